@@ -1,0 +1,127 @@
+"""Text notation of tiles and hands: glyphs or ASCII in, tile ids and ``Hand`` out.
+
+Tiles are glyphs (一..十 small, 壹..拾 big, traditional 貳叄參陸 too) or ASCII
+digit runs closed by a case letter: ``x``/``s`` small, ``d``/``b`` big, ``0``
+is ten, so ``1230x 270d`` is 一二三十贰柒拾.  A hand is its concealed tiles,
+then optionally ``|`` and melds ``KIND:TILES`` (吃 碰 偎 跑 提 or chi peng wei
+pao ti).  Whitespace is optional between tiles.  Every bad input raises
+``HandError`` with a one-line message naming the problem and its column.
+The way back to text is ``tiles.glyphs`` and ``Hand.text()``.
+"""
+from __future__ import annotations
+
+import re
+
+from .hand import MELD_KINDS, Hand, HandError, Meld, meld_problem
+from .tiles import GLYPH_TO_ID
+
+CASE_BASE = {"x": 0, "s": 0, "d": 10, "b": 10}  # ASCII case letter -> id of the tile 1
+DIGITS = "0123456789"
+BARS = "|｜"
+KIND_NAMES = {"吃": "chi", "碰": "peng", "偎": "wei", "跑": "pao", "提": "ti"} | {k: k for k in MELD_KINDS}
+# A meld label is the word glued to its colon, tile glyphs and digits left
+# out so that 碰:五五五吃:贰叁肆 still reads as two melds; what follows up to
+# the next label is that meld's tiles, so spaces inside a meld need no care.
+_LABEL = re.compile(rf"[^\s:：{DIGITS}{''.join(GLYPH_TO_ID)}]*[:：]")
+
+
+def parse_tiles(text: str) -> tuple[int, ...]:
+    """Tile ids of ``text`` in the order written (no meld section allowed).
+
+    >>> parse_tiles("一二3x 肆 10d")
+    (0, 1, 2, 13, 10, 19)
+    """
+    bar = _find_bar(text, 0)
+    if bar is not None:
+        raise HandError(f"'{text[bar]}' at column {bar + 1} in {text!r}: a tile list has no meld section")
+    return _tiles(text, 0, len(text))
+
+
+def parse_hand(text: str) -> Hand:
+    """Concealed tiles, then optionally ``|`` and the exposed melds.
+
+    Counts and copies are left to ``hand.check_hand``; a meld that is not a
+    legal group of its kind is rejected here, since the notation cannot hold it.
+
+    >>> parse_hand("一二三 | 碰:壹壹壹 chi:432x").text()
+    '一二三 | 碰:壹壹壹 吃:二三四'
+    """
+    bar = _find_bar(text, 0)
+    if bar is None:
+        return Hand.of(_tiles(text, 0, len(text)))
+    second = _find_bar(text, bar + 1)
+    if second is not None:
+        raise HandError(f"second '{text[second]}' at column {second + 1} in {text!r}: "
+                        "a hand has one meld section, melds are separated by spaces")
+    return Hand.of(_tiles(text, 0, bar), _melds(text, bar + 1))
+
+
+def _find_bar(text: str, start: int) -> int | None:
+    for i in range(start, len(text)):
+        if text[i] in BARS:
+            return i
+    return None
+
+
+def _melds(text: str, start: int) -> list[Meld]:
+    """The melds of ``text[start:]``, in the order written."""
+    labels = list(_LABEL.finditer(text, start))
+    first = labels[0].start() if labels else len(text)
+    stray = text[start:first].strip()
+    if stray:
+        col = text.index(stray, start) + 1
+        raise HandError(f"{stray!r} at column {col} comes before the first meld kind: "
+                        "write melds as KIND:TILES, e.g. 吃:一二三 碰:壹壹壹")
+    if not labels:
+        raise HandError(f"'{text[start - 1]}' at column {start} is followed by no meld: "
+                        "write melds as KIND:TILES, e.g. 吃:一二三, or drop the bar")
+    # Kinds first: a kind glued to ASCII tiles (555xpeng:) then reads as an
+    # unknown kind 'xpeng' rather than as digits with no case letter.
+    kinds = []
+    for label in labels:
+        name = label.group()[:-1]
+        if name.lower() not in KIND_NAMES:
+            shown = f"unknown meld kind {name!r}" if name else f"meld at column {label.start() + 1} has no kind"
+            raise HandError(f"{shown}: use 吃 碰 偎 跑 提 or chi peng wei pao ti")
+        kinds.append(KIND_NAMES[name.lower()])
+    melds = []
+    for kind, label, after in zip(kinds, labels, labels[1:] + [None]):
+        tiles = _tiles(text, label.end(), after.start() if after else len(text))
+        if not tiles:
+            raise HandError(f"empty meld {label.group()!r} at column {label.start() + 1}: "
+                            "write its tiles after the colon, e.g. 吃:一二三")
+        tiles = tuple(sorted(tiles))
+        problem = meld_problem(kind, tiles)
+        if problem:
+            raise HandError(problem)
+        melds.append(Meld(kind, tiles))
+    return melds
+
+
+def _tiles(text: str, start: int, end: int) -> tuple[int, ...]:
+    """Tiles of ``text[start:end]``; columns in errors count from the start of ``text``."""
+    tiles: list[int] = []
+    i = start
+    while i < end:
+        ch = text[i]
+        if ch.isspace():  # includes the full-width space U+3000 and tabs
+            i += 1
+        elif ch in GLYPH_TO_ID:
+            tiles.append(GLYPH_TO_ID[ch])
+            i += 1
+        elif ch in DIGITS:
+            j = i
+            while j < end and text[j] in DIGITS:
+                j += 1
+            # The case letter must touch the run: "12 3x" is a typo, not 一二三.
+            letter = text[j].lower() if j < end else ""
+            if letter not in CASE_BASE:
+                run = text[i:j]
+                raise HandError(f"digits '{run}' at column {i + 1} have no case letter: "
+                                f"write {run}x (small) or {run}d (big)")
+            base = CASE_BASE[letter]
+            tiles.extend(base + (int(d) - 1) % 10 for d in text[i:j])  # '0' is ten: id 9
+            i = j + 1
+        else:
+            raise HandError(f"unknown character {ch!r} at column {i + 1} in {text!r}")
+    return tuple(tiles)
