@@ -1,0 +1,304 @@
+"""phz on the command line: ting, discard and hu for 跑胡子 hands.
+
+Thin on purpose: options and input lines here, answers from ``solver.api`` /
+``solver.fast``, everything a user reads from ``solver.render``.  Only click
+and tabulate load at start; the solver loads inside a command, so ``--help``
+never imports numba, and neither does a one-hand command (it answers through
+the pure-Python reference).  Batches go to the numba kernels in one call.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Callable, Iterator
+
+import click
+import tabulate  # noqa: F401  -- a broken install fails here, before any output
+
+NOTATION = """\b
+Notation of a HAND (and of TILES):
+  glyphs  一二三四五六七八九十 small, 壹贰叁肆伍陆柒捌玖拾 big;
+          traditional 貳 叄 參 陸 are the same tiles.
+  ASCII   a run of digits closed by a case letter, x or s = small,
+          d or b = big, 0 = ten: `1230x 270d` is 一二三十贰柒拾.
+          Each digit is one tile: `10x` is two tiles, 一 and 十.
+  melds   after `|`, KIND:TILES with KIND 吃 碰 偎 跑 提 (or chi peng
+          wei pao ti), e.g.
+          肆伍陆捌玖拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十
+  Spaces between tiles are optional.  HAND may be several arguments
+  (they are joined by a space); quote it when it holds `|`.
+"""
+
+BATCH = """\b
+Batch: with HAND `-`, or no HAND and stdin not a terminal, every
+non-blank stdin line not starting with # is one hand and gets one
+answer line, in input order (JSON with --json).  Options apply to every
+line.  A bad line gets its own error answer and the batch goes on; the
+exit status is then 1.  Batches are solved by the numba kernels.
+"""
+
+MAIN_HELP = f"""phz: a 跑胡子 (Paohuzi, 字牌) hand analyser.
+
+Waits (ting), discards (discard) and wins (hu) of a hand with 胡息, 等, 番
+and score under the hunan rules.  `phz COMMAND --help` tells more.
+
+{NOTATION}
+{BATCH}
+\b
+Exit status: 0 answered (\"not ready\" and \"not a win\" are answers),
+1 a batch line failed, 2 bad input or usage.
+"""
+
+
+@click.group(help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True,
+              help="Red tiles (二七十贰柒拾) in red: auto = when stdout is a terminal. NO_COLOR turns it off.")
+@click.version_option(package_name="phz", message="%(prog)s %(version)s")
+@click.pass_context
+def main(ctx: click.Context, colour: str) -> None:
+    ctx.obj = colour
+
+
+def _rules_option(f: Callable) -> Callable:
+    def to_ruleset(ctx: click.Context, param: click.Parameter, value: str):
+        from solver.rules import get_ruleset
+        try:
+            return get_ruleset(value)
+        except ValueError as e:
+            raise click.BadParameter(str(e)) from None
+
+    return click.option("--rules", default="hunan", show_default=True, metavar="NAME", callback=to_ruleset,
+                        help="Ruleset; only `hunan` so far.")(f)
+
+
+def _json_option(f: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True,
+                        help="One JSON object per hand, on one line (see README: JSON output).")(f)
+
+
+def _seen_option(f: Callable) -> Callable:
+    return click.option("--seen", default="", metavar="TILES",
+                        help="Tiles seen elsewhere (discards, others' melds): they lower the live outs.")(f)
+
+
+class _Out:
+    """Where answers go, with the colour decision taken once."""
+
+    def __init__(self, ctx: click.Context, as_json: bool):
+        from solver import render
+        self.render = render
+        self.as_json = as_json
+        self.colour = not as_json and render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto")
+
+    def write(self, text: str) -> None:
+        # Colour is already decided: color=True stops click from scanning for ANSI codes.
+        click.echo(text, color=True)
+
+    def fail(self, ctx: click.Context, text: str, message: str) -> None:
+        """Bad input of a one-hand command: one line on stderr (and the JSON error object), exit 2."""
+        if self.as_json:
+            self.write(self.render.dumps(self.render.error_json(text, message)))
+        click.echo(f"Error: {message}", err=True)
+        ctx.exit(2)
+
+
+def _batch_mode(hand: tuple[str, ...]) -> bool:
+    if hand == ("-",):
+        return True
+    if hand:
+        return False
+    stdin = click.get_text_stream("stdin")
+    if stdin.isatty():
+        raise click.UsageError("missing HAND: give a hand, or `-` to read hands from stdin, one a line")
+    return True
+
+
+def _lines() -> Iterator[str]:
+    """Hand lines of stdin: blank lines and # comments are skipped."""
+    for raw in click.get_text_stream("stdin"):
+        line = raw.rstrip("\r\n")
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            yield line
+
+
+def _batch(ctx: click.Context, out: _Out, load: Callable, solve: Callable,
+           as_json_obj: Callable, as_line: Callable) -> None:
+    """Load every line, solve all good ones in one call, answer in input order; exit 1 if a line failed."""
+    render = out.render
+    lines = list(_lines())
+    answers: list[str | None] = [None] * len(lines)
+    good, where = [], []
+    for i, line in enumerate(lines):
+        try:
+            good.append(load(line))
+            where.append(i)
+        except ValueError as e:
+            answers[i] = (render.dumps(render.error_json(line, str(e))) if out.as_json
+                          else render.error_line(line, str(e)))
+    results = solve(good) if good else []
+    if out.as_json:
+        dumps = render.dumps
+        for i, result in zip(where, results):
+            answers[i] = dumps(as_json_obj(lines[i], result))
+    else:
+        for i, result in zip(where, results):
+            answers[i] = as_line(result, out.colour)
+    for start in range(0, len(answers), 2000):
+        out.write("\n".join(answers[start:start + 2000]))
+    ctx.exit(1 if len(good) < len(lines) else 0)
+
+
+def _parse_seen(ctx: click.Context, out: _Out, text: str, seen: str) -> list[int]:
+    from solver.notation import parse_tiles
+    try:
+        return list(parse_tiles(seen))
+    except ValueError as e:
+        out.fail(ctx, text, f"--seen: {e}")
+
+
+@main.command(epilog=NOTATION)
+@click.argument("hand", nargs=-1)
+@_seen_option
+@_json_option
+@_rules_option
+@click.pass_context
+def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, rules) -> None:
+    """Waits of a hand at rest (20 concealed tiles, fewer with melds).
+
+    Every tile that wins, with the best decomposition per source (self-drawn
+    自摸 or another player's draw): 胡息, 等, 番, score, how it wins and its
+    门子, and the live outs (4 minus the copies in the hand and --seen).  A
+    wait with no live copy is listed as dead.
+
+    \b
+    Example:  phz ting 一二三壹贰叁贰柒拾四五六八九十七七七伍伍
+    """
+    from solver import api
+
+    out = _Out(ctx, as_json)
+    render = out.render
+    batch = _batch_mode(hand)
+    text = " ".join(hand)
+    seen_tiles = _parse_seen(ctx, out, text, seen)
+    if batch:
+        _batch(ctx, out,
+               load=lambda line: api.load(line, want="rest", seen=seen_tiles),
+               solve=lambda good: api.ting_many([h for h, _ in good], [s for _, s in good], rules=rules),
+               as_json_obj=render.ting_json, as_line=render.ting_line)
+        return
+    try:
+        result = api.ting(text, seen=seen_tiles, rules=rules)
+    except ValueError as e:
+        out.fail(ctx, text, str(e))
+    out.write(render.dumps(render.ting_json(text, result)) if as_json else render.ting_text(result, out.colour))
+
+
+@main.command(epilog=NOTATION)
+@click.argument("hand", nargs=-1)
+@_seen_option
+@_json_option
+@_rules_option
+@click.pass_context
+def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, rules) -> None:
+    """Discards of a hand holding one tile more than at rest (21 without melds).
+
+    One row per distinct tile that may be discarded (never a 坎 tile): its
+    waits, live outs, expected score (⅓ self + ⅔ other per live copy) and
+    best score, ranked by outs, then expected score, then best score.  The
+    discarded tile counts as seen.
+
+    \b
+    Example:  phz discard 一二三壹贰叁贰柒拾四五六八九十七七七伍伍捌
+    """
+    from solver import api
+
+    out = _Out(ctx, as_json)
+    render = out.render
+    batch = _batch_mode(hand)
+    text = " ".join(hand)
+    seen_tiles = _parse_seen(ctx, out, text, seen)
+    if batch:
+        _batch(ctx, out,
+               load=lambda line: api.load(line, want="discard", seen=seen_tiles),
+               solve=lambda good: api.discard_many([h for h, _ in good], [s for _, s in good], rules=rules),
+               as_json_obj=render.discard_json, as_line=render.discard_line)
+        return
+    try:
+        result = api.discard(text, seen=seen_tiles, rules=rules)
+    except ValueError as e:
+        out.fail(ctx, text, str(e))
+    out.write(render.dumps(render.discard_json(text, result)) if as_json else render.discard_text(result, out.colour))
+
+
+@main.command(epilog=NOTATION)
+@click.argument("hand", nargs=-1)
+@click.option("--win", "win", metavar="TILE", help="The winning tile (required for one hand).")
+@click.option("--source", metavar="self|other", help="Who reveals it: self (自摸) or other (required for one hand).")
+@click.option("--all", "all_splits", is_flag=True, help="List every distinct winning decomposition, best first.")
+@_json_option
+@_rules_option
+@click.pass_context
+def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str | None, all_splits: bool,
+       as_json: bool, rules) -> None:
+    """Whether TILE from SOURCE wins for a hand at rest, and how.
+
+    A win shows the best decomposition with each 门子's 胡息, the total, 等,
+    番 and score; a tile that does not win says why (huxi_short,
+    no_7_groups, forced_ti, forced_wei) in a sentence.
+
+    \b
+    In a batch each line is `HAND ; TILE SOURCE`; a line without them
+    uses --win and --source.
+
+    \b
+    Example:  phz hu 一二三壹贰叁贰柒拾七八九五五五陆柒捌四六 --win 五 --source other
+    """
+    from solver import api
+
+    out = _Out(ctx, as_json)
+    render = out.render
+    if _batch_mode(hand):
+        def load(line: str):
+            hand_text, _, asked = line.partition(";")
+            words = asked.split()
+            if len(words) > 2:
+                raise ValueError(f"{asked.strip()!r} after ';': write `HAND ; TILE SOURCE`")
+            tile_text = words[0] if words else win
+            source_text = words[1] if len(words) > 1 else source
+            if tile_text is None or source_text is None:
+                raise ValueError("no winning tile and source: write `HAND ; TILE SOURCE` (or pass --win and --source)")
+            tile = api.parse_tile(tile_text)
+            h, _ = api.load(hand_text, want="rest", tile=tile)
+            return h, tile, api.parse_source(source_text)
+
+        def solve(good):
+            from solver import fast
+            results = fast.hu_many([g[0] for g in good], [g[1] for g in good], [g[2] for g in good], rules)
+            if all_splits:
+                results = _with_decompositions(results, rules)
+            return results
+
+        _batch(ctx, out, load=load, solve=solve,
+               as_json_obj=lambda line, r: render.hu_json(line, r, rules, all_splits=all_splits),
+               as_line=render.hu_line)
+        return
+    text = " ".join(hand)
+    if win is None or source is None:
+        raise click.UsageError("phz hu needs --win TILE and --source self|other for one hand")
+    try:
+        result = api.hu(text, win=win, source=source, all_splits=all_splits, rules=rules)
+    except ValueError as e:
+        out.fail(ctx, text, str(e))
+    out.write(render.dumps(render.hu_json(text, result, rules, all_splits=all_splits)) if as_json
+              else render.hu_text(result, rules, out.colour, all_splits=all_splits))
+
+
+def _with_decompositions(results, rules):
+    """--all in a batch: the kernels give the best win only; every decomposition comes from the reference."""
+    from solver import reference
+    return [reference.hu(r.hand, r.tile, r.source, rules, all_splits=True) if r.win else r for r in results]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,334 @@
+"""How phz shows its answers: one-line JSON objects, tables, colour and explanations.
+
+``cli.py`` parses options and calls the solver; everything a user reads is
+built here.  JSON objects follow the contract in README.md ("JSON output");
+they are built directly as dicts with per-group parts cached, and serialised
+once per line, because in batch runs serialising costs more than solving.
+Nothing here imports numba.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Mapping, TextIO
+
+from tabulate import tabulate
+
+from .groups import Group, group_pattern
+from .hand import Hand
+from .results import DiscardRow, Discards, HuResult, Ting, Wait, Win
+from .rules import Ruleset
+from .tiles import GLYPH_TO_ID, GLYPHS, RED
+
+KIND_ZH = {"ju": "句", "jiao": "绞", "kan": "坎", "peng": "碰", "wei": "偎",
+           "pao": "跑", "ti": "提", "jiang": "将", "chi": "吃"}
+SOURCE_TEXT = {"self": "self-drawn", "other": "from another player"}
+TABLE_FORMAT = "simple"
+DASH = "—"
+
+# ---------------------------------------------------------------- colour
+
+_RED_ON, _RED_OFF = "\x1b[31m", "\x1b[0m"
+# Red tiles (二七十贰柒拾, traditional 貳 too) wrapped in ANSI red, for str.translate.
+_PAINT = str.maketrans({ch: f"{_RED_ON}{ch}{_RED_OFF}" for ch, t in GLYPH_TO_ID.items() if t in RED})
+
+
+def colour_wanted(stream: TextIO, mode: str = "auto", environ: Mapping[str, str] = os.environ) -> bool:
+    """Whether to paint red tiles: never with NO_COLOR set (no-color.org), else per ``mode``."""
+    if environ.get("NO_COLOR"):
+        return False
+    if mode != "auto":
+        return mode == "always"
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and environ.get("TERM") != "dumb"
+
+
+def paint(text: str, colour: bool) -> str:
+    """``text`` with every red tile glyph in red when ``colour`` is on.
+
+    Applied to finished tables: ANSI codes take no room on screen, so the
+    columns tabulate lined up stay lined up.
+    """
+    return text.translate(_PAINT) if colour else text
+
+
+# ---------------------------------------------------------------- JSON
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+_GROUP_JSON: dict[Group, dict] = {}
+
+
+def dumps(obj: dict) -> str:
+    """One JSON object on one line, glyphs kept as they are."""
+    return _ENCODER.encode(obj)
+
+
+def group_json(g: Group) -> dict:
+    # Few distinct groups exist, so each dict is built once and shared.
+    d = _GROUP_JSON.get(g)
+    if d is None:
+        d = _GROUP_JSON[g] = {"kind": g.kind, "tiles": _glyphs(g.tiles), "huxi": g.huxi}
+    return d
+
+
+def win_json(w: Win | None) -> dict | None:
+    if w is None:
+        return None
+    return {"huxi": w.huxi, "deng": w.deng, "fan": w.fan, "fan_names": list(w.fan_names),
+            "score": w.score, "how": w.how, "groups": [group_json(g) for g in w.groups]}
+
+
+def wait_json(w: Wait) -> dict:
+    return {"tile": GLYPHS[w.tile], "outs": w.outs, "dead": w.outs == 0,
+            "self": win_json(w.self), "other": win_json(w.other)}
+
+
+def ting_json(text: str, t: Ting) -> dict:
+    return {"input": text, "hand": t.hand.text(), "ready": bool(t.waits),
+            "waits": [wait_json(w) for w in t.waits]}
+
+
+def discard_json(text: str, d: Discards) -> dict:
+    return {"input": text, "hand": d.hand.text(), "discards": [
+        {"tile": GLYPHS[r.tile], "outs": r.outs, "expected_score": round(float(r.expected_score), 4),
+         "best_score": r.best_score, "waits": [wait_json(w) for w in r.waits]}
+        for r in d.rows]}
+
+
+def hu_json(text: str, r: HuResult, rules: Ruleset, *, all_splits: bool = False) -> dict:
+    w = r.win
+    d = {"input": text, "hand": r.hand.text(), "tile": GLYPHS[r.tile], "source": r.source,
+         "win": w is not None, "reason": r.reason, "explain": explain(r, rules), "huxi": r.huxi}
+    if w is None:
+        d |= {"deng": None, "fan": None, "fan_names": None, "score": None, "how": None}
+    else:
+        d |= {"deng": w.deng, "fan": w.fan, "fan_names": list(w.fan_names), "score": w.score, "how": w.how}
+    d["groups"] = [group_json(g) for g in r.groups]
+    if all_splits:
+        d["decompositions"] = [win_json(x) for x in r.decompositions]
+    return d
+
+
+def error_json(text: str, message: str) -> dict:
+    return {"input": text, "error": message}
+
+
+# ---------------------------------------------------------------- explanations
+
+def _glyphs(tiles) -> str:
+    return "".join(GLYPHS[t] for t in sorted(tiles))
+
+
+def _minus(tiles: tuple[int, ...], t: int) -> str:
+    rest = list(tiles)
+    rest.remove(t)
+    return _glyphs(rest)
+
+
+def _held(hand: Hand, t: int) -> str | None:
+    """What the hand holds of t that decides how t may be taken (RULES.md 4)."""
+    for m in hand.melds:
+        if m.kind in ("wei", "peng") and m.tiles[0] == t:
+            return f"the {KIND_ZH[m.kind]} {GLYPHS[t] * 3}"
+    n = hand.concealed[t]
+    if n == 3:
+        return f"the 坎 {GLYPHS[t] * 3}"
+    if n == 2:
+        return f"the pair {GLYPHS[t] * 2}"
+    return None
+
+
+def _tile_group(groups: tuple[Group, ...], n_melds: int, t: int, how: str) -> Group | None:
+    """The concealed group the winning tile most plausibly joined, for the sentence."""
+    mine = [g for g in groups[n_melds:] if t in g.tiles and g.kind in ("ju", "jiao", "jiang")]
+    if how == "单吊胡":
+        mine.sort(key=lambda g: g.kind != "jiang")
+    elif how == "编胡":
+        mine.sort(key=lambda g: not (g.kind == "jiao" or group_pattern(g.tiles) == "ju2710"))
+    else:
+        mine.sort(key=lambda g: g.kind == "jiang")
+    return mine[0] if mine else None
+
+
+def _joins(g: Group | None, t: int) -> str:
+    tg = GLYPHS[t]
+    if g is None:
+        return f"{tg} completes the hand"
+    if g.kind == "jiang":
+        return f"{tg} pairs with {tg} as the 将 {g.text()}"
+    what = "the 绞 " if g.kind == "jiao" else "the 二七十 " if group_pattern(g.tiles) == "ju2710" else ""
+    return f"{tg} joins {_minus(g.tiles, t)} as {what}{g.text()}"
+
+
+def explain(r: HuResult, rules: Ruleset) -> str:
+    """One sentence: how the tile wins, or why it does not (RULES.md 4)."""
+    t, tg, hand = r.tile, GLYPHS[r.tile], r.hand
+    held = _held(hand, t)
+    drawn = f"a self-drawn {tg}" if r.source == "self" else f"{tg} from another player"
+    w = r.win
+    if w is not None:
+        how = w.how
+        if how == "提胡":
+            return f"提胡: {drawn} onto {held} must become a 提"
+        if how == "跑胡":
+            return f"跑胡: {drawn} onto {held} makes a 跑"
+        if how == "偎胡":
+            return f"偎胡: {drawn} onto {held} must become a 偎 (偎牌 is compulsory)"
+        if how == "碰胡":
+            return f"碰胡: {drawn} joins {held} as a 碰"
+        joined = _joins(_tile_group(w.groups, len(hand.melds), t, how), t)
+        if how == "破跑胡":
+            return f"破跑胡: {joined}; {held} stays whole"
+        return f"{how}: {joined}"
+    if r.huxi is not None:
+        then = f"makes at most {r.huxi} 胡息 ({rules.min_huxi} needed)"
+    elif r.reason == "forced_ti" and hand.n_four:
+        then = "has two 4-tile groups and is one tile short of 7 门子"
+    else:
+        then = "has no 7 门子"
+    if r.reason == "forced_ti":
+        why = "破跑不破提" if held and held.startswith("the 坎") else "提 is compulsory on one's own draw"
+        return f"{drawn} onto {held} must become a 提 ({why}), and the hand then {then}"
+    if r.reason == "forced_wei":
+        return f"{drawn} onto {held} must become a 偎 (偎牌 is compulsory), and the hand then {then}"
+    if r.reason == "huxi_short":
+        return f"with {drawn} the hand forms 7 门子 but {then}"
+    note = " (a hand with a 跑 or 提 needs exactly one 将 pair)" if hand.n_four else ""
+    return f"with {drawn} the tiles cannot be split into 7 门子{note}"
+
+
+# ---------------------------------------------------------------- human output
+
+def _fan(w: Win) -> str:
+    return f"{w.fan} {'+'.join(w.fan_names)}" if w.fan_names else f"{w.fan} 平胡"
+
+
+def _score_line(w: Win, source: str) -> str:
+    zimo = " (自摸 +1)" if source == "self" else ""
+    names = "+".join(w.fan_names) or "平胡"
+    return f"{w.huxi} 胡息 → {w.deng} 等{zimo} × {w.fan} 番 ({names}) = {w.score}"
+
+
+def _group_cell(g: Group) -> str:
+    return f"{KIND_ZH[g.kind]}{g.text()} {g.huxi}"
+
+
+def _outs(w: Wait) -> str:
+    return f"{w.outs}" if w.outs else "0 dead"
+
+
+def _wait_cells(w: Win | None) -> list:
+    if w is None:
+        return [DASH, "", "", "", ""]
+    return [w.huxi, w.deng, _fan(w), w.score, w.how]
+
+
+def waits_table(waits: tuple[Wait, ...]) -> str:
+    headers = ["wait", "outs", "self 胡息", "等", "番", "score", "how", "other 胡息", "等", "番", "score", "how"]
+    rows = [[GLYPHS[w.tile], _outs(w)] + _wait_cells(w.self) + _wait_cells(w.other) for w in waits]
+    return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
+
+
+def groups_table(waits: tuple[Wait, ...]) -> str:
+    rows = []
+    for w in waits:
+        wins = [(s, x) for s, x in (("self", w.self), ("other", w.other)) if x is not None]
+        if len(wins) == 2 and wins[0][1].groups == wins[1][1].groups:
+            wins = [("both", wins[0][1])]
+        for source, x in wins:
+            rows.append([GLYPHS[w.tile], source] + [_group_cell(g) for g in x.groups])
+    width = max(len(row) for row in rows) - 2
+    headers = ["wait", "from", "门子 (胡息)"] + [""] * (width - 1)
+    return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
+
+
+def _wait_summary(w: Wait) -> str:
+    return f"{GLYPHS[w.tile]} {w.outs}" if w.outs else f"{GLYPHS[w.tile]} dead"
+
+
+def ting_text(t: Ting, colour: bool) -> str:
+    hand = t.hand.text()
+    if not t.waits:
+        return paint(f"{hand}\nnot ready: no tile wins for this hand", colour)
+    live = sum(w.outs for w in t.waits)
+    dead = sum(1 for w in t.waits if not w.outs)
+    n = len(t.waits)
+    head = f"{hand}\nready: {n} wait{'s' * (n != 1)}, {live} live out{'s' * (live != 1)}"
+    if dead:
+        head += f", {dead} dead"
+    body = [head, "", waits_table(t.waits), "", "best decompositions", groups_table(t.waits)]
+    return paint("\n".join(body), colour)
+
+
+def discard_text(d: Discards, colour: bool) -> str:
+    lines = [d.hand.text()]
+    if not d.rows:
+        lines.append("no discard: every concealed tile is in a 坎")
+        return paint("\n".join(lines), colour)
+    rows = [[GLYPHS[r.tile], r.outs, f"{float(r.expected_score):.4f}", r.best_score,
+             "  ".join(_wait_summary(w) for w in r.waits) or "not ready"] for r in d.rows]
+    lines += ["", tabulate(rows, ["discard", "outs", "expected", "best", "waits (outs)"],
+                           tablefmt=TABLE_FORMAT, disable_numparse=True)]
+    top = d.rows[0]
+    if top.waits:
+        lines += ["", f"after discarding {GLYPHS[top.tile]}:", waits_table(top.waits)]
+    return paint("\n".join(lines), colour)
+
+
+def _groups_block(groups: tuple[Group, ...]) -> str:
+    rows = [[KIND_ZH[g.kind], g.text(), g.huxi] for g in groups]
+    rows.append(["", "total", sum(g.huxi for g in groups)])
+    return tabulate(rows, ["门子", "tiles", "胡息"], tablefmt=TABLE_FORMAT, disable_numparse=True)
+
+
+def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = False) -> str:
+    tg = GLYPHS[r.tile]
+    head = f"{r.hand.text()}  +  {tg} {SOURCE_TEXT[r.source]}"
+    w = r.win
+    if w is not None:
+        lines = [head, f"胡 {w.how}: {_score_line(w, r.source)}", explain(r, rules), "", _groups_block(w.groups)]
+        if all_splits:
+            rows = [[i, x.huxi, x.deng, _fan(x), x.score, x.how, " ".join(_group_cell(g) for g in x.groups)]
+                    for i, x in enumerate(r.decompositions, 1)]
+            lines += ["", f"{len(rows)} decomposition{'s' * (len(rows) != 1)}, best first",
+                      tabulate(rows, ["#", "胡息", "等", "番", "score", "how", "门子"],
+                               tablefmt=TABLE_FORMAT, disable_numparse=True)]
+    else:
+        lines = [head, f"not a win ({r.reason}): {explain(r, rules)}"]
+        if r.groups:
+            lines += ["", "highest-胡息 split into 7 门子:", _groups_block(r.groups)]
+    return paint("\n".join(lines), colour)
+
+
+# ---------------------------------------------------------------- compact lines (batch)
+
+def _source_score(w: Win | None) -> str:
+    return str(w.score) if w else DASH
+
+
+def ting_line(t: Ting, colour: bool) -> str:
+    hand = t.hand.text()
+    if not t.waits:
+        return paint(f"{hand}: not ready", colour)
+    waits = ", ".join(f"{_wait_summary(w)} [self {_source_score(w.self)} · other {_source_score(w.other)}]"
+                      for w in t.waits)
+    return paint(f"{hand}: waits {waits}", colour)
+
+
+def discard_line(d: Discards, colour: bool) -> str:
+    rows = " | ".join(
+        f"{GLYPHS[r.tile]}: {r.outs} outs, expected {float(r.expected_score):.4f}, best {r.best_score}, "
+        f"waits {''.join(GLYPHS[w.tile] for w in r.waits) or DASH}" for r in d.rows)
+    return paint(f"{d.hand.text()}: discard {rows or DASH}", colour)
+
+
+def hu_line(r: HuResult, colour: bool) -> str:
+    head = f"{r.hand.text()} + {GLYPHS[r.tile]} {r.source}"
+    w = r.win
+    if w is None:
+        return paint(f"{head}: not a win ({r.reason})", colour)
+    return paint(f"{head}: 胡 {w.how}, {_score_line(w, r.source)}", colour)
+
+
+def error_line(text: str, message: str) -> str:
+    return f"{text}: error: {message}"
