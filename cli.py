@@ -123,7 +123,7 @@ def _lines() -> Iterator[str]:
 
 
 def _batch(ctx: click.Context, out: _Out, load: Callable, solve: Callable,
-           as_json_obj: Callable, as_line: Callable) -> None:
+           as_json: Callable, as_line: Callable) -> None:
     """Load every line, solve all good ones in one call, answer in input order; exit 1 if a line failed."""
     render = out.render
     lines = list(_lines())
@@ -138,9 +138,8 @@ def _batch(ctx: click.Context, out: _Out, load: Callable, solve: Callable,
                           else render.error_line(line, str(e)))
     results = solve(good) if good else []
     if out.as_json:
-        dumps = render.dumps
         for i, result in zip(where, results):
-            answers[i] = dumps(as_json_obj(lines[i], result))
+            answers[i] = as_json(lines[i], result)
     else:
         for i, result in zip(where, results):
             answers[i] = as_line(result, out.colour)
@@ -185,13 +184,13 @@ def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, ru
         _batch(ctx, out,
                load=lambda line: api.load(line, want="rest", seen=seen_tiles),
                solve=lambda good: api.ting_many([h for h, _ in good], [s for _, s in good], rules=rules),
-               as_json_obj=render.ting_json, as_line=render.ting_line)
+               as_json=render.ting_json_line, as_line=render.ting_line)
         return
     try:
         result = api.ting(text, seen=seen_tiles, rules=rules)
     except ValueError as e:
         out.fail(ctx, text, str(e))
-    out.write(render.dumps(render.ting_json(text, result)) if as_json else render.ting_text(result, out.colour))
+    out.write(render.ting_json_line(text, result) if as_json else render.ting_text(result, out.colour))
 
 
 @main.command(epilog=NOTATION)
@@ -222,13 +221,13 @@ def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool,
         _batch(ctx, out,
                load=lambda line: api.load(line, want="discard", seen=seen_tiles),
                solve=lambda good: api.discard_many([h for h, _ in good], [s for _, s in good], rules=rules),
-               as_json_obj=render.discard_json, as_line=render.discard_line)
+               as_json=render.discard_json_line, as_line=render.discard_line)
         return
     try:
         result = api.discard(text, seen=seen_tiles, rules=rules)
     except ValueError as e:
         out.fail(ctx, text, str(e))
-    out.write(render.dumps(render.discard_json(text, result)) if as_json else render.discard_text(result, out.colour))
+    out.write(render.discard_json_line(text, result) if as_json else render.discard_text(result, out.colour))
 
 
 @main.command(epilog=NOTATION)
@@ -280,7 +279,7 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
             return results
 
         _batch(ctx, out, load=load, solve=solve,
-               as_json_obj=lambda line, r: render.hu_json(line, r, rules, all_splits=all_splits),
+               as_json=lambda line, r: render.dumps(render.hu_json(line, r, rules, all_splits=all_splits)),
                as_line=render.hu_line)
         return
     text = " ".join(hand)

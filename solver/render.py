@@ -9,7 +9,9 @@ Nothing here imports numba.
 from __future__ import annotations
 
 import json
+import operator
 import os
+from json.encoder import encode_basestring as _jstr  # the C escaper that ensure_ascii=False uses
 from typing import Mapping, TextIO
 
 from tabulate import tabulate
@@ -111,6 +113,70 @@ def hu_json(text: str, r: HuResult, rules: Ruleset, *, all_splits: bool = False)
 
 def error_json(text: str, message: str) -> dict:
     return {"input": text, "error": message}
+
+
+# JSON text built directly, for batches.  The dict builders above are the
+# readable form of the contract; these give the same text as
+# ``dumps(ting_json(...))`` / ``dumps(discard_json(...))`` (tests/test_cli.py
+# checks it) at a fraction of the cost: each group's JSON is made once, wins
+# are formatted strings, and only the input line needs escaping.
+
+_GLYPH_LIST = tuple(GLYPHS)
+_BOOL = ("false", "true")
+_GROUP_BY_ID: dict[int, tuple[Group, str]] = {}
+_NAMES: dict[tuple[str, ...], str] = {}
+_WIN_FORMAT = '{"huxi":%d,"deng":%d,"fan":%d,"fan_names":%s,"score":%d,"how":%s,"groups":[%s]}'
+_WAIT_FORMAT = '{"tile":"%s","outs":%d,"dead":%s,"self":%s,"other":%s}'
+
+
+def hand_text(hand: Hand) -> str:
+    """``hand.text()``, faster: concealed glyphs by count, then the melds."""
+    text = "".join(map(operator.mul, _GLYPH_LIST, hand.concealed))
+    if hand.melds:
+        text += " | " + " ".join([m.text() for m in hand.melds])
+    return text
+
+
+def _group_str(g: Group) -> str:
+    # The solver shares Group objects, so identity finds most of them; holding
+    # the object in the entry keeps its id from being reused by another.
+    entry = _GROUP_BY_ID.get(id(g))
+    if entry is not None and entry[0] is g:
+        return entry[1]
+    text = dumps(group_json(g))
+    if len(_GROUP_BY_ID) > 100_000:
+        _GROUP_BY_ID.clear()
+    _GROUP_BY_ID[id(g)] = (g, text)
+    return text
+
+
+def _win_str(w: Win | None) -> str:
+    if w is None:
+        return "null"
+    names = _NAMES.get(w.fan_names)
+    if names is None:
+        names = _NAMES[w.fan_names] = dumps(list(w.fan_names))
+    return _WIN_FORMAT % (w.huxi, w.deng, w.fan, names, w.score, _jstr(w.how),
+                          ",".join([_group_str(g) for g in w.groups]))
+
+
+def _waits_str(waits: tuple[Wait, ...]) -> str:
+    return ",".join([_WAIT_FORMAT % (GLYPHS[w.tile], w.outs, _BOOL[w.outs == 0], _win_str(w.self),
+                                     _win_str(w.other)) for w in waits])
+
+
+def ting_json_line(text: str, t: Ting) -> str:
+    """``dumps(ting_json(text, t))``, built directly."""
+    return '{"input":%s,"hand":%s,"ready":%s,"waits":[%s]}' % (
+        _jstr(text), _jstr(hand_text(t.hand)), _BOOL[bool(t.waits)], _waits_str(t.waits))
+
+
+def discard_json_line(text: str, d: Discards) -> str:
+    """``dumps(discard_json(text, d))``, built directly."""
+    rows = ",".join(['{"tile":"%s","outs":%d,"expected_score":%s,"best_score":%d,"waits":[%s]}' % (
+        GLYPHS[r.tile], r.outs, _ENCODER.encode(round(float(r.expected_score), 4)), r.best_score,
+        _waits_str(r.waits)) for r in d.rows])
+    return '{"input":%s,"hand":%s,"discards":[%s]}' % (_jstr(text), _jstr(hand_text(d.hand)), rows)
 
 
 # ---------------------------------------------------------------- explanations
