@@ -1,0 +1,355 @@
+"""Explanations of a decision point (solver.obligations) in English or Chinese.
+
+Every sentence names the rule (with its Chinese term in English texts) and
+shows the tiles.  ``act_json`` and ``act_lines`` render a whole ``Decision``
+for ``phz act``.  The language defaults to the locale (LC_ALL, LC_MESSAGES,
+LANG: a value starting with ``zh`` means Chinese); a ``lang`` argument
+overrides it.  This module reads decisions by attribute only, so it imports
+nothing from solver.obligations at run time.
+"""
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Mapping
+
+from .hand import HandError
+from .tiles import glyph, glyphs
+
+if TYPE_CHECKING:
+    from .obligations import Action, Decision, Forbidden
+
+LANGS = ("en", "zh")
+# Penalties of seed 002 (罚则), named in the texts.
+PENALTY = {"走跑": 15, "失提": 9, "烧比": 6, "臭张": 3}
+SOURCE_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",
+             "lower-discard": "下家打出", "lower-draw": "下家摸出"}
+MOVE_ZH = {"hu": "胡", "ti": "提", "wei": "偎", "pao": "跑", "peng": "碰", "chi": "吃", "pass": "过"}
+ONTO_ZH = {"kan": "坎", "wei": "偎", "peng": "碰"}
+
+
+def default_lang(environ: Mapping[str, str] = os.environ) -> str:
+    """'zh' when the locale is Chinese, else 'en'."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var)
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def resolve_lang(lang: str | None) -> str:
+    if lang is None:
+        return default_lang()
+    key = lang.strip().lower()
+    if key.startswith("zh") or key in ("cn", "中文"):
+        return "zh"
+    if key.startswith("en"):
+        return "en"
+    raise HandError(f"unknown language {lang!r}: use en or zh")
+
+
+# ---------------------------------------------------------------- pieces
+
+def _g(group, lang: str) -> str:
+    """A 句/绞 with its kind when the tiles alone do not say it."""
+    text = glyphs(group)
+    if len(set(group)) == 2:
+        return text + ("（绞牌）" if lang == "zh" else " (绞)")
+    return text
+
+
+def _way(chi, bi, lang: str) -> str:
+    if chi is None:
+        return ""
+    if lang == "zh":
+        return glyphs(chi) + (f"，比{'、'.join(glyphs(b) for b in bi)}" if bi else "")
+    return glyphs(chi) + (f" + 比 {' '.join(glyphs(b) for b in bi)}" if bi else "")
+
+
+def _others(chi, x: int) -> str:
+    rest = list(chi)
+    rest.remove(x)
+    return glyphs(rest)
+
+
+def source_text(source: str, x: int, lang: str) -> str:
+    """The tile and where it comes from, as the subject of a sentence."""
+    X = glyph(x)
+    if lang == "zh":
+        return f"{SOURCE_ZH[source]}的{X}"
+    return {
+        "upper-discard": f"{X} discarded by the upper player (上家打出)",
+        "upper-draw": f"{X} drawn from the stock by the upper player (上家摸出)",
+        "self-draw": f"a self-drawn {X} (自己摸出)",
+        "lower-discard": f"{X} discarded by the lower player (下家打出)",
+        "lower-draw": f"{X} drawn from the stock by the lower player (下家摸出)",
+    }[source]
+
+
+def _then(a: "Action", lang: str, move: str) -> str:
+    """What follows a 提/跑: a discard, or none (八块)."""
+    if a.discard:
+        return f"；{move}后打出一张牌" if lang == "zh" else "; then discard one tile"
+    if lang == "zh":
+        return "；这是第二次跑/提（八块），不用打牌"
+    return "; this is a second 跑/提 (八块), so no discard follows"
+
+
+def _forced_en(move: str) -> str:
+    return {"ti": "提", "wei": "偎", "pao": "跑"}[move]
+
+
+# ---------------------------------------------------------------- actions
+
+def action_text(d: "Decision", a: "Action", lang: str | None = None) -> str:
+    """One sentence explaining why ``a`` is open to the player."""
+    lang = resolve_lang(lang)
+    x, X = d.tile, glyph(d.tile)
+    src = source_text(d.source, x, lang)
+    zh = lang == "zh"
+    forced = d.compulsory
+    if a.action == "hu":
+        w = a.win
+        chou = x in d.chou or x in d.passed_peng
+        if zh:
+            s = f"胡（{w.how}）：{src}能胡，{w.huxi}胡息 → {w.deng}等 × {w.fan}番 = {w.score}分"
+            if chou:
+                s += "；臭张不挡胡（可以胡过张）"
+            s += "；胡不是必须的"
+            if forced:
+                s += f"，不胡就必须{MOVE_ZH[forced.action]}"
+            return s
+        s = f"胡 (hu, {w.how}): {src} wins: {w.huxi} 胡息 → {w.deng} 等 × {w.fan} 番 = {w.score}"
+        if chou:
+            s += "; 臭 never blocks 胡 (可以胡过张)"
+        s += "; 胡 is never compulsory"
+        if forced:
+            s += f", but if you do not win, the {_forced_en(forced.action)} is"
+        return s
+    if a.action == "ti":
+        held = ONTO_ZH[a.onto] + X * 3
+        if zh:
+            return (f"提（必须）：自己摸出的{X}是你的{held}的第四张，必须提成{X * 4}，"
+                    f"不提就是失提（罚{PENALTY['失提']}分）" + _then(a, lang, "提"))
+        return (f"提 (ti, compulsory): {src} onto your {held} must become the 提 {X * 4}; "
+                f"not making it is 失提 (−{PENALTY['失提']})" + _then(a, lang, "提"))
+    if a.action == "wei":
+        if zh:
+            if a.chou_wei:
+                return (f"偎（必须）：自己摸出的{X}配上手里的一对{X * 2}，必须偎成{X * 3}；"
+                        f"你以前放过{X}的碰，这是臭偎（明偎），要亮张；偎后打出一张牌")
+            return f"偎（必须）：自己摸出的{X}配上手里的一对{X * 2}，必须偎成{X * 3}（暗偎，不能忍偎）；偎后打出一张牌"
+        if a.chou_wei:
+            return (f"偎 (wei, compulsory): {src} onto your pair {X * 2} must become a 臭偎 {X * 3} "
+                    f"(明偎), shown face up since you passed a 碰 of {X}; then discard one tile")
+        return (f"偎 (wei, compulsory): {src} onto your pair {X * 2} must become the 偎 {X * 3}, "
+                f"laid face down (偎牌; 不能忍偎); then discard one tile")
+    if a.action == "pao":
+        held = ONTO_ZH[a.onto] + X * 3
+        if zh:
+            note = "（碰只在底牌上跑）" if a.onto == "peng" else ""
+            return (f"跑（必须）：{src}是你的{held}的第四张{note}，必须跑成{X * 4}，"
+                    f"不跑就是走跑（罚{PENALTY['走跑']}分）" + _then(a, lang, "跑"))
+        note = " (a 碰 runs on a stock tile only)" if a.onto == "peng" else ""
+        return (f"跑 (pao, compulsory): {src} is the fourth {X} of your {held}{note}: it must become "
+                f"the 跑 {X * 4}; not making it is 走跑 (−{PENALTY['走跑']})" + _then(a, lang, "跑"))
+    if a.action == "peng":
+        if zh:
+            return f"碰（可以不碰）：{src}配上手里的一对{X * 2}碰成{X * 3}；碰后打出一张牌"
+        return f"碰 (peng, optional in hunan): {src} with your pair {X * 2} makes the 碰 {X * 3}; then discard one tile"
+    if a.action == "chi":
+        return _chi_text(d, a, lang)
+    if a.action == "pass":
+        return _pass_text(d, a, lang)
+    raise ValueError(f"unknown action {a.action!r}")
+
+
+def _chi_text(d: "Decision", a: "Action", lang: str) -> str:
+    x, X = d.tile, glyph(d.tile)
+    others = _others(a.chi, x)
+    copies = sum(b.count(x) for b in a.bi)
+    if lang == "zh":
+        s = f"吃：用{others}吃{SOURCE_ZH[d.source]}的{X}成{_g(a.chi, lang)}"
+        if a.bi:
+            left = f"手里剩下的{X}" if copies == 1 else f"手里剩下的两张{X}"
+            bis = "和".join(_g(b, lang) for b in a.bi)
+            s += f"；{'一吃两比' if len(a.bi) == 2 else '比牌'}：{left}比成{bis}"
+        elif d.hand.concealed[x] == 0:
+            s += f"，手里没有别的{X}，不用比"
+        return s + "；吃后打出一张牌"
+    s = f"吃 (chi): eat {X} with {others} as {_g(a.chi, lang)}"
+    if a.bi:
+        left = f"the {X} still in hand" if copies == 1 else f"the two {X} still in hand"
+        bis = " and ".join(_g(b, lang) for b in a.bi)
+        s += f"; {'一吃两比' if len(a.bi) == 2 else '比'}: lay out {left} as {bis}"
+    elif d.hand.concealed[x] == 0:
+        s += f"; no other {X} is in hand, so nothing to 比"
+    return s + "; then discard one tile"
+
+
+def _peng_meld(d: "Decision") -> bool:
+    return any(m.kind == "peng" and m.tiles[0] == d.tile for m in d.hand.melds)
+
+
+def _pass_text(d: "Decision", a: "Action", lang: str) -> str:
+    X = glyph(d.tile)
+    chi, peng = bool(a.becomes_chou_chi), bool(a.becomes_chou_peng)
+    no_pao = _peng_meld(d) and d.source.endswith("discard")
+    if lang == "zh":
+        s = "过：不要这张牌"
+        if chi and peng:
+            s += f"；之后{X}对吃成为臭张（过张），这一局不能再吃，对碰也成为臭的，以后自己摸到{X}要臭偎"
+        elif chi:
+            s += f"；之后{X}成为臭张（过张），这一局不能再吃"
+        elif peng:
+            s += f"；之后{X}对碰成为臭的，不能再碰，以后自己摸到{X}要臭偎"
+        else:
+            s += "；不产生臭张"
+        if no_pao:
+            s += f"（打出的第四张{X}不能跑你的碰{X * 3}）"
+        return s
+    s = "过 (pass)"
+    if chi and peng:
+        s += (f": {X} then becomes 臭 for 吃 (过张: you may not eat it again this hand) and for 碰 "
+              f"(a later self-drawn {X} is a 臭偎)")
+    elif chi:
+        s += f": {X} then becomes 臭 for 吃 (过张): you may not eat it again this hand"
+    elif peng:
+        s += f": {X} then becomes 臭 for 碰: you may not 碰 it again, and a later self-drawn {X} is a 臭偎"
+    else:
+        s += ": nothing becomes 臭"
+    if no_pao:
+        s += f" (a discarded fourth {X} makes no 跑 onto your 碰 {X * 3})"
+    return s
+
+
+# ---------------------------------------------------------------- forbidden
+
+def forbidden_text(d: "Decision", f: "Forbidden", lang: str | None = None) -> str:
+    """One sentence: the move, the rule that forbids it and the tiles."""
+    lang = resolve_lang(lang)
+    zh = lang == "zh"
+    x, X = d.tile, glyph(d.tile)
+    r = f.reason
+    head = MOVE_ZH[f.action] + (_way(f.chi, f.bi, lang) if zh else (" " + _way(f.chi, f.bi, lang)).rstrip())
+    sep = "：" if zh else ": "
+    forced = f.detail[0] if r == "compulsory" and f.detail else (d.compulsory.action if d.compulsory else "")
+    if r == "discard_no_hu":
+        body = (f"{X}如果是底牌就能胡，但打出的牌不能胡（胡牌必须胡墩上的牌）" if zh else
+                f"{X} would win as a stock tile, but a discard cannot be won on (胡牌必须胡墩上的)")
+    elif r == "geshan":
+        body = "不吃隔山牌，下家的牌不能吃" if zh else "不吃隔山牌: a tile from the lower player (下家) can never be eaten"
+    elif r == "chou":
+        body = (f"不吃臭张，{X}是臭张（以前能吃没有吃），不能再吃（罚{PENALTY['臭张']}分）" if zh else
+                f"不吃臭张: {X} is 臭 for you (you could eat it before and passed), so it may not be eaten "
+                f"(臭张 −{PENALTY['臭张']})")
+    elif r == "kan":
+        if d.hand.concealed[x] == 3:
+            body = (f"{X}与手里的坎{X * 3}相同，不能吃（要跑或提）" if zh else
+                    f"a tile matching your 坎 {X * 3} is never eaten (it is 跑'd or 提'd)")
+        else:
+            kans = "、".join(glyph(t) * 3 for t in f.detail) if zh else " ".join(glyph(t) * 3 for t in f.detail)
+            body = (f"{kans}是坎，坎牌不能用来吃或比（拆对不拆坎）" if zh else
+                    f"{kans} {'is a 坎' if len(f.detail) == 1 else 'are 坎s'}, and 坎 tiles never take part "
+                    f"in 吃 or 比 (拆对不拆坎)")
+    elif r == "must_wei":
+        verb = "碰" if f.action == "peng" else "吃"
+        body = (f"自己摸出的{X}配上一对{X * 2}必须偎，不能{verb}" if zh else
+                f"a self-drawn {X} onto your pair {X * 2} must be 偎'd (偎牌), never "
+                f"{'碰' if f.action == 'peng' else 'eaten'}")
+    elif r == "compulsory":
+        if f.action == "pass":
+            body = {
+                "ti": (f"必须提，不提就是失提（罚{PENALTY['失提']}分）",
+                       f"the 提 is compulsory: not making it is 失提 (−{PENALTY['失提']})"),
+                "pao": (f"必须跑，不跑就是走跑（罚{PENALTY['走跑']}分）",
+                        f"the 跑 is compulsory: not making it is 走跑 (−{PENALTY['走跑']})"),
+                "wei": ("必须偎，不能忍偎", "the 偎 is compulsory (不能忍偎)"),
+            }[forced][0 if zh else 1]
+        else:
+            verb = "碰" if f.action == "peng" else "吃"
+            body = (f"必须{MOVE_ZH[forced]}，不能{verb}{X}" if zh else
+                    f"the {_forced_en(forced)} is compulsory, so {X} may not be "
+                    f"{'碰' if f.action == 'peng' else 'eaten'}")
+    elif r == "shaobi":
+        body = _shaobi_text(d, f, lang)
+    elif r == "no_discard":
+        verb = MOVE_ZH[f.action]
+        body = (f"{verb}后手里没有坎以外的牌可打，而{verb}后必须打出一张（坎牌不能打）" if zh else
+                f"after it no tile outside a 坎 would be left, and a {verb} must be followed by a discard "
+                f"(坎 tiles cannot be discarded)")
+    elif r == "peng_passed":
+        body = (f"{X}对碰是臭的：以前能碰没有碰，不能再碰（以后自己摸到要臭偎）" if zh else
+                f"{X} is 臭 for 碰: you could 碰 it before and passed (a later self-drawn {X} is a 臭偎)")
+    else:
+        raise ValueError(f"unknown reason {r!r}")
+    return head + sep + body
+
+
+def _shaobi_text(d: "Decision", f: "Forbidden", lang: str) -> str:
+    x, X = d.tile, glyph(d.tile)
+    others = _others(f.chi, x)
+    remaining = d.hand.concealed[x] - list(f.chi).count(x) + 1
+    stranded = len(f.detail)
+    if lang == "zh":
+        if remaining == 1:
+            left = f"手里剩下的{X}无法组成一句话或绞牌，比不下来"
+        elif stranded == remaining:
+            left = f"手里剩下的两张{X}都比不下来"
+        else:
+            left = f"手里剩下的两张{X}只能比下一张"
+        return f"烧比（罚{PENALTY['烧比']}分）：用{others}吃{X}后，{left}"
+    if remaining == 1:
+        left = f"the {X} left in hand can no longer form a group, so it cannot be laid out (比)"
+    elif stranded == remaining:
+        left = f"neither of the two {X} left in hand can be laid out (比)"
+    else:
+        left = f"only one of the two {X} left in hand can be laid out (比)"
+    return f"烧比 (shaobi, −{PENALTY['烧比']}): eating {X} with {others}, {left}"
+
+
+# ---------------------------------------------------------------- rendering
+
+def act_json(result: "Decision", input_text: str, *, lang: str | None = None) -> dict:
+    """The JSON object of a decision (README "JSON output", ``phz act``)."""
+    lang = resolve_lang(lang)
+    actions = []
+    for a in result.actions:
+        d = {"action": a.action, "compulsory": a.compulsory,
+             "chi": glyphs(a.chi) if a.chi else None, "bi": [glyphs(b) for b in a.bi],
+             "left": glyphs(a.left) if a.left is not None else None,
+             "explain": action_text(result, a, lang)}
+        if a.action == "hu":
+            d |= {"score": a.win.score, "how": a.win.how}
+        elif a.action in ("ti", "pao"):
+            d["discard"] = a.discard
+        elif a.action == "wei":
+            d["chou_wei"] = a.chou_wei
+        elif a.action == "pass":
+            d["becomes_chou"] = {"chi": [glyph(t) for t in a.becomes_chou_chi],
+                                 "peng": [glyph(t) for t in a.becomes_chou_peng]}
+        actions.append(d)
+    forbidden = [{"action": f.action, "chi": glyphs(f.chi) if f.chi else None,
+                  "bi": [glyphs(b) for b in f.bi], "reason": f.reason,
+                  "explain": forbidden_text(result, f, lang)} for f in result.forbidden]
+    return {"input": input_text, "hand": result.hand.text(), "tile": glyph(result.tile),
+            "from": result.source, "actions": actions, "forbidden": forbidden}
+
+
+def act_lines(result: "Decision", lang: str | None = None) -> list[str]:
+    """Human-readable lines: the position, then each open and each forbidden move."""
+    lang = resolve_lang(lang)
+    zh = lang == "zh"
+    X = glyph(result.tile)
+    if zh:
+        lines = [f"{result.hand.text()}  +  {SOURCE_ZH[result.source]}的{X}"]
+    else:
+        lines = [f"{result.hand.text()}  +  {X} {result.source} ({SOURCE_ZH[result.source]})"]
+    for a in result.actions:
+        label = ("必须" if a.compulsory else "可以") if zh else ("must" if a.compulsory else "may")
+        line = f"{label}{'：' if zh else ': '}{action_text(result, a, lang)}"
+        if a.left:
+            line += f"（从{glyphs(a.left)}中打出一张）" if zh else f" [discard from {glyphs(a.left)}]"
+        lines.append(line)
+    for f in result.forbidden:
+        lines.append(f"{'不可以：' if zh else 'may not: '}{forbidden_text(result, f, lang)}")
+    return lines
