@@ -486,3 +486,55 @@ def test_batch_cold_then_warm_kernel_cache(run_phz, tmp_path):
         assert cold.returncode == want, cold.stderr
         assert warm.returncode == want, warm.stderr
         assert cold.stdout == warm.stdout and cold.stdout
+
+
+# --- render: the JSON lines built directly equal the dict form --------------------
+
+@pytest.mark.parametrize("hand", [EX1, EX2, EX3, EX4, EX5, NOT_READY, MULTI])
+def test_json_lines_equal_the_dict_form(hand):
+    from solver import api, render
+
+    t = api.ting(hand, seen="七")
+    assert render.ting_json_line(hand, t) == render.dumps(render.ting_json(hand, t))
+    assert render.hand_text(t.hand) == t.hand.text()
+    held = t.hand.all_counts()
+    extra = next(x for x in range(20) if held[x] < 3 and t.hand.concealed[x] < 3)
+    bigger = type(t.hand)(tuple(c + (x == extra) for x, c in enumerate(t.hand.concealed)), t.hand.melds)
+    d = api.discard(bigger, seen="七")
+    assert render.discard_json_line("x\"y\\z", d) == render.dumps(render.discard_json("x\"y\\z", d))
+
+
+def test_readme_test_command_is_what_ci_runs():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8")
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    command = next(line for line in ci.splitlines() if "pytest" in line).strip()
+    assert command in readme
+
+
+def _readme_examples():
+    """(command args, expected output) of each `$ phz ...` in README.md's console blocks with output shown."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", readme, flags=re.S):
+        chunks = re.split(r"^\$ ", block, flags=re.M)[1:]
+        for chunk in chunks:
+            command, _, output = chunk.partition("\n")
+            command = command.split("&& ")[-1]
+            words = shlex.split(command)
+            if words[0] != "phz" or any(w in command for w in ("<", "| phz", "$?")) or not output.strip():
+                continue
+            examples.append((words[1:], output))
+    return examples
+
+
+@pytest.mark.parametrize("args,output", _readme_examples(), ids=lambda x: "" if isinstance(x, str) else x[0])
+def test_readme_shows_real_output(args, output):
+    result = phz(*args, env={"NO_COLOR": "1"})
+    assert result.output.rstrip("\n") == output.rstrip("\n")
