@@ -146,7 +146,7 @@ def action_text(d: "Decision", a: "Action", lang: str | None = None) -> str:
     if a.action == "pao":
         held = ONTO_ZH[a.onto] + X * 3
         if zh:
-            note = "（碰只在底牌上跑）" if a.onto == "peng" else ""
+            note = "（碰过的牌只有底牌才能跑）" if a.onto == "peng" else ""
             return (f"跑（必须）：{src}是你的{held}的第四张{note}，必须跑成{X * 4}，"
                     f"不跑就是走跑（罚{PENALTY['走跑']}分）" + _then(a, lang, "跑"))
         note = " (a 碰 runs on a stock tile only)" if a.onto == "peng" else ""
@@ -304,7 +304,7 @@ def _shaobi_text(d: "Decision", f: "Forbidden", lang: str) -> str:
         left = f"neither of the two {X} left in hand can be laid out (比)"
     else:
         left = f"only one of the two {X} left in hand can be laid out (比)"
-    return f"烧比 (shaobi, −{PENALTY['烧比']}): eating {X} with {others}, {left}"
+    return f"烧比 (shaobi, −{PENALTY['烧比']}): after eating {X} with {others}, {left}"
 
 
 # ---------------------------------------------------------------- rendering

@@ -496,13 +496,13 @@ def check_against_brute(n: int, seed: int) -> int:
 
 
 def test_brute_force_agrees_on_random_hands():
-    eaten = check_against_brute(3000, seed=20240601)
-    assert eaten > 200  # the generator exercises legal 吃 often
+    eaten = check_against_brute(4000, seed=20240601)
+    assert eaten > 300  # the generator exercises legal 吃 often
 
 
 @pytest.mark.slow
 def test_brute_force_agrees_on_many_random_hands():
-    check_against_brute(40000, seed=7)
+    check_against_brute(25000, seed=7)
 
 
 # --- input and rendering -------------------------------------------------------------
