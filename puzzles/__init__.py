@@ -1,4 +1,216 @@
-"""Puzzle library of phz: hands with known answers, shared as golden data.
+"""The puzzle library: curated hands with stored answers and teaching notes.
 
-A placeholder package for now: the puzzle library comes later.
+Format (TOML, standard library ``tomllib``): one file per kind in this folder
+(``ting.toml``, ``discard.toml``, ``huxi.toml``, ``chi.toml``, ``chou.toml``),
+each an array of ``[[puzzle]]`` tables::
+
+    [[puzzle]]
+    id = "ting-001"            # unique across the library
+    kind = "ting"              # ting | discard | huxi | chi | chou
+    level = 1                  # 1 one idea; 2 two that interact; 3 a trap
+    tags = ["破跑胡"]           # free words; KNOWN_TAGS must all be covered
+    hand = "一二三 壹贰叁 ..."   # phz notation (melds after |)
+    tile = "五"                # huxi, chi, chou: the tile that appears
+    source = "other"           # huxi: self | other
+    from = "upper-discard"     # chi, chou: as in `phz act --from`
+    action = "chi"             # chou: chi | peng
+    seen = ""                  # optional: tiles seen elsewhere
+    chou = ""                  # optional (chi, chou): tiles already 臭 for 吃
+    passed_peng = ""           # optional (chi, chou): tiles whose 碰 was passed
+    answer = "五柒"             # see ANSWER below
+    by_hand = true             # optional: answer worked out by hand from RULES.md
+    note_en = "..."            # teaching note naming this puzzle's own tiles
+    note_zh = "..."
+
+ANSWER: ting — glyphs of every wait, either source, dead ones included, in
+tile-index order; discard — glyphs of every discard with the most live outs
+(ties all listed); huxi — the 胡息 of the best decomposition (an integer);
+chi — the list of legal ways ``{chi = "TILES", bi = ["TILES", ...]}`` as
+``phz act --json`` gives them; chou — true iff the action has a legal way.
+
+Loading never imports numba; ``solve`` and ``check`` use the solver.
 """
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+KINDS = ("ting", "discard", "huxi", "chi", "chou")
+LEVELS = (1, 2, 3)
+#: tags the library must cover (issue: puzzle library)
+KNOWN_TAGS = ("破跑胡", "一吃两比", "烧比", "坎 locked", "forced 偎", "forced 提", "对对胡", "红胡",
+              "乌胡", "臭张", "隔山", "self-only wait", "other-only wait")
+_FIELDS = {"id", "kind", "level", "tags", "hand", "tile", "source", "from", "action", "seen", "chou",
+           "passed_peng", "answer", "by_hand", "note_en", "note_zh"}
+# context fields each kind needs (others must be absent)
+_NEEDS = {"ting": (), "discard": (), "huxi": ("tile", "source"), "chi": ("tile", "from"),
+          "chou": ("tile", "from", "action")}
+_ALLOWED = {"ting": {"seen"}, "discard": {"seen"}, "huxi": {"tile", "source", "seen"},
+            "chi": {"tile", "from", "seen", "chou", "passed_peng"},
+            "chou": {"tile", "from", "action", "seen", "chou", "passed_peng"}}
+
+
+class PuzzleError(ValueError):
+    """A malformed puzzle entry; the message names the puzzle."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str
+    kind: str
+    level: int
+    tags: tuple[str, ...]
+    hand: str
+    answer: object  # str | int | bool | tuple[dict, ...] by kind
+    note_en: str
+    note_zh: str
+    tile: str | None = None
+    source: str | None = None
+    from_: str | None = None
+    action: str | None = None
+    seen: str = ""
+    chou: str = ""
+    passed_peng: str = ""
+    by_hand: bool = False
+    file: str = field(default="", compare=False)
+
+    def as_json(self) -> dict:
+        """The ``phz puzzles list --json`` form (null where not used)."""
+        answer = [dict(w) for w in self.answer] if self.kind == "chi" else self.answer
+        return {"id": self.id, "kind": self.kind, "level": self.level, "tags": list(self.tags),
+                "hand": self.hand, "tile": self.tile, "source": self.source, "from": self.from_,
+                "action": self.action, "seen": self.seen or None, "chou": self.chou or None,
+                "passed_peng": self.passed_peng or None, "answer": answer}
+
+
+def library_dir() -> Path:
+    return Path(str(resources.files(__name__)))
+
+
+def _entry(raw: dict, file: str) -> Puzzle:
+    pid = raw.get("id", "?")
+    where = f"puzzle {pid} ({file})"
+    unknown = set(raw) - _FIELDS
+    if unknown:
+        raise PuzzleError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    for key in ("id", "kind", "level", "hand", "answer", "note_en", "note_zh"):
+        if key not in raw:
+            raise PuzzleError(f"{where}: missing field {key!r}")
+    kind = raw["kind"]
+    if kind not in KINDS:
+        raise PuzzleError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+    if raw["level"] not in LEVELS:
+        raise PuzzleError(f"{where}: level must be 1, 2 or 3")
+    context = {k for k in ("tile", "source", "from", "action", "seen", "chou", "passed_peng") if k in raw}
+    missing = [k for k in _NEEDS[kind] if k not in raw]
+    if missing:
+        raise PuzzleError(f"{where}: a {kind} puzzle needs {', '.join(missing)}")
+    extra = context - _ALLOWED[kind]
+    if extra:
+        raise PuzzleError(f"{where}: a {kind} puzzle takes no {', '.join(sorted(extra))}")
+    answer = raw["answer"]
+    types = {"ting": str, "discard": str, "huxi": int, "chi": list, "chou": bool}
+    if type(answer) is not types[kind]:
+        raise PuzzleError(f"{where}: the answer of a {kind} puzzle is a {types[kind].__name__}")
+    if kind == "chi":
+        if not all(isinstance(w, dict) and set(w) == {"chi", "bi"} for w in answer):
+            raise PuzzleError(f"{where}: a chi answer is a list of {{chi, bi}} tables")
+        answer = tuple({"chi": w["chi"], "bi": tuple(w["bi"])} for w in answer)
+    if raw.get("source") not in (None, "self", "other"):
+        raise PuzzleError(f"{where}: source must be self or other")
+    if raw.get("action") not in (None, "chi", "peng"):
+        raise PuzzleError(f"{where}: action must be chi or peng")
+    for note in ("note_en", "note_zh"):
+        if not str(raw[note]).strip():
+            raise PuzzleError(f"{where}: {note} is empty")
+    return Puzzle(id=pid, kind=kind, level=raw["level"], tags=tuple(raw.get("tags", ())), hand=raw["hand"],
+                  answer=answer, note_en=raw["note_en"].strip(), note_zh=raw["note_zh"].strip(),
+                  tile=raw.get("tile"), source=raw.get("source"), from_=raw.get("from"),
+                  action=raw.get("action"), seen=raw.get("seen", ""), chou=raw.get("chou", ""),
+                  passed_peng=raw.get("passed_peng", ""), by_hand=bool(raw.get("by_hand", False)), file=file)
+
+
+def load(directory: Path | None = None) -> list[Puzzle]:
+    """Every puzzle of the library, file by file in KINDS order."""
+    directory = directory or library_dir()
+    puzzles: list[Puzzle] = []
+    for path in sorted(directory.glob("*.toml"), key=lambda p: (KINDS.index(p.stem) if p.stem in KINDS else 99, p.name)):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as err:
+            raise PuzzleError(f"{path.name}: not valid TOML: {err}") from None
+        for raw in data.get("puzzle", []):
+            puzzles.append(_entry(raw, path.name))
+    ids = [p.id for p in puzzles]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise PuzzleError(f"duplicate puzzle id(s): {', '.join(dup)}")
+    return puzzles
+
+
+def solve(p: Puzzle) -> object:
+    """The answer the solver gives for puzzle ``p`` (same form as ``p.answer``)."""
+    from solver import api
+    from solver.tiles import glyphs
+
+    if p.kind == "ting":
+        return glyphs(w.tile for w in api.ting(p.hand, seen=p.seen).waits)
+    if p.kind == "discard":
+        rows = api.discard(p.hand, seen=p.seen).rows
+        top = max((r.outs for r in rows), default=0)
+        return glyphs(r.tile for r in rows if r.outs == top)
+    if p.kind == "huxi":
+        r = api.hu(p.hand, win=p.tile, source=p.source)
+        if not r.wins:
+            raise PuzzleError(f"puzzle {p.id}: {p.tile} from {p.source} does not win ({r.reason})")
+        return r.win.huxi
+    from solver import obligations
+
+    d = obligations.decide(p.hand, tile=p.tile, source=p.from_, chou=p.chou, passed_peng=p.passed_peng,
+                           seen=p.seen)
+    if p.kind == "chi":
+        return tuple({"chi": glyphs(chi), "bi": tuple(glyphs(g) for g in bi)}
+                     for chi, bi in obligations.legal_ways(d))
+    return any(a.action == p.action for a in d.actions)
+
+
+def check(puzzles: list[Puzzle] | None = None) -> list[str]:
+    """Every problem of the library, one line each naming the puzzle ([] when sound)."""
+    from solver.hand import HandError
+    from solver.notation import parse_hand, parse_tiles
+
+    problems: list[str] = []
+    try:
+        puzzles = load() if puzzles is None else puzzles
+    except PuzzleError as err:
+        return [str(err)]
+    notes: dict[str, str] = {}
+    for p in puzzles:
+        for note in (p.note_en, p.note_zh):
+            if note in notes:
+                problems.append(f"puzzle {p.id}: its teaching note is the same as puzzle {notes[note]}'s")
+            notes.setdefault(note, p.id)
+        try:
+            own = set(parse_hand(p.hand).text()) | set(p.tile or "")
+            got = solve(p)
+        except (HandError, PuzzleError) as err:
+            problems.append(f"puzzle {p.id}: {err}")
+            continue
+        if not any(ch in own for ch in p.note_en) or not any(ch in own for ch in p.note_zh):
+            problems.append(f"puzzle {p.id}: a teaching note names none of the puzzle's tiles")
+        if got != p.answer:
+            problems.append(f"puzzle {p.id}: stored answer {_show(p.answer)} but the solver gives {_show(got)}")
+        for key in ("seen", "chou", "passed_peng"):
+            try:
+                parse_tiles(getattr(p, key))
+            except HandError as err:
+                problems.append(f"puzzle {p.id}: {key}: {err}")
+    return problems
+
+
+def _show(answer: object) -> str:
+    if isinstance(answer, tuple):
+        return "; ".join(f"{w['chi']} 比 {' '.join(w['bi']) or '-'}" for w in answer) or "none"
+    return str(answer)
