@@ -107,15 +107,14 @@ def _batch_mode(hand: tuple[str, ...]) -> bool:
         return True
     if hand:
         return False
-    stdin = click.get_text_stream("stdin")
-    if stdin.isatty():
+    if sys.stdin is None or sys.stdin.isatty():
         raise click.UsageError("missing HAND: give a hand, or `-` to read hands from stdin, one a line")
     return True
 
 
 def _lines() -> Iterator[str]:
     """Hand lines of stdin: blank lines and # comments are skipped."""
-    for raw in click.get_text_stream("stdin"):
+    for raw in sys.stdin:
         line = raw.rstrip("\r\n")
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):

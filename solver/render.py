@@ -18,7 +18,7 @@ from tabulate import tabulate
 
 from .groups import Group, group_pattern
 from .hand import Hand
-from .results import DiscardRow, Discards, HuResult, Ting, Wait, Win
+from .results import Discards, HuResult, Ting, Wait, Win
 from .rules import Ruleset
 from .tiles import GLYPH_TO_ID, GLYPHS, RED
 
@@ -138,11 +138,6 @@ def hand_text(hand: Hand) -> str:
 
 
 def _group_str(g: Group) -> str:
-    # The solver shares Group objects, so identity finds most of them; holding
-    # the object in the entry keeps its id from being reused by another.
-    entry = _GROUP_BY_ID.get(id(g))
-    if entry is not None and entry[0] is g:
-        return entry[1]
     text = dumps(group_json(g))
     if len(_GROUP_BY_ID) > 100_000:
         _GROUP_BY_ID.clear()
@@ -156,8 +151,14 @@ def _win_str(w: Win | None) -> str:
     names = _NAMES.get(w.fan_names)
     if names is None:
         names = _NAMES[w.fan_names] = dumps(list(w.fan_names))
-    return _WIN_FORMAT % (w.huxi, w.deng, w.fan, names, w.score, _jstr(w.how),
-                          ",".join([_group_str(g) for g in w.groups]))
+    # The solver shares Group objects, so identity finds most of them; holding
+    # the object in the entry keeps its id from being reused by another.
+    get = _GROUP_BY_ID.get
+    groups = []
+    for g in w.groups:
+        entry = get(id(g))
+        groups.append(entry[1] if entry is not None and entry[0] is g else _group_str(g))
+    return _WIN_FORMAT % (w.huxi, w.deng, w.fan, names, w.score, _jstr(w.how), ",".join(groups))
 
 
 def _waits_str(waits: tuple[Wait, ...]) -> str:

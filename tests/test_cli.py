@@ -8,7 +8,6 @@ import os
 import pty
 import select
 import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
