@@ -1,0 +1,386 @@
+"""Random drills (``phz quiz --random``): fresh questions of every kind and level, made with the solver.
+
+A drill is a whole number, its *seed*, that regenerates exactly the same
+question, so a drill can come back for review.  Its last two digits name the
+kind and the level, the rest drives the generator::
+
+    seed = base * 100 + kind index * 10 + level     kinds: 0 ting, 1 discard, 2 huxi, 3 chi, 4 chou
+
+so drill 4213 is a discard question of level 3.  Hands come from the seeded
+generators of ``solver.generate`` (valid counts, at most 4 copies, no
+concealed four of a kind, legal melds; RULES.md section 3) and are kept only
+when plausible: no copy of a tile is concealed beside its exposed 碰, 偎, 跑
+or 提 (tiles never enter the concealed hand, so it could not be there).
+
+Levels, decided from the solver's answer, not guessed:
+
+1. one idea: no melds and one or two waits; a plain win (顺胡, 编胡, 单吊胡)
+   with one 胡息 total; eating with nothing to 比; a plain 臭张 or 碰;
+2. two things that interact: melds, three waits or more, discards tied on
+   outs, several decompositions, 比 to lay out, an illegal way that is not a
+   trap (烧比 excluded);
+3. a trap: a wait from one source only (forced 偎/提, 破跑不破提), 破跑胡, a
+   dead wait, a best decomposition that is not the one with most 胡息 (score
+   first), 烧比 candidates, a 坎 that may not take part, 隔山, a compulsory
+   偎/跑/提, a passed 碰 that does not block 吃 (or the reverse).
+
+Questions whose answer would be empty or meaningless are not made: a ting
+drill is a ready hand, a discard drill has a discard with live outs, a chi
+drill has one to eight candidate ways, a chou drill about 吃 has at least one
+eating group.
+"""
+from __future__ import annotations
+
+import os
+import random
+from typing import Callable
+
+from . import generate, reference
+from .hand import Hand
+from .notation import parse_tiles
+from .obligations import SOURCES, candidate_ways, decide, eating_ways
+from .quiz import KINDS, Question, QuizError, Solution
+from .results import Discards, HuResult
+from .rules import HUNAN
+from .tiles import COPIES, N_KINDS, glyph, glyphs
+
+LEVELS = (1, 2, 3)
+MAX_TRIES = 400  # hands tried for one drill before giving up (never reached in practice)
+MAX_MENU = 8
+_PLAIN_HOWS = ("顺胡", "编胡", "单吊胡")
+_UPPER = ("upper-discard", "upper-draw", "self-draw")
+_LOWER = ("lower-discard", "lower-draw")
+
+
+class DrillError(QuizError):
+    """A seed that is not a drill, or a drill that could not be made."""
+
+
+# ---------------------------------------------------------------- seeds
+
+def make_seed(base: int, kind: str, level: int) -> int:
+    """The drill seed of generator ``base`` for ``kind`` and ``level``."""
+    if kind not in KINDS or level not in LEVELS or base < 0:
+        raise DrillError(f"no drill of kind {kind!r} and level {level!r}")
+    return base * 100 + KINDS.index(kind) * 10 + level
+
+
+def parse_seed(seed: int) -> tuple[int, str, int]:
+    """(base, kind, level) of a drill seed."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise DrillError(f"drill seed {seed!r} is not a whole number ≥ 0")
+    base, code = divmod(seed, 100)
+    k, level = divmod(code, 10)
+    if k >= len(KINDS) or level not in LEVELS:
+        raise DrillError(f"{seed} is not a drill seed: its last two digits are the kind (0-4) and level (1-3)")
+    return base, KINDS[k], level
+
+
+def drill(seed: int) -> Question:
+    """The drill of ``seed``: always the same question."""
+    base, kind, level = parse_seed(seed)
+    rng = random.Random(seed)
+    make = _MAKERS[kind]
+    plan = rng.random()  # drawn once: which trap a level-3 drill sets, whatever hands are tried
+    for _ in range(MAX_TRIES):
+        made = make(rng, level, plan)
+        if made is not None:
+            fields, result = made
+            q = Question(kind=kind, level=level, seed=seed, **fields).with_menu()
+            if result is not None:
+                # The generator already solved it; the same answer as Question.solution would compute.
+                q.__dict__["solution"] = solution_of(q, result)
+            return q
+    raise DrillError(f"drill {seed}: no {kind} question of level {level} found in {MAX_TRIES} hands")
+
+
+def new_drills(count: int, *, seed: int | None = None, kind: str | None = None, level: int | None = None,
+               tag: str | None = None) -> list[Question]:
+    """``count`` fresh drills of ``kind`` and ``level`` (each random when None).
+
+    ``seed`` makes the list reproducible; ``tag`` keeps drills carrying it
+    (DrillError when none turns up in a few hundred).
+    """
+    rng = random.Random(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
+    out: list[Question] = []
+    tries = 0
+    while len(out) < count:
+        tries += 1
+        if tag is not None and tries > 200 * count:
+            raise DrillError(f"no drill with tag {tag!r} turned up: try another tag or no --tag")
+        k = kind or rng.choice(KINDS)
+        lv = level or rng.choice(LEVELS)
+        q = drill(make_seed(rng.randrange(10**7), k, lv))
+        if tag is None or tag in q.tags:
+            out.append(q)
+    return out
+
+
+def solution_of(q: Question, result: Discards | HuResult) -> Solution:
+    """The Solution of a discard or huxi drill from the result its generator computed."""
+    if isinstance(result, Discards):
+        top = result.rows[0].outs
+        return Solution(tuple(r.tile for r in result.rows if r.outs == top), result)
+    return Solution(result.win.huxi, result)
+
+
+# ---------------------------------------------------------------- hands
+
+def plausible(hand: Hand) -> bool:
+    """No concealed copy beside an exposed 碰/偎/跑/提 of the same tile."""
+    return all(hand.concealed[m.tiles[0]] == 0 for m in hand.melds if m.kind != "chi")
+
+
+def _ready_hand(rng: random.Random) -> Hand:
+    while True:
+        h = generate.ready_hands(1, rng.getrandbits(32))[0]
+        if plausible(h):
+            return h
+
+
+def _discard_hand(rng: random.Random) -> Hand:
+    while True:
+        h = generate.discard_hands(1, rng.getrandbits(32))[0]
+        if plausible(h):
+            return h
+
+
+def _rest_hand(rng: random.Random) -> Hand:
+    """A hand at rest, ready half of the time."""
+    while True:
+        if rng.random() < 0.5:
+            h = generate.ready_hands(1, rng.getrandbits(32))[0]
+        else:
+            h = generate.random_hands(1, rng.getrandbits(32))[0]
+        if plausible(h):
+            return h
+
+
+def _level(trap: bool, simple: bool) -> int:
+    return 3 if trap else 1 if simple else 2
+
+
+def _others(rng: random.Random, avoid: set[int], n: int) -> list[int]:
+    """``n`` distinct random tiles outside ``avoid`` (passed tiles that do not decide the answer)."""
+    pool = [t for t in range(N_KINDS) if t not in avoid]
+    return rng.sample(pool, min(n, len(pool)))
+
+
+def _twin(t: int) -> int:
+    """The same number in the other case (五 ⇄ 伍)."""
+    return (t + 10) % 20
+
+
+# ---------------------------------------------------------------- ting, discard, huxi
+
+def _wait_tags(hand: Hand, waits) -> list[str]:
+    """Trap tags of a set of waits."""
+    tags = []
+    wei = {m.tiles[0] for m in hand.melds if m.kind == "wei"}
+    for w in waits:
+        if w.self is None:
+            tags.append("other-only wait")
+            n = hand.concealed[w.tile]
+            if n == 3 or w.tile in wei:
+                tags.append("forced 提")
+            elif n == 2:
+                tags.append("forced 偎")
+        elif w.other is None:
+            tags.append("self-only wait")
+        if any(x is not None and x.how == "破跑胡" for x in (w.self, w.other)):
+            tags.append("破跑胡")
+        if w.outs == 0:
+            tags.append("dead wait")
+    return list(dict.fromkeys(tags))
+
+
+def _kill(rng: random.Random, hand: Hand, waits) -> str:
+    """Seen tiles that make one live wait dead: every copy not in the hand."""
+    live = [w for w in waits if w.outs]
+    w = rng.choice(live)
+    return glyph(w.tile) * w.outs
+
+
+def _make_ting(rng: random.Random, level: int, plan: float) -> tuple[dict, object] | None:
+    h = _ready_hand(rng)
+    if level == 1 and h.melds:
+        return None
+    waits = reference.ting(h, HUNAN).waits
+    tags = _wait_tags(h, waits)
+    seen = ""
+    if level == 3 and (not tags or rng.random() < 0.25):
+        seen = _kill(rng, h, waits)
+        tags.append("dead wait")
+    if _level(bool(tags), not h.melds and len(waits) <= 2) != level:
+        return None
+    return {"hand": h.text(), "seen": seen, "tags": tuple(tags)}, None
+
+
+def _make_discard(rng: random.Random, level: int, plan: float) -> tuple[dict, Discards] | None:
+    h = _discard_hand(rng)
+    # Cheap filters first: solving a discard costs a ting per discardable tile.
+    if level == 1 and h.melds:
+        return None
+    seen_counts = [0] * N_KINDS
+    seen = ""
+    if level == 2 and rng.random() < 0.5:
+        # Tiles seen elsewhere lower the outs: a second thing to count.
+        held = h.all_counts()
+        seen = glyphs(_others(rng, {t for t in range(N_KINDS) if held[t] >= COPIES - 1}, rng.randint(2, 4)))
+    elif level == 3 and rng.random() < 0.5:
+        # The dead-wait trap: every unseen copy of one wait of the best discard is gone.
+        first = reference.discard(h, HUNAN).rows[0]
+        if first.outs:
+            seen = _kill(rng, h, first.waits)
+    for t in parse_tiles(seen):
+        seen_counts[t] += 1
+    d = reference.discard(h, HUNAN, seen_counts)
+    top = d.rows[0].outs if d.rows else 0
+    if top == 0:
+        return None
+    best = [r for r in d.rows if r.outs == top]
+    tags = _wait_tags(h, [w for r in best for w in r.waits])
+    if level == 3 and seen:
+        tags.append("dead wait")
+    tags = list(dict.fromkeys(tags))
+    if _level(bool(tags), not h.melds and not seen) != level:
+        return None
+    return {"hand": h.text(), "seen": seen, "tags": tuple(tags)}, d
+
+
+def _make_huxi(rng: random.Random, level: int, plan: float) -> tuple[dict, object] | None:
+    h = _ready_hand(rng)
+    if level == 1 and h.melds:
+        return None
+    waits = reference.ting(h, HUNAN).waits
+    w = rng.choice(waits)
+    source = rng.choice([s for s, x in (("self", w.self), ("other", w.other)) if x is not None])
+    r = reference.hu(h, w.tile, source, HUNAN, all_splits=True)
+    best = r.win
+    tags = []
+    if best.how in ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡"):
+        tags.append(best.how)
+    if any(x.huxi > best.huxi for x in r.decompositions):
+        tags.append("score first")
+    simple = not h.melds and best.how in _PLAIN_HOWS and len({x.huxi for x in r.decompositions}) == 1
+    if _level(bool(tags), simple) != level:
+        return None
+    tags += [n for n in best.fan_names if n in ("红胡", "乌胡", "对对胡")]
+    return {"hand": h.text(), "tile": glyph(w.tile), "source": source, "tags": tuple(tags)}, r
+
+
+# ---------------------------------------------------------------- chi, chou
+
+def _eatable(h: Hand) -> list[int]:
+    """Tiles with at least one eating group and a copy left to appear."""
+    held = h.all_counts()
+    return [t for t in range(N_KINDS) if held[t] < COPIES and eating_ways(h.concealed, t)]
+
+
+_CHI_TAGS = {"shaobi": "烧比", "kan": "坎 locked", "geshan": "隔山", "chou": "臭张", "must_wei": "forced 偎"}
+
+
+def _chi_tags(d, menu) -> list[str]:
+    tags = []
+    if any(len(c.bi) == 2 for c in menu):
+        tags.append("一吃两比")
+    for c in menu:
+        if c.reason in _CHI_TAGS:
+            tags.append(_CHI_TAGS[c.reason])
+        elif c.reason == "compulsory":
+            tags.append(f"forced {'提' if c.detail == ('ti',) else '跑'}")
+        elif c.reason == "no_discard":
+            tags.append("no discard")
+    return list(dict.fromkeys(tags))
+
+
+def _make_chi(rng: random.Random, level: int, plan: float) -> tuple[dict, object] | None:
+    h = _rest_hand(rng)
+    tiles = _eatable(h)
+    if level == 1:
+        tiles = [t for t in tiles if h.concealed[t] == 0]
+    if not tiles:
+        return None
+    x = rng.choice(tiles)
+    source = rng.choice(_UPPER)
+    chou: list[int] = []
+    if level >= 2:
+        chou = _others(rng, {x}, rng.randint(0, 2))
+    if level == 3 and plan < 0.12:
+        source = rng.choice(_LOWER)
+    elif level == 3 and plan < 0.24:
+        chou.append(x)
+    d = decide(h, tile=x, source=source, chou=chou)
+    menu = candidate_ways(d)
+    if not 1 <= len(menu) <= MAX_MENU:
+        return None
+    reasons = {c.reason for c in menu} - {None}
+    if _level(bool(reasons), h.concealed[x] == 0) != level:
+        return None
+    # Natural traps (烧比, 坎) often leave no legal way; keep most menus mixed.
+    if not (reasons & {"geshan", "chou"}) and all(c.reason for c in menu) and rng.random() < 0.75:
+        return None
+    return {"hand": h.text(), "tile": glyph(x), "from_": source, "chou": glyphs(chou),
+            "tags": tuple(_chi_tags(d, menu)), "menu": tuple(menu)}, None
+
+
+def _make_chou(rng: random.Random, level: int, plan: float) -> tuple[dict, object] | None:
+    h = _rest_hand(rng)
+    action = "peng" if rng.random() < 0.35 else "chi"
+    if action == "peng":
+        tiles = [t for t in range(N_KINDS) if h.concealed[t] == 2]
+    else:
+        tiles = _eatable(h)
+    if not tiles:
+        return None
+    x = rng.choice(tiles)
+    source = rng.choice(_UPPER if level < 3 or rng.random() < 0.6 else _LOWER + ("self-draw",))
+    # What was passed this hand: unrelated tiles, sometimes X itself or its twin.
+    chou = _others(rng, {x}, rng.randint(0, 2))
+    passed = _others(rng, {x} | set(chou), rng.randint(0, 1))
+    r = rng.random()
+    if r < 0.3:
+        chou.append(x)
+    elif r < 0.5:
+        passed.append(x)
+    elif r < 0.6:
+        (chou if action == "chi" else passed).append(_twin(x))
+    chou, passed = sorted(set(chou)), sorted(set(passed))
+    d = decide(h, tile=x, source=source, chou=chou, passed_peng=passed)
+    yes = any(a.action == action for a in d.actions)
+    why = [f.reason for f in d.forbidden if f.action == action]
+    tags = []
+    if action == "chi":
+        menu = candidate_ways(d)
+        tags = [t for t in _chi_tags(d, menu) if t != "臭张"]
+        if x in chou:
+            tags.append("臭张")
+        if yes:
+            trap = x in passed or _twin(x) in chou
+            simple = all(c.reason is None and not c.bi for c in menu)
+        else:
+            trap = bool(set(why) & {"geshan", "must_wei", "compulsory", "kan"})
+            simple = set(why) == {"chou"}
+    else:
+        if x in passed:
+            tags.append("臭张")
+        if yes:
+            trap = source in _LOWER or x in chou
+            simple = _twin(x) not in passed
+            if source in _LOWER:
+                tags.append("隔山")
+        else:
+            trap = bool(set(why) & {"must_wei", "compulsory"})
+            simple = set(why) == {"peng_passed"}
+            if "must_wei" in why:
+                tags.append("forced 偎")
+    if _level(trap, simple) != level:
+        return None
+    return {"hand": h.text(), "tile": glyph(x), "from_": source, "action": action, "chou": glyphs(chou),
+            "passed_peng": glyphs(passed), "tags": tuple(dict.fromkeys(tags))}, None
+
+
+_MAKERS: dict[str, Callable[[random.Random, int, float], tuple[dict, object] | None]] = {
+    "ting": _make_ting, "discard": _make_discard, "huxi": _make_huxi, "chi": _make_chi, "chou": _make_chou}
+
+assert set(_MAKERS) == set(KINDS) and all(s in SOURCES for s in _UPPER + _LOWER)
