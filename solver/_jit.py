@@ -11,5 +11,11 @@ import numba
 
 
 def kernel(fn):
-    """Compile ``fn`` lazily as a cached, GIL-free numba kernel."""
-    return numba.njit(cache=True, nogil=True)(fn)
+    """Compile ``fn`` lazily as a cached, GIL-free numba kernel.
+
+    ``error_model="numpy"``: integer division by zero does not raise (the
+    kernels never divide by zero).  Without exception paths numba can drop
+    the reference counting of array arguments, which otherwise costs more
+    than a small kernel's work.
+    """
+    return numba.njit(cache=True, nogil=True, error_model="numpy")(fn)

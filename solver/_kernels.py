@@ -14,10 +14,12 @@ Encodings (shared with ``solver.fast``):
   order is the reference's tie-break order of ``(kind, tiles)``.
 * ``OPT_*`` codes name the choices of the winning-tile table (RULES.md 4);
   ``H_*`` codes are indices into ``results.HOWS``.
-* The ruleset is one int64 vector ``rules`` (offsets ``R_*``), built by
-  ``fast.rule_arrays``; the scratch state of a search is one int64 vector
-  ``ws`` (offsets ``W_*``).  Few array arguments keep kernel-to-kernel calls
-  cheap: each array argument costs a struct copy and reference counting.
+* The ruleset is one int64 vector (offsets ``R_*``), built by
+  ``fast.rule_arrays``.  A batch kernel copies it to the head of its one
+  scratch vector ``ws`` (offsets ``W_*`` follow it) and every inner kernel
+  takes only ``ws`` and ints: each array argument of a kernel-to-kernel call
+  costs an argument struct and reference counting, which measured more than
+  the search itself.
 
 The search never recurses (a recursive cached kernel crashes numba 0.68 when
 loaded from the cache): it walks an explicit stack over a count vector,
@@ -66,9 +68,9 @@ N_GROUPS = N_SHAPES + 40
 # Columns of a group row.
 G_A, G_B, G_C, G_CODE, G_HUXI, G_DD, G_KIND, G_PAT = range(8)
 G_COLS = 8
-LIST_COLS = 8  # cand / cont rows: a count, then group ids
+LIST_COLS = 8  # candidate rows: a count, then group ids
 
-# The ruleset vector.
+# The ruleset vector (also the head of the scratch vector).
 R_MIN_HUXI = 0
 R_DENG_BASE = 1
 R_DENG_STEP = 2
@@ -81,37 +83,44 @@ R_FAN = R_RED + 20  # [red count * 2 + 对对胡] fan
 MAX_RED = 80
 R_GT = R_FAN + 2 * (MAX_RED + 1)  # [group * G_COLS + column]
 R_CAND = R_GT + N_GROUPS * G_COLS  # [tile * LIST_COLS]: free groups whose lowest tile it is
-R_CONT = R_CAND + 20 * LIST_COLS  # [tile * LIST_COLS]: 句/绞 shapes that hold the tile
-R_SIZE = R_CONT + 20 * LIST_COLS
+R_SIZE = R_CAND + 20 * LIST_COLS
 
-# The scratch vector.
-MAX_MELDS = 6
-W_CNT = 0  # [20] free counts being split
-W_CONC = 20  # [20] concealed counts of the hand
-W_HELD = 40  # [20] copies in the hand (concealed and melds)
-W_BASE = 60  # [16] codes of the exposed and fixed groups of an option
-W_STL = 76  # [24] stack: lowest tile at each depth
-W_SCI = 100  # [24] stack: next candidate index at each depth
-W_STG = 124  # [24] stack: group placed at each depth
-W_KEY = 148  # [8] sorted codes of the split at hand
-W_BH = 156  # [2] best 胡息 per class (NO_HUXI: none)
-W_BK = 158  # [2 * 7] its sorted codes
-W_BHOW = 172  # [2] its how
-W_BOPT = 174  # [2] its option
-W_MCODE = 176  # [6] per exposed meld: code
-W_MHUXI = 182  # [6] 胡息
-W_MDD = 188  # [6] 1 unless 吃
-W_MSIZE = 194  # [6] 3 or 4
-W_MKIND = 200  # [6] kind
-W_MTILE = 206  # [6] first tile
-W_SIZE = 212
-
-# Fields of one answer row (per query, tile and source).
+# Fields of one answer (per query, tile and source).
 O_WIN, O_HUXI, O_DENG, O_FAN, O_SCORE, O_HOW, O_OPT, O_DD, O_RED, O_KEY = range(10)
 N_OUT = O_KEY + 7
 # Fields of the highest-胡息 split of a (hand, tile, source), won or not (``hu``).
 T_HAS, T_HUXI, T_OPT, T_FORCED, T_KEY = range(5)
 N_TOP = T_KEY + 7
+
+# The scratch vector, after the ruleset.  A loaded hand keeps its exposed
+# melds and 坎 in W_BASE and its other concealed tiles in W_CNT; an option
+# changes one entry (or adds the 偎, or adds t to the free tiles) and restores
+# it after its search.
+MAX_MELDS = 6
+W_CNT = R_SIZE  # [20] free counts: concealed tiles outside 坎 (the search restores them)
+W_CONC = W_CNT + 20  # [20] concealed counts of the hand
+W_HELD = W_CONC + 20  # [20] copies in the hand (concealed and melds)
+W_BASE = W_HELD + 20  # [16] codes of the exposed melds (first), then of the 坎
+W_STL = W_BASE + 16  # [24] stack: lowest tile at each depth
+W_SCI = W_STL + 24  # [24] stack: next candidate index at each depth
+W_STG = W_SCI + 24  # [24] stack: group placed at each depth
+W_KEY = W_STG + 24  # [8] sorted codes of the split at hand
+W_BH = W_KEY + 8  # [2] best 胡息 per class (NO_HUXI: none)
+W_BK = W_BH + 2  # [2 * 7] its sorted codes
+W_BHOW = W_BK + 14  # [2] its how
+W_BOPT = W_BHOW + 2  # [2] its option
+W_MHUXI = W_BOPT + 2  # [6] per exposed meld: 胡息
+W_WEI_OF = W_MHUXI + 6  # [20] per tile: its exposed 偎 (meld index) or -1
+W_PENG_OF = W_WEI_OF + 20  # [20] per tile: its exposed 碰 (meld index) or -1
+W_KAN_AT = W_PENG_OF + 20  # [20] per tile: where its 坎 is in W_BASE, or -1
+W_NB = W_KAN_AT + 20  # groups in W_BASE
+W_BASE_HUXI = W_NB + 1  # their 胡息
+W_BASE_DD = W_NB + 2  # 1 when none is a 吃
+W_FOUR = W_NB + 3  # 1 when an exposed meld is a 跑/提
+W_NFREE = W_NB + 4  # tiles in W_CNT
+W_OUT = W_NB + 5  # [2 * N_OUT] answers of the tile at hand, self then other
+W_TOP = W_OUT + 2 * N_OUT  # [2 * N_TOP] highest-胡息 splits, self then other
+W_SIZE = W_TOP + 2 * N_TOP
 
 NO_HUXI = -1
 
@@ -122,21 +131,31 @@ def _code(kind, a, b, c):
 
 
 @kernel
-def _load_hand(conc, mkind, mt, nm, ws, rules):
-    """Copy one hand into the scratch vector; return its red count."""
+def _scratch(rules):
+    """A scratch vector headed by the ruleset."""
+    ws = np.zeros(W_SIZE, np.int64)
+    ws[:R_SIZE] = rules
+    return ws
+
+
+@kernel
+def _load_hand(ws, conc, mkind, mt, nm):
+    """Load one hand (concealed counts, melds) into ``ws``; return its red count."""
     reds = 0
     for x in range(20):
-        n = conc[x]
-        ws[W_CONC + x] = n
-        ws[W_HELD + x] = n
-        reds += n * rules[R_RED + x]
+        ws[W_HELD + x] = 0
+        ws[W_WEI_OF + x] = -1
+        ws[W_PENG_OF + x] = -1
+    nb = 0
+    base_huxi = 0
+    base_dd = 1
+    four = 0
     for j in range(nm):
         kind = mkind[j]
         a = mt[j, 0]
         b = mt[j, 1]
         c = mt[j, 2]
         case = 1 if a >= 10 else 0
-        size = 3
         if kind == K_CHI:
             if a == b or b == c:
                 pat = P_JIAO
@@ -146,129 +165,132 @@ def _load_hand(conc, mkind, mt, nm, ws, rules):
                 pat = P_JU2710
             else:
                 pat = P_JU
-            ws[W_MCODE + j] = _code(kind, a, b, c)
-            ws[W_MDD + j] = 0
-            reds += rules[R_RED + a] + rules[R_RED + b] + rules[R_RED + c]
+            ws[W_BASE + nb] = _code(kind, a, b, c)
+            base_dd = 0
+            reds += ws[R_RED + a] + ws[R_RED + b] + ws[R_RED + c]
             ws[W_HELD + a] += 1
             ws[W_HELD + b] += 1
             ws[W_HELD + c] += 1
         else:
+            size = 3
             if kind == K_PENG:
                 pat = P_PENG
+                if ws[W_PENG_OF + a] < 0:
+                    ws[W_PENG_OF + a] = j
             elif kind == K_WEI:
                 pat = P_WEI
+                if ws[W_WEI_OF + a] < 0:
+                    ws[W_WEI_OF + a] = j
             elif kind == K_PAO:
                 pat = P_PAO
                 size = 4
+                four = 1
             else:
                 pat = P_TI
                 size = 4
-            ws[W_MCODE + j] = _code(kind, a, a, a)
-            ws[W_MDD + j] = 1
-            reds += size * rules[R_RED + a]
+                four = 1
+            ws[W_BASE + nb] = _code(kind, a, a, a)
+            reds += size * ws[R_RED + a]
             ws[W_HELD + a] += size
-        ws[W_MHUXI + j] = rules[R_HX + 2 * pat + case]
-        ws[W_MSIZE + j] = size
-        ws[W_MKIND + j] = kind
-        ws[W_MTILE + j] = a
+        ws[W_MHUXI + j] = ws[R_HX + 2 * pat + case]
+        base_huxi += ws[W_MHUXI + j]
+        nb += 1
+    nfree = 0
+    for x in range(20):
+        n = conc[x]
+        ws[W_CONC + x] = n
+        ws[W_HELD + x] += n
+        reds += n * ws[R_RED + x]
+        ws[W_KAN_AT + x] = -1
+        if n == 3:
+            # 坎 is locked (RULES.md 2): it stays whole unless t makes it 提/跑.
+            ws[W_KAN_AT + x] = nb
+            ws[W_BASE + nb] = _code(K_KAN, x, x, x)
+            base_huxi += ws[R_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
+            nb += 1
+            n = 0
+        ws[W_CNT + x] = n
+        nfree += n
+    ws[W_NB] = nb
+    ws[W_BASE_HUXI] = base_huxi
+    ws[W_BASE_DD] = base_dd
+    ws[W_FOUR] = four
+    ws[W_NFREE] = nfree
     return reds
 
 
 @kernel
-def _leaf(ws, rules, nb, nfree, huxi, cls, how_fixed, t, opt):
-    """Record one complete split if it beats the best of its class."""
-    if huxi < ws[W_BH + cls]:
-        return
-    # The sorted list of the 7 group codes (insertion sort).
-    for i in range(nb + nfree):
-        if i < nb:
-            v = ws[W_BASE + i]
-        else:
-            v = rules[R_GT + ws[W_STG + i - nb] * G_COLS + G_CODE]
-        j = i
-        while j > 0 and ws[W_KEY + j - 1] > v:
-            ws[W_KEY + j] = ws[W_KEY + j - 1]
-            j -= 1
-        ws[W_KEY + j] = v
-    cmp = -1
-    if huxi == ws[W_BH + cls]:
-        cmp = 0
-        for i in range(7):
-            a = ws[W_KEY + i]
-            b = ws[W_BK + 7 * cls + i]
-            if a != b:
-                cmp = -1 if a < b else 1
-                break
-        if cmp > 0:
-            return
-    how = how_fixed
-    if how < 0:
-        # reference._how: the free groups holding tile t decide.
-        how = H_SHUN
-        for i in range(nfree):
-            g = R_GT + ws[W_STG + i] * G_COLS
-            if rules[g + G_A] == t or rules[g + G_B] == t or rules[g + G_C] == t:
-                kind = rules[g + G_KIND]
-                if kind == K_PENG:
-                    h = H_PENG
-                elif kind == K_JIANG:
-                    h = H_DANDIAO
-                elif kind == K_JIAO or rules[g + G_PAT] == P_JU2710:
-                    h = H_BIAN
-                else:
-                    h = H_SHUN
-                if h < how:
-                    how = h
-    if cmp == 0:
-        # The same groups reached through another option: keep the earlier `how`.
-        if how < ws[W_BHOW + cls]:
+def _leaf(ws, nb, nfree, huxi, cls, how_fixed, t, opt):
+    """Record one complete split if it beats the best of its class.
+
+    (One exit and no early return: numba then drops the reference counting
+    of ``ws``, which would cost more than the work here.)
+    """
+    cmp = 1
+    if huxi >= ws[W_BH + cls]:
+        # The sorted list of the 7 group codes (insertion sort).
+        for i in range(nb + nfree):
+            if i < nb:
+                v = ws[W_BASE + i]
+            else:
+                v = ws[R_GT + ws[W_STG + i - nb] * G_COLS + G_CODE]
+            j = i
+            while j > 0 and ws[W_KEY + j - 1] > v:
+                ws[W_KEY + j] = ws[W_KEY + j - 1]
+                j -= 1
+            ws[W_KEY + j] = v
+        cmp = -1
+        if huxi == ws[W_BH + cls]:
+            cmp = 0
+            i = 0
+            while cmp == 0 and i < 7:
+                a = ws[W_KEY + i]
+                b = ws[W_BK + 7 * cls + i]
+                if a < b:
+                    cmp = -1
+                elif a > b:
+                    cmp = 1
+                i += 1
+    if cmp <= 0:
+        how = how_fixed
+        if how < 0:
+            # reference._how: the free groups holding tile t decide.
+            how = H_SHUN
+            for i in range(nfree):
+                g = R_GT + ws[W_STG + i] * G_COLS
+                if ws[g + G_A] == t or ws[g + G_B] == t or ws[g + G_C] == t:
+                    kind = ws[g + G_KIND]
+                    if kind == K_PENG:
+                        h = H_PENG
+                    elif kind == K_JIANG:
+                        h = H_DANDIAO
+                    elif kind == K_JIAO or ws[g + G_PAT] == P_JU2710:
+                        h = H_BIAN
+                    else:
+                        h = H_SHUN
+                    if h < how:
+                        how = h
+        if cmp < 0:
+            ws[W_BH + cls] = huxi
+            for i in range(7):
+                ws[W_BK + 7 * cls + i] = ws[W_KEY + i]
             ws[W_BHOW + cls] = how
             ws[W_BOPT + cls] = opt
-        return
-    ws[W_BH + cls] = huxi
-    for i in range(7):
-        ws[W_BK + 7 * cls + i] = ws[W_KEY + i]
-    ws[W_BHOW + cls] = how
-    ws[W_BOPT + cls] = opt
+        elif how < ws[W_BHOW + cls]:
+            # The same groups reached through another option: keep the earlier `how`.
+            ws[W_BHOW + cls] = how
+            ws[W_BOPT + cls] = opt
 
 
 @kernel
-def _coverable(ws, rules, need_pair, triple):
-    """False when some free tile can join no group at all (the option cannot win)."""
-    for x in range(20):
-        n = ws[W_CNT + x]
-        if n == 0 or (need_pair and n >= 2) or (x == triple and n >= 3):
-            continue
-        ok = False
-        lst = R_CONT + x * LIST_COLS
-        for k in range(rules[lst]):
-            g = R_GT + rules[lst + 1 + k] * G_COLS
-            a = W_CNT + rules[g + G_A]
-            b = W_CNT + rules[g + G_B]
-            c = W_CNT + rules[g + G_C]
-            ws[a] -= 1
-            ws[b] -= 1
-            ws[c] -= 1
-            ok = ws[a] >= 0 and ws[b] >= 0 and ws[c] >= 0
-            ws[a] += 1
-            ws[b] += 1
-            ws[c] += 1
-            if ok:
-                break
-        if not ok:
-            return False
-    return True
+def _split(ws, nb, base_huxi, base_dd, need_pair, triple, t, opt, how_fixed, floor):
+    """Every split of the free counts W_CNT into groups; record the best per class.
 
-
-@kernel
-def _search(ws, rules, nb, base_huxi, base_dd, need_pair, triple, t, opt, how_fixed, floor):
-    """Every split of the free counts into groups; keep the best per class.
-
-    ``floor`` is the lowest 胡息 worth recording (the winning threshold when
-    only wins matter, else 0).
+    Depth-first over an explicit stack: at each depth the lowest remaining
+    tile i is covered by a group whose lowest tile is i (a 句/绞 shape, the
+    pair while one is needed, the 碰 triplet of ``triple``).  ``floor`` is the
+    lowest 胡息 worth recording (the winning threshold when only wins matter).
     """
-    if not _coverable(ws, rules, need_pair, triple):
-        return
     pair_left = need_pair
     free_huxi = 0
     non_dd = 0
@@ -285,48 +307,52 @@ def _search(ws, rules, nb, base_huxi, base_dd, need_pair, triple, t, opt, how_fi
                 huxi = base_huxi + free_huxi
                 if huxi >= floor:
                     cls = 1 if (base_dd and non_dd == 0) else 0
-                    _leaf(ws, rules, nb, d, huxi, cls, how_fixed, t, opt)
+                    _leaf(ws, nb, d, huxi, cls, how_fixed, t, opt)
             d -= 1
         else:
             k = ws[W_SCI + d]
             lst = R_CAND + i * LIST_COLS
-            n = rules[lst]
+            n = ws[lst]
+            ci = W_CNT + i
             g = -1
             while k < n:
-                gg = rules[lst + 1 + k]
+                gg = ws[lst + 1 + k]
                 k += 1
                 row = R_GT + gg * G_COLS
-                kind = rules[row + G_KIND]
+                kind = ws[row + G_KIND]
                 if kind == K_JIANG:
-                    if pair_left and ws[W_CNT + i] >= 2:
-                        ws[W_CNT + i] -= 2
+                    if pair_left and ws[ci] >= 2:
+                        ws[ci] -= 2
                         pair_left = False
                         g = gg
                         break
                 elif kind == K_PENG:
-                    if i == triple and ws[W_CNT + i] >= 3:
-                        ws[W_CNT + i] -= 3
+                    if i == triple and ws[ci] >= 3:
+                        ws[ci] -= 3
                         g = gg
                         break
                 else:
-                    a = W_CNT + rules[row + G_A]
-                    b = W_CNT + rules[row + G_B]
-                    c = W_CNT + rules[row + G_C]
-                    ws[a] -= 1
-                    ws[b] -= 1
-                    ws[c] -= 1
-                    if ws[b] >= 0 and ws[c] >= 0:  # a is the lowest tile: held
+                    # A 句/绞 (i, b, c): i is the lowest tile, so it is held.
+                    b = W_CNT + ws[row + G_B]
+                    c = W_CNT + ws[row + G_C]
+                    if b == ci:
+                        ok = ws[ci] >= 2 and ws[c] >= 1
+                    elif b == c:
+                        ok = ws[b] >= 2
+                    else:
+                        ok = ws[b] >= 1 and ws[c] >= 1
+                    if ok:
+                        ws[ci] -= 1
+                        ws[b] -= 1
+                        ws[c] -= 1
                         g = gg
                         break
-                    ws[a] += 1
-                    ws[b] += 1
-                    ws[c] += 1
             ws[W_SCI + d] = k
             if g >= 0:
                 row = R_GT + g * G_COLS
                 ws[W_STG + d] = g
-                free_huxi += rules[row + G_HUXI]
-                non_dd += 1 - rules[row + G_DD]
+                free_huxi += ws[row + G_HUXI]
+                non_dd += 1 - ws[row + G_DD]
                 j = i
                 while j < 20 and ws[W_CNT + j] == 0:
                     j += 1
@@ -341,7 +367,7 @@ def _search(ws, rules, nb, base_huxi, base_dd, need_pair, triple, t, opt, how_fi
             # Undo the group placed at depth d before trying its next sibling.
             g = ws[W_STG + d]
             row = R_GT + g * G_COLS
-            kind = rules[row + G_KIND]
+            kind = ws[row + G_KIND]
             i = ws[W_STL + d]
             if kind == K_JIANG:
                 ws[W_CNT + i] += 2
@@ -349,192 +375,154 @@ def _search(ws, rules, nb, base_huxi, base_dd, need_pair, triple, t, opt, how_fi
             elif kind == K_PENG:
                 ws[W_CNT + i] += 3
             else:
-                ws[W_CNT + rules[row + G_A]] += 1
-                ws[W_CNT + rules[row + G_B]] += 1
-                ws[W_CNT + rules[row + G_C]] += 1
-            free_huxi -= rules[row + G_HUXI]
-            non_dd -= 1 - rules[row + G_DD]
+                ws[W_CNT + i] += 1
+                ws[W_CNT + ws[row + G_B]] += 1
+                ws[W_CNT + ws[row + G_C]] += 1
+            free_huxi -= ws[row + G_HUXI]
+            non_dd -= 1 - ws[row + G_DD]
 
 
 @kernel
-def _run_option(ws, rules, nm, t, opt, upg, floor):
-    """Lay out option ``opt`` for winning tile t, then search its free tiles.
+def _option(ws, t, opt, upg, floor):
+    """Lay out option ``opt`` for winning tile t on the loaded hand, split, restore.
 
-    ``upg`` is the exposed meld that t upgrades (only for OPT_UPG_*).
+    ``upg`` is the exposed meld that t upgrades (OPT_UPG_* only).
     """
     case = 1 if t >= 10 else 0
-    if opt != OPT_UPG_TI and opt != OPT_UPG_PAO:
-        upg = -1
-    nb = 0
-    base_huxi = 0
-    base_dd = True
-    four = False
-    for j in range(nm):
-        if j == upg:
-            if opt == OPT_UPG_TI:
-                ws[W_BASE + nb] = _code(K_TI, t, t, t)
-                base_huxi += rules[R_HX + 2 * P_TI + case]
-            else:
-                ws[W_BASE + nb] = _code(K_PAO, t, t, t)
-                base_huxi += rules[R_HX + 2 * P_PAO + case]
-            four = True
-        else:
-            ws[W_BASE + nb] = ws[W_MCODE + j]
-            base_huxi += ws[W_MHUXI + j]
-            if ws[W_MDD + j] == 0:
-                base_dd = False
-            if ws[W_MSIZE + j] == 4:
-                four = True
-        nb += 1
-    nfree = 0
-    for x in range(20):
-        n = ws[W_CONC + x]
-        if n == 3:
-            # 坎 is locked (RULES.md 2): it stays whole unless t makes it 提/跑.
-            cx = 1 if x >= 10 else 0
-            if x == t and opt == OPT_KAN_TI:
-                ws[W_BASE + nb] = _code(K_TI, x, x, x)
-                base_huxi += rules[R_HX + 2 * P_TI + cx]
-                four = True
-            elif x == t and opt == OPT_KAN_PAO:
-                ws[W_BASE + nb] = _code(K_PAO, x, x, x)
-                base_huxi += rules[R_HX + 2 * P_PAO + cx]
-                four = True
-            else:
-                ws[W_BASE + nb] = _code(K_KAN, x, x, x)
-                base_huxi += rules[R_HX + 2 * P_KAN + cx]
-            nb += 1
-            n = 0
-        ws[W_CNT + x] = n
-        nfree += n
+    nb = ws[W_NB]
+    base_huxi = ws[W_BASE_HUXI]
+    nfree = ws[W_NFREE]
+    four = ws[W_FOUR] != 0
     triple = -1
     how_fixed = -1
-    if opt == OPT_FREE:
+    at = -1  # the W_BASE entry this option replaces
+    saved = 0
+    if opt == OPT_FREE or opt == OPT_FREE_TRIPLE or opt == OPT_POPAO:
         ws[W_CNT + t] += 1
         nfree += 1
-    elif opt == OPT_FREE_TRIPLE:
-        ws[W_CNT + t] += 1
-        nfree += 1
-        triple = t
-    elif opt == OPT_POPAO:
-        ws[W_CNT + t] += 1
-        nfree += 1
-        how_fixed = H_POPAO
+        if opt == OPT_FREE_TRIPLE:
+            triple = t
+        elif opt == OPT_POPAO:
+            how_fixed = H_POPAO
     elif opt == OPT_WEI:
         ws[W_CNT + t] -= 2
         nfree -= 2
         ws[W_BASE + nb] = _code(K_WEI, t, t, t)
-        base_huxi += rules[R_HX + 2 * P_WEI + case]
+        base_huxi += ws[R_HX + 2 * P_WEI + case]
         nb += 1
         how_fixed = H_WEI
-    elif opt == OPT_UPG_TI or opt == OPT_KAN_TI:
-        how_fixed = H_TI
     else:
-        how_fixed = H_PAO
-    if nb > 7:
-        return
-    need_pair = four and rules[R_PAO_JIANG] != 0
+        if opt == OPT_UPG_TI or opt == OPT_UPG_PAO:
+            at = upg
+            base_huxi -= ws[W_MHUXI + upg]
+        else:
+            at = ws[W_KAN_AT + t]
+            base_huxi -= ws[R_HX + 2 * P_KAN + case]
+        saved = ws[W_BASE + at]
+        four = True
+        if opt == OPT_UPG_TI or opt == OPT_KAN_TI:
+            ws[W_BASE + at] = _code(K_TI, t, t, t)
+            base_huxi += ws[R_HX + 2 * P_TI + case]
+            how_fixed = H_TI
+        else:
+            ws[W_BASE + at] = _code(K_PAO, t, t, t)
+            base_huxi += ws[R_HX + 2 * P_PAO + case]
+            how_fixed = H_PAO
+    need_pair = four and ws[R_PAO_JIANG] != 0
     # 7 门子 exactly: the free tiles must make 7 - nb groups, one of them the pair if needed.
     groups = 7 - nb
     if need_pair:
-        if groups < 1 or nfree != 3 * groups - 1:
-            return
-    elif nfree != 3 * groups:
-        return
-    _search(ws, rules, nb, base_huxi, base_dd, need_pair, triple, t, opt, how_fixed, floor)
+        fits = groups >= 1 and nfree == 3 * groups - 1
+    else:
+        fits = groups >= 0 and nfree == 3 * groups
+    if fits:
+        _split(ws, nb, base_huxi, ws[W_BASE_DD] != 0, need_pair, triple, t, opt, how_fixed, floor)
+    # Restore the loaded hand.
+    if opt == OPT_FREE or opt == OPT_FREE_TRIPLE or opt == OPT_POPAO:
+        ws[W_CNT + t] -= 1
+    elif opt == OPT_WEI:
+        ws[W_CNT + t] += 2
+    else:
+        ws[W_BASE + at] = saved
 
 
 @kernel
-def _finish(ws, rules, red_count, self_drawn, out, row):
-    """Write the best win of one source from the two class bests (O_WIN = 0 if none)."""
+def _cmp_bests(ws, c1, c2):
+    """-1, 0 or 1 as the group list of class best c1 is below, equal to, above c2's."""
+    cmp = 0
+    for i in range(7):
+        a = ws[W_BK + 7 * c1 + i]
+        b = ws[W_BK + 7 * c2 + i]
+        if cmp == 0 and a != b:
+            cmp = -1 if a < b else 1
+    return cmp
+
+
+@kernel
+def _finish(ws, red_count, s, with_top, forced):
+    """Answer of source s (0 self, 1 other) from the two class bests, in W_OUT + s * N_OUT
+    (O_WIN = 0 if it does not win); with ``with_top`` also the highest-胡息 split."""
+    out = W_OUT + s * N_OUT
     best = -1
     best_score = -1
     best_deng = 0
     for cls in range(2):
         h = ws[W_BH + cls]
-        if h < rules[R_MIN_HUXI]:
-            continue
-        deng = (h - rules[R_DENG_BASE]) // rules[R_DENG_STEP] + 1
-        if self_drawn:
-            deng += rules[R_SELF_DENG]
-        score = deng * rules[R_FAN + 2 * red_count + cls]
-        better = best < 0 or score > best_score
-        if best >= 0 and score == best_score:
-            if h > ws[W_BH + best]:
-                better = True
-            elif h == ws[W_BH + best]:
-                for i in range(7):
-                    a = ws[W_BK + 7 * cls + i]
-                    b = ws[W_BK + 7 * best + i]
-                    if a != b:
-                        better = a < b
-                        break
-        if better:
-            best = cls
-            best_score = score
-            best_deng = deng
-    if best < 0:
-        out[row, O_WIN] = 0
-        return
-    out[row, O_WIN] = 1
-    out[row, O_HUXI] = ws[W_BH + best]
-    out[row, O_DENG] = best_deng
-    out[row, O_FAN] = rules[R_FAN + 2 * red_count + best]
-    out[row, O_SCORE] = best_score
-    out[row, O_HOW] = ws[W_BHOW + best]
-    out[row, O_OPT] = ws[W_BOPT + best]
-    out[row, O_DD] = best
-    out[row, O_RED] = red_count
-    for i in range(7):
-        out[row, O_KEY + i] = ws[W_BK + 7 * best + i]
-
-
-@kernel
-def _finish_top(ws, forced, top, row):
-    """The highest-胡息 split, then the smallest group list, whether it wins or not."""
-    best = -1
-    for cls in range(2):
-        h = ws[W_BH + cls]
-        if h < 0:
-            continue
-        if best < 0 or h > ws[W_BH + best]:
-            best = cls
-        elif h == ws[W_BH + best]:
+        if h >= ws[R_MIN_HUXI]:
+            deng = (h - ws[R_DENG_BASE]) // ws[R_DENG_STEP] + 1
+            if s == 0:
+                deng += ws[R_SELF_DENG]  # 自摸
+            score = deng * ws[R_FAN + 2 * red_count + cls]
+            # Highest score, then highest 胡息, then the smallest group list.
+            better = best < 0 or score > best_score
+            if best >= 0 and score == best_score:
+                bh = ws[W_BH + best]
+                better = h > bh or (h == bh and _cmp_bests(ws, cls, best) < 0)
+            if better:
+                best = cls
+                best_score = score
+                best_deng = deng
+    ws[out + O_WIN] = 0
+    if best >= 0:
+        ws[out + O_WIN] = 1
+        ws[out + O_HUXI] = ws[W_BH + best]
+        ws[out + O_DENG] = best_deng
+        ws[out + O_FAN] = ws[R_FAN + 2 * red_count + best]
+        ws[out + O_SCORE] = best_score
+        ws[out + O_HOW] = ws[W_BHOW + best]
+        ws[out + O_OPT] = ws[W_BOPT + best]
+        ws[out + O_DD] = best
+        ws[out + O_RED] = red_count
+        for i in range(7):
+            ws[out + O_KEY + i] = ws[W_BK + 7 * best + i]
+    if with_top:
+        # The highest 胡息, then the smallest group list, won or not (reference.hu).
+        top = W_TOP + s * N_TOP
+        best = -1
+        for cls in range(2):
+            h = ws[W_BH + cls]
+            if h >= 0:
+                if best < 0 or h > ws[W_BH + best]:
+                    best = cls
+                elif h == ws[W_BH + best] and _cmp_bests(ws, cls, best) < 0:
+                    best = cls
+        ws[top + T_FORCED] = forced
+        ws[top + T_HAS] = 0
+        if best >= 0:
+            ws[top + T_HAS] = 1
+            ws[top + T_HUXI] = ws[W_BH + best]
+            ws[top + T_OPT] = ws[W_BOPT + best]
             for i in range(7):
-                a = ws[W_BK + 7 * cls + i]
-                b = ws[W_BK + 7 * best + i]
-                if a != b:
-                    if a < b:
-                        best = cls
-                    break
-    top[row, T_FORCED] = forced
-    if best < 0:
-        top[row, T_HAS] = 0
-        return
-    top[row, T_HAS] = 1
-    top[row, T_HUXI] = ws[W_BH + best]
-    top[row, T_OPT] = ws[W_BOPT + best]
-    for i in range(7):
-        top[row, T_KEY + i] = ws[W_BK + 7 * best + i]
+                ws[top + T_KEY + i] = ws[W_BK + 7 * best + i]
 
 
 @kernel
-def _solve_tile(ws, rules, nm, red_count, t, want_self, want_other, with_top, out, row_self,
-                row_other, top, trow_self, trow_other):
-    """Best win of tile t for each wanted source (and the highest-胡息 split if ``with_top``).
-
-    The hand is the one loaded in ``ws``; answers go to out[row_self] and
-    out[row_other] (top[trow_*] with ``with_top``).
-    """
-    floor = 0 if with_top else rules[R_MIN_HUXI]
-    wei = -1
-    peng = -1
-    for j in range(nm):
-        if ws[W_MTILE + j] == t:
-            if ws[W_MKIND + j] == K_WEI and wei < 0:
-                wei = j
-            elif ws[W_MKIND + j] == K_PENG and peng < 0:
-                peng = j
+def _solve_tile(ws, red_count, t, want_self, want_other, with_top):
+    """Best win of tile t on the loaded hand for each wanted source, in W_OUT
+    (and the highest-胡息 split in W_TOP with ``with_top``)."""
+    floor = 0 if with_top else ws[R_MIN_HUXI]
+    wei = ws[W_WEI_OF + t]
+    peng = ws[W_PENG_OF + t]
     n = ws[W_CONC + t]
     # Options for self (s1, s2) and other (o1, o2), -1 for none; the sources
     # share one search when their options are the same.
@@ -560,7 +548,7 @@ def _solve_tile(ws, rules, nm, red_count, t, want_self, want_other, with_top, ou
         o1 = OPT_KAN_PAO
         o2 = OPT_POPAO
     elif n == 2:
-        if rules[R_PAIR_WEI] != 0:
+        if ws[R_PAIR_WEI] != 0:
             s1 = OPT_WEI
             forced = 2
         else:
@@ -570,29 +558,25 @@ def _solve_tile(ws, rules, nm, red_count, t, want_self, want_other, with_top, ou
         s1 = OPT_FREE
         o1 = OPT_FREE
     shared = s1 == o1 and s2 == o2
+    ws[W_OUT + O_WIN] = 0
+    ws[W_OUT + N_OUT + O_WIN] = 0
     if want_self or (shared and want_other):
         ws[W_BH] = NO_HUXI
         ws[W_BH + 1] = NO_HUXI
-        _run_option(ws, rules, nm, t, s1, upg, floor)
+        _option(ws, t, s1, upg, floor)
         if s2 >= 0:
-            _run_option(ws, rules, nm, t, s2, upg, floor)
+            _option(ws, t, s2, upg, floor)
         if want_self:
-            _finish(ws, rules, red_count, True, out, row_self)
-            if with_top:
-                _finish_top(ws, forced, top, trow_self)
+            _finish(ws, red_count, 0, with_top, forced)
         if shared and want_other:
-            _finish(ws, rules, red_count, False, out, row_other)
-            if with_top:
-                _finish_top(ws, 0, top, trow_other)
+            _finish(ws, red_count, 1, with_top, 0)
     if want_other and not shared:
         ws[W_BH] = NO_HUXI
         ws[W_BH + 1] = NO_HUXI
-        _run_option(ws, rules, nm, t, o1, upg, floor)
+        _option(ws, t, o1, upg, floor)
         if o2 >= 0:
-            _run_option(ws, rules, nm, t, o2, upg, floor)
-        _finish(ws, rules, red_count, False, out, row_other)
-        if with_top:
-            _finish_top(ws, 0, top, trow_other)
+            _option(ws, t, o2, upg, floor)
+        _finish(ws, red_count, 1, with_top, 0)
 
 
 @kernel
@@ -601,60 +585,74 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, rules, ou
 
     Answers in out[2q + s] and, with ``with_top``, top[2q + s] (s = 0 self, 1 other).
     """
-    ws = np.zeros(W_SIZE, np.int64)
+    ws = _scratch(rules)
     last = -1
     reds = 0
     for q in range(qhand.shape[0]):
         h = qhand[q]
         if h != last:
-            reds = _load_hand(conc[h], mkind[h], mt[h], nmeld[h], ws, rules)
+            reds = _load_hand(ws, conc[h], mkind[h], mt[h], nmeld[h])
             last = h
         t = qtile[q]
-        _solve_tile(ws, rules, nmeld[h], reds + rules[R_RED + t], t, (qsources[q] & 1) != 0,
-                    (qsources[q] & 2) != 0, with_top, out, 2 * q, 2 * q + 1, top,
-                    2 * q if with_top else 0, 2 * q + 1 if with_top else 0)
+        _solve_tile(ws, reds + ws[R_RED + t], t, (qsources[q] & 1) != 0, (qsources[q] & 2) != 0,
+                    with_top)
+        for s in range(2):
+            if ws[W_OUT + s * N_OUT + O_WIN]:
+                for f in range(N_OUT):
+                    out[2 * q + s, f] = ws[W_OUT + s * N_OUT + f]
+            if with_top:
+                for f in range(N_TOP):
+                    top[2 * q + s, f] = ws[W_TOP + s * N_TOP + f]
 
 
 @kernel
 def ting_batch(conc, mkind, mt, nmeld, rules, out):
     """Every tile t of every hand at rest, both sources: out[(20h + t) * 2 + s].
 
-    A tile held four times (concealed and melds) is skipped (its O_WIN stays 0).
+    out must be zeroed; only wins are written.  A tile held four times
+    (concealed and melds) is never a wait.
     """
-    ws = np.zeros(W_SIZE, np.int64)
-    dummy = np.zeros((1, N_TOP), out.dtype)
+    ws = _scratch(rules)
     for h in range(conc.shape[0]):
-        nm = nmeld[h]
-        reds = _load_hand(conc[h], mkind[h], mt[h], nm, ws, rules)
+        reds = _load_hand(ws, conc[h], mkind[h], mt[h], nmeld[h])
         for t in range(20):
-            if ws[W_HELD + t] >= 4:
-                continue
-            row = (20 * h + t) * 2
-            _solve_tile(ws, rules, nm, reds + rules[R_RED + t], t, True, True, False, out, row,
-                        row + 1, dummy, 0, 0)
+            if ws[W_HELD + t] < 4:
+                _solve_tile(ws, reds + ws[R_RED + t], t, True, True, False)
+                for s in range(2):
+                    if ws[W_OUT + s * N_OUT + O_WIN]:
+                        row = (20 * h + t) * 2 + s
+                        for f in range(N_OUT):
+                            out[row, f] = ws[W_OUT + s * N_OUT + f]
 
 
 @kernel
 def discard_batch(conc, mkind, mt, nmeld, rules, out):
     """For each hand of c + 1 tiles and each discardable tile x (1 or 2 concealed,
-    never a 坎 tile): the ting of the hand without x, in out[((20h + x) * 20 + t) * 2 + s]."""
-    ws = np.zeros(W_SIZE, np.int64)
-    dummy = np.zeros((1, N_TOP), out.dtype)
+    never a 坎 tile): the ting of the hand without x, in out[((20h + x) * 20 + t) * 2 + s].
+
+    out must be zeroed; only wins are written.
+    """
+    ws = _scratch(rules)
     for h in range(conc.shape[0]):
-        nm = nmeld[h]
-        reds = _load_hand(conc[h], mkind[h], mt[h], nm, ws, rules)
+        reds = _load_hand(ws, conc[h], mkind[h], mt[h], nmeld[h])
         for x in range(20):
             n = ws[W_CONC + x]
             if n != 1 and n != 2:
                 continue
             ws[W_CONC + x] -= 1
             ws[W_HELD + x] -= 1
-            rx = reds - rules[R_RED + x]
+            ws[W_CNT + x] -= 1  # x is no 坎 tile: all its copies are free
+            ws[W_NFREE] -= 1
+            rx = reds - ws[R_RED + x]
             for t in range(20):
-                if ws[W_HELD + t] >= 4:
-                    continue
-                row = ((20 * h + x) * 20 + t) * 2
-                _solve_tile(ws, rules, nm, rx + rules[R_RED + t], t, True, True, False, out, row,
-                            row + 1, dummy, 0, 0)
+                if ws[W_HELD + t] < 4:
+                    _solve_tile(ws, rx + ws[R_RED + t], t, True, True, False)
+                    for s in range(2):
+                        if ws[W_OUT + s * N_OUT + O_WIN]:
+                            row = ((20 * h + x) * 20 + t) * 2 + s
+                            for f in range(N_OUT):
+                                out[row, f] = ws[W_OUT + s * N_OUT + f]
             ws[W_CONC + x] += 1
             ws[W_HELD + x] += 1
+            ws[W_CNT + x] += 1
+            ws[W_NFREE] += 1

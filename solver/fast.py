@@ -77,12 +77,10 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
     v[K.R_GT:K.R_CAND] = gt.ravel()
     for t in range(N_KINDS):
         own = [g for g, s in enumerate(SHAPES) if s[0] == t] + [K.G_PAIR + t, K.G_TRIPLE + t]
-        holding = [g for g, s in enumerate(SHAPES) if t in s]
-        for base, lst in ((K.R_CAND, own), (K.R_CONT, holding)):
-            at = base + t * K.LIST_COLS
-            assert len(lst) < K.LIST_COLS
-            v[at] = len(lst)
-            v[at + 1: at + 1 + len(lst)] = lst
+        at = K.R_CAND + t * K.LIST_COLS
+        assert len(own) < K.LIST_COLS
+        v[at] = len(own)
+        v[at + 1: at + 1 + len(own)] = own
     ra = RuleArrays(rules, v, {})
     _RULE_ARRAYS[id(rules)] = ra
     return ra
