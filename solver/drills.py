@@ -56,6 +56,13 @@ class DrillError(QuizError):
     """A seed that is not a drill, or a drill that could not be made."""
 
 
+_WAIT_TAGS = ("self-only wait", "other-only wait", "forced 偎", "forced 提", "破跑胡", "dead wait")
+_EAT_TAGS = ("一吃两比", "烧比", "坎 locked", "隔山", "臭张", "forced 偎", "forced 提", "forced 跑", "no discard")
+#: every tag a drill of each kind can carry
+TAGS = {"ting": _WAIT_TAGS, "discard": _WAIT_TAGS,
+        "huxi": ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡", "score first", "红胡", "乌胡", "对对胡"),
+        "chi": _EAT_TAGS, "chou": _EAT_TAGS}
+
 # ---------------------------------------------------------------- seeds
 
 def make_seed(base: int, kind: str, level: int) -> int:
@@ -102,13 +109,20 @@ def new_drills(count: int, *, seed: int | None = None, kind: str | None = None, 
     (DrillError when none turns up in a few hundred).
     """
     rng = random.Random(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
+    kinds = [kind] if kind else list(KINDS)
+    if tag is not None:
+        kinds = [k for k in kinds if tag in TAGS[k]]
+        if not kinds:
+            known = sorted({t for k in ([kind] if kind else KINDS) for t in TAGS[k]})
+            raise DrillError(f"no drill{' of kind ' + kind if kind else ''} has tag {tag!r}; "
+                             f"drill tags: {', '.join(known)}")
     out: list[Question] = []
     tries = 0
     while len(out) < count:
         tries += 1
         if tag is not None and tries > 200 * count:
             raise DrillError(f"no drill with tag {tag!r} turned up: try another tag or no --tag")
-        k = kind or rng.choice(KINDS)
+        k = rng.choice(kinds)
         lv = level or rng.choice(LEVELS)
         q = drill(make_seed(rng.randrange(10**7), k, lv))
         if tag is None or tag in q.tags:

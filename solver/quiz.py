@@ -27,6 +27,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Callable, Iterable, Sequence, TextIO
 
 from .explain import action_text, forbidden_text, resolve_lang, source_text
@@ -416,9 +417,16 @@ def _not_wait_text(hand, t: int, zh: bool) -> str:
     if hand.all_counts()[t] >= 4:
         return (f"{X}：四张都在你手里或亮牌里，不会再来" if zh else
                 f"{X}: all four copies are in your hand and melds, so it cannot appear")
+    results = [reference.hu(hand, t, source, rules) for source in ("self", "other")]
+    if results[0].reason == results[1].reason in ("no_7_groups", "huxi_short") and results[0].huxi == results[1].huxi:
+        r = results[0]
+        if r.reason == "no_7_groups":
+            return (f"{X}：两种来源都胡不了，加上{X}组不成7门子" if zh else
+                    f"{X} wins from neither source: with it the tiles cannot be split into 7 门子")
+        return (f"{X}：两种来源都胡不了，能组成7门子但最多{r.huxi}胡息（要{rules.min_huxi}）" if zh else
+                f"{X} wins from neither source: 7 门子 but at most {r.huxi} 胡息 ({rules.min_huxi} needed)")
     parts = []
-    for source in ("self", "other"):
-        r = reference.hu(hand, t, source, rules)
+    for source, r in zip(("self", "other"), results):
         if zh:
             src = "自摸" if source == "self" else "别人摸出"
             if r.reason == "huxi_short":
@@ -666,10 +674,14 @@ def line_reader(stream: TextIO | None = None, out: TextIO | None = None) -> Call
 
     It writes the prompt to ``out`` (stdout) and, when the input is not a
     terminal, echoes the answer, so that a piped session reads like a typed one.
+    On a terminal (stdin and stdout) it reads with ``input()``, for line editing.
     """
     def read(prompt: str) -> str:
         src = stream if stream is not None else sys.stdin
         dst = out if out is not None else sys.stdout
+        if src is sys.stdin and dst is sys.stdout and sys.stdin.isatty():
+            # A terminal: input() gives line editing; Ctrl-D raises EOFError.
+            return input(prompt) + "\n"
         dst.write(prompt)
         dst.flush()
         line = src.readline()
@@ -874,7 +886,7 @@ def quiz_command(*, kind: str | None = None, level: int | None = None, tag: str 
     from .progress import Store
 
     lang = resolve_lang(lang)
-    lib = [] if random_drills and puzzle_id is None else library.load(puzzles_dir)
+    lib = [] if random_drills and puzzle_id is None else library.load(Path(puzzles_dir) if puzzles_dir else None)
     with Store(db) as store:
         questions = select_questions(lib, kind=kind, level=level, tag=tag, count=count, puzzle_id=puzzle_id,
                                      random_drills=random_drills, seed=seed, store=store, now=clock())

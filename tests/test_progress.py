@@ -1,0 +1,237 @@
+"""The progress file (solver.progress): where it lives, one commit per attempt, statistics,
+Leitner review, the schema version, and files that are not ours (never reset)."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from solver import progress
+from solver.progress import (APPLICATION_ID, DAY, INTERVALS, MINUTE, SCHEMA_VERSION, ProgressError, Store,
+                             default_path, next_box)
+
+T0 = 1_700_000_000.0
+
+
+def attempt(store: Store, *, correct: bool, at: float = T0, kind: str = "ting", level: int = 1, tags=("红胡",),
+            puzzle_id: str | None = "p1", seed: int | None = None, answer: str = "肆") -> None:
+    store.record(puzzle_id=puzzle_id if seed is None else None, seed=seed, kind=kind, level=level, tags=tags,
+                 answer=answer, correct=correct, seconds=4.5, at=at)
+
+
+@pytest.fixture
+def db(tmp_path) -> Path:
+    return tmp_path / "sub" / "progress.db"
+
+
+# --- where the file lives -------------------------------------------------------------
+
+@pytest.mark.parametrize("env,expected", [
+    ({"PHZ_HOME": "/a/phz", "XDG_DATA_HOME": "/x", "HOME": "/h"}, "/a/phz/progress.db"),
+    ({"XDG_DATA_HOME": "/x", "HOME": "/h"}, "/x/phz/progress.db"),
+    ({"HOME": "/h"}, "/h/.local/share/phz/progress.db"),
+    ({"PHZ_HOME": "", "XDG_DATA_HOME": "", "HOME": "/h"}, "/h/.local/share/phz/progress.db"),
+])
+def test_default_path(env, expected):
+    assert default_path(env) == Path(expected)
+
+
+def test_store_uses_the_default_path_and_creates_its_folder(tmp_path):
+    with Store(environ={"PHZ_HOME": str(tmp_path / "home")}) as store:
+        assert store.path == tmp_path / "home" / "progress.db"
+    assert (tmp_path / "home" / "progress.db").is_file()
+
+
+def test_path_argument_overrides_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("PHZ_HOME", str(tmp_path / "env"))
+    with Store(tmp_path / "mine.db") as store:
+        assert store.path == tmp_path / "mine.db"
+    assert not (tmp_path / "env").exists()
+
+
+# --- schema ---------------------------------------------------------------------------------
+
+def test_new_file_has_the_schema_version_and_our_application_id(db):
+    Store(db).close()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables == {"attempts", "reviews"}
+    Store(db).close()  # and it opens again
+
+
+def test_empty_file_is_made_ours(tmp_path):
+    path = tmp_path / "empty.db"
+    path.write_bytes(b"")
+    with Store(path) as store:
+        attempt(store, correct=True)
+    assert len(Store(path).attempts()) == 1
+
+
+# --- files that are not ours: a clear error, the file untouched ------------------------------
+
+def assert_refused(path: Path, match: str) -> None:
+    before = path.read_bytes()
+    with pytest.raises(ProgressError, match=match) as err:
+        Store(path)
+    assert "\n" not in str(err.value) and str(path) in str(err.value)
+    assert path.read_bytes() == before  # never reset
+
+
+def test_text_file_is_refused(tmp_path):
+    path = tmp_path / "notes.db"
+    path.write_text("my shopping list\n")
+    assert_refused(path, "not an SQLite database")
+
+
+def test_foreign_sqlite_file_is_refused(tmp_path):
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE contacts (name TEXT)")
+    assert_refused(path, r"another program \(tables: contacts\)")
+
+
+def test_foreign_sqlite_file_with_our_table_names_is_refused(tmp_path):
+    path = tmp_path / "lookalike.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE attempts (x)")
+        conn.execute("CREATE TABLE reviews (x)")
+    assert_refused(path, "another program")
+
+
+def test_damaged_sqlite_file_is_refused(tmp_path, db):
+    with Store(db) as store:
+        for i in range(50):
+            attempt(store, correct=bool(i % 2), at=T0 + i)
+    data = bytearray(db.read_bytes())
+    data[100:] = b"\xff" * (len(data) - 100)  # header kept, every page overwritten
+    path = tmp_path / "damaged.db"
+    path.write_bytes(bytes(data))
+    assert_refused(path, "damaged")
+
+
+def test_newer_schema_version_is_refused(db):
+    Store(db).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    assert_refused(db, "newer than this phz reads")
+
+
+def test_our_file_missing_a_table_is_refused(db):
+    Store(db).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE reviews")
+    assert_refused(db, "missing table")
+
+
+def test_directory_is_refused(tmp_path):
+    with pytest.raises(ProgressError, match="is a directory"):
+        Store(tmp_path)
+
+
+# --- attempts -------------------------------------------------------------------------------------
+
+def test_each_attempt_is_committed_at_once(db):
+    store = Store(db)
+    attempt(store, correct=False, answer="伍")
+    # Another connection sees it while the store is still open: it was committed.
+    with sqlite3.connect(db) as other:
+        assert other.execute("SELECT puzzle_id, answer, correct, seconds, at, tags FROM attempts").fetchall() == [
+            ("p1", "伍", 0, 4.5, T0, '["红胡"]')]
+    attempt(store, correct=True, seed=4203, kind="ting", level=3, tags=())
+    with sqlite3.connect(db) as other:
+        assert other.execute("SELECT puzzle_id, drill_seed FROM attempts ORDER BY id").fetchall() == [
+            ("p1", None), (None, 4203)]
+    store.close()
+
+
+def test_an_attempt_is_about_a_puzzle_or_a_drill():
+    with pytest.raises(ValueError):
+        progress.item_key()
+    with pytest.raises(ValueError):
+        progress.item_key(puzzle_id="a", seed=1)
+
+
+# --- statistics ---------------------------------------------------------------------------------------
+
+def test_stats_numbers(db):
+    with Store(db) as store:
+        assert store.stats(T0) == progress.empty_stats() == {
+            "attempts": 0, "correct": 0, "streak": 0, "due": 0, "by_kind": {}, "by_level": {}, "by_tag": {}}
+        attempt(store, correct=True, kind="ting", level=1, tags=("红胡", "两头"), puzzle_id="a")
+        attempt(store, correct=False, kind="chi", level=3, tags=("烧比",), puzzle_id="b")
+        attempt(store, correct=True, kind="chi", level=3, tags=("烧比",), puzzle_id="c")
+        attempt(store, correct=True, kind="huxi", level=2, tags=(), seed=1223)
+        s = store.stats(T0 + 20 * MINUTE)
+    assert s == {
+        "attempts": 4, "correct": 3, "streak": 2, "due": 1,  # b was missed: due after 10 minutes
+        "by_kind": {"chi": {"attempts": 2, "correct": 1}, "huxi": {"attempts": 1, "correct": 1},
+                    "ting": {"attempts": 1, "correct": 1}},
+        "by_level": {1: {"attempts": 1, "correct": 1}, 2: {"attempts": 1, "correct": 1},
+                     3: {"attempts": 2, "correct": 1}},
+        "by_tag": {"两头": {"attempts": 1, "correct": 1}, "烧比": {"attempts": 2, "correct": 1},
+                   "红胡": {"attempts": 1, "correct": 1}},
+    }
+
+
+def test_streak_is_broken_by_a_miss_and_counts_the_latest_run(db):
+    with Store(db) as store:
+        for ok in (True, True, True, False, True):
+            attempt(store, correct=ok)
+        assert store.stats(T0)["streak"] == 1
+        attempt(store, correct=False)
+        assert store.stats(T0)["streak"] == 0
+
+
+def test_stats_of_a_missing_file_creates_nothing(tmp_path):
+    path = tmp_path / "none.db"
+    assert progress.stats(path, now=T0) == progress.empty_stats()
+    assert not path.exists()
+
+
+def test_stats_lines_in_both_languages(db):
+    with Store(db) as store:
+        attempt(store, correct=True, kind="chi", level=2, tags=("烧比",))
+        s = store.stats(T0)
+    en = "\n".join(progress.stats_lines(s, "en"))
+    zh = "\n".join(progress.stats_lines(s, "zh"))
+    assert en.startswith("1 attempts, 1 correct (100%); current streak 1; 0 due for review")
+    assert "烧比" in en and "chi" in en
+    assert zh.startswith("答题 1 次，答对 1 次（100%）") and "正确率" in zh
+
+
+# --- Leitner review -----------------------------------------------------------------------------------
+
+def test_leitner_boxes():
+    assert next_box(None, False) == 1 and next_box(None, True) == 2
+    assert [next_box(b, True) for b in (1, 2, 3, 4, 5)] == [2, 3, 4, 5, 5]
+    assert all(next_box(b, False) == 1 for b in (1, 2, 3, 4, 5))
+    assert INTERVALS[1] < INTERVALS[2] < INTERVALS[3] < INTERVALS[4] < INTERVALS[5]
+
+
+def test_missed_comes_back_sooner_than_known(db):
+    with Store(db) as store:
+        attempt(store, correct=False, puzzle_id="missed")
+        attempt(store, correct=True, puzzle_id="known")
+        attempt(store, correct=True, seed=5531, kind="chou", level=1)
+        assert store.review(puzzle_id="missed") == (1, T0 + 10 * MINUTE)
+        assert store.review(puzzle_id="known") == (2, T0 + DAY)
+        assert store.review(puzzle_id="never") is None
+        assert store.due_reviews(T0) == []
+        assert store.due_reviews(T0 + 11 * MINUTE) == ["missed"]
+        # Most overdue first (ties by box, then item); drill seeds are ints.
+        assert store.due_reviews(T0 + DAY) == ["missed", 5531, "known"]
+
+
+def test_a_right_answer_moves_up_a_box_and_a_miss_back_to_box_one(db):
+    with Store(db) as store:
+        at = T0
+        for expected_box in (2, 3, 4, 5, 5):
+            attempt(store, correct=True, at=at)
+            box, due = store.review(puzzle_id="p1")
+            assert box == expected_box and due == at + INTERVALS[box]
+            at = due
+        attempt(store, correct=False, at=at)
+        assert store.review(puzzle_id="p1") == (1, at + INTERVALS[1])
