@@ -298,5 +298,89 @@ def _with_decompositions(results, rules):
     return [reference.hu(r.hand, r.tile, r.source, rules, all_splits=True) if r.win else r for r in results]
 
 
+SOURCE_HELP = ("upper-discard, upper-draw, self-draw, lower-discard, lower-draw "
+               "(or 上家打出 上家摸出 自己摸出 下家打出 下家摸出)")
+
+
+@main.command(epilog=NOTATION)
+@click.argument("hand", nargs=-1, required=True)
+@click.option("--tile", required=True, metavar="X", help="The tile that has appeared.")
+@click.option("--from", "source", required=True, metavar="SOURCE", help=f"Who revealed it: {SOURCE_HELP}.")
+@click.option("--chou", default="", metavar="TILES", help="Tiles already 臭 for 吃 (passed when they could be eaten).")
+@click.option("--passed-peng", default="", metavar="TILES", help="Tiles whose 碰 was passed this hand.")
+@_seen_option
+@_json_option
+@click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
+              help="Language of the explanations (default: from the locale, zh* → Chinese).")
+@_rules_option
+@click.pass_context
+def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou: str, passed_peng: str,
+        seen: str, as_json: bool, lang: str | None, rules) -> None:
+    """What may, must and may not a hand at rest do with tile X from SOURCE?
+
+    Every move in priority order (胡 > 提/偎 > 跑 > 碰 > 吃 > 过), marked
+    compulsory or optional: each legal way to eat with the 比 groups it
+    forces, what passing makes 臭; and every move that is not allowed with
+    its reason (隔山, 臭张, 烧比, 坎 locked, no discard left, must 偎, a
+    passed 碰, 胡 on a discard, passing a compulsory 提/偎/跑).
+
+    \b
+    Example:  phz act 一二三四五六七八九九壹贰叁肆伍陆柒捌玖拾 --tile 三 --from upper-discard
+    """
+    from solver import obligations
+
+    out = _Out(ctx, as_json)
+    text = " ".join(hand)
+    try:
+        result = obligations.decide(text, tile=tile, source=source, chou=chou, passed_peng=passed_peng,
+                                    seen=seen, rules=rules)
+    except ValueError as e:
+        out.fail(ctx, text, str(e))
+    if as_json:
+        out.write(out.render.dumps(obligations.act_json(result, text, lang=lang)))
+    else:
+        out.write(out.render.paint("\n".join(obligations.act_lines(result, lang)), out.colour))
+
+
+@main.group()
+def puzzles() -> None:
+    """The curated puzzle library (puzzles/*.toml): list it, check it."""
+
+
+@puzzles.command("list")
+@click.option("--kind", type=click.Choice(["ting", "discard", "huxi", "chi", "chou"]), help="Only this kind.")
+@_json_option
+def puzzles_list(kind: str | None, as_json: bool) -> None:
+    """Every puzzle: id, kind, level, tags and hand (no solver is loaded)."""
+    import json
+
+    import puzzles as library
+    from tabulate import tabulate
+
+    try:
+        items = [p for p in library.load() if kind is None or p.kind == kind]
+    except library.PuzzleError as e:
+        raise click.ClickException(str(e)) from None
+    if as_json:
+        click.echo(json.dumps([p.as_json() for p in items], ensure_ascii=False))
+        return
+    rows = [(p.id, p.kind, p.level, " ".join(p.tags), p.hand) for p in items]
+    click.echo(tabulate(rows, headers=("id", "kind", "level", "tags", "hand")))
+    click.echo(f"{len(items)} puzzles")
+
+
+@puzzles.command("check")
+def puzzles_check() -> None:
+    """Recompute every stored answer with the solver; fail naming each bad puzzle."""
+    import puzzles as library
+
+    problems = library.check()
+    for line in problems:
+        click.echo(line, err=True)
+    if problems:
+        raise click.ClickException(f"{len(problems)} problem(s) in the puzzle library")
+    click.echo(f"{len(library.load())} puzzles: every answer agrees with the solver")
+
+
 if __name__ == "__main__":
     main()
