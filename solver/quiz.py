@@ -175,6 +175,8 @@ class Question:
             if not self.menu:
                 lines.append("没有能和这张牌组成一句话或绞牌的吃法（答 0）" if zh else
                              "no two concealed tiles make a group with this tile (answer 0)")
+            else:
+                lines.append("吃法：" if zh else "ways to eat:")
             for i, c in enumerate(self.menu, 1):
                 lines.append(f"  {i}. {_way_text(c.chi, c.bi, zh)}")
         return lines
@@ -321,8 +323,8 @@ def parse_answer(q: Question, text: str) -> object:
         n = len(q.menu)
         bad = [x for x in numbers if not 1 <= x <= n]
         if bad:
-            menu = f"1 to {n}" if n else "none (the menu is empty)"
-            raise AnswerError(f"{bad[0]} is not on the menu: the ways are numbered {menu}; 0 for none")
+            menu = {0: "the menu is empty", 1: "the one way is numbered 1"}.get(n, f"the ways are numbered 1 to {n}")
+            raise AnswerError(f"{bad[0]} is not on the menu: {menu}; 0 for none")
         return frozenset(numbers)
     if q.kind == "chou":
         word = raw.lower().rstrip("。.!！")
@@ -639,8 +641,12 @@ def _explain_chou(q: Question, g: Grade, zh: bool) -> list[str]:
                 lines.append("  " + forbidden_text(d, f, lang))
     elif q.action == "peng":
         n = d.hand.concealed[d.tile]
-        lines.append(f"碰要手里有一对{X}，你手里有{n}张" if zh else
-                     f"a 碰 needs a concealed pair {X * 2}; you hold {n}")
+        if n == 3:
+            lines.append(f"{X * 3}是坎不是对：第四张{X}要跑或提，不能碰" if zh else
+                         f"{X * 3} is a 坎, not a pair: a fourth {X} is 跑'd or 提'd, never 碰'd")
+        else:
+            lines.append(f"碰要手里有一对{X}，你手里有{n}张" if zh else
+                         f"a 碰 needs a concealed pair {X * 2}; you hold {n}")
     else:
         lines.append(f"没有两张暗牌能和{X}组成一句话或绞牌" if zh else
                      f"no two concealed tiles make a 句 or 绞 with {X}")
@@ -800,6 +806,7 @@ def select_questions(puzzles: Sequence, *, kind: str | None = None, level: int |
     """The questions of ``phz quiz``.
 
     * ``puzzle_id``: that puzzle alone (the filters must not contradict it);
+      ``drill:SEED`` (or ``drill SEED``) replays a drill;
     * ``random_drills``: ``count`` fresh drills (``solver.drills``) of the
       kind and level asked (random when None), from ``seed`` (random when None);
     * otherwise puzzles matching kind, level and tag: items due for review
@@ -818,6 +825,13 @@ def select_questions(puzzles: Sequence, *, kind: str | None = None, level: int |
     n = count or DEFAULT_COUNT
     if puzzle_id is not None:
         found = [p for p in puzzles if p.id == puzzle_id]
+        replay = re.fullmatch(r"drill[:\s]*(\d+)", puzzle_id.strip())
+        if not found and replay:  # a drill shown as "drill 4213" comes back by its seed
+            from . import drills
+            q = drills.drill(int(replay.group(1)))
+            if (kind or q.kind) != q.kind or (level or q.level) != q.level:
+                raise QuizError(f"{q.name} is a {q.kind} drill of level {q.level}")
+            return [q]
         if not found:
             raise QuizError(f"no puzzle has id {puzzle_id!r} (`phz puzzles list` shows them)")
         p = found[0]

@@ -20,7 +20,7 @@ from puzzles import Puzzle
 from solver.progress import Store
 from solver.quiz import (AnswerError, Question, QuizError, grade, explain, line_reader, quiz_command,
                          right_answer, run_quiz, select_questions)
-from solver.tiles import GLYPH_TO_ID
+from solver.tiles import GLYPH_TO_ID, glyphs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -478,3 +478,45 @@ def test_killed_quiz_process_keeps_every_answered_attempt(tmp_path):
         proc.stderr.close()
     assert proc.returncode == -signal.SIGKILL
     assert rows(db) == [("ting-1", None, "ting", "肆柒", 1), ("discard-1", None, "discard", "四", 0)]
+
+
+# --- the shipped library --------------------------------------------------------------
+
+def test_every_library_puzzle_is_a_question_graded_and_explained():
+    """Each puzzle shipped in puzzles/*.toml: its right answer is graded correct, a wrong one
+    is explained in both languages, and the stored answer is what the quiz expects."""
+    library = puzzles.load()
+    for p in library:
+        q = Q(p)
+        assert right_answer(q) and grade(q, right_answer(q)).correct, p.id
+        if p.kind == "ting":
+            assert q.solution.expected == {GLYPH_TO_ID[c] for c in p.answer}, p.id
+        elif p.kind == "chi":
+            legal = [(c.chi, c.bi) for i, c in enumerate(q.menu, 1) if i in q.solution.expected]
+            assert [{"chi": glyphs(chi), "bi": tuple(glyphs(b) for b in bi)} for chi, bi in legal] == list(p.answer), p.id
+        elif p.kind in ("huxi", "chou"):
+            assert q.solution.expected == p.answer, p.id
+        wrong = {"ting": "none", "discard": None, "huxi": "0", "chi": "0", "chou": "no" if p.answer else "yes"}[p.kind]
+        if wrong is None:
+            continue
+        g = grade(q, wrong)
+        assert explain(q, g, "en") and explain(q, g, "zh")
+
+
+def test_menu_of_one_way_says_so():
+    q = Q(puzzle("chi-3", "chi", "一二三四五八九十 壹贰贰叁肆伍陆柒捌玖拾拾", tile="六", from_="upper-discard"))
+    assert len(q.menu) == 1
+    with pytest.raises(AnswerError, match="the one way is numbered 1"):
+        grade(q, "2")
+    _, out = quiz([q], "1")
+    assert "ways to eat:\n  1. 四五六" in out and "**correct**" in out
+
+
+def test_a_drill_is_replayed_by_its_seed():
+    (q,) = select_questions([], puzzle_id="drill:4213")
+    assert (q.seed, q.kind, q.level) == (4213, "discard", 3)
+    assert select_questions([], puzzle_id="drill 4213")[0].hand == q.hand
+    with pytest.raises(QuizError, match="is a discard drill of level 3"):
+        select_questions([], puzzle_id="drill:4213", kind="ting")
+    with pytest.raises(QuizError, match="not a drill seed"):
+        select_questions([], puzzle_id="drill:4299")
