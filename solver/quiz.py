@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable, Sequence, TextIO
@@ -104,8 +104,6 @@ class Question:
         """This question with its chi menu filled in (other kinds: itself)."""
         if self.kind != "chi" or self.menu:
             return self
-        from dataclasses import replace
-
         from .obligations import candidate_ways
         return replace(self, menu=tuple(candidate_ways(self.decision)))
 
