@@ -38,6 +38,7 @@ class RuleArrays:
     rules: Ruleset
     vec: np.ndarray
     groups: dict  # group code -> Group, filled lazily by ``decode``
+    orders: dict  # group code -> its sort key among concealed groups
 
 
 _RULE_ARRAYS: dict[int, RuleArrays] = {}
@@ -81,7 +82,7 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
         assert len(own) < K.LIST_COLS
         v[at] = len(own)
         v[at + 1: at + 1 + len(own)] = own
-    ra = RuleArrays(rules, v, {})
+    ra = RuleArrays(rules, v, {}, {})
     _RULE_ARRAYS[id(rules)] = ra
     return ra
 
@@ -177,25 +178,39 @@ def _announce_compile(*kernels) -> None:
 
 # --- answers --------------------------------------------------------------------
 
-def _exposed(hand: Hand, t: int, opt: int, ra: RuleArrays) -> list[Group]:
-    groups = [Group(m.kind, m.tiles, group_huxi(m.kind, m.tiles, ra.rules)) for m in hand.melds]
+def _meld_code(kind: str, tiles: tuple[int, ...]) -> int:
+    return encode(KIND_CODE[kind], tiles)
+
+
+def _exposed_codes(hand: Hand, t: int, opt: int) -> list[int]:
+    """Codes of the exposed melds in input order, the one t upgrades made 提/跑."""
+    codes = [_meld_code(m.kind, m.tiles) for m in hand.melds]
     if opt in (K.OPT_UPG_TI, K.OPT_UPG_PAO):
         i = next((i for i, m in enumerate(hand.melds) if m.kind == "wei" and m.tiles[0] == t), None)
         if i is None:
             i = next(i for i, m in enumerate(hand.melds) if m.kind == "peng" and m.tiles[0] == t)
-        kind = "ti" if opt == K.OPT_UPG_TI else "pao"
-        groups[i] = Group(kind, (t,) * 4, group_huxi(kind, (t,) * 4, ra.rules))
-    return groups
+        codes[i] = encode(K.K_TI if opt == K.OPT_UPG_TI else K.K_PAO, (t,) * 4)
+    return codes
 
 
-def _groups(hand: Hand, t: int, opt: int, key: Sequence[int], ra: RuleArrays) -> tuple[Group, ...]:
-    """The split's groups in answer order: exposed melds, then concealed groups."""
-    exposed = _exposed(hand, t, opt, ra)
-    rest = [int(c) for c in key]
-    for g in exposed:
-        rest.remove(encode(KIND_CODE[g.kind], g.tiles))
-    concealed = sorted((decode(c, ra) for c in rest), key=lambda g: (g.kind == "jiang", g.tiles, g.kind))
-    return tuple(exposed) + tuple(concealed)
+def _concealed_order(code: int, ra: RuleArrays) -> tuple:
+    order = ra.orders.get(code)
+    if order is None:
+        g = decode(code, ra)
+        order = ra.orders[code] = (g.kind == "jiang", g.tiles, g.kind)
+    return order
+
+
+def _groups(hand: Hand, t: int, opt: int, key: list[int], ra: RuleArrays) -> tuple[Group, ...]:
+    """The split's groups in answer order: exposed melds in input order, then the
+    concealed groups by (is the pair, tiles, kind) as reference._splits orders them."""
+    exposed = _exposed_codes(hand, t, opt) if hand.melds else []
+    rest = list(key)
+    for code in exposed:
+        rest.remove(code)
+    rest.sort(key=lambda c: ra.orders.get(c) or _concealed_order(c, ra))
+    groups = ra.groups
+    return tuple(groups.get(c) or decode(c, ra) for c in exposed + rest)
 
 
 @lru_cache(maxsize=None)
@@ -207,7 +222,7 @@ def _win(hand: Hand, t: int, row: np.ndarray, ra: RuleArrays) -> Win | None:
     if not row[K.O_WIN]:
         return None
     row = row.tolist()
-    groups = _groups(hand, t, row[K.O_OPT], row[K.O_KEY:K.O_KEY + 7], ra)
+    groups = _groups(hand, t, row[K.O_OPT], row[K.O_KEY:], ra)
     return Win(row[K.O_HUXI], row[K.O_DENG], row[K.O_FAN],
                _fan_names(ra, row[K.O_RED], row[K.O_DD]), row[K.O_SCORE],
                HOWS[row[K.O_HOW]], groups)
@@ -325,7 +340,7 @@ def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str],
         else:
             reason = "no_7_groups"
         if tp[K.T_HAS]:
-            groups = _groups(hand, t, tp[K.T_OPT], tp[K.T_KEY:K.T_KEY + 7], ra)
+            groups = _groups(hand, t, tp[K.T_OPT], tp[K.T_KEY:], ra)
             result.append(HuResult(hand, t, source, None, reason, tp[K.T_HUXI], groups))
         else:
             result.append(HuResult(hand, t, source, None, reason, None, ()))

@@ -186,7 +186,9 @@ def discard_hands(n: int, seed: int, rules: Ruleset = HUNAN) -> list[Hand]:
         if hand is None:
             continue
         held = hand.all_counts()
-        live = [t for t in range(N_KINDS) if held[t] < COPIES and hand.concealed[t] < 3]
+        # Not onto a pair: the 坎 it would make is locked, and discarding the
+        # added tile would no longer give the ready hand back.
+        live = [t for t in range(N_KINDS) if held[t] < COPIES and hand.concealed[t] < 2]
         t = rng.choice(live)
         counts = list(hand.concealed)
         counts[t] += 1
