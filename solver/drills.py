@@ -6,11 +6,12 @@ kind and the level, the rest drives the generator::
 
     seed = base * 100 + kind index * 10 + level     kinds: 0 ting, 1 discard, 2 huxi, 3 chi, 4 chou
 
-so drill 4213 is a discard question of level 3.  Hands come from the seeded
-generators of ``solver.generate`` (valid counts, at most 4 copies, no
-concealed four of a kind, legal melds; RULES.md section 3) and are kept only
-when plausible: no copy of a tile is concealed beside its exposed 碰, 偎, 跑
-or 提 (tiles never enter the concealed hand, so it could not be there).
+so drill 4213 is a discard question of level 3.  Hands are built here
+like ``solver.generate`` builds them (a completed hand less one tile; valid
+counts, at most 4 copies, no concealed four of a kind, legal melds; RULES.md
+section 3), by code kept frozen so that old seeds keep their questions, and
+only plausible ones are kept: no copy of a tile is concealed beside its
+exposed 碰, 偎, 跑 or 提 (tiles never enter the concealed hand).
 
 Levels, decided from the solver's answer, not guessed:
 
@@ -35,8 +36,9 @@ import os
 import random
 from typing import Callable
 
-from . import generate, reference
-from .hand import Hand
+from . import reference
+from .groups import SHAPES, group_pattern
+from .hand import Hand, HandError, Meld, check_hand
 from .notation import parse_tiles
 from .obligations import SOURCES, candidate_ways, decide, eating_ways
 from .quiz import KINDS, Question, QuizError, Solution
@@ -145,29 +147,154 @@ def plausible(hand: Hand) -> bool:
     return all(hand.concealed[m.tiles[0]] == 0 for m in hand.melds if m.kind != "chi")
 
 
-def _ready_hand(rng: random.Random) -> Hand:
-    while True:
-        h = generate.ready_hands(1, rng.getrandbits(32))[0]
-        if plausible(h):
-            return h
+# The hand builder is drills' own, not solver.generate's: a drill seed stored
+# for review must mean the same question in later versions, so this code is
+# frozen (tests/test_drills.py pins some seeds); changing it changes old seeds.
+_PLAIN = tuple(g for g in SHAPES if group_pattern(g) == "ju")
+_RICH = tuple(g for g in SHAPES if group_pattern(g) in ("ju123", "ju2710"))
+_JIAO = tuple(g for g in SHAPES if group_pattern(g) == "jiao")
+#: odds that a ready hand has exposed melds, by level (level 1 has none)
+_MELD_ODDS = {1: 0.0, 2: 0.45, 3: 0.25}
 
 
-def _discard_hand(rng: random.Random) -> Hand:
-    while True:
-        h = generate.discard_hands(1, rng.getrandbits(32))[0]
-        if plausible(h):
-            return h
+def _fits(used: list[int], tiles) -> bool:
+    """Take ``tiles`` from the 4 copies of each tile, if they are all there."""
+    for t in tiles:
+        used[t] += 1
+    if any(used[t] > COPIES for t in tiles):
+        for t in tiles:
+            used[t] -= 1
+        return False
+    return True
 
 
-def _rest_hand(rng: random.Random) -> Hand:
-    """A hand at rest, ready half of the time."""
-    while True:
-        if rng.random() < 0.5:
-            h = generate.ready_hands(1, rng.getrandbits(32))[0]
+def _concealed_group(rng: random.Random) -> tuple[int, ...]:
+    r = rng.random()
+    if r < 0.30:
+        return rng.choice(_PLAIN)
+    if r < 0.50:
+        return rng.choice(_RICH)  # 一二三 / 二七十 carry 胡息, so more hands reach 15
+    if r < 0.65:
+        return rng.choice(_JIAO)
+    x = rng.randrange(N_KINDS)
+    return (x, x, x)  # 坎
+
+
+def _ready_attempt(rng: random.Random, meld_odds: float) -> Hand | None:
+    """A completed 7-门子 hand less one tile that wins again, or None when the draw does not fit."""
+    used = [0] * N_KINDS
+    melds: list[Meld] = []
+    concealed: list[int] = []
+    upgrade = None  # (what is held at rest, tile): the winning tile makes it a 跑/提
+    r = rng.random()
+    if r < meld_odds:
+        four_first = rng.random() < 0.4
+        for i in range(rng.randint(1, 4)):
+            kind = rng.choice(("pao", "ti")) if i == 0 and four_first else rng.choice(("chi", "chi", "peng", "wei"))
+            x = rng.randrange(N_KINDS)
+            tiles = rng.choice(_PLAIN + _RICH + _JIAO) if kind == "chi" else (x,) * (4 if kind in ("pao", "ti") else 3)
+            if not _fits(used, tiles):
+                return None
+            melds.append(Meld(kind, tiles))
+    elif r < meld_odds + 0.10:
+        x = rng.randrange(N_KINDS)
+        if not _fits(used, (x,) * 4):
+            return None
+        upgrade = (rng.choice(("peng", "wei", "kan")), x)
+    four = upgrade is not None or any(m.size == 4 for m in melds)
+    if four:  # RULES.md 2: a hand with a 跑 or 提 needs the 将 pair
+        x = rng.randrange(N_KINDS)
+        if not _fits(used, (x, x)):
+            return None
+        concealed += [x, x]
+    for _ in range(7 - len(melds) - (upgrade is not None) - four):
+        for _try in range(8):
+            g = _concealed_group(rng)
+            if _fits(used, g):
+                concealed += g
+                break
         else:
-            h = generate.random_hands(1, rng.getrandbits(32))[0]
-        if plausible(h):
+            return None
+    counts = [0] * N_KINDS
+    for t in concealed:
+        counts[t] += 1
+    if upgrade:
+        held, t = upgrade
+        if held == "kan":
+            counts[t] += 3
+        else:
+            melds.insert(rng.randrange(len(melds) + 1), Meld(held, (t,) * 3))
+    else:
+        t = rng.choice(concealed)
+        counts[t] -= 1
+    hand = Hand(tuple(counts), tuple(melds))
+    if not _valid(hand, "rest") or not plausible(hand):
+        return None
+    if all(reference.best_win(hand, t, s, HUNAN) is None for s in ("self", "other")):
+        return None
+    return hand
+
+
+def _valid(hand: Hand, want: str) -> bool:
+    try:
+        check_hand(hand, want=want)
+    except HandError:
+        return False
+    return True
+
+
+def _ready_hand(rng: random.Random, level: int) -> Hand:
+    while True:
+        h = _ready_attempt(rng, _MELD_ODDS[level])
+        if h is not None:
             return h
+
+
+def _discard_hand(rng: random.Random, level: int) -> Hand:
+    """A ready hand plus one live tile, never onto a pair (the 坎 it made would be locked)."""
+    while True:
+        h = _ready_hand(rng, level)
+        held = h.all_counts()
+        t = rng.choice([t for t in range(N_KINDS) if held[t] < COPIES and h.concealed[t] < 2])
+        counts = list(h.concealed)
+        counts[t] += 1
+        h = Hand(tuple(counts), h.melds)
+        if _valid(h, "discard") and plausible(h):
+            return h
+
+
+def _random_hand(rng: random.Random) -> Hand:
+    """A random hand at rest (mostly not ready): random melds, then random tiles, three of a kind at most."""
+    while True:
+        used = [0] * N_KINDS
+        melds = []
+        if rng.random() < 0.4:
+            for _ in range(rng.randint(1, 4)):
+                kind = rng.choice(("chi", "chi", "peng", "wei", "pao", "ti"))
+                x = rng.randrange(N_KINDS)
+                tiles = rng.choice(_PLAIN + _RICH + _JIAO) if kind == "chi" else (x,) * (4 if kind in ("pao", "ti") else 3)
+                if _fits(used, tiles):
+                    melds.append(Meld(kind, tiles))
+        need = Hand((0,) * N_KINDS, tuple(melds)).rest_count()
+        # No concealed copy beside a 碰/偎/跑/提 (plausible), no concealed four.
+        barred = {m.tiles[0] for m in melds if m.kind != "chi"}
+        live = [t for t in range(N_KINDS) if t not in barred for _ in range(COPIES - used[t])]
+        rng.shuffle(live)
+        counts = [0] * N_KINDS
+        for t in live:
+            if need == 0:
+                break
+            if counts[t] < 3:
+                counts[t] += 1
+                need -= 1
+        h = Hand(tuple(counts), tuple(melds))
+        if _valid(h, "rest"):
+            return h
+
+
+def _rest_hand(rng: random.Random, level: int) -> Hand:
+    """A hand at rest for a 吃 question, ready half of the time."""
+    return _ready_hand(rng, level) if rng.random() < 0.5 else _random_hand(rng)
 
 
 def _level(trap: bool, simple: bool) -> int:
@@ -216,7 +343,7 @@ def _kill(rng: random.Random, hand: Hand, waits) -> str:
 
 
 def _make_ting(rng: random.Random, level: int, plan: float) -> tuple[dict, object] | None:
-    h = _ready_hand(rng)
+    h = _ready_hand(rng, level)
     if level == 1 and h.melds:
         return None
     waits = reference.ting(h, HUNAN).waits
@@ -231,7 +358,7 @@ def _make_ting(rng: random.Random, level: int, plan: float) -> tuple[dict, objec
 
 
 def _make_discard(rng: random.Random, level: int, plan: float) -> tuple[dict, Discards] | None:
-    h = _discard_hand(rng)
+    h = _discard_hand(rng, level)
     # Cheap filters first: solving a discard costs a ting per discardable tile.
     if level == 1 and h.melds:
         return None
@@ -263,7 +390,7 @@ def _make_discard(rng: random.Random, level: int, plan: float) -> tuple[dict, Di
 
 
 def _make_huxi(rng: random.Random, level: int, plan: float) -> tuple[dict, object] | None:
-    h = _ready_hand(rng)
+    h = _ready_hand(rng, level)
     if level == 1 and h.melds:
         return None
     waits = reference.ting(h, HUNAN).waits
@@ -309,7 +436,7 @@ def _chi_tags(d, menu) -> list[str]:
 
 
 def _make_chi(rng: random.Random, level: int, plan: float) -> tuple[dict, object] | None:
-    h = _rest_hand(rng)
+    h = _rest_hand(rng, level)
     tiles = _eatable(h)
     if level == 1:
         tiles = [t for t in tiles if h.concealed[t] == 0]
@@ -332,17 +459,18 @@ def _make_chi(rng: random.Random, level: int, plan: float) -> tuple[dict, object
     if _level(bool(reasons), h.concealed[x] == 0) != level:
         return None
     # Natural traps (烧比, 坎) often leave no legal way; keep most menus mixed.
-    if not (reasons & {"geshan", "chou"}) and all(c.reason for c in menu) and rng.random() < 0.75:
+    if not (reasons & {"geshan", "chou"}) and all(c.reason for c in menu) and rng.random() < 0.9:
         return None
     return {"hand": h.text(), "tile": glyph(x), "from_": source, "chou": glyphs(chou),
             "tags": tuple(_chi_tags(d, menu)), "menu": tuple(menu)}, None
 
 
 def _make_chou(rng: random.Random, level: int, plan: float) -> tuple[dict, object] | None:
-    h = _rest_hand(rng)
+    h = _rest_hand(rng, level)
     action = "peng" if rng.random() < 0.35 else "chi"
     if action == "peng":
-        tiles = [t for t in range(N_KINDS) if h.concealed[t] == 2]
+        held = h.all_counts()
+        tiles = [t for t in range(N_KINDS) if h.concealed[t] == 2 and held[t] < COPIES]
     else:
         tiles = _eatable(h)
     if not tiles:

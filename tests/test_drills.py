@@ -184,3 +184,24 @@ def test_generation_is_fast():
                 drill(make_seed(base, kind, level))
                 times.append(time.perf_counter() - start)
     assert statistics.median(times) < 0.05, statistics.median(times)
+
+
+# --- seeds keep their questions across versions ---------------------------------------------------------
+
+# Seeds stored for review must regenerate the same question after an upgrade: the
+# hand builder in solver.drills is frozen.  If this test fails, old seeds changed meaning.
+GOLDEN = [  # seed, hand, tile, source or from, action, seen, chou, passed_peng
+    (4203, "一三三三四六六壹壹贰贰贰肆肆陆陆陆柒柒柒", None, None, None, "六六", "", ""),
+    (4212, "二二二三五五八八八壹壹贰贰叁叁伍柒柒玖玖玖", None, None, None, "五七贰", "", ""),
+    (4221, "四四四五十十十壹壹壹贰伍伍陆柒柒捌捌捌拾", "伍", "other", None, "", "", ""),
+    (4233, "一二三三五六七七八九十十壹壹贰叁肆柒玖拾", "五", "lower-discard", None, "", "", ""),
+    (4241, "五六六八十十壹壹肆肆肆陆陆柒捌玖玖玖拾拾", "拾", "upper-draw", "peng", "", "壹", ""),
+    (943, "三七七七柒柒柒捌玖拾 | 提:九九九九 吃:一一壹 碰:叁叁叁", "玖", "lower-discard", "chi", "", "玖", "拾"),
+]
+
+
+@pytest.mark.parametrize("seed,hand,tile,where,action,seen,chou,passed_peng", GOLDEN)
+def test_golden_seeds(seed, hand, tile, where, action, seen, chou, passed_peng):
+    q = drill(seed)
+    assert (q.hand, q.tile, q.source or q.from_, q.action, q.seen, q.chou, q.passed_peng) == (
+        hand, tile, where, action, seen, chou, passed_peng)
