@@ -382,5 +382,61 @@ def puzzles_check() -> None:
     click.echo(f"{len(library.load())} puzzles: every answer agrees with the solver")
 
 
+@main.command()
+@click.option("--kind", type=click.Choice(["ting", "discard", "huxi", "chi", "chou"]), help="Only puzzles of this kind.")
+@click.option("--level", type=click.IntRange(1, 3), help="Only this level (1 one idea, 2 two that interact, 3 a trap).")
+@click.option("--tag", metavar="T", help="Only puzzles with this tag (e.g. 破跑胡, 烧比).")
+@click.option("--count", type=click.IntRange(min=1), help="How many questions (default: all that match, 10 drills).")
+@click.option("--puzzle", "puzzle_id", metavar="ID", help="One puzzle by id (or drill:SEED to replay a drill).")
+@click.option("--random", "random_drills", is_flag=True, help="Fresh drills generated with the solver (seeded).")
+@click.option("--seed", type=int, default=None, help="Seed for --random, to get the same drills again.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
+              help="Language (default: from the locale, zh* → Chinese).")
+@click.option("--db", type=click.Path(dir_okay=False), default=None,
+              help="Progress file (default: progress.db under $PHZ_HOME, $XDG_DATA_HOME/phz or ~/.local/share/phz).")
+@click.pass_context
+def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, seed, lang, db) -> None:
+    """Train: answer puzzles and drills, graded and explained by the solver.
+
+    Without a filter, reviews that are due come first (missed puzzles come
+    back sooner).  Answer with tiles (ting, discard), a number (huxi), the
+    numbers of the legal ways (chi; 0 for none) or yes/no (chou).  `q`,
+    Ctrl-C or end of input stop at any point; every answer given is kept.
+    """
+    from solver import render
+    from solver.quiz import quiz_command
+
+    try:
+        quiz_command(kind=kind, level=level, tag=tag, count=count, puzzle_id=puzzle_id,
+                     random_drills=random_drills, seed=seed, lang=lang, db=db,
+                     colour=render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto"))
+    except ValueError as e:
+        click.echo(f"Error: {e}", err=True)
+        ctx.exit(2)
+
+
+@main.command()
+@click.option("--db", type=click.Path(dir_okay=False), default=None, help="Progress file (as for phz quiz).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default=None, help="Language of the table.")
+@_json_option
+@click.pass_context
+def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
+    """Your progress: attempts and accuracy per kind, level and tag, streak, reviews due."""
+    import time
+
+    from solver import progress, render
+    from solver.explain import resolve_lang
+
+    try:
+        s = progress.stats(db, now=time.time())
+    except ValueError as e:
+        click.echo(f"Error: {e}", err=True)
+        ctx.exit(2)
+    if as_json:
+        click.echo(render.dumps(s))
+    else:
+        click.echo("\n".join(progress.stats_lines(s, resolve_lang(lang))))
+
+
 if __name__ == "__main__":
     main()
