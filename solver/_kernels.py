@@ -85,7 +85,9 @@ R_GT = R_FAN + 2 * (MAX_RED + 1)  # [group * G_COLS + column]
 R_CAND = R_GT + N_GROUPS * G_COLS  # [tile * LIST_COLS]: free groups whose lowest tile it is
 R_SIZE = R_CAND + 20 * LIST_COLS
 
-# Fields of one answer (per query, tile and source).
+# Fields of one answer (per query, tile and source); O_KEY.. the 7 group
+# codes in answer order (exposed melds in input order, then the concealed
+# groups as reference._splits orders them).
 O_WIN, O_HUXI, O_DENG, O_FAN, O_SCORE, O_HOW, O_OPT, O_DD, O_RED, O_KEY = range(10)
 N_OUT = O_KEY + 7
 # Fields of the highest-胡息 split of a (hand, tile, source), won or not (``hu``).
@@ -118,7 +120,10 @@ W_BASE_HUXI = W_NB + 1  # their 胡息
 W_BASE_DD = W_NB + 2  # 1 when none is a 吃
 W_FOUR = W_NB + 3  # 1 when an exposed meld is a 跑/提
 W_NFREE = W_NB + 4  # tiles in W_CNT
-W_OUT = W_NB + 5  # [2 * N_OUT] answers of the tile at hand, self then other
+W_NM = W_NB + 5  # exposed melds
+W_USED = W_NB + 6  # [8] scratch of _answer_codes
+W_ORD = W_USED + 8  # [8] scratch of _answer_codes
+W_OUT = W_ORD + 8  # [2 * N_OUT] answers of the tile at hand, self then other
 W_TOP = W_OUT + 2 * N_OUT  # [2 * N_TOP] highest-胡息 splits, self then other
 W_SIZE = W_TOP + 2 * N_TOP
 
@@ -212,6 +217,7 @@ def _load_hand(ws, conc, mkind, mt, nm):
         ws[W_CNT + x] = n
         nfree += n
     ws[W_NB] = nb
+    ws[W_NM] = nm
     ws[W_BASE_HUXI] = base_huxi
     ws[W_BASE_DD] = base_dd
     ws[W_FOUR] = four
@@ -447,6 +453,60 @@ def _option(ws, t, opt, upg, floor):
 
 
 @kernel
+def _concealed_order(code):
+    """Sort key of a concealed group in an answer: (is the pair, tiles, kind) as
+    reference._splits sorts them, as one integer (a 4-tile group sorts after the
+    3-tile group of its first three tiles, as a longer tuple does)."""
+    kind = code >> 15
+    a = (code >> 10) & 31
+    b = (code >> 5) & 31
+    c = code & 31
+    if kind == K_JIANG:
+        return (1 << 40) | (a << 20) | (a << 15)
+    d = a + 1 if kind == K_PAO or kind == K_TI else 0
+    return (a << 20) | (b << 15) | (c << 10) | (d << 5) | kind
+
+
+@kernel
+def _answer_codes(ws, at, opt, t):
+    """Reorder the sorted group codes at ws[at:at + 7] of a split of option
+    ``opt`` into answer order: exposed melds in input order (the one t
+    upgrades made 提/跑), then the concealed groups by (is the pair, tiles, kind)."""
+    upg = -1
+    if opt == OPT_UPG_TI or opt == OPT_UPG_PAO:
+        upg = ws[W_WEI_OF + t]
+        if upg < 0:
+            upg = ws[W_PENG_OF + t]
+    for i in range(7):
+        ws[W_KEY + i] = ws[at + i]
+        ws[W_USED + i] = 0
+    nm = ws[W_NM]
+    for j in range(nm):
+        code = ws[W_BASE + j]
+        if j == upg:
+            code = _code(K_TI if opt == OPT_UPG_TI else K_PAO, t, t, t)
+        ws[at + j] = code
+        found = False
+        for i in range(7):
+            if not found and ws[W_USED + i] == 0 and ws[W_KEY + i] == code:
+                ws[W_USED + i] = 1
+                found = True
+    n = nm
+    for i in range(7):
+        if ws[W_USED + i] == 0:
+            v = ws[W_KEY + i]
+            key = _concealed_order(v)
+            j = n
+            while j > nm and ws[W_ORD + j - 1] > key:
+                ws[at + j] = ws[at + j - 1]
+                ws[W_ORD + j] = ws[W_ORD + j - 1]
+                j -= 1
+            ws[at + j] = v
+            ws[W_ORD + j] = key
+            n += 1
+
+
+@kernel
 def _cmp_bests(ws, c1, c2):
     """-1, 0 or 1 as the group list of class best c1 is below, equal to, above c2's."""
     cmp = 0
@@ -597,12 +657,17 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, rules, ou
         _solve_tile(ws, reds + ws[R_RED + t], t, (qsources[q] & 1) != 0, (qsources[q] & 2) != 0,
                     with_top)
         for s in range(2):
-            if ws[W_OUT + s * N_OUT + O_WIN]:
+            at = W_OUT + s * N_OUT
+            if ws[at + O_WIN]:
+                _answer_codes(ws, at + O_KEY, ws[at + O_OPT], t)
                 for f in range(N_OUT):
-                    out[2 * q + s, f] = ws[W_OUT + s * N_OUT + f]
+                    out[2 * q + s, f] = ws[at + f]
             if with_top:
+                at = W_TOP + s * N_TOP
+                if ws[at + T_HAS]:
+                    _answer_codes(ws, at + T_KEY, ws[at + T_OPT], t)
                 for f in range(N_TOP):
-                    top[2 * q + s, f] = ws[W_TOP + s * N_TOP + f]
+                    top[2 * q + s, f] = ws[at + f]
 
 
 @kernel
@@ -619,10 +684,12 @@ def ting_batch(conc, mkind, mt, nmeld, rules, out):
             if ws[W_HELD + t] < 4:
                 _solve_tile(ws, reds + ws[R_RED + t], t, True, True, False)
                 for s in range(2):
-                    if ws[W_OUT + s * N_OUT + O_WIN]:
+                    at = W_OUT + s * N_OUT
+                    if ws[at + O_WIN]:
+                        _answer_codes(ws, at + O_KEY, ws[at + O_OPT], t)
                         row = (20 * h + t) * 2 + s
                         for f in range(N_OUT):
-                            out[row, f] = ws[W_OUT + s * N_OUT + f]
+                            out[row, f] = ws[at + f]
 
 
 @kernel
@@ -648,10 +715,12 @@ def discard_batch(conc, mkind, mt, nmeld, rules, out):
                 if ws[W_HELD + t] < 4:
                     _solve_tile(ws, rx + ws[R_RED + t], t, True, True, False)
                     for s in range(2):
-                        if ws[W_OUT + s * N_OUT + O_WIN]:
+                        at = W_OUT + s * N_OUT
+                        if ws[at + O_WIN]:
+                            _answer_codes(ws, at + O_KEY, ws[at + O_OPT], t)
                             row = ((20 * h + x) * 20 + t) * 2 + s
                             for f in range(N_OUT):
-                                out[row, f] = ws[W_OUT + s * N_OUT + f]
+                                out[row, f] = ws[at + f]
             ws[W_CONC + x] += 1
             ws[W_HELD + x] += 1
             ws[W_CNT + x] += 1

@@ -38,7 +38,6 @@ class RuleArrays:
     rules: Ruleset
     vec: np.ndarray
     groups: dict  # group code -> Group, filled lazily by ``decode``
-    orders: dict  # group code -> its sort key among concealed groups
 
 
 _RULE_ARRAYS: dict[int, RuleArrays] = {}
@@ -82,7 +81,7 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
         assert len(own) < K.LIST_COLS
         v[at] = len(own)
         v[at + 1: at + 1 + len(own)] = own
-    ra = RuleArrays(rules, v, {}, {})
+    ra = RuleArrays(rules, v, {})
     _RULE_ARRAYS[id(rules)] = ra
     return ra
 
@@ -178,39 +177,10 @@ def _announce_compile(*kernels) -> None:
 
 # --- answers --------------------------------------------------------------------
 
-def _meld_code(kind: str, tiles: tuple[int, ...]) -> int:
-    return encode(KIND_CODE[kind], tiles)
-
-
-def _exposed_codes(hand: Hand, t: int, opt: int) -> list[int]:
-    """Codes of the exposed melds in input order, the one t upgrades made 提/跑."""
-    codes = [_meld_code(m.kind, m.tiles) for m in hand.melds]
-    if opt in (K.OPT_UPG_TI, K.OPT_UPG_PAO):
-        i = next((i for i, m in enumerate(hand.melds) if m.kind == "wei" and m.tiles[0] == t), None)
-        if i is None:
-            i = next(i for i, m in enumerate(hand.melds) if m.kind == "peng" and m.tiles[0] == t)
-        codes[i] = encode(K.K_TI if opt == K.OPT_UPG_TI else K.K_PAO, (t,) * 4)
-    return codes
-
-
-def _concealed_order(code: int, ra: RuleArrays) -> tuple:
-    order = ra.orders.get(code)
-    if order is None:
-        g = decode(code, ra)
-        order = ra.orders[code] = (g.kind == "jiang", g.tiles, g.kind)
-    return order
-
-
-def _groups(hand: Hand, t: int, opt: int, key: list[int], ra: RuleArrays) -> tuple[Group, ...]:
-    """The split's groups in answer order: exposed melds in input order, then the
-    concealed groups by (is the pair, tiles, kind) as reference._splits orders them."""
-    exposed = _exposed_codes(hand, t, opt) if hand.melds else []
-    rest = list(key)
-    for code in exposed:
-        rest.remove(code)
-    rest.sort(key=lambda c: ra.orders.get(c) or _concealed_order(c, ra))
+def _groups(codes: list[int], ra: RuleArrays) -> tuple[Group, ...]:
+    """Groups from the kernels' codes (already in answer order)."""
     groups = ra.groups
-    return tuple(groups.get(c) or decode(c, ra) for c in exposed + rest)
+    return tuple([groups.get(c) or decode(c, ra) for c in codes])
 
 
 @lru_cache(maxsize=None)
@@ -218,25 +188,25 @@ def _fan_names(ra: RuleArrays, red: int, dd: int) -> tuple[str, ...]:
     return ra.rules.fan(red, duidui=bool(dd))[1]
 
 
-def _win(hand: Hand, t: int, row: np.ndarray, ra: RuleArrays) -> Win | None:
+def _win(row: np.ndarray, ra: RuleArrays) -> Win | None:
     if not row[K.O_WIN]:
         return None
     row = row.tolist()
-    groups = _groups(hand, t, row[K.O_OPT], row[K.O_KEY:], ra)
+    groups = _groups(row[K.O_KEY:], ra)
     return Win(row[K.O_HUXI], row[K.O_DENG], row[K.O_FAN],
                _fan_names(ra, row[K.O_RED], row[K.O_DD]), row[K.O_SCORE],
                HOWS[row[K.O_HOW]], groups)
 
 
-def _waits(hand: Hand, out: np.ndarray, held: Sequence[int], seen: Sequence[int],
+def _waits(out: np.ndarray, held: Sequence[int], seen: Sequence[int],
            ra: RuleArrays) -> tuple[Wait, ...]:
     """Waits from out[t, source] of one hand at rest."""
     waits = []
     for t in np.flatnonzero(out[:, :, K.O_WIN].any(axis=1)).tolist():
         if held[t] >= COPIES:
             continue
-        waits.append(Wait(t, COPIES - held[t] - seen[t], _win(hand, t, out[t, 0], ra),
-                          _win(hand, t, out[t, 1], ra)))
+        waits.append(Wait(t, COPIES - held[t] - seen[t], _win(out[t, 0], ra),
+                          _win(out[t, 1], ra)))
     return tuple(waits)
 
 
@@ -264,7 +234,7 @@ def ting_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]], 
         ha = marshal(hands[lo:lo + CHUNK])
         out = _ting_arrays(ha, ra)
         for i, hand in enumerate(ha.hands):
-            waits = _waits(hand, out[i], hand.all_counts(), seen_counts_list[lo + i], ra)
+            waits = _waits(out[i], hand.all_counts(), seen_counts_list[lo + i], ra)
             result.append(Ting(hand, waits))
     return result
 
@@ -288,7 +258,7 @@ def discard_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]
                 # Without x, and x counted as seen (it is no longer in the stock).
                 held[x] -= 1
                 seen[x] += 1
-                waits = _waits(hand.without(x), out[i, x], held, seen, ra)
+                waits = _waits(out[i, x], held, seen, ra)
                 held[x] += 1
                 seen[x] -= 1
                 rows.append(discard_row(x, waits, rules))
@@ -327,7 +297,7 @@ def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str],
     result = []
     for q, (hand, t, source) in enumerate(zip(hands, tiles, sources)):
         s = SOURCE_INDEX[source]
-        win = _win(hand, t, out[q, s], ra)
+        win = _win(out[q, s], ra)
         if win is not None:
             result.append(HuResult(hand, t, source, win, None, win.huxi, win.groups))
             continue
@@ -340,7 +310,7 @@ def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str],
         else:
             reason = "no_7_groups"
         if tp[K.T_HAS]:
-            groups = _groups(hand, t, tp[K.T_OPT], tp[K.T_KEY:], ra)
+            groups = _groups(tp[K.T_KEY:], ra)
             result.append(HuResult(hand, t, source, None, reason, tp[K.T_HUXI], groups))
         else:
             result.append(HuResult(hand, t, source, None, reason, None, ()))
