@@ -425,10 +425,42 @@ def test_colour_on_a_terminal_unless_no_color(phz_cmd):
 
 # --- start-up: no numba for --help and one hand; cold and warm kernel cache --------------
 
-HELP_RUN = """
+#: every command and subcommand of phz, as argument lists
+COMMANDS = [[], ["ting"], ["discard"], ["hu"], ["act"], ["puzzles"], ["puzzles", "list"], ["puzzles", "check"],
+            ["quiz"], ["stats"]]
+
+
+def test_every_command_is_listed_in_help():
+    """COMMANDS covers every command and subcommand of the click group (a new one must be added there)."""
+    import click
+
+    def walk(group: click.Group, path: list[str]):
+        for name, command in group.commands.items():
+            yield path + [name]
+            if isinstance(command, click.Group):
+                yield from walk(command, path + [name])
+
+    assert sorted(walk(main, [])) == sorted(c for c in COMMANDS if c)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "phz")
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_every_command_has_help(command, flag):
+    result = phz(*command, flag)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"Usage: {' '.join(['main', *command])} ")
+    assert result.stderr == ""
+    if command == []:
+        for name in ("ting", "discard", "hu", "act", "puzzles", "quiz", "stats"):
+            assert f"  {name} " in result.stdout
+    if command == ["puzzles"]:
+        assert "  list " in result.stdout and "  check " in result.stdout
+
+
+HELP_RUN = f"""
 import sys
 from cli import main
-for args in (["--help"], ["ting", "--help"], ["discard", "--help"], ["hu", "--help"]):
+for args in {[c + ["--help"] for c in COMMANDS]!r}:
     assert main(args, standalone_mode=False) == 0, args
 print("NUMBA_LOADED" if "numba" in sys.modules else "NO_NUMBA")
 """
@@ -440,6 +472,30 @@ def test_help_never_imports_numba(python_in_fresh_process):
     assert proc.stdout.strip().endswith("NO_NUMBA")
     assert "10x" in proc.stdout and "is two tiles" in proc.stdout  # the notation is in --help
     assert "偎:壹壹壹" in proc.stdout
+    usages = [line for line in proc.stdout.splitlines() if line.startswith("Usage: ")]
+    assert len(usages) == len(COMMANDS)
+    for command in ("act", "puzzles list", "puzzles check", "quiz", "stats"):
+        assert any(line.endswith(f" {command} [OPTIONS]") or f" {command} [OPTIONS] " in line for line in usages)
+
+
+PUZZLES_LIST_RUN = """
+import json, sys
+from cli import main
+main(["puzzles", "list"], standalone_mode=False)
+main(["puzzles", "list", "--json"], standalone_mode=False)
+main(["puzzles", "list", "--kind", "chi", "--json"], standalone_mode=False)
+print("NUMBA_LOADED" if "numba" in sys.modules else "NO_NUMBA")
+"""
+
+
+def test_puzzles_list_never_imports_numba(python_in_fresh_process):
+    proc = python_in_fresh_process(PUZZLES_LIST_RUN)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert lines[-1] == "NO_NUMBA"
+    assert lines[0].split() == ["id", "kind", "level", "tags", "hand"]
+    assert all(p["kind"] == "chi" for p in json.loads(lines[-2]))
+    assert len(json.loads(lines[-3])) > len(json.loads(lines[-2])) > 0
 
 
 ONE_HAND_RUN = f"""
@@ -459,10 +515,11 @@ def test_one_hand_commands_never_import_numba(python_in_fresh_process):
 
 
 def test_installed_phz_help_and_one_hand(run_phz):
-    for args in (["--help"], ["ting", "--help"], ["discard", "--help"], ["hu", "--help"]):
-        proc = run_phz(*args)
+    for command in COMMANDS:
+        proc = run_phz(*command, "--help")
         assert proc.returncode == 0, proc.stderr
-        assert "Usage:" in proc.stdout
+        assert proc.stdout.startswith("Usage: ")
+        assert f"{' '.join(command)} [OPTIONS]" in proc.stdout.splitlines()[0]
     proc = run_phz("ting", "--json", EX2)
     assert proc.returncode == 0
     assert [w["tile"] for w in json.loads(proc.stdout)["waits"]] == ["五", "七", "伍"]
