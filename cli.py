@@ -386,7 +386,8 @@ def puzzles_check() -> None:
 @click.option("--kind", type=click.Choice(["ting", "discard", "huxi", "chi", "chou"]), help="Only puzzles of this kind.")
 @click.option("--level", type=click.IntRange(1, 3), help="Only this level (1 one idea, 2 two that interact, 3 a trap).")
 @click.option("--tag", metavar="T", help="Only puzzles with this tag (e.g. 破跑胡, 烧比).")
-@click.option("--count", type=click.IntRange(min=1), help="How many questions (default: all that match, 10 drills).")
+@click.option("--count", type=click.IntRange(min=1),
+              help="How many questions (default: 10, fewer when fewer match).")
 @click.option("--puzzle", "puzzle_id", metavar="ID", help="One puzzle by id (or drill:SEED to replay a drill).")
 @click.option("--random", "random_drills", is_flag=True, help="Fresh drills generated with the solver (seeded).")
 @click.option("--seed", type=int, default=None, help="Seed for --random, to get the same drills again.")
