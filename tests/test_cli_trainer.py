@@ -648,3 +648,14 @@ def test_db_that_is_a_directory_is_a_usage_error(command, tmp_path):
     result = phz(command, "--db", str(tmp_path), input="q\n")
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "is a directory" in result.stderr and result.stdout == ""
+
+
+def test_quiz_count_defaults_to_ten_puzzles(tmp_path, monkeypatch, db):
+    """`phz quiz --help` says 10 by default: puzzles as well as drills."""
+    one = LIBRARY["ting.toml"]
+    lib = write_library(tmp_path / "many", {"ting.toml": "".join(one.replace("t-ting", f"t-{i}") for i in range(12))})
+    monkeypatch.setattr(puzzles, "library_dir", lambda: lib)
+    assert quiz(db, input="q\n").stdout.startswith("[1/10] ting")
+    assert quiz(db, "--count", "12", input="q\n").stdout.startswith("[1/12] ting")
+    assert quiz(db, "--count", "20", input="q\n").stdout.startswith("[1/12] ting")  # fewer match
+    assert "default: 10" in phz("quiz", "--help").stdout
