@@ -1,0 +1,235 @@
+"""The curated puzzle library (puzzles/*.toml): sound (every stored answer is the
+solver's), big enough, covering every kind, level and known tag, with enough
+answers worked out by hand; and puzzles.load / puzzles.check catching what they
+must, on small libraries written to tmp_path."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import puzzles
+from puzzles import KINDS, KNOWN_TAGS, LEVELS, Puzzle, PuzzleError
+
+LIBRARY = puzzles.load()
+
+
+# ---------------------------------------------------------------- the library
+
+def test_library_is_sound():
+    assert puzzles.check(LIBRARY) == []
+    assert puzzles.check() == []  # the same, loading the shipped files itself
+
+
+@pytest.mark.parametrize("p", LIBRARY, ids=lambda p: p.id)
+def test_stored_answer_is_the_solvers(p):
+    assert puzzles.solve(p) == p.answer
+
+
+def test_library_size_and_kinds():
+    assert len(LIBRARY) >= 150
+    per_kind = Counter(p.kind for p in LIBRARY)
+    assert set(per_kind) == set(KINDS)
+    assert all(per_kind[k] >= 25 for k in KINDS), per_kind
+
+
+def test_every_level_in_every_kind():
+    have = {(p.kind, p.level) for p in LIBRARY}
+    assert have == {(k, lv) for k in KINDS for lv in LEVELS}
+
+
+def test_every_known_tag_is_covered():
+    tags = {t for p in LIBRARY for t in p.tags}
+    assert [t for t in KNOWN_TAGS if t not in tags] == []
+
+
+def test_enough_answers_worked_out_by_hand():
+    by_hand = [p for p in LIBRARY if p.by_hand]
+    assert len(by_hand) >= 30
+    # the hand working is written down in both notes
+    assert all(p.note_en.startswith("By hand") and p.note_zh.startswith("手算") for p in by_hand)
+
+
+def test_ids_files_and_notes():
+    ids = [p.id for p in LIBRARY]
+    assert len(ids) == len(set(ids))
+    assert all(p.id.startswith(p.kind + "-") and p.file == f"{p.kind}.toml" for p in LIBRARY)
+    notes = [n for p in LIBRARY for n in (p.note_en, p.note_zh)]
+    assert len(notes) == len(set(notes))
+
+
+def test_context_fields_fit_each_kind():
+    for p in LIBRARY:
+        assert (p.tile is not None) == (p.kind in ("huxi", "chi", "chou")), p.id
+        assert (p.source is not None) == (p.kind == "huxi"), p.id
+        assert (p.from_ is not None) == (p.kind in ("chi", "chou")), p.id
+        assert (p.action is not None) == (p.kind == "chou"), p.id
+
+
+# ---------------------------------------------------------------- small libraries in tmp_path
+
+TING = {"id": "t-1", "kind": "ting", "level": 1, "tags": ["两头"],
+        "hand": "一二三 壹贰叁 贰柒拾 七八九 肆伍陆 捌玖拾 四五", "answer": "三六",
+        "note_en": "四五 waits on 三 and 六.", "note_zh": "四五等三、六。"}
+HUXI = {"id": "h-1", "kind": "huxi", "level": 1, "hand": "一二三 壹贰叁 贰柒拾 七八九 肆伍陆 捌玖拾 四五",
+        "tile": "六", "source": "other", "answer": 15,
+        "note_en": "六 makes 四五六: 15 胡息.", "note_zh": "六成四五六，15胡息。"}
+CHI = {"id": "c-1", "kind": "chi", "level": 1, "hand": "四五 一二三 壹贰叁 贰柒拾 肆伍陆 八九十 捌玖拾",
+       "tile": "六", "from": "upper-discard", "answer": [{"chi": "四五六", "bi": []}],
+       "note_en": "四五 eats 六.", "note_zh": "四五吃六。"}
+CHOU = {"id": "k-1", "kind": "chou", "level": 1, "hand": "四五 一二三 壹贰叁 贰柒拾 肆伍陆 八九十 捌玖拾",
+        "tile": "六", "from": "upper-discard", "action": "chi", "chou": "六", "answer": False,
+        "note_en": "六 is 臭.", "note_zh": "六已臭。"}
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k} = {_value(x)}" for k, x in v.items()) + "}"
+    return "[" + ", ".join(_value(x) for x in v) + "]"
+
+
+def write(directory, name: str, *entries: dict) -> None:
+    text = "".join("[[puzzle]]\n" + "".join(f"{k} = {_value(v)}\n" for k, v in e.items()) + "\n"
+                   for e in entries)
+    (directory / name).write_text(text, encoding="utf-8")
+
+
+def test_a_small_sound_library(tmp_path):
+    write(tmp_path, "ting.toml", TING)
+    write(tmp_path, "huxi.toml", HUXI)
+    write(tmp_path, "chi.toml", CHI)
+    write(tmp_path, "chou.toml", CHOU)
+    lib = puzzles.load(tmp_path)
+    assert [p.id for p in lib] == ["t-1", "h-1", "c-1", "k-1"]  # KINDS order of the files
+    assert puzzles.check(lib) == []
+
+
+@pytest.mark.parametrize("entry, wrong", [
+    (TING, "三六九"), (HUXI, 18), (CHI, [{"chi": "四五六", "bi": ["六陆陆"]}]), (CHOU, True)])
+def test_check_catches_a_wrong_answer(tmp_path, entry, wrong):
+    write(tmp_path, f"{entry['kind']}.toml", dict(entry, answer=wrong))
+    problems = puzzles.check(puzzles.load(tmp_path))
+    assert len(problems) == 1
+    assert problems[0].startswith(f"puzzle {entry['id']}: stored answer") and "solver gives" in problems[0]
+
+
+def test_check_catches_a_huxi_puzzle_that_does_not_win(tmp_path):
+    write(tmp_path, "huxi.toml", dict(HUXI, tile="五"))
+    problems = puzzles.check(puzzles.load(tmp_path))
+    assert len(problems) == 1 and "does not win" in problems[0]
+
+
+def test_check_catches_an_invalid_hand(tmp_path):
+    write(tmp_path, "ting.toml", dict(TING, hand=TING["hand"] + " 九"))  # 21 tiles at rest
+    problems = puzzles.check(puzzles.load(tmp_path))
+    assert len(problems) == 1 and "21 concealed tiles" in problems[0]
+
+
+def _without(entry: dict, key: str) -> dict:
+    return {k: v for k, v in entry.items() if k != key}
+
+
+@pytest.mark.parametrize("entry, words", [
+    (_without(TING, "answer"), "missing field 'answer'"),
+    (_without(TING, "note_zh"), "missing field 'note_zh'"),
+    (_without(HUXI, "source"), "a huxi puzzle needs source"),
+    (_without(CHOU, "action"), "a chou puzzle needs action"),
+    (dict(TING, kind="riddle"), "kind 'riddle' is not one of"),
+    (dict(TING, level=4), "level must be 1, 2 or 3"),
+    (dict(TING, answer=["三", "六"]), "the answer of a ting puzzle is a str"),
+    (dict(HUXI, answer="15"), "the answer of a huxi puzzle is a int"),
+    (dict(CHOU, answer=1), "the answer of a chou puzzle is a bool"),
+    (dict(CHI, answer=["四五六"]), "a chi answer is a list of {chi, bi} tables"),
+    (dict(TING, tile="三"), "a ting puzzle takes no tile"),
+    (dict(HUXI, **{"from": "upper-discard"}), "a huxi puzzle takes no from"),
+    (dict(CHI, action="chi"), "a chi puzzle takes no action"),
+    (dict(TING, hint="look at 四五"), "unknown field(s) hint"),
+    (dict(HUXI, source="mine"), "source must be self or other"),
+    (dict(CHOU, action="pao"), "action must be chi or peng"),
+    (dict(TING, note_en="  "), "note_en is empty"),
+])
+def test_a_malformed_entry_is_refused(tmp_path, monkeypatch, entry, words):
+    write(tmp_path, "ting.toml", entry)
+    with pytest.raises(PuzzleError) as err:
+        puzzles.load(tmp_path)
+    assert words in str(err.value) and f"puzzle {entry['id']}" in str(err.value)
+    # check() reports a library that does not load as its one problem
+    monkeypatch.setattr(puzzles, "library_dir", lambda: tmp_path)
+    assert puzzles.check() == [str(err.value)]
+
+
+def test_invalid_toml_is_refused(tmp_path):
+    (tmp_path / "ting.toml").write_text("[[puzzle]]\nid = \n", encoding="utf-8")
+    with pytest.raises(PuzzleError, match="ting.toml: not valid TOML"):
+        puzzles.load(tmp_path)
+
+
+def test_a_duplicate_id_is_refused(tmp_path, monkeypatch):
+    write(tmp_path, "ting.toml", TING)
+    write(tmp_path, "huxi.toml", dict(HUXI, id=TING["id"]))
+    with pytest.raises(PuzzleError, match="duplicate puzzle id"):
+        puzzles.load(tmp_path)
+    monkeypatch.setattr(puzzles, "library_dir", lambda: tmp_path)
+    assert puzzles.check() == [f"duplicate puzzle id(s): {TING['id']}"]
+
+
+def test_check_catches_two_identical_notes(tmp_path):
+    other = dict(CHI, id="c-2", note_en=TING["note_en"], note_zh="四五吃上家的六。")
+    write(tmp_path, "ting.toml", TING)
+    write(tmp_path, "chi.toml", CHI, other)
+    problems = puzzles.check(puzzles.load(tmp_path))
+    assert problems == ["puzzle c-2: its teaching note is the same as puzzle t-1's"]
+
+
+def test_check_catches_a_note_that_names_no_tile(tmp_path):
+    write(tmp_path, "ting.toml", dict(TING, note_en="An open-ended wait on two tiles."))
+    problems = puzzles.check(puzzles.load(tmp_path))
+    assert problems == ["puzzle t-1: a teaching note names none of the puzzle's tiles"]
+
+
+def test_check_catches_bad_seen_tiles(tmp_path):
+    write(tmp_path, "ting.toml", dict(TING, seen="三x"))
+    problems = puzzles.check(puzzles.load(tmp_path))
+    assert len(problems) == 1 and problems[0].startswith("puzzle t-1:")
+
+
+# ---------------------------------------------------------------- as_json
+
+JSON_KEYS = ["id", "kind", "level", "tags", "hand", "tile", "source", "from", "action", "seen",
+             "chou", "passed_peng", "answer"]
+
+
+def test_as_json_keys_and_nulls(tmp_path):
+    write(tmp_path, "ting.toml", TING, dict(TING, id="t-2", seen="三三", note_en="三 is seen twice.",
+                                            note_zh="三见过两张。"))
+    write(tmp_path, "huxi.toml", HUXI)
+    write(tmp_path, "chi.toml", CHI)
+    write(tmp_path, "chou.toml", CHOU)
+    got = {p.id: p.as_json() for p in puzzles.load(tmp_path)}
+    assert all(list(j) == JSON_KEYS for j in got.values())
+    assert got["t-1"] == {"id": "t-1", "kind": "ting", "level": 1, "tags": ["两头"], "hand": TING["hand"],
+                          "tile": None, "source": None, "from": None, "action": None, "seen": None,
+                          "chou": None, "passed_peng": None, "answer": "三六"}
+    assert got["t-2"]["seen"] == "三三"
+    assert (got["h-1"]["tile"], got["h-1"]["source"], got["h-1"]["from"], got["h-1"]["answer"]) == ("六", "other",
+                                                                                                  None, 15)
+    assert (got["c-1"]["from"], got["c-1"]["action"]) == ("upper-discard", None)
+    assert json.loads(json.dumps(got["c-1"]["answer"])) == [{"chi": "四五六", "bi": []}]
+    assert (got["k-1"]["action"], got["k-1"]["chou"], got["k-1"]["passed_peng"], got["k-1"]["answer"]) == (
+        "chi", "六", None, False)
+    for j in got.values():  # plain JSON, and the same after a round trip
+        assert json.loads(json.dumps(j, ensure_ascii=False)) == json.loads(json.dumps(j))
+
+
+def test_as_json_of_every_library_puzzle_is_json():
+    for p in LIBRARY:
+        j = json.loads(json.dumps(p.as_json(), ensure_ascii=False))
+        assert list(j) == JSON_KEYS and j["id"] == p.id
+        assert isinstance(p, Puzzle)
