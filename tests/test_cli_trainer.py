@@ -659,3 +659,33 @@ def test_quiz_count_defaults_to_ten_puzzles(tmp_path, monkeypatch, db):
     assert quiz(db, "--count", "12", input="q\n").stdout.startswith("[1/12] ting")
     assert quiz(db, "--count", "20", input="q\n").stdout.startswith("[1/12] ting")  # fewer match
     assert "default: 10" in phz("quiz", "--help").stdout
+
+
+def _readme_trainer_session() -> list[tuple[list[str], str, str]]:
+    """(args, stdin, shown output) of README.md's `$ printf '...' | PHZ_HOME=$D phz ...` and
+    `$ PHZ_HOME=$D phz ...` examples, in order (the README test of test_cli.py skips them)."""
+    import re
+    import shlex
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    session = []
+    for block in re.findall(r"```console\n(.*?)```", readme, flags=re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            piped = re.fullmatch(r"printf '([^']*)' \| PHZ_HOME=\$D phz (.*)", command)
+            plain = re.fullmatch(r"PHZ_HOME=\$D phz (.*)", command)
+            if piped:
+                session.append((shlex.split(piped.group(2)), piped.group(1).replace("\\n", "\n"), output))
+            elif plain:
+                session.append((shlex.split(plain.group(1)), "", output))
+    return session
+
+
+def test_readme_quiz_and_stats_transcript_is_real(tmp_path):
+    """The README's quiz round and the stats after it, replayed in a fresh PHZ_HOME."""
+    session = _readme_trainer_session()
+    assert [args[0] for args, _, _ in session] == ["quiz", "stats"]
+    for args, stdin, shown in session:
+        result = phz(*args, input=stdin, env={"PHZ_HOME": str(tmp_path), "NO_COLOR": "1"})
+        assert result.exit_code == 0, result.output
+        assert result.output.rstrip("\n") == shown.rstrip("\n")
