@@ -180,12 +180,17 @@ def check(puzzles: list[Puzzle] | None = None) -> list[str]:
     """Every problem of the library, one line each naming the puzzle ([] when sound)."""
     from solver.hand import HandError
     from solver.notation import parse_hand, parse_tiles
+    from solver.tiles import glyph
 
     problems: list[str] = []
     try:
         puzzles = load() if puzzles is None else puzzles
     except PuzzleError as err:
         return [str(err)]
+    ids = [p.id for p in puzzles]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        problems.append(f"duplicate puzzle id(s): {', '.join(dup)}")
     notes: dict[str, str] = {}
     for p in puzzles:
         for note in (p.note_en, p.note_zh):
@@ -193,7 +198,8 @@ def check(puzzles: list[Puzzle] | None = None) -> list[str]:
                 problems.append(f"puzzle {p.id}: its teaching note is the same as puzzle {notes[note]}'s")
             notes.setdefault(note, p.id)
         try:
-            own = set(parse_hand(p.hand).text()) | set(p.tile or "")
+            counts = parse_hand(p.hand).all_counts()
+            own = {glyph(t) for t, n in enumerate(counts) if n} | set(p.tile or "")
             got = solve(p)
         except (HandError, PuzzleError) as err:
             problems.append(f"puzzle {p.id}: {err}")

@@ -233,3 +233,18 @@ def test_as_json_of_every_library_puzzle_is_json():
         j = json.loads(json.dumps(p.as_json(), ensure_ascii=False))
         assert list(j) == JSON_KEYS and j["id"] == p.id
         assert isinstance(p, Puzzle)
+
+
+def test_check_reports_duplicate_ids_in_a_list():
+    lib = puzzles.load()
+    problems = puzzles.check([lib[0], lib[0]])
+    assert any("duplicate puzzle id" in line and lib[0].id in line for line in problems)
+
+
+def test_note_with_melds_must_name_a_tile():
+    import dataclasses
+
+    withmelds = next(p for p in puzzles.load() if "|" in p.hand)
+    blank = dataclasses.replace(withmelds, note_en="Think about the 跑 rule: a space | colon: here.",
+                                note_zh="想一想跑的规则。")
+    assert any("names none of the puzzle's tiles" in line for line in puzzles.check([blank]))
