@@ -407,6 +407,8 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     from solver import render
     from solver.quiz import quiz_command
 
+    if seed is not None and not random_drills:
+        raise click.UsageError("--seed goes with --random (a drill is replayed with --puzzle drill:SEED)")
     try:
         quiz_command(kind=kind, level=level, tag=tag, count=count, puzzle_id=puzzle_id,
                      random_drills=random_drills, seed=seed, lang=lang, db=db,

@@ -222,7 +222,8 @@ def stats_lines(s: dict, lang: str = "en") -> list[str]:
         lines = [f"答题 {s['attempts']} 次，答对 {s['correct']} 次（{pct(s['correct'], s['attempts'])}）；"
                  f"当前连对 {s['streak']} 题；待复习 {s['due']} 题"]
     else:
-        lines = [f"{s['attempts']} attempts, {s['correct']} correct ({pct(s['correct'], s['attempts'])}); "
+        noun = "attempt" if s["attempts"] == 1 else "attempts"
+        lines = [f"{s['attempts']} {noun}, {s['correct']} correct ({pct(s['correct'], s['attempts'])}); "
                  f"current streak {s['streak']}; {s['due']} due for review"]
     for key, head in (("by_kind", ("kind", "题型")), ("by_level", ("level", "难度")), ("by_tag", ("tag", "标签"))):
         table = s[key]

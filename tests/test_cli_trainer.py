@@ -689,3 +689,8 @@ def test_readme_quiz_and_stats_transcript_is_real(tmp_path):
         result = phz(*args, input=stdin, env={"PHZ_HOME": str(tmp_path), "NO_COLOR": "1"})
         assert result.exit_code == 0, result.output
         assert result.output.rstrip("\n") == shown.rstrip("\n")
+
+
+def test_quiz_seed_without_random_is_a_usage_error(tmp_path):
+    result = phz("quiz", "--seed", "7", "--db", str(tmp_path / "p.db"))
+    assert result.exit_code == 2 and "--seed goes with --random" in result.stderr

@@ -197,7 +197,7 @@ def test_stats_lines_in_both_languages(db):
         s = store.stats(T0)
     en = "\n".join(progress.stats_lines(s, "en"))
     zh = "\n".join(progress.stats_lines(s, "zh"))
-    assert en.startswith("1 attempts, 1 correct (100%); current streak 1; 0 due for review")
+    assert en.startswith("1 attempt, 1 correct (100%); current streak 1; 0 due for review")
     assert "烧比" in en and "chi" in en
     assert zh.startswith("答题 1 次，答对 1 次（100%）") and "正确率" in zh
 
