@@ -89,11 +89,13 @@ def _ready_attempt(rng: random.Random, rules: Ruleset) -> Hand | None:
     # (hands with melds reach 15 胡息 more often).
     r = rng.random()
     if r < 0.13:
-        # Exposed melds; about half of these hands hold a 跑/提 and so the pair.
+        # Exposed melds; about half of these hands hold a 跑/提 and so the
+        # pair, some of those a second one (八块).
         n_melds = rng.randint(1, 4)
         four_kinds = ("pao", "ti") if rng.random() < 0.5 else ()
         for i in range(n_melds):
-            kinds = four_kinds if i == 0 and four_kinds else ("chi", "peng", "wei")
+            four = four_kinds and (i == 0 or rng.random() < 0.15)
+            kinds = four_kinds if four else ("chi", "peng", "wei")
             meld = _exposed_meld(rng, kinds)
             if not pool.take(meld.tiles):
                 return None
