@@ -145,14 +145,31 @@ def _scratch(rules):
 
 @kernel
 def _load_hand(ws, conc, mkind, mt, nm):
-    """Load one hand (concealed counts, melds) into ``ws``; return its red count."""
+    """Load one hand (concealed counts, melds) into ``ws``; return its red count.
+
+    W_BASE gets the melds at 0..nm-1 (input order) and the 坎 after them.
+    """
     reds = 0
+    nb = nm
+    base_huxi = 0
+    nfree = 0
     for x in range(20):
-        ws[W_HELD + x] = 0
+        n = conc[x]
+        ws[W_CONC + x] = n
+        ws[W_HELD + x] = n
         ws[W_WEI_OF + x] = -1
         ws[W_PENG_OF + x] = -1
-    nb = 0
-    base_huxi = 0
+        ws[W_KAN_AT + x] = -1
+        reds += n * ws[R_RED + x]
+        if n == 3:
+            # 坎 is locked (RULES.md 2): it stays whole unless t makes it 提/跑.
+            ws[W_KAN_AT + x] = nb
+            ws[W_BASE + nb] = _code(K_KAN, x, x, x)
+            base_huxi += ws[R_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
+            nb += 1
+            n = 0
+        ws[W_CNT + x] = n
+        nfree += n
     base_dd = 1
     four = 0
     for j in range(nm):
@@ -170,7 +187,7 @@ def _load_hand(ws, conc, mkind, mt, nm):
                 pat = P_JU2710
             else:
                 pat = P_JU
-            ws[W_BASE + nb] = _code(kind, a, b, c)
+            ws[W_BASE + j] = _code(kind, a, b, c)
             base_dd = 0
             reds += ws[R_RED + a] + ws[R_RED + b] + ws[R_RED + c]
             ws[W_HELD + a] += 1
@@ -194,28 +211,11 @@ def _load_hand(ws, conc, mkind, mt, nm):
                 pat = P_TI
                 size = 4
                 four = 1
-            ws[W_BASE + nb] = _code(kind, a, a, a)
+            ws[W_BASE + j] = _code(kind, a, a, a)
             reds += size * ws[R_RED + a]
             ws[W_HELD + a] += size
         ws[W_MHUXI + j] = ws[R_HX + 2 * pat + case]
         base_huxi += ws[W_MHUXI + j]
-        nb += 1
-    nfree = 0
-    for x in range(20):
-        n = conc[x]
-        ws[W_CONC + x] = n
-        ws[W_HELD + x] += n
-        reds += n * ws[R_RED + x]
-        ws[W_KAN_AT + x] = -1
-        if n == 3:
-            # 坎 is locked (RULES.md 2): it stays whole unless t makes it 提/跑.
-            ws[W_KAN_AT + x] = nb
-            ws[W_BASE + nb] = _code(K_KAN, x, x, x)
-            base_huxi += ws[R_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
-            nb += 1
-            n = 0
-        ws[W_CNT + x] = n
-        nfree += n
     ws[W_NB] = nb
     ws[W_NM] = nm
     ws[W_BASE_HUXI] = base_huxi
