@@ -61,12 +61,15 @@ C_HX = 8  # [pattern * 2 + case] 胡息
 C_SH = C_HX + 20  # [shape * 3] tiles of the 句/绞 shapes
 C_SHX = C_SH + 3 * N_SHAPES  # [shape] its 胡息
 C_RICH = C_SHX + N_SHAPES  # [8]: a count, then the shapes that carry 胡息
-C_OPT = C_RICH + 8  # [tile * MAX_OPT * 4] split options of a lowest tile: (type, shape, w, other)
+C_TRIP = C_RICH + 8  # [tile] 胡息 of the triple the winning tile makes with a concealed pair
+C_OPT = C_TRIP + 20  # [tile * MAX_OPT * 4] split options of a lowest tile: (type, shape, w, other)
 C_NOPT = C_OPT + 20 * MAX_OPT * 4  # [tile] how many
-C_CONT = C_NOPT + 20  # [tile * 8]: a count, then the shapes holding the tile
+C_WSTART = C_NOPT + 20  # [tile] where the wildcard's options start
+C_CONT = C_WSTART + 20  # [tile * 8]: a count, then the shapes holding the tile
 C_SIZE = C_CONT + 20 * 8
 
-# Split options for the lowest remaining tile i.
+# Split options for the lowest remaining tile i, in this order (the
+# wildcard's last, from C_WSTART).
 O_FULL = 0  # a 句/绞 shape whose lowest tile is i, all tiles real
 O_PAIR = 1  # the pair i i
 O_WSHAPE = 2  # a shape holding i, one of its tiles (w) being the wildcard; ``other`` the second real tile
@@ -80,26 +83,77 @@ S_GAIN = 96  # [21] upgrade gain when the junk is tile x (index 20: no junk), NO
 S_CNT = S_GAIN + 21  # [20] free counts
 S_NODE = S_CNT + 20  # [NW] the position being changed by an intake
 S_KAN = S_NODE + NW  # [20] 1 where the position before the intake held a 坎
-S_SIZE = S_KAN + 20
+S_KEY = S_KAN + 20  # [3] a packed position
+S_DESC = S_KEY + 3  # [5] the intake being visited (M_WAYS columns R_KIND..R_BI2)
+S_OVER = S_DESC + 5  # 1 when expand_batch ran out of room
+S_SIZE = S_OVER + 1
 
 NO_GAIN = -1000
 
+# --- the memo ------------------------------------------------------------------------
+# An open-addressing hash table of answers already computed, keyed exactly by
+# the position packed into three words (``_pack``) and what was asked: mk
+# [cap, 3] keys, mv [cap] answer + 1 (0: empty slot), ms [0] entries used.
+# It is shared by every call with the same context (solver.distance keeps
+# it), so the rows of a discard table reuse each other's work.  No entry is
+# added past MEMO_FILL of the capacity; solver.distance then clears it.
+Q_READY = 0  # at rest: ready?
+Q_DISCARD = 1  # c + 1 tiles: does some discard make it ready?
+Q_GOOD = 2  # at rest: at most 1 away?
+MEMO_FILL_NUM = 3
+MEMO_FILL_DEN = 5
+
 
 @kernel
-def _hx(cx, pattern, tile):
-    return cx[C_HX + 2 * pattern + (1 if tile >= 10 else 0)]
+def _pack(nd, at, query, key):
+    """The three words of position nd[at:at + NW] and ``query``, in key[0:3]."""
+    a = 0
+    b = 0
+    for x in range(20):
+        a |= nd[at + N_CONC + x] << (2 * x)
+        b |= nd[at + N_HELD + x] << (3 * x)
+    a |= (nd[at + N_M] << 40) | (nd[at + N_K] << 43) | (nd[at + N_BASE] << 46)
+    key[0] = a
+    key[1] = b
+    key[2] = nd[at + N_WEI] | (nd[at + N_PENG] << 20) | (query << 40)
 
 
 @kernel
-def _search(cx, cnt, held, need, need_junk, need_wild, need_pair, trip_pat, top_gain, sc):
-    """Whether the counts ``cnt`` split into groups worth at least ``need`` 胡息:
-    with one junk tile (``need_junk``), one wildcard tile completing a group
-    (``need_wild``) and exactly one pair when ``need_pair``.
+def _slot(mk, mv, key):
+    """Where key[0:3] is in the memo, or the empty slot where it would go."""
+    cap = mv.shape[0]
+    h = key[0] * -7046029254386353131 + key[1] * -4417276706812531889 + key[2] * 1609587929392839161
+    i = (h >> 17) & (cap - 1)
+    while mv[i] != 0 and not (mk[i, 0] == key[0] and mk[i, 1] == key[1] and mk[i, 2] == key[2]):
+        i = (i + 1) & (cap - 1)
+    return i
 
-    With the wildcard w, the split counts only when w is not held four times
-    once the junk is gone; without it, the upgrade gain for the junk tile
-    (sc[S_GAIN + junk]) is added and must exist; ``top_gain`` is the largest
-    of them, for the bound that cuts branches short of 胡息.
+
+@kernel
+def _remember(mk, mv, ms, i, key, value):
+    if mv[i] == 0 and ms[0] * MEMO_FILL_DEN < mv.shape[0] * MEMO_FILL_NUM:
+        mk[i, 0] = key[0]
+        mk[i, 1] = key[1]
+        mk[i, 2] = key[2]
+        mv[i] = value + 1
+        ms[0] += 1
+
+
+@kernel
+def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
+    """Whether the free counts sc[S_CNT:] split into groups worth at least
+    ``need`` 胡息: with one junk tile (``need_junk``), one wildcard tile
+    completing a group (``need_wild``) and exactly one pair when ``need_pair``.
+
+    With the wildcard w, a split counts only when w is not held four times
+    (nd[at + N_HELD + w]) once the junk is gone; without it, the upgrade gain
+    for the junk tile (sc[S_GAIN + junk]) is added and must exist;
+    ``top_gain`` is the largest of them, for the bound that cuts branches
+    short of 胡息.  The counts are restored on return.
+
+    Only ``cx``, ``sc`` and ``nd`` are arrays, indexed by offset, and the
+    small steps are written out in place: every array argument of a call
+    between kernels costs more than a step of this search.
     """
     junk_left = need_junk
     wild_left = need_wild
@@ -107,8 +161,9 @@ def _search(cx, cnt, held, need, need_junk, need_wild, need_pair, trip_pat, top_
     junk = 20
     wild = -1
     acc = 0
+    n_rich = cx[C_RICH]
     lo = 0
-    while lo < 20 and cnt[lo] == 0:
+    while lo < 20 and sc[S_CNT + lo] == 0:
         lo += 1
     d = 0
     sc[S_STACK] = lo
@@ -120,7 +175,7 @@ def _search(cx, cnt, held, need, need_junk, need_wild, need_pair, trip_pat, top_
         if i == 20:
             if junk_left == 0 and wild_left == 0 and pair_left == 0:
                 if need_wild:
-                    h = held[wild]
+                    h = nd[at + N_HELD + wild]
                     if junk == wild:
                         h -= 1
                     if h < 4 and acc >= need:
@@ -130,77 +185,91 @@ def _search(cx, cnt, held, need, need_junk, need_wild, need_pair, trip_pat, top_
                     if g != NO_GAIN and acc + g >= need:
                         found = 1
         else:
+            ci = S_CNT + i
             k = sc[S_STACK + 32 + d]
-            n = cx[C_NOPT + i]
+            # The wildcard's options come last: once it is placed they are skipped.
+            n = cx[C_NOPT + i] if wild_left else cx[C_WSTART + i]
             base = C_OPT + i * MAX_OPT * 4
             while k < n and placed < 0:
                 e = base + 4 * k
                 typ = cx[e]
                 k += 1
                 if typ == O_FULL:
-                    s = C_SH + 3 * cx[e + 1]
-                    b = cx[s + 1]
-                    c = cx[s + 2]
-                    cnt[i] -= 1
-                    cnt[b] -= 1
-                    cnt[c] -= 1
-                    if cnt[i] >= 0 and cnt[b] >= 0 and cnt[c] >= 0:
-                        acc += cx[C_SHX + cx[e + 1]]
-                        placed = k - 1
+                    sh = cx[e + 1]
+                    b = S_CNT + cx[C_SH + 3 * sh + 1]
+                    c = S_CNT + cx[C_SH + 3 * sh + 2]
+                    if b == ci:
+                        ok = sc[ci] >= 2 and sc[c] >= 1
+                    elif b == c:
+                        ok = sc[b] >= 2
                     else:
-                        cnt[i] += 1
-                        cnt[b] += 1
-                        cnt[c] += 1
+                        ok = sc[b] >= 1 and sc[c] >= 1
+                    if ok:
+                        sc[ci] -= 1
+                        sc[b] -= 1
+                        sc[c] -= 1
+                        acc += cx[C_SHX + sh]
+                        placed = k - 1
                 elif typ == O_PAIR:
-                    if pair_left and cnt[i] >= 2:
-                        cnt[i] -= 2
+                    if pair_left and sc[ci] >= 2:
+                        sc[ci] -= 2
                         pair_left = 0
-                        acc += _hx(cx, P_JIANG, i)
                         placed = k - 1
                 elif typ == O_WSHAPE:
                     if wild_left:
-                        o = cx[e + 3]
-                        cnt[i] -= 1
-                        cnt[o] -= 1
-                        if cnt[i] >= 0 and cnt[o] >= 0:
+                        o = S_CNT + cx[e + 3]
+                        if (sc[ci] >= 2 and sc[o] >= 1) if o == ci else sc[o] >= 1:
+                            sc[ci] -= 1
+                            sc[o] -= 1
                             wild_left = 0
                             wild = cx[e + 2]
                             acc += cx[C_SHX + cx[e + 1]]
                             placed = k - 1
-                        else:
-                            cnt[i] += 1
-                            cnt[o] += 1
                 elif typ == O_WPAIR:
                     if wild_left and pair_left:
-                        cnt[i] -= 1
+                        sc[ci] -= 1
                         wild_left = 0
                         pair_left = 0
                         wild = i
-                        acc += _hx(cx, P_JIANG, i)
                         placed = k - 1
                 elif typ == O_WTRIPLE:
-                    if wild_left and cnt[i] == 2:
-                        cnt[i] -= 2
+                    if wild_left and sc[ci] == 2:
+                        sc[ci] -= 2
                         wild_left = 0
                         wild = i
-                        acc += _hx(cx, trip_pat, i)
+                        acc += cx[C_TRIP + i]
                         placed = k - 1
                 else:  # O_JUNK
                     if junk_left:
-                        cnt[i] -= 1
+                        sc[ci] -= 1
                         junk_left = 0
                         junk = i
                         placed = k - 1
             sc[S_STACK + 32 + d] = k
-        if placed >= 0 and acc + _bound(cx, cnt, wild_left) + top_gain < need:
-            # Not enough 胡息 left to win: undo it at once.
-            sc[S_STACK + 64 + d] = placed
-            d += 1
-            placed = -1
+            if placed >= 0:
+                # The bound: 胡息 the rich shapes left could still carry.
+                ub = acc + top_gain
+                if wild_left:
+                    ub += cx[C_BONUS]
+                for a in range(n_rich):
+                    sh = cx[C_RICH + 1 + a]
+                    t3 = C_SH + 3 * sh
+                    m = sc[S_CNT + cx[t3]]
+                    m1 = sc[S_CNT + cx[t3 + 1]]
+                    m2 = sc[S_CNT + cx[t3 + 2]]
+                    if m1 < m:
+                        m = m1
+                    if m2 < m:
+                        m = m2
+                    ub += m * cx[C_SHX + sh]
+                sc[S_STACK + 64 + d] = placed
+                if ub < need:
+                    # Not enough 胡息 left to win: undo it at once.
+                    d += 1
+                    placed = -1
         if placed >= 0:
-            sc[S_STACK + 64 + d] = placed
             j = i
-            while j < 20 and cnt[j] == 0:
+            while j < 20 and sc[S_CNT + j] == 0:
                 j += 1
             d += 1
             sc[S_STACK + d] = j
@@ -212,37 +281,33 @@ def _search(cx, cnt, held, need, need_junk, need_wild, need_pair, trip_pat, top_
             if d >= 0:
                 # Undo the option placed at depth d before trying the next one.
                 i = sc[S_STACK + d]
+                ci = S_CNT + i
                 e = C_OPT + i * MAX_OPT * 4 + 4 * sc[S_STACK + 64 + d]
                 typ = cx[e]
                 if typ == O_FULL:
-                    s = C_SH + 3 * cx[e + 1]
-                    cnt[i] += 1
-                    cnt[cx[s + 1]] += 1
-                    cnt[cx[s + 2]] += 1
-                    acc -= cx[C_SHX + cx[e + 1]]
+                    sh = cx[e + 1]
+                    sc[ci] += 1
+                    sc[S_CNT + cx[C_SH + 3 * sh + 1]] += 1
+                    sc[S_CNT + cx[C_SH + 3 * sh + 2]] += 1
+                    acc -= cx[C_SHX + sh]
                 elif typ == O_PAIR:
-                    cnt[i] += 2
+                    sc[ci] += 2
                     pair_left = 1
-                    acc -= _hx(cx, P_JIANG, i)
                 elif typ == O_WSHAPE:
-                    cnt[i] += 1
-                    cnt[cx[e + 3]] += 1
+                    sc[ci] += 1
+                    sc[S_CNT + cx[e + 3]] += 1
                     wild_left = 1
-                    wild = -1
                     acc -= cx[C_SHX + cx[e + 1]]
                 elif typ == O_WPAIR:
-                    cnt[i] += 1
+                    sc[ci] += 1
                     wild_left = 1
                     pair_left = 1
-                    wild = -1
-                    acc -= _hx(cx, P_JIANG, i)
                 elif typ == O_WTRIPLE:
-                    cnt[i] += 2
+                    sc[ci] += 2
                     wild_left = 1
-                    wild = -1
-                    acc -= _hx(cx, trip_pat, i)
+                    acc -= cx[C_TRIP + i]
                 else:
-                    cnt[i] += 1
+                    sc[ci] += 1
                     junk_left = 1
                     junk = 20
     if found:
@@ -250,67 +315,50 @@ def _search(cx, cnt, held, need, need_junk, need_wild, need_pair, trip_pat, top_
         while d > 0:
             d -= 1
             i = sc[S_STACK + d]
+            ci = S_CNT + i
             e = C_OPT + i * MAX_OPT * 4 + 4 * sc[S_STACK + 64 + d]
             typ = cx[e]
             if typ == O_FULL:
-                s = C_SH + 3 * cx[e + 1]
-                cnt[i] += 1
-                cnt[cx[s + 1]] += 1
-                cnt[cx[s + 2]] += 1
-            elif typ == O_PAIR:
-                cnt[i] += 2
+                sh = cx[e + 1]
+                sc[ci] += 1
+                sc[S_CNT + cx[C_SH + 3 * sh + 1]] += 1
+                sc[S_CNT + cx[C_SH + 3 * sh + 2]] += 1
+            elif typ == O_PAIR or typ == O_WTRIPLE:
+                sc[ci] += 2
             elif typ == O_WSHAPE:
-                cnt[i] += 1
-                cnt[cx[e + 3]] += 1
-            elif typ == O_WPAIR or typ == O_JUNK:
-                cnt[i] += 1
+                sc[ci] += 1
+                sc[S_CNT + cx[e + 3]] += 1
             else:
-                cnt[i] += 2
+                sc[ci] += 1
     return found
-
-
-@kernel
-def _bound(cx, cnt, wild):
-    """Most 胡息 the free groups of a split of ``cnt`` could carry (an upper bound)."""
-    ub = 0
-    n = cx[C_RICH]
-    for a in range(n):
-        s = cx[C_RICH + 1 + a]
-        t = C_SH + 3 * s
-        m = cnt[cx[t]]
-        if cnt[cx[t + 1]] < m:
-            m = cnt[cx[t + 1]]
-        if cnt[cx[t + 2]] < m:
-            m = cnt[cx[t + 2]]
-        ub += m * cx[C_SHX + s]
-    if wild:
-        ub += cx[C_BONUS]
-    return ub
 
 
 @kernel
 def _ready_at(cx, nd, at, junk, sc):
     """Whether the position nd[at:at + NW] is ready (``junk`` 0: a hand at
     rest) or some discard makes it ready (``junk`` 1: a hand of c + 1 tiles)."""
-    cnt = sc[S_CNT:S_CNT + 20]
-    held = nd[at + N_HELD:at + N_HELD + 20]
-    base = nd[at + N_BASE]
     kanhx = 0
     free = 0
+    ub = cx[C_BONUS]
     for x in range(20):
         n = nd[at + N_CONC + x]
         if n == 3:
-            kanhx += _hx(cx, P_KAN, x)
+            kanhx += cx[C_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
             n = 0
-        cnt[x] = n
+        sc[S_CNT + x] = n
         free += n
     if junk and free == 0:
         return 0
-    need = cx[C_MIN] - base - kanhx
+    need = cx[C_MIN] - nd[at + N_BASE] - kanhx
     k = nd[at + N_K]
-    trip = P_WEI if cx[C_PAIR_WEI] else P_PENG
-    if _bound(cx, cnt, 1) >= need:
-        if _search(cx, cnt, held, need, junk, 1, 1 if (k >= 1 and cx[C_JIANG]) else 0, trip, 0, sc):
+    rich = 0
+    for a in range(cx[C_RICH]):
+        sh = cx[C_RICH + 1 + a]
+        t3 = C_SH + 3 * sh
+        m = min(sc[S_CNT + cx[t3]], sc[S_CNT + cx[t3 + 1]], sc[S_CNT + cx[t3 + 2]])
+        rich += m * cx[C_SHX + sh]
+    if rich + ub >= need:
+        if _search(cx, sc, nd, at, need, junk, 1, 1 if (k >= 1 and cx[C_JIANG]) else 0, 0):
             return 1
     if k != 0:
         return 0
@@ -322,46 +370,55 @@ def _ready_at(cx, nd, at, junk, sc):
         sc[S_GAIN + x] = NO_GAIN
     for w in range(20):
         g = NO_GAIN
+        case = 1 if w >= 10 else 0
         if nd[at + N_CONC + w] == 3:
-            g = _hx(cx, P_TI, w) - _hx(cx, P_KAN, w)
+            g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_KAN + case]
         elif (wei >> w) & 1:
-            g = _hx(cx, P_TI, w) - _hx(cx, P_WEI, w)
+            g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_WEI + case]
         elif (peng >> w) & 1:
-            g = _hx(cx, P_PAO, w) - _hx(cx, P_PENG, w)
+            g = cx[C_HX + 2 * P_PAO + case] - cx[C_HX + 2 * P_PENG + case]
         if g != NO_GAIN:
-            if held[w] < 4:
+            h = nd[at + N_HELD + w]
+            if h < 4:
                 if g > best:
                     best = g
-            elif junk and held[w] == 4 and cnt[w] >= 1:
+            elif junk and h == 4 and sc[S_CNT + w] >= 1:
                 # Only once this copy is discarded can the fourth one come.
                 if g > sc[S_GAIN + w]:
                     sc[S_GAIN + w] = g
-    any_gain = best != NO_GAIN
+    top = NO_GAIN
     for x in range(21):
         if best > sc[S_GAIN + x]:
             sc[S_GAIN + x] = best
-        if sc[S_GAIN + x] != NO_GAIN:
-            any_gain = True
-    if not any_gain:
-        return 0
-    top = best
-    for x in range(21):
         if sc[S_GAIN + x] > top:
             top = sc[S_GAIN + x]
-    if _bound(cx, cnt, 0) + top < need:
-        return 0
     if junk:
         sc[S_GAIN + 20] = NO_GAIN
-    return _search(cx, cnt, held, need, junk, 0, 1 if cx[C_JIANG] else 0, trip, top, sc)
+    if top == NO_GAIN or rich + top < need:
+        return 0
+    return _search(cx, sc, nd, at, need, junk, 0, 1 if cx[C_JIANG] else 0, top)
 
 
 @kernel
-def ready_batch(cx, rows, junk, out):
+def _ready_memo(cx, nd, at, junk, sc, mk, mv, ms):
+    """_ready_at through the memo."""
+    key = sc[S_KEY:S_KEY + 3]
+    _pack(nd, at, Q_DISCARD if junk else Q_READY, key)
+    i = _slot(mk, mv, key)
+    if mv[i] != 0:
+        return mv[i] - 1
+    r = _ready_at(cx, nd, at, junk, sc)
+    _remember(mk, mv, ms, i, key, r)
+    return r
+
+
+@kernel
+def ready_batch(cx, rows, junk, out, mk, mv, ms):
     """out[r] = 1 when position rows[r] is ready (junk[r] 0) or some discard makes it ready (junk[r] 1)."""
     sc = np.zeros(S_SIZE, np.int64)
     flat = rows.ravel()
     for r in range(rows.shape[0]):
-        out[r] = _ready_at(cx, flat, r * NW, junk[r], sc)
+        out[r] = _ready_memo(cx, flat, r * NW, junk[r], sc, mk, mv, ms)
 
 
 # --- intakes ------------------------------------------------------------------------
@@ -442,19 +499,42 @@ def _give_all(cx, nd, s):
 # What a visit of an intake does (``_intakes``'s mode).
 M_GOOD = 0  # stop at the first intake after which some discard makes the hand ready
 M_EXPAND = 1  # write every position after the intake and its discard
+M_WAYS = 2  # write every intake: the position before its discard, and what it was
+# Intake kinds in a way's row.
+I_CHI, I_PENG, I_WEI, I_PAO, I_TI = range(5)
+# Columns of an output row after the position: where it came from, then (M_WAYS)
+# whether a discard follows and the intake: kind, tile, 吃 shape, 比 shapes (-1: none).
+R_PARENT = NW
+R_DISCARD = NW + 1
+R_KIND = NW + 2
+R_TILE = NW + 3
+R_CHI = NW + 4
+R_BI1 = NW + 5
+R_BI2 = NW + 6
+RW = NW + 7
+# Rows one position can give at most, with room to spare: 20 tiles x 40
+# intakes x 21 discards.
+EXPAND_ROOM = 20 * 40 * 21
 
 
 @kernel
-def _visit(cx, sc, nd, discard, mode, out, n_out, parent):
-    """One intake just made on nd.  M_GOOD: 1 when it (with some discard)
-    leaves a ready hand.  M_EXPAND: append every resulting position at rest
-    to ``out`` (rows) from row n_out; return the new count."""
+def _visit(cx, sc, nd, discard, mode, out, n_out, parent, mk, mv, ms):
+    """One intake just made on nd (described in sc[S_DESC:]).  M_GOOD: 1 when
+    it (with some discard) leaves a ready hand.  M_EXPAND: append every
+    resulting position at rest to ``out`` from row n_out; M_WAYS: append the
+    position before the discard; both return the new row count."""
     if mode == M_GOOD:
-        return _ready_at(cx, nd, 0, 1 if discard else 0, sc)
-    if not discard:
+        return _ready_memo(cx, nd, 0, 1 if discard else 0, sc, mk, mv, ms)
+    if n_out + 21 > out.shape[0]:
+        sc[S_OVER] = 1  # no room left: the caller raises (never seen; EXPAND_ROOM is generous)
+        return n_out
+    if mode == M_WAYS or not discard:
         for f in range(NW):
             out[n_out, f] = nd[f]
-        out[n_out, NW] = parent
+        out[n_out, R_PARENT] = parent
+        out[n_out, R_DISCARD] = 1 if discard else 0
+        for f in range(5):
+            out[n_out, R_KIND + f] = sc[S_DESC + f]
         return n_out + 1
     for x in range(20):
         n = nd[N_CONC + x]
@@ -463,31 +543,34 @@ def _visit(cx, sc, nd, discard, mode, out, n_out, parent):
                 out[n_out, f] = nd[f]
             out[n_out, N_CONC + x] -= 1
             out[n_out, N_HELD + x] -= 1
-            out[n_out, NW] = parent
+            out[n_out, R_PARENT] = parent
             n_out += 1
     return n_out
 
 
 @kernel
-def _intakes(cx, sc, nd, mode, out, n_out, parent, only):
+def _describe(sc, kind, t, s, b1, b2):
+    sc[S_DESC] = kind
+    sc[S_DESC + 1] = t
+    sc[S_DESC + 2] = s
+    sc[S_DESC + 3] = b1
+    sc[S_DESC + 4] = b2
+
+
+@kernel
+def _intakes(cx, sc, nd, mode, out, n_out, parent, mk, mv, ms):
     """Every intake of the position nd (RULES.md 6 table), each followed by
     its discard (none after a second 跑/提), handed to _visit.  M_GOOD returns
-    1 at the first good one; M_EXPAND returns the new row count.  ``only``:
-    the one tile to take (-1: every tile).
+    1 at the first good one; M_EXPAND and M_WAYS return the new row count.
 
-    A 坎 or 偎 taken to 提 dominates 跑 (same position, more 胡息; readiness
-    only grows with 胡息), so only 提 is made of them.
+    Outside M_WAYS a 坎 or 偎 is taken to 提 only: 跑 gives the same position
+    with less 胡息, and readiness only grows with 胡息.
     """
     res = n_out
     for x in range(20):
         sc[S_KAN + x] = 1 if nd[N_CONC + x] == 3 else 0
     k0 = nd[N_K]
-    lo = 0
-    hi = 20
-    if only >= 0:
-        lo = only
-        hi = only + 1
-    for t in range(lo, hi):
+    for t in range(20):
         if nd[N_HELD + t] >= 4:
             continue
         bit = 1 << t
@@ -497,47 +580,52 @@ def _intakes(cx, sc, nd, mode, out, n_out, parent, only):
         peng = (nd[N_PENG] & bit) != 0
         nd[N_HELD + t] += 1
         if wei or peng or n == 3:
-            # 跑/提 of the fourth copy.
-            if wei:
-                gain = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_WEI + case]
-                nd[N_WEI] ^= bit
-                nd[N_M] -= 1
-            elif peng:
-                gain = cx[C_HX + 2 * P_PAO + case] - cx[C_HX + 2 * P_PENG + case]
-                nd[N_PENG] ^= bit
-                nd[N_M] -= 1
-            else:
-                gain = cx[C_HX + 2 * P_TI + case]
-                nd[N_CONC + t] = 0
-            nd[N_BASE] += gain
-            nd[N_K] += 1
-            r = _visit(cx, sc, nd, k0 == 0, mode, out, res, parent)
-            nd[N_K] -= 1
-            nd[N_BASE] -= gain
-            if wei:
-                nd[N_WEI] ^= bit
-                nd[N_M] += 1
-            elif peng:
-                nd[N_PENG] ^= bit
-                nd[N_M] += 1
-            else:
-                nd[N_CONC + t] = 3
-            if mode == M_GOOD:
-                if r:
-                    nd[N_HELD + t] -= 1
-                    return 1
-            else:
-                res = r
+            # 跑/提 of the fourth copy onto a 偎, 碰 or 坎.
+            first = I_PAO if (peng or mode == M_WAYS) else I_TI
+            for kind in range(first, I_PAO + 1 if peng else I_TI + 1):
+                pat = P_PAO if kind == I_PAO else P_TI
+                gain = cx[C_HX + 2 * pat + case]
+                if wei:
+                    gain -= cx[C_HX + 2 * P_WEI + case]
+                    nd[N_WEI] ^= bit
+                    nd[N_M] -= 1
+                elif peng:
+                    gain -= cx[C_HX + 2 * P_PENG + case]
+                    nd[N_PENG] ^= bit
+                    nd[N_M] -= 1
+                else:
+                    nd[N_CONC + t] = 0
+                nd[N_BASE] += gain
+                nd[N_K] += 1
+                _describe(sc, kind, t, -1, -1, -1)
+                r = _visit(cx, sc, nd, k0 == 0, mode, out, res, parent, mk, mv, ms)
+                nd[N_K] -= 1
+                nd[N_BASE] -= gain
+                if wei:
+                    nd[N_WEI] ^= bit
+                    nd[N_M] += 1
+                elif peng:
+                    nd[N_PENG] ^= bit
+                    nd[N_M] += 1
+                else:
+                    nd[N_CONC + t] = 3
+                if mode == M_GOOD:
+                    if r:
+                        nd[N_HELD + t] -= 1
+                        return 1
+                else:
+                    res = r
         if n == 2:
             # 碰 and 偎 onto the concealed pair.
             nd[N_CONC + t] = 0
             nd[N_M] += 1
-            for which in range(2):
-                pat = P_PENG if which == 0 else P_WEI
-                slot = N_PENG if which == 0 else N_WEI
+            for kind in range(I_PENG, I_WEI + 1):
+                pat = P_PENG if kind == I_PENG else P_WEI
+                slot = N_PENG if kind == I_PENG else N_WEI
                 nd[slot] |= bit
                 nd[N_BASE] += cx[C_HX + 2 * pat + case]
-                r = _visit(cx, sc, nd, True, mode, out, res, parent)
+                _describe(sc, kind, t, -1, -1, -1)
+                r = _visit(cx, sc, nd, True, mode, out, res, parent, mk, mv, ms)
                 nd[N_BASE] -= cx[C_HX + 2 * pat + case]
                 nd[slot] ^= bit
                 if mode == M_GOOD:
@@ -551,7 +639,7 @@ def _intakes(cx, sc, nd, mode, out, n_out, parent, only):
             nd[N_M] -= 1
             nd[N_CONC + t] = 2
         if not wei and n != 3:
-            # 吃 with its 比: every copy of t still concealed laid out too.
+            # 吃 with its 比: every copy of t still concealed is laid out too.
             nc = cx[C_CONT + 8 * t]
             for a in range(nc):
                 s = cx[C_CONT + 8 * t + 1 + a]
@@ -562,7 +650,8 @@ def _intakes(cx, sc, nd, mode, out, n_out, parent, only):
                 if left == 0:
                     nd[N_BASE] += hx0
                     nd[N_M] += 1
-                    r = _visit(cx, sc, nd, True, mode, out, res, parent)
+                    _describe(sc, I_CHI, t, s, -1, -1)
+                    r = _visit(cx, sc, nd, True, mode, out, res, parent, mk, mv, ms)
                     nd[N_M] -= 1
                     nd[N_BASE] -= hx0
                     if mode == M_GOOD:
@@ -583,7 +672,8 @@ def _intakes(cx, sc, nd, mode, out, n_out, parent, only):
                                 hx1 = hx0 + cx[C_SHX + b1]
                                 nd[N_BASE] += hx1
                                 nd[N_M] += 2
-                                r = _visit(cx, sc, nd, True, mode, out, res, parent)
+                                _describe(sc, I_CHI, t, s, b1, -1)
+                                r = _visit(cx, sc, nd, True, mode, out, res, parent, mk, mv, ms)
                                 nd[N_M] -= 2
                                 nd[N_BASE] -= hx1
                                 _give_all(cx, nd, b1)
@@ -606,7 +696,8 @@ def _intakes(cx, sc, nd, mode, out, n_out, parent, only):
                                     hx2 = hx0 + cx[C_SHX + b1] + cx[C_SHX + b2]
                                     nd[N_BASE] += hx2
                                     nd[N_M] += 3
-                                    r = _visit(cx, sc, nd, True, mode, out, res, parent)
+                                    _describe(sc, I_CHI, t, s, b1, b2)
+                                    r = _visit(cx, sc, nd, True, mode, out, res, parent, mk, mv, ms)
                                     nd[N_M] -= 3
                                     nd[N_BASE] -= hx2
                                     _give_all(cx, nd, b2)
@@ -627,32 +718,46 @@ def _intakes(cx, sc, nd, mode, out, n_out, parent, only):
 
 
 @kernel
-def good_batch(cx, rows, out):
+def good_batch(cx, rows, out, mk, mv, ms):
     """out[r] = 1 when some intake of position rows[r] (at rest), with its
     discard, leaves a ready hand: the position is at most 1 away."""
     sc = np.zeros(S_SIZE, np.int64)
     nd = np.zeros(NW, np.int64)
-    dummy = np.zeros((1, NW + 1), np.int64)
+    key = np.zeros(3, np.int64)
+    dummy = np.zeros((1, RW), np.int64)
     for r in range(rows.shape[0]):
         for f in range(NW):
             nd[f] = rows[r, f]
-        out[r] = _intakes(cx, sc, nd, M_GOOD, dummy, 0, 0, -1)
+        _pack(nd, 0, Q_GOOD, key)
+        i = _slot(mk, mv, key)
+        if mv[i] != 0:
+            out[r] = mv[i] - 1
+        else:
+            out[r] = _intakes(cx, sc, nd, M_GOOD, dummy, 0, 0, mk, mv, ms)
+            i = _slot(mk, mv, key)  # the intakes may have filled slots meanwhile
+            _remember(mk, mv, ms, i, key, out[r])
 
 
 @kernel
-def expand_batch(cx, rows, cap):
-    """Every position at rest one intake (and its discard) after rows[r]:
-    rows of NW + 1 columns, the last one r.  ``cap`` is a first guess of the count."""
+def expand_batch(cx, rows, mode):
+    """M_EXPAND: every position at rest one intake (and its discard) after
+    rows[r]; M_WAYS: every intake of rows[r].  Rows of RW columns (R_*), the
+    R_PARENT column holding r; and False if they did not all fit (an error)."""
     sc = np.zeros(S_SIZE, np.int64)
     nd = np.zeros(NW, np.int64)
-    out = np.zeros((max(cap, 64), NW + 1), np.int64)
+    mk = np.zeros((1, 3), np.int64)
+    mv = np.zeros(1, np.int8)
+    ms = np.zeros(1, np.int64)
+    out = np.empty((8 * rows.shape[0] + EXPAND_ROOM, RW), np.int64)
     n = 0
     for r in range(rows.shape[0]):
-        if out.shape[0] - n < 4000:
-            bigger = np.zeros((2 * out.shape[0] + 4000, NW + 1), np.int64)
+        if out.shape[0] - n < EXPAND_ROOM:
+            bigger = np.empty((2 * out.shape[0] + EXPAND_ROOM, RW), np.int64)
             bigger[:n] = out[:n]
             out = bigger
         for f in range(NW):
             nd[f] = rows[r, f]
-        n = _intakes(cx, sc, nd, M_EXPAND, out, n, r, -1)
-    return out[:n]
+        n = _intakes(cx, sc, nd, mode, out, n, r, mk, mv, ms)
+    if sc[S_OVER]:
+        n = -1
+    return out[:max(n, 0)], n >= 0

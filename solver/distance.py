@@ -44,6 +44,8 @@ assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao"
 
 #: positions looked at beyond level 2 before the search gives up (distance None, limit True)
 BUDGET = 20_000
+#: slots of the kernels' memo (3 words and a byte each: about 25 MB)
+MEMO_CAPACITY = 1 << 20
 
 INTAKE_ZH = {"chi": "吃", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提"}
 
@@ -106,12 +108,15 @@ def context(rules: Ruleset) -> np.ndarray:
     cx[DK.C_RICH + 1: DK.C_RICH + 1 + len(rich)] = rich
     trip = "wei" if rules.self_pair_must_wei else "peng"
     cx[DK.C_BONUS] = max(shape_hx + list(rules.huxi[trip]))
+    for t in range(N_KINDS):
+        cx[DK.C_TRIP + t] = rules.huxi[trip][1 if t >= 10 else 0]
     for i, s in enumerate(SHAPES):
         cx[DK.C_SH + 3 * i: DK.C_SH + 3 * i + 3] = s
         cx[DK.C_SHX + i] = shape_hx[i]
     for t in range(N_KINDS):
         opts = [(DK.O_FULL, i, 0, 0) for i, s in enumerate(SHAPES) if s[0] == t]
-        opts.append((DK.O_PAIR, 0, 0, 0))
+        opts += [(DK.O_PAIR, 0, 0, 0), (DK.O_JUNK, 0, 0, 0)]
+        cx[DK.C_WSTART + t] = len(opts)
         for i, s in enumerate(SHAPES):
             if t not in s:
                 continue
@@ -121,7 +126,7 @@ def context(rules: Ruleset) -> np.ndarray:
                 if t in rest:
                     rest.remove(t)
                     opts.append((DK.O_WSHAPE, i, w, rest[0]))
-        opts += [(DK.O_WPAIR, 0, 0, 0), (DK.O_WTRIPLE, 0, 0, 0), (DK.O_JUNK, 0, 0, 0)]
+        opts += [(DK.O_WPAIR, 0, 0, 0), (DK.O_WTRIPLE, 0, 0, 0)]
         assert len(opts) <= DK.MAX_OPT
         at = DK.C_OPT + t * DK.MAX_OPT * 4
         cx[at: at + 4 * len(opts)] = np.array(opts).ravel()
@@ -149,18 +154,6 @@ def position(hand: Hand, rules: Ruleset) -> np.ndarray:
     row[DK.N_M] = hand.n_three
     row[DK.N_K] = hand.n_four
     return row
-
-
-def keys(rows: np.ndarray) -> np.ndarray:
-    """One structured key per row (3 int64 words), equal exactly when the rows are."""
-    rows = np.asarray(rows, np.int64)
-    conc = rows[:, DK.N_CONC:DK.N_CONC + N_KINDS] << (2 * np.arange(N_KINDS, dtype=np.int64))
-    held = rows[:, DK.N_HELD:DK.N_HELD + N_KINDS] << (3 * np.arange(N_KINDS, dtype=np.int64))
-    out = np.empty(len(rows), dtype=[("a", np.int64), ("b", np.int64), ("c", np.int64)])
-    out["a"] = conc.sum(axis=1) | (rows[:, DK.N_M] << 40) | (rows[:, DK.N_K] << 43) | (rows[:, DK.N_BASE] << 46)
-    out["b"] = held.sum(axis=1)
-    out["c"] = rows[:, DK.N_WEI] | (rows[:, DK.N_PENG] << 20)
-    return out
 
 
 # ---------------------------------------------------------------- intakes of one hand
@@ -232,45 +225,92 @@ def intakes(hand: Hand, rules: Ruleset) -> list[tuple[Intake, np.ndarray, bool]]
 
 # ---------------------------------------------------------------- the search
 
-def _after_discards(rows: np.ndarray, discard: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every position at rest after each row's discard (or the row itself
-    after 八块), and the index of the row it came from."""
-    children, parent = [], []
-    for r, (row, d) in enumerate(zip(rows, discard)):
-        if not d:
-            children.append(row)
-            parent.append(r)
-            continue
-        for x in np.flatnonzero((row[DK.N_CONC:DK.N_CONC + N_KINDS] == 1) | (row[DK.N_CONC:DK.N_CONC + N_KINDS] == 2)):
-            child = row.copy()
-            child[DK.N_CONC + x] -= 1
-            child[DK.N_HELD + x] -= 1
-            children.append(child)
-            parent.append(r)
-    if not children:
-        return np.zeros((0, DK.NW), np.int64), np.zeros(0, np.int64)
-    return np.array(children), np.array(parent)
+_KEY = np.dtype([("a", np.int64), ("b", np.int64), ("c", np.int64), ("root", np.int64)])
+_INTAKE_KINDS = ("chi", "peng", "wei", "pao", "ti")
 
 
-def _unique(rows: np.ndarray, known: np.ndarray | None = None):
-    """(unique rows not among the ``known`` keys, their keys, index of each row's unique row or -1)."""
-    k = keys(rows)
+def keys(rows: np.ndarray, roots: np.ndarray) -> np.ndarray:
+    """One structured key per (position row, root): equal exactly when both are."""
+    conc = rows[:, DK.N_CONC:DK.N_CONC + N_KINDS] << (2 * np.arange(N_KINDS, dtype=np.int64))
+    held = rows[:, DK.N_HELD:DK.N_HELD + N_KINDS] << (3 * np.arange(N_KINDS, dtype=np.int64))
+    out = np.empty(len(rows), dtype=_KEY)
+    out["a"] = conc.sum(axis=1) | (rows[:, DK.N_M] << 40) | (rows[:, DK.N_K] << 43) | (rows[:, DK.N_BASE] << 46)
+    out["b"] = held.sum(axis=1)
+    out["c"] = rows[:, DK.N_WEI] | (rows[:, DK.N_PENG] << 20)
+    out["root"] = roots
+    return out
+
+
+def _expand(rows: np.ndarray, mode: int, rules: Ruleset) -> np.ndarray:
+    out, fits = DK.expand_batch(context(rules), np.ascontiguousarray(rows[:, :DK.NW]), mode)
+    if not fits:
+        raise RuntimeError("distance search: more intakes from one position than EXPAND_ROOM allows")
+    return out
+
+
+def _after_discards(ways: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every position at rest after each way's discard (or the way's own
+    position after 八块), and the index of the way it came from."""
+    conc = ways[:, DK.N_CONC:DK.N_CONC + N_KINDS]
+    discard = ways[:, DK.R_DISCARD] != 0
+    r, x = np.nonzero(((conc == 1) | (conc == 2)) & discard[:, None])
+    kept = np.flatnonzero(~discard)
+    parent = np.concatenate([r, kept])
+    children = ways[parent, :DK.NW].copy()
+    at = np.arange(len(r))
+    children[at, DK.N_CONC + x] -= 1
+    children[at, DK.N_HELD + x] -= 1
+    return children, parent
+
+
+def _unique(rows: np.ndarray, roots: np.ndarray, known: np.ndarray):
+    """(unique (row, root) pairs not among the sorted ``known`` keys: rows,
+    roots, keys; and for each input row the index of its unique row, or -1)."""
+    k = keys(rows, roots)
     uk, first, inverse = np.unique(k, return_index=True, return_inverse=True)
     keep = np.ones(len(uk), bool)
-    if known is not None and len(known):
+    if len(known):
         pos = np.searchsorted(known, uk)
         pos[pos == len(known)] = 0
         keep = known[pos] != uk
-    new_index = np.full(len(uk), -1)
-    new_index[keep] = np.arange(keep.sum())
-    return rows[first[keep]], uk[keep], new_index[inverse.ravel()]
+    index = np.full(len(uk), -1)
+    index[keep] = np.arange(int(keep.sum()))
+    sel = first[keep]
+    return rows[sel], roots[sel], uk[keep], index[inverse.ravel()]
+
+
+class _Memo:
+    """The kernels' memo of answers for one ruleset (see solver._distance_kernels)."""
+
+    def __init__(self, capacity: int = MEMO_CAPACITY):
+        self.keys = np.zeros((capacity, 3), np.int64)
+        self.values = np.zeros(capacity, np.int8)
+        self.used = np.zeros(1, np.int64)
+
+    def args(self):
+        # A memo that stopped taking entries is cleared before the next call.
+        if self.used[0] * DK.MEMO_FILL_DEN >= len(self.values) * DK.MEMO_FILL_NUM:
+            self.values[:] = 0
+            self.used[0] = 0
+        return self.keys, self.values, self.used
+
+
+_MEMOS: dict[int, tuple[Ruleset, _Memo]] = {}
+
+
+def _memo(rules: Ruleset) -> _Memo:
+    hit = _MEMOS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        hit = _MEMOS[id(rules)] = (rules, _Memo())
+    return hit[1]
 
 
 def ready(rows: np.ndarray, junk: np.ndarray, rules: Ruleset) -> np.ndarray:
-    """Per row: ready at rest (junk 0) / some discard makes it ready (junk 1)."""
+    """Per position: ready at rest (junk 0) / some discard makes it ready (junk 1)."""
     out = np.zeros(len(rows), np.int64)
     if len(rows):
-        DK.ready_batch(context(rules), np.ascontiguousarray(rows, np.int64), np.asarray(junk, np.int64), out)
+        DK.ready_batch(context(rules), np.ascontiguousarray(rows[:, :DK.NW], np.int64),
+                       np.ascontiguousarray(junk, np.int64), out, *_memo(rules).args())
     return out.astype(bool)
 
 
@@ -278,8 +318,17 @@ def good(rows: np.ndarray, rules: Ruleset) -> np.ndarray:
     """Per position at rest: is it at most 1 away?"""
     out = np.zeros(len(rows), np.int64)
     if len(rows):
-        DK.good_batch(context(rules), np.ascontiguousarray(rows, np.int64), out)
+        DK.good_batch(context(rules), np.ascontiguousarray(rows[:, :DK.NW], np.int64), out, *_memo(rules).args())
     return out.astype(bool)
+
+
+def _intake(row: np.ndarray) -> Intake:
+    kind = _INTAKE_KINDS[row[DK.R_KIND]]
+    t = int(row[DK.R_TILE])
+    if kind != "chi":
+        return Intake(kind, t)
+    bi = tuple(SHAPES[row[c]] for c in (DK.R_BI1, DK.R_BI2) if row[c] >= 0)
+    return Intake("chi", t, SHAPES[row[DK.R_CHI]], bi)
 
 
 def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget: int = BUDGET,
@@ -287,50 +336,76 @@ def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget:
     """Distance to ready of a validated hand at rest, and its improving intakes.
 
     ``is_ready``: whether the hand waits on a tile, when the caller knows.
-    With ``improving`` False the search stops at the first good position.
+    With ``improving`` False the search may stop at the first good position.
     """
+    return analyse_many([hand], rules, is_ready=None if is_ready is None else [is_ready], budget=budget,
+                        improving=improving)[0]
+
+
+def analyse_many(hands: Sequence[Hand], rules: Ruleset, *, is_ready: Sequence[bool] | None = None,
+                 budget: int = BUDGET, improving: bool = True) -> list[Analysis]:
+    """``analyse`` for many hands at once: each level is one kernel call for
+    all of them, and positions they share are answered once (the memo)."""
+    roots = np.array([position(h, rules) for h in hands]).reshape(len(hands), DK.NW)
     if is_ready is None:
-        is_ready = bool(ready(position(hand, rules)[None], np.zeros(1, np.int64), rules)[0])
-    if is_ready:
-        return Analysis(0, False)
-    ways = intakes(hand, rules)
-    if not ways:
-        return Analysis(None, False)
-    rows = np.array([row for _, row, _ in ways])
-    discard = np.array([d for _, _, d in ways])
-    ok = ready(rows, discard.astype(np.int64), rules)
-    if ok.any():
-        return Analysis(1, False, _by_tile(ways, ok))
-    # Level 2 and beyond: positions at rest, each level one intake further.
-    children, parent = _after_discards(rows, discard)
-    level, known, index = _unique(children)
-    # edges[j]: (index of each move's position in level j + 1, index of the
-    # position it came from in level j, size of level j); level 0 = the ways.
-    edges = [(index, parent, len(ways))]
-    budget_left = budget
+        is_ready = ready(roots, np.zeros(len(hands), np.int64), rules)
+    result: list[Analysis | None] = [Analysis(0, False) if r else None for r in is_ready]
+    todo = [i for i, r in enumerate(is_ready) if not r]
+    if not todo:
+        return result
+    ways = _expand(roots[todo], DK.M_WAYS, rules)
+    way_root = np.asarray(todo)[ways[:, DK.R_PARENT]] if len(ways) else np.zeros(0, np.int64)
+    for i in set(todo) - set(way_root.tolist()):
+        result[i] = Analysis(None, False)  # no intake at all
+    # Level 1: does some discard after the intake make the hand ready?
+    ok = ready(ways, ways[:, DK.R_DISCARD], rules)
+    hit_roots = set(way_root[ok].tolist())
+    for i in hit_roots:
+        result[i] = Analysis(1, False, _by_tile(ways, way_root == i, ok))
+    open_ = ~np.isin(way_root, list(hit_roots))
+    # Level 2 and beyond: positions at rest (with the hand they started
+    # from), each level one intake and discard further.
+    children, parent = _after_discards(ways)
+    sel = open_[parent]
+    children, parent = children[sel], parent[sel]
+    level, level_root, known, index = _unique(children, way_root[parent], np.zeros(0, _KEY))
+    edges = [(index, parent, len(ways))]  # per level: (move -> its position, move -> where it came from, size there)
     distance = 2
+    looked = np.zeros(len(hands), np.int64)
     while len(level):
-        hit = good(level, rules) if improving else _first_good(level, rules)
-        if hit.any():
-            return Analysis(distance, False, _by_tile(ways, _back(hit, edges)))
-        budget_left -= len(level)
-        if budget_left < 0:
-            return Analysis(None, True)
-        nxt = DK.expand_batch(context(rules), np.ascontiguousarray(level), 8 * len(level))
-        new, new_keys, index = _unique(nxt[:, :DK.NW], known)
-        edges.append((index, nxt[:, DK.NW], len(level)))
+        hit = good(level, rules) if improving else _first_good(level, level_root, rules)
+        done = np.unique(level_root[hit])
+        if len(done):
+            back = _back(hit, edges)
+            for i in done.tolist():
+                result[i] = Analysis(distance, False, _by_tile(ways, way_root == i, back))
+        looked += np.bincount(level_root, minlength=len(hands))
+        for i in np.unique(level_root).tolist():
+            if result[i] is None and looked[i] > budget:
+                result[i] = Analysis(None, True)
+        go = np.array([result[i] is None for i in level_root.tolist()], bool)
+        if not go.any():
+            break
+        nxt = _expand(level[go], DK.M_EXPAND, rules)
+        from_ = np.flatnonzero(go)[nxt[:, DK.R_PARENT]]
+        new, new_root, new_keys, index = _unique(nxt[:, :DK.NW], level_root[from_], known)
+        edges.append((index, from_, len(level)))
         known = np.sort(np.concatenate([known, new_keys]))
-        level = new
+        level, level_root = new, new_root
         distance += 1
-    return Analysis(None, False)
+    # Whatever is left ran out of positions: no sequence of intakes makes it ready.
+    return [r if r is not None else Analysis(None, False) for r in result]
 
 
-def _first_good(level: np.ndarray, rules: Ruleset, chunk: int = 64) -> np.ndarray:
-    """good() chunk by chunk, stopping after the first chunk with a good position."""
+def _first_good(level: np.ndarray, level_root: np.ndarray, rules: Ruleset, chunk: int = 64) -> np.ndarray:
+    """good() chunk by chunk, until every hand has a good position (or none is left)."""
     hit = np.zeros(len(level), bool)
+    want = set(level_root.tolist())
     for lo in range(0, len(level), chunk):
-        hit[lo:lo + chunk] = good(level[lo:lo + chunk], rules)
-        if hit[lo:lo + chunk].any():
+        part = slice(lo, lo + chunk)
+        hit[part] = good(level[part], rules)
+        want -= set(level_root[part][hit[part]].tolist())
+        if not want:
             break
     return hit
 
@@ -347,9 +422,10 @@ def _back(hit: np.ndarray, edges: list) -> np.ndarray:
     return mark
 
 
-def _by_tile(ways: Sequence[tuple[Intake, np.ndarray, bool]], ok: np.ndarray):
+def _by_tile(ways: np.ndarray, mine: np.ndarray, ok: np.ndarray):
+    """(tile, improving intakes) in tile order, from the ways of one hand."""
     by: dict[int, list[Intake]] = {}
-    for (intake, _, _), good_way in zip(ways, ok):
-        if good_way:
-            by.setdefault(intake.tile, []).append(intake)
+    for row in ways[mine & ok]:
+        intake = _intake(row)
+        by.setdefault(intake.tile, []).append(intake)
     return tuple((t, tuple(by[t])) for t in sorted(by))
