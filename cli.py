@@ -169,6 +169,12 @@ def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, ru
     门子, and the live outs (4 minus the copies in the hand and --seen).  A
     wait with no live copy is listed as dead.
 
+    A hand that is not ready gets its distance to ready (进张距离: the least
+    number of intakes — 吃 with its 比, 碰, 偎, 跑, 提, each followed by a
+    discard — after which it waits on a tile) and its improving draws (进张):
+    each tile that brings it one step nearer, its live copies and the ways
+    to take it.
+
     \b
     Example:  phz ting 一二三壹贰叁贰柒拾四五六八九十七七七伍伍
     """
@@ -201,9 +207,11 @@ def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, ru
 def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, rules) -> None:
     """Discards of a hand holding one tile more than at rest (21 without melds).
 
-    One row per distinct tile that may be discarded (never a 坎 tile): its
-    waits, live outs, expected score (⅓ self + ⅔ other per live copy) and
-    best score, ranked by outs, then expected score, then best score.  The
+    One row per distinct tile that may be discarded (never a 坎 tile): the
+    distance to ready of the hand it leaves and its improving draws (进张,
+    the waits when it is ready), its waits, live outs, expected score (⅓
+    self + ⅔ other per live copy) and best score; ranked by distance, then
+    live improving draws, then outs, expected score and best score.  The
     discarded tile counts as seen.
 
     \b

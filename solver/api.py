@@ -1,19 +1,30 @@
 """The typed public API: parse and validate, then answer with dataclasses.
 
 Single hands are answered by the pure-Python reference (no numba import, so
-one-hand commands start fast); ``*_many`` batch functions call the numba
-kernels once for many hands.  Bad input raises ``HandError`` (a ValueError).
+one-hand commands on ready hands start fast); ``*_many`` batch functions call
+the numba kernels once for many hands.  Every answer about a hand that is
+not ready also carries its distance to ready and improving draws
+(``solver.distance``, numba kernels; RULES.md 6).  Bad input raises
+``HandError`` (a ValueError).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
 from typing import Iterable, Literal, Sequence
 
 from . import reference
 from .hand import Hand, HandError, check_copies, check_hand
 from .notation import parse_hand, parse_tiles
-from .results import Discards, HuResult, Ting
+from .results import DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
 from .rules import Ruleset, get_ruleset
-from .tiles import N_KINDS, tiles_to_counts
+from .tiles import COPIES, N_KINDS, tiles_to_counts
+
+#: positions the distance search of one hand (``ting``) may look at beyond
+#: distance 2 (a second or two at most); batches and discard tables look
+#: at none: their distances are exact up to 2, and beyond they say ``limit``.
+TING_BUDGET = 60_000
+TABLE_BUDGET = 0
 
 Source = Literal["self", "other"]
 SOURCE_ALIASES = {"self": "self", "zimo": "self", "自摸": "self", "other": "other", "他人": "other"}
@@ -49,16 +60,22 @@ def parse_source(text: str) -> str:
         raise HandError(f"unknown source {text!r}: use self or other") from None
 
 
-def ting(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: str | Ruleset = "hunan") -> Ting:
-    """Every wait of a hand at rest, per source, with outs (RULES.md 4-6)."""
+def ting(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: str | Ruleset = "hunan",
+         budget: int = TING_BUDGET) -> Ting:
+    """Every wait of a hand at rest, per source, with outs (RULES.md 4-6);
+    for a hand that is not ready, its distance to ready and improving draws."""
     h, seen_counts = load(hand, want="rest", seen=seen)
-    return reference.ting(h, _rules(rules), seen_counts)
+    ruleset = _rules(rules)
+    return with_distance([reference.ting(h, ruleset, seen_counts)], [seen_counts], ruleset, budget=budget)[0]
 
 
-def discard(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: str | Ruleset = "hunan") -> Discards:
-    """Every discard of a hand holding one tile more than at rest, ranked."""
+def discard(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: str | Ruleset = "hunan",
+            budget: int = TABLE_BUDGET) -> Discards:
+    """Every discard of a hand holding one tile more than at rest, ranked
+    (distance to ready first, then live improving draws, then outs...)."""
     h, seen_counts = load(hand, want="discard", seen=seen)
-    return reference.discard(h, _rules(rules), seen_counts)
+    ruleset = _rules(rules)
+    return with_advice([reference.discard(h, ruleset, seen_counts)], [seen_counts], ruleset, budget=budget)[0]
 
 
 def hu(hand: str | Hand, *, win: str | int, source: str, all_splits: bool = False,
@@ -70,13 +87,94 @@ def hu(hand: str | Hand, *, win: str | int, source: str, all_splits: bool = Fals
 
 
 def ting_many(hands: Sequence[Hand], seen: Sequence[Sequence[int]] | None = None,
-              *, rules: str | Ruleset = "hunan") -> list[Ting]:
-    """Waits of many validated hands at rest in one kernel call."""
+              *, rules: str | Ruleset = "hunan", budget: int = TABLE_BUDGET) -> list[Ting]:
+    """Waits (and distances) of many validated hands at rest, the waits in one kernel call."""
     from . import fast
-    return fast.ting_many(hands, seen or [[0] * N_KINDS] * len(hands), _rules(rules))
+    seen = seen or [[0] * N_KINDS] * len(hands)
+    ruleset = _rules(rules)
+    return with_distance(fast.ting_many(hands, seen, ruleset), seen, ruleset, budget=budget)
 
 
 def discard_many(hands: Sequence[Hand], seen: Sequence[Sequence[int]] | None = None,
-                 *, rules: str | Ruleset = "hunan") -> list[Discards]:
+                 *, rules: str | Ruleset = "hunan", budget: int = TABLE_BUDGET) -> list[Discards]:
+    """``discard`` for many validated hands of c + 1 tiles, the waits from the kernels."""
     from . import fast
-    return fast.discard_many(hands, seen or [[0] * N_KINDS] * len(hands), _rules(rules))
+    seen = seen or [[0] * N_KINDS] * len(hands)
+    ruleset = _rules(rules)
+    return with_advice(fast.discard_many(hands, seen, ruleset), seen, ruleset, budget=budget)
+
+
+# ---------------------------------------------------------------- distance to ready
+
+WIN_WAYS = {"self": "胡 self", "other": "胡 other"}
+
+
+def wait_draws(waits: Iterable[Wait]) -> tuple[Draw, ...]:
+    """The improving draws of a ready hand: its waits (RULES.md 6), taken by 胡."""
+    return tuple(Draw(w.tile, w.outs, tuple(WIN_WAYS[s] for s, x in (("self", w.self), ("other", w.other)) if x))
+                 for w in waits)
+
+
+def _analyses(hands: Sequence[Hand], rules: Ruleset, budget: int) -> list:
+    """solver.distance's analyses of hands that are not ready (none: no numba import)."""
+    if not hands:
+        return []
+    from . import distance
+    return distance.analyse_many(hands, rules, is_ready=[False] * len(hands), budget=budget)
+
+
+def _draws(analysis, hand: Hand, seen: Sequence[int]) -> tuple[Draw, ...]:
+    held = hand.all_counts()
+    return tuple(Draw(t, COPIES - held[t] - seen[t], tuple(i.text() for i in ways))
+                 for t, ways in analysis.improving)
+
+
+def with_distance(tings: Sequence[Ting], seen: Sequence[Sequence[int]], rules: Ruleset, *,
+                  budget: int = TING_BUDGET) -> list[Ting]:
+    """The engines' answers with ``distance``, ``limit`` and ``improving`` filled in."""
+    waiting = [i for i, t in enumerate(tings) if not t.waits]
+    found = dict(zip(waiting, _analyses([tings[i].hand for i in waiting], rules, budget)))
+    out = []
+    for i, t in enumerate(tings):
+        a = found.get(i)
+        if a is None:
+            out.append(replace(t, distance=0, improving=wait_draws(t.waits), limit=False))
+        else:
+            out.append(replace(t, distance=a.distance, limit=a.limit, improving=_draws(a, t.hand, seen[i])))
+    return out
+
+
+def rank_key(row: DiscardAdvice) -> tuple:
+    """RULES.md 6 with distances: the least distance first (a search stopped at
+    its budget after those, no distance last), then live improving draws, then
+    outs, expected score, best score, and tile index."""
+    if row.distance is not None:
+        far = (0, row.distance)
+    else:
+        far = (1, 0) if row.limit else (2, 0)
+    return far + (-row.improving_live, -row.outs, -row.expected_score, -row.best_score, row.tile)
+
+
+def with_advice(tables: Sequence[Discards], seen: Sequence[Sequence[int]], rules: Ruleset, *,
+                budget: int = TABLE_BUDGET) -> list[Discards]:
+    """The engines' discard tables with each row's distance and improving
+    draws, ranked by ``rank_key``.  A discarded tile counts as seen."""
+    todo = [(i, r) for i, d in enumerate(tables) for r in d.rows if not r.waits]
+    found = dict(zip(((i, r.tile) for i, r in todo),
+                     _analyses([tables[i].hand.without(r.tile) for i, r in todo], rules, budget)))
+    out = []
+    for i, d in enumerate(tables):
+        rows = []
+        for r in d.rows:
+            base = dict(tile=r.tile, outs=r.outs, expected_score=r.expected_score, best_score=r.best_score,
+                        waits=r.waits)
+            a = found.get((i, r.tile))
+            if a is None:
+                rows.append(DiscardAdvice(**base, distance=0, improving=wait_draws(r.waits)))
+            else:
+                after = list(seen[i])
+                after[r.tile] += 1
+                rows.append(DiscardAdvice(**base, distance=a.distance, limit=a.limit,
+                                          improving=_draws(a, d.hand.without(r.tile), after)))
+        out.append(Discards(d.hand, tuple(sorted(rows, key=rank_key))))
+    return out

@@ -42,8 +42,13 @@ from .tiles import COPIES, GLYPHS, N_KINDS, glyphs
 assert len(SHAPES) == DK.N_SHAPES
 assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
 
-#: positions looked at beyond level 2 before the search gives up (distance None, limit True)
-BUDGET = 20_000
+#: positions the search may look at beyond distance 2 (a few seconds at most); past it the
+#: answer is distance None with ``limit``
+BUDGET = 60_000
+#: a level this large (per hand) is never expanded further
+EXPAND_LIMIT = 5_000
+#: hands searched together (bounds the memory of a level)
+HANDS_PER_SEARCH = 32
 #: slots of the kernels' memo (3 words and a byte each: about 25 MB)
 MEMO_CAPACITY = 1 << 20
 
@@ -336,7 +341,8 @@ def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget:
     """Distance to ready of a validated hand at rest, and its improving intakes.
 
     ``is_ready``: whether the hand waits on a tile, when the caller knows.
-    With ``improving`` False the search may stop at the first good position.
+    ``budget``: positions the search may look at beyond distance 2.  With
+    ``improving`` False the search may stop at the first good position.
     """
     return analyse_many([hand], rules, is_ready=None if is_ready is None else [is_ready], budget=budget,
                         improving=improving)[0]
@@ -344,16 +350,27 @@ def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget:
 
 def analyse_many(hands: Sequence[Hand], rules: Ruleset, *, is_ready: Sequence[bool] | None = None,
                  budget: int = BUDGET, improving: bool = True) -> list[Analysis]:
-    """``analyse`` for many hands at once: each level is one kernel call for
-    all of them, and positions they share are answered once (the memo)."""
-    roots = np.array([position(h, rules) for h in hands]).reshape(len(hands), DK.NW)
+    """``analyse`` for many hands: a few dozen at a time, each level one
+    kernel call for all of them; positions they share are answered once
+    (the memo)."""
     if is_ready is None:
+        roots = np.array([position(h, rules) for h in hands]).reshape(len(hands), DK.NW)
         is_ready = ready(roots, np.zeros(len(hands), np.int64), rules)
+    out: list[Analysis] = []
+    for lo in range(0, len(hands), HANDS_PER_SEARCH):
+        out += _search(hands[lo:lo + HANDS_PER_SEARCH], is_ready[lo:lo + HANDS_PER_SEARCH], rules, budget,
+                       improving)
+    return out
+
+
+def _search(hands: Sequence[Hand], is_ready: Sequence[bool], rules: Ruleset, budget: int,
+            improving: bool) -> list[Analysis]:
     result: list[Analysis | None] = [Analysis(0, False) if r else None for r in is_ready]
     todo = [i for i, r in enumerate(is_ready) if not r]
     if not todo:
         return result
-    ways = _expand(roots[todo], DK.M_WAYS, rules)
+    roots = np.array([position(hands[i], rules) for i in todo])
+    ways = _expand(roots, DK.M_WAYS, rules)
     way_root = np.asarray(todo)[ways[:, DK.R_PARENT]] if len(ways) else np.zeros(0, np.int64)
     for i in set(todo) - set(way_root.tolist()):
         result[i] = Analysis(None, False)  # no intake at all
@@ -362,16 +379,17 @@ def analyse_many(hands: Sequence[Hand], rules: Ruleset, *, is_ready: Sequence[bo
     hit_roots = set(way_root[ok].tolist())
     for i in hit_roots:
         result[i] = Analysis(1, False, _by_tile(ways, way_root == i, ok))
-    open_ = ~np.isin(way_root, list(hit_roots))
     # Level 2 and beyond: positions at rest (with the hand they started
     # from), each level one intake and discard further.
     children, parent = _after_discards(ways)
-    sel = open_[parent]
+    sel = ~np.isin(way_root[parent], list(hit_roots))
     children, parent = children[sel], parent[sel]
     level, level_root, known, index = _unique(children, way_root[parent], np.zeros(0, _KEY))
-    edges = [(index, parent, len(ways))]  # per level: (move -> its position, move -> where it came from, size there)
+    # Per level: (each move -> its position's index there or -1 when seen
+    # before, each move -> the position it came from, size of that level).
+    edges = [(index, parent, len(ways))]
     distance = 2
-    looked = np.zeros(len(hands), np.int64)
+    left = np.full(len(hands), budget, np.int64)  # positions still allowed beyond distance 2
     while len(level):
         hit = good(level, rules) if improving else _first_good(level, level_root, rules)
         done = np.unique(level_root[hit])
@@ -379,9 +397,9 @@ def analyse_many(hands: Sequence[Hand], rules: Ruleset, *, is_ready: Sequence[bo
             back = _back(hit, edges)
             for i in done.tolist():
                 result[i] = Analysis(distance, False, _by_tile(ways, way_root == i, back))
-        looked += np.bincount(level_root, minlength=len(hands))
+        size = np.bincount(level_root, minlength=len(hands))
         for i in np.unique(level_root).tolist():
-            if result[i] is None and looked[i] > budget:
+            if result[i] is None and (size[i] > EXPAND_LIMIT or left[i] <= 0):
                 result[i] = Analysis(None, True)
         go = np.array([result[i] is None for i in level_root.tolist()], bool)
         if not go.any():
@@ -389,9 +407,20 @@ def analyse_many(hands: Sequence[Hand], rules: Ruleset, *, is_ready: Sequence[bo
         nxt = _expand(level[go], DK.M_EXPAND, rules)
         from_ = np.flatnonzero(go)[nxt[:, DK.R_PARENT]]
         new, new_root, new_keys, index = _unique(nxt[:, :DK.NW], level_root[from_], known)
-        edges.append((index, from_, len(level)))
         known = np.sort(np.concatenate([known, new_keys]))
-        level, level_root = new, new_root
+        size = np.bincount(new_root, minlength=len(hands))
+        over = size > left
+        for i in np.flatnonzero(over).tolist():
+            if result[i] is None:
+                result[i] = Analysis(None, True)
+        left -= size
+        keep = ~over[new_root]
+        # Positions of hands that stopped are dropped; their moves point nowhere.
+        renumber = np.full(len(new), -1)
+        renumber[keep] = np.arange(int(keep.sum()))
+        index = np.where(index >= 0, renumber[np.maximum(index, 0)], -1)
+        edges.append((index, from_, len(level)))
+        level, level_root = new[keep], new_root[keep]
         distance += 1
     # Whatever is left ran out of positions: no sequence of intakes makes it ready.
     return [r if r is not None else Analysis(None, False) for r in result]

@@ -18,7 +18,7 @@ from tabulate import tabulate
 
 from .groups import Group, group_pattern
 from .hand import Hand
-from .results import Discards, HuResult, Ting, Wait, Win
+from .results import DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
 from .rules import Ruleset
 from .tiles import GLYPH_TO_ID, GLYPHS, RED
 
@@ -85,15 +85,22 @@ def wait_json(w: Wait) -> dict:
             "self": win_json(w.self), "other": win_json(w.other)}
 
 
+def draw_json(d: Draw) -> dict:
+    return {"tile": GLYPHS[d.tile], "live": d.live, "ways": list(d.ways)}
+
+
 def ting_json(text: str, t: Ting) -> dict:
     return {"input": text, "hand": t.hand.text(), "ready": bool(t.waits),
-            "waits": [wait_json(w) for w in t.waits]}
+            "waits": [wait_json(w) for w in t.waits],
+            "distance": t.distance, "limit": t.limit, "improving": [draw_json(d) for d in t.improving]}
 
 
 def discard_json(text: str, d: Discards) -> dict:
     return {"input": text, "hand": d.hand.text(), "discards": [
         {"tile": GLYPHS[r.tile], "outs": r.outs, "expected_score": round(float(r.expected_score), 4),
-         "best_score": r.best_score, "waits": [wait_json(w) for w in r.waits]}
+         "best_score": r.best_score, "waits": [wait_json(w) for w in r.waits],
+         "distance": r.distance, "limit": r.limit, "improving_live": r.improving_live,
+         "improving": [draw_json(x) for x in r.improving]}
         for r in d.rows]}
 
 
@@ -166,17 +173,30 @@ def _waits_str(waits: tuple[Wait, ...]) -> str:
                                      _win_str(w.other)) for w in waits])
 
 
+def _distance_str(distance: int | None, limit: bool, improving: tuple[Draw, ...]) -> str:
+    """The distance keys of a ting answer or a discard row, as JSON text."""
+    draws = ",".join(['{"tile":"%s","live":%d,"ways":%s}' % (GLYPHS[d.tile], d.live, dumps(list(d.ways)))
+                      for d in improving])
+    return '"distance":%s,"limit":%s,"improving":[%s]' % (
+        "null" if distance is None else distance, _BOOL[limit], draws)
+
+
 def ting_json_line(text: str, t: Ting) -> str:
     """``dumps(ting_json(text, t))``, built directly."""
-    return '{"input":%s,"hand":%s,"ready":%s,"waits":[%s]}' % (
-        _jstr(text), _jstr(hand_text(t.hand)), _BOOL[bool(t.waits)], _waits_str(t.waits))
+    return '{"input":%s,"hand":%s,"ready":%s,"waits":[%s],%s}' % (
+        _jstr(text), _jstr(hand_text(t.hand)), _BOOL[bool(t.waits)], _waits_str(t.waits),
+        _distance_str(t.distance, t.limit, t.improving))
 
 
 def discard_json_line(text: str, d: Discards) -> str:
     """``dumps(discard_json(text, d))``, built directly."""
-    rows = ",".join(['{"tile":"%s","outs":%d,"expected_score":%s,"best_score":%d,"waits":[%s]}' % (
-        GLYPHS[r.tile], r.outs, _ENCODER.encode(round(float(r.expected_score), 4)), r.best_score,
-        _waits_str(r.waits)) for r in d.rows])
+    rows = ",".join([
+        '{"tile":"%s","outs":%d,"expected_score":%s,"best_score":%d,"waits":[%s],%s}' % (
+            GLYPHS[r.tile], r.outs, _ENCODER.encode(round(float(r.expected_score), 4)), r.best_score,
+            _waits_str(r.waits),
+            _distance_str(r.distance, r.limit, r.improving).replace(
+                ',"improving":', ',"improving_live":%d,"improving":' % r.improving_live, 1))
+        for r in d.rows])
     return '{"input":%s,"hand":%s,"discards":[%s]}' % (_jstr(text), _jstr(hand_text(d.hand)), rows)
 
 
@@ -313,10 +333,49 @@ def _wait_summary(w: Wait) -> str:
     return f"{GLYPHS[w.tile]} {w.outs}" if w.outs else f"{GLYPHS[w.tile]} dead"
 
 
+def _away(distance: int | None, limit: bool) -> str:
+    """How far from ready: '1 away', 'more than 2 away' (the search stopped), 'never ready'."""
+    if distance is not None:
+        return "ready" if distance == 0 else f"{distance} away"
+    return "more than 2 away" if limit else "never ready"
+
+
+def _progress(distance: int | None, limit: bool, improving: tuple[Draw, ...]) -> str:
+    """'1 away · 进张 四 八 拾 (9 live)', in the style of tenhou.net/2 (听 for the waits)."""
+    away = _away(distance, limit)
+    if distance is None:
+        return away
+    live = sum(d.live for d in improving)
+    tiles = " ".join(GLYPHS[d.tile] for d in improving)
+    return f"{away} · {'听' if distance == 0 else '进张'} {tiles} ({live} live)"
+
+
+def _live(n: int) -> str:
+    return f"{n}" if n else "0 dead"
+
+
+def draws_table(improving: tuple[Draw, ...]) -> str:
+    rows = [[GLYPHS[d.tile], _live(d.live), "; ".join(d.ways)] for d in improving]
+    return tabulate(rows, ["draw", "live", "ways"], tablefmt=TABLE_FORMAT, disable_numparse=True)
+
+
+def _not_ready_text(hand: str, distance: int | None, limit: bool, improving: tuple[Draw, ...]) -> list[str]:
+    if distance is None:
+        why = ("the search stopped at its budget" if limit
+               else "no sequence of intakes makes this hand ready")
+        return [hand, f"not ready: {_away(distance, limit)} ({why})"]
+    n = len(improving)
+    then = "ready" if distance == 1 else f"{distance - 1} away"
+    return [hand, f"not ready: {_progress(distance, limit, improving)}", "",
+            f"{n} improving draw{'s' * (n != 1)} (进张): taken one of these ways (then the right discard),"
+            f" each leaves the hand {then}",
+            draws_table(improving)]
+
+
 def ting_text(t: Ting, colour: bool) -> str:
     hand = t.hand.text()
     if not t.waits:
-        return paint(f"{hand}\nnot ready: no tile wins for this hand", colour)
+        return paint("\n".join(_not_ready_text(hand, t.distance, t.limit, t.improving)), colour)
     live = sum(w.outs for w in t.waits)
     dead = sum(1 for w in t.waits if not w.outs)
     n = len(t.waits)
@@ -332,13 +391,25 @@ def discard_text(d: Discards, colour: bool) -> str:
     if not d.rows:
         lines.append("no discard: every concealed tile is in a 坎")
         return paint("\n".join(lines), colour)
-    rows = [[GLYPHS[r.tile], r.outs, f"{float(r.expected_score):.4f}", r.best_score,
-             "  ".join(_wait_summary(w) for w in r.waits) or "not ready"] for r in d.rows]
-    lines += ["", tabulate(rows, ["discard", "outs", "expected", "best", "waits (outs)"],
-                           tablefmt=TABLE_FORMAT, disable_numparse=True)]
+    lines.append("")
+    lines += [f"打 {GLYPHS[r.tile]} → {_progress(r.distance, r.limit, r.improving)}" for r in d.rows]
     top = d.rows[0]
-    if top.waits:
+    if top.distance == 0:
+        # Some discard makes the hand ready: the table of waits and scores.
+        rows = [[GLYPHS[r.tile], r.outs, f"{float(r.expected_score):.4f}", r.best_score,
+                 "  ".join(_wait_summary(w) for w in r.waits) or _away(r.distance, r.limit)] for r in d.rows]
+        lines += ["", tabulate(rows, ["discard", "outs", "expected", "best", "waits (outs)"],
+                               tablefmt=TABLE_FORMAT, disable_numparse=True)]
         lines += ["", f"after discarding {GLYPHS[top.tile]}:", waits_table(top.waits)]
+    else:
+        rows = [[GLYPHS[r.tile], DASH if r.distance is None else r.distance, r.improving_live,
+                 "  ".join(f"{GLYPHS[x.tile]} {x.live}" for x in r.improving) or _away(r.distance, r.limit)]
+                for r in d.rows]
+        lines += ["", tabulate(rows, ["discard", "away", "live", "进张 (live)"],
+                               tablefmt=TABLE_FORMAT, disable_numparse=True)]
+        if top.improving:
+            lines += ["", f"after discarding {GLYPHS[top.tile]} ({_away(top.distance, top.limit)}):",
+                      draws_table(top.improving)]
     return paint("\n".join(lines), colour)
 
 
@@ -376,16 +447,21 @@ def _source_score(w: Win | None) -> str:
 def ting_line(t: Ting, colour: bool) -> str:
     hand = t.hand.text()
     if not t.waits:
-        return paint(f"{hand}: not ready", colour)
+        return paint(f"{hand}: not ready, {_progress(t.distance, t.limit, t.improving)}", colour)
     waits = ", ".join(f"{_wait_summary(w)} [self {_source_score(w.self)} · other {_source_score(w.other)}]"
                       for w in t.waits)
     return paint(f"{hand}: waits {waits}", colour)
 
 
+def _row_summary(r: DiscardAdvice) -> str:
+    if r.waits:
+        return (f"{GLYPHS[r.tile]}: {r.outs} outs, expected {float(r.expected_score):.4f}, best {r.best_score}, "
+                f"waits {''.join(GLYPHS[w.tile] for w in r.waits)}")
+    return f"{GLYPHS[r.tile]}: {_progress(r.distance, r.limit, r.improving)}"
+
+
 def discard_line(d: Discards, colour: bool) -> str:
-    rows = " | ".join(
-        f"{GLYPHS[r.tile]}: {r.outs} outs, expected {float(r.expected_score):.4f}, best {r.best_score}, "
-        f"waits {''.join(GLYPHS[w.tile] for w in r.waits) or DASH}" for r in d.rows)
+    rows = " | ".join(_row_summary(r) for r in d.rows)
     return paint(f"{d.hand.text()}: discard {rows or DASH}", colour)
 
 

@@ -41,9 +41,29 @@ class Wait:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """An improving draw (进张, RULES.md 6): a tile that brings the hand one
+    step nearer to ready, its live copies, and the ways it is taken
+    (``吃 四 with 肆肆``, ``碰 八``...; for a wait, ``胡 self`` / ``胡 other``)."""
+    tile: int
+    live: int
+    ways: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Ting:
+    """Waits of a hand at rest and its distance to ready.
+
+    The engines (``reference``, ``fast``) fill ``waits`` only; ``solver.api``
+    adds ``distance`` (0 when ready; None when no sequence of intakes makes
+    the hand ready, or, with ``limit``, when the search stopped at its
+    budget) and ``improving`` (the waits at distance 0), in tile order.
+    """
     hand: Hand
     waits: tuple[Wait, ...]  # tile-index order
+    distance: int | None = None
+    improving: tuple[Draw, ...] = ()
+    limit: bool = False
 
     @property
     def ready(self) -> bool:
@@ -60,9 +80,23 @@ class DiscardRow:
 
 
 @dataclass(frozen=True)
+class DiscardAdvice(DiscardRow):
+    """A discard row as ``solver.api`` answers it: also, as for ``Ting``, the
+    distance to ready of the hand it leaves and its improving draws (the
+    engines' rows stay plain ``DiscardRow``, whose fields they fill fast)."""
+    distance: int | None = None
+    improving: tuple[Draw, ...] = ()
+    limit: bool = False
+
+    @property
+    def improving_live(self) -> int:
+        return sum(d.live for d in self.improving)
+
+
+@dataclass(frozen=True)
 class Discards:
     hand: Hand
-    rows: tuple[DiscardRow, ...]  # ranked (RULES.md section 6)
+    rows: tuple[DiscardRow, ...]  # ranked (RULES.md section 6); DiscardAdvice from solver.api
 
 
 @dataclass(frozen=True)

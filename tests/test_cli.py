@@ -56,7 +56,10 @@ def nums(win: dict | None):
 
 def test_ting_json_example_2_contract():
     obj = one_json("ting", EX2)
-    assert set(obj) == {"input", "hand", "ready", "waits"}
+    assert set(obj) == {"input", "hand", "ready", "waits", "distance", "limit", "improving"}
+    assert (obj["distance"], obj["limit"]) == (0, False)  # ready: the improving draws are the waits
+    assert [(d["tile"], d["live"], d["ways"]) for d in obj["improving"]] == [
+        ("五", 3, ["胡 self", "胡 other"]), ("七", 1, ["胡 self", "胡 other"]), ("伍", 2, ["胡 self", "胡 other"])]
     assert obj["input"] == EX2
     assert obj["hand"] == "一二三四五六七七七八九十壹贰贰叁伍伍柒拾"
     assert obj["ready"] is True
@@ -157,7 +160,9 @@ def test_discard_json_ranked():
     obj = one_json("discard", EX2_DISCARD)
     assert set(obj) == {"input", "hand", "discards"}
     top = obj["discards"][0]
-    assert set(top) == {"tile", "outs", "expected_score", "best_score", "waits"}
+    assert set(top) == {"tile", "outs", "expected_score", "best_score", "waits", "distance", "limit",
+                        "improving_live", "improving"}
+    assert (top["distance"], top["improving_live"]) == (0, 6)
     # Σ outs·(self + 2·other) / (3·Σ outs) = (3·7 + 1·22 + 2·11) / 18
     assert (top["tile"], top["outs"], top["expected_score"], top["best_score"]) == ("捌", 6, 3.6111, 10)
     assert [w["tile"] for w in top["waits"]] == ["五", "七", "伍"]
@@ -498,10 +503,12 @@ def test_puzzles_list_never_imports_numba(python_in_fresh_process):
     assert len(json.loads(lines[-3])) > len(json.loads(lines[-2])) > 0
 
 
+# A hand that is not ready, and every discard table (its rows that are not
+# ready), need the distance kernels; a ready hand and ``hu`` never do.
 ONE_HAND_RUN = f"""
 import sys
 from cli import main
-for args in (["ting", "{EX2}"], ["ting", "--json", "{EX4}"], ["discard", "{EX2_DISCARD}"],
+for args in (["ting", "{EX2}"], ["ting", "--json", "{EX4}"],
              ["hu", "{EX3}", "--win", "五", "--source", "other", "--all"]):
     main(args, standalone_mode=False)
 print("NUMBA_LOADED" if "numba" in sys.modules else "NO_NUMBA")
