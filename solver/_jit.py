@@ -8,6 +8,8 @@ in numba 0.68 (../shared/PERF-NOTES.md), so searches use explicit stacks.
 from __future__ import annotations
 
 import numba
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 
 def kernel(fn):
@@ -19,3 +21,30 @@ def kernel(fn):
     than a small kernel's work.
     """
     return numba.njit(cache=True, nogil=True, error_model="numpy")(fn)
+
+
+if numba.config.DISABLE_JIT:
+    def trailing_zeros(x: int) -> int:
+        """Index of the lowest set bit of ``x`` (x > 0)."""
+        x = int(x)
+        return (x & -x).bit_length() - 1
+else:
+    @intrinsic
+    def trailing_zeros(typingctx, x):
+        """Index of the lowest set bit of the int64 ``x`` (x > 0): one instruction (tzcnt)."""
+        if not isinstance(x, types.Integer):
+            return None
+
+        def codegen(context, builder, signature, args):
+            (value,) = args
+            value = context.cast(builder, value, signature.args[0], types.int64)
+            fn = cgutils.get_or_insert_function(
+                builder.module, _llvm_fnty(), "llvm.cttz.i64")
+            return builder.call(fn, [value, cgutils.true_bit])
+
+        return types.int64(x), codegen
+
+
+def _llvm_fnty():
+    from llvmlite import ir
+    return ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(1)])

@@ -12,6 +12,11 @@ Encodings (shared with ``solver.fast``):
   ``a, a, a``).  Kind codes follow the Python string order of the kind
   names (chi < jiang < jiao < ju < kan < pao < peng < ti < wei), so integer
   order is the reference's tie-break order of ``(kind, tiles)``.
+* The free tiles of a hand (concealed, outside 坎) are one packed int64:
+  tile x has the 3 bits from 3x, its count (0..3) in the low two and a
+  clear guard bit.  A group is the packed counts of its tiles, so "does the
+  group fit" is one subtraction and one mask (``_fits``), and placing it is
+  one subtraction.
 * ``OPT_*`` codes name the choices of the winning-tile table (RULES.md 4);
   ``H_*`` codes are indices into ``results.HOWS``.
 * The ruleset is one int64 vector (offsets ``R_*``), built by
@@ -22,22 +27,25 @@ Encodings (shared with ``solver.fast``):
   the search itself.
 
 The search never recurses (a recursive cached kernel crashes numba 0.68 when
-loaded from the cache): it walks an explicit stack over a count vector,
-always covering the lowest remaining tile with a group whose lowest tile it
-is, and undoes each group on the way back.
+loaded from the cache): it walks an explicit stack of packed counts, always
+covering the lowest remaining tile with a group whose lowest tile it is.
 
 Every tile of the hand plus the winning tile ends in some group, so the red
 count (and so the fan) of a (hand, tile) is fixed except for 对对胡, and 等
 never drops as 胡息 grows.  The best decomposition is therefore, in one of two
 classes (对对 or not), the one with the highest 胡息 and then the smallest
 sorted group list; the search keeps the best of each class and the score
-decides between the two at the end, separately for each source.
+decides between the two at the end, separately for each source.  That also
+bounds the search: a branch whose 胡息 cannot reach the best of its class (nor
+the winning threshold) is cut, by an upper bound of the 胡息 the remaining
+tiles can still make (each tile worth at most a third of the richest group
+it can join, ``R_W6`` in sixths).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel
+from ._jit import kernel, trailing_zeros
 
 # Group kinds, in Python string order of their names.
 K_CHI, K_JIANG, K_JIAO, K_JU, K_KAN, K_PAO, K_PENG, K_TI, K_WEI = range(9)
@@ -59,15 +67,22 @@ OPT_WEI = 7  # t onto the concealed pair becomes 偎
 # results.HOWS indices.
 H_TI, H_PAO, H_WEI, H_PENG, H_POPAO, H_DANDIAO, H_BIAN, H_SHUN = range(8)
 
+# Packed counts: 3 bits per tile, the guard bit of every tile set.
+FIELD = 3
+GUARD = sum(4 << (FIELD * x) for x in range(20))
+
 # Free groups (rows of the group table): the 句/绞 shapes of groups.SHAPES,
 # then the pair of each tile, then the 碰 triplet of each tile.
 N_SHAPES = 38  # len(groups.SHAPES), checked by solver.fast
 G_PAIR = N_SHAPES  # + tile
 G_TRIPLE = N_SHAPES + 20  # + tile
 N_GROUPS = N_SHAPES + 40
-# Columns of a group row.
-G_A, G_B, G_C, G_CODE, G_HUXI, G_DD, G_KIND, G_PAT = range(8)
+# Columns of a group row: packed counts, code, 胡息, 1 if 对对 kind, the
+# sum of its tiles' R_W6, the `how` it gives when it holds the winning
+# tile, SP_* (shape, pair or triplet), kind.
+G_MASK, G_CODE, G_HUXI, G_DD, G_W6, G_HOW, G_SP, G_KIND = range(8)
 G_COLS = 8
+SP_SHAPE, SP_PAIR, SP_TRIPLE = range(3)
 LIST_COLS = 8  # candidate rows: a count, then group ids
 
 # The ruleset vector (also the head of the scratch vector).
@@ -79,7 +94,8 @@ R_PAO_JIANG = 4  # a hand with a 跑/提 needs exactly one pair
 R_PAIR_WEI = 5  # a self-drawn tile onto a concealed pair must be 偎'd
 R_HX = 8  # [pattern * 2 + case] 胡息
 R_RED = R_HX + 20  # [tile] 1 if red
-R_FAN = R_RED + 20  # [red count * 2 + 对对胡] fan
+R_W6 = R_RED + 20  # [tile] six times the most 胡息 per tile of a free group holding it
+R_FAN = R_W6 + 20  # [red count * 2 + 对对胡] fan
 MAX_RED = 80
 R_GT = R_FAN + 2 * (MAX_RED + 1)  # [group * G_COLS + column]
 R_CAND = R_GT + N_GROUPS * G_COLS  # [tile * LIST_COLS]: free groups whose lowest tile it is
@@ -93,35 +109,41 @@ N_OUT = O_KEY + 7
 # Fields of the highest-胡息 split of a (hand, tile, source), won or not (``hu``).
 T_HAS, T_HUXI, T_OPT, T_FORCED, T_KEY = range(5)
 N_TOP = T_KEY + 7
+# A row of the compact answers of ting_batch / discard_batch: which hand,
+# which discard (-1 for ting), which tile, which source, then the N_OUT fields.
+C_HAND, C_DROP, C_TILE, C_SRC, C_ANS = range(5)
+N_ROW = C_ANS + N_OUT
+TING_ROWS = 40  # most rows a hand can give in ting_batch (20 tiles x 2 sources)
 
 # The scratch vector, after the ruleset.  A loaded hand keeps its exposed
-# melds and 坎 in W_BASE and its other concealed tiles in W_CNT; an option
-# changes one entry (or adds the 偎, or adds t to the free tiles) and restores
-# it after its search.
+# melds and 坎 in W_BASE and its other concealed tiles packed in W_F; an
+# option changes one W_BASE entry (or adds the 偎) and restores it after
+# its search.
 MAX_MELDS = 6
-W_CNT = R_SIZE  # [20] free counts: concealed tiles outside 坎 (the search restores them)
-W_CONC = W_CNT + 20  # [20] concealed counts of the hand
+W_CONC = R_SIZE  # [20] concealed counts of the hand
 W_HELD = W_CONC + 20  # [20] copies in the hand (concealed and melds)
 W_BASE = W_HELD + 20  # [16] codes of the exposed melds (first), then of the 坎
-W_STL = W_BASE + 16  # [24] stack: lowest tile at each depth
-W_SCI = W_STL + 24  # [24] stack: next candidate index at each depth
-W_STG = W_SCI + 24  # [24] stack: group placed at each depth
-W_KEY = W_STG + 24  # [8] sorted codes of the split at hand
+W_MHUXI = W_BASE + 16  # [6] per exposed meld: 胡息
+W_WEI_OF = W_MHUXI + 6  # [20] per tile: its exposed 偎 (meld index) or -1
+W_PENG_OF = W_WEI_OF + 20  # [20] per tile: its exposed 碰 (meld index) or -1
+W_KAN_AT = W_PENG_OF + 20  # [20] per tile: where its 坎 is in W_BASE, or -1
+W_F = W_KAN_AT + 20  # packed free counts
+W_UB = W_F + 1  # their 胡息 bound, in sixths (sum of R_W6)
+W_NB = W_F + 2  # groups in W_BASE
+W_BASE_HUXI = W_F + 3  # their 胡息
+W_BASE_DD = W_F + 4  # 1 when none is a 吃
+W_FOUR = W_F + 5  # 1 when an exposed meld is a 跑/提
+W_NFREE = W_F + 6  # free tiles
+W_NM = W_F + 7  # exposed melds
+W_SF = W_F + 8  # [8] stack: packed counts at each depth
+W_SK = W_SF + 8  # [8] stack: next candidate index at each depth
+W_SG = W_SK + 8  # [8] stack: group placed at each depth
+W_KEY = W_SG + 8  # [8] sorted codes of the split at hand
 W_BH = W_KEY + 8  # [2] best 胡息 per class (NO_HUXI: none)
 W_BK = W_BH + 2  # [2 * 7] its sorted codes
 W_BHOW = W_BK + 14  # [2] its how
 W_BOPT = W_BHOW + 2  # [2] its option
-W_MHUXI = W_BOPT + 2  # [6] per exposed meld: 胡息
-W_WEI_OF = W_MHUXI + 6  # [20] per tile: its exposed 偎 (meld index) or -1
-W_PENG_OF = W_WEI_OF + 20  # [20] per tile: its exposed 碰 (meld index) or -1
-W_KAN_AT = W_PENG_OF + 20  # [20] per tile: where its 坎 is in W_BASE, or -1
-W_NB = W_KAN_AT + 20  # groups in W_BASE
-W_BASE_HUXI = W_NB + 1  # their 胡息
-W_BASE_DD = W_NB + 2  # 1 when none is a 吃
-W_FOUR = W_NB + 3  # 1 when an exposed meld is a 跑/提
-W_NFREE = W_NB + 4  # tiles in W_CNT
-W_NM = W_NB + 5  # exposed melds
-W_USED = W_NB + 6  # [8] scratch of _answer_codes
+W_USED = W_BOPT + 2  # [8] scratch of _answer_codes
 W_ORD = W_USED + 8  # [8] scratch of _answer_codes
 W_OUT = W_ORD + 8  # [2 * N_OUT] answers of the tile at hand, self then other
 W_TOP = W_OUT + 2 * N_OUT  # [2 * N_TOP] highest-胡息 splits, self then other
@@ -153,6 +175,8 @@ def _load_hand(ws, conc, mkind, mt, nm):
     nb = nm
     base_huxi = 0
     nfree = 0
+    packed = 0
+    ub = 0
     for x in range(20):
         n = conc[x]
         ws[W_CONC + x] = n
@@ -167,9 +191,10 @@ def _load_hand(ws, conc, mkind, mt, nm):
             ws[W_BASE + nb] = _code(K_KAN, x, x, x)
             base_huxi += ws[R_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
             nb += 1
-            n = 0
-        ws[W_CNT + x] = n
-        nfree += n
+        elif n > 0:
+            packed += n << (FIELD * x)
+            ub += n * ws[R_W6 + x]
+            nfree += n
     base_dd = 1
     four = 0
     for j in range(nm):
@@ -216,6 +241,8 @@ def _load_hand(ws, conc, mkind, mt, nm):
             ws[W_HELD + a] += size
         ws[W_MHUXI + j] = ws[R_HX + 2 * pat + case]
         base_huxi += ws[W_MHUXI + j]
+    ws[W_F] = packed
+    ws[W_UB] = ub
     ws[W_NB] = nb
     ws[W_NM] = nm
     ws[W_BASE_HUXI] = base_huxi
@@ -239,7 +266,7 @@ def _leaf(ws, nb, nfree, huxi, cls, how_fixed, t, opt):
             if i < nb:
                 v = ws[W_BASE + i]
             else:
-                v = ws[R_GT + ws[W_STG + i - nb] * G_COLS + G_CODE]
+                v = ws[R_GT + ws[W_SG + i - nb] * G_COLS + G_CODE]
             j = i
             while j > 0 and ws[W_KEY + j - 1] > v:
                 ws[W_KEY + j] = ws[W_KEY + j - 1]
@@ -262,20 +289,11 @@ def _leaf(ws, nb, nfree, huxi, cls, how_fixed, t, opt):
         if how < 0:
             # reference._how: the free groups holding tile t decide.
             how = H_SHUN
+            shift = FIELD * t
             for i in range(nfree):
-                g = R_GT + ws[W_STG + i] * G_COLS
-                if ws[g + G_A] == t or ws[g + G_B] == t or ws[g + G_C] == t:
-                    kind = ws[g + G_KIND]
-                    if kind == K_PENG:
-                        h = H_PENG
-                    elif kind == K_JIANG:
-                        h = H_DANDIAO
-                    elif kind == K_JIAO or ws[g + G_PAT] == P_JU2710:
-                        h = H_BIAN
-                    else:
-                        h = H_SHUN
-                    if h < how:
-                        how = h
+                g = R_GT + ws[W_SG + i] * G_COLS
+                if (ws[g + G_MASK] >> shift) & 3 != 0 and ws[g + G_HOW] < how:
+                    how = ws[g + G_HOW]
         if cmp < 0:
             ws[W_BH + cls] = huxi
             for i in range(7):
@@ -289,103 +307,87 @@ def _leaf(ws, nb, nfree, huxi, cls, how_fixed, t, opt):
 
 
 @kernel
-def _split(ws, nb, base_huxi, base_dd, need_pair, triple, t, opt, how_fixed, floor):
-    """Every split of the free counts W_CNT into groups; record the best per class.
+def _split(ws, packed, ub, nb, base_huxi, base_dd, need_pair, triple, t, opt, how_fixed, floor):
+    """Every useful split of the packed free counts into groups; record the best per class.
 
     Depth-first over an explicit stack: at each depth the lowest remaining
     tile i is covered by a group whose lowest tile is i (a 句/绞 shape, the
-    pair while one is needed, the 碰 triplet of ``triple``).  ``floor`` is the
-    lowest 胡息 worth recording (the winning threshold when only wins matter).
+    pair while one is needed, the 碰 triplet of ``triple``), trying only
+    that group or later ones at the next depth while i remains, so each
+    multiset of groups is reached once.  ``floor`` is the lowest 胡息 worth
+    recording (the winning threshold when only wins matter); ``ub`` bounds
+    the 胡息 of the free tiles, in sixths.
     """
-    pair_left = need_pair
-    free_huxi = 0
+    huxi = base_huxi
     non_dd = 0
-    lo = 0
-    while lo < 20 and ws[W_CNT + lo] == 0:
-        lo += 1
+    pair_left = need_pair
     d = 0
-    ws[W_STL] = lo
-    ws[W_SCI] = 0
+    ws[W_SF] = packed
+    ws[W_SK] = 0
     while d >= 0:
-        i = ws[W_STL + d]
-        if i == 20:
+        f = ws[W_SF + d]
+        g = -1
+        if f == 0:
             if not pair_left:
-                huxi = base_huxi + free_huxi
-                if huxi >= floor:
-                    cls = 1 if (base_dd and non_dd == 0) else 0
-                    _leaf(ws, nb, d, huxi, cls, how_fixed, t, opt)
-            d -= 1
+                cls = 1 if (base_dd and non_dd == 0) else 0
+                _leaf(ws, nb, d, huxi, cls, how_fixed, t, opt)
+            i = 0
+            k = 0
         else:
-            k = ws[W_SCI + d]
+            i = trailing_zeros(f) // FIELD
             lst = R_CAND + i * LIST_COLS
             n = ws[lst]
-            ci = W_CNT + i
-            g = -1
+            k = ws[W_SK + d]
+            # The least 胡息 a split must reach to be recorded: the floor,
+            # and the best so far of every class this branch can still end in.
+            need = ws[W_BH]
+            if base_dd and non_dd == 0 and ws[W_BH + 1] < need:
+                need = ws[W_BH + 1]
+            if need < floor:
+                need = floor
+            lack = 6 * (need - huxi) - ub
+            room = f | GUARD
             while k < n:
                 gg = ws[lst + 1 + k]
                 k += 1
                 row = R_GT + gg * G_COLS
-                kind = ws[row + G_KIND]
-                if kind == K_JIANG:
-                    if pair_left and ws[ci] >= 2:
-                        ws[ci] -= 2
-                        pair_left = False
-                        g = gg
-                        break
-                elif kind == K_PENG:
-                    if i == triple and ws[ci] >= 3:
-                        ws[ci] -= 3
-                        g = gg
-                        break
-                else:
-                    # A 句/绞 (i, b, c): i is the lowest tile, so it is held.
-                    b = W_CNT + ws[row + G_B]
-                    c = W_CNT + ws[row + G_C]
-                    if b == ci:
-                        ok = ws[ci] >= 2 and ws[c] >= 1
-                    elif b == c:
-                        ok = ws[b] >= 2
-                    else:
-                        ok = ws[b] >= 1 and ws[c] >= 1
-                    if ok:
-                        ws[ci] -= 1
-                        ws[b] -= 1
-                        ws[c] -= 1
-                        g = gg
-                        break
-            ws[W_SCI + d] = k
-            if g >= 0:
-                row = R_GT + g * G_COLS
-                ws[W_STG + d] = g
-                free_huxi += ws[row + G_HUXI]
-                non_dd += 1 - ws[row + G_DD]
-                j = i
-                while j < 20 and ws[W_CNT + j] == 0:
-                    j += 1
-                d += 1
-                ws[W_STL + d] = j
-                # Same lowest tile: only this group or later ones, so each
-                # multiset of groups is reached once.
-                ws[W_SCI + d] = k - 1 if j == i else 0
-                continue
-            d -= 1
-        if d >= 0:
-            # Undo the group placed at depth d before trying its next sibling.
-            g = ws[W_STG + d]
+                sp = ws[row + G_SP]
+                if sp == SP_PAIR:
+                    if not pair_left:
+                        continue
+                elif sp == SP_TRIPLE:
+                    if i != triple:
+                        continue
+                if (room - ws[row + G_MASK]) & GUARD != GUARD:
+                    continue  # not all its tiles are there
+                if 6 * ws[row + G_HUXI] - ws[row + G_W6] < lack:
+                    continue  # with it, the tiles cannot make enough 胡息
+                g = gg
+                break
+            ws[W_SK + d] = k
+        if g >= 0:
             row = R_GT + g * G_COLS
-            kind = ws[row + G_KIND]
-            i = ws[W_STL + d]
-            if kind == K_JIANG:
-                ws[W_CNT + i] += 2
-                pair_left = True
-            elif kind == K_PENG:
-                ws[W_CNT + i] += 3
-            else:
-                ws[W_CNT + i] += 1
-                ws[W_CNT + ws[row + G_B]] += 1
-                ws[W_CNT + ws[row + G_C]] += 1
-            free_huxi -= ws[row + G_HUXI]
-            non_dd -= 1 - ws[row + G_DD]
+            ws[W_SG + d] = g
+            huxi += ws[row + G_HUXI]
+            ub -= ws[row + G_W6]
+            non_dd += 1 - ws[row + G_DD]
+            if ws[row + G_SP] == SP_PAIR:
+                pair_left = False
+            f -= ws[row + G_MASK]
+            d += 1
+            ws[W_SF + d] = f
+            # Same lowest tile: only this group or later ones.
+            ws[W_SK + d] = k - 1 if (f >> (FIELD * i)) & 3 != 0 else 0
+        else:
+            d -= 1
+            if d >= 0:
+                # Undo the group placed at depth d before trying its next sibling.
+                row = R_GT + ws[W_SG + d] * G_COLS
+                huxi -= ws[row + G_HUXI]
+                ub += ws[row + G_W6]
+                non_dd -= 1 - ws[row + G_DD]
+                if ws[row + G_SP] == SP_PAIR:
+                    pair_left = True
 
 
 @kernel
@@ -398,20 +400,24 @@ def _option(ws, t, opt, upg, floor):
     nb = ws[W_NB]
     base_huxi = ws[W_BASE_HUXI]
     nfree = ws[W_NFREE]
+    packed = ws[W_F]
+    ub = ws[W_UB]
     four = ws[W_FOUR] != 0
     triple = -1
     how_fixed = -1
     at = -1  # the W_BASE entry this option replaces
     saved = 0
     if opt == OPT_FREE or opt == OPT_FREE_TRIPLE or opt == OPT_POPAO:
-        ws[W_CNT + t] += 1
+        packed += 1 << (FIELD * t)
+        ub += ws[R_W6 + t]
         nfree += 1
         if opt == OPT_FREE_TRIPLE:
             triple = t
         elif opt == OPT_POPAO:
             how_fixed = H_POPAO
     elif opt == OPT_WEI:
-        ws[W_CNT + t] -= 2
+        packed -= 2 << (FIELD * t)
+        ub -= 2 * ws[R_W6 + t]
         nfree -= 2
         ws[W_BASE + nb] = _code(K_WEI, t, t, t)
         base_huxi += ws[R_HX + 2 * P_WEI + case]
@@ -441,14 +447,11 @@ def _option(ws, t, opt, upg, floor):
         fits = groups >= 1 and nfree == 3 * groups - 1
     else:
         fits = groups >= 0 and nfree == 3 * groups
-    if fits:
-        _split(ws, nb, base_huxi, ws[W_BASE_DD] != 0, need_pair, triple, t, opt, how_fixed, floor)
-    # Restore the loaded hand.
-    if opt == OPT_FREE or opt == OPT_FREE_TRIPLE or opt == OPT_POPAO:
-        ws[W_CNT + t] -= 1
-    elif opt == OPT_WEI:
-        ws[W_CNT + t] += 2
-    else:
+    # The 胡息 bound of the whole hand must reach the floor.
+    if fits and 6 * (base_huxi - floor) + ub >= 0:
+        _split(ws, packed, ub, nb, base_huxi, ws[W_BASE_DD] != 0, need_pair, triple, t, opt, how_fixed,
+               floor)
+    if at >= 0:
         ws[W_BASE + at] = saved
 
 
@@ -644,6 +647,7 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, rules, ou
     """Queries q = (hand qhand[q], tile qtile[q]); qsources[q]: bit 0 self, bit 1 other.
 
     Answers in out[2q + s] and, with ``with_top``, top[2q + s] (s = 0 self, 1 other).
+    Only the fields of a win are written: out must be zeroed.
     """
     ws = _scratch(rules)
     last = -1
@@ -672,12 +676,13 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, rules, ou
 
 @kernel
 def ting_batch(conc, mkind, mt, nmeld, rules, out):
-    """Every tile t of every hand at rest, both sources: out[(20h + t) * 2 + s].
-
-    out must be zeroed; only wins are written.  A tile held four times
-    (concealed and melds) is never a wait.
+    """Every tile t of every hand at rest, both sources: one row of ``out`` per win
+    (C_HAND h, C_DROP -1, C_TILE t, C_SRC s, then the answer), in (h, t, s)
+    order; returns the number of rows.  ``out`` needs TING_ROWS rows per hand.
+    A tile held four times (concealed and melds) is never a wait.
     """
     ws = _scratch(rules)
+    row = 0
     for h in range(conc.shape[0]):
         reds = _load_hand(ws, conc[h], mkind[h], mt[h], nmeld[h])
         for t in range(20):
@@ -687,28 +692,37 @@ def ting_batch(conc, mkind, mt, nmeld, rules, out):
                     at = W_OUT + s * N_OUT
                     if ws[at + O_WIN]:
                         _answer_codes(ws, at + O_KEY, ws[at + O_OPT], t)
-                        row = (20 * h + t) * 2 + s
+                        out[row, C_HAND] = h
+                        out[row, C_DROP] = -1
+                        out[row, C_TILE] = t
+                        out[row, C_SRC] = s
                         for f in range(N_OUT):
-                            out[row, f] = ws[at + f]
+                            out[row, C_ANS + f] = ws[at + f]
+                        row += 1
+    return row
 
 
 @kernel
 def discard_batch(conc, mkind, mt, nmeld, rules, out):
     """For each hand of c + 1 tiles and each discardable tile x (1 or 2 concealed,
-    never a 坎 tile): the ting of the hand without x, in out[((20h + x) * 20 + t) * 2 + s].
-
-    out must be zeroed; only wins are written.
+    never a 坎 tile): the ting of the hand without x, one row of ``out`` per win
+    (C_HAND h, C_DROP x, C_TILE t, C_SRC s, then the answer), in (h, x, t, s)
+    order; returns the number of rows.  ``out`` needs TING_ROWS rows per
+    discardable tile.
     """
     ws = _scratch(rules)
+    row = 0
     for h in range(conc.shape[0]):
         reds = _load_hand(ws, conc[h], mkind[h], mt[h], nmeld[h])
         for x in range(20):
             n = ws[W_CONC + x]
             if n != 1 and n != 2:
                 continue
+            # Without x: all its copies are free (x is no 坎 tile).
             ws[W_CONC + x] -= 1
             ws[W_HELD + x] -= 1
-            ws[W_CNT + x] -= 1  # x is no 坎 tile: all its copies are free
+            ws[W_F] -= 1 << (FIELD * x)
+            ws[W_UB] -= ws[R_W6 + x]
             ws[W_NFREE] -= 1
             rx = reds - ws[R_RED + x]
             for t in range(20):
@@ -718,10 +732,16 @@ def discard_batch(conc, mkind, mt, nmeld, rules, out):
                         at = W_OUT + s * N_OUT
                         if ws[at + O_WIN]:
                             _answer_codes(ws, at + O_KEY, ws[at + O_OPT], t)
-                            row = ((20 * h + x) * 20 + t) * 2 + s
+                            out[row, C_HAND] = h
+                            out[row, C_DROP] = x
+                            out[row, C_TILE] = t
+                            out[row, C_SRC] = s
                             for f in range(N_OUT):
-                                out[row, f] = ws[at + f]
+                                out[row, C_ANS + f] = ws[at + f]
+                            row += 1
             ws[W_CONC + x] += 1
             ws[W_HELD + x] += 1
-            ws[W_CNT + x] += 1
+            ws[W_F] += 1 << (FIELD * x)
+            ws[W_UB] += ws[R_W6 + x]
             ws[W_NFREE] += 1
+    return row

@@ -5,21 +5,25 @@ it turns hands and the ruleset into integer arrays, calls one kernel for a
 whole batch, and builds the same ``Ting`` / ``Discards`` / ``HuResult`` values
 ``solver.reference`` returns.  Importing this module imports numba; nothing
 else in ``solver`` does at import time.
+
+Building the answers costs more than finding them, so it is done lean: the
+kernels write one compact row per win (``K.C_*``), read back with one
+``tolist()``; every group of a ruleset is built once (``RuleArrays.groups``);
+answer dataclasses are filled without going through their ``__init__``.
 """
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Sequence
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Callable, Sequence
 
 import numpy as np
 
 from . import _kernels as K
 from .groups import SHAPES, Group, group_huxi, group_pattern
 from .hand import Hand
-from .reference import discard_row, rank_rows
-from .results import HOWS, Discards, HuResult, Ting, Wait, Win
+from .results import HOWS, DiscardRow, Discards, HuResult, Ting, Wait, Win
 from .rules import PATTERNS, Ruleset
 from .tiles import COPIES, N_KINDS
 
@@ -28,6 +32,7 @@ KIND_CODE = {name: i for i, name in enumerate(K.KIND_NAMES)}
 SOURCE_INDEX = {"self": 0, "other": 1}
 # Hands per kernel call: bounds the memory of the answer arrays.
 CHUNK = 1024
+DISCARD_CHUNK = 256
 
 
 # --- the ruleset as arrays ---------------------------------------------------
@@ -37,7 +42,8 @@ class RuleArrays:
     """A ruleset as the kernels see it: one int64 vector (layout: the R_* offsets)."""
     rules: Ruleset
     vec: np.ndarray
-    groups: dict  # group code -> Group, filled lazily by ``decode``
+    groups: dict  # group code -> Group (every group the kernels can answer with)
+    fan_names: tuple  # [red count * 2 + 对对胡] -> fan names
 
 
 _RULE_ARRAYS: dict[int, RuleArrays] = {}
@@ -62,18 +68,35 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
     for r in range(K.MAX_RED + 1):
         for dd in (0, 1):
             v[K.R_FAN + 2 * r + dd] = rules.fan(r, duidui=bool(dd))[0]
-    gt = np.zeros((K.N_GROUPS, K.G_COLS), np.int64)
-    for g, shape in enumerate(SHAPES):
+    # The free groups: (tiles, kind, 胡息, 对对 kind, how when it holds t, SP_*), in K.G_* row order.
+    free = []
+    for shape in SHAPES:
         pattern = group_pattern(shape)
         kind = K.K_JIAO if pattern == "jiao" else K.K_JU
-        gt[g] = (*shape, encode(kind, shape), group_huxi(K.KIND_NAMES[kind], shape, rules), 0, kind,
-                 PATTERNS.index(pattern))
+        how = K.H_BIAN if pattern in ("jiao", "ju2710") else K.H_SHUN
+        free.append((shape, kind, group_huxi(K.KIND_NAMES[kind], shape, rules), 0, how, K.SP_SHAPE))
     for t in range(N_KINDS):
-        case = 1 if t >= 10 else 0
-        gt[K.G_PAIR + t] = (t, t, t, encode(K.K_JIANG, (t, t)), rules.huxi["jiang"][case], 1, K.K_JIANG,
-                            K.P_JIANG)
-        gt[K.G_TRIPLE + t] = (t, t, t, encode(K.K_PENG, (t,) * 3), rules.huxi["peng"][case], 1, K.K_PENG,
-                              K.P_PENG)
+        free.append(((t, t), K.K_JIANG, group_huxi("jiang", (t, t), rules), 1, K.H_DANDIAO, K.SP_PAIR))
+    for t in range(N_KINDS):
+        free.append(((t,) * 3, K.K_PENG, group_huxi("peng", (t,) * 3, rules), 1, K.H_PENG, K.SP_TRIPLE))
+    assert len(free) == K.N_GROUPS
+    # Each tile is worth at most its share of the richest group it can join
+    # (in sixths, so that shares of pairs and triples are whole numbers).
+    w6 = [0] * N_KINDS
+    for tiles, _, huxi, *_ in free:
+        for x in tiles:
+            w6[x] = max(w6[x], 6 * huxi // len(tiles))
+    v[K.R_W6:K.R_W6 + N_KINDS] = w6
+    gt = np.zeros((K.N_GROUPS, K.G_COLS), np.int64)
+    for g, (tiles, kind, huxi, dd, how, sp) in enumerate(free):
+        gt[g, K.G_MASK] = sum(1 << (K.FIELD * x) for x in tiles)
+        gt[g, K.G_CODE] = encode(kind, tiles)
+        gt[g, K.G_HUXI] = huxi
+        gt[g, K.G_DD] = dd
+        gt[g, K.G_W6] = sum(w6[x] for x in tiles)
+        gt[g, K.G_HOW] = how
+        gt[g, K.G_SP] = sp
+        gt[g, K.G_KIND] = kind
     v[K.R_GT:K.R_CAND] = gt.ravel()
     for t in range(N_KINDS):
         own = [g for g, s in enumerate(SHAPES) if s[0] == t] + [K.G_PAIR + t, K.G_TRIPLE + t]
@@ -81,9 +104,23 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
         assert len(own) < K.LIST_COLS
         v[at] = len(own)
         v[at + 1: at + 1 + len(own)] = own
-    ra = RuleArrays(rules, v, {})
+    fan_names = tuple(rules.fan(r, duidui=bool(dd))[1] for r in range(K.MAX_RED + 1) for dd in (0, 1))
+    ra = RuleArrays(rules, v, {}, fan_names)
+    for code in _every_code():
+        decode(code, ra)
     _RULE_ARRAYS[id(rules)] = ra
     return ra
+
+
+def _every_code():
+    """The code of every group an answer can hold."""
+    for shape in SHAPES:
+        yield encode(K.K_JIAO if group_pattern(shape) == "jiao" else K.K_JU, shape)
+        yield encode(K.K_CHI, shape)
+    for t in range(N_KINDS):
+        yield encode(K.K_JIANG, (t, t))
+        for kind in (K.K_KAN, K.K_PENG, K.K_WEI, K.K_PAO, K.K_TI):
+            yield encode(kind, (t,) * 3)
 
 
 def encode(kind: int, tiles: tuple[int, ...]) -> int:
@@ -148,6 +185,11 @@ def marshal(hands: Sequence[Hand]) -> HandArrays:
     return HandArrays(list(hands), conc, mkind, mt, nmeld)
 
 
+def held_counts(hand: Hand) -> tuple[int, ...] | list[int]:
+    """Copies of each tile in the hand, concealed and melds (``Hand.all_counts``)."""
+    return hand.all_counts() if hand.melds else hand.concealed
+
+
 # --- compiling ----------------------------------------------------------------
 
 _announced = False
@@ -175,55 +217,89 @@ def _announce_compile(*kernels) -> None:
             return
 
 
+# --- kernel calls ----------------------------------------------------------------
+
+def ting_rows(ha: HandArrays, ra: RuleArrays) -> np.ndarray:
+    """ting_batch on a batch: one row per win (fields K.C_*), in (hand, tile, source) order."""
+    _announce_compile(K.ting_batch)
+    out = np.empty((max(1, len(ha)) * K.TING_ROWS, K.N_ROW), np.int32)
+    n = K.ting_batch(*ha.args(), ra.vec, out)
+    return out[:n]
+
+
+def discard_rows(ha: HandArrays, ra: RuleArrays) -> np.ndarray:
+    """discard_batch on a batch: one row per win (fields K.C_*), in (hand, discard, tile, source) order."""
+    _announce_compile(K.discard_batch)
+    drops = int(((ha.conc == 1) | (ha.conc == 2)).sum())
+    out = np.empty((max(1, drops) * K.TING_ROWS, K.N_ROW), np.int32)
+    n = K.discard_batch(*ha.args(), ra.vec, out)
+    return out[:n]
+
+
 # --- answers --------------------------------------------------------------------
 
-def _groups(codes: list[int], ra: RuleArrays) -> tuple[Group, ...]:
-    """Groups from the kernels' codes (already in answer order)."""
-    groups = ra.groups
-    return tuple([groups.get(c) or decode(c, ra) for c in codes])
+def _maker(cls, names: tuple[str, ...]) -> Callable:
+    """A constructor of the frozen dataclass ``cls`` that fills its fields
+    without running its ``__init__`` (five times faster; same value)."""
+    assert tuple(f.name for f in fields(cls)) == names, f"{cls.__name__} changed: update solver.fast"
+    args = ", ".join(names)
+    body = "".join(f"    d[{n!r}] = {n}\n" for n in names)
+    scope = {"new": object.__new__, "cls": cls}
+    exec(f"def make({args}):\n    o = new(cls)\n    d = o.__dict__\n{body}    return o\n", scope)
+    return scope["make"]
 
 
-@lru_cache(maxsize=None)
-def _fan_names(ra: RuleArrays, red: int, dd: int) -> tuple[str, ...]:
-    return ra.rules.fan(red, duidui=bool(dd))[1]
+_win = _maker(Win, ("huxi", "deng", "fan", "fan_names", "score", "how", "groups"))
+_wait = _maker(Wait, ("tile", "outs", "self", "other"))
+_row = _maker(DiscardRow, ("tile", "outs", "expected_score", "best_score", "waits"))
+_ZERO = Fraction(0)
+
+# Offsets in a compact row read back as a list.
+_A = K.C_ANS
+_WIN_HUXI, _WIN_DENG, _WIN_FAN, _WIN_SCORE = _A + K.O_HUXI, _A + K.O_DENG, _A + K.O_FAN, _A + K.O_SCORE
+_WIN_HOW, _WIN_DD, _WIN_RED, _WIN_KEY = _A + K.O_HOW, _A + K.O_DD, _A + K.O_RED, _A + K.O_KEY
 
 
-def _win(row: np.ndarray, ra: RuleArrays) -> Win | None:
-    if not row[K.O_WIN]:
-        return None
-    row = row.tolist()
-    groups = _groups(row[K.O_KEY:], ra)
-    return Win(row[K.O_HUXI], row[K.O_DENG], row[K.O_FAN],
-               _fan_names(ra, row[K.O_RED], row[K.O_DD]), row[K.O_SCORE],
-               HOWS[row[K.O_HOW]], groups)
+def _win_of(row: list, ra: RuleArrays) -> Win:
+    g = ra.groups.__getitem__
+    return _win(row[_WIN_HUXI], row[_WIN_DENG], row[_WIN_FAN], ra.fan_names[2 * row[_WIN_RED] + row[_WIN_DD]],
+                row[_WIN_SCORE], HOWS[row[_WIN_HOW]], tuple(map(g, row[_WIN_KEY:])))
 
 
-def _waits(out: np.ndarray, held: Sequence[int], seen: Sequence[int],
-           ra: RuleArrays) -> tuple[Wait, ...]:
-    """Waits from out[t, source] of one hand at rest."""
+def _waits_of(rows: list, lo: int, hi: int, held, seen, ra: RuleArrays) -> tuple[Wait, ...]:
+    """The waits of rows[lo:hi], the wins of one hand (or one discard), in tile order."""
     waits = []
-    for t in np.flatnonzero(out[:, :, K.O_WIN].any(axis=1)).tolist():
-        if held[t] >= COPIES:
-            continue
-        waits.append(Wait(t, COPIES - held[t] - seen[t], _win(out[t, 0], ra),
-                          _win(out[t, 1], ra)))
+    i = lo
+    while i < hi:
+        row = rows[i]
+        t = row[K.C_TILE]
+        w_self = w_other = None
+        if row[K.C_SRC] == 0:
+            w_self = _win_of(row, ra)
+            i += 1
+            if i < hi and rows[i][K.C_TILE] == t:
+                w_other = _win_of(rows[i], ra)
+                i += 1
+        else:
+            w_other = _win_of(row, ra)
+            i += 1
+        waits.append(_wait(t, COPIES - held[t] - seen[t], w_self, w_other))
     return tuple(waits)
 
 
-def _ting_arrays(ha: HandArrays, ra: RuleArrays) -> np.ndarray:
-    _announce_compile(K.ting_batch)
-    n = len(ha)
-    out = np.zeros((n * N_KINDS * 2, K.N_OUT), np.int32)
-    K.ting_batch(*ha.args(), ra.vec, out)
-    return out.reshape(n, N_KINDS, 2, K.N_OUT)
-
-
-def _discard_arrays(ha: HandArrays, ra: RuleArrays) -> np.ndarray:
-    _announce_compile(K.discard_batch)
-    n = len(ha)
-    out = np.zeros((n * N_KINDS * N_KINDS * 2, K.N_OUT), np.int32)
-    K.discard_batch(*ha.args(), ra.vec, out)
-    return out.reshape(n, N_KINDS, N_KINDS, 2, K.N_OUT)
+def _spans(rows: list, n: int, column: int = K.C_HAND):
+    """(lo, hi) of the rows of each hand 0..n-1 (rows sorted by ``column``)."""
+    spans = [(0, 0)] * n
+    lo = 0
+    end = len(rows)
+    while lo < end:
+        h = rows[lo][column]
+        hi = lo + 1
+        while hi < end and rows[hi][column] == h:
+            hi += 1
+        spans[h] = (lo, hi)
+        lo = hi
+    return spans
 
 
 def ting_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]], rules: Ruleset) -> list[Ting]:
@@ -232,9 +308,10 @@ def ting_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]], 
     result = []
     for lo in range(0, len(hands), CHUNK):
         ha = marshal(hands[lo:lo + CHUNK])
-        out = _ting_arrays(ha, ra)
-        for i, hand in enumerate(ha.hands):
-            waits = _waits(out[i], hand.all_counts(), seen_counts_list[lo + i], ra)
+        rows = ting_rows(ha, ra).tolist()
+        for i, (a, b) in enumerate(_spans(rows, len(ha))):
+            hand = ha.hands[i]
+            waits = _waits_of(rows, a, b, held_counts(hand), seen_counts_list[lo + i], ra) if b > a else ()
             result.append(Ting(hand, waits))
     return result
 
@@ -243,27 +320,46 @@ def discard_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]
                  rules: Ruleset) -> list[Discards]:
     """reference.discard for each validated hand of c + 1 tiles."""
     ra = rule_arrays(rules)
+    sw, ow = rules.self_weight, rules.other_weight
     result = []
-    chunk = max(1, CHUNK // 4)
-    for lo in range(0, len(hands), chunk):
-        ha = marshal(hands[lo:lo + chunk])
-        out = _discard_arrays(ha, ra)
-        for i, hand in enumerate(ha.hands):
-            seen = list(seen_counts_list[lo + i])
-            held = hand.all_counts()
-            rows = []
+    for lo in range(0, len(hands), DISCARD_CHUNK):
+        ha = marshal(hands[lo:lo + DISCARD_CHUNK])
+        rows = discard_rows(ha, ra).tolist()
+        for i, (a, b) in enumerate(_spans(rows, len(ha))):
+            hand = ha.hands[i]
+            # Without x, and x counted as seen: the outs of every tile stay as they are.
+            held = held_counts(hand)
+            seen = seen_counts_list[lo + i]
+            ranked = []
+            r = a
             for x in range(N_KINDS):
                 if hand.concealed[x] not in (1, 2):
                     continue
-                # Without x, and x counted as seen (it is no longer in the stock).
-                held[x] -= 1
-                seen[x] += 1
-                waits = _waits(out[i, x], held, seen, ra)
-                held[x] += 1
-                seen[x] -= 1
-                rows.append(discard_row(x, waits, rules))
-            result.append(Discards(hand, rank_rows(rows)))
+                start = r
+                while r < b and rows[r][K.C_DROP] == x:
+                    r += 1
+                waits = _waits_of(rows, start, r, held, seen, ra) if r > start else ()
+                ranked.append(_discard_row(x, waits, sw, ow))
+            ranked.sort(key=lambda r: r[0])
+            result.append(Discards(hand, tuple(r[1] for r in ranked)))
     return result
+
+
+def _discard_row(x: int, waits: tuple[Wait, ...], sw: int, ow: int) -> tuple[tuple, DiscardRow]:
+    """(ranking key, reference.discard_row): RULES.md 6, expected score exact."""
+    total = weighted = best = 0
+    for w in waits:
+        s = w.self.score if w.self else 0
+        o = w.other.score if w.other else 0
+        if w.outs:
+            total += w.outs
+            weighted += w.outs * (sw * s + ow * o)
+            best = max(best, s, o)
+    expected = Fraction(weighted, (sw + ow) * total) if total else _ZERO
+    # weighted / total orders the rows exactly: both are small integers, so
+    # distinct ratios are far apart compared with a float's rounding.
+    key = (-total, -(weighted / total) if total else 0.0, -best, x)
+    return key, _row(x, total, expected, best, waits)
 
 
 def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: Sequence[str],
@@ -289,28 +385,39 @@ def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: 
     return (out, top.reshape(n, 2, K.N_TOP)) if with_top else out
 
 
+def _answer_win(row: list, ra: RuleArrays) -> Win:
+    """A Win from the K.O_* fields of hu_batch."""
+    g = ra.groups.__getitem__
+    return _win(row[K.O_HUXI], row[K.O_DENG], row[K.O_FAN], ra.fan_names[2 * row[K.O_RED] + row[K.O_DD]],
+                row[K.O_SCORE], HOWS[row[K.O_HOW]], tuple(map(g, row[K.O_KEY:])))
+
+
 def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str],
             rules: Ruleset) -> list[HuResult]:
     """reference.hu (all_splits=False) for each (validated hand at rest, tile, source)."""
     ra = rule_arrays(rules)
     out, top = win_many(hands, tiles, ["both"] * len(hands), rules, with_top=True)
+    out = out.tolist()
+    top = top.tolist()
+    g = ra.groups.__getitem__
     result = []
     for q, (hand, t, source) in enumerate(zip(hands, tiles, sources)):
         s = SOURCE_INDEX[source]
-        win = _win(out[q, s], ra)
-        if win is not None:
+        row = out[q][s]
+        if row[K.O_WIN]:
+            win = _answer_win(row, ra)
             result.append(HuResult(hand, t, source, win, None, win.huxi, win.groups))
             continue
-        tp = top[q, s].tolist()
+        tp = top[q][s]
         forced = tp[K.T_FORCED]
-        if forced and out[q, 1, K.O_WIN]:
+        if forced and out[q][1][K.O_WIN]:
             reason = "forced_ti" if forced == 1 else "forced_wei"
         elif tp[K.T_HAS]:
             reason = "huxi_short"
         else:
             reason = "no_7_groups"
         if tp[K.T_HAS]:
-            groups = _groups(tp[K.T_KEY:], ra)
+            groups = tuple(map(g, tp[K.T_KEY:]))
             result.append(HuResult(hand, t, source, None, reason, tp[K.T_HUXI], groups))
         else:
             result.append(HuResult(hand, t, source, None, reason, None, ()))
