@@ -81,18 +81,18 @@ O_JUNK = 5  # one i left over: the discard
 S_STACK = 0  # [3 * 32]
 S_GAIN = 96  # [21] upgrade gain when the junk is tile x (index 20: no junk), NO_GAIN if none
 S_CNT = S_GAIN + 21  # [20] free counts
-S_NODE = S_CNT + 20  # [NW] the position being changed by an intake
-S_KAN = S_NODE + NW  # [20] 1 where the position before the intake held a 坎
-S_KEY = S_KAN + 20  # [3] a packed position
-S_DESC = S_KEY + 3  # [5] the intake being visited (M_WAYS columns R_KIND..R_BI2)
-S_OVER = S_DESC + 5  # 1 when expand_batch ran out of room
-S_SIZE = S_OVER + 1
+S_KAN = S_CNT + 20  # [20] 1 where the position before the intake holds a 坎
+S_KEY = S_KAN + 20  # [3] the packed position asked about (M_GOOD)
+S_WAYS = S_KEY + 3  # [W_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
+W_COLS = 7
+MAX_WAYS = 2048
+S_SIZE = S_WAYS + W_COLS * MAX_WAYS
 
 NO_GAIN = -1000
 
 # --- the memo ------------------------------------------------------------------------
 # An open-addressing hash table of answers already computed, keyed exactly by
-# the position packed into three words (``_pack``) and what was asked: mk
+# the position packed into three words and what was asked: mk
 # [cap, 3] keys, mv [cap] answer + 1 (0: empty slot), ms [0] entries used.
 # It is shared by every call with the same context (solver.distance keeps
 # it), so the rows of a discard table reuse each other's work.  No entry is
@@ -100,43 +100,12 @@ NO_GAIN = -1000
 Q_READY = 0  # at rest: ready?
 Q_DISCARD = 1  # c + 1 tiles: does some discard make it ready?
 Q_GOOD = 2  # at rest: at most 1 away?
+# Odd multipliers of the slot hash (64-bit, wrapping).
+HASH_A = -7046029254386353131
+HASH_B = -4417276706812531889
+HASH_C = 1609587929392839161
 MEMO_FILL_NUM = 3
 MEMO_FILL_DEN = 5
-
-
-@kernel
-def _pack(nd, at, query, key):
-    """The three words of position nd[at:at + NW] and ``query``, in key[0:3]."""
-    a = 0
-    b = 0
-    for x in range(20):
-        a |= nd[at + N_CONC + x] << (2 * x)
-        b |= nd[at + N_HELD + x] << (3 * x)
-    a |= (nd[at + N_M] << 40) | (nd[at + N_K] << 43) | (nd[at + N_BASE] << 46)
-    key[0] = a
-    key[1] = b
-    key[2] = nd[at + N_WEI] | (nd[at + N_PENG] << 20) | (query << 40)
-
-
-@kernel
-def _slot(mk, mv, key):
-    """Where key[0:3] is in the memo, or the empty slot where it would go."""
-    cap = mv.shape[0]
-    h = key[0] * -7046029254386353131 + key[1] * -4417276706812531889 + key[2] * 1609587929392839161
-    i = (h >> 17) & (cap - 1)
-    while mv[i] != 0 and not (mk[i, 0] == key[0] and mk[i, 1] == key[1] and mk[i, 2] == key[2]):
-        i = (i + 1) & (cap - 1)
-    return i
-
-
-@kernel
-def _remember(mk, mv, ms, i, key, value):
-    if mv[i] == 0 and ms[0] * MEMO_FILL_DEN < mv.shape[0] * MEMO_FILL_NUM:
-        mk[i, 0] = key[0]
-        mk[i, 1] = key[1]
-        mk[i, 2] = key[2]
-        mv[i] = value + 1
-        ms[0] += 1
 
 
 @kernel
@@ -336,10 +305,14 @@ def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
 @kernel
 def _ready_at(cx, nd, at, junk, sc):
     """Whether the position nd[at:at + NW] is ready (``junk`` 0: a hand at
-    rest) or some discard makes it ready (``junk`` 1: a hand of c + 1 tiles)."""
+    rest) or some discard makes it ready (``junk`` 1: a hand of c + 1 tiles).
+
+    Two searches at most, free then upgrade, through one call site (each
+    call site of _search is compiled in full: two would double the time
+    numba takes to compile this kernel).
+    """
     kanhx = 0
     free = 0
-    ub = cx[C_BONUS]
     for x in range(20):
         n = nd[at + N_CONC + x]
         if n == 3:
@@ -347,161 +320,111 @@ def _ready_at(cx, nd, at, junk, sc):
             n = 0
         sc[S_CNT + x] = n
         free += n
-    if junk and free == 0:
-        return 0
     need = cx[C_MIN] - nd[at + N_BASE] - kanhx
     k = nd[at + N_K]
     rich = 0
     for a in range(cx[C_RICH]):
         sh = cx[C_RICH + 1 + a]
         t3 = C_SH + 3 * sh
-        m = min(sc[S_CNT + cx[t3]], sc[S_CNT + cx[t3 + 1]], sc[S_CNT + cx[t3 + 2]])
+        m = sc[S_CNT + cx[t3]]
+        m1 = sc[S_CNT + cx[t3 + 1]]
+        m2 = sc[S_CNT + cx[t3 + 2]]
+        if m1 < m:
+            m = m1
+        if m2 < m:
+            m = m2
         rich += m * cx[C_SHX + sh]
-    if rich + ub >= need:
-        if _search(cx, sc, nd, at, need, junk, 1, 1 if (k >= 1 and cx[C_JIANG]) else 0, 0):
-            return 1
-    if k != 0:
-        return 0
-    # Upgrades: w onto a 坎 or 偎 makes 提, onto a 碰 makes 跑 (the first 4-tile group).
-    wei = nd[at + N_WEI]
-    peng = nd[at + N_PENG]
-    best = NO_GAIN
-    for x in range(21):
-        sc[S_GAIN + x] = NO_GAIN
-    for w in range(20):
-        g = NO_GAIN
-        case = 1 if w >= 10 else 0
-        if nd[at + N_CONC + w] == 3:
-            g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_KAN + case]
-        elif (wei >> w) & 1:
-            g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_WEI + case]
-        elif (peng >> w) & 1:
-            g = cx[C_HX + 2 * P_PAO + case] - cx[C_HX + 2 * P_PENG + case]
-        if g != NO_GAIN:
-            h = nd[at + N_HELD + w]
-            if h < 4:
-                if g > best:
-                    best = g
-            elif junk and h == 4 and sc[S_CNT + w] >= 1:
-                # Only once this copy is discarded can the fourth one come.
-                if g > sc[S_GAIN + w]:
-                    sc[S_GAIN + w] = g
+    # Upgrades (k = 0 only): w onto a 坎 or 偎 makes 提, onto a 碰 makes 跑.
     top = NO_GAIN
-    for x in range(21):
-        if best > sc[S_GAIN + x]:
-            sc[S_GAIN + x] = best
-        if sc[S_GAIN + x] > top:
-            top = sc[S_GAIN + x]
-    if junk:
-        sc[S_GAIN + 20] = NO_GAIN
-    if top == NO_GAIN or rich + top < need:
-        return 0
-    return _search(cx, sc, nd, at, need, junk, 0, 1 if cx[C_JIANG] else 0, top)
+    if k == 0:
+        wei = nd[at + N_WEI]
+        peng = nd[at + N_PENG]
+        best = NO_GAIN
+        for x in range(21):
+            sc[S_GAIN + x] = NO_GAIN
+        for w in range(20):
+            g = NO_GAIN
+            case = 1 if w >= 10 else 0
+            if nd[at + N_CONC + w] == 3:
+                g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_KAN + case]
+            elif (wei >> w) & 1:
+                g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_WEI + case]
+            elif (peng >> w) & 1:
+                g = cx[C_HX + 2 * P_PAO + case] - cx[C_HX + 2 * P_PENG + case]
+            if g != NO_GAIN:
+                h = nd[at + N_HELD + w]
+                if h < 4:
+                    if g > best:
+                        best = g
+                elif junk and h == 4 and sc[S_CNT + w] >= 1:
+                    # Only once this copy is discarded can the fourth one come.
+                    if g > sc[S_GAIN + w]:
+                        sc[S_GAIN + w] = g
+        for x in range(21):
+            if best > sc[S_GAIN + x]:
+                sc[S_GAIN + x] = best
+            if junk and x == 20:
+                sc[S_GAIN + x] = NO_GAIN
+            if sc[S_GAIN + x] > top:
+                top = sc[S_GAIN + x]
+    found = 0
+    if junk == 0 or free > 0:
+        for phase in range(2):
+            if found == 0:
+                if phase == 0:
+                    go = rich + cx[C_BONUS] >= need
+                    wild = 1
+                    pair = 1 if (k >= 1 and cx[C_JIANG]) else 0
+                    gain = 0
+                else:
+                    go = top != NO_GAIN and rich + top >= need
+                    wild = 0
+                    pair = 1 if cx[C_JIANG] else 0
+                    gain = top
+                if go:
+                    found = _search(cx, sc, nd, at, need, junk, wild, pair, gain)
+    return found
 
 
 @kernel
-def _ready_memo(cx, nd, at, junk, sc, mk, mv, ms):
-    """_ready_at through the memo."""
-    key = sc[S_KEY:S_KEY + 3]
-    _pack(nd, at, Q_DISCARD if junk else Q_READY, key)
-    i = _slot(mk, mv, key)
+def _ready_memo(cx, sc, nd, junk, mk, mv, ms):
+    """_ready_at on position nd (its one call site), through the memo."""
+    a = 0
+    b = 0
+    for x in range(20):
+        a |= nd[N_CONC + x] << (2 * x)
+        b |= nd[N_HELD + x] << (3 * x)
+    a |= (nd[N_M] << 40) | (nd[N_K] << 43) | (nd[N_BASE] << 46)
+    c = nd[N_WEI] | (nd[N_PENG] << 20) | ((Q_DISCARD if junk else Q_READY) << 40)
+    cap = mv.shape[0]
+    i = ((a * HASH_A + b * HASH_B + c * HASH_C) >> 17) & (cap - 1)
+    while mv[i] != 0 and not (mk[i, 0] == a and mk[i, 1] == b and mk[i, 2] == c):
+        i = (i + 1) & (cap - 1)
     if mv[i] != 0:
-        return mv[i] - 1
-    r = _ready_at(cx, nd, at, junk, sc)
-    _remember(mk, mv, ms, i, key, r)
+        r = mv[i] - 1
+    else:
+        r = _ready_at(cx, nd, 0, junk, sc)
+        if ms[0] * MEMO_FILL_DEN < cap * MEMO_FILL_NUM:
+            mk[i, 0] = a
+            mk[i, 1] = b
+            mk[i, 2] = c
+            mv[i] = r + 1
+            ms[0] += 1
     return r
-
-
-@kernel
-def ready_batch(cx, rows, junk, out, mk, mv, ms):
-    """out[r] = 1 when position rows[r] is ready (junk[r] 0) or some discard makes it ready (junk[r] 1)."""
-    sc = np.zeros(S_SIZE, np.int64)
-    flat = rows.ravel()
-    for r in range(rows.shape[0]):
-        out[r] = _ready_memo(cx, flat, r * NW, junk[r], sc, mk, mv, ms)
 
 
 # --- intakes ------------------------------------------------------------------------
 
-@kernel
-def _take(cx, sc, nd, s, x):
-    """Remove the tiles of shape s other than one x from nd's concealed tiles;
-    1 if they were there and none is a 坎 tile (else nothing changes)."""
-    t = C_SH + 3 * s
-    a = cx[t]
-    b = cx[t + 1]
-    c = cx[t + 2]
-    if a == x:
-        a = c
-    elif b == x:
-        b = c
-    # The two tiles left are a, b.
-    ok = sc[S_KAN + a] == 0 and sc[S_KAN + b] == 0
-    if ok:
-        nd[N_CONC + a] -= 1
-        nd[N_CONC + b] -= 1
-        if nd[N_CONC + a] < 0 or nd[N_CONC + b] < 0:
-            nd[N_CONC + a] += 1
-            nd[N_CONC + b] += 1
-            ok = False
-    return ok
-
-
-@kernel
-def _give(cx, nd, s, x):
-    """Undo _take."""
-    t = C_SH + 3 * s
-    a = cx[t]
-    b = cx[t + 1]
-    c = cx[t + 2]
-    if a == x:
-        a = c
-    elif b == x:
-        b = c
-    nd[N_CONC + a] += 1
-    nd[N_CONC + b] += 1
-
-
-@kernel
-def _copies(cx, s, x):
-    t = C_SH + 3 * s
-    return (1 if cx[t] == x else 0) + (1 if cx[t + 1] == x else 0) + (1 if cx[t + 2] == x else 0)
-
-
-@kernel
-def _take_all(cx, sc, nd, s):
-    """Remove every tile of shape s (a 比 group) from nd's concealed tiles, as _take."""
-    t = C_SH + 3 * s
-    ok = True
-    for j in range(3):
-        y = cx[t + j]
-        if sc[S_KAN + y] != 0:
-            ok = False
-    if ok:
-        for j in range(3):
-            nd[N_CONC + cx[t + j]] -= 1
-        for j in range(3):
-            if nd[N_CONC + cx[t + j]] < 0:
-                ok = False
-        if not ok:
-            for j in range(3):
-                nd[N_CONC + cx[t + j]] += 1
-    return ok
-
-
-@kernel
-def _give_all(cx, nd, s):
-    t = C_SH + 3 * s
-    for j in range(3):
-        nd[N_CONC + cx[t + j]] += 1
-
-
-# What a visit of an intake does (``_intakes``'s mode).
-M_GOOD = 0  # stop at the first intake after which some discard makes the hand ready
-M_EXPAND = 1  # write every position after the intake and its discard
-M_WAYS = 2  # write every intake: the position before its discard, and what it was
-# Intake kinds in a way's row.
+# What ``run`` does with each position.
+M_READY = 0  # is it ready (junk 0) / does some discard make it ready (junk 1)?
+M_GOOD = 1  # at rest: does some intake, with its discard, leave a ready hand?
+M_EXPAND = 2  # every position at rest after an intake and its discard
+M_WAYS = 3  # every intake: the position before its discard, and what it was
+# Intake kinds (a way's R_KIND), and what a 跑/提 is made onto.
 I_CHI, I_PENG, I_WEI, I_PAO, I_TI = range(5)
+ONTO_KAN, ONTO_WEI, ONTO_PENG = range(3)
+# An intake listed in the scratch vector (S_WAYS + W_COLS * i).
+W_KIND, W_TILE, W_CHI, W_BI1, W_BI2, W_ONTO, W_DISCARD = range(W_COLS)
 # Columns of an output row after the position: where it came from, then (M_WAYS)
 # whether a discard follows and the intake: kind, tile, 吃 shape, 比 shapes (-1: none).
 R_PARENT = NW
@@ -512,252 +435,293 @@ R_CHI = NW + 4
 R_BI1 = NW + 5
 R_BI2 = NW + 6
 RW = NW + 7
-# Rows one position can give at most, with room to spare: 20 tiles x 40
-# intakes x 21 discards.
-EXPAND_ROOM = 20 * 40 * 21
+# Rows one position may add (intakes x 21 discards); more room is made before each.
+EXPAND_ROOM = 21 * MAX_WAYS
 
 
 @kernel
-def _visit(cx, sc, nd, discard, mode, out, n_out, parent, mk, mv, ms):
-    """One intake just made on nd (described in sc[S_DESC:]).  M_GOOD: 1 when
-    it (with some discard) leaves a ready hand.  M_EXPAND: append every
-    resulting position at rest to ``out`` from row n_out; M_WAYS: append the
-    position before the discard; both return the new row count."""
-    if mode == M_GOOD:
-        return _ready_memo(cx, nd, 0, 1 if discard else 0, sc, mk, mv, ms)
-    if n_out + 21 > out.shape[0]:
-        sc[S_OVER] = 1  # no room left: the caller raises (never seen; EXPAND_ROOM is generous)
-        return n_out
-    if mode == M_WAYS or not discard:
-        for f in range(NW):
-            out[n_out, f] = nd[f]
-        out[n_out, R_PARENT] = parent
-        out[n_out, R_DISCARD] = 1 if discard else 0
-        for f in range(5):
-            out[n_out, R_KIND + f] = sc[S_DESC + f]
-        return n_out + 1
-    for x in range(20):
-        n = nd[N_CONC + x]
-        if n == 1 or n == 2:
-            for f in range(NW):
-                out[n_out, f] = nd[f]
-            out[n_out, N_CONC + x] -= 1
-            out[n_out, N_HELD + x] -= 1
-            out[n_out, R_PARENT] = parent
-            n_out += 1
-    return n_out
+def _ways(cx, sc, nd, all_kinds):
+    """List every intake of the position nd (RULES.md 6 table) in
+    sc[S_WAYS:], checking that its tiles are there and none is a 坎 tile;
+    return how many (-1: more than MAX_WAYS).
 
-
-@kernel
-def _describe(sc, kind, t, s, b1, b2):
-    sc[S_DESC] = kind
-    sc[S_DESC + 1] = t
-    sc[S_DESC + 2] = s
-    sc[S_DESC + 3] = b1
-    sc[S_DESC + 4] = b2
-
-
-@kernel
-def _intakes(cx, sc, nd, mode, out, n_out, parent, mk, mv, ms):
-    """Every intake of the position nd (RULES.md 6 table), each followed by
-    its discard (none after a second 跑/提), handed to _visit.  M_GOOD returns
-    1 at the first good one; M_EXPAND and M_WAYS return the new row count.
-
-    Outside M_WAYS a 坎 or 偎 is taken to 提 only: 跑 gives the same position
-    with less 胡息, and readiness only grows with 胡息.
+    Without ``all_kinds`` a 坎 or 偎 is taken to 提 only: 跑 gives the same
+    position with less 胡息, and readiness only grows with 胡息.
     """
-    res = n_out
+    nw = 0
     for x in range(20):
         sc[S_KAN + x] = 1 if nd[N_CONC + x] == 3 else 0
-    k0 = nd[N_K]
+    first_four = 1 if nd[N_K] == 0 else 0
     for t in range(20):
-        if nd[N_HELD + t] >= 4:
+        if nd[N_HELD + t] >= 4 or nw < 0:
             continue
         bit = 1 << t
         n = nd[N_CONC + t]
-        case = 1 if t >= 10 else 0
         wei = (nd[N_WEI] & bit) != 0
         peng = (nd[N_PENG] & bit) != 0
-        nd[N_HELD + t] += 1
+        lo = 0
+        hi = 0
+        onto = ONTO_KAN
         if wei or peng or n == 3:
-            # 跑/提 of the fourth copy onto a 偎, 碰 or 坎.
-            first = I_PAO if (peng or mode == M_WAYS) else I_TI
-            for kind in range(first, I_PAO + 1 if peng else I_TI + 1):
-                pat = P_PAO if kind == I_PAO else P_TI
-                gain = cx[C_HX + 2 * pat + case]
-                if wei:
-                    gain -= cx[C_HX + 2 * P_WEI + case]
-                    nd[N_WEI] ^= bit
-                    nd[N_M] -= 1
-                elif peng:
-                    gain -= cx[C_HX + 2 * P_PENG + case]
-                    nd[N_PENG] ^= bit
-                    nd[N_M] -= 1
-                else:
-                    nd[N_CONC + t] = 0
-                nd[N_BASE] += gain
-                nd[N_K] += 1
-                _describe(sc, kind, t, -1, -1, -1)
-                r = _visit(cx, sc, nd, k0 == 0, mode, out, res, parent, mk, mv, ms)
-                nd[N_K] -= 1
-                nd[N_BASE] -= gain
-                if wei:
-                    nd[N_WEI] ^= bit
-                    nd[N_M] += 1
-                elif peng:
-                    nd[N_PENG] ^= bit
-                    nd[N_M] += 1
-                else:
-                    nd[N_CONC + t] = 3
-                if mode == M_GOOD:
-                    if r:
-                        nd[N_HELD + t] -= 1
-                        return 1
-                else:
-                    res = r
-        if n == 2:
-            # 碰 and 偎 onto the concealed pair.
-            nd[N_CONC + t] = 0
-            nd[N_M] += 1
-            for kind in range(I_PENG, I_WEI + 1):
-                pat = P_PENG if kind == I_PENG else P_WEI
-                slot = N_PENG if kind == I_PENG else N_WEI
-                nd[slot] |= bit
-                nd[N_BASE] += cx[C_HX + 2 * pat + case]
-                _describe(sc, kind, t, -1, -1, -1)
-                r = _visit(cx, sc, nd, True, mode, out, res, parent, mk, mv, ms)
-                nd[N_BASE] -= cx[C_HX + 2 * pat + case]
-                nd[slot] ^= bit
-                if mode == M_GOOD:
-                    if r:
-                        nd[N_M] -= 1
-                        nd[N_CONC + t] = 2
-                        nd[N_HELD + t] -= 1
-                        return 1
-                else:
-                    res = r
-            nd[N_M] -= 1
-            nd[N_CONC + t] = 2
-        if not wei and n != 3:
-            # 吃 with its 比: every copy of t still concealed is laid out too.
-            nc = cx[C_CONT + 8 * t]
-            for a in range(nc):
-                s = cx[C_CONT + 8 * t + 1 + a]
-                if not _take(cx, sc, nd, s, t):
-                    continue
-                hx0 = cx[C_SHX + s]
+            # 跑/提 of the fourth copy onto a 偎, 碰 or 坎 (a discard follows the first 4-tile group only).
+            onto = ONTO_WEI if wei else (ONTO_PENG if peng else ONTO_KAN)
+            lo = I_PAO if (peng or all_kinds) else I_TI
+            hi = I_PAO + 1 if peng else I_TI + 1
+        elif n == 2:
+            lo = I_PENG  # 碰 and 偎 onto the concealed pair
+            hi = I_WEI + 1
+        for kind in range(lo, hi):
+            if nw >= MAX_WAYS:
+                nw = -1
+            else:
+                e = S_WAYS + W_COLS * nw
+                sc[e + W_KIND] = kind
+                sc[e + W_TILE] = t
+                sc[e + W_CHI] = -1
+                sc[e + W_BI1] = -1
+                sc[e + W_BI2] = -1
+                sc[e + W_ONTO] = onto
+                sc[e + W_DISCARD] = first_four if kind >= I_PAO else 1
+                nw += 1
+        if wei or n == 3 or nw < 0:
+            continue
+        # 吃 with its 比: every copy of t still concealed is laid out too.
+        nc = cx[C_CONT + 8 * t]
+        for a in range(nc):
+            s = cx[C_CONT + 8 * t + 1 + a]
+            u = cx[C_SH + 3 * s]
+            v = cx[C_SH + 3 * s + 1]
+            w = cx[C_SH + 3 * s + 2]
+            if u == t:
+                u = w
+            elif v == t:
+                v = w
+            # The other two tiles are u, v.
+            if sc[S_KAN + u] or sc[S_KAN + v]:
+                continue
+            nd[N_CONC + u] -= 1
+            nd[N_CONC + v] -= 1
+            if nd[N_CONC + u] >= 0 and nd[N_CONC + v] >= 0:
                 left = nd[N_CONC + t]
-                if left == 0:
-                    nd[N_BASE] += hx0
-                    nd[N_M] += 1
-                    _describe(sc, I_CHI, t, s, -1, -1)
-                    r = _visit(cx, sc, nd, True, mode, out, res, parent, mk, mv, ms)
-                    nd[N_M] -= 1
-                    nd[N_BASE] -= hx0
-                    if mode == M_GOOD:
-                        if r:
-                            _give(cx, nd, s, t)
-                            nd[N_HELD + t] -= 1
-                            return 1
-                    else:
-                        res = r
-                else:
-                    for b1i in range(nc):
+                for b1i in range(-1, nc):
+                    # b1i -1: no 比 (nothing left to lay out).
+                    if (b1i < 0) != (left == 0):
+                        continue
+                    b1 = -1
+                    c1 = 0
+                    ok1 = True
+                    if b1i >= 0:
                         b1 = cx[C_CONT + 8 * t + 1 + b1i]
-                        c1 = _copies(cx, b1, t)
+                        for j in range(3):
+                            y = cx[C_SH + 3 * b1 + j]
+                            if y == t:
+                                c1 += 1
+                            if sc[S_KAN + y]:
+                                ok1 = False
                         if c1 > left:
-                            continue
+                            ok1 = False
+                        if ok1:
+                            for j in range(3):
+                                nd[N_CONC + cx[C_SH + 3 * b1 + j]] -= 1
+                            for j in range(3):
+                                if nd[N_CONC + cx[C_SH + 3 * b1 + j]] < 0:
+                                    ok1 = False
+                            if not ok1:
+                                for j in range(3):
+                                    nd[N_CONC + cx[C_SH + 3 * b1 + j]] += 1
+                    if ok1:
+                        # b1 lays out every copy (one pass, no b2), or a second group does
+                        # (each pair of shapes once: b2 from b1 on, in shape order).
+                        b2_lo = b1i
+                        b2_hi = nc
                         if c1 == left:
-                            if _take_all(cx, sc, nd, b1):
-                                hx1 = hx0 + cx[C_SHX + b1]
-                                nd[N_BASE] += hx1
-                                nd[N_M] += 2
-                                _describe(sc, I_CHI, t, s, b1, -1)
-                                r = _visit(cx, sc, nd, True, mode, out, res, parent, mk, mv, ms)
-                                nd[N_M] -= 2
-                                nd[N_BASE] -= hx1
-                                _give_all(cx, nd, b1)
-                                if mode == M_GOOD:
-                                    if r:
-                                        _give(cx, nd, s, t)
-                                        nd[N_HELD + t] -= 1
-                                        return 1
-                                else:
-                                    res = r
-                        else:
-                            # Two 比 groups of one copy each, in shape order.
-                            if not _take_all(cx, sc, nd, b1):
-                                continue
-                            for b2i in range(b1i, nc):
+                            b2_lo = -1
+                            b2_hi = 0
+                        for b2i in range(b2_lo, b2_hi):
+                            b2 = -1
+                            ok2 = True
+                            if b2i >= 0:
                                 b2 = cx[C_CONT + 8 * t + 1 + b2i]
-                                if _copies(cx, b2, t) != 1:
-                                    continue
-                                if _take_all(cx, sc, nd, b2):
-                                    hx2 = hx0 + cx[C_SHX + b1] + cx[C_SHX + b2]
-                                    nd[N_BASE] += hx2
-                                    nd[N_M] += 3
-                                    _describe(sc, I_CHI, t, s, b1, b2)
-                                    r = _visit(cx, sc, nd, True, mode, out, res, parent, mk, mv, ms)
-                                    nd[N_M] -= 3
-                                    nd[N_BASE] -= hx2
-                                    _give_all(cx, nd, b2)
-                                    if mode == M_GOOD:
-                                        if r:
-                                            _give_all(cx, nd, b1)
-                                            _give(cx, nd, s, t)
-                                            nd[N_HELD + t] -= 1
-                                            return 1
-                                    else:
-                                        res = r
-                            _give_all(cx, nd, b1)
-                _give(cx, nd, s, t)
-        nd[N_HELD + t] -= 1
-    if mode == M_GOOD:
-        return 0
-    return res
+                                c2 = 0
+                                for j in range(3):
+                                    y = cx[C_SH + 3 * b2 + j]
+                                    if y == t:
+                                        c2 += 1
+                                    if sc[S_KAN + y]:
+                                        ok2 = False
+                                if c2 != left - c1:
+                                    ok2 = False
+                                if ok2:
+                                    for j in range(3):
+                                        nd[N_CONC + cx[C_SH + 3 * b2 + j]] -= 1
+                                    for j in range(3):
+                                        if nd[N_CONC + cx[C_SH + 3 * b2 + j]] < 0:
+                                            ok2 = False
+                                    for j in range(3):
+                                        nd[N_CONC + cx[C_SH + 3 * b2 + j]] += 1
+                            if ok2:
+                                if nw >= MAX_WAYS:
+                                    nw = -1
+                                elif nw >= 0:
+                                    e = S_WAYS + W_COLS * nw
+                                    sc[e + W_KIND] = I_CHI
+                                    sc[e + W_TILE] = t
+                                    sc[e + W_CHI] = s
+                                    sc[e + W_BI1] = b1
+                                    sc[e + W_BI2] = b2
+                                    sc[e + W_ONTO] = 0
+                                    sc[e + W_DISCARD] = 1
+                                    nw += 1
+                        if b1 >= 0:
+                            for j in range(3):
+                                nd[N_CONC + cx[C_SH + 3 * b1 + j]] += 1
+            nd[N_CONC + u] += 1
+            nd[N_CONC + v] += 1
+    return nw
 
 
 @kernel
-def good_batch(cx, rows, out, mk, mv, ms):
-    """out[r] = 1 when some intake of position rows[r] (at rest), with its
-    discard, leaves a ready hand: the position is at most 1 away."""
-    sc = np.zeros(S_SIZE, np.int64)
-    nd = np.zeros(NW, np.int64)
-    key = np.zeros(3, np.int64)
-    dummy = np.zeros((1, RW), np.int64)
-    for r in range(rows.shape[0]):
-        for f in range(NW):
-            nd[f] = rows[r, f]
-        _pack(nd, 0, Q_GOOD, key)
-        i = _slot(mk, mv, key)
-        if mv[i] != 0:
-            out[r] = mv[i] - 1
+def _apply(cx, sc, nd, i, sign):
+    """Make (sign 1) or undo (sign -1) the intake listed at i on nd."""
+    e = S_WAYS + W_COLS * i
+    kind = sc[e + W_KIND]
+    t = sc[e + W_TILE]
+    case = 1 if t >= 10 else 0
+    bit = 1 << t
+    nd[N_HELD + t] += sign
+    if kind == I_CHI:
+        hx = 0
+        nb = 0
+        for j in range(3):
+            g = sc[e + W_CHI + j]
+            if g >= 0:
+                hx += cx[C_SHX + g]
+                nb += 1
+                for q in range(3):
+                    nd[N_CONC + cx[C_SH + 3 * g + q]] -= sign
+        nd[N_CONC + t] += sign  # the eaten copy was never concealed
+        nd[N_BASE] += sign * hx
+        nd[N_M] += sign * nb
+    elif kind == I_PENG or kind == I_WEI:
+        nd[N_CONC + t] -= 2 * sign
+        nd[N_PENG if kind == I_PENG else N_WEI] ^= bit
+        nd[N_BASE] += sign * cx[C_HX + 2 * (P_PENG if kind == I_PENG else P_WEI) + case]
+        nd[N_M] += sign
+    else:
+        onto = sc[e + W_ONTO]
+        gain = cx[C_HX + 2 * (P_PAO if kind == I_PAO else P_TI) + case]
+        if onto == ONTO_KAN:
+            nd[N_CONC + t] -= 3 * sign
         else:
-            out[r] = _intakes(cx, sc, nd, M_GOOD, dummy, 0, 0, mk, mv, ms)
-            i = _slot(mk, mv, key)  # the intakes may have filled slots meanwhile
-            _remember(mk, mv, ms, i, key, out[r])
+            gain -= cx[C_HX + 2 * (P_WEI if onto == ONTO_WEI else P_PENG) + case]
+            nd[N_WEI if onto == ONTO_WEI else N_PENG] ^= bit
+            nd[N_M] -= sign
+        nd[N_BASE] += sign * gain
+        nd[N_K] += sign
 
 
 @kernel
-def expand_batch(cx, rows, mode):
-    """M_EXPAND: every position at rest one intake (and its discard) after
-    rows[r]; M_WAYS: every intake of rows[r].  Rows of RW columns (R_*), the
-    R_PARENT column holding r; and False if they did not all fit (an error)."""
+def run(cx, mode, rows, junk, flags, mk, mv, ms):
+    """The one entry point (one compiled copy of everything below it).
+
+    M_READY: flags[r] = 1 when position rows[r] is ready (junk[r] 0) or some
+    discard makes it ready (junk[r] 1).  M_GOOD: flags[r] = 1 when some intake
+    of rows[r] (at rest), with its discard, leaves a ready hand — it is at
+    most 1 away.  M_EXPAND: returns every position at rest one intake and
+    discard after each row; M_WAYS: every intake of each row, with the
+    position before its discard (an intake that leaves nothing to discard
+    does not count).  Returned rows have RW columns (R_*), R_PARENT the row
+    they came from.  Also returns False if some position had more than
+    MAX_WAYS intakes (never seen: the caller raises).
+    """
     sc = np.zeros(S_SIZE, np.int64)
     nd = np.zeros(NW, np.int64)
-    mk = np.zeros((1, 3), np.int64)
-    mv = np.zeros(1, np.int8)
-    ms = np.zeros(1, np.int64)
-    out = np.empty((8 * rows.shape[0] + EXPAND_ROOM, RW), np.int64)
-    n = 0
+    expanding = mode == M_EXPAND or mode == M_WAYS
+    out = np.empty((8 * rows.shape[0] + EXPAND_ROOM if expanding else 1, RW), np.int64)
+    n_out = 0
+    fits = True
     for r in range(rows.shape[0]):
-        if out.shape[0] - n < EXPAND_ROOM:
+        if expanding and out.shape[0] - n_out < EXPAND_ROOM:
             bigger = np.empty((2 * out.shape[0] + EXPAND_ROOM, RW), np.int64)
-            bigger[:n] = out[:n]
+            bigger[:n_out] = out[:n_out]
             out = bigger
         for f in range(NW):
             nd[f] = rows[r, f]
-        n = _intakes(cx, sc, nd, mode, out, n, r, mk, mv, ms)
-    if sc[S_OVER]:
-        n = -1
-    return out[:max(n, 0)], n >= 0
+        count = 1
+        if mode != M_READY:
+            count = _ways(cx, sc, nd, mode == M_WAYS)
+            if count < 0:
+                fits = False
+                count = 0
+        res = 0
+        slot = -1
+        if mode == M_GOOD:
+            # The memo, asked about this position itself (Q_GOOD).
+            a = 0
+            b = 0
+            for x in range(20):
+                a |= nd[N_CONC + x] << (2 * x)
+                b |= nd[N_HELD + x] << (3 * x)
+            a |= (nd[N_M] << 40) | (nd[N_K] << 43) | (nd[N_BASE] << 46)
+            c = nd[N_WEI] | (nd[N_PENG] << 20) | (Q_GOOD << 40)
+            cap = mv.shape[0]
+            slot = ((a * HASH_A + b * HASH_B + c * HASH_C) >> 17) & (cap - 1)
+            while mv[slot] != 0 and not (mk[slot, 0] == a and mk[slot, 1] == b and mk[slot, 2] == c):
+                slot = (slot + 1) & (cap - 1)
+            if mv[slot] != 0:
+                res = mv[slot] - 1
+                count = 0
+            sc[S_KEY] = a
+            sc[S_KEY + 1] = b
+            sc[S_KEY + 2] = c
+        for i in range(count):
+            if res == 0:
+                for step in range(3):
+                    if step != 1:
+                        if mode != M_READY:
+                            _apply(cx, sc, nd, i, 1 if step == 0 else -1)
+                    elif mode == M_READY or mode == M_GOOD:
+                        discard = junk[r] if mode == M_READY else sc[S_WAYS + W_COLS * i + W_DISCARD]
+                        res = _ready_memo(cx, sc, nd, discard, mk, mv, ms)
+                    else:
+                        discard = sc[S_WAYS + W_COLS * i + W_DISCARD]
+                        free = 0
+                        for x in range(20):
+                            if nd[N_CONC + x] == 1 or nd[N_CONC + x] == 2:
+                                free += 1
+                        if mode == M_WAYS or discard == 0:
+                            if discard == 0 or free > 0:
+                                for f in range(NW):
+                                    out[n_out, f] = nd[f]
+                                out[n_out, R_PARENT] = r
+                                out[n_out, R_DISCARD] = discard
+                                for f in range(5):
+                                    out[n_out, R_KIND + f] = sc[S_WAYS + W_COLS * i + f]
+                                n_out += 1
+                        else:
+                            for x in range(20):
+                                if nd[N_CONC + x] == 1 or nd[N_CONC + x] == 2:
+                                    for f in range(NW):
+                                        out[n_out, f] = nd[f]
+                                    out[n_out, N_CONC + x] -= 1
+                                    out[n_out, N_HELD + x] -= 1
+                                    out[n_out, R_PARENT] = r
+                                    n_out += 1
+        if mode == M_GOOD and slot >= 0:
+            # Find the slot again: the searches may have filled some meanwhile.
+            a = sc[S_KEY]
+            b = sc[S_KEY + 1]
+            c = sc[S_KEY + 2]
+            cap = mv.shape[0]
+            slot = ((a * HASH_A + b * HASH_B + c * HASH_C) >> 17) & (cap - 1)
+            while mv[slot] != 0 and not (mk[slot, 0] == a and mk[slot, 1] == b and mk[slot, 2] == c):
+                slot = (slot + 1) & (cap - 1)
+            if mv[slot] == 0 and ms[0] * MEMO_FILL_DEN < cap * MEMO_FILL_NUM:
+                mk[slot, 0] = a
+                mk[slot, 1] = b
+                mk[slot, 2] = c
+                mv[slot] = res + 1
+                ms[0] += 1
+        if not expanding:
+            flags[r] = res
+    return out[:n_out], fits

@@ -246,11 +246,19 @@ def keys(rows: np.ndarray, roots: np.ndarray) -> np.ndarray:
     return out
 
 
-def _expand(rows: np.ndarray, mode: int, rules: Ruleset) -> np.ndarray:
-    out, fits = DK.expand_batch(context(rules), np.ascontiguousarray(rows[:, :DK.NW]), mode)
+def _run(mode: int, rows: np.ndarray, rules: Ruleset, junk: np.ndarray | None = None):
+    """The kernels' one entry point: (rows it returns, flags per input row)."""
+    rows = np.ascontiguousarray(rows[:, :DK.NW], np.int64)
+    flags = np.zeros(len(rows), np.int64)
+    junk = np.zeros(len(rows), np.int64) if junk is None else np.ascontiguousarray(junk, np.int64)
+    out, fits = DK.run(context(rules), mode, rows, junk, flags, *_memo(rules).args())
     if not fits:
-        raise RuntimeError("distance search: more intakes from one position than EXPAND_ROOM allows")
-    return out
+        raise RuntimeError(f"distance search: a position with more than {DK.MAX_WAYS} intakes")
+    return out, flags.astype(bool)
+
+
+def _expand(rows: np.ndarray, mode: int, rules: Ruleset) -> np.ndarray:
+    return _run(mode, rows, rules)[0]
 
 
 def _after_discards(ways: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -312,19 +320,12 @@ def _memo(rules: Ruleset) -> _Memo:
 
 def ready(rows: np.ndarray, junk: np.ndarray, rules: Ruleset) -> np.ndarray:
     """Per position: ready at rest (junk 0) / some discard makes it ready (junk 1)."""
-    out = np.zeros(len(rows), np.int64)
-    if len(rows):
-        DK.ready_batch(context(rules), np.ascontiguousarray(rows[:, :DK.NW], np.int64),
-                       np.ascontiguousarray(junk, np.int64), out, *_memo(rules).args())
-    return out.astype(bool)
+    return _run(DK.M_READY, rows, rules, junk)[1] if len(rows) else np.zeros(0, bool)
 
 
 def good(rows: np.ndarray, rules: Ruleset) -> np.ndarray:
     """Per position at rest: is it at most 1 away?"""
-    out = np.zeros(len(rows), np.int64)
-    if len(rows):
-        DK.good_batch(context(rules), np.ascontiguousarray(rows[:, :DK.NW], np.int64), out, *_memo(rules).args())
-    return out.astype(bool)
+    return _run(DK.M_GOOD, rows, rules)[1] if len(rows) else np.zeros(0, bool)
 
 
 def _intake(row: np.ndarray) -> Intake:
