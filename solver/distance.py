@@ -300,11 +300,14 @@ class _Memo:
         self.values = np.zeros(capacity, np.int8)
         self.used = np.zeros(1, np.int64)
 
+    def clear(self) -> None:
+        self.values[:] = 0
+        self.used[0] = 0
+
     def args(self):
         # A memo that stopped taking entries is cleared before the next call.
         if self.used[0] * DK.MEMO_FILL_DEN >= len(self.values) * DK.MEMO_FILL_NUM:
-            self.values[:] = 0
-            self.used[0] = 0
+            self.clear()
         return self.keys, self.values, self.used
 
 
