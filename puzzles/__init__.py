@@ -24,7 +24,8 @@ each an array of ``[[puzzle]]`` tables::
 
 ANSWER: ting — glyphs of every wait, either source, dead ones included, in
 tile-index order; discard — glyphs of every discard with the most live outs
-(ties all listed); huxi — the 胡息 of the best decomposition (an integer);
+(ties all listed; when no discard leaves live outs, every discard with the
+least distance to ready and, among those, the most live improving draws); huxi — the 胡息 of the best decomposition (an integer);
 chi — the list of legal ways ``{chi = "TILES", bi = ["TILES", ...]}`` as
 ``phz act --json`` gives them; chou — true iff the action has a legal way.
 
@@ -158,9 +159,7 @@ def solve(p: Puzzle) -> object:
     if p.kind == "ting":
         return glyphs(w.tile for w in api.ting(p.hand, seen=p.seen).waits)
     if p.kind == "discard":
-        rows = api.discard(p.hand, seen=p.seen).rows
-        top = max((r.outs for r in rows), default=0)
-        return glyphs(r.tile for r in rows if r.outs == top)
+        return glyphs(api.discard_choice(p.hand, seen=p.seen)[0])
     if p.kind == "huxi":
         r = api.hu(p.hand, win=p.tile, source=p.source)
         if not r.wins:

@@ -78,6 +78,36 @@ def discard(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: str | Ru
     return with_advice([reference.discard(h, ruleset, seen_counts)], [seen_counts], ruleset, budget=budget)[0]
 
 
+def discard_choice(hand: str | Hand, *, seen: str | Iterable[int] = "",
+                   rules: str | Ruleset = "hunan") -> tuple[tuple[int, ...], Discards]:
+    """The right answers to "which discard?" (``best_discards``) and the table
+    they come from.  When some discard leaves live outs that table is the
+    reference's (no distances needed, so no numba); otherwise every row
+    carries its distance (``discard``)."""
+    h, seen_counts = load(hand, want="discard", seen=seen)
+    ruleset = _rules(rules)
+    table = reference.discard(h, ruleset, seen_counts)
+    if not table.rows or table.rows[0].outs == 0:
+        table = with_advice([table], [seen_counts], ruleset)[0]
+    return best_discards(table), table
+
+
+def best_discards(table: Discards) -> tuple[int, ...]:
+    """The best discards, in rank order: the least distance and, among those,
+    the most live improving draws — at distance 0 the most live outs.  A
+    plain engine table (no distances) is judged on outs alone, which is the
+    same answer whenever some discard leaves live outs."""
+    rows = table.rows
+    if not rows:
+        return ()
+    top = rows[0]
+    if not isinstance(top, DiscardAdvice):
+        return tuple(r.tile for r in rows if r.outs == top.outs)
+    if top.distance is None:
+        return ()  # no discard leaves a hand that can be made ready (or within the search)
+    return tuple(r.tile for r in rows if r.distance == top.distance and r.improving_live == top.improving_live)
+
+
 def hu(hand: str | Hand, *, win: str | int, source: str, all_splits: bool = False,
        rules: str | Ruleset = "hunan") -> HuResult:
     """Whether tile ``win`` from ``source`` wins for a hand at rest, and how."""

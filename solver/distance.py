@@ -27,6 +27,7 @@ good one at the last level.  Importing this module imports numba.
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -246,8 +247,29 @@ def keys(rows: np.ndarray, roots: np.ndarray) -> np.ndarray:
     return out
 
 
+_announced = False
+
+
+def _announce_compile() -> None:
+    """One line on stderr when the kernel has no usable cache entry yet (it is about to compile)."""
+    global _announced
+    if _announced or getattr(DK.run, "signatures", None):
+        return
+    _announced = True
+    cache_file = getattr(getattr(DK.run, "_cache", None), "_cache_file", None)
+    if cache_file is None:
+        return  # NUMBA_DISABLE_JIT: plain Python
+    try:
+        cached = bool(cache_file._load_index())
+    except Exception:  # an unreadable index: numba recompiles, and so do we say
+        cached = False
+    if not cached:
+        print("phz: compiling the distance kernels (first run only)…", file=sys.stderr, flush=True)
+
+
 def _run(mode: int, rows: np.ndarray, rules: Ruleset, junk: np.ndarray | None = None):
     """The kernels' one entry point: (rows it returns, flags per input row)."""
+    _announce_compile()
     rows = np.ascontiguousarray(rows[:, :DK.NW], np.int64)
     flags = np.zeros(len(rows), np.int64)
     junk = np.zeros(len(rows), np.int64) if junk is None else np.ascontiguousarray(junk, np.int64)

@@ -7,7 +7,10 @@ kind      question                                            answer
 ========  ==================================================  =====================================
 ting      What do you wait on?                                tiles: exactly the waits (either
                                                               source, dead ones included)
-discard   Which discard gives the most winning outs?          one tile with the most live outs
+discard   Which discard gives the most winning outs?          one tile with the most live outs; when
+          (or, when no discard leaves the hand ready: which   none leaves the hand ready, one with
+          discard leaves it nearest to ready?)                the least distance, then the most live
+                                                              improving draws
 huxi      This hand wins on X (self / other): how many 胡息?  the 胡息 of the best decomposition
 chi       X is revealed from SOURCE: which ways to eat are    the numbers of every legal way in the
           legal?                                              menu, or 0 for none
@@ -137,6 +140,10 @@ class Question:
             return ("你听哪些牌？（写出所有听的牌，如 三伍 或 3x5d）" if zh else
                     "What do you wait on? (every wait, e.g. 三伍 or 3x5d)")
         if self.kind == "discard":
+            if _far(self.solution.result):
+                return ("没有一张能打成听牌：打哪张离听牌最近？（进张距离最小，再看进张张数；一张牌）" if zh else
+                        "No discard leaves the hand ready: which one leaves it nearest? "
+                        "(least distance, then most live improving draws; one tile)")
             return ("打哪张牌，胡牌的张数最多？（一张牌）" if zh else
                     "Which discard gives the most winning outs? (one tile)")
         if self.kind == "huxi":
@@ -236,9 +243,8 @@ def _solve(q: Question) -> Solution:
         t = api.ting(q.hand, seen=q.seen)
         return Solution(frozenset(w.tile for w in t.waits), t)
     if q.kind == "discard":
-        d = api.discard(q.hand, seen=q.seen)
-        top = max((r.outs for r in d.rows), default=0)
-        return Solution(tuple(r.tile for r in d.rows if r.outs == top), d)
+        best, d = api.discard_choice(q.hand, seen=q.seen)
+        return Solution(best, d)
     if q.kind == "huxi":
         r = api.hu(q.hand, win=q.tile, source=q.source, all_splits=True)
         if not r.wins:
@@ -485,8 +491,62 @@ def _explain_ting(q: Question, g: Grade, zh: bool) -> list[str]:
     return lines
 
 
+def _far(d) -> bool:
+    """No discard leaves the hand with a live wait: the question is about the distance to ready."""
+    return bool(d.rows) and getattr(d.rows[0], "distance", 0) != 0
+
+
+def _away(r, zh: bool) -> str:
+    if r.distance is None:
+        return ("离听牌超过两步" if zh else "more than 2 away") if r.limit else ("怎么进张都听不了牌" if zh else "never ready")
+    return f"离听牌{r.distance}步" if zh else f"{r.distance} away"
+
+
+def _explain_far_discard(q: Question, g: Grade, zh: bool) -> list[str]:
+    """No discard leaves the hand ready: the distances and improving draws (进张) of each."""
+    rows = q.solution.result.rows
+    best = g.expected
+    top = rows[0]
+    live = top.improving_live
+    lines = []
+    if len(best) == 1:
+        lines.append(f"最好打{GLYPHS[best[0]]}：{_away(top, zh)}，进张{live}张" if zh else
+                     f"Best discard: {GLYPHS[best[0]]}, {_away(top, zh)}, {live} live improving draws (进张)")
+    else:
+        lines.append(f"打{_tiles_comma(best, zh)}都一样好：{_away(top, zh)}，各有进张{live}张" if zh else
+                     f"Best discards (tied): {_tiles_comma(best, zh)}, {_away(top, zh)}, {live} live improving "
+                     f"draws (进张) each")
+    x = g.answer
+    X = GLYPHS[x]
+    by_tile = {r.tile: r for r in rows}
+    if x not in by_tile:
+        lines.append(f"{X}在坎{X * 3}里，坎牌不能打（坎是锁住的）" if zh else
+                     f"{X} is in your 坎 {X * 3}, and 坎 tiles cannot be discarded (the 坎 is locked)")
+    elif not g.correct:
+        r = by_tile[x]
+        if r.distance == top.distance:
+            lines.append(f"打{X}也{_away(r, zh)}，但进张只有{r.improving_live}张，比打{GLYPHS[best[0]]}少"
+                         f"{live - r.improving_live}张" if zh else
+                         f"Discarding {X} also leaves the hand {_away(r, zh)}, with {r.improving_live} live "
+                         f"improving draws: {live - r.improving_live} fewer than {GLYPHS[best[0]]}")
+        else:
+            lines.append(f"打{X}后{_away(r, zh)}" if zh else f"Discarding {X} leaves the hand {_away(r, zh)}")
+    headers = ["打出", "距离", "进张", "进张（张数）"] if zh else ["discard", "away", "live", "improving draws (live)"]
+    table = [[GLYPHS[r.tile], "—" if r.distance is None else r.distance, r.improving_live,
+              "  ".join(f"{GLYPHS[d.tile]} {d.live}" for d in r.improving) or _away(r, zh)] for r in rows]
+    lines += [""] + _tabulate(table, headers)
+    ways = "; ".join(f"{GLYPHS[d.tile]}: {' / '.join(d.ways)}" for d in top.improving)
+    if ways:
+        lines.append(f"打{GLYPHS[top.tile]}后的进张：{ways}" if zh else
+                     f"After discarding {GLYPHS[top.tile]}, take: {ways}")
+    lines.append("（打出的牌算作见过的牌）" if zh else "(the discarded tile counts as seen)")
+    return lines
+
+
 def _explain_discard(q: Question, g: Grade, zh: bool) -> list[str]:
     d = q.solution.result
+    if _far(d):
+        return _explain_far_discard(q, g, zh)
     rows = d.rows
     best = g.expected
     top = rows[0].outs if rows else 0

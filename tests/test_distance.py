@@ -27,7 +27,7 @@ from solver.hand import Hand, HandError, Meld, check_hand
 from solver.notation import parse_hand
 from solver.obligations import eating_ways
 from solver.rules import HUNAN
-from solver.tiles import COPIES, GLYPHS, N_KINDS
+from solver.tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -498,7 +498,7 @@ def _fresh(env: dict) -> str:
     proc = subprocess.run([sys.executable, "-c", FRESH, *FRESH_HANDS], capture_output=True, text=True,
                           encoding="utf-8", env=full, cwd=ROOT, timeout=600)
     assert proc.returncode == 0, proc.stderr
-    return proc.stdout
+    return proc.stdout, proc.stderr
 
 
 def test_cold_then_warm_cache_then_plain_python(tmp_path):
@@ -506,7 +506,49 @@ def test_cold_then_warm_cache_then_plain_python(tmp_path):
     # run loads every kernel from the cache the cold one wrote.  Without the
     # JIT the kernels run as Python (coverage of their lines): same answers.
     cache = {"NUMBA_CACHE_DIR": str(tmp_path / "numba-cache")}
-    cold = _fresh(cache)
+    cold, said = _fresh(cache)
     assert cold.splitlines()[0].startswith("2 False") and cold.splitlines()[-1] == "None False []"
-    assert _fresh(cache) == cold
-    assert _fresh({"NUMBA_DISABLE_JIT": "1"}) == cold
+    assert said.count("phz: compiling the distance kernels (first run only)") == 1
+    warm, said = _fresh(cache)
+    assert warm == cold and "compiling" not in said
+    plain, said = _fresh({"NUMBA_DISABLE_JIT": "1"})
+    assert plain == cold and "compiling" not in said
+
+
+# ---------------------------------------------------------------- the trainer
+
+FAR_DISCARD = "二四七七七十十十壹壹壹肆捌拾拾 | 碰:一一一 吃:二七十"  # no discard leaves it ready
+
+
+def _far_question():
+    import puzzles
+    from puzzles import Puzzle
+    from solver.quiz import Question
+    p = Puzzle(id="discard-far", kind="discard", level=2, tags=(), hand=FAR_DISCARD, answer=None,
+               note_en="note (二)", note_zh="要点（二）")
+    p = Puzzle(**{**p.__dict__, "answer": puzzles.solve(p)})
+    return p, Question.from_puzzle(p)
+
+
+def test_a_discard_question_about_a_hand_one_away():
+    from solver.quiz import explain, grade
+    p, q = _far_question()
+    # 二, 捌 and 拾 all leave it 1 away with 14 live improving draws; 肆 only 12, 四 is 2 away.
+    assert p.answer == "二捌拾"
+    assert "nearest" in q.prompt("en") and "最近" in q.prompt("zh")
+    assert grade(q, "捌").correct and grade(q, "拾").correct
+    g = grade(q, "肆")
+    assert not g.correct
+    text = "\n".join(explain(q, g, "en"))
+    assert "Best discards (tied): 二, 捌, 拾, 1 away, 14 live improving draws (进张) each" in text
+    assert "Discarding 肆 also leaves the hand 1 away, with 12 live improving draws: 2 fewer than 二" in text
+    assert "After discarding 二, take: 一: 跑 一; 四: 吃 四 with 四肆" in text
+    assert "Discarding 四 leaves the hand 2 away" in "\n".join(explain(q, grade(q, "四"), "en"))
+    assert "离听牌1步" in "\n".join(explain(q, g, "zh"))
+
+
+def test_discard_questions_with_a_ready_discard_need_no_distance():
+    # Today's puzzles: the answer is the most live outs, from the reference's table alone.
+    best, table = api.discard_choice("一二三 壹贰叁 贰柒拾 二七十 四五六 七八九 伍陆 五")
+    assert best == (GLYPH_TO_ID["五"],)
+    assert not hasattr(table.rows[0], "distance")
