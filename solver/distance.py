@@ -6,24 +6,29 @@ the discard of a concealed non-坎 tile except a second or later 跑/提 (八块
 The distance of a hand at rest is 0 when it waits on a tile, else the least
 number of intakes after which it does.
 
-The search goes level by level over positions (``solver._distance_kernels``
-rows; equal rows are one position, so each is visited once):
+The search goes level by level over positions (rows of
+``solver._distance_kernels``; equal rows are one position, met once):
 
-* level 0: is the hand ready?  One split search with a wildcard tile.
-* level 1: for each intake of the hand (enumerated here, with the 吃/比
-  rules of ``solver.obligations``): does *some* discard make it ready?  One
-  split search with a wildcard and a junk tile (the discard), not one per
-  discard.
+* level 0: is the hand ready?  One split search with a wildcard tile (the
+  winning tile), stopping at the first split that wins.
+* level 1: for each intake of the hand, does *some* discard make it ready?
+  One split search with a wildcard and a junk tile (the discard), not one
+  search per discard and winning tile.
 * level 2: every position one intake and discard away, deduplicated; for
-  each, does some intake of it pass the level-1 test (a kernel, stopping at
-  the first intake that does)?
-* beyond: the same one level further each time, while the positions to look
-  at stay within a budget; past it the answer is "no distance, limit".  A
-  search that runs out of positions proves the hand can never be ready.
+  each, does some intake of it pass the level-1 test?
+* beyond: the same one level further each time, while the positions stay
+  within a budget; past it the answer is "no distance, limit".  A search
+  that runs out of positions proves the hand can never be ready.
 
 Distances 0, 1 and 2 are therefore always exact.  The improving draws come
 out of the same search: the intakes of the hand whose positions lead to a
-good one at the last level.  Importing this module imports numba.
+good one at the last level (traced back along the moves).  The kernel
+enumerates intakes itself (RULES.md 6 table; 吃 with every 比 layout, never
+a 坎 tile); ``intakes`` builds the same list readably from
+``obligations.eating_ways``, and the tests hold the two together.  An exact
+memo (a hash table on the packed position) answers positions met before,
+across the rows of a discard table and across calls.  Importing this module
+imports numba.
 """
 from __future__ import annotations
 

@@ -215,7 +215,10 @@ def test_discard_ranking_and_expected_score():
     assert top.outs == 7
     assert top.expected_score == Fraction(4 * (3 + 2 * 2) + 3 * (6 + 2 * 4), 3 * 7)
     assert top.best_score == 6
-    keys = [(-r.outs, -r.expected_score, -r.best_score, r.tile) for r in d.rows]
+    # Distance to ready first (no distance last), then live improving draws, then outs,
+    # expected score, best score and tile index (RULES.md 6).
+    keys = [(r.distance is None, r.distance or 0, -r.improving_live, -r.outs, -r.expected_score, -r.best_score,
+             r.tile) for r in d.rows]
     assert keys == sorted(keys)
 
 
