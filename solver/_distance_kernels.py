@@ -29,7 +29,14 @@ So one search covers every w at once: the free tiles split with one
 the wildcard is w.  "Does some discard make this hand ready?" (a hand of
 c + 1 tiles after an intake) is the same search with one *junk* tile left
 over: the junk is the discard.  Searches stop at the first split that reaches
-the winning 胡息, after a cheap bound on the 胡息 any split could reach.
+the winning 胡息, and cut every branch whose 胡息 bound (what the 一二三 and
+二七十 shapes left, the wildcard and an upgrade could still add) falls short.
+
+**Compile time.**  ``run`` is the one entry point and each large kernel is
+called from one place only, small steps written out in place: numba took
+about a second per kernel here, and compiled a large kernel again for each
+extra call site (three entry points and five call sites of the search took
+50 s; this layout about 20 s, once, then the cache).
 """
 from __future__ import annotations
 
@@ -78,7 +85,7 @@ O_WTRIPLE = 4  # i i + wildcard i: the triple (a 偎/碰 with the winning tile)
 O_JUNK = 5  # one i left over: the discard
 
 # Scratch: the search stack and the gains of an upgrade per junk tile.
-S_STACK = 0  # [3 * 32]
+S_STACK = 0  # [3 * 32]: lowest tile, next option, option placed per depth (at most 22 deep: 21 tiles)
 S_GAIN = 96  # [21] upgrade gain when the junk is tile x (index 20: no junk), NO_GAIN if none
 S_CNT = S_GAIN + 21  # [20] free counts
 S_KAN = S_CNT + 20  # [20] 1 where the position before the intake holds a 坎
@@ -96,7 +103,8 @@ NO_GAIN = -1000
 # [cap, 3] keys, mv [cap] answer + 1 (0: empty slot), ms [0] entries used.
 # It is shared by every call with the same context (solver.distance keeps
 # it), so the rows of a discard table reuse each other's work.  No entry is
-# added past MEMO_FILL of the capacity; solver.distance then clears it.
+# added past MEMO_FILL_NUM / MEMO_FILL_DEN of the capacity (so probing always
+# ends at an empty slot); solver.distance then clears it.
 Q_READY = 0  # at rest: ready?
 Q_DISCARD = 1  # c + 1 tiles: does some discard make it ready?
 Q_GOOD = 2  # at rest: at most 1 away?

@@ -247,6 +247,7 @@ def agree(hands, *, at_least: dict[int, int]) -> None:
     """Every hand's distance (0-2, or beyond) and improving intakes agree with the brute force."""
     seen = {}
     for h in hands:
+        ORACLE.memo.clear()  # hands rarely share positions; keep the memory of one hand's
         want = bf_analyse(h, ORACLE)
         got = analysed(h)
         if want[0] is None:
@@ -318,7 +319,7 @@ def test_distance_and_improving_agree_with_brute_force(swaps, melds, n, at_least
     (0, True, 600, {0: 100, 1: 300, 2: 30}),
     (1, True, 800, {1: 300, 2: 100}),
     (2, True, 600, {1: 150, 2: 150}),
-    (0, False, 400, {0: 50, 1: 150, 2: 50}),
+    (0, False, 400, {0: 30, 1: 150, 2: 50}),
     (1, False, 400, {1: 150, 2: 80}),
     (2, False, 300, {1: 50, 2: 100}),
 ])
