@@ -23,11 +23,28 @@ def kernel(fn):
     return numba.njit(cache=True, nogil=True, error_model="numpy")(fn)
 
 
+def inline(fn):
+    """A small helper inlined into the kernels that call it (never compiled on its own).
+
+    Any other kernel is compiled once per distinct argument type, and numba
+    types a literal argument (``f(ws, 0)``, ``f(ws, True)``) as that literal
+    value: each call of a kernel with a new literal would compile another
+    copy of it and of everything it calls.  So kernels pass typed values
+    (``np.int64(0)``, ``np.bool_(True)``) to kernels, and literals only to
+    inlined helpers.
+    """
+    return numba.njit(inline="always", nogil=True, error_model="numpy")(fn)
+
+
 if numba.config.DISABLE_JIT:
     def trailing_zeros(x: int) -> int:
         """Index of the lowest set bit of ``x`` (x > 0)."""
         x = int(x)
         return (x & -x).bit_length() - 1
+
+    def popcount(x: int) -> int:
+        """Set bits of ``x`` (x >= 0)."""
+        return int(x).bit_count()
 else:
     @intrinsic
     def trailing_zeros(typingctx, x):
@@ -41,6 +58,22 @@ else:
             fn = cgutils.get_or_insert_function(
                 builder.module, _llvm_fnty(), "llvm.cttz.i64")
             return builder.call(fn, [value, cgutils.true_bit])
+
+        return types.int64(x), codegen
+
+    @intrinsic
+    def popcount(typingctx, x):
+        """Set bits of the int64 ``x``: one instruction (popcnt)."""
+        if not isinstance(x, types.Integer):
+            return None
+
+        def codegen(context, builder, signature, args):
+            from llvmlite import ir
+            (value,) = args
+            value = context.cast(builder, value, signature.args[0], types.int64)
+            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64)])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.ctpop.i64")
+            return builder.call(fn, [value])
 
         return types.int64(x), codegen
 

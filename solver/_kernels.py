@@ -12,19 +12,21 @@ Encodings (shared with ``solver.fast``):
   ``a, a, a``).  Kind codes follow the Python string order of the kind
   names (chi < jiang < jiao < ju < kan < pao < peng < ti < wei), so integer
   order is the reference's tie-break order of ``(kind, tiles)``.
-* The free tiles of a hand (concealed, outside 坎) are one packed int64:
-  tile x has the 3 bits from 3x, its count (0..3) in the low two and a
-  clear guard bit.  A group is the packed counts of its tiles, so "does the
-  group fit" is one subtraction and one mask (``_fits``), and placing it is
-  one subtraction.
+* Counts of tiles are packed in one int64: tile x has the 3 bits from 3x.
+  A concealed count (0..3) uses the low two; the third is a guard, clear in
+  the free tiles (concealed, outside 坎), so "does a group fit" is one
+  subtraction and one mask (see ``_split``) and placing it one subtraction.
+  The tiles of a class (the 坎 tiles, the red tiles...) are masks of the
+  low bits of their fields (``LOW`` has all), so a count over them is two
+  popcounts.
 * ``OPT_*`` codes name the choices of the winning-tile table (RULES.md 4);
   ``H_*`` codes are indices into ``results.HOWS``.
 * The ruleset is one int64 vector (offsets ``R_*``), built by
   ``fast.rule_arrays``.  A batch kernel copies it to the head of its one
-  scratch vector ``ws`` (offsets ``W_*`` follow it) and every inner kernel
-  takes only ``ws`` and ints: each array argument of a kernel-to-kernel call
-  costs an argument struct and reference counting, which measured more than
-  the search itself.
+  scratch vector ``ws`` (offsets ``W_*`` follow it), copies each hand into
+  ``ws`` too, and every inner kernel takes only ``ws`` and ints: each array
+  argument of a kernel-to-kernel call costs an argument struct and reference
+  counting, which measured more than the search itself.
 
 The search never recurses (a recursive cached kernel crashes numba 0.68 when
 loaded from the cache): it walks an explicit stack of packed counts, always
@@ -38,14 +40,15 @@ sorted group list; the search keeps the best of each class and the score
 decides between the two at the end, separately for each source.  That also
 bounds the search: a branch whose 胡息 cannot reach the best of its class (nor
 the winning threshold) is cut, by an upper bound of the 胡息 the remaining
-tiles can still make (each tile worth at most a third of the richest group
-it can join, ``R_W6`` in sixths).
+tiles can still make (each tile worth at most its share of the richest
+shape or pair it can join, ``R_W6`` in sixths).  A best split is kept in the order its
+groups were found and sorted only when a tie must be broken.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel, trailing_zeros
+from ._jit import inline, kernel, popcount, trailing_zeros
 
 # Group kinds, in Python string order of their names.
 K_CHI, K_JIANG, K_JIAO, K_JU, K_KAN, K_PAO, K_PENG, K_TI, K_WEI = range(9)
@@ -67,9 +70,11 @@ OPT_WEI = 7  # t onto the concealed pair becomes 偎
 # results.HOWS indices.
 H_TI, H_PAO, H_WEI, H_PENG, H_POPAO, H_DANDIAO, H_BIAN, H_SHUN = range(8)
 
-# Packed counts: 3 bits per tile, the guard bit of every tile set.
+# Packed counts: 3 bits per tile.
 FIELD = 3
-GUARD = sum(4 << (FIELD * x) for x in range(20))
+LOW = sum(1 << (FIELD * x) for x in range(20))  # the low bit of every field
+GUARD = LOW << 2  # the guard bit of every field
+SMALL = sum(1 << (FIELD * x) for x in range(10))  # low bits of the small tiles
 
 # Free groups (rows of the group table): the 句/绞 shapes of groups.SHAPES,
 # then the pair of each tile, then the 碰 triplet of each tile.
@@ -78,12 +83,13 @@ G_PAIR = N_SHAPES  # + tile
 G_TRIPLE = N_SHAPES + 20  # + tile
 N_GROUPS = N_SHAPES + 40
 # Columns of a group row: packed counts, code, 胡息, 1 if 对对 kind, the
-# sum of its tiles' R_W6, the `how` it gives when it holds the winning
-# tile, SP_* (shape, pair or triplet), kind.
+# bound of its tiles (sum of R_W6 over them), the `how` it gives when it
+# holds the winning tile, SP_* (shape, pair or triplet), kind.
 G_MASK, G_CODE, G_HUXI, G_DD, G_W6, G_HOW, G_SP, G_KIND = range(8)
 G_COLS = 8
 SP_SHAPE, SP_PAIR, SP_TRIPLE = range(3)
-LIST_COLS = 8  # candidate rows: a count, then group ids
+LIST_COLS = 8  # candidates of a tile: its shapes, then its pair, then its triplet
+MAX_WEIGHTS = 8
 
 # The ruleset vector (also the head of the scratch vector).
 R_MIN_HUXI = 0
@@ -92,14 +98,25 @@ R_DENG_STEP = 2
 R_SELF_DENG = 3
 R_PAO_JIANG = 4  # a hand with a 跑/提 needs exactly one pair
 R_PAIR_WEI = 5  # a self-drawn tile onto a concealed pair must be 偎'd
+R_REDS = 6  # the red tiles (low bits of their fields)
+R_NW = 7  # distinct tile bounds
 R_HX = 8  # [pattern * 2 + case] 胡息
 R_RED = R_HX + 20  # [tile] 1 if red
 R_W6 = R_RED + 20  # [tile] six times the most 胡息 per tile of a free group holding it
-R_FAN = R_W6 + 20  # [red count * 2 + 对对胡] fan
+R_WV = R_W6 + 20  # [R_NW] each distinct R_W6 value...
+R_WM = R_WV + MAX_WEIGHTS  # [R_NW] ...and its tiles (low bits of their fields)
+R_TRIPLE_EXTRA = R_WM + MAX_WEIGHTS  # [tile] what its 碰 triplet may make over its tiles' R_W6
+R_FAN = R_TRIPLE_EXTRA + 20  # [red count * 2 + 对对胡] fan
 MAX_RED = 80
 R_GT = R_FAN + 2 * (MAX_RED + 1)  # [group * G_COLS + column]
-R_CAND = R_GT + N_GROUPS * G_COLS  # [tile * LIST_COLS]: free groups whose lowest tile it is
-R_SIZE = R_CAND + 20 * LIST_COLS
+# Candidates of each tile i, the free groups whose lowest tile it is:
+# R_NSH[i] shapes, then the pair, then the 碰 triplet, each by group id,
+# packed counts and 胡息 gain over the bound (6 * 胡息 - G_W6).
+R_NSH = R_GT + N_GROUPS * G_COLS  # [tile]
+R_CG = R_NSH + 20  # [tile * LIST_COLS + k]
+R_CM = R_CG + 20 * LIST_COLS  # [tile * LIST_COLS + k]
+R_CB = R_CM + 20 * LIST_COLS  # [tile * LIST_COLS + k]
+R_SIZE = R_CB + 20 * LIST_COLS
 
 # Fields of one answer (per query, tile and source); O_KEY.. the 7 group
 # codes in answer order (exposed melds in input order, then the concealed
@@ -113,21 +130,17 @@ N_TOP = T_KEY + 7
 # which discard (-1 for ting), which tile, which source, then the N_OUT fields.
 C_HAND, C_DROP, C_TILE, C_SRC, C_ANS = range(5)
 N_ROW = C_ANS + N_OUT
-TING_ROWS = 40  # most rows a hand can give in ting_batch (20 tiles x 2 sources)
+TING_ROWS = 40  # most rows a hand (or a discard) can give (20 tiles x 2 sources)
 
 # The scratch vector, after the ruleset.  A loaded hand keeps its exposed
-# melds and 坎 in W_BASE and its other concealed tiles packed in W_F; an
-# option changes one W_BASE entry (or adds the 偎) and restores it after
-# its search.
+# melds and 坎 in W_BASE and its other concealed tiles packed in W_F.
 MAX_MELDS = 6
-W_CONC = R_SIZE  # [20] concealed counts of the hand
-W_HELD = W_CONC + 20  # [20] copies in the hand (concealed and melds)
-W_BASE = W_HELD + 20  # [16] codes of the exposed melds (first), then of the 坎
-W_MHUXI = W_BASE + 16  # [6] per exposed meld: 胡息
-W_WEI_OF = W_MHUXI + 6  # [20] per tile: its exposed 偎 (meld index) or -1
-W_PENG_OF = W_WEI_OF + 20  # [20] per tile: its exposed 碰 (meld index) or -1
-W_KAN_AT = W_PENG_OF + 20  # [20] per tile: where its 坎 is in W_BASE, or -1
-W_F = W_KAN_AT + 20  # packed free counts
+W_P = R_SIZE  # packed concealed counts (the batch kernel writes them)
+W_MK = W_P + 1  # [6] kind of each exposed meld (the batch kernel writes them)
+W_MT = W_MK + 6  # [6 * 3] its first three tiles, ascending (the batch kernel writes them)
+W_MHUXI = W_MT + 18  # [6] its 胡息
+W_BASE = W_MHUXI + 6  # [16] codes of the exposed melds (first, in input order), then of the 坎
+W_F = W_BASE + 16  # packed free counts
 W_UB = W_F + 1  # their 胡息 bound, in sixths (sum of R_W6)
 W_NB = W_F + 2  # groups in W_BASE
 W_BASE_HUXI = W_F + 3  # their 胡息
@@ -135,24 +148,41 @@ W_BASE_DD = W_F + 4  # 1 when none is a 吃
 W_FOUR = W_F + 5  # 1 when an exposed meld is a 跑/提
 W_NFREE = W_F + 6  # free tiles
 W_NM = W_F + 7  # exposed melds
-W_SF = W_F + 8  # [8] stack: packed counts at each depth
+W_HELD = W_F + 8  # packed copies in the hand, concealed and melds (0..4)
+W_KAN = W_F + 9  # the 坎 tiles (low bits of their fields)
+W_WEIS = W_F + 10  # the tiles of exposed 偎 (low bits)
+W_PENGS = W_F + 11  # the tiles of exposed 碰 (low bits)
+W_SF = W_F + 16  # [8] stack: packed counts at each depth
 W_SK = W_SF + 8  # [8] stack: next candidate index at each depth
 W_SG = W_SK + 8  # [8] stack: group placed at each depth
-W_KEY = W_SG + 8  # [8] sorted codes of the split at hand
-W_BH = W_KEY + 8  # [2] best 胡息 per class (NO_HUXI: none)
-W_BK = W_BH + 2  # [2 * 7] its sorted codes
-W_BHOW = W_BK + 14  # [2] its how
-W_BOPT = W_BHOW + 2  # [2] its option
-W_USED = W_BOPT + 2  # [8] scratch of _answer_codes
-W_ORD = W_USED + 8  # [8] scratch of _answer_codes
+W_KEY = W_SG + 8  # [8] the split at hand
+W_KEY2 = W_KEY + 8  # [8] scratch of comparisons
+# Best splits, per slot (source: 0 self, 1 other) and class: sc = 2 * slot + class.
+W_BH = W_KEY2 + 8  # [4] best 胡息 (NO_HUXI: none)
+W_BK = W_BH + 4  # [4 * 7] its group codes, exposed first (in input order)
+W_BS = W_BK + 28  # [4 * 7] the same sorted, when W_BSORTED says so
+W_BSORTED = W_BS + 28  # [4]
+W_BHOW = W_BSORTED + 4  # [4] its how
+W_BOPT = W_BHOW + 4  # [4] its option
+# The targets of a search: which slot a split goes to, and how (TG_* columns).
+W_TG = W_BOPT + 4  # [2 * TG_COLS]
+W_ORD = W_TG + 2 * 8  # [8] scratch of _answer_codes
 W_OUT = W_ORD + 8  # [2 * N_OUT] answers of the tile at hand, self then other
 W_TOP = W_OUT + 2 * N_OUT  # [2 * N_TOP] highest-胡息 splits, self then other
 W_SIZE = W_TOP + 2 * N_TOP
 
+# A target: the slot, the 胡息 of the groups outside the free tiles, the
+# W_BASE entry the option replaces (-1: none) and its new code, the `how`
+# when the option decides it (-1: the groups holding t decide), the OPT_*
+# code, and TG_WEI = 1 when only splits holding the 碰 triplet of t count,
+# with that triplet made a 偎 (t self-drawn onto its concealed pair).
+TG_SLOT, TG_OFF, TG_AT, TG_CODE, TG_HOW, TG_OPT, TG_WEI = range(7)
+TG_COLS = 8
+
 NO_HUXI = -1
 
 
-@kernel
+@inline
 def _code(kind, a, b, c):
     return (kind << 15) | (a << 10) | (b << 5) | c
 
@@ -166,42 +196,44 @@ def _scratch(rules):
 
 
 @kernel
-def _load_hand(ws, conc, mkind, mt, nm):
-    """Load one hand (concealed counts, melds) into ``ws``; return its red count.
+def _load_hand(ws, nm):
+    """Derive everything the searches need from the hand in W_P and W_MK / W_MT
+    (nm exposed melds); return its red count.
 
     W_BASE gets the melds at 0..nm-1 (input order) and the 坎 after them.
     """
-    reds = 0
-    nb = nm
-    base_huxi = 0
-    nfree = 0
-    packed = 0
+    p = ws[W_P]
+    lo = p & LOW
+    hi = (p >> 1) & LOW
+    kan = lo & hi  # count 3: a 坎, locked (RULES.md 2) unless t makes it 提/跑
+    free = p ^ (kan | (kan << 1))
+    reds = popcount(lo & ws[R_REDS]) + 2 * popcount(hi & ws[R_REDS])
+    flo = free & LOW
+    fhi = (free >> 1) & LOW
     ub = 0
-    for x in range(20):
-        n = conc[x]
-        ws[W_CONC + x] = n
-        ws[W_HELD + x] = n
-        ws[W_WEI_OF + x] = -1
-        ws[W_PENG_OF + x] = -1
-        ws[W_KAN_AT + x] = -1
-        reds += n * ws[R_RED + x]
-        if n == 3:
-            # 坎 is locked (RULES.md 2): it stays whole unless t makes it 提/跑.
-            ws[W_KAN_AT + x] = nb
-            ws[W_BASE + nb] = _code(K_KAN, x, x, x)
-            base_huxi += ws[R_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
-            nb += 1
-        elif n > 0:
-            packed += n << (FIELD * x)
-            ub += n * ws[R_W6 + x]
-            nfree += n
+    for k in range(ws[R_NW]):
+        m = ws[R_WM + k]
+        ub += ws[R_WV + k] * (popcount(flo & m) + 2 * popcount(fhi & m))
+    nkan_small = popcount(kan & SMALL)
+    nkan = popcount(kan)
+    base_huxi = nkan_small * ws[R_HX + 2 * P_KAN] + (nkan - nkan_small) * ws[R_HX + 2 * P_KAN + 1]
+    nb = nm
+    m = kan
+    while m != 0:
+        x = trailing_zeros(m) // FIELD
+        ws[W_BASE + nb] = _code(K_KAN, x, x, x)
+        nb += 1
+        m &= m - 1
+    held = p
+    weis = 0
+    pengs = 0
     base_dd = 1
     four = 0
     for j in range(nm):
-        kind = mkind[j]
-        a = mt[j, 0]
-        b = mt[j, 1]
-        c = mt[j, 2]
+        kind = ws[W_MK + j]
+        a = ws[W_MT + 3 * j]
+        b = ws[W_MT + 3 * j + 1]
+        c = ws[W_MT + 3 * j + 2]
         case = 1 if a >= 10 else 0
         if kind == K_CHI:
             if a == b or b == c:
@@ -215,19 +247,15 @@ def _load_hand(ws, conc, mkind, mt, nm):
             ws[W_BASE + j] = _code(kind, a, b, c)
             base_dd = 0
             reds += ws[R_RED + a] + ws[R_RED + b] + ws[R_RED + c]
-            ws[W_HELD + a] += 1
-            ws[W_HELD + b] += 1
-            ws[W_HELD + c] += 1
+            held += (1 << (FIELD * a)) + (1 << (FIELD * b)) + (1 << (FIELD * c))
         else:
             size = 3
             if kind == K_PENG:
                 pat = P_PENG
-                if ws[W_PENG_OF + a] < 0:
-                    ws[W_PENG_OF + a] = j
+                pengs |= 1 << (FIELD * a)
             elif kind == K_WEI:
                 pat = P_WEI
-                if ws[W_WEI_OF + a] < 0:
-                    ws[W_WEI_OF + a] = j
+                weis |= 1 << (FIELD * a)
             elif kind == K_PAO:
                 pat = P_PAO
                 size = 4
@@ -238,141 +266,220 @@ def _load_hand(ws, conc, mkind, mt, nm):
                 four = 1
             ws[W_BASE + j] = _code(kind, a, a, a)
             reds += size * ws[R_RED + a]
-            ws[W_HELD + a] += size
+            held += size << (FIELD * a)
         ws[W_MHUXI + j] = ws[R_HX + 2 * pat + case]
         base_huxi += ws[W_MHUXI + j]
-    ws[W_F] = packed
+    ws[W_F] = free
     ws[W_UB] = ub
     ws[W_NB] = nb
     ws[W_NM] = nm
     ws[W_BASE_HUXI] = base_huxi
     ws[W_BASE_DD] = base_dd
     ws[W_FOUR] = four
-    ws[W_NFREE] = nfree
+    ws[W_NFREE] = popcount(flo) + 2 * popcount(fhi)
+    ws[W_HELD] = held
+    ws[W_KAN] = kan
+    ws[W_WEIS] = weis
+    ws[W_PENGS] = pengs
     return reds
 
 
+@inline
+def _sort7(ws, at):
+    """Sort ws[at:at + 7] ascending (insertion sort)."""
+    for i in range(1, 7):
+        v = ws[at + i]
+        k = i
+        while k > 0 and ws[at + k - 1] > v:
+            ws[at + k] = ws[at + k - 1]
+            k -= 1
+        ws[at + k] = v
+
+
 @kernel
-def _leaf(ws, nb, nfree, huxi, cls, how_fixed, t, opt):
-    """Record one complete split if it beats the best of its class.
+def _sorted_best(ws, sc):
+    """The sorted group codes of best sc, at W_BS + 7 * sc (sorted once)."""
+    if ws[W_BSORTED + sc] == 0:
+        for i in range(7):
+            ws[W_BS + 7 * sc + i] = ws[W_BK + 7 * sc + i]
+        _sort7(ws, W_BS + 7 * sc)
+        ws[W_BSORTED + sc] = 1
+    return W_BS + 7 * sc
+
+
+@inline
+def _need(ws, ntg, floor, full, cls):
+    """The least free-tile 胡息 a split of class ``cls`` needs to be recorded
+    by some target: the floor, and (full) at least the target's best or
+    (score only) more than it."""
+    need = 1 << 30
+    for j in range(ntg):
+        tg = W_TG + j * TG_COLS
+        best = ws[W_BH + 2 * ws[tg + TG_SLOT] + cls]
+        if not full:
+            best += 1
+        if best < floor:
+            best = floor
+        if best - ws[tg + TG_OFF] < need:
+            need = best - ws[tg + TG_OFF]
+    return need
+
+
+@kernel
+def _leaf(ws, j, nb, nfree, huxi, cls, t, full, trip):
+    """Record a complete split for target j if it beats the best of its slot and
+    class; return 1 if the best changed.  ``trip`` is the stack depth of the 碰
+    triplet of t, or -1.
 
     (One exit and no early return: numba then drops the reference counting
     of ``ws``, which would cost more than the work here.)
     """
-    cmp = 1
-    if huxi >= ws[W_BH + cls]:
-        # The sorted list of the 7 group codes (insertion sort).
+    tg = W_TG + j * TG_COLS
+    sc = 2 * ws[tg + TG_SLOT] + cls
+    best = ws[W_BH + sc]
+    changed = 0
+    if not full:
+        if huxi > best:
+            ws[W_BH + sc] = huxi
+            ws[W_BOPT + sc] = ws[tg + TG_OPT]
+            changed = 1
+    elif huxi >= best:
+        # The 7 group codes: the base (exposed melds first), then the free groups.
+        at = ws[tg + TG_AT]
+        wei = ws[tg + TG_WEI] != 0
         for i in range(nb + nfree):
             if i < nb:
                 v = ws[W_BASE + i]
+                if i == at:
+                    v = ws[tg + TG_CODE]
+            elif wei and i - nb == trip:
+                v = _code(K_WEI, t, t, t)
             else:
                 v = ws[R_GT + ws[W_SG + i - nb] * G_COLS + G_CODE]
-            j = i
-            while j > 0 and ws[W_KEY + j - 1] > v:
-                ws[W_KEY + j] = ws[W_KEY + j - 1]
-                j -= 1
-            ws[W_KEY + j] = v
+            ws[W_KEY + i] = v
         cmp = -1
-        if huxi == ws[W_BH + cls]:
+        if huxi == best:
+            # A tie: the smaller sorted group list wins (RULES.md 4).
+            for i in range(7):
+                ws[W_KEY2 + i] = ws[W_KEY + i]
+            _sort7(ws, W_KEY2)
+            bs = _sorted_best(ws, sc)
             cmp = 0
             i = 0
             while cmp == 0 and i < 7:
-                a = ws[W_KEY + i]
-                b = ws[W_BK + 7 * cls + i]
+                a = ws[W_KEY2 + i]
+                b = ws[bs + i]
                 if a < b:
                     cmp = -1
                 elif a > b:
                     cmp = 1
                 i += 1
-    if cmp <= 0:
-        how = how_fixed
-        if how < 0:
-            # reference._how: the free groups holding tile t decide.
-            how = H_SHUN
-            shift = FIELD * t
-            for i in range(nfree):
-                g = R_GT + ws[W_SG + i] * G_COLS
-                if (ws[g + G_MASK] >> shift) & 3 != 0 and ws[g + G_HOW] < how:
-                    how = ws[g + G_HOW]
-        if cmp < 0:
-            ws[W_BH + cls] = huxi
-            for i in range(7):
-                ws[W_BK + 7 * cls + i] = ws[W_KEY + i]
-            ws[W_BHOW + cls] = how
-            ws[W_BOPT + cls] = opt
-        elif how < ws[W_BHOW + cls]:
-            # The same groups reached through another option: keep the earlier `how`.
-            ws[W_BHOW + cls] = how
-            ws[W_BOPT + cls] = opt
+        if cmp <= 0:
+            how = ws[tg + TG_HOW]
+            if how < 0:
+                # reference._how: the free groups holding tile t decide.
+                how = H_SHUN
+                shift = FIELD * t
+                for i in range(nfree):
+                    g = R_GT + ws[W_SG + i] * G_COLS
+                    if (ws[g + G_MASK] >> shift) & 3 != 0 and ws[g + G_HOW] < how:
+                        how = ws[g + G_HOW]
+            if cmp < 0:
+                ws[W_BH + sc] = huxi
+                for i in range(7):
+                    ws[W_BK + 7 * sc + i] = ws[W_KEY + i]
+                ws[W_BSORTED + sc] = 0
+                if huxi == best:
+                    for i in range(7):
+                        ws[W_BS + 7 * sc + i] = ws[W_KEY2 + i]
+                    ws[W_BSORTED + sc] = 1
+                ws[W_BHOW + sc] = how
+                ws[W_BOPT + sc] = ws[tg + TG_OPT]
+                changed = 1
+            elif how < ws[W_BHOW + sc]:
+                # The same groups reached through another option: keep the earlier `how`.
+                ws[W_BHOW + sc] = how
+                ws[W_BOPT + sc] = ws[tg + TG_OPT]
+    return changed
 
 
 @kernel
-def _split(ws, packed, ub, nb, base_huxi, base_dd, need_pair, triple, t, opt, how_fixed, floor):
-    """Every useful split of the packed free counts into groups; record the best per class.
+def _split(ws, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
+    """Every useful split of the packed free counts into groups, each offered to
+    the ``ntg`` targets in W_TG.
 
     Depth-first over an explicit stack: at each depth the lowest remaining
     tile i is covered by a group whose lowest tile is i (a 句/绞 shape, the
     pair while one is needed, the 碰 triplet of ``triple``), trying only
     that group or later ones at the next depth while i remains, so each
-    multiset of groups is reached once.  ``floor`` is the lowest 胡息 worth
-    recording (the winning threshold when only wins matter); ``ub`` bounds
-    the 胡息 of the free tiles, in sixths.
+    multiset of groups is reached once.  A group is tried only if, with it,
+    the tiles can still make the 胡息 some target needs (``ub`` bounds the
+    胡息 of the free tiles, in sixths; ``floor`` is the least total worth
+    recording: the winning threshold when only wins matter).
     """
-    huxi = base_huxi
+    fh = 0  # 胡息 of the free groups placed
     non_dd = 0
     pair_left = need_pair
-    d = 0
+    trip = np.int64(-1)  # depth of the triplet of t (typed: see _jit.inline)
+    need0 = _need(ws, ntg, floor, full, 0)
+    need1 = _need(ws, ntg, floor, full, 1)
+    d = np.int64(0)
     ws[W_SF] = packed
     ws[W_SK] = 0
     while d >= 0:
         f = ws[W_SF + d]
         g = -1
+        k = 0
+        i = 0
+        ns = 0
         if f == 0:
             if not pair_left:
                 cls = 1 if (base_dd and non_dd == 0) else 0
-                _leaf(ws, nb, d, huxi, cls, how_fixed, t, opt)
-            i = 0
-            k = 0
+                changed = 0
+                for j in range(ntg):
+                    huxi = ws[W_TG + j * TG_COLS + TG_OFF] + fh
+                    if huxi >= floor and (trip >= 0 or ws[W_TG + j * TG_COLS + TG_WEI] == 0):
+                        changed |= _leaf(ws, j, nb, d, huxi, cls, t, full, trip)
+                if changed:
+                    need0 = _need(ws, ntg, floor, full, 0)
+                    need1 = _need(ws, ntg, floor, full, 1)
         else:
             i = trailing_zeros(f) // FIELD
-            lst = R_CAND + i * LIST_COLS
-            n = ws[lst]
+            ns = ws[R_NSH + i]
             k = ws[W_SK + d]
-            # The least 胡息 a split must reach to be recorded: the floor,
-            # and the best so far of every class this branch can still end in.
-            need = ws[W_BH]
-            if base_dd and non_dd == 0 and ws[W_BH + 1] < need:
-                need = ws[W_BH + 1]
-            if need < floor:
-                need = floor
-            lack = 6 * (need - huxi) - ub
+            need = need0
+            if base_dd and non_dd == 0 and need1 < need:
+                need = need1
+            # With candidate c the tiles make at most fh + (6 * 胡息 + ub - G_W6) / 6.
+            lack = 6 * (need - fh) - ub
             room = f | GUARD
-            while k < n:
-                gg = ws[lst + 1 + k]
+            at = i * LIST_COLS
+            while k < ns + 2:
+                c = at + k
                 k += 1
-                row = R_GT + gg * G_COLS
-                sp = ws[row + G_SP]
-                if sp == SP_PAIR:
-                    if not pair_left:
+                if k > ns:
+                    if k == ns + 1:
+                        if not pair_left:
+                            continue
+                    elif i != triple:
                         continue
-                elif sp == SP_TRIPLE:
-                    if i != triple:
-                        continue
-                if (room - ws[row + G_MASK]) & GUARD != GUARD:
+                if (room - ws[R_CM + c]) & GUARD != GUARD:
                     continue  # not all its tiles are there
-                if 6 * ws[row + G_HUXI] - ws[row + G_W6] < lack:
+                if ws[R_CB + c] < lack:
                     continue  # with it, the tiles cannot make enough 胡息
-                g = gg
+                g = ws[R_CG + c]
                 break
             ws[W_SK + d] = k
         if g >= 0:
             row = R_GT + g * G_COLS
             ws[W_SG + d] = g
-            huxi += ws[row + G_HUXI]
+            fh += ws[row + G_HUXI]
             ub -= ws[row + G_W6]
             non_dd += 1 - ws[row + G_DD]
-            if ws[row + G_SP] == SP_PAIR:
+            if k == ns + 1:
                 pair_left = False
+            elif k == ns + 2:
+                trip = d
             f -= ws[row + G_MASK]
             d += 1
             ws[W_SF + d] = f
@@ -383,79 +490,61 @@ def _split(ws, packed, ub, nb, base_huxi, base_dd, need_pair, triple, t, opt, ho
             if d >= 0:
                 # Undo the group placed at depth d before trying its next sibling.
                 row = R_GT + ws[W_SG + d] * G_COLS
-                huxi -= ws[row + G_HUXI]
+                fh -= ws[row + G_HUXI]
                 ub += ws[row + G_W6]
                 non_dd -= 1 - ws[row + G_DD]
-                if ws[row + G_SP] == SP_PAIR:
+                sp = ws[row + G_SP]
+                if sp == SP_PAIR:
                     pair_left = True
+                elif sp == SP_TRIPLE:
+                    trip = -1
+
+
+@inline
+def _target(ws, j, slot, off, at, code, how, opt, wei):
+    tg = W_TG + j * TG_COLS
+    ws[tg + TG_SLOT] = slot
+    ws[tg + TG_OFF] = off
+    ws[tg + TG_AT] = at
+    ws[tg + TG_CODE] = code
+    ws[tg + TG_HOW] = how
+    ws[tg + TG_OPT] = opt
+    ws[tg + TG_WEI] = wei
 
 
 @kernel
-def _option(ws, t, opt, upg, floor):
-    """Lay out option ``opt`` for winning tile t on the loaded hand, split, restore.
-
-    ``upg`` is the exposed meld that t upgrades (OPT_UPG_* only).
-    """
-    case = 1 if t >= 10 else 0
+def _search(ws, t, add, triple, ntg, floor, full):
+    """Split the loaded hand's free tiles, with t among them (``add``) or not
+    (t upgrades a 偎/碰/坎 to a 4-tile group), for the targets in W_TG."""
     nb = ws[W_NB]
-    base_huxi = ws[W_BASE_HUXI]
     nfree = ws[W_NFREE]
     packed = ws[W_F]
     ub = ws[W_UB]
-    four = ws[W_FOUR] != 0
-    triple = -1
-    how_fixed = -1
-    at = -1  # the W_BASE entry this option replaces
-    saved = 0
-    if opt == OPT_FREE or opt == OPT_FREE_TRIPLE or opt == OPT_POPAO:
+    if add:
         packed += 1 << (FIELD * t)
         ub += ws[R_W6 + t]
         nfree += 1
-        if opt == OPT_FREE_TRIPLE:
-            triple = t
-        elif opt == OPT_POPAO:
-            how_fixed = H_POPAO
-    elif opt == OPT_WEI:
-        packed -= 2 << (FIELD * t)
-        ub -= 2 * ws[R_W6 + t]
-        nfree -= 2
-        ws[W_BASE + nb] = _code(K_WEI, t, t, t)
-        base_huxi += ws[R_HX + 2 * P_WEI + case]
-        nb += 1
-        how_fixed = H_WEI
+        if triple >= 0:
+            ub += ws[R_TRIPLE_EXTRA + triple]
+        need_pair = ws[W_FOUR] != 0 and ws[R_PAO_JIANG] != 0
     else:
-        if opt == OPT_UPG_TI or opt == OPT_UPG_PAO:
-            at = upg
-            base_huxi -= ws[W_MHUXI + upg]
-        else:
-            at = ws[W_KAN_AT + t]
-            base_huxi -= ws[R_HX + 2 * P_KAN + case]
-        saved = ws[W_BASE + at]
-        four = True
-        if opt == OPT_UPG_TI or opt == OPT_KAN_TI:
-            ws[W_BASE + at] = _code(K_TI, t, t, t)
-            base_huxi += ws[R_HX + 2 * P_TI + case]
-            how_fixed = H_TI
-        else:
-            ws[W_BASE + at] = _code(K_PAO, t, t, t)
-            base_huxi += ws[R_HX + 2 * P_PAO + case]
-            how_fixed = H_PAO
-    need_pair = four and ws[R_PAO_JIANG] != 0
+        need_pair = ws[R_PAO_JIANG] != 0
     # 7 门子 exactly: the free tiles must make 7 - nb groups, one of them the pair if needed.
     groups = 7 - nb
     if need_pair:
         fits = groups >= 1 and nfree == 3 * groups - 1
     else:
         fits = groups >= 0 and nfree == 3 * groups
-    # The 胡息 bound of the whole hand must reach the floor.
-    if fits and 6 * (base_huxi - floor) + ub >= 0:
-        _split(ws, packed, ub, nb, base_huxi, ws[W_BASE_DD] != 0, need_pair, triple, t, opt, how_fixed,
-               floor)
-    if at >= 0:
-        ws[W_BASE + at] = saved
+    # The 胡息 bound of the whole hand must reach the floor for some target.
+    top = -(1 << 30)
+    for j in range(ntg):
+        if ws[W_TG + j * TG_COLS + TG_OFF] > top:
+            top = ws[W_TG + j * TG_COLS + TG_OFF]
+    if fits and 6 * (top - floor) + ub >= 0:
+        _split(ws, packed, ub, nb, ws[W_BASE_DD] != 0, need_pair, triple, t, floor, ntg, full)
 
 
-@kernel
+@inline
 def _concealed_order(code):
     """Sort key of a concealed group in an answer: (is the pair, tiles, kind) as
     reference._splits sorts them, as one integer (a 4-tile group sorts after the
@@ -471,66 +560,50 @@ def _concealed_order(code):
 
 
 @kernel
-def _answer_codes(ws, at, opt, t):
-    """Reorder the sorted group codes at ws[at:at + 7] of a split of option
-    ``opt`` into answer order: exposed melds in input order (the one t
-    upgrades made 提/跑), then the concealed groups by (is the pair, tiles, kind)."""
-    upg = -1
-    if opt == OPT_UPG_TI or opt == OPT_UPG_PAO:
-        upg = ws[W_WEI_OF + t]
-        if upg < 0:
-            upg = ws[W_PENG_OF + t]
-    for i in range(7):
-        ws[W_KEY + i] = ws[at + i]
-        ws[W_USED + i] = 0
+def _answer_codes(ws, src, dst):
+    """The 7 group codes at ws[src:src + 7] (exposed melds first, in input
+    order) into ws[dst:dst + 7] in answer order: the exposed melds as they
+    are, then the concealed groups by (is the pair, tiles, kind)."""
     nm = ws[W_NM]
-    for j in range(nm):
-        code = ws[W_BASE + j]
-        if j == upg:
-            code = _code(K_TI if opt == OPT_UPG_TI else K_PAO, t, t, t)
-        ws[at + j] = code
-        found = False
-        for i in range(7):
-            if not found and ws[W_USED + i] == 0 and ws[W_KEY + i] == code:
-                ws[W_USED + i] = 1
-                found = True
-    n = nm
-    for i in range(7):
-        if ws[W_USED + i] == 0:
-            v = ws[W_KEY + i]
-            key = _concealed_order(v)
-            j = n
-            while j > nm and ws[W_ORD + j - 1] > key:
-                ws[at + j] = ws[at + j - 1]
-                ws[W_ORD + j] = ws[W_ORD + j - 1]
-                j -= 1
-            ws[at + j] = v
-            ws[W_ORD + j] = key
-            n += 1
+    for i in range(nm):
+        ws[dst + i] = ws[src + i]
+    for i in range(nm, 7):
+        v = ws[src + i]
+        key = _concealed_order(v)
+        k = i
+        while k > nm and ws[W_ORD + k - 1] > key:
+            ws[dst + k] = ws[dst + k - 1]
+            ws[W_ORD + k] = ws[W_ORD + k - 1]
+            k -= 1
+        ws[dst + k] = v
+        ws[W_ORD + k] = key
 
 
 @kernel
 def _cmp_bests(ws, c1, c2):
-    """-1, 0 or 1 as the group list of class best c1 is below, equal to, above c2's."""
+    """-1, 0 or 1 as the sorted group list of best c1 (slot and class) is below, equal to, above c2's."""
+    a = _sorted_best(ws, c1)
+    b = _sorted_best(ws, c2)
     cmp = 0
     for i in range(7):
-        a = ws[W_BK + 7 * c1 + i]
-        b = ws[W_BK + 7 * c2 + i]
-        if cmp == 0 and a != b:
-            cmp = -1 if a < b else 1
+        x = ws[a + i]
+        y = ws[b + i]
+        if cmp == 0 and x != y:
+            cmp = -1 if x < y else 1
     return cmp
 
 
 @kernel
-def _finish(ws, red_count, s, with_top, forced):
-    """Answer of source s (0 self, 1 other) from the two class bests, in W_OUT + s * N_OUT
-    (O_WIN = 0 if it does not win); with ``with_top`` also the highest-胡息 split."""
+def _finish(ws, red_count, s, with_top, forced, full):
+    """Answer of source s (0 self, 1 other) from the two class bests of its slot,
+    in W_OUT + s * N_OUT (O_WIN = 0 if it does not win); with ``with_top`` also
+    the highest-胡息 split.  Without ``full`` only the numbers are set."""
     out = W_OUT + s * N_OUT
     best = -1
     best_score = -1
     best_deng = 0
     for cls in range(2):
-        h = ws[W_BH + cls]
+        h = ws[W_BH + 2 * s + cls]
         if h >= ws[R_MIN_HUXI]:
             deng = (h - ws[R_DENG_BASE]) // ws[R_DENG_STEP] + 1
             if s == 0:
@@ -539,115 +612,155 @@ def _finish(ws, red_count, s, with_top, forced):
             # Highest score, then highest 胡息, then the smallest group list.
             better = best < 0 or score > best_score
             if best >= 0 and score == best_score:
-                bh = ws[W_BH + best]
-                better = h > bh or (h == bh and _cmp_bests(ws, cls, best) < 0)
+                bh = ws[W_BH + 2 * s + best]
+                better = h > bh or (h == bh and full and _cmp_bests(ws, 2 * s + cls, 2 * s + best) < 0)
             if better:
                 best = cls
                 best_score = score
                 best_deng = deng
     ws[out + O_WIN] = 0
     if best >= 0:
+        sc = 2 * s + best
         ws[out + O_WIN] = 1
-        ws[out + O_HUXI] = ws[W_BH + best]
+        ws[out + O_HUXI] = ws[W_BH + sc]
         ws[out + O_DENG] = best_deng
         ws[out + O_FAN] = ws[R_FAN + 2 * red_count + best]
         ws[out + O_SCORE] = best_score
-        ws[out + O_HOW] = ws[W_BHOW + best]
-        ws[out + O_OPT] = ws[W_BOPT + best]
+        ws[out + O_HOW] = ws[W_BHOW + sc]
+        ws[out + O_OPT] = ws[W_BOPT + sc]
         ws[out + O_DD] = best
         ws[out + O_RED] = red_count
-        for i in range(7):
-            ws[out + O_KEY + i] = ws[W_BK + 7 * best + i]
+        if full:
+            _answer_codes(ws, W_BK + 7 * sc, out + O_KEY)
     if with_top:
         # The highest 胡息, then the smallest group list, won or not (reference.hu).
         top = W_TOP + s * N_TOP
         best = -1
         for cls in range(2):
-            h = ws[W_BH + cls]
+            h = ws[W_BH + 2 * s + cls]
             if h >= 0:
-                if best < 0 or h > ws[W_BH + best]:
+                if best < 0 or h > ws[W_BH + 2 * s + best]:
                     best = cls
-                elif h == ws[W_BH + best] and _cmp_bests(ws, cls, best) < 0:
+                elif h == ws[W_BH + 2 * s + best] and _cmp_bests(ws, 2 * s + cls, 2 * s + best) < 0:
                     best = cls
         ws[top + T_FORCED] = forced
         ws[top + T_HAS] = 0
         if best >= 0:
+            sc = 2 * s + best
             ws[top + T_HAS] = 1
-            ws[top + T_HUXI] = ws[W_BH + best]
-            ws[top + T_OPT] = ws[W_BOPT + best]
-            for i in range(7):
-                ws[top + T_KEY + i] = ws[W_BK + 7 * best + i]
+            ws[top + T_HUXI] = ws[W_BH + sc]
+            ws[top + T_OPT] = ws[W_BOPT + sc]
+            _answer_codes(ws, W_BK + 7 * sc, top + T_KEY)
 
 
 @kernel
-def _solve_tile(ws, red_count, t, want_self, want_other, with_top):
+def _meld_of(ws, kind, t):
+    """Index of the first exposed meld of ``kind`` (a 偎 or 碰) of tile t, or -1."""
+    found = -1
+    for j in range(ws[W_NM] - 1, -1, -1):
+        if ws[W_MK + j] == kind and ws[W_MT + 3 * j] == t:
+            found = j
+    return found
+
+
+@kernel
+def _solve_tile(ws, red_count, t, want_self, want_other, with_top, full):
     """Best win of tile t on the loaded hand for each wanted source, in W_OUT
-    (and the highest-胡息 split in W_TOP with ``with_top``)."""
+    (and the highest-胡息 split in W_TOP with ``with_top``).
+
+    The choices of RULES.md 4 become at most two searches: "up", the free
+    tiles as they are while t makes a 偎/碰/坎 a 提/跑 (the two sources then
+    differ only in the 4-tile group), and "add", t among the free tiles
+    (破跑, 碰胡, or a plain win; a self-drawn t onto a pair is the same
+    search keeping only the splits where t joins its pair, as a 偎).
+    """
     floor = 0 if with_top else ws[R_MIN_HUXI]
-    wei = ws[W_WEI_OF + t]
-    peng = ws[W_PENG_OF + t]
-    n = ws[W_CONC + t]
-    # Options for self (s1, s2) and other (o1, o2), -1 for none; the sources
-    # share one search when their options are the same.
-    s2 = -1
-    o2 = -1
-    upg = -1
+    case = 1 if t >= 10 else 0
+    base = ws[W_BASE_HUXI]
+    shift = FIELD * t
+    n = (ws[W_P] >> shift) & 3
+    is_wei = (ws[W_WEIS] >> shift) & 1
+    is_peng = (ws[W_PENGS] >> shift) & 1
+    for sc in range(4):
+        ws[W_BH + sc] = NO_HUXI
     forced = 0  # self-drawn: 1 the compulsory move is 提, 2 it is 偎
-    if wei >= 0:
-        s1 = OPT_UPG_TI
+    shared = False  # both sources have the same choices: slot 0 answers both
+    if is_wei or n == 3:
+        # A 偎 (exposed) or a 坎 (concealed) of t: self must make it 提;
+        # other makes it 跑, or 破跑.
         forced = 1
-        o1 = OPT_UPG_PAO
-        o2 = OPT_POPAO
-        upg = wei
-    elif peng >= 0:
-        s1 = OPT_UPG_PAO
-        s2 = OPT_POPAO
-        o1 = OPT_UPG_PAO
-        o2 = OPT_POPAO
-        upg = peng
-    elif n == 3:
-        s1 = OPT_KAN_TI  # 破跑不破提
-        forced = 1
-        o1 = OPT_KAN_PAO
-        o2 = OPT_POPAO
-    elif n == 2:
-        if ws[R_PAIR_WEI] != 0:
-            s1 = OPT_WEI
-            forced = 2
+        if is_wei:
+            at = _meld_of(ws, np.int64(K_WEI), t)
+            old = ws[W_MHUXI + at]
+            o_ti = OPT_UPG_TI
+            o_pao = OPT_UPG_PAO
         else:
-            s1 = OPT_FREE_TRIPLE
-        o1 = OPT_FREE_TRIPLE
+            at = ws[W_NM] + popcount(ws[W_KAN] & ((1 << shift) - 1))
+            old = ws[R_HX + 2 * P_KAN + case]
+            o_ti = OPT_KAN_TI
+            o_pao = OPT_KAN_PAO
+        ntg = 0
+        if want_self:
+            _target(ws, ntg, 0, base - old + ws[R_HX + 2 * P_TI + case], at, _code(K_TI, t, t, t), H_TI, o_ti, 0)
+            ntg += 1
+        if want_other:
+            _target(ws, ntg, 1, base - old + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t), H_PAO,
+                    o_pao, 0)
+            ntg += 1
+        _search(ws, t, np.bool_(False), np.int64(-1), ntg, floor, full)
+        if want_other:
+            _target(ws, 0, 1, base, -1, 0, H_POPAO, OPT_POPAO, 0)
+            _search(ws, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
+    elif is_peng:
+        shared = True
+        at = _meld_of(ws, np.int64(K_PENG), t)
+        _target(ws, 0, 0, base - ws[W_MHUXI + at] + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t),
+                H_PAO, OPT_UPG_PAO, 0)
+        _search(ws, t, np.bool_(False), np.int64(-1), np.int64(1), floor, full)
+        _target(ws, 0, 0, base, -1, 0, H_POPAO, OPT_POPAO, 0)
+        _search(ws, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
+    elif n == 2 and ws[R_PAIR_WEI] != 0:
+        # Self: the compulsory 偎; other: t may make a 碰 with the pair (碰胡) or go anywhere.
+        forced = 2
+        ntg = 0
+        if want_self:
+            off = base - ws[R_HX + 2 * P_PENG + case] + ws[R_HX + 2 * P_WEI + case]
+            _target(ws, ntg, 0, off, -1, 0, H_WEI, OPT_WEI, 1)
+            ntg += 1
+        if want_other:
+            _target(ws, ntg, 1, base, -1, 0, -1, OPT_FREE_TRIPLE, 0)
+            ntg += 1
+        _search(ws, t, np.bool_(True), t, ntg, floor, full)
     else:
-        s1 = OPT_FREE
-        o1 = OPT_FREE
-    shared = s1 == o1 and s2 == o2
+        shared = True
+        _target(ws, 0, 0, base, -1, 0, -1, OPT_FREE_TRIPLE if n == 2 else OPT_FREE, 0)
+        _search(ws, t, np.bool_(True), t if n == 2 else np.int64(-1), np.int64(1), floor, full)
+    if shared:
+        for sc in range(2):
+            ws[W_BH + 2 + sc] = ws[W_BH + sc]
+            ws[W_BHOW + 2 + sc] = ws[W_BHOW + sc]
+            ws[W_BOPT + 2 + sc] = ws[W_BOPT + sc]
+            ws[W_BSORTED + 2 + sc] = ws[W_BSORTED + sc]
+            if full:
+                for i in range(7):
+                    ws[W_BK + 7 * (2 + sc) + i] = ws[W_BK + 7 * sc + i]
+                    ws[W_BS + 7 * (2 + sc) + i] = ws[W_BS + 7 * sc + i]
     ws[W_OUT + O_WIN] = 0
     ws[W_OUT + N_OUT + O_WIN] = 0
-    if want_self or (shared and want_other):
-        ws[W_BH] = NO_HUXI
-        ws[W_BH + 1] = NO_HUXI
-        _option(ws, t, s1, upg, floor)
-        if s2 >= 0:
-            _option(ws, t, s2, upg, floor)
-        if want_self:
-            _finish(ws, red_count, 0, with_top, forced)
-        if shared and want_other:
-            _finish(ws, red_count, 1, with_top, 0)
-    if want_other and not shared:
-        ws[W_BH] = NO_HUXI
-        ws[W_BH + 1] = NO_HUXI
-        _option(ws, t, o1, upg, floor)
-        if o2 >= 0:
-            _option(ws, t, o2, upg, floor)
-        _finish(ws, red_count, 1, with_top, 0)
+    if want_self:
+        _finish(ws, red_count, np.int64(0), with_top, np.int64(forced), full)
+    if want_other:
+        _finish(ws, red_count, np.int64(1), with_top, np.int64(0), full)
 
 
 @kernel
-def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, rules, out, top):
+def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rules, out, top):
     """Queries q = (hand qhand[q], tile qtile[q]); qsources[q]: bit 0 self, bit 1 other.
 
     Answers in out[2q + s] and, with ``with_top``, top[2q + s] (s = 0 self, 1 other).
-    Only the fields of a win are written: out must be zeroed.
+    Only the fields of a win are written: out must be zeroed.  Without
+    ``full`` (the win check with its best score) only O_WIN .. O_SCORE, O_DD
+    and O_RED are: no groups, no `how`, and the search need not break ties.
     """
     ws = _scratch(rules)
     last = -1
@@ -655,23 +768,58 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, rules, ou
     for q in range(qhand.shape[0]):
         h = qhand[q]
         if h != last:
-            reds = _load_hand(ws, conc[h], mkind[h], mt[h], nmeld[h])
+            p = 0
+            for x in range(20):
+                p |= conc[h, x] << (FIELD * x)
+            ws[W_P] = p
+            nm = nmeld[h]
+            for j in range(nm):
+                ws[W_MK + j] = mkind[h, j]
+                for c in range(3):
+                    ws[W_MT + 3 * j + c] = mt[h, j, c]
+            reds = _load_hand(ws, nm)
             last = h
         t = qtile[q]
         _solve_tile(ws, reds + ws[R_RED + t], t, (qsources[q] & 1) != 0, (qsources[q] & 2) != 0,
-                    with_top)
+                    with_top, full or with_top)
         for s in range(2):
             at = W_OUT + s * N_OUT
             if ws[at + O_WIN]:
-                _answer_codes(ws, at + O_KEY, ws[at + O_OPT], t)
-                for f in range(N_OUT):
-                    out[2 * q + s, f] = ws[at + f]
+                if full:
+                    for f in range(N_OUT):
+                        out[2 * q + s, f] = ws[at + f]
+                else:
+                    for f in range(O_HOW):
+                        out[2 * q + s, f] = ws[at + f]
+                    out[2 * q + s, O_DD] = ws[at + O_DD]
+                    out[2 * q + s, O_RED] = ws[at + O_RED]
             if with_top:
                 at = W_TOP + s * N_TOP
-                if ws[at + T_HAS]:
-                    _answer_codes(ws, at + T_KEY, ws[at + T_OPT], t)
                 for f in range(N_TOP):
                     top[2 * q + s, f] = ws[at + f]
+
+
+@kernel
+def _ting_rows(ws, reds, h, x, out, row):
+    """Every tile of the loaded hand, both sources: one row of ``out`` per win
+    from ``row`` on; return the next free row."""
+    held = ws[W_HELD]
+    yes = np.bool_(True)
+    no = np.bool_(False)
+    for t in range(20):
+        if (held >> (FIELD * t)) & 7 < 4:
+            _solve_tile(ws, reds + ws[R_RED + t], t, yes, yes, no, yes)
+            for s in range(2):
+                at = W_OUT + s * N_OUT
+                if ws[at + O_WIN]:
+                    out[row, C_HAND] = h
+                    out[row, C_DROP] = x
+                    out[row, C_TILE] = t
+                    out[row, C_SRC] = s
+                    for f in range(N_OUT):
+                        out[row, C_ANS + f] = ws[at + f]
+                    row += 1
+    return row
 
 
 @kernel
@@ -682,23 +830,19 @@ def ting_batch(conc, mkind, mt, nmeld, rules, out):
     A tile held four times (concealed and melds) is never a wait.
     """
     ws = _scratch(rules)
-    row = 0
+    row = np.int64(0)
     for h in range(conc.shape[0]):
-        reds = _load_hand(ws, conc[h], mkind[h], mt[h], nmeld[h])
-        for t in range(20):
-            if ws[W_HELD + t] < 4:
-                _solve_tile(ws, reds + ws[R_RED + t], t, True, True, False)
-                for s in range(2):
-                    at = W_OUT + s * N_OUT
-                    if ws[at + O_WIN]:
-                        _answer_codes(ws, at + O_KEY, ws[at + O_OPT], t)
-                        out[row, C_HAND] = h
-                        out[row, C_DROP] = -1
-                        out[row, C_TILE] = t
-                        out[row, C_SRC] = s
-                        for f in range(N_OUT):
-                            out[row, C_ANS + f] = ws[at + f]
-                        row += 1
+        p = 0
+        for x in range(20):
+            p |= conc[h, x] << (FIELD * x)
+        ws[W_P] = p
+        nm = nmeld[h]
+        for j in range(nm):
+            ws[W_MK + j] = mkind[h, j]
+            for c in range(3):
+                ws[W_MT + 3 * j + c] = mt[h, j, c]
+        reds = _load_hand(ws, nm)
+        row = _ting_rows(ws, reds, h, np.int64(-1), out, row)
     return row
 
 
@@ -711,37 +855,22 @@ def discard_batch(conc, mkind, mt, nmeld, rules, out):
     discardable tile.
     """
     ws = _scratch(rules)
-    row = 0
+    row = np.int64(0)
     for h in range(conc.shape[0]):
-        reds = _load_hand(ws, conc[h], mkind[h], mt[h], nmeld[h])
+        nm = nmeld[h]
+        for j in range(nm):
+            ws[W_MK + j] = mkind[h, j]
+            for c in range(3):
+                ws[W_MT + 3 * j + c] = mt[h, j, c]
         for x in range(20):
-            n = ws[W_CONC + x]
+            n = conc[h, x]
             if n != 1 and n != 2:
                 continue
-            # Without x: all its copies are free (x is no 坎 tile).
-            ws[W_CONC + x] -= 1
-            ws[W_HELD + x] -= 1
-            ws[W_F] -= 1 << (FIELD * x)
-            ws[W_UB] -= ws[R_W6 + x]
-            ws[W_NFREE] -= 1
-            rx = reds - ws[R_RED + x]
-            for t in range(20):
-                if ws[W_HELD + t] < 4:
-                    _solve_tile(ws, rx + ws[R_RED + t], t, True, True, False)
-                    for s in range(2):
-                        at = W_OUT + s * N_OUT
-                        if ws[at + O_WIN]:
-                            _answer_codes(ws, at + O_KEY, ws[at + O_OPT], t)
-                            out[row, C_HAND] = h
-                            out[row, C_DROP] = x
-                            out[row, C_TILE] = t
-                            out[row, C_SRC] = s
-                            for f in range(N_OUT):
-                                out[row, C_ANS + f] = ws[at + f]
-                            row += 1
-            ws[W_CONC + x] += 1
-            ws[W_HELD + x] += 1
-            ws[W_F] += 1 << (FIELD * x)
-            ws[W_UB] += ws[R_W6 + x]
-            ws[W_NFREE] += 1
+            # The hand without x (x is no 坎 tile: its copies are free).
+            p = 0
+            for y in range(20):
+                p |= conc[h, y] << (FIELD * y)
+            ws[W_P] = p - (1 << (FIELD * x))
+            reds = _load_hand(ws, nm)
+            row = _ting_rows(ws, reds, h, x, out, row)
     return row

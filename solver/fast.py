@@ -80,13 +80,25 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
     for t in range(N_KINDS):
         free.append(((t,) * 3, K.K_PENG, group_huxi("peng", (t,) * 3, rules), 1, K.H_PENG, K.SP_TRIPLE))
     assert len(free) == K.N_GROUPS
-    # Each tile is worth at most its share of the richest group it can join
-    # (in sixths, so that shares of pairs and triples are whole numbers).
+    # Each tile is worth at most its share of the richest shape or pair it
+    # can join (in sixths, so that shares of pairs are whole numbers).  The
+    # 碰 triplet only ever forms from the winning tile and its pair: its
+    # excess over its tiles' shares goes into the bound of that search alone.
     w6 = [0] * N_KINDS
-    for tiles, _, huxi, *_ in free:
-        for x in tiles:
-            w6[x] = max(w6[x], 6 * huxi // len(tiles))
+    for tiles, _, huxi, _, _, sp in free:
+        if sp != K.SP_TRIPLE:
+            for x in tiles:
+                w6[x] = max(w6[x], 6 * huxi // len(tiles))
+    for t in range(N_KINDS):
+        v[K.R_TRIPLE_EXTRA + t] = max(0, 6 * free[K.G_TRIPLE + t][2] - 3 * w6[t])
     v[K.R_W6:K.R_W6 + N_KINDS] = w6
+    weights = sorted(set(w6) - {0})
+    assert len(weights) <= K.MAX_WEIGHTS
+    v[K.R_NW] = len(weights)
+    for k, w in enumerate(weights):
+        v[K.R_WV + k] = w
+        v[K.R_WM + k] = sum(1 << (K.FIELD * x) for x in range(N_KINDS) if w6[x] == w)
+    v[K.R_REDS] = sum(1 << (K.FIELD * x) for x in rules.red_tiles)
     gt = np.zeros((K.N_GROUPS, K.G_COLS), np.int64)
     for g, (tiles, kind, huxi, dd, how, sp) in enumerate(free):
         gt[g, K.G_MASK] = sum(1 << (K.FIELD * x) for x in tiles)
@@ -97,13 +109,17 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
         gt[g, K.G_HOW] = how
         gt[g, K.G_SP] = sp
         gt[g, K.G_KIND] = kind
-    v[K.R_GT:K.R_CAND] = gt.ravel()
+    v[K.R_GT:K.R_NSH] = gt.ravel()
     for t in range(N_KINDS):
-        own = [g for g, s in enumerate(SHAPES) if s[0] == t] + [K.G_PAIR + t, K.G_TRIPLE + t]
-        at = K.R_CAND + t * K.LIST_COLS
-        assert len(own) < K.LIST_COLS
-        v[at] = len(own)
-        v[at + 1: at + 1 + len(own)] = own
+        own = [g for g, s in enumerate(SHAPES) if s[0] == t]
+        v[K.R_NSH + t] = len(own)
+        own += [K.G_PAIR + t, K.G_TRIPLE + t]
+        assert len(own) <= K.LIST_COLS
+        for k, g in enumerate(own):
+            at = t * K.LIST_COLS + k
+            v[K.R_CG + at] = g
+            v[K.R_CM + at] = gt[g, K.G_MASK]
+            v[K.R_CB + at] = 6 * gt[g, K.G_HUXI] - gt[g, K.G_W6]
     fan_names = tuple(rules.fan(r, duidui=bool(dd))[1] for r in range(K.MAX_RED + 1) for dd in (0, 1))
     ra = RuleArrays(rules, v, {}, fan_names)
     for code in _every_code():
@@ -363,12 +379,14 @@ def _discard_row(x: int, waits: tuple[Wait, ...], sw: int, ow: int) -> tuple[tup
 
 
 def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: Sequence[str],
-             rules: Ruleset, *, with_top: bool = False) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+             rules: Ruleset, *, with_top: bool = False, full: bool = True) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
     """The batched win check: out[q, s] (s = 0 self, 1 other) of hand q on tiles[q] from sources[q].
 
     Raw kernel arrays (fields K.O_*); ``sources`` items are 'self', 'other' or
     'both'.  ``hands`` may be pre-marshalled with ``marshal``.  With
     ``with_top`` it also returns the highest-胡息 split per source (K.T_*).
+    Without ``full`` only the numbers of a win are set (K.O_WIN..K.O_SCORE,
+    K.O_DD, K.O_RED): the win check with its best score.
     """
     ra = rule_arrays(rules)
     ha = hands if isinstance(hands, HandArrays) else marshal(hands)
@@ -380,7 +398,7 @@ def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: 
     out = np.zeros((2 * n, K.N_OUT), np.int32)
     top = np.zeros((2 * n if with_top else 1, K.N_TOP), np.int32)
     _announce_compile(K.hu_batch)
-    K.hu_batch(*ha.args(), qhand, qtile, qsrc, with_top, ra.vec, out, top)
+    K.hu_batch(*ha.args(), qhand, qtile, qsrc, with_top, full, ra.vec, out, top)
     out = out.reshape(n, 2, K.N_OUT)
     return (out, top.reshape(n, 2, K.N_TOP)) if with_top else out
 
