@@ -81,6 +81,14 @@ def _seen_option(f: Callable) -> Callable:
                         help="Tiles seen elsewhere (discards, others' melds): they lower the live outs.")(f)
 
 
+def _bulk_options(f: Callable) -> Callable:
+    f = click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+                     help="A batch is answered by N processes (one per core); answers stay in input order.")(f)
+    return click.option("--brief", is_flag=True,
+                        help="One compact JSON line per hand, waits only: tile, live outs, 胡息 and score "
+                             "per source (README: Batches).")(f)
+
+
 class _Out:
     """Where answers go, with the colour decision taken once."""
 
@@ -147,6 +155,18 @@ def _batch(ctx: click.Context, out: _Out, load: Callable, solve: Callable,
     ctx.exit(1 if len(good) < len(lines) else 0)
 
 
+def _batch_hands(ctx: click.Context, out: _Out, kind: str, seen_tiles: list[int], rules, brief: bool,
+                 jobs: int) -> None:
+    """A ting or discard batch through solver.batch, answered in input order; exit 1 if a line failed."""
+    from solver import batch
+
+    answers, failed = batch.run(kind, list(_lines()), jobs=jobs, seen_tiles=seen_tiles, rules=rules,
+                                as_json=out.as_json, brief=brief, colour=out.colour)
+    for start in range(0, len(answers), 2000):
+        out.write("\n".join(answers[start:start + 2000]))
+    ctx.exit(1 if failed else 0)
+
+
 def _parse_seen(ctx: click.Context, out: _Out, text: str, seen: str) -> list[int]:
     from solver.notation import parse_tiles
     try:
@@ -159,9 +179,11 @@ def _parse_seen(ctx: click.Context, out: _Out, text: str, seen: str) -> list[int
 @click.argument("hand", nargs=-1)
 @_seen_option
 @_json_option
+@_bulk_options
 @_rules_option
 @click.pass_context
-def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, rules) -> None:
+def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool, jobs: int,
+         rules) -> None:
     """Waits of a hand at rest (20 concealed tiles, fewer with melds).
 
     Every tile that wins, with the best decomposition per source (self-drawn
@@ -180,21 +202,22 @@ def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, ru
     """
     from solver import api
 
-    out = _Out(ctx, as_json)
+    out = _Out(ctx, as_json or brief)
     render = out.render
     batch = _batch_mode(hand)
     text = " ".join(hand)
     seen_tiles = _parse_seen(ctx, out, text, seen)
     if batch:
-        _batch(ctx, out,
-               load=lambda line: api.load(line, want="rest", seen=seen_tiles),
-               solve=lambda good: api.ting_many([h for h, _ in good], [s for _, s in good], rules=rules),
-               as_json=render.ting_json_line, as_line=render.ting_line)
+        _batch_hands(ctx, out, "ting", seen_tiles, rules, brief, jobs)
         return
     try:
         result = api.ting(text, seen=seen_tiles, rules=rules)
     except ValueError as e:
         out.fail(ctx, text, str(e))
+    if brief:
+        from solver.batch import ting_brief_line
+        out.write(ting_brief_line(text, result))
+        return
     out.write(render.ting_json_line(text, result) if as_json else render.ting_text(result, out.colour))
 
 
@@ -202,9 +225,11 @@ def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, ru
 @click.argument("hand", nargs=-1)
 @_seen_option
 @_json_option
+@_bulk_options
 @_rules_option
 @click.pass_context
-def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, rules) -> None:
+def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool, jobs: int,
+            rules) -> None:
     """Discards of a hand holding one tile more than at rest (21 without melds).
 
     One row per distinct tile that may be discarded (never a 坎 tile): the
@@ -219,21 +244,22 @@ def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool,
     """
     from solver import api
 
-    out = _Out(ctx, as_json)
+    out = _Out(ctx, as_json or brief)
     render = out.render
     batch = _batch_mode(hand)
     text = " ".join(hand)
     seen_tiles = _parse_seen(ctx, out, text, seen)
     if batch:
-        _batch(ctx, out,
-               load=lambda line: api.load(line, want="discard", seen=seen_tiles),
-               solve=lambda good: api.discard_many([h for h, _ in good], [s for _, s in good], rules=rules),
-               as_json=render.discard_json_line, as_line=render.discard_line)
+        _batch_hands(ctx, out, "discard", seen_tiles, rules, brief, jobs)
         return
     try:
         result = api.discard(text, seen=seen_tiles, rules=rules)
     except ValueError as e:
         out.fail(ctx, text, str(e))
+    if brief:
+        from solver.batch import discard_brief_line
+        out.write(discard_brief_line(text, result, rules))
+        return
     out.write(render.discard_json_line(text, result) if as_json else render.discard_text(result, out.colour))
 
 
