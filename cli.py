@@ -376,6 +376,42 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
         out.write(out.render.paint("\n".join(obligations.act_lines(result, lang)), out.colour))
 
 
+@main.command()
+@click.option("--hands", "n", type=click.IntRange(min=10), default=2000, show_default=True, metavar="N",
+              help="Hands per measurement, in 5 rounds of fresh hands (the reference answers one in 50).")
+@_json_option
+def bench(n: int, as_json: bool) -> None:
+    """Measure the solver: time per hand, hands per second, speed-up over the reference.
+
+    The win check (a ready hand and one of its waits, both sources), the
+    waits of a ready hand, the discard table of a hand to discard from, the
+    legal 吃/比 ways of a tile and drill generation, on pinned seeded inputs
+    (solver.bench).  Kernels are loaded or compiled before the first
+    round; each round has fresh hands.  Times are medians over the rounds;
+    a busy machine makes them slower (BENCHMARKS.md).
+    """
+    import json
+
+    from solver import bench as measure
+    from tabulate import tabulate
+
+    plan = list(measure.measurements(n))
+    results = []
+    with click.progressbar(length=sum(steps for _, steps, _ in plan), label="phz bench", file=sys.stderr,
+                           item_show_func=lambda label: label) as bar:
+        for label, steps, run in plan:
+            bar.update(0, label)
+            results += run()
+            bar.update(steps, label)
+    if as_json:
+        click.echo(json.dumps({"hands": n, "results": [r.as_json() for r in results]}, ensure_ascii=False))
+        return
+    rows = [(r.what, r.engine, f"{r.us_per_hand:,.2f}", f"{r.hands_per_s:,.0f}",
+             "" if r.speedup is None else f"{r.speedup:,.0f}×") for r in results]
+    click.echo(tabulate(rows, headers=("measurement", "engine", "µs/hand", "hands/s", "vs reference"),
+                        disable_numparse=True))
+
+
 @main.group()
 def puzzles() -> None:
     """The curated puzzle library (puzzles/*.toml): list it, check it."""

@@ -1,0 +1,221 @@
+"""Speed of the solver: pinned inputs and measurements, for ``phz bench`` and benchmarks/.
+
+Inputs come from seeded generators (``solver.generate``), so every run
+measures the same positions: ready hands (about a third with melds), each
+with one of its waits for the win check; hands to discard from (a ready hand
+plus one live tile); a tile the hand can eat for the 吃/比 ways; drill seeds.
+A measurement runs in rounds, each on fresh hands (nothing keyed on a hand
+carries over from one round to the next), after a warm-up round that loads
+or compiles the kernels, and reports the median round per hand.  The
+pure-Python reference runs on the first hands of each round only (it is
+hundreds of times slower); the speed-up compares per-hand times.
+
+Nothing here imports numba until a kernel measurement starts.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import asdict, dataclass
+from typing import Callable, Iterator, Sequence
+
+from . import generate, reference
+from .hand import Hand
+from .rules import HUNAN, Ruleset
+from .tiles import COPIES, N_KINDS
+
+SEED = 20240601  # the inputs of every measurement derive from it
+ROUNDS = 5
+REFERENCE_SHARE = 50  # the reference answers one hand in this many (at least one per round)
+
+
+@dataclass(frozen=True)
+class Result:
+    """One line of ``phz bench``: the median per-hand time of ``engine`` on ``what``."""
+    what: str
+    engine: str
+    hands: int  # hands answered in all rounds
+    us_per_hand: float  # median over rounds
+    hands_per_s: float
+    speedup: float | None  # reference time per hand / this time per hand (None for the reference itself)
+
+    def as_json(self) -> dict:
+        return asdict(self)
+
+
+# ---------------------------------------------------------------- inputs
+
+def ready_hands(n: int, seed: int = SEED) -> list[Hand]:
+    return generate.ready_hands(n, seed=seed)
+
+
+def discard_hands(n: int, seed: int = SEED) -> list[Hand]:
+    return generate.discard_hands(n, seed=seed)
+
+
+def win_queries(hands: Sequence[Hand], seed: int = SEED, rules: Ruleset = HUNAN) -> list[int]:
+    """One wait of each ready hand (drawn with ``seed``), for the win check on both sources."""
+    from . import fast
+
+    rows = fast.ting_rows(fast.marshal(hands), fast.rule_arrays(rules)).tolist()
+    waits: list[list[int]] = [[] for _ in hands]
+    for row in rows:
+        tiles = waits[row[fast.K.C_HAND]]
+        if not tiles or tiles[-1] != row[fast.K.C_TILE]:
+            tiles.append(row[fast.K.C_TILE])
+    rng = random.Random(seed)
+    return [rng.choice(tiles) for tiles in waits]
+
+
+def eat_queries(hands: Sequence[Hand], seed: int = SEED) -> list[tuple[Hand, int]]:
+    """(hand, tile) with at least one group to eat the tile with, one per hand that has one."""
+    from .obligations import eating_ways
+
+    rng = random.Random(seed)
+    out = []
+    for h in hands:
+        held = h.all_counts()
+        tiles = [t for t in range(N_KINDS) if held[t] < COPIES and eating_ways(h.concealed, t)]
+        if tiles:
+            out.append((h, rng.choice(tiles)))
+    return out
+
+
+def drill_seeds(n: int, seed: int = SEED) -> list[int]:
+    """``n`` drill seeds, every kind and level in turn."""
+    from .drills import KINDS, LEVELS, make_seed
+
+    rng = random.Random(seed)
+    return [make_seed(rng.randrange(10 ** 6), KINDS[i % len(KINDS)], LEVELS[(i // len(KINDS)) % len(LEVELS)])
+            for i in range(n)]
+
+
+# ---------------------------------------------------------------- timing
+
+def median_us(times: Sequence[float], hands_per_round: Sequence[int]) -> float:
+    """Median over rounds of the per-hand time, in µs."""
+    return statistics.median(t / n * 1e6 for t, n in zip(times, hands_per_round))
+
+
+def time_rounds(run: Callable, batches: Sequence) -> list[float]:
+    """Wall time of ``run(batch)`` for each batch (one round each)."""
+    times = []
+    for batch in batches:
+        start = time.perf_counter()
+        run(batch)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+# ---------------------------------------------------------------- the measurements of phz bench
+
+def _rounds(items: list, rounds: int) -> list[list]:
+    size = len(items) // rounds
+    return [items[i * size:(i + 1) * size] for i in range(rounds)]
+
+
+def _kernel_args(hands, rules):
+    from . import fast
+    return fast.marshal(hands), fast.rule_arrays(rules)
+
+
+def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterator[tuple[str, int, Callable]]:
+    """(label, steps, run) for each measurement of ``phz bench``: ``run()``
+    measures and returns its Results; ``steps`` is for a progress bar."""
+    per_round = max(1, n // rounds)
+    ref_n = max(1, per_round // REFERENCE_SHARE)
+
+    def win_check():
+        import numpy as np
+
+        from . import _kernels as K, fast
+        hands = ready_hands(per_round * (rounds + 1), SEED + 1)
+        tiles = win_queries(hands, SEED + 1, rules)
+        ra = fast.rule_arrays(rules)
+
+        def args(lo, hi, full):
+            m = hi - lo
+            out = np.zeros((2 * m, K.N_OUT), np.int32)
+            return (*fast.marshal(hands[lo:hi]).args(), np.arange(m, dtype=np.int64),
+                    np.array(tiles[lo:hi], np.int64), np.full(m, 3, np.int64), False, full, ra.vec, out,
+                    np.zeros((1, K.N_TOP), np.int32))
+
+        results = []
+        for full, engine in ((False, "kernel, best score"), (True, "kernel, full answer")):
+            batches = [args(i * per_round, (i + 1) * per_round, full) for i in range(rounds + 1)]
+            K.hu_batch(*batches[0])  # load or compile: never inside a round
+            times = time_rounds(lambda a: K.hu_batch(*a), batches[1:])
+            results.append((engine, times, [per_round] * rounds))
+        ref = [[(hands[i * per_round + j], tiles[i * per_round + j]) for j in range(ref_n)]
+               for i in range(1, rounds + 1)]
+
+        def check(qs):
+            for h, t in qs:
+                reference.best_win(h, t, "self", rules)
+                reference.best_win(h, t, "other", rules)
+
+        results.append(("reference", time_rounds(check, ref), [ref_n] * rounds))
+        return _results("win check, ready hand + one of its waits, both sources", results)
+
+    def waits():
+        from . import fast
+        hands = ready_hands(per_round * (rounds + 1), SEED + 2)
+        batches = [_kernel_args(b, rules) for b in _rounds(hands, rounds + 1)]
+        fast.ting_rows(*batches[0])
+        kernel = time_rounds(lambda a: fast.ting_rows(*a), batches[1:])
+        zero = [[0] * N_KINDS] * per_round
+        full = time_rounds(lambda hs: fast.ting_many(hs, zero, rules), _rounds(hands, rounds + 1)[1:])
+        ref = time_rounds(lambda hs: [reference.ting(h, rules) for h in hs],
+                          [b[:ref_n] for b in _rounds(hands, rounds + 1)[1:]])
+        return _results("waits of a ready hand, both sources", [
+            ("kernel", kernel, [per_round] * rounds), ("kernel + answers (fast.ting_many)", full, [per_round] * rounds),
+            ("reference", ref, [ref_n] * rounds)])
+
+    def discards():
+        from . import fast
+        hands = discard_hands(per_round * (rounds + 1), SEED + 3)
+        batches = [_kernel_args(b, rules) for b in _rounds(hands, rounds + 1)]
+        fast.discard_rows(*batches[0])
+        kernel = time_rounds(lambda a: fast.discard_rows(*a), batches[1:])
+        zero = [[0] * N_KINDS] * per_round
+        full = time_rounds(lambda hs: fast.discard_many(hs, zero, rules), _rounds(hands, rounds + 1)[1:])
+        ref = time_rounds(lambda hs: [reference.discard(h, rules) for h in hs],
+                          [b[:ref_n] for b in _rounds(hands, rounds + 1)[1:]])
+        return _results("discard table, ready hand + one live tile", [
+            ("kernel", kernel, [per_round] * rounds),
+            ("kernel + answers (fast.discard_many)", full, [per_round] * rounds),
+            ("reference", ref, [ref_n] * rounds)])
+
+    def eating():
+        from .obligations import decide
+        m = max(1, per_round // 10)
+        qs = eat_queries(ready_hands(m * rounds, SEED + 4), SEED + 4)
+        batches = _rounds(qs, rounds)
+        times = time_rounds(lambda b: [decide(h, tile=t, source="upper-discard", rules=rules) for h, t in b], batches)
+        return _results("legal 吃/比 ways of a tile (obligations.decide)", [
+            ("pure Python", times, [len(b) for b in batches])])
+
+    def drilling():
+        from .drills import drill
+        m = max(1, per_round // 100)
+        batches = _rounds(drill_seeds(m * rounds, SEED + 5), rounds)
+        times = time_rounds(lambda b: [drill(s) for s in b], batches)
+        return _results("drill generation (solver.drills, one question)", [
+            ("pure Python", times, [len(b) for b in batches])])
+
+    yield "win check", 1, win_check
+    yield "waits", 1, waits
+    yield "discard table", 1, discards
+    yield "吃/比 ways", 1, eating
+    yield "drills", 1, drilling
+
+
+def _results(what: str, runs: list[tuple[str, list[float], list[int]]]) -> list[Result]:
+    ref = next((median_us(t, n) for engine, t, n in runs if engine == "reference"), None)
+    out = []
+    for engine, times, counts in runs:
+        us = median_us(times, counts)
+        speedup = None if engine == "reference" or ref is None else ref / us
+        out.append(Result(what, engine, sum(counts), us, 1e6 / us, speedup))
+    return out
