@@ -432,7 +432,7 @@ def test_colour_on_a_terminal_unless_no_color(phz_cmd):
 
 #: every command and subcommand of phz, as argument lists
 COMMANDS = [[], ["ting"], ["discard"], ["hu"], ["act"], ["puzzles"], ["puzzles", "list"], ["puzzles", "check"],
-            ["quiz"], ["stats"]]
+            ["quiz"], ["stats"], ["bench"]]
 
 
 def test_every_command_is_listed_in_help():
@@ -456,7 +456,7 @@ def test_every_command_has_help(command, flag):
     assert result.stdout.startswith(f"Usage: {' '.join(['main', *command])} ")
     assert result.stderr == ""
     if command == []:
-        for name in ("ting", "discard", "hu", "act", "puzzles", "quiz", "stats"):
+        for name in ("ting", "discard", "hu", "act", "puzzles", "quiz", "stats", "bench"):
             assert f"  {name} " in result.stdout
     if command == ["puzzles"]:
         assert "  list " in result.stdout and "  check " in result.stdout
@@ -479,7 +479,7 @@ def test_help_never_imports_numba(python_in_fresh_process):
     assert "偎:壹壹壹" in proc.stdout
     usages = [line for line in proc.stdout.splitlines() if line.startswith("Usage: ")]
     assert len(usages) == len(COMMANDS)
-    for command in ("act", "puzzles list", "puzzles check", "quiz", "stats"):
+    for command in ("act", "puzzles list", "puzzles check", "quiz", "stats", "bench"):
         assert any(line.endswith(f" {command} [OPTIONS]") or f" {command} [OPTIONS] " in line for line in usages)
 
 
