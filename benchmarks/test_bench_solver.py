@@ -1,32 +1,43 @@
 """Speed of the numba kernels and of the pure-Python reference, side by side.
 
-Run ``python -m pytest benchmarks --benchmark-only``.  Each benchmark group
-holds the kernel and the reference on the same kind of position; every round
-gets fresh hands (a new slice of a pre-generated pool, handed out by the
-round's setup), so nothing keyed on a hand carries over between rounds, and
-kernels are compiled and warmed up before the first measured round.
-``extra_info["us_per_hand"]`` is the median round time divided by the hands
-of a round.  Normal test runs pass ``--benchmark-disable``: each benchmark
-then runs once, on a small pool, as a smoke test.
+Run ``python -m pytest benchmarks/test_bench_solver.py --benchmark-only``
+(BENCHMARKS.md has the numbers and the full command).  Each benchmark group
+holds the kernel and the reference on the same kind of position, from the
+pinned seeded inputs of ``solver.bench``; every round gets fresh hands (a
+new slice of a pre-generated pool, handed out by the round's setup), so
+nothing keyed on a hand carries over between rounds, and kernels are loaded
+or compiled before the first measured round.  ``extra_info["us_per_hand"]``
+is the median round time divided by the hands of a round.  Normal test runs
+pass ``--benchmark-disable``: each benchmark then runs once, on a few hands,
+as a smoke test.
 """
 from __future__ import annotations
-
-import random
 
 import numpy as np
 import pytest
 
 from solver import _kernels as K
-from solver import fast, generate, reference
+from solver import batch, bench, drills, fast, obligations, reference
 from solver.rules import HUNAN
 from solver.tiles import N_KINDS
 
 ROUNDS = 7
-# Hands per round, the same for the kernel and the reference of a group so
-# that the tables compare like with like.
-WIN_BATCH = 1000  # queries of the batched win check
-TING_BATCH = 200
-DISCARD_BATCH = 50
+# Hands per round.  The reference gets fewer (it is hundreds of times
+# slower); per-hand times compare like with like.
+WIN_BATCH = 2000
+TING_BATCH = 500
+DISCARD_BATCH = 100
+CLI_BATCH = 500
+EAT_BATCH = 100
+DRILL_BATCH = 10
+REFERENCE_SHARE = 40
+
+WIN = "win check: ready hand + one of its waits, both sources"
+TING = "waits of a ready hand, both sources"
+DISCARD = "discard table: ready hand + one live tile"
+EAT = "legal 吃/比 ways of a tile"
+DRILL = "drill generation"
+CLI = "batch lines to answer lines (phz ting --json, in process)"
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +51,9 @@ def rounds(smoke) -> int:
     return 1 if smoke else ROUNDS
 
 
-def ref_batch(batch: int, smoke: bool) -> int:
+def size(batch: int, smoke: bool, reference: bool = False) -> int:
+    if reference:
+        batch = max(1, batch // REFERENCE_SHARE)
     return max(1, batch // 50) if smoke else batch
 
 
@@ -66,153 +79,168 @@ def record(benchmark, hands_per_round: int) -> None:
     benchmark.extra_info["hands_per_round"] = hands_per_round
 
 
-def win_queries(n: int, seed: int) -> list[tuple]:
-    """(hand, a winning tile, source) for n ready hands, the source drawn at random."""
-    hands = generate.ready_hands(n, seed=seed)
-    ra = fast.rule_arrays(HUNAN)
-    out = fast._ting_arrays(fast.marshal(hands), ra)
-    rng = random.Random(seed)
-    queries = []
-    for i, hand in enumerate(hands):
-        tiles, sources = np.nonzero(out[i, :, :, K.O_WIN])
-        j = rng.randrange(len(tiles))
-        queries.append((hand, int(tiles[j]), "self" if sources[j] == 0 else "other"))
-    return queries
-
-
-# --- the batched win check with best score ---------------------------------------------
-
-def test_win_check_kernel(benchmark, rounds, smoke):
-    benchmark.group = "win check (ready hand + a winning tile, one source)"
-    ra = fast.rule_arrays(HUNAN)
-    batch = WIN_BATCH // 10 if smoke else WIN_BATCH
-    pool = Pool(win_queries(batch * (rounds + 1), seed=1), batch)
+def measure(benchmark, group: str, run, pool: Pool, rounds: int, prepare=lambda items: items,
+            warm: bool = True) -> None:
+    """``run(*prepare(fresh items))`` once per round (preparing outside the round)."""
+    benchmark.group = group
 
     def setup():
-        qs = pool.take()
-        arrays = fast.marshal([h for h, _, _ in qs])
-        n = len(qs)
-        qsrc = np.array([1 if s == "self" else 2 for _, _, s in qs], np.int64)
-        out = np.zeros((2 * n, K.N_OUT), np.int32)
-        out.fill(0)  # touch its pages here, not inside the measured call
-        top = np.zeros((1, K.N_TOP), np.int32)
-        args = (*arrays.args(), np.arange(n, dtype=np.int64), np.array([t for _, t, _ in qs], np.int64),
-                qsrc, False, ra.vec, out, top)
-        return args, {}
+        return tuple(prepare(pool.take())), {}
 
-    args, _ = setup()  # compile and warm up outside the measured rounds
-    K.hu_batch(*args)
-    assert args[-2][:, K.O_WIN].sum() == batch  # every query wins
-    benchmark.pedantic(K.hu_batch, setup=setup, rounds=rounds, iterations=1)
-    record(benchmark, batch)
+    if warm:
+        args, _ = setup()  # load or compile the kernels outside the measured rounds
+        run(*args)
+    benchmark.pedantic(run, setup=setup, rounds=rounds, iterations=1)
+    record(benchmark, pool.size)
+
+
+# --- the win check with its best score ------------------------------------------------------
+
+def win_pool(batch: int, rounds: int, seed: int) -> Pool:
+    hands = bench.ready_hands(batch * rounds, seed)
+    return Pool(list(zip(hands, bench.win_queries(hands, seed))), batch)
+
+
+def hu_args(queries, full: bool):
+    """hu_batch's arguments for (hand, wait) queries, both sources."""
+    n = len(queries)
+    out = np.zeros((2 * n, K.N_OUT), np.int32)
+    out.fill(0)  # touch its pages here, not inside the measured call
+    return (*fast.marshal([h for h, _ in queries]).args(), np.arange(n, dtype=np.int64),
+            np.array([t for _, t in queries], np.int64), np.full(n, 3, np.int64), False, full,
+            fast.rule_arrays(HUNAN).vec, out, np.zeros((1, K.N_TOP), np.int32))
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["best_score", "full_answer"])
+def test_win_check_kernel(benchmark, rounds, smoke, full):
+    n = size(WIN_BATCH, smoke)
+    pool = win_pool(n, rounds + 1, seed=1)
+    measure(benchmark, WIN, K.hu_batch, pool, rounds, prepare=lambda qs: hu_args(qs, full))
+    out = hu_args(pool.items[:n], full)
+    K.hu_batch(*out)
+    assert out[-2][:, K.O_WIN].reshape(n, 2).any(axis=1).all()  # every query wins from some source
 
 
 def test_win_check_win_many(benchmark, rounds, smoke):
-    benchmark.group = "win check (ready hand + a winning tile, one source)"
-    batch = WIN_BATCH // 10 if smoke else WIN_BATCH
-    pool = Pool(win_queries(batch * (rounds + 1), seed=2), batch)
+    """The same through fast.win_many: hands marshalled and answer arrays made inside the round."""
+    n = size(WIN_BATCH, smoke)
+    pool = win_pool(n, rounds + 1, seed=2)
 
-    def setup():
-        qs = pool.take()
-        return (fast.marshal([h for h, _, _ in qs]), [t for _, t, _ in qs], [s for _, _, s in qs], HUNAN), {}
+    def run(hands, tiles):
+        return fast.win_many(hands, tiles, ["both"] * len(tiles), HUNAN, full=False)
 
-    args, _ = setup()
-    fast.win_many(*args)
-    benchmark.pedantic(fast.win_many, setup=setup, rounds=rounds, iterations=1)
-    record(benchmark, batch)
+    measure(benchmark, WIN, run, pool, rounds, prepare=lambda qs: ([h for h, _ in qs], [t for _, t in qs]))
 
 
 def test_win_check_reference(benchmark, rounds, smoke):
-    benchmark.group = "win check (ready hand + a winning tile, one source)"
-    batch = ref_batch(WIN_BATCH, smoke)
-    pool = Pool(win_queries(batch * rounds, seed=3), batch)
+    pool = win_pool(size(WIN_BATCH, smoke, reference=True), rounds, seed=3)
 
-    def check(qs):
-        return [reference.best_win(h, t, s, HUNAN) for h, t, s in qs]
+    def check(queries):
+        return [(reference.best_win(h, t, "self", HUNAN), reference.best_win(h, t, "other", HUNAN))
+                for h, t in queries]
 
-    benchmark.pedantic(check, setup=lambda: ((pool.take(),), {}), rounds=rounds, iterations=1)
-    record(benchmark, batch)
+    measure(benchmark, WIN, check, pool, rounds, prepare=lambda qs: (qs,), warm=False)
 
 
-# --- ting: every wait of a hand at rest, both sources ----------------------------------
+# --- waits: every tile of a hand at rest, both sources ------------------------------------------
 
-def test_ting_kernel(benchmark, rounds):
-    benchmark.group = "ting (ready hands, all 20 tiles x both sources)"
-    ra = fast.rule_arrays(HUNAN)
-    pool = Pool(generate.ready_hands(TING_BATCH * (rounds + 1), seed=4), TING_BATCH)
-
-    def setup():
-        return (fast.marshal(pool.take()), ra), {}
-
-    args, _ = setup()
-    fast._ting_arrays(*args)
-    benchmark.pedantic(fast._ting_arrays, setup=setup, rounds=rounds, iterations=1)
-    record(benchmark, TING_BATCH)
+def test_ting_kernel(benchmark, rounds, smoke):
+    n = size(TING_BATCH, smoke)
+    pool = Pool(bench.ready_hands(n * (rounds + 1), 4), n)
+    measure(benchmark, TING, fast.ting_rows, pool, rounds,
+            prepare=lambda hs: (fast.marshal(hs), fast.rule_arrays(HUNAN)))
 
 
-def test_ting_many(benchmark, rounds):
-    benchmark.group = "ting (ready hands, all 20 tiles x both sources)"
-    pool = Pool(generate.ready_hands(TING_BATCH * (rounds + 1), seed=5), TING_BATCH)
-    zero = [[0] * N_KINDS] * TING_BATCH
-
-    def setup():
-        return (pool.take(), zero, HUNAN), {}
-
-    args, _ = setup()
-    fast.ting_many(*args)
-    benchmark.pedantic(fast.ting_many, setup=setup, rounds=rounds, iterations=1)
-    record(benchmark, TING_BATCH)
+def test_ting_many(benchmark, rounds, smoke):
+    n = size(TING_BATCH, smoke)
+    pool = Pool(bench.ready_hands(n * (rounds + 1), 5), n)
+    zero = [[0] * N_KINDS] * n
+    measure(benchmark, TING, fast.ting_many, pool, rounds, prepare=lambda hs: (hs, zero, HUNAN))
 
 
 def test_ting_reference(benchmark, rounds, smoke):
-    benchmark.group = "ting (ready hands, all 20 tiles x both sources)"
-    batch = ref_batch(TING_BATCH, smoke)
-    pool = Pool(generate.ready_hands(batch * rounds, seed=6), batch)
+    pool = Pool(bench.ready_hands(size(TING_BATCH, smoke, reference=True) * rounds, 6),
+                size(TING_BATCH, smoke, reference=True))
 
     def ting(hands):
         return [reference.ting(h, HUNAN) for h in hands]
 
-    benchmark.pedantic(ting, setup=lambda: ((pool.take(),), {}), rounds=rounds, iterations=1)
-    record(benchmark, batch)
+    measure(benchmark, TING, ting, pool, rounds, prepare=lambda hs: (hs,), warm=False)
 
 
-# --- discard: a ting per discardable tile, the tile counted as seen ----------------------
+# --- discard: a ting per discardable tile, the tile counted as seen ------------------------------
 
-def test_discard_kernel(benchmark, rounds):
-    benchmark.group = "discard table (ready hand + one tile)"
-    ra = fast.rule_arrays(HUNAN)
-    pool = Pool(generate.discard_hands(DISCARD_BATCH * (rounds + 1), seed=7), DISCARD_BATCH)
-
-    def setup():
-        return (fast.marshal(pool.take()), ra), {}
-
-    args, _ = setup()
-    fast._discard_arrays(*args)
-    benchmark.pedantic(fast._discard_arrays, setup=setup, rounds=rounds, iterations=1)
-    record(benchmark, DISCARD_BATCH)
+def test_discard_kernel(benchmark, rounds, smoke):
+    n = size(DISCARD_BATCH, smoke)
+    pool = Pool(bench.discard_hands(n * (rounds + 1), 7), n)
+    measure(benchmark, DISCARD, fast.discard_rows, pool, rounds,
+            prepare=lambda hs: (fast.marshal(hs), fast.rule_arrays(HUNAN)))
 
 
-def test_discard_many(benchmark, rounds):
-    benchmark.group = "discard table (ready hand + one tile)"
-    pool = Pool(generate.discard_hands(DISCARD_BATCH * (rounds + 1), seed=8), DISCARD_BATCH)
-    zero = [[0] * N_KINDS] * DISCARD_BATCH
-
-    def setup():
-        return (pool.take(), zero, HUNAN), {}
-
-    args, _ = setup()
-    fast.discard_many(*args)
-    benchmark.pedantic(fast.discard_many, setup=setup, rounds=rounds, iterations=1)
-    record(benchmark, DISCARD_BATCH)
+def test_discard_many(benchmark, rounds, smoke):
+    n = size(DISCARD_BATCH, smoke)
+    pool = Pool(bench.discard_hands(n * (rounds + 1), 8), n)
+    zero = [[0] * N_KINDS] * n
+    measure(benchmark, DISCARD, fast.discard_many, pool, rounds, prepare=lambda hs: (hs, zero, HUNAN))
 
 
 def test_discard_reference(benchmark, rounds, smoke):
-    benchmark.group = "discard table (ready hand + one tile)"
-    batch = ref_batch(DISCARD_BATCH, smoke)
-    pool = Pool(generate.discard_hands(batch * rounds, seed=9), batch)
+    n = size(DISCARD_BATCH, smoke, reference=True)
+    pool = Pool(bench.discard_hands(n * rounds, 9), n)
 
     def discard(hands):
         return [reference.discard(h, HUNAN) for h in hands]
 
-    benchmark.pedantic(discard, setup=lambda: ((pool.take(),), {}), rounds=rounds, iterations=1)
-    record(benchmark, batch)
+    measure(benchmark, DISCARD, discard, pool, rounds, prepare=lambda hs: (hs,), warm=False)
+
+
+# --- the 吃/比 ways of a tile (pure Python) -----------------------------------------------------
+
+def test_eating_ways(benchmark, rounds, smoke):
+    """Every eating group of the tile with every complete 比 layout (the core of the ways)."""
+    n = size(EAT_BATCH, smoke)
+    queries = bench.eat_queries(bench.ready_hands(2 * n * rounds, 10), 10)
+    pool = Pool(queries, len(queries) // rounds)
+
+    def ways(qs):
+        return [obligations.eating_ways(h.concealed, t) for h, t in qs]
+
+    measure(benchmark, EAT, ways, pool, rounds, prepare=lambda qs: (qs,), warm=False)
+
+
+def test_decide(benchmark, rounds, smoke):
+    """The whole decision: 胡, compulsory moves, 碰, and each way to eat with its reason."""
+    n = size(EAT_BATCH, smoke)
+    queries = bench.eat_queries(bench.ready_hands(2 * n * rounds, 11), 11)
+    pool = Pool(queries, len(queries) // rounds)
+
+    def decide(qs):
+        return [obligations.decide(h, tile=t, source="upper-discard") for h, t in qs]
+
+    measure(benchmark, EAT, decide, pool, rounds, prepare=lambda qs: (qs,), warm=False)
+
+
+# --- drills (pure Python, the reference engine) ---------------------------------------------------
+
+def test_drill_generation(benchmark, rounds, smoke):
+    n = max(1, DRILL_BATCH // 5) if smoke else DRILL_BATCH
+    pool = Pool(bench.drill_seeds(n * rounds, 12), n)
+
+    def make(seeds):
+        return [drills.drill(s) for s in seeds]
+
+    measure(benchmark, DRILL, make, pool, rounds, prepare=lambda seeds: (seeds,), warm=False)
+
+
+# --- a phz batch in process: lines in, answer lines out ----------------------------------------------
+
+@pytest.mark.parametrize("brief", [False, True], ids=["json", "brief"])
+def test_batch_lines(benchmark, rounds, smoke, brief):
+    n = size(CLI_BATCH, smoke)
+    pool = Pool([h.text() for h in bench.ready_hands(n * (rounds + 1), 13)], n)
+
+    def answer(lines):
+        answers, failed = batch.answer("ting", lines, seen_tiles=[], rules=HUNAN, as_json=True, brief=brief)
+        assert not failed
+
+    measure(benchmark, CLI, answer, pool, rounds, prepare=lambda lines: (lines,))
