@@ -1,0 +1,198 @@
+"""The fast batch paths give the plain path's answers: the short line loader
+(against ``api.load``), ``--brief`` (against the full answers), ``--jobs 2``
+(against one job); and ``phz bench`` runs."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from solver import api, batch, generate
+from solver.hand import HandError
+from solver.rules import HUNAN
+
+EX2 = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
+EX4 = "肆伍陆 捌玖 拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十"
+BAD = ["一二三Q", "一二三", EX2 + "伍", "五五五五" + EX2[4:], "肆伍陆捌玖拾拾 | 偎:壹壹壹 吃:贰叁伍 提:八八八八 偎:十十十",
+       EX4 + " 碰:一一一", "一二三 | 碰", "一二三 | | 碰:一一一", "123x 456x 789x 0x 123d 456d 789d 0d 1x"]
+
+
+def phz(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def lines_of(result) -> list[str]:
+    return result.stdout.splitlines()
+
+
+@pytest.fixture(scope="module")
+def ready_lines() -> list[str]:
+    return [h.text() for h in generate.ready_hands(300, seed=601)]
+
+
+@pytest.fixture(scope="module")
+def mixed_lines(ready_lines) -> list[str]:
+    """Ready hands, hands that are not, bad lines, in a shuffled order."""
+    lines = ready_lines[:120] + [h.text() for h in generate.random_hands(20, seed=602)] + BAD
+    random.Random(603).shuffle(lines)
+    return lines
+
+
+@pytest.fixture(scope="module")
+def discard_lines() -> list[str]:
+    lines = [h.text() for h in generate.discard_hands(60, seed=604)] + [EX2 + "捌", EX2, "一二三Q"]
+    random.Random(605).shuffle(lines)
+    return lines
+
+
+# --- the short loader -----------------------------------------------------------------------
+
+def variants(text: str, rng: random.Random) -> list[str]:
+    """The line as written, respaced, in full-width bar and colon, with an extra or a missing tile."""
+    out = [text, text.replace(" ", ""), "  ".join(text.split(" ")), text.replace("|", "｜").replace(":", "：")]
+    out += [text + "一", text[1:], text.replace("吃", "chi").replace("碰", "PENG"), text + " 碰:九九九"]
+    return out
+
+
+@pytest.mark.parametrize("want, hands", [
+    ("rest", lambda: generate.ready_hands(150, seed=606) + generate.random_hands(150, seed=607)),
+    ("discard", lambda: generate.discard_hands(100, seed=608)),
+])
+def test_short_loader_agrees_with_api_load(want, hands):
+    rng = random.Random(609)
+    lines = [v for h in hands() for v in variants(h.text(), rng)] + BAD
+    for seen in ([], [0, 0, 19]):
+        got = batch.load_lines(lines, want, seen)
+        for line, g in zip(lines, got):
+            try:
+                expected = api.load(line, want=want, seen=seen)
+            except HandError as e:
+                expected = str(e)
+            assert g == expected, line
+
+
+def test_short_loader_takes_the_plain_notation():
+    # Every line of a generated batch is taken without api.load (the point of the short path).
+    seen = [0] * 20
+    assert all(batch._quick(h.text(), "rest", seen) == h for h in generate.ready_hands(100, seed=610))
+
+
+# --- --brief gives the plain path's waits ------------------------------------------------------------
+
+def test_ting_brief_is_the_plain_answer(mixed_lines):
+    text = "\n".join(mixed_lines) + "\n"
+    plain = phz("ting", "--json", "--seen", "七七", input=text)
+    brief = phz("ting", "--brief", "--seen", "七七", input=text)
+    assert plain.exit_code == brief.exit_code == 1  # the bad lines
+    full = [json.loads(x) for x in lines_of(plain)]
+    short = [json.loads(x) for x in lines_of(brief)]
+    assert len(full) == len(short) == len(mixed_lines)
+    assert [i for i, x in enumerate(short) if "error" in x] == [i for i, x in enumerate(full) if "error" in x]
+    assert sum("error" in x for x in short) >= len(BAD)
+    for f, s, line in zip(full, short, mixed_lines):
+        assert s["input"] == f["input"] == line
+        if "error" in f:
+            assert s == f
+            continue
+        assert set(s) == {"input", "ready", "waits"}
+        assert s["ready"] == f["ready"]
+
+        def src(win):
+            return [None, None] if win is None else [win["huxi"], win["score"]]
+
+        assert s["waits"] == [[w["tile"], w["outs"], *src(w["self"]), *src(w["other"])] for w in f["waits"]]
+
+
+def test_ting_brief_from_kernels_equals_brief_from_dataclasses(ready_lines):
+    # Two seen copies of 六 (dead and live waits alike), on the hands that leave room for them.
+    ready_lines = [x for x in ready_lines if api.load(x, want="rest")[0].all_counts()[5] <= 2]
+    hands = [api.load(x, want="rest")[0] for x in ready_lines]
+    answers, failed = batch.answer("ting", ready_lines, seen_tiles=[5, 5], rules=HUNAN, as_json=True, brief=True)
+    results = api.ting_many(hands, [api.load(x, want="rest", seen=[5, 5])[1] for x in ready_lines])
+    assert failed == 0
+    assert answers == [batch.ting_brief_line(x, r) for x, r in zip(ready_lines, results)]
+
+
+def test_discard_brief_is_the_plain_answer(discard_lines):
+    text = "\n".join(discard_lines) + "\n"
+    plain = phz("discard", "--json", input=text)
+    brief = phz("discard", "--brief", input=text)
+    assert plain.exit_code == brief.exit_code == 1
+    for f, s in zip(map(json.loads, lines_of(plain)), map(json.loads, lines_of(brief))):
+        if "error" in f:
+            assert s == f
+            continue
+        assert set(s) == {"input", "discards"}
+        # The discards that leave a ready hand come first, in the plain ranking; the rest in tile order.
+        ready = [r for r in f["discards"] if r["distance"] == 0]
+        assert [row[0] for row in s["discards"][:len(ready)]] == [r["tile"] for r in ready]
+        assert len(s["discards"]) == len(f["discards"])
+        for row, r in zip(s["discards"], ready):
+            assert row[1:4] == [r["outs"], r["expected_score"], r["best_score"]]
+            assert [w[0] for w in row[4]] == [w["tile"] for w in r["waits"]]
+        assert all(row[1:] == [0, 0.0, 0, []] for row in s["discards"][len(ready):])
+
+
+def test_one_hand_brief():
+    result = phz("ting", "--brief", EX2)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {"input": EX2, "ready": True, "waits": [
+        ["五", 3, 18, 3, 18, 2], ["七", 1, 24, 10, 21, 6], ["伍", 2, 24, 5, 21, 3]]}
+    result = phz("ting", "--brief", EX4)
+    assert json.loads(result.stdout)["waits"] == [["柒", 4, 18, 3, 18, 2], ["拾", 2, None, None, 18, 2]]
+    result = phz("discard", "--brief", EX2 + "捌")
+    assert json.loads(result.stdout)["discards"][0][:4] == ["捌", 6, 3.6111, 10]
+    result = phz("ting", "--brief", "一二三Q")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"].startswith("unknown character 'Q'")
+
+
+# --- --jobs 2 gives the same answers, in input order ----------------------------------------------------
+
+@pytest.fixture
+def small_jobs(monkeypatch):
+    monkeypatch.setattr(batch, "MIN_LINES_PER_JOB", 10)
+
+
+@pytest.mark.parametrize("command, flags", [("ting", ["--json"]), ("ting", ["--brief"]), ("ting", []),
+                                            ("discard", ["--json"]), ("discard", ["--brief"])])
+def test_two_jobs_answer_as_one(small_jobs, mixed_lines, discard_lines, command, flags):
+    text = "\n".join(mixed_lines if command == "ting" else discard_lines) + "\n"
+    one = phz(command, *flags, input=text)
+    two = phz(command, *flags, "--jobs", "2", input=text)
+    assert one.exit_code == two.exit_code == 1
+    assert two.stdout == one.stdout and one.stdout.count("\n") == text.count("\n")
+
+
+def test_jobs_in_a_fresh_process(run_phz, ready_lines):
+    text = "\n".join(ready_lines + ["一二三Q"] + ready_lines) + "\n"
+    one = run_phz("ting", "--brief", input=text)
+    two = run_phz("ting", "--brief", "--jobs", "2", input=text)
+    assert one.returncode == two.returncode == 1, two.stderr
+    assert two.stdout == one.stdout
+    assert len(two.stdout.splitlines()) == 2 * len(ready_lines) + 1
+
+
+# --- phz bench -----------------------------------------------------------------------------------
+
+def test_bench_json():
+    result = phz("bench", "--hands", "20", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["hands"] == 20
+    rows = report["results"]
+    assert {r["what"].split(",")[0].split(" (")[0] for r in rows} >= {"win check", "waits of a ready hand",
+                                                                      "discard table", "drill generation"}
+    for r in rows:
+        assert r["us_per_hand"] > 0 and r["hands_per_s"] > 0
+        assert (r["speedup"] is None) == (r["engine"] in ("reference", "pure Python"))
+    assert "phz bench" in result.stderr  # the progress bar
+
+
+def test_bench_table():
+    result = phz("bench", "--hands", "10")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].split() == ["measurement", "engine", "µs/hand", "hands/s", "vs", "reference"]
