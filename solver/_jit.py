@@ -7,7 +7,10 @@ in numba 0.68 (../shared/PERF-NOTES.md), so searches use explicit stacks.
 """
 from __future__ import annotations
 
+import ctypes
+
 import numba
+import numpy as np
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
@@ -37,6 +40,12 @@ def inline(fn):
 
 
 if numba.config.DISABLE_JIT:
+    def address(arr) -> int:
+        return arr.ctypes.data
+
+    def view(addr: int, n: int):
+        return np.ctypeslib.as_array(ctypes.cast(addr, ctypes.POINTER(ctypes.c_int64)), shape=(n,))
+
     def trailing_zeros(x: int) -> int:
         """Index of the lowest set bit of ``x`` (x > 0)."""
         x = int(x)
@@ -46,6 +55,32 @@ if numba.config.DISABLE_JIT:
         """Set bits of ``x`` (x >= 0)."""
         return int(x).bit_count()
 else:
+    @intrinsic
+    def _int64_pointer(typingctx, addr):
+        if not isinstance(addr, types.Integer):
+            return None
+
+        def codegen(context, builder, signature, args):
+            return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+
+        return types.CPointer(types.int64)(addr), codegen
+
+    @inline
+    def address(arr):
+        """The address of an int64 array's data, for ``view`` (the array must outlive its views)."""
+        return np.int64(arr.ctypes.data)
+
+    @inline
+    def view(addr, n):
+        """The int64 array of ``n`` items at ``addr``, as a view that owns nothing.
+
+        Kernels pass their scratch vector to one another as its address:
+        an array argument makes each call count references (two atomic
+        operations), which measured a fifth of a win check; a view has no
+        owner to count.
+        """
+        return numba.carray(_int64_pointer(addr), n)
+
     @intrinsic
     def trailing_zeros(typingctx, x):
         """Index of the lowest set bit of the int64 ``x`` (x > 0): one instruction (tzcnt)."""

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline, kernel, popcount, trailing_zeros
+from ._jit import address, inline, kernel, popcount, trailing_zeros, view
 
 # Group kinds, in Python string order of their names.
 K_CHI, K_JIANG, K_JIAO, K_JU, K_KAN, K_PAO, K_PENG, K_TI, K_WEI = range(9)
@@ -106,7 +106,9 @@ R_W6 = R_RED + 20  # [tile] six times the most 胡息 per tile of a free group h
 R_WV = R_W6 + 20  # [R_NW] each distinct R_W6 value...
 R_WM = R_WV + MAX_WEIGHTS  # [R_NW] ...and its tiles (low bits of their fields)
 R_TRIPLE_EXTRA = R_WM + MAX_WEIGHTS  # [tile] what its 碰 triplet may make over its tiles' R_W6
-R_FAN = R_TRIPLE_EXTRA + 20  # [red count * 2 + 对对胡] fan
+MAX_HUXI = 127
+R_DENG = R_TRIPLE_EXTRA + 20  # [胡息] 等 of a win with that 胡息 (not self-drawn)
+R_FAN = R_DENG + MAX_HUXI + 1  # [red count * 2 + 对对胡] fan
 MAX_RED = 80
 R_GT = R_FAN + 2 * (MAX_RED + 1)  # [group * G_COLS + column]
 # Candidates of each tile i, the free groups whose lowest tile it is:
@@ -116,7 +118,14 @@ R_NSH = R_GT + N_GROUPS * G_COLS  # [tile]
 R_CG = R_NSH + 20  # [tile * LIST_COLS + k]
 R_CM = R_CG + 20 * LIST_COLS  # [tile * LIST_COLS + k]
 R_CB = R_CM + 20 * LIST_COLS  # [tile * LIST_COLS + k]
-R_SIZE = R_CB + 20 * LIST_COLS
+R_CH = R_CB + 20 * LIST_COLS  # [tile * LIST_COLS + k] 胡息
+R_CD = R_CH + 20 * LIST_COLS  # [tile * LIST_COLS + k] 1 unless a 对对 kind (the pair, the triplet)
+R_CS = R_CD + 20 * LIST_COLS  # [tile * LIST_COLS + k] SP_*
+# What tile t needs to join a 句/绞 shape: per tile a count, then the
+# packed counts of each shape holding t less one t (the "can join" masks).
+JOIN_COLS = 8
+R_JOIN = R_CS + 20 * LIST_COLS  # [tile * JOIN_COLS]
+R_SIZE = R_JOIN + 20 * JOIN_COLS
 
 # Fields of one answer (per query, tile and source); O_KEY.. the 7 group
 # codes in answer order (exposed melds in input order, then the concealed
@@ -154,7 +163,7 @@ W_WEIS = W_F + 10  # the tiles of exposed 偎 (low bits)
 W_PENGS = W_F + 11  # the tiles of exposed 碰 (low bits)
 W_SF = W_F + 16  # [8] stack: packed counts at each depth
 W_SK = W_SF + 8  # [8] stack: next candidate index at each depth
-W_SG = W_SK + 8  # [8] stack: group placed at each depth
+W_SG = W_SK + 8  # [8] stack: candidate (R_C* index) placed at each depth
 W_KEY = W_SG + 8  # [8] the split at hand
 W_KEY2 = W_KEY + 8  # [8] scratch of comparisons
 # Best splits, per slot (source: 0 self, 1 other) and class: sc = 2 * slot + class.
@@ -195,13 +204,14 @@ def _scratch(rules):
     return ws
 
 
-@kernel
-def _load_hand(ws, nm):
+@inline
+def _load_hand(wp, nm):
     """Derive everything the searches need from the hand in W_P and W_MK / W_MT
     (nm exposed melds); return its red count.
 
     W_BASE gets the melds at 0..nm-1 (input order) and the 坎 after them.
     """
+    ws = view(wp, W_SIZE)
     p = ws[W_P]
     lo = p & LOW
     hi = (p >> 1) & LOW
@@ -297,8 +307,9 @@ def _sort7(ws, at):
 
 
 @kernel
-def _sorted_best(ws, sc):
+def _sorted_best(wp, sc):
     """The sorted group codes of best sc, at W_BS + 7 * sc (sorted once)."""
+    ws = view(wp, W_SIZE)
     if ws[W_BSORTED + sc] == 0:
         for i in range(7):
             ws[W_BS + 7 * sc + i] = ws[W_BK + 7 * sc + i]
@@ -326,7 +337,7 @@ def _need(ws, ntg, floor, full, cls):
 
 
 @kernel
-def _leaf(ws, j, nb, nfree, huxi, cls, t, full, trip):
+def _leaf(wp, j, nb, nfree, huxi, cls, t, full, trip):
     """Record a complete split for target j if it beats the best of its slot and
     class; return 1 if the best changed.  ``trip`` is the stack depth of the 碰
     triplet of t, or -1.
@@ -334,6 +345,7 @@ def _leaf(ws, j, nb, nfree, huxi, cls, t, full, trip):
     (One exit and no early return: numba then drops the reference counting
     of ``ws``, which would cost more than the work here.)
     """
+    ws = view(wp, W_SIZE)
     tg = W_TG + j * TG_COLS
     sc = 2 * ws[tg + TG_SLOT] + cls
     best = ws[W_BH + sc]
@@ -355,7 +367,7 @@ def _leaf(ws, j, nb, nfree, huxi, cls, t, full, trip):
             elif wei and i - nb == trip:
                 v = _code(K_WEI, t, t, t)
             else:
-                v = ws[R_GT + ws[W_SG + i - nb] * G_COLS + G_CODE]
+                v = ws[R_GT + ws[R_CG + ws[W_SG + i - nb]] * G_COLS + G_CODE]
             ws[W_KEY + i] = v
         cmp = -1
         if huxi == best:
@@ -363,7 +375,7 @@ def _leaf(ws, j, nb, nfree, huxi, cls, t, full, trip):
             for i in range(7):
                 ws[W_KEY2 + i] = ws[W_KEY + i]
             _sort7(ws, W_KEY2)
-            bs = _sorted_best(ws, sc)
+            bs = _sorted_best(wp, sc)
             cmp = 0
             i = 0
             while cmp == 0 and i < 7:
@@ -381,7 +393,7 @@ def _leaf(ws, j, nb, nfree, huxi, cls, t, full, trip):
                 how = H_SHUN
                 shift = FIELD * t
                 for i in range(nfree):
-                    g = R_GT + ws[W_SG + i] * G_COLS
+                    g = R_GT + ws[R_CG + ws[W_SG + i]] * G_COLS
                     if (ws[g + G_MASK] >> shift) & 3 != 0 and ws[g + G_HOW] < how:
                         how = ws[g + G_HOW]
             if cmp < 0:
@@ -404,7 +416,7 @@ def _leaf(ws, j, nb, nfree, huxi, cls, t, full, trip):
 
 
 @kernel
-def _split(ws, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
+def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
     """Every useful split of the packed free counts into groups, each offered to
     the ``ntg`` targets in W_TG.
 
@@ -417,21 +429,22 @@ def _split(ws, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
     胡息 of the free tiles, in sixths; ``floor`` is the least total worth
     recording: the winning threshold when only wins matter).
     """
+    ws = view(wp, W_SIZE)
     fh = 0  # 胡息 of the free groups placed
+    b6 = ub  # six times the most 胡息 the free tiles can make, placed groups included
     non_dd = 0
     pair_left = need_pair
     trip = np.int64(-1)  # depth of the triplet of t (typed: see _jit.inline)
-    need0 = _need(ws, ntg, floor, full, 0)
-    need1 = _need(ws, ntg, floor, full, 1)
+    need0 = 6 * _need(ws, ntg, floor, full, 0)
+    need1 = 6 * _need(ws, ntg, floor, full, 1)
     d = np.int64(0)
-    ws[W_SF] = packed
-    ws[W_SK] = 0
-    while d >= 0:
-        f = ws[W_SF + d]
-        g = -1
-        k = 0
+    f = packed
+    k = 0
+    while True:
+        found = False
+        c = 0
+        sp = SP_SHAPE
         i = 0
-        ns = 0
         if f == 0:
             if not pair_left:
                 cls = 1 if (base_dd and non_dd == 0) else 0
@@ -439,65 +452,67 @@ def _split(ws, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
                 for j in range(ntg):
                     huxi = ws[W_TG + j * TG_COLS + TG_OFF] + fh
                     if huxi >= floor and (trip >= 0 or ws[W_TG + j * TG_COLS + TG_WEI] == 0):
-                        changed |= _leaf(ws, j, nb, d, huxi, cls, t, full, trip)
+                        changed |= _leaf(wp, j, nb, d, huxi, cls, t, full, trip)
                 if changed:
-                    need0 = _need(ws, ntg, floor, full, 0)
-                    need1 = _need(ws, ntg, floor, full, 1)
+                    need0 = 6 * _need(ws, ntg, floor, full, 0)
+                    need1 = 6 * _need(ws, ntg, floor, full, 1)
         else:
-            i = trailing_zeros(f) // FIELD
-            ns = ws[R_NSH + i]
-            k = ws[W_SK + d]
-            need = need0
-            if base_dd and non_dd == 0 and need1 < need:
-                need = need1
-            # With candidate c the tiles make at most fh + (6 * 胡息 + ub - G_W6) / 6.
-            lack = 6 * (need - fh) - ub
+            i = (trailing_zeros(f) * 43) >> 7  # // FIELD, for 0 <= bit < 63
+            n = ws[R_NSH + i] + 2
+            # The least 胡息 a split must reach: for class 1 too while the branch can still be 对对.
+            lack = need0
+            if base_dd and non_dd == 0 and need1 < lack:
+                lack = need1
+            lack -= b6
             room = f | GUARD
             at = i * LIST_COLS
-            while k < ns + 2:
+            while k < n:
                 c = at + k
                 k += 1
-                if k > ns:
-                    if k == ns + 1:
-                        if not pair_left:
-                            continue
-                    elif i != triple:
+                sp = ws[R_CS + c]
+                if sp == SP_PAIR:
+                    if not pair_left:
+                        continue
+                elif sp == SP_TRIPLE:
+                    if i != triple:
                         continue
                 if (room - ws[R_CM + c]) & GUARD != GUARD:
                     continue  # not all its tiles are there
                 if ws[R_CB + c] < lack:
                     continue  # with it, the tiles cannot make enough 胡息
-                g = ws[R_CG + c]
+                found = True
                 break
-            ws[W_SK + d] = k
-        if g >= 0:
-            row = R_GT + g * G_COLS
-            ws[W_SG + d] = g
-            fh += ws[row + G_HUXI]
-            ub -= ws[row + G_W6]
-            non_dd += 1 - ws[row + G_DD]
-            if k == ns + 1:
-                pair_left = False
-            elif k == ns + 2:
-                trip = d
-            f -= ws[row + G_MASK]
-            d += 1
+        if found:
             ws[W_SF + d] = f
+            ws[W_SK + d] = k
+            ws[W_SG + d] = c
+            fh += ws[R_CH + c]
+            b6 += ws[R_CB + c]
+            non_dd += ws[R_CD + c]
+            if sp == SP_PAIR:
+                pair_left = False
+            elif sp == SP_TRIPLE:
+                trip = d
+            f -= ws[R_CM + c]
+            d += 1
             # Same lowest tile: only this group or later ones.
-            ws[W_SK + d] = k - 1 if (f >> (FIELD * i)) & 3 != 0 else 0
+            k = k - 1 if (f >> (FIELD * i)) & 3 != 0 else 0
         else:
             d -= 1
-            if d >= 0:
-                # Undo the group placed at depth d before trying its next sibling.
-                row = R_GT + ws[W_SG + d] * G_COLS
-                fh -= ws[row + G_HUXI]
-                ub += ws[row + G_W6]
-                non_dd -= 1 - ws[row + G_DD]
-                sp = ws[row + G_SP]
-                if sp == SP_PAIR:
-                    pair_left = True
-                elif sp == SP_TRIPLE:
-                    trip = -1
+            if d < 0:
+                break
+            # Back to depth d: undo its group, then try the next one.
+            f = ws[W_SF + d]
+            k = ws[W_SK + d]
+            c = ws[W_SG + d]
+            fh -= ws[R_CH + c]
+            b6 -= ws[R_CB + c]
+            non_dd -= ws[R_CD + c]
+            sp = ws[R_CS + c]
+            if sp == SP_PAIR:
+                pair_left = True
+            elif sp == SP_TRIPLE:
+                trip = -1
 
 
 @inline
@@ -512,10 +527,11 @@ def _target(ws, j, slot, off, at, code, how, opt, wei):
     ws[tg + TG_WEI] = wei
 
 
-@kernel
-def _search(ws, t, add, triple, ntg, floor, full):
+@inline
+def _search(wp, t, add, triple, ntg, floor, full):
     """Split the loaded hand's free tiles, with t among them (``add``) or not
     (t upgrades a 偎/碰/坎 to a 4-tile group), for the targets in W_TG."""
+    ws = view(wp, W_SIZE)
     nb = ws[W_NB]
     nfree = ws[W_NFREE]
     packed = ws[W_F]
@@ -540,8 +556,18 @@ def _search(ws, t, add, triple, ntg, floor, full):
     for j in range(ntg):
         if ws[W_TG + j * TG_COLS + TG_OFF] > top:
             top = ws[W_TG + j * TG_COLS + TG_OFF]
+    if fits and add:
+        # t must join some group of the free tiles (most tiles that do not win fail here).
+        free = ws[W_F]
+        count = (free >> (FIELD * t)) & 3
+        fits = (need_pair and count >= 1) or (triple == t and count >= 2)
+        at = R_JOIN + t * JOIN_COLS
+        room = free | GUARD
+        for j in range(ws[at]):
+            if (room - ws[at + 1 + j]) & GUARD == GUARD:
+                fits = True
     if fits and 6 * (top - floor) + ub >= 0:
-        _split(ws, packed, ub, nb, ws[W_BASE_DD] != 0, need_pair, triple, t, floor, ntg, full)
+        _split(wp, packed, ub, nb, ws[W_BASE_DD] != 0, need_pair, triple, t, floor, ntg, full)
 
 
 @inline
@@ -560,10 +586,11 @@ def _concealed_order(code):
 
 
 @kernel
-def _answer_codes(ws, src, dst):
+def _answer_codes(wp, src, dst):
     """The 7 group codes at ws[src:src + 7] (exposed melds first, in input
     order) into ws[dst:dst + 7] in answer order: the exposed melds as they
     are, then the concealed groups by (is the pair, tiles, kind)."""
+    ws = view(wp, W_SIZE)
     nm = ws[W_NM]
     for i in range(nm):
         ws[dst + i] = ws[src + i]
@@ -580,10 +607,11 @@ def _answer_codes(ws, src, dst):
 
 
 @kernel
-def _cmp_bests(ws, c1, c2):
+def _cmp_bests(wp, c1, c2):
     """-1, 0 or 1 as the sorted group list of best c1 (slot and class) is below, equal to, above c2's."""
-    a = _sorted_best(ws, c1)
-    b = _sorted_best(ws, c2)
+    ws = view(wp, W_SIZE)
+    a = _sorted_best(wp, c1)
+    b = _sorted_best(wp, c2)
     cmp = 0
     for i in range(7):
         x = ws[a + i]
@@ -593,11 +621,12 @@ def _cmp_bests(ws, c1, c2):
     return cmp
 
 
-@kernel
-def _finish(ws, red_count, s, with_top, forced, full):
+@inline
+def _finish(wp, red_count, s, with_top, forced, full):
     """Answer of source s (0 self, 1 other) from the two class bests of its slot,
     in W_OUT + s * N_OUT (O_WIN = 0 if it does not win); with ``with_top`` also
     the highest-胡息 split.  Without ``full`` only the numbers are set."""
+    ws = view(wp, W_SIZE)
     out = W_OUT + s * N_OUT
     best = -1
     best_score = -1
@@ -605,7 +634,7 @@ def _finish(ws, red_count, s, with_top, forced, full):
     for cls in range(2):
         h = ws[W_BH + 2 * s + cls]
         if h >= ws[R_MIN_HUXI]:
-            deng = (h - ws[R_DENG_BASE]) // ws[R_DENG_STEP] + 1
+            deng = ws[R_DENG + h]
             if s == 0:
                 deng += ws[R_SELF_DENG]  # 自摸
             score = deng * ws[R_FAN + 2 * red_count + cls]
@@ -613,7 +642,7 @@ def _finish(ws, red_count, s, with_top, forced, full):
             better = best < 0 or score > best_score
             if best >= 0 and score == best_score:
                 bh = ws[W_BH + 2 * s + best]
-                better = h > bh or (h == bh and full and _cmp_bests(ws, 2 * s + cls, 2 * s + best) < 0)
+                better = h > bh or (h == bh and full and _cmp_bests(wp, 2 * s + cls, 2 * s + best) < 0)
             if better:
                 best = cls
                 best_score = score
@@ -631,7 +660,7 @@ def _finish(ws, red_count, s, with_top, forced, full):
         ws[out + O_DD] = best
         ws[out + O_RED] = red_count
         if full:
-            _answer_codes(ws, W_BK + 7 * sc, out + O_KEY)
+            _answer_codes(wp, W_BK + 7 * sc, out + O_KEY)
     if with_top:
         # The highest 胡息, then the smallest group list, won or not (reference.hu).
         top = W_TOP + s * N_TOP
@@ -641,7 +670,7 @@ def _finish(ws, red_count, s, with_top, forced, full):
             if h >= 0:
                 if best < 0 or h > ws[W_BH + 2 * s + best]:
                     best = cls
-                elif h == ws[W_BH + 2 * s + best] and _cmp_bests(ws, 2 * s + cls, 2 * s + best) < 0:
+                elif h == ws[W_BH + 2 * s + best] and _cmp_bests(wp, 2 * s + cls, 2 * s + best) < 0:
                     best = cls
         ws[top + T_FORCED] = forced
         ws[top + T_HAS] = 0
@@ -650,12 +679,13 @@ def _finish(ws, red_count, s, with_top, forced, full):
             ws[top + T_HAS] = 1
             ws[top + T_HUXI] = ws[W_BH + sc]
             ws[top + T_OPT] = ws[W_BOPT + sc]
-            _answer_codes(ws, W_BK + 7 * sc, top + T_KEY)
+            _answer_codes(wp, W_BK + 7 * sc, top + T_KEY)
 
 
 @kernel
-def _meld_of(ws, kind, t):
+def _meld_of(wp, kind, t):
     """Index of the first exposed meld of ``kind`` (a 偎 or 碰) of tile t, or -1."""
+    ws = view(wp, W_SIZE)
     found = -1
     for j in range(ws[W_NM] - 1, -1, -1):
         if ws[W_MK + j] == kind and ws[W_MT + 3 * j] == t:
@@ -664,7 +694,7 @@ def _meld_of(ws, kind, t):
 
 
 @kernel
-def _solve_tile(ws, red_count, t, want_self, want_other, with_top, full):
+def _solve_tile(wp, red_count, t, want_self, want_other, with_top, full):
     """Best win of tile t on the loaded hand for each wanted source, in W_OUT
     (and the highest-胡息 split in W_TOP with ``with_top``).
 
@@ -674,6 +704,7 @@ def _solve_tile(ws, red_count, t, want_self, want_other, with_top, full):
     (破跑, 碰胡, or a plain win; a self-drawn t onto a pair is the same
     search keeping only the splits where t joins its pair, as a 偎).
     """
+    ws = view(wp, W_SIZE)
     floor = 0 if with_top else ws[R_MIN_HUXI]
     case = 1 if t >= 10 else 0
     base = ws[W_BASE_HUXI]
@@ -690,7 +721,7 @@ def _solve_tile(ws, red_count, t, want_self, want_other, with_top, full):
         # other makes it 跑, or 破跑.
         forced = 1
         if is_wei:
-            at = _meld_of(ws, np.int64(K_WEI), t)
+            at = _meld_of(wp, np.int64(K_WEI), t)
             old = ws[W_MHUXI + at]
             o_ti = OPT_UPG_TI
             o_pao = OPT_UPG_PAO
@@ -707,18 +738,18 @@ def _solve_tile(ws, red_count, t, want_self, want_other, with_top, full):
             _target(ws, ntg, 1, base - old + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t), H_PAO,
                     o_pao, 0)
             ntg += 1
-        _search(ws, t, np.bool_(False), np.int64(-1), ntg, floor, full)
+        _search(wp, t, np.bool_(False), np.int64(-1), ntg, floor, full)
         if want_other:
             _target(ws, 0, 1, base, -1, 0, H_POPAO, OPT_POPAO, 0)
-            _search(ws, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
+            _search(wp, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
     elif is_peng:
         shared = True
-        at = _meld_of(ws, np.int64(K_PENG), t)
+        at = _meld_of(wp, np.int64(K_PENG), t)
         _target(ws, 0, 0, base - ws[W_MHUXI + at] + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t),
                 H_PAO, OPT_UPG_PAO, 0)
-        _search(ws, t, np.bool_(False), np.int64(-1), np.int64(1), floor, full)
+        _search(wp, t, np.bool_(False), np.int64(-1), np.int64(1), floor, full)
         _target(ws, 0, 0, base, -1, 0, H_POPAO, OPT_POPAO, 0)
-        _search(ws, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
+        _search(wp, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
     elif n == 2 and ws[R_PAIR_WEI] != 0:
         # Self: the compulsory 偎; other: t may make a 碰 with the pair (碰胡) or go anywhere.
         forced = 2
@@ -730,11 +761,11 @@ def _solve_tile(ws, red_count, t, want_self, want_other, with_top, full):
         if want_other:
             _target(ws, ntg, 1, base, -1, 0, -1, OPT_FREE_TRIPLE, 0)
             ntg += 1
-        _search(ws, t, np.bool_(True), t, ntg, floor, full)
+        _search(wp, t, np.bool_(True), t, ntg, floor, full)
     else:
         shared = True
         _target(ws, 0, 0, base, -1, 0, -1, OPT_FREE_TRIPLE if n == 2 else OPT_FREE, 0)
-        _search(ws, t, np.bool_(True), t if n == 2 else np.int64(-1), np.int64(1), floor, full)
+        _search(wp, t, np.bool_(True), t if n == 2 else np.int64(-1), np.int64(1), floor, full)
     if shared:
         for sc in range(2):
             ws[W_BH + 2 + sc] = ws[W_BH + sc]
@@ -748,9 +779,9 @@ def _solve_tile(ws, red_count, t, want_self, want_other, with_top, full):
     ws[W_OUT + O_WIN] = 0
     ws[W_OUT + N_OUT + O_WIN] = 0
     if want_self:
-        _finish(ws, red_count, np.int64(0), with_top, np.int64(forced), full)
+        _finish(wp, red_count, np.int64(0), with_top, np.int64(forced), full)
     if want_other:
-        _finish(ws, red_count, np.int64(1), with_top, np.int64(0), full)
+        _finish(wp, red_count, np.int64(1), with_top, np.int64(0), full)
 
 
 @kernel
@@ -763,6 +794,7 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rul
     and O_RED are: no groups, no `how`, and the search need not break ties.
     """
     ws = _scratch(rules)
+    wp = address(ws)
     last = -1
     reds = 0
     for q in range(qhand.shape[0]):
@@ -777,10 +809,10 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rul
                 ws[W_MK + j] = mkind[h, j]
                 for c in range(3):
                     ws[W_MT + 3 * j + c] = mt[h, j, c]
-            reds = _load_hand(ws, nm)
+            reds = _load_hand(wp, nm)
             last = h
         t = qtile[q]
-        _solve_tile(ws, reds + ws[R_RED + t], t, (qsources[q] & 1) != 0, (qsources[q] & 2) != 0,
+        _solve_tile(wp, reds + ws[R_RED + t], t, (qsources[q] & 1) != 0, (qsources[q] & 2) != 0,
                     with_top, full or with_top)
         for s in range(2):
             at = W_OUT + s * N_OUT
@@ -800,15 +832,16 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rul
 
 
 @kernel
-def _ting_rows(ws, reds, h, x, out, row):
+def _ting_rows(wp, reds, h, x, out, row):
     """Every tile of the loaded hand, both sources: one row of ``out`` per win
     from ``row`` on; return the next free row."""
+    ws = view(wp, W_SIZE)
     held = ws[W_HELD]
     yes = np.bool_(True)
     no = np.bool_(False)
     for t in range(20):
         if (held >> (FIELD * t)) & 7 < 4:
-            _solve_tile(ws, reds + ws[R_RED + t], t, yes, yes, no, yes)
+            _solve_tile(wp, reds + ws[R_RED + t], t, yes, yes, no, yes)
             for s in range(2):
                 at = W_OUT + s * N_OUT
                 if ws[at + O_WIN]:
@@ -830,6 +863,7 @@ def ting_batch(conc, mkind, mt, nmeld, rules, out):
     A tile held four times (concealed and melds) is never a wait.
     """
     ws = _scratch(rules)
+    wp = address(ws)
     row = np.int64(0)
     for h in range(conc.shape[0]):
         p = 0
@@ -841,8 +875,8 @@ def ting_batch(conc, mkind, mt, nmeld, rules, out):
             ws[W_MK + j] = mkind[h, j]
             for c in range(3):
                 ws[W_MT + 3 * j + c] = mt[h, j, c]
-        reds = _load_hand(ws, nm)
-        row = _ting_rows(ws, reds, h, np.int64(-1), out, row)
+        reds = _load_hand(wp, nm)
+        row = _ting_rows(wp, reds, h, np.int64(-1), out, row)
     return row
 
 
@@ -855,6 +889,7 @@ def discard_batch(conc, mkind, mt, nmeld, rules, out):
     discardable tile.
     """
     ws = _scratch(rules)
+    wp = address(ws)
     row = np.int64(0)
     for h in range(conc.shape[0]):
         nm = nmeld[h]
@@ -871,6 +906,6 @@ def discard_batch(conc, mkind, mt, nmeld, rules, out):
             for y in range(20):
                 p |= conc[h, y] << (FIELD * y)
             ws[W_P] = p - (1 << (FIELD * x))
-            reds = _load_hand(ws, nm)
-            row = _ting_rows(ws, reds, h, x, out, row)
+            reds = _load_hand(wp, nm)
+            row = _ting_rows(wp, reds, h, x, out, row)
     return row

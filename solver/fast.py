@@ -58,6 +58,9 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
     v[K.R_MIN_HUXI] = rules.min_huxi
     v[K.R_DENG_BASE] = rules.deng_base
     v[K.R_DENG_STEP] = rules.deng_step
+    # 等 by 胡息 (a table: the kernels never divide).  No hand reaches K.MAX_HUXI:
+    # seven 提 of big tiles make 84.
+    v[K.R_DENG:K.R_DENG + K.MAX_HUXI + 1] = [rules.deng(h, self_drawn=False) for h in range(K.MAX_HUXI + 1)]
     v[K.R_SELF_DENG] = rules.self_draw_deng
     v[K.R_PAO_JIANG] = int(rules.pao_needs_jiang)
     v[K.R_PAIR_WEI] = int(rules.self_pair_must_wei)
@@ -111,7 +114,8 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
         gt[g, K.G_KIND] = kind
     v[K.R_GT:K.R_NSH] = gt.ravel()
     for t in range(N_KINDS):
-        own = [g for g, s in enumerate(SHAPES) if s[0] == t]
+        # Richest shapes first: a good split found early lets the bound cut the rest.
+        own = sorted((g for g, s in enumerate(SHAPES) if s[0] == t), key=lambda g: -gt[g, K.G_HUXI])
         v[K.R_NSH + t] = len(own)
         own += [K.G_PAIR + t, K.G_TRIPLE + t]
         assert len(own) <= K.LIST_COLS
@@ -120,6 +124,20 @@ def rule_arrays(rules: Ruleset) -> RuleArrays:
             v[K.R_CG + at] = g
             v[K.R_CM + at] = gt[g, K.G_MASK]
             v[K.R_CB + at] = 6 * gt[g, K.G_HUXI] - gt[g, K.G_W6]
+            v[K.R_CH + at] = gt[g, K.G_HUXI]
+            v[K.R_CD + at] = 1 - gt[g, K.G_DD]
+            v[K.R_CS + at] = gt[g, K.G_SP]
+    for t in range(N_KINDS):
+        partners = set()
+        for shape in SHAPES:
+            if t in shape:
+                rest = list(shape)
+                rest.remove(t)
+                partners.add(sum(1 << (K.FIELD * x) for x in rest))
+        assert len(partners) < K.JOIN_COLS
+        at = K.R_JOIN + t * K.JOIN_COLS
+        v[at] = len(partners)
+        v[at + 1: at + 1 + len(partners)] = sorted(partners)
     fan_names = tuple(rules.fan(r, duidui=bool(dd))[1] for r in range(K.MAX_RED + 1) for dd in (0, 1))
     ra = RuleArrays(rules, v, {}, fan_names)
     for code in _every_code():
