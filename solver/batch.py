@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import gc
 import json
+from json.encoder import encode_basestring as _jstr  # what json.dumps(ensure_ascii=False) escapes with
 from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, Sequence
 
 from .groups import SHAPES
@@ -31,26 +34,45 @@ MIN_LINES_PER_JOB = 200
 _MELD_KINDS = {"吃": "chi", "碰": "peng", "偎": "wei", "跑": "pao", "提": "ti",
                "chi": "chi", "peng": "peng", "wei": "wei", "pao": "pao", "ti": "ti"}
 _SHAPES = frozenset(SHAPES)
-_BARS = ("|", "｜")
 
 
 # ---------------------------------------------------------------- loading
 
-def _glyph_counts(text: str) -> list[int] | None:
-    """Counts of the tiles of ``text`` if it is glyphs and spaces only, else None."""
-    counts = [0] * N_KINDS
-    get = GLYPH_TO_ID.get
-    for ch in text:
-        t = get(ch)
-        if t is not None:
-            counts[t] += 1
-        elif not ch.isspace():
-            return None
-    return counts
+_SEP = 22  # codes of the characters of a batch: 0-19 tiles, then these
+_SPACE, _BAD = 20, 21
+_CODES: list = []  # [code point] -> code, for code points below 0x10000 (built on first use)
 
 
+def _code_table():
+    """Code of every character below U+10000: its tile id, _SPACE, _SEP (newline) or _BAD."""
+    if not _CODES:
+        import numpy as np
+
+        table = np.full(0x10001, _BAD, np.uint8)  # the last entry: every code point beyond
+        table[[i for i in range(0x10000) if chr(i).isspace()]] = _SPACE
+        table[ord("\n")] = _SEP
+        for ch, t in GLYPH_TO_ID.items():
+            table[ord(ch)] = t
+        _CODES.append(table)
+    return _CODES[0]
+
+
+def _glyph_counts(texts: Sequence[str]):
+    """[line, code] character counts of texts without newlines (codes: tile ids, _SPACE, _BAD)."""
+    import numpy as np
+
+    n = len(texts)
+    points = np.frombuffer("\n".join(texts).encode("utf-32-le"), np.uint32)
+    codes = _code_table()[np.minimum(points, 0x10000)].astype(np.int64)
+    sep = codes == _SEP
+    line = np.cumsum(sep) - sep
+    return np.bincount(line * (_SEP + 1) + codes, minlength=n * (_SEP + 1)).reshape(n, _SEP + 1)[:, :_SEP]
+
+
+@lru_cache(maxsize=4096)
 def _glyph_meld(token: str) -> Meld | None:
-    """``KIND:GLYPHS`` as a legal meld, or None (the API then decides)."""
+    """``KIND:GLYPHS`` as a legal meld, or None (the API then decides).  Few
+    distinct melds exist, so each token is read once."""
     kind, colon, tiles_text = token.partition(":")
     if not colon:
         kind, colon, tiles_text = token.partition("：")
@@ -71,24 +93,8 @@ def _glyph_meld(token: str) -> Meld | None:
     return Meld(kind, tuple(tiles)) if ok else None
 
 
-def _quick(line: str, want: str, seen_counts: Sequence[int]) -> Hand | None:
-    """The hand of a valid line in glyph notation (melds as ``KIND:GLYPHS``
-    separated by spaces), or None when ``api.load`` must decide."""
-    melds: tuple[Meld, ...] = ()
-    concealed_text = line
-    for bar in _BARS:
-        if bar in line:
-            concealed_text, _, meld_text = line.partition(bar)
-            if any(b in meld_text for b in _BARS):
-                return None
-            found = [_glyph_meld(token) for token in meld_text.split()]
-            if not found or None in found:
-                return None
-            melds = tuple(found)
-            break
-    counts = _glyph_counts(concealed_text)
-    if counts is None or max(counts) >= COPIES:
-        return None
+def _melds_fit(counts: Sequence[int], melds: Sequence[Meld], want: str, seen_counts: Sequence[int]) -> bool:
+    """check_hand and check_copies of api.load on a glyph line with these melds (False: let the API say why)."""
     held = list(counts)
     n_three = n_four = 0
     for m in melds:
@@ -99,31 +105,98 @@ def _quick(line: str, want: str, seen_counts: Sequence[int]) -> Hand | None:
         else:
             n_three += 1
     if n_three + n_four >= MAX_GROUPS:
-        return None
+        return False
     rest = 20 - 3 * n_three if n_four == 0 else 19 - 3 * n_three - 3 * n_four
     if sum(counts) != (rest if want == "rest" else rest + 1):
-        return None
-    if any(h + s > COPIES for h, s in zip(held, seen_counts)):
-        return None
-    return Hand(tuple(counts), melds)
+        return False
+    if any(seen_counts):
+        return all(h + s <= COPIES for h, s in zip(held, seen_counts))
+    return all(held[m.tiles[0]] <= COPIES and held[m.tiles[-1]] <= COPIES and held[m.tiles[1]] <= COPIES
+               for m in melds)  # the concealed counts are below 4 already
+
+
+@dataclass
+class Loaded:
+    """A batch of lines, loaded: the valid hands as counts and melds, the errors by line."""
+    lines: Sequence[str]
+    where: list[int]  # the lines that hold a valid hand, in order
+    conc: object  # np.ndarray [len(where), 20]: their concealed counts
+    melds: list  # their melds (tuples of Meld)
+    errors: dict[int, str]  # line index -> the API's error message
+    seen: list[int]  # seen counts (the same for every line)
+
+    def hands(self) -> list[Hand]:
+        return [Hand(tuple(c), m) for c, m in zip(self.conc.tolist(), self.melds)]
+
+    def held(self) -> list[list[int]]:
+        """Copies of each tile in each valid hand, concealed and melds."""
+        held = self.conc.tolist()
+        for row, ms in zip(held, self.melds):
+            for m in ms:
+                for t in m.tiles:
+                    row[t] += 1
+        return held
+
+
+def load(lines: Sequence[str], want: str, seen_tiles: Sequence[int]) -> Loaded:
+    """``api.load(line, want=want, seen=seen_tiles)`` for every line, the lines in
+    glyph notation counted all at once (each line the API would accept the same)."""
+    import numpy as np
+
+    from . import api
+
+    seen_counts = tiles_to_counts(seen_tiles)
+    concealed, meld_text = [], {}
+    for i, line in enumerate(lines):
+        text, bar, rest = line.partition("|")
+        if "\n" in line or "｜" in line or "|" in rest:
+            text = "\ufffd"  # not glyphs: the API decides
+        elif bar:
+            meld_text[i] = rest
+        concealed.append(text)
+    counts = _glyph_counts(concealed) if lines else np.zeros((0, _SEP), np.int64)
+    tiles = counts[:, :N_KINDS]
+    quick = (counts[:, _BAD] == 0) & (tiles.max(axis=1, initial=0) < COPIES)
+    expected = N_KINDS if want == "rest" else N_KINDS + 1
+    plain = quick & (tiles.sum(axis=1) == expected)
+    if any(seen_counts):
+        plain &= (tiles + np.array(seen_counts)).max(axis=1, initial=0) <= COPIES
+    plain = plain.tolist()
+    melds: list = [()] * len(lines)
+    for i, rest in meld_text.items():
+        plain[i] = False
+        if quick[i]:
+            found = tuple(_glyph_meld(token) for token in rest.split())
+            if found and None not in found and _melds_fit(tiles[i].tolist(), found, want, seen_counts):
+                plain[i] = True
+                melds[i] = found
+    where, errors, slow = [], {}, {}
+    for i, ok in enumerate(plain):
+        if not ok:
+            try:
+                hand, _ = api.load(lines[i], want=want, seen=seen_tiles)
+            except ValueError as e:
+                errors[i] = str(e)
+                continue
+            slow[i] = hand
+            melds[i] = hand.melds
+        where.append(i)
+    conc = tiles[where].astype(np.int64)
+    for k, i in enumerate(where):
+        if i in slow:
+            conc[k] = slow[i].concealed
+    return Loaded(lines, where, conc, [melds[i] for i in where], errors, seen_counts)
 
 
 def load_lines(lines: Sequence[str], want: str, seen_tiles: Sequence[int]) -> list[tuple[Hand, list[int]] | str]:
     """``api.load(line, want=want, seen=seen_tiles)`` for each line, or its error message."""
-    from . import api
-
-    seen_counts = tiles_to_counts(seen_tiles)
-    loaded: list[tuple[Hand, list[int]] | str] = []
-    for line in lines:
-        hand = _quick(line, want, seen_counts)
-        if hand is not None:
-            loaded.append((hand, seen_counts))
-            continue
-        try:
-            loaded.append(api.load(line, want=want, seen=seen_tiles))
-        except ValueError as e:
-            loaded.append(str(e))
-    return loaded
+    loaded = load(lines, want, seen_tiles)
+    out: list = [None] * len(lines)
+    for i, hand in zip(loaded.where, loaded.hands()):
+        out[i] = (hand, loaded.seen)
+    for i, message in loaded.errors.items():
+        out[i] = message
+    return out
 
 
 # ---------------------------------------------------------------- --brief
@@ -140,7 +213,7 @@ def _wait_brief(w) -> str:
 
 
 def _input(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    return _jstr(text)
 
 
 def ting_brief_line(text: str, ting) -> str:
@@ -180,86 +253,74 @@ def _weights(waits, rules) -> tuple[int, int]:
     return total, weighted
 
 
-def _brief_waits(rows: list, lo: int, hi: int, held, seen) -> tuple[list[str], int, int, int, int]:
-    """Brief waits of rows[lo:hi] (one hand or one discard, in tile order), with
-    (live outs, Σ outs·self score, Σ outs·other score, best live score)."""
+def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
+    """The --brief line of each valid hand of ``loaded``, straight from the
+    kernels' rows: one kernel call per chunk, no dataclass."""
     from . import fast
 
     K = fast.K
-    tile_col, src_col = K.C_TILE, K.C_SRC
-    hx, sc = K.C_ANS + K.O_HUXI, K.C_ANS + K.O_SCORE
-    waits = []
-    total = w_self = w_other = best = 0
-    i = lo
-    while i < hi:
-        row = rows[i]
-        t = row[tile_col]
-        s_hx = s_sc = o_hx = o_sc = None
-        if row[src_col] == 0:
-            s_hx, s_sc = row[hx], row[sc]
-            i += 1
-            if i < hi and rows[i][tile_col] == t:
-                o_hx, o_sc = rows[i][hx], rows[i][sc]
-                i += 1
-        else:
-            o_hx, o_sc = row[hx], row[sc]
-            i += 1
-        outs = COPIES - held[t] - seen[t]
-        if outs:
-            total += outs
-            w_self += outs * (s_sc or 0)
-            w_other += outs * (o_sc or 0)
-            best = max(best, s_sc or 0, o_sc or 0)
-        waits.append('[%s,%d,%s,%s]' % (_TILE_JSON[t], outs,
-                                        "null,null" if s_hx is None else f"{s_hx},{s_sc}",
-                                        "null,null" if o_hx is None else f"{o_hx},{o_sc}"))
-    return waits, total, w_self, w_other, best
-
-
-def brief_lines(kind: Kind, texts: Sequence[str], hands: Sequence[Hand], seen: Sequence[Sequence[int]],
-                rules) -> list[str]:
-    """The --brief line of each hand, from one kernel call per chunk (no dataclasses)."""
-    from . import fast
-
     ra = fast.rule_arrays(rules)
-    chunk = fast.CHUNK if kind == "ting" else fast.DISCARD_CHUNK
     sw, ow = rules.self_weight, rules.other_weight
-    hand_col, drop_col = fast.K.C_HAND, fast.K.C_DROP
+    tile_col, src_col, drop_col, hand_col = K.C_TILE, K.C_SRC, K.C_DROP, K.C_HAND
+    hx, sc = K.C_ANS + K.O_HUXI, K.C_ANS + K.O_SCORE
+    held_all = loaded.held()
+    seen = loaded.seen
+    tiles = _TILE_JSON
+    chunk = fast.CHUNK if kind == "ting" else fast.DISCARD_CHUNK
     answers = []
-    for lo in range(0, len(hands), chunk):
-        ha = fast.marshal(hands[lo:lo + chunk])
-        if kind == "ting":
-            rows = fast.ting_rows(ha, ra).tolist()
-        else:
-            rows = fast.discard_rows(ha, ra).tolist()
-        for i, (a, b) in enumerate(fast._spans(rows, len(ha), hand_col)):
-            hand = ha.hands[i]
-            held = fast.held_counts(hand)
-            text = _input(texts[lo + i])
-            if kind == "ting":
-                waits = _brief_waits(rows, a, b, held, seen[lo + i])[0]
-                answers.append('{"input":%s,"ready":%s,"waits":[%s]}' % (
-                    text, "true" if waits else "false", ",".join(waits)))
-                continue
+    for lo in range(0, len(loaded.where), chunk):
+        ha = fast.marshal_counts(loaded.conc[lo:lo + chunk], loaded.melds[lo:lo + chunk])
+        rows = (fast.ting_rows if kind == "ting" else fast.discard_rows)(ha, ra).tolist()
+        rows.append([-1] * K.N_ROW)  # a sentinel: no hand
+        conc = ha.conc.tolist()
+        r = 0
+        for i in range(len(conc)):
+            held = held_all[lo + i]
+            text = _jstr(loaded.lines[loaded.where[lo + i]])
             ranked, idle = [], []
-            r = a
-            for x in range(N_KINDS):
-                if hand.concealed[x] not in (1, 2):
-                    continue
-                start = r
-                while r < b and rows[r][drop_col] == x:
-                    r += 1
-                if r == start:
-                    idle.append('[%s,0,0.0,0,[]]' % _TILE_JSON[x])
-                    continue
-                # Without x and x seen: the outs of every tile stay (see fast.discard_many).
-                waits, total, w_self, w_other, best = _brief_waits(rows, start, r, held, seen[lo + i])
-                weighted = sw * w_self + ow * w_other
-                key = (-total, -(weighted / total) if total else 0.0, -best, x)
-                ranked.append((key, '[%s,%d,%s,%d,[%s]]' % (_TILE_JSON[x], total, _expected(total, weighted, rules),
-                                                          best, ",".join(waits))))
-            ranked.sort(key=lambda kr: kr[0])
-            answers.append('{"input":%s,"discards":[%s]}' % (text, ",".join([s for _, s in ranked] + idle)))
+            drops = [-1] if kind == "ting" else [x for x in range(N_KINDS) if conc[i][x] in (1, 2)]
+            for x in drops:
+                waits = []
+                total = weighted = best = 0
+                row = rows[r]
+                while row[hand_col] == i and row[drop_col] == x:
+                    t = row[tile_col]
+                    if row[src_col] == 0:
+                        s_hx, s_sc = row[hx], row[sc]
+                        r += 1
+                        row = rows[r]
+                        if row[hand_col] == i and row[drop_col] == x and row[tile_col] == t:
+                            o = "%d,%d" % (row[hx], row[sc])
+                            o_sc = row[sc]
+                            r += 1
+                            row = rows[r]
+                        else:
+                            o, o_sc = "null,null", 0
+                        self_part = "%d,%d" % (s_hx, s_sc)
+                    else:
+                        self_part, s_sc = "null,null", 0
+                        o, o_sc = "%d,%d" % (row[hx], row[sc]), row[sc]
+                        r += 1
+                        row = rows[r]
+                    outs = COPIES - held[t] - seen[t]
+                    if outs:
+                        total += outs
+                        weighted += outs * (sw * s_sc + ow * o_sc)
+                        best = max(best, s_sc, o_sc)
+                    waits.append("[%s,%d,%s,%s]" % (tiles[t], outs, self_part, o))
+                if kind == "ting":
+                    answers.append('{"input":%s,"ready":%s,"waits":[%s]}' % (
+                        text, "true" if waits else "false", ",".join(waits)))
+                elif waits:
+                    # Without x and x seen: the outs of every tile stay (see fast.discard_many).
+                    key = (-total, -(weighted / total) if total else 0.0, -best, x)
+                    ranked.append((key, "[%s,%d,%s,%d,[%s]]" % (tiles[x], total, _expected(total, weighted, rules),
+                                                             best, ",".join(waits))))
+                else:
+                    idle.append("[%s,0,0.0,0,[]]" % tiles[x])
+            if kind == "discard":
+                ranked.sort(key=lambda kr: kr[0])
+                answers.append('{"input":%s,"discards":[%s]}' % (text, ",".join([s for _, s in ranked] + idle)))
     return answers
 
 
@@ -290,30 +351,27 @@ def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, 
             brief: bool, colour: bool) -> tuple[list[str], int]:
     from . import api, render
 
-    loaded = load_lines(lines, WANT[kind], seen_tiles)
-    where = [i for i, x in enumerate(loaded) if not isinstance(x, str)]
-    hands = [loaded[i][0] for i in where]
-    seen = [loaded[i][1] for i in where]
+    loaded = load(lines, WANT[kind], seen_tiles)
     answers: list[str] = [""] * len(lines)
-    for i, x in enumerate(loaded):
-        if isinstance(x, str):
-            answers[i] = (render.dumps(render.error_json(lines[i], x)) if as_json or brief
-                          else render.error_line(lines[i], x))
+    for i, message in loaded.errors.items():
+        answers[i] = (render.dumps(render.error_json(lines[i], message)) if as_json or brief
+                      else render.error_line(lines[i], message))
     if brief:
-        for i, text in zip(where, brief_lines(kind, [lines[i] for i in where], hands, seen, rules)):
+        for i, text in zip(loaded.where, brief_lines(kind, loaded, rules)):
             answers[i] = text
-    else:
+    elif loaded.where:
         solve = api.ting_many if kind == "ting" else api.discard_many
-        results = solve(hands, seen, rules=rules) if hands else []
+        hands = loaded.hands()
+        results = solve(hands, [loaded.seen] * len(hands), rules=rules)
         if as_json:
             show = render.ting_json_line if kind == "ting" else render.discard_json_line
-            for i, result in zip(where, results):
+            for i, result in zip(loaded.where, results):
                 answers[i] = show(lines[i], result)
         else:
             show = render.ting_line if kind == "ting" else render.discard_line
-            for i, result in zip(where, results):
+            for i, result in zip(loaded.where, results):
                 answers[i] = show(result, colour)
-    return answers, len(lines) - len(where)
+    return answers, len(loaded.errors)
 
 
 _JOB: tuple = ()  # (kind, chunks, options) of the run in progress: the forked workers read it

@@ -196,7 +196,7 @@ class HandArrays:
         return self.conc, self.mkind, self.mt, self.nmeld
 
     def __len__(self):
-        return len(self.hands)
+        return self.conc.shape[0]
 
     def slice(self, lo: int, hi: int) -> "HandArrays":
         return HandArrays(self.hands[lo:hi], self.conc[lo:hi], self.mkind[lo:hi], self.mt[lo:hi],
@@ -207,16 +207,23 @@ def marshal(hands: Sequence[Hand]) -> HandArrays:
     """Validated hands as the kernels' arrays."""
     n = len(hands)
     conc = np.array([h.concealed for h in hands], np.int64).reshape(n, N_KINDS)
+    return marshal_counts(conc, [h.melds for h in hands], hands)
+
+
+def marshal_counts(conc: np.ndarray, melds: Sequence[Sequence], hands: Sequence[Hand] = ()) -> HandArrays:
+    """The kernels' arrays from concealed counts [hand, tile] and each hand's melds
+    (``hands`` are kept alongside, when there are Hand objects)."""
+    n = conc.shape[0]
     mkind = np.zeros((n, K.MAX_MELDS), np.int64)
     mt = np.zeros((n, K.MAX_MELDS, 3), np.int64)
     nmeld = np.zeros(n, np.int64)
-    for i, h in enumerate(hands):
-        if h.melds:
-            nmeld[i] = len(h.melds)
-            for j, m in enumerate(h.melds):
+    for i, ms in enumerate(melds):
+        if ms:
+            nmeld[i] = len(ms)
+            for j, m in enumerate(ms):
                 mkind[i, j] = KIND_CODE[m.kind]
                 mt[i, j] = sorted(m.tiles)[:3]
-    return HandArrays(list(hands), conc, mkind, mt, nmeld)
+    return HandArrays(list(hands), np.ascontiguousarray(conc, np.int64), mkind, mt, nmeld)
 
 
 def held_counts(hand: Hand) -> tuple[int, ...] | list[int]:

@@ -74,10 +74,15 @@ def test_short_loader_agrees_with_api_load(want, hands):
             assert g == expected, line
 
 
-def test_short_loader_takes_the_plain_notation():
-    # Every line of a generated batch is taken without api.load (the point of the short path).
-    seen = [0] * 20
-    assert all(batch._quick(h.text(), "rest", seen) == h for h in generate.ready_hands(100, seed=610))
+def test_short_loader_takes_the_plain_notation(monkeypatch):
+    # Every line of a generated batch, melds included, is counted without api.load (the point of the short path).
+    hands = generate.ready_hands(100, seed=610) + generate.discard_hands(50, seed=611)
+    monkeypatch.setattr(api, "load", None)
+    got = batch.load([h.text() for h in hands[:100]], "rest", [])
+    assert got.hands() == hands[:100] and not got.errors
+    fit = [h for h in hands[100:] if h.all_counts()[9] < 4]  # room for a seen 十
+    got = batch.load([h.text() for h in fit], "discard", [9])
+    assert got.hands() == fit and got.seen[9] == 1
 
 
 # --- --brief gives the plain path's waits ------------------------------------------------------------
