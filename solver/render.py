@@ -155,17 +155,20 @@ def _group_str(g: Group) -> str:
 def _win_str(w: Win | None) -> str:
     if w is None:
         return "null"
-    names = _NAMES.get(w.fan_names)
-    if names is None:
-        names = _NAMES[w.fan_names] = dumps(list(w.fan_names))
+    names = _NAMES.get(w.fan_names) or _str_list(w.fan_names)
     # The solver shares Group objects, so identity finds most of them; holding
     # the object in the entry keeps its id from being reused by another.
     get = _GROUP_BY_ID.get
-    groups = []
-    for g in w.groups:
-        entry = get(id(g))
-        groups.append(entry[1] if entry is not None and entry[0] is g else _group_str(g))
-    return _WIN_FORMAT % (w.huxi, w.deng, w.fan, names, w.score, _jstr(w.how), ",".join(groups))
+    groups = ",".join([e[1] if (e := get(id(g))) is not None and e[0] is g else _group_str(g) for g in w.groups])
+    return _WIN_FORMAT % (w.huxi, w.deng, w.fan, names, w.score, _jstr(w.how), groups)
+
+
+def _str_list(names: tuple[str, ...]) -> str:
+    """A tuple of strings (fan names, ways) as a JSON list; few distinct ones exist, each made once."""
+    text = _NAMES.get(names)
+    if text is None:
+        text = _NAMES[names] = dumps(list(names))
+    return text
 
 
 def _waits_str(waits: tuple[Wait, ...]) -> str:
@@ -175,7 +178,7 @@ def _waits_str(waits: tuple[Wait, ...]) -> str:
 
 def _distance_str(distance: int | None, limit: bool, improving: tuple[Draw, ...]) -> str:
     """The distance keys of a ting answer or a discard row, as JSON text."""
-    draws = ",".join(['{"tile":"%s","live":%d,"ways":%s}' % (GLYPHS[d.tile], d.live, dumps(list(d.ways)))
+    draws = ",".join(['{"tile":"%s","live":%d,"ways":%s}' % (GLYPHS[d.tile], d.live, _str_list(d.ways))
                       for d in improving])
     return '"distance":%s,"limit":%s,"improving":[%s]' % (
         "null" if distance is None else distance, _BOOL[limit], draws)
