@@ -318,11 +318,12 @@ def _sorted_best(wp, sc):
     return W_BS + 7 * sc
 
 
-@inline
-def _need(ws, ntg, floor, full, cls):
+@kernel
+def _need(wp, ntg, floor, full, cls):
     """The least free-tile 胡息 a split of class ``cls`` needs to be recorded
     by some target: the floor, and (full) at least the target's best or
     (score only) more than it."""
+    ws = view(wp, W_SIZE)
     need = 1 << 30
     for j in range(ntg):
         tg = W_TG + j * TG_COLS
@@ -435,8 +436,8 @@ def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
     non_dd = 0
     pair_left = need_pair
     trip = np.int64(-1)  # depth of the triplet of t (typed: see _jit.inline)
-    need0 = 6 * _need(ws, ntg, floor, full, 0)
-    need1 = 6 * _need(ws, ntg, floor, full, 1)
+    need0 = 6 * _need(wp, ntg, floor, full, np.int64(0))
+    need1 = 6 * _need(wp, ntg, floor, full, np.int64(1))
     d = np.int64(0)
     f = packed
     k = 0
@@ -454,8 +455,8 @@ def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
                     if huxi >= floor and (trip >= 0 or ws[W_TG + j * TG_COLS + TG_WEI] == 0):
                         changed |= _leaf(wp, j, nb, d, huxi, cls, t, full, trip)
                 if changed:
-                    need0 = 6 * _need(ws, ntg, floor, full, 0)
-                    need1 = 6 * _need(ws, ntg, floor, full, 1)
+                    need0 = 6 * _need(wp, ntg, floor, full, np.int64(0))
+                    need1 = 6 * _need(wp, ntg, floor, full, np.int64(1))
         else:
             i = (trailing_zeros(f) * 43) >> 7  # // FIELD, for 0 <= bit < 63
             n = ws[R_NSH + i] + 2
@@ -527,7 +528,7 @@ def _target(ws, j, slot, off, at, code, how, opt, wei):
     ws[tg + TG_WEI] = wei
 
 
-@inline
+@kernel
 def _search(wp, t, add, triple, ntg, floor, full):
     """Split the loaded hand's free tiles, with t among them (``add``) or not
     (t upgrades a 偎/碰/坎 to a 4-tile group), for the targets in W_TG."""
