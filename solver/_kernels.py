@@ -318,22 +318,21 @@ def _sorted_best(wp, sc):
     return W_BS + 7 * sc
 
 
-@kernel
-def _need(wp, ntg, floor, full, cls):
+@inline
+def _need(ws, ntg, floor, full, cls):
     """The least free-tile 胡息 a split of class ``cls`` needs to be recorded
-    by some target: the floor, and (full) at least the target's best or
-    (score only) more than it."""
-    ws = view(wp, W_SIZE)
-    need = 1 << 30
-    for j in range(ntg):
-        tg = W_TG + j * TG_COLS
-        best = ws[W_BH + 2 * ws[tg + TG_SLOT] + cls]
-        if not full:
-            best += 1
-        if best < floor:
-            best = floor
-        if best - ws[tg + TG_OFF] < need:
-            need = best - ws[tg + TG_OFF]
+    by some target (one or two): the floor, and (full) at least the
+    target's best or (score only) more than it.  (Written out for the two
+    targets: as a loop, LLVM vectorises it, slower to compile and to run.)"""
+    tg = W_TG
+    best = ws[W_BH + 2 * ws[tg + TG_SLOT] + cls] + (0 if full else 1)
+    need = (best if best > floor else floor) - ws[tg + TG_OFF]
+    if ntg > 1:
+        tg = W_TG + TG_COLS
+        best = ws[W_BH + 2 * ws[tg + TG_SLOT] + cls] + (0 if full else 1)
+        other = (best if best > floor else floor) - ws[tg + TG_OFF]
+        if other < need:
+            need = other
     return need
 
 
@@ -436,8 +435,8 @@ def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
     non_dd = 0
     pair_left = need_pair
     trip = np.int64(-1)  # depth of the triplet of t (typed: see _jit.inline)
-    need0 = 6 * _need(wp, ntg, floor, full, np.int64(0))
-    need1 = 6 * _need(wp, ntg, floor, full, np.int64(1))
+    need0 = 6 * _need(ws, ntg, floor, full, 0)
+    need1 = 6 * _need(ws, ntg, floor, full, 1)
     d = np.int64(0)
     f = packed
     k = 0
@@ -455,8 +454,8 @@ def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
                     if huxi >= floor and (trip >= 0 or ws[W_TG + j * TG_COLS + TG_WEI] == 0):
                         changed |= _leaf(wp, j, nb, d, huxi, cls, t, full, trip)
                 if changed:
-                    need0 = 6 * _need(wp, ntg, floor, full, np.int64(0))
-                    need1 = 6 * _need(wp, ntg, floor, full, np.int64(1))
+                    need0 = 6 * _need(ws, ntg, floor, full, 0)
+                    need1 = 6 * _need(ws, ntg, floor, full, 1)
         else:
             i = (trailing_zeros(f) * 43) >> 7  # // FIELD, for 0 <= bit < 63
             n = ws[R_NSH + i] + 2
@@ -552,11 +551,10 @@ def _search(wp, t, add, triple, ntg, floor, full):
         fits = groups >= 1 and nfree == 3 * groups - 1
     else:
         fits = groups >= 0 and nfree == 3 * groups
-    # The 胡息 bound of the whole hand must reach the floor for some target.
-    top = -(1 << 30)
-    for j in range(ntg):
-        if ws[W_TG + j * TG_COLS + TG_OFF] > top:
-            top = ws[W_TG + j * TG_COLS + TG_OFF]
+    # The 胡息 bound of the whole hand must reach the floor for some target (one or two).
+    top = ws[W_TG + TG_OFF]
+    if ntg > 1 and ws[W_TG + TG_COLS + TG_OFF] > top:
+        top = ws[W_TG + TG_COLS + TG_OFF]
     if fits and add:
         # t must join some group of the free tiles (most tiles that do not win fail here).
         free = ws[W_F]
@@ -564,10 +562,11 @@ def _search(wp, t, add, triple, ntg, floor, full):
         fits = (need_pair and count >= 1) or (triple == t and count >= 2)
         at = R_JOIN + t * JOIN_COLS
         room = free | GUARD
-        for j in range(ws[at]):
-            if (room - ws[at + 1 + j]) & GUARD == GUARD:
-                fits = True
-    if fits and 6 * (top - floor) + ub >= 0:
+        j = 0
+        while not fits and j < ws[at]:
+            fits = (room - ws[at + 1 + j]) & GUARD == GUARD
+            j += 1
+    if fits and ntg > 0 and 6 * (top - floor) + ub >= 0:
         _split(wp, packed, ub, nb, ws[W_BASE_DD] != 0, need_pair, triple, t, floor, ntg, full)
 
 
