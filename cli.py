@@ -8,6 +8,7 @@ the pure-Python reference).  Batches go to the numba kernels in one call.
 """
 from __future__ import annotations
 
+import os
 import sys
 from typing import Callable, Iterator
 
@@ -98,7 +99,7 @@ class _Out:
         self.as_json = as_json
         self.colour = not as_json and render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto")
 
-    def write(self, text: str) -> None:
+    def write(self, text: str | bytes) -> None:
         # Colour is already decided: color=True stops click from scanning for ANSI codes.
         click.echo(text, color=True)
 
@@ -160,10 +161,8 @@ def _batch_hands(ctx: click.Context, out: _Out, kind: str, seen_tiles: list[int]
     """A ting or discard batch through solver.batch, answered in input order; exit 1 if a line failed."""
     from solver import batch
 
-    answers, failed = batch.run(kind, list(_lines()), jobs=jobs, seen_tiles=seen_tiles, rules=rules,
-                                as_json=out.as_json, brief=brief, colour=out.colour)
-    for start in range(0, len(answers), 2000):
-        out.write("\n".join(answers[start:start + 2000]))
+    failed = batch.run(kind, list(_lines()), write=out.write, jobs=jobs, seen_tiles=seen_tiles, rules=rules,
+                       as_json=out.as_json, brief=brief, colour=out.colour)
     ctx.exit(1 if failed else 0)
 
 
@@ -511,5 +510,30 @@ def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
         click.echo("\n".join(progress.stats_lines(s, resolve_lang(lang))))
 
 
+def entry() -> None:
+    """The ``phz`` console script: ``main``, then, once numba is loaded, an
+    immediate exit.  Tearing numba's objects down would add about half a
+    second to every command that used the kernels, and nothing is left to
+    do: answers are written and flushed, progress is committed per attempt,
+    batch workers are joined and their files removed."""
+    try:
+        main()
+    except SystemExit as e:
+        code = e.code
+    else:  # pragma: no cover -- click's main always exits
+        code = 0
+    if "numba" not in sys.modules:
+        sys.exit(code)
+    if code is not None and not isinstance(code, int):  # sys.exit("message") prints it, status 1
+        print(code, file=sys.stderr)
+        code = 1
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader went away (`phz ting - < big | head`): nothing to tell it
+        code = code or 1
+    os._exit(code or 0)
+
+
 if __name__ == "__main__":
-    main()
+    entry()

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import gc
 import json
+import os
+import sys
+import tempfile
 from json.encoder import encode_basestring as _jstr  # what json.dumps(ensure_ascii=False) escapes with
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, Sequence
+from typing import Callable, Literal, Sequence
 
 from .groups import SHAPES
 from .hand import MAX_GROUPS, Hand, HandError, Meld
@@ -374,12 +377,28 @@ def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, 
     return answers, len(loaded.errors)
 
 
-_JOB: tuple = ()  # (kind, chunks, options) of the run in progress: the forked workers read it
+_JOB: tuple = ()  # (kind, chunks, options, folder, counts) of the run in progress: the forked workers read it
+#: answer lines written per call of ``write``
+WRITE_LINES = 2000
 
 
-def _answer_chunk(i: int) -> tuple[list[str], int]:
-    kind, chunks, options = _JOB
-    return answer(kind, chunks[i], **options)
+def _emit(write: Callable[[str | bytes], None], answers: Sequence[str]) -> None:
+    for start in range(0, len(answers), WRITE_LINES):
+        write("\n".join(answers[start:start + WRITE_LINES]))
+
+
+def _chunk_file(folder: str, i: int) -> str:
+    return os.path.join(folder, f"{i}.txt")
+
+
+def _worker(i: int) -> None:
+    """Chunk i of the run, in a forked process: its answer lines go to a file
+    of the run's folder, its failed count to ``counts[i]``."""
+    kind, chunks, options, folder, counts = _JOB
+    answers, failed = answer(kind, chunks[i], **options)
+    with open(_chunk_file(folder, i), "w", encoding="utf-8", newline="\n") as f:
+        f.write("\n".join(answers))
+    counts[i] = failed
 
 
 def warm(kind: Kind, rules) -> None:
@@ -390,32 +409,59 @@ def warm(kind: Kind, rules) -> None:
     (fast.ting_rows if kind == "ting" else fast.discard_rows)(ha, fast.rule_arrays(rules))
 
 
-def run(kind: Kind, lines: Sequence[str], *, jobs: int = 1, **options) -> tuple[list[str], int]:
-    """``answer`` split over ``jobs`` processes: the lines in contiguous chunks,
-    the answers joined back in input order.  The workers are forked once the
-    kernels are loaded, so they start with them (and with the lines: only
-    the answers travel back)."""
+def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None], jobs: int = 1,
+        **options) -> int:
+    """Answer ``lines`` (``answer``'s options) and ``write`` the answer lines in
+    input order, a block of lines per call (without its last newline, as
+    ``click.echo`` takes it), split over ``jobs`` processes; return how many
+    lines failed.
+
+    The lines go in contiguous chunks to workers forked once the kernels are
+    loaded, so they start with the kernels and the lines.  This process
+    answers the first chunk and writes it while the others still work; each
+    worker leaves its answer lines in a file that is then written as it is,
+    UTF-8 bytes: on a full ``--json`` batch the answers are a hundred times
+    the input, too much to send back as Python objects.
+    """
     global _JOB
     jobs = max(1, min(jobs, len(lines) // MIN_LINES_PER_JOB))
     if jobs == 1:
-        return answer(kind, lines, **options)
+        answers, failed = answer(kind, lines, **options)
+        _emit(write, answers)
+        return failed
     import multiprocessing
 
     warm(kind, options["rules"])
     size = -(-len(lines) // jobs)
-    _JOB = (kind, [lines[lo:lo + size] for lo in range(0, len(lines), size)], options)
+    chunks = [lines[lo:lo + size] for lo in range(0, len(lines), size)]
     context = multiprocessing.get_context("fork")
-    gc.freeze()  # the workers share the parent's objects instead of copying them as the collector touches them
-    try:
-        with context.Pool(len(_JOB[1]) - 1) as pool:
-            pending = pool.map_async(_answer_chunk, range(1, len(_JOB[1])))
-            first = _answer_chunk(0)
-            rest = pending.get()
-    finally:
-        gc.unfreeze()
-        _JOB = ()
-    answers, failed = list(first[0]), first[1]
-    for more, bad in rest:
-        answers += more
-        failed += bad
-    return answers, failed
+    counts = context.Array("q", [-1] * len(chunks), lock=False)  # -1 until a worker is done
+    with tempfile.TemporaryDirectory(prefix="phz-batch-") as folder:
+        _JOB = (kind, chunks, options, folder, counts)
+        sys.stdout.flush()  # a forked worker must not write out what this process still holds
+        sys.stderr.flush()
+        gc.freeze()  # the workers share the parent's objects instead of copying them as the collector touches them
+        workers = [context.Process(target=_worker, args=(i,), daemon=True) for i in range(1, len(chunks))]
+        try:
+            for w in workers:
+                w.start()
+            answers, failed = answer(kind, chunks[0], **options)
+            _emit(write, answers)
+            del answers
+            for i, w in enumerate(workers, 1):
+                w.join()
+                if w.exitcode != 0 or counts[i] < 0:
+                    raise RuntimeError(f"the worker answering lines {i * size + 1}-{i * size + len(chunks[i])} "
+                                       f"failed (exit code {w.exitcode})")
+                with open(_chunk_file(folder, i), "rb") as f:
+                    block = f.read()
+                if block:
+                    write(block)
+                failed += counts[i]
+        finally:
+            gc.unfreeze()
+            _JOB = ()
+            for w in workers:
+                if w.is_alive():
+                    w.terminate()
+    return failed

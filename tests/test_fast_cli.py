@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -172,13 +173,53 @@ def test_two_jobs_answer_as_one(small_jobs, mixed_lines, discard_lines, command,
     assert two.stdout == one.stdout and one.stdout.count("\n") == text.count("\n")
 
 
-def test_jobs_in_a_fresh_process(run_phz, ready_lines):
+@pytest.mark.parametrize("flag", ["--brief", "--json", "--plain"])
+def test_jobs_in_a_fresh_process(run_phz, ready_lines, flag):
+    """The real path: forked workers leave their answers in files the parent writes out."""
     text = "\n".join(ready_lines + ["一二三Q"] + ready_lines) + "\n"
-    one = run_phz("ting", "--brief", input=text)
-    two = run_phz("ting", "--brief", "--jobs", "2", input=text)
+    flags = [] if flag == "--plain" else [flag]
+    one = run_phz("ting", *flags, input=text)
+    two = run_phz("ting", *flags, "--jobs", "2", input=text)
     assert one.returncode == two.returncode == 1, two.stderr
     assert two.stdout == one.stdout
     assert len(two.stdout.splitlines()) == 2 * len(ready_lines) + 1
+    assert "Traceback" not in two.stderr
+
+
+def test_discard_jobs_in_a_fresh_process(run_phz, discard_lines):
+    text = "\n".join(discard_lines * 8) + "\n"
+    one = run_phz("discard", "--json", input=text)
+    two = run_phz("discard", "--json", "--jobs", "3", input=text)
+    assert one.returncode == two.returncode == 1, two.stderr
+    assert two.stdout == one.stdout and len(two.stdout.splitlines()) == 8 * len(discard_lines)
+
+
+@pytest.mark.parametrize("jobs", [1, 3])
+def test_run_writes_blocks_in_order(small_jobs, mixed_lines, jobs):
+    """batch.run writes blocks of answer lines (str from this process, bytes from a worker's file)."""
+    blocks: list = []
+    failed = batch.run("ting", mixed_lines, write=blocks.append, jobs=jobs, seen_tiles=[], rules=HUNAN,
+                       as_json=True)
+    text = "\n".join(b.decode("utf-8") if isinstance(b, bytes) else b for b in blocks)
+    answers, bad = batch.answer("ting", mixed_lines, seen_tiles=[], rules=HUNAN, as_json=True)
+    assert text.split("\n") == answers and failed == bad == len(BAD)
+    assert (len(blocks) > 1) == (jobs > 1 or len(answers) > batch.WRITE_LINES)
+
+
+def test_a_broken_worker_is_an_error(small_jobs, monkeypatch, mixed_lines):
+    """A worker that dies must not leave a hole in the answers: the run fails, naming its lines."""
+    plain = batch.answer
+    parent = os.getpid()
+
+    def answer(kind, lines, **options):
+        if os.getpid() != parent:
+            os._exit(3)
+        return plain(kind, lines, **options)
+
+    monkeypatch.setattr(batch, "answer", answer)
+    with pytest.raises(RuntimeError, match=r"worker answering lines \d+-\d+ failed \(exit code 3\)"):
+        batch.run("ting", mixed_lines, write=lambda block: None, jobs=2, seen_tiles=[], rules=HUNAN,
+                  as_json=True)
 
 
 # --- phz bench -----------------------------------------------------------------------------------
