@@ -256,6 +256,42 @@ def _weights(waits, rules) -> tuple[int, int]:
     return total, weighted
 
 
+def _rows_of(rows: list, r: int, i: int, x: int, hand_col: int, drop_col: int, tile_col: int, src_col: int):
+    """The wins of hand i (after discarding x; -1 for none) from rows[r]:
+    ([(tile, self row or None, other row or None)], the next r).  rows end
+    in a sentinel row of no hand."""
+    wins = []
+    row = rows[r]
+    while row[hand_col] == i and row[drop_col] == x:
+        t = row[tile_col]
+        if row[src_col] == 0:
+            s_row, o_row = row, None
+            r += 1
+            row = rows[r]
+            if row[hand_col] == i and row[drop_col] == x and row[tile_col] == t:
+                o_row = row
+                r += 1
+                row = rows[r]
+        else:
+            s_row, o_row = None, row
+            r += 1
+            row = rows[r]
+        wins.append((t, s_row, o_row))
+    return wins, r
+
+
+def _chunks(kind: Kind, loaded: Loaded, ra):
+    """(first hand, its concealed counts as lists, the kernel's rows ending in a sentinel) per chunk of hands."""
+    from . import fast
+
+    chunk = fast.CHUNK if kind == "ting" else fast.DISCARD_CHUNK
+    for lo in range(0, len(loaded.where), chunk):
+        ha = fast.marshal_counts(loaded.conc[lo:lo + chunk], loaded.melds[lo:lo + chunk])
+        rows = (fast.ting_rows if kind == "ting" else fast.discard_rows)(ha, ra).tolist()
+        rows.append([-1] * fast.K.N_ROW)  # the sentinel: no hand
+        yield lo, ha.conc.tolist(), rows
+
+
 def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
     """The --brief line of each valid hand of ``loaded``, straight from the
     kernels' rows: one kernel call per chunk, no dataclass."""
@@ -264,18 +300,13 @@ def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
     K = fast.K
     ra = fast.rule_arrays(rules)
     sw, ow = rules.self_weight, rules.other_weight
-    tile_col, src_col, drop_col, hand_col = K.C_TILE, K.C_SRC, K.C_DROP, K.C_HAND
+    cols = (K.C_HAND, K.C_DROP, K.C_TILE, K.C_SRC)
     hx, sc = K.C_ANS + K.O_HUXI, K.C_ANS + K.O_SCORE
     held_all = loaded.held()
     seen = loaded.seen
     tiles = _TILE_JSON
-    chunk = fast.CHUNK if kind == "ting" else fast.DISCARD_CHUNK
     answers = []
-    for lo in range(0, len(loaded.where), chunk):
-        ha = fast.marshal_counts(loaded.conc[lo:lo + chunk], loaded.melds[lo:lo + chunk])
-        rows = (fast.ting_rows if kind == "ting" else fast.discard_rows)(ha, ra).tolist()
-        rows.append([-1] * K.N_ROW)  # a sentinel: no hand
-        conc = ha.conc.tolist()
+    for lo, conc, rows in _chunks(kind, loaded, ra):
         r = 0
         for i in range(len(conc)):
             held = held_all[lo + i]
@@ -283,34 +314,20 @@ def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
             ranked, idle = [], []
             drops = [-1] if kind == "ting" else [x for x in range(N_KINDS) if conc[i][x] in (1, 2)]
             for x in drops:
+                wins, r = _rows_of(rows, r, i, x, *cols)
                 waits = []
                 total = weighted = best = 0
-                row = rows[r]
-                while row[hand_col] == i and row[drop_col] == x:
-                    t = row[tile_col]
-                    if row[src_col] == 0:
-                        s_hx, s_sc = row[hx], row[sc]
-                        r += 1
-                        row = rows[r]
-                        if row[hand_col] == i and row[drop_col] == x and row[tile_col] == t:
-                            o = "%d,%d" % (row[hx], row[sc])
-                            o_sc = row[sc]
-                            r += 1
-                            row = rows[r]
-                        else:
-                            o, o_sc = "null,null", 0
-                        self_part = "%d,%d" % (s_hx, s_sc)
-                    else:
-                        self_part, s_sc = "null,null", 0
-                        o, o_sc = "%d,%d" % (row[hx], row[sc]), row[sc]
-                        r += 1
-                        row = rows[r]
+                for t, s_row, o_row in wins:
+                    s_sc = s_row[sc] if s_row else 0
+                    o_sc = o_row[sc] if o_row else 0
                     outs = COPIES - held[t] - seen[t]
                     if outs:
                         total += outs
                         weighted += outs * (sw * s_sc + ow * o_sc)
                         best = max(best, s_sc, o_sc)
-                    waits.append("[%s,%d,%s,%s]" % (tiles[t], outs, self_part, o))
+                    waits.append("[%s,%d,%s,%s]" % (tiles[t], outs,
+                                                    "%d,%d" % (s_row[hx], s_sc) if s_row else "null,null",
+                                                    "%d,%d" % (o_row[hx], o_sc) if o_row else "null,null"))
                 if kind == "ting":
                     answers.append('{"input":%s,"ready":%s,"waits":[%s]}' % (
                         text, "true" if waits else "false", ",".join(waits)))
@@ -324,6 +341,35 @@ def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
             if kind == "discard":
                 ranked.sort(key=lambda kr: kr[0])
                 answers.append('{"input":%s,"discards":[%s]}' % (text, ",".join([s for _, s in ranked] + idle)))
+    return answers
+
+
+def ting_json_lines(loaded: Loaded, rules) -> list[str | None]:
+    """The full --json line of each valid hand of ``loaded`` that is ready,
+    straight from the kernels' rows (``render.RowText``); None for a hand
+    that is not: its answer needs the distance analysis (``api.ting_many``)."""
+    from . import fast, render
+
+    K = fast.K
+    ra = fast.rule_arrays(rules)
+    cols = (K.C_HAND, K.C_DROP, K.C_TILE, K.C_SRC)
+    text_of = render.RowText(ra)
+    win = text_of.win
+    held_all = loaded.held()
+    seen = loaded.seen
+    answers: list[str | None] = []
+    for lo, conc, rows in _chunks("ting", loaded, ra):
+        r = 0
+        for i in range(len(conc)):
+            wins, r = _rows_of(rows, r, i, -1, *cols)
+            if not wins:
+                answers.append(None)
+                continue
+            held = held_all[lo + i]
+            waits = [(t, COPIES - held[t] - seen[t], win(s_row) if s_row else None, win(o_row) if o_row else None)
+                     for t, s_row, o_row in wins]
+            answers.append(render.ting_json_ready(loaded.lines[loaded.where[lo + i]],
+                                                  render.counts_text(conc[i], loaded.melds[lo + i]), waits))
     return answers
 
 
@@ -362,6 +408,15 @@ def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, 
     if brief:
         for i, text in zip(loaded.where, brief_lines(kind, loaded, rules)):
             answers[i] = text
+    elif as_json and kind == "ting" and loaded.where:
+        # Ready hands straight from the kernels' rows; the others through the API (distance).
+        direct = ting_json_lines(loaded, rules)
+        rest = [k for k, text in enumerate(direct) if text is None]
+        hands = [Hand(tuple(loaded.conc[k].tolist()), loaded.melds[k]) for k in rest]
+        for k, result in zip(rest, api.ting_many(hands, [loaded.seen] * len(hands), rules=rules)):
+            direct[k] = render.ting_json_line(lines[loaded.where[k]], result)
+        for i, text in zip(loaded.where, direct):
+            answers[i] = text
     elif loaded.where:
         solve = api.ting_many if kind == "ting" else api.discard_many
         hands = loaded.hands()
@@ -377,9 +432,11 @@ def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, 
     return answers, len(loaded.errors)
 
 
-_JOB: tuple = ()  # (kind, chunks, options, folder, counts) of the run in progress: the forked workers read it
+_JOB: tuple = ()  # (kind, chunks, options, folder) of the run in progress: the forked workers read it
 #: answer lines written per call of ``write``
 WRITE_LINES = 2000
+#: chunks per job: the jobs share the work as they come free
+CHUNKS_PER_JOB = 4
 
 
 def _emit(write: Callable[[str | bytes], None], answers: Sequence[str]) -> None:
@@ -391,14 +448,14 @@ def _chunk_file(folder: str, i: int) -> str:
     return os.path.join(folder, f"{i}.txt")
 
 
-def _worker(i: int) -> None:
+def _worker(i: int) -> int:
     """Chunk i of the run, in a forked process: its answer lines go to a file
-    of the run's folder, its failed count to ``counts[i]``."""
-    kind, chunks, options, folder, counts = _JOB
+    of the run's folder; returns how many of its lines failed."""
+    kind, chunks, options, folder = _JOB
     answers, failed = answer(kind, chunks[i], **options)
     with open(_chunk_file(folder, i), "w", encoding="utf-8", newline="\n") as f:
         f.write("\n".join(answers))
-    counts[i] = failed
+    return failed
 
 
 def warm(kind: Kind, rules) -> None:
@@ -413,15 +470,16 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
         **options) -> int:
     """Answer ``lines`` (``answer``'s options) and ``write`` the answer lines in
     input order, a block of lines per call (without its last newline, as
-    ``click.echo`` takes it), split over ``jobs`` processes; return how many
-    lines failed.
+    ``click.echo`` takes it), on ``jobs`` processes; return how many lines
+    failed.
 
-    The lines go in contiguous chunks to workers forked once the kernels are
-    loaded, so they start with the kernels and the lines.  This process
-    answers the first chunk and writes it while the others still work; each
-    worker leaves its answer lines in a file that is then written as it is,
-    UTF-8 bytes: on a full ``--json`` batch the answers are a hundred times
-    the input, too much to send back as Python objects.
+    With several jobs the lines go in contiguous chunks, a few per job, to
+    worker processes forked once the kernels are loaded (so they start with
+    the kernels and the lines), each chunk to the next free worker.  A
+    worker leaves a chunk's answer lines in a file; this process writes the
+    files out in input order as they are done, UTF-8 bytes as they are: on a
+    full ``--json`` batch the answers are a hundred times the input, too
+    much to send back as Python objects.
     """
     global _JOB
     jobs = max(1, min(jobs, len(lines) // MIN_LINES_PER_JOB))
@@ -430,38 +488,35 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
         _emit(write, answers)
         return failed
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     warm(kind, options["rules"])
-    size = -(-len(lines) // jobs)
+    n = max(jobs, min(jobs * CHUNKS_PER_JOB, len(lines) // MIN_LINES_PER_JOB))
+    size = -(-len(lines) // n)
     chunks = [lines[lo:lo + size] for lo in range(0, len(lines), size)]
-    context = multiprocessing.get_context("fork")
-    counts = context.Array("q", [-1] * len(chunks), lock=False)  # -1 until a worker is done
+    failed = 0
     with tempfile.TemporaryDirectory(prefix="phz-batch-") as folder:
-        _JOB = (kind, chunks, options, folder, counts)
+        _JOB = (kind, chunks, options, folder)
         sys.stdout.flush()  # a forked worker must not write out what this process still holds
         sys.stderr.flush()
         gc.freeze()  # the workers share the parent's objects instead of copying them as the collector touches them
-        workers = [context.Process(target=_worker, args=(i,), daemon=True) for i in range(1, len(chunks))]
+        done = 0
         try:
-            for w in workers:
-                w.start()
-            answers, failed = answer(kind, chunks[0], **options)
-            _emit(write, answers)
-            del answers
-            for i, w in enumerate(workers, 1):
-                w.join()
-                if w.exitcode != 0 or counts[i] < 0:
-                    raise RuntimeError(f"the worker answering lines {i * size + 1}-{i * size + len(chunks[i])} "
-                                       f"failed (exit code {w.exitcode})")
-                with open(_chunk_file(folder, i), "rb") as f:
-                    block = f.read()
-                if block:
-                    write(block)
-                failed += counts[i]
+            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+                for i, bad in enumerate(pool.map(_worker, range(len(chunks)))):
+                    path = _chunk_file(folder, i)
+                    with open(path, "rb") as f:
+                        block = f.read()
+                    os.remove(path)
+                    if block:
+                        write(block)
+                    failed += bad
+                    done += 1
+        except BrokenProcessPool as e:
+            first = done * size + 1
+            raise RuntimeError(f"a worker answering lines {first}-{len(lines)} died: {e}") from None
         finally:
             gc.unfreeze()
             _JOB = ()
-            for w in workers:
-                if w.is_alive():
-                    w.terminate()
     return failed

@@ -16,6 +16,7 @@ from typing import Mapping, TextIO
 
 from tabulate import tabulate
 
+from .api import WIN_WAYS
 from .groups import Group, group_pattern
 from .hand import Hand
 from .results import DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
@@ -138,10 +139,58 @@ _WAIT_FORMAT = '{"tile":"%s","outs":%d,"dead":%s,"self":%s,"other":%s}'
 
 def hand_text(hand: Hand) -> str:
     """``hand.text()``, faster: concealed glyphs by count, then the melds."""
-    text = "".join(map(operator.mul, _GLYPH_LIST, hand.concealed))
-    if hand.melds:
-        text += " | " + " ".join([m.text() for m in hand.melds])
+    return counts_text(hand.concealed, hand.melds)
+
+
+def counts_text(concealed, melds) -> str:
+    """``Hand(concealed, melds).text()`` without the Hand."""
+    text = "".join(map(operator.mul, _GLYPH_LIST, concealed))
+    if melds:
+        text += " | " + " ".join([m.text() for m in melds])
     return text
+
+
+class RowText:
+    """JSON text of the kernels' answer rows (``solver.fast``: one row per
+    win) for one ruleset, the same text as ``_win_str`` of the Win that
+    ``fast`` would build from the row.  Each group code's JSON is made once."""
+
+    def __init__(self, ra):
+        from . import fast
+        from .results import HOWS
+
+        self._groups = ra.groups
+        self._group_text: dict[int, str] = {}
+        self._names = [_str_list(names) for names in ra.fan_names]
+        self._hows = [_jstr(h) for h in HOWS]
+        self._at = (fast._WIN_HUXI, fast._WIN_DENG, fast._WIN_FAN, fast._WIN_RED, fast._WIN_DD, fast._WIN_SCORE,
+                    fast._WIN_HOW, fast._WIN_KEY)
+
+    def _group(self, code: int) -> str:
+        text = self._group_text[code] = dumps(group_json(self._groups[code]))
+        return text
+
+    def win(self, row: list) -> str:
+        huxi, deng, fan, red, dd, score, how, key = self._at
+        get = self._group_text.get
+        groups = ",".join([get(c) or self._group(c) for c in row[key:]])
+        return _WIN_FORMAT % (row[huxi], row[deng], row[fan], self._names[2 * row[red] + row[dd]], row[score],
+                              self._hows[row[how]], groups)
+
+
+# The ways of a wait as an improving draw (api.wait_draws), by (self wins, other wins).
+_WIN_WAYS = {(s, o): dumps([WIN_WAYS[k] for k, x in (("self", s), ("other", o)) if x])
+             for s in (False, True) for o in (False, True)}
+
+
+def ting_json_ready(text: str, hand_text: str, waits: list[tuple[int, int, str | None, str | None]]) -> str:
+    """``ting_json_line`` of a ready hand from its waits as (tile, outs, self
+    win text, other win text): distance 0, its waits as its improving draws."""
+    parts = [_WAIT_FORMAT % (GLYPHS[t], outs, _BOOL[outs == 0], s or "null", o or "null") for t, outs, s, o in waits]
+    draws = ['{"tile":"%s","live":%d,"ways":%s}' % (GLYPHS[t], outs, _WIN_WAYS[s is not None, o is not None])
+             for t, outs, s, o in waits]
+    return '{"input":%s,"hand":%s,"ready":true,"waits":[%s],"distance":0,"limit":false,"improving":[%s]}' % (
+        _jstr(text), _jstr(hand_text), ",".join(parts), ",".join(draws))
 
 
 def _group_str(g: Group) -> str:

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from solver import api, batch, generate
+from solver import api, batch, generate, render
 from solver.hand import HandError
 from solver.rules import HUNAN
 
@@ -122,6 +122,35 @@ def test_ting_brief_from_kernels_equals_brief_from_dataclasses(ready_lines):
     assert answers == [batch.ting_brief_line(x, r) for x, r in zip(ready_lines, results)]
 
 
+@pytest.mark.parametrize("seen", [[], [5, 5], [0, 12, 12, 19]])
+def test_ting_json_from_kernel_rows_is_the_api_answer(seen):
+    """Full --json lines of ready hands come straight from the kernels' rows:
+    the same text as rendering the API's answer, on ready hands (a third with
+    melds), hands that are not ready, bad lines, and seen copies (dead waits)."""
+    lines = [h.text() for h in generate.ready_hands(1500, seed=611)]
+    lines += [h.text() for h in generate.random_hands(40, seed=612)] + BAD
+    random.Random(613).shuffle(lines)
+    answers, failed = batch.answer("ting", lines, seen_tiles=seen, rules=HUNAN, as_json=True)
+    loaded = batch.load(lines, "rest", seen)
+    results = api.ting_many(loaded.hands(), [loaded.seen] * len(loaded.where), rules=HUNAN)
+    assert failed == len(lines) - len(loaded.where) >= len(BAD)
+    assert [answers[i] for i in loaded.where] == [render.ting_json_line(lines[i], r)
+                                                  for i, r in zip(loaded.where, results)]
+    shown = [json.loads(answers[i]) for i in loaded.where]
+    assert sum(x["ready"] for x in shown) >= 1000 and sum(not x["ready"] for x in shown) >= 30
+    if seen:
+        assert any(w["dead"] for x in shown for w in x["waits"])
+
+
+def test_ting_json_batch_is_the_one_hand_answer(mixed_lines):
+    """The batch's --json line of a hand is the one-hand command's (the pure-Python reference)."""
+    sample = mixed_lines[:40]
+    answers, _ = batch.answer("ting", sample, seen_tiles=[], rules=HUNAN, as_json=True)
+    for line, answer in zip(sample, answers):
+        result = phz("ting", "--json", line)
+        assert result.stdout.rstrip("\n") == answer
+
+
 def test_discard_brief_is_the_plain_answer(discard_lines):
     text = "\n".join(discard_lines) + "\n"
     plain = phz("discard", "--json", input=text)
@@ -217,7 +246,7 @@ def test_a_broken_worker_is_an_error(small_jobs, monkeypatch, mixed_lines):
         return plain(kind, lines, **options)
 
     monkeypatch.setattr(batch, "answer", answer)
-    with pytest.raises(RuntimeError, match=r"worker answering lines \d+-\d+ failed \(exit code 3\)"):
+    with pytest.raises(RuntimeError, match=r"worker answering lines \d+-\d+ died"):
         batch.run("ting", mixed_lines, write=lambda block: None, jobs=2, seen_tiles=[], rules=HUNAN,
                   as_json=True)
 
