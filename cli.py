@@ -90,6 +90,11 @@ def _bulk_options(f: Callable) -> Callable:
                              "per source (README: Batches).")(f)
 
 
+def _hand_options(f: Callable) -> Callable:
+    """HAND and the options of ting and discard (in their --help order)."""
+    return click.argument("hand", nargs=-1)(_seen_option(_json_option(_bulk_options(_rules_option(f)))))
+
+
 class _Out:
     """Where answers go, with the colour decision taken once."""
 
@@ -174,12 +179,36 @@ def _parse_seen(ctx: click.Context, out: _Out, text: str, seen: str) -> list[int
         out.fail(ctx, text, f"--seen: {e}")
 
 
+def _ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool,
+                     jobs: int, rules) -> None:
+    """``phz ting`` and ``phz discard`` (``kind``): a batch through solver.batch, or one hand
+    through solver.api answered as a table, a JSON line or a --brief line; bad input exits 2."""
+    from solver import api
+
+    out = _Out(ctx, as_json or brief)
+    render = out.render
+    batch = _batch_mode(hand)
+    text = " ".join(hand)
+    seen_tiles = _parse_seen(ctx, out, text, seen)
+    if batch:
+        _batch_hands(ctx, out, kind, seen_tiles, rules, brief, jobs)
+        return
+    ting = kind == "ting"
+    try:
+        result = (api.ting if ting else api.discard)(text, seen=seen_tiles, rules=rules)
+    except ValueError as e:
+        out.fail(ctx, text, str(e))
+    if brief:
+        from solver.batch import discard_brief_line, ting_brief_line
+        out.write(ting_brief_line(text, result) if ting else discard_brief_line(text, result, rules))
+    elif as_json:
+        out.write((render.ting_json_line if ting else render.discard_json_line)(text, result))
+    else:
+        out.write((render.ting_text if ting else render.discard_text)(result, out.colour))
+
+
 @main.command(epilog=NOTATION)
-@click.argument("hand", nargs=-1)
-@_seen_option
-@_json_option
-@_bulk_options
-@_rules_option
+@_hand_options
 @click.pass_context
 def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool, jobs: int,
          rules) -> None:
@@ -199,33 +228,11 @@ def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, br
     \b
     Example:  phz ting 一二三壹贰叁贰柒拾四五六八九十七七七伍伍
     """
-    from solver import api
-
-    out = _Out(ctx, as_json or brief)
-    render = out.render
-    batch = _batch_mode(hand)
-    text = " ".join(hand)
-    seen_tiles = _parse_seen(ctx, out, text, seen)
-    if batch:
-        _batch_hands(ctx, out, "ting", seen_tiles, rules, brief, jobs)
-        return
-    try:
-        result = api.ting(text, seen=seen_tiles, rules=rules)
-    except ValueError as e:
-        out.fail(ctx, text, str(e))
-    if brief:
-        from solver.batch import ting_brief_line
-        out.write(ting_brief_line(text, result))
-        return
-    out.write(render.ting_json_line(text, result) if as_json else render.ting_text(result, out.colour))
+    _ting_or_discard(ctx, "ting", hand, seen, as_json, brief, jobs, rules)
 
 
 @main.command(epilog=NOTATION)
-@click.argument("hand", nargs=-1)
-@_seen_option
-@_json_option
-@_bulk_options
-@_rules_option
+@_hand_options
 @click.pass_context
 def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool, jobs: int,
             rules) -> None:
@@ -241,25 +248,7 @@ def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool,
     \b
     Example:  phz discard 一二三壹贰叁贰柒拾四五六八九十七七七伍伍捌
     """
-    from solver import api
-
-    out = _Out(ctx, as_json or brief)
-    render = out.render
-    batch = _batch_mode(hand)
-    text = " ".join(hand)
-    seen_tiles = _parse_seen(ctx, out, text, seen)
-    if batch:
-        _batch_hands(ctx, out, "discard", seen_tiles, rules, brief, jobs)
-        return
-    try:
-        result = api.discard(text, seen=seen_tiles, rules=rules)
-    except ValueError as e:
-        out.fail(ctx, text, str(e))
-    if brief:
-        from solver.batch import discard_brief_line
-        out.write(discard_brief_line(text, result, rules))
-        return
-    out.write(render.discard_json_line(text, result) if as_json else render.discard_text(result, out.colour))
+    _ting_or_discard(ctx, "discard", hand, seen, as_json, brief, jobs, rules)
 
 
 @main.command(epilog=NOTATION)
