@@ -142,56 +142,57 @@ def test_win_check_reference(benchmark, rounds, smoke):
     measure(benchmark, WIN, check, pool, rounds, prepare=lambda qs: (qs,), warm=False)
 
 
+# --- waits and discards: the kernel, the kernel with its answers, the reference -------------------
+
+def bench_kernel(benchmark, group: str, rows, pool: Pool, rounds: int) -> None:
+    """``rows`` (fast.ting_rows or fast.discard_rows) on hands marshalled outside the round."""
+    measure(benchmark, group, rows, pool, rounds, prepare=lambda hs: (fast.marshal(hs), fast.rule_arrays(HUNAN)))
+
+
+def bench_many(benchmark, group: str, many, pool: Pool, rounds: int) -> None:
+    """``many`` (fast.ting_many or fast.discard_many), nothing seen."""
+    zero = [[0] * N_KINDS] * pool.size
+    measure(benchmark, group, many, pool, rounds, prepare=lambda hs: (hs, zero, HUNAN))
+
+
+def bench_reference(benchmark, group: str, answer, pool: Pool, rounds: int) -> None:
+    """``answer`` (reference.ting or reference.discard) hand by hand."""
+    measure(benchmark, group, lambda hands: [answer(h, HUNAN) for h in hands], pool, rounds,
+            prepare=lambda hs: (hs,), warm=False)
+
+
 # --- waits: every tile of a hand at rest, both sources ------------------------------------------
 
 def test_ting_kernel(benchmark, rounds, smoke):
     n = size(TING_BATCH, smoke)
-    pool = Pool(bench.ready_hands(n * (rounds + 1), 4), n)
-    measure(benchmark, TING, fast.ting_rows, pool, rounds,
-            prepare=lambda hs: (fast.marshal(hs), fast.rule_arrays(HUNAN)))
+    bench_kernel(benchmark, TING, fast.ting_rows, Pool(bench.ready_hands(n * (rounds + 1), 4), n), rounds)
 
 
 def test_ting_many(benchmark, rounds, smoke):
     n = size(TING_BATCH, smoke)
-    pool = Pool(bench.ready_hands(n * (rounds + 1), 5), n)
-    zero = [[0] * N_KINDS] * n
-    measure(benchmark, TING, fast.ting_many, pool, rounds, prepare=lambda hs: (hs, zero, HUNAN))
+    bench_many(benchmark, TING, fast.ting_many, Pool(bench.ready_hands(n * (rounds + 1), 5), n), rounds)
 
 
 def test_ting_reference(benchmark, rounds, smoke):
-    pool = Pool(bench.ready_hands(size(TING_BATCH, smoke, reference=True) * rounds, 6),
-                size(TING_BATCH, smoke, reference=True))
-
-    def ting(hands):
-        return [reference.ting(h, HUNAN) for h in hands]
-
-    measure(benchmark, TING, ting, pool, rounds, prepare=lambda hs: (hs,), warm=False)
+    n = size(TING_BATCH, smoke, reference=True)
+    bench_reference(benchmark, TING, reference.ting, Pool(bench.ready_hands(n * rounds, 6), n), rounds)
 
 
 # --- discard: a ting per discardable tile, the tile counted as seen ------------------------------
 
 def test_discard_kernel(benchmark, rounds, smoke):
     n = size(DISCARD_BATCH, smoke)
-    pool = Pool(bench.discard_hands(n * (rounds + 1), 7), n)
-    measure(benchmark, DISCARD, fast.discard_rows, pool, rounds,
-            prepare=lambda hs: (fast.marshal(hs), fast.rule_arrays(HUNAN)))
+    bench_kernel(benchmark, DISCARD, fast.discard_rows, Pool(bench.discard_hands(n * (rounds + 1), 7), n), rounds)
 
 
 def test_discard_many(benchmark, rounds, smoke):
     n = size(DISCARD_BATCH, smoke)
-    pool = Pool(bench.discard_hands(n * (rounds + 1), 8), n)
-    zero = [[0] * N_KINDS] * n
-    measure(benchmark, DISCARD, fast.discard_many, pool, rounds, prepare=lambda hs: (hs, zero, HUNAN))
+    bench_many(benchmark, DISCARD, fast.discard_many, Pool(bench.discard_hands(n * (rounds + 1), 8), n), rounds)
 
 
 def test_discard_reference(benchmark, rounds, smoke):
     n = size(DISCARD_BATCH, smoke, reference=True)
-    pool = Pool(bench.discard_hands(n * rounds, 9), n)
-
-    def discard(hands):
-        return [reference.discard(h, HUNAN) for h in hands]
-
-    measure(benchmark, DISCARD, discard, pool, rounds, prepare=lambda hs: (hs,), warm=False)
+    bench_reference(benchmark, DISCARD, reference.discard, Pool(bench.discard_hands(n * rounds, 9), n), rounds)
 
 
 # --- the 吃/比 ways of a tile (pure Python) -----------------------------------------------------
