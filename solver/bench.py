@@ -158,34 +158,30 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
         results.append(("reference", time_rounds(check, ref), [ref_n] * rounds))
         return _results("win check, ready hand + one of its waits, both sources", results)
 
+    def tables(what: str, hands: list[Hand], kernel_rows: Callable, many: Callable, name: str,
+               answer: Callable) -> list[Result]:
+        """The waits or discards of ``hands``: the kernel alone, the kernel with its
+        answers (``many``, called ``name``), and ``answer`` of the reference."""
+        batches = [_kernel_args(b, rules) for b in _rounds(hands, rounds + 1)]
+        kernel_rows(*batches[0])
+        kernel = time_rounds(lambda a: kernel_rows(*a), batches[1:])
+        zero = [[0] * N_KINDS] * per_round
+        full = time_rounds(lambda hs: many(hs, zero, rules), _rounds(hands, rounds + 1)[1:])
+        ref = time_rounds(lambda hs: [answer(h, rules) for h in hs],
+                          [b[:ref_n] for b in _rounds(hands, rounds + 1)[1:]])
+        return _results(what, [
+            ("kernel", kernel, [per_round] * rounds), (f"kernel + answers ({name})", full, [per_round] * rounds),
+            ("reference", ref, [ref_n] * rounds)])
+
     def waits():
         from . import fast
-        hands = ready_hands(per_round * (rounds + 1), SEED + 2)
-        batches = [_kernel_args(b, rules) for b in _rounds(hands, rounds + 1)]
-        fast.ting_rows(*batches[0])
-        kernel = time_rounds(lambda a: fast.ting_rows(*a), batches[1:])
-        zero = [[0] * N_KINDS] * per_round
-        full = time_rounds(lambda hs: fast.ting_many(hs, zero, rules), _rounds(hands, rounds + 1)[1:])
-        ref = time_rounds(lambda hs: [reference.ting(h, rules) for h in hs],
-                          [b[:ref_n] for b in _rounds(hands, rounds + 1)[1:]])
-        return _results("waits of a ready hand, both sources", [
-            ("kernel", kernel, [per_round] * rounds), ("kernel + answers (fast.ting_many)", full, [per_round] * rounds),
-            ("reference", ref, [ref_n] * rounds)])
+        return tables("waits of a ready hand, both sources", ready_hands(per_round * (rounds + 1), SEED + 2),
+                      fast.ting_rows, fast.ting_many, "fast.ting_many", reference.ting)
 
     def discards():
         from . import fast
-        hands = discard_hands(per_round * (rounds + 1), SEED + 3)
-        batches = [_kernel_args(b, rules) for b in _rounds(hands, rounds + 1)]
-        fast.discard_rows(*batches[0])
-        kernel = time_rounds(lambda a: fast.discard_rows(*a), batches[1:])
-        zero = [[0] * N_KINDS] * per_round
-        full = time_rounds(lambda hs: fast.discard_many(hs, zero, rules), _rounds(hands, rounds + 1)[1:])
-        ref = time_rounds(lambda hs: [reference.discard(h, rules) for h in hs],
-                          [b[:ref_n] for b in _rounds(hands, rounds + 1)[1:]])
-        return _results("discard table, ready hand + one live tile", [
-            ("kernel", kernel, [per_round] * rounds),
-            ("kernel + answers (fast.discard_many)", full, [per_round] * rounds),
-            ("reference", ref, [ref_n] * rounds)])
+        return tables("discard table, ready hand + one live tile", discard_hands(per_round * (rounds + 1), SEED + 3),
+                      fast.discard_rows, fast.discard_many, "fast.discard_many", reference.discard)
 
     def eating():
         from .obligations import decide
