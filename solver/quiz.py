@@ -524,13 +524,25 @@ def _explain_far_discard(q: Question, g: Grade, zh: bool) -> list[str]:
                      f"{X} is in your 坎 {X * 3}, and 坎 tiles cannot be discarded (the 坎 is locked)")
     elif not g.correct:
         r = by_tile[x]
+        B = GLYPHS[best[0]]
         if r.distance == top.distance:
-            lines.append(f"打{X}也{_away(r, zh)}，但进张只有{r.improving_live}张，比打{GLYPHS[best[0]]}少"
+            lines.append(f"打{X}也{_away(r, zh)}，但进张只有{r.improving_live}张，比打{B}少"
                          f"{live - r.improving_live}张" if zh else
                          f"Discarding {X} also leaves the hand {_away(r, zh)}, with {r.improving_live} live "
-                         f"improving draws: {live - r.improving_live} fewer than {GLYPHS[best[0]]}")
+                         f"improving draws: {live - r.improving_live} fewer than {B}")
+        elif r.improving_live > live:
+            # The distance-first trap: more draws, but each of them only brings the hand to where B already is.
+            lines.append(f"打{X}后{_away(r, zh)}：进张虽有{r.improving_live}张，比打{B}多，但先比距离，"
+                         f"打{B}只{_away(top, zh)}" if zh else
+                         f"Discarding {X} leaves the hand {_away(r, zh)}: its {r.improving_live} live improving "
+                         f"draws outnumber {B}'s {live}, but the distance comes first and {B} leaves it "
+                         f"{_away(top, zh)}")
         else:
             lines.append(f"打{X}后{_away(r, zh)}" if zh else f"Discarding {X} leaves the hand {_away(r, zh)}")
+        dead = [GLYPHS[d.tile] for d in r.improving if not d.live]
+        if dead:
+            lines.append(f"打{X}后的进张{'、'.join(dead)}已经没有活牌" if zh else
+                         f"{', '.join(dead)} would improve the hand after discarding {X}, but no live copy is left")
     headers = ["打出", "距离", "进张", "进张（张数）"] if zh else ["discard", "away", "live", "improving draws (live)"]
     table = [[GLYPHS[r.tile], "—" if r.distance is None else r.distance, r.improving_live,
               "  ".join(f"{GLYPHS[d.tile]} {d.live}" for d in r.improving) or _away(r, zh)] for r in rows]
