@@ -4,9 +4,15 @@ A drill is a whole number, its *seed*, that regenerates exactly the same
 question, so a drill can come back for review.  Its last two digits name the
 kind and the level, the rest drives the generator::
 
-    seed = base * 100 + kind index * 10 + level     kinds: 0 ting, 1 discard, 2 huxi, 3 chi, 4 chou
+    seed = base * 100 + generator * 10 + level
+    generators: 0 ting, 1 discard, 2 huxi, 3 chi, 4 chou, 5 distance
 
-so drill 4213 is a discard question of level 3.  Hands are built here
+so drill 4213 is a discard question of level 3.  Generator 5 (``distance``)
+makes discard questions too, on hands that no discard makes ready: the
+answer is the discard that leaves the hand nearest to ready (RULES.md 6:
+least distance, then most live improving draws 进张); drill 4253 is one of
+level 3.  Seeds of generators 0-4 mean what they meant before generator 5
+existed (tests/test_drills.py pins a sample).  Hands are built here
 like ``solver.generate`` builds them (a completed hand less one tile; valid
 counts, at most 4 copies, no concealed four of a kind, legal melds; RULES.md
 section 3), by code kept frozen so that old seeds keep their questions, and
@@ -25,10 +31,28 @@ Levels, decided from the solver's answer, not guessed:
    first), 烧比 candidates, a 坎 that may not take part, 隔山, a compulsory
    偎/跑/提, a passed 碰 that does not block 吃 (or the reverse).
 
+Distance drills (generator 5) start from a ready hand, swap one to three
+concealed tiles for random ones and add one; a hand is kept when no discard
+leaves it ready (not even on a dead wait) and the best discard leaves it 1
+or 2 intakes away (distances up to 2 are exact).  Every one is tagged
+``进张``, and ``2 away`` when the best is two intakes away.  Levels:
+
+1. no melds, no seen tiles, the best discard leaves the hand 1 away and is
+   the only best one, and no trap below;
+2. no trap, and some of: melds, seen tiles (fewer live copies), 2 away,
+   several discards tied;
+3. a trap: ``distance first`` — the discard with the most live 进张 of the
+   whole table leaves the hand farther from ready and has at least twice the
+   best's live 进张 (counting draws without the distance misleads);
+   ``dead 进张`` — the seen tiles kill the best draw of the discard that
+   would be best without them, and the answer changes; ``live copies`` —
+   a discard as near to ready but with fewer live 进张 has more distinct
+   improving tiles (counting kinds, not copies, misleads).
+
 Questions whose answer would be empty or meaningless are not made: a ting
 drill is a ready hand, a discard drill has a discard with live outs, a chi
 drill has one to eight candidate ways, a chou drill about 吃 has at least one
-eating group.
+eating group; a distance drill's best discard has a live improving draw.
 """
 from __future__ import annotations
 
@@ -36,7 +60,7 @@ import os
 import random
 from typing import Callable
 
-from . import reference
+from . import api, reference
 from .groups import SHAPES, group_pattern
 from .hand import Hand, HandError, Meld, check_hand
 from .notation import parse_tiles
@@ -60,36 +84,47 @@ class DrillError(QuizError):
 
 _WAIT_TAGS = ("self-only wait", "other-only wait", "forced 偎", "forced 提", "破跑胡", "dead wait")
 _EAT_TAGS = ("一吃两比", "烧比", "坎 locked", "隔山", "臭张", "forced 偎", "forced 提", "forced 跑", "no discard")
+_DISTANCE_TAGS = ("进张", "2 away", "distance first", "dead 进张", "live copies")
 #: every tag a drill of each kind can carry
-TAGS = {"ting": _WAIT_TAGS, "discard": _WAIT_TAGS,
+TAGS = {"ting": _WAIT_TAGS, "discard": _WAIT_TAGS + _DISTANCE_TAGS,
         "huxi": ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡", "score first", "红胡", "乌胡", "对对胡"),
         "chi": _EAT_TAGS, "chou": _EAT_TAGS}
+
+#: the generators by their index in a seed: the five question kinds, then
+#: ``distance`` (discard questions on hands no discard makes ready)
+GENERATORS = KINDS + ("distance",)
+#: the question kind each generator makes
+QUESTION_KIND = {**{k: k for k in KINDS}, "distance": "discard"}
+_GENERATOR_TAGS = {"discard": _WAIT_TAGS, "distance": _DISTANCE_TAGS}
 
 # ---------------------------------------------------------------- seeds
 
 def make_seed(base: int, kind: str, level: int) -> int:
-    """The drill seed of generator ``base`` for ``kind`` and ``level``."""
-    if kind not in KINDS or level not in LEVELS or base < 0:
+    """The drill seed of generator ``base`` for ``kind`` (a question kind or ``distance``) and ``level``."""
+    if kind not in GENERATORS or level not in LEVELS or base < 0:
         raise DrillError(f"no drill of kind {kind!r} and level {level!r}")
-    return base * 100 + KINDS.index(kind) * 10 + level
+    return base * 100 + GENERATORS.index(kind) * 10 + level
 
 
 def parse_seed(seed: int) -> tuple[int, str, int]:
-    """(base, kind, level) of a drill seed."""
+    """(base, generator, level) of a drill seed; the generator is the question
+    kind, or ``distance`` for a discard question on a hand that is not ready."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise DrillError(f"drill seed {seed!r} is not a whole number ≥ 0")
     base, code = divmod(seed, 100)
     k, level = divmod(code, 10)
-    if k >= len(KINDS) or level not in LEVELS:
-        raise DrillError(f"{seed} is not a drill seed: its last two digits are the kind (0-4) and level (1-3)")
-    return base, KINDS[k], level
+    if k >= len(GENERATORS) or level not in LEVELS:
+        raise DrillError(f"{seed} is not a drill seed: its last two digits are the generator "
+                         f"(0-{len(GENERATORS) - 1}) and level (1-3)")
+    return base, GENERATORS[k], level
 
 
 def drill(seed: int) -> Question:
     """The drill of ``seed``: always the same question."""
-    base, kind, level = parse_seed(seed)
+    base, generator, level = parse_seed(seed)
+    kind = QUESTION_KIND[generator]
     rng = random.Random(seed)
-    make = _MAKERS[kind]
+    make = _MAKERS[generator]
     plan = rng.random()  # drawn once: which trap a level-3 drill sets, whatever hands are tried
     for _ in range(MAX_TRIES):
         made = make(rng, level, plan)
@@ -100,7 +135,24 @@ def drill(seed: int) -> Question:
                 # The generator already solved it; the same answer as Question.solution would compute.
                 q.__dict__["solution"] = solution_of(q, result)
             return q
-    raise DrillError(f"drill {seed}: no {kind} question of level {level} found in {MAX_TRIES} hands")
+    raise DrillError(f"drill {seed}: no {generator} question of level {level} found in {MAX_TRIES} hands")
+
+
+def _generator(kind: str, base: int, tag: str | None) -> str:
+    """Which generator makes a drill of ``kind`` from ``base`` in ``new_drills``.
+
+    A discard drill is a distance drill for odd bases (or when only distance
+    drills carry ``tag``): this takes nothing more from ``new_drills``' random
+    stream, so a seeded list keeps every other drill it held before distance
+    drills existed.
+    """
+    if kind != "discard":
+        return kind
+    if tag is not None:
+        fits = [g for g in ("discard", "distance") if tag in _GENERATOR_TAGS[g]]
+        if len(fits) == 1:
+            return fits[0]
+    return "distance" if base % 2 else "discard"
 
 
 def new_drills(count: int, *, seed: int | None = None, kind: str | None = None, level: int | None = None,
@@ -108,7 +160,9 @@ def new_drills(count: int, *, seed: int | None = None, kind: str | None = None, 
     """``count`` fresh drills of ``kind`` and ``level`` (each random when None).
 
     ``seed`` makes the list reproducible; ``tag`` keeps drills carrying it
-    (DrillError when none turns up in a few hundred).
+    (DrillError when none turns up in a few hundred).  Discard drills are
+    about ready outs or, half of the time, about the distance to ready
+    (``_generator``).
     """
     rng = random.Random(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
     kinds = [kind] if kind else list(KINDS)
@@ -126,7 +180,8 @@ def new_drills(count: int, *, seed: int | None = None, kind: str | None = None, 
             raise DrillError(f"no drill with tag {tag!r} turned up: try another tag or no --tag")
         k = rng.choice(kinds)
         lv = level or rng.choice(LEVELS)
-        q = drill(make_seed(rng.randrange(10**7), k, lv))
+        base = rng.randrange(10**7)
+        q = drill(make_seed(base, _generator(k, base, tag), lv))
         if tag is None or tag in q.tags:
             out.append(q)
     return out
@@ -135,8 +190,7 @@ def new_drills(count: int, *, seed: int | None = None, kind: str | None = None, 
 def solution_of(q: Question, result: Discards | HuResult) -> Solution:
     """The Solution of a discard or huxi drill from the result its generator computed."""
     if isinstance(result, Discards):
-        top = result.rows[0].outs
-        return Solution(tuple(r.tile for r in result.rows if r.outs == top), result)
+        return Solution(api.best_discards(result), result)
     return Solution(result.win.huxi, result)
 
 
@@ -389,6 +443,85 @@ def _make_discard(rng: random.Random, level: int, plan: float) -> tuple[dict, Di
     return {"hand": h.text(), "seen": seen, "tags": tuple(tags)}, d
 
 
+# Distance drills (generator 5): frozen like the rest once released.
+
+def _far_hand(rng: random.Random, level: int) -> Hand | None:
+    """A ready hand with one to three concealed tiles swapped for random ones, plus one: a hand to discard from."""
+    h = _ready_hand(rng, level)
+    counts = list(h.concealed)
+    held = h.all_counts()
+    barred = {m.tiles[0] for m in h.melds if m.kind != "chi"}  # plausible: nothing beside a 碰/偎/跑/提
+    swaps = rng.choice((1, 2) if level == 1 else (1, 2, 3))
+    for step in range(swaps + 1):
+        if step < swaps:
+            t = rng.choice([t for t in range(N_KINDS) for _ in range(counts[t])])
+            counts[t] -= 1
+            held[t] -= 1
+        t = rng.choice([t for t in range(N_KINDS) if t not in barred and counts[t] < 3 and held[t] < COPIES])
+        counts[t] += 1
+        held[t] += 1
+    far = Hand(tuple(counts), h.melds)
+    return far if _valid(far, "discard") and plausible(far) else None
+
+
+def _advice(h: Hand, seen: str) -> Discards | None:
+    """The discard table with distances (as ``api.discard_choice`` makes it), or None when some discard is ready."""
+    seen_counts = [0] * N_KINDS
+    for t in parse_tiles(seen):
+        seen_counts[t] += 1
+    plain = reference.discard(h, HUNAN, seen_counts)
+    if any(r.waits for r in plain.rows):  # ready after some discard, even on a dead wait: not this question
+        return None
+    return api.with_advice([plain], [seen_counts], HUNAN)[0]
+
+
+def _distance_traps(d: Discards, best: tuple[int, ...]) -> list[str]:
+    """The traps of a distance table (module docstring, level 3)."""
+    top = d.rows[0]
+    tags = []
+    most = max(d.rows, key=lambda r: r.improving_live)  # the first of the most, in rank order
+    if most.tile not in best and most.improving_live >= 2 * top.improving_live:
+        tags.append("distance first")
+    kinds = max(len(r.improving) for r in d.rows if r.tile in best)
+    if any(len(r.improving) > kinds for r in d.rows if r.distance == top.distance and r.tile not in best):
+        tags.append("live copies")
+    return tags
+
+
+def _make_distance(rng: random.Random, level: int, plan: float) -> tuple[dict, Discards] | None:
+    h = _far_hand(rng, level)
+    if h is None or (level == 1 and h.melds):
+        return None
+    seen = ""
+    if level == 2 and rng.random() < 0.4:
+        held = h.all_counts()
+        seen = glyphs(_others(rng, {t for t in range(N_KINDS) if held[t] >= COPIES - 1}, rng.randint(2, 4)))
+    d = _advice(h, seen)
+    if d is None or d.rows[0].distance not in (1, 2) or not d.rows[0].improving_live:
+        return None
+    best = api.best_discards(d)
+    tags = []
+    if level == 3 and plan < 0.4:
+        # The dead-进张 trap: every unseen copy of the best draw of the best discard is seen elsewhere.
+        draw = max(d.rows[0].improving, key=lambda x: x.live)
+        seen = glyph(draw.tile) * draw.live
+        before = set(best)
+        d = _advice(h, seen)
+        if d is None or not d.rows[0].improving_live:
+            return None
+        best = api.best_discards(d)
+        if before & set(best):
+            return None  # the seen tiles must change the answer
+        tags.append("dead 进张")
+    top = d.rows[0]
+    tags += _distance_traps(d, best)
+    simple = not h.melds and not seen and top.distance == 1 and len(best) == 1
+    if _level(bool(tags), simple) != level:
+        return None
+    tags = ["进张"] + (["2 away"] if top.distance == 2 else []) + tags
+    return {"hand": h.text(), "seen": seen, "tags": tuple(tags)}, d
+
+
 def _make_huxi(rng: random.Random, level: int, plan: float) -> tuple[dict, object] | None:
     h = _ready_hand(rng, level)
     if level == 1 and h.melds:
@@ -523,6 +656,8 @@ def _make_chou(rng: random.Random, level: int, plan: float) -> tuple[dict, objec
 
 
 _MAKERS: dict[str, Callable[[random.Random, int, float], tuple[dict, object] | None]] = {
-    "ting": _make_ting, "discard": _make_discard, "huxi": _make_huxi, "chi": _make_chi, "chou": _make_chou}
+    "ting": _make_ting, "discard": _make_discard, "huxi": _make_huxi, "chi": _make_chi, "chou": _make_chou,
+    "distance": _make_distance}
 
-assert set(_MAKERS) == set(KINDS) and all(s in SOURCES for s in _UPPER + _LOWER)
+assert set(_MAKERS) == set(GENERATORS) and set(QUESTION_KIND.values()) == set(KINDS)
+assert all(s in SOURCES for s in _UPPER + _LOWER)

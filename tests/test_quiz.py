@@ -18,8 +18,8 @@ import pytest
 import puzzles
 from puzzles import Puzzle
 from solver.progress import Store
-from solver.quiz import (AnswerError, Question, QuizError, grade, explain, line_reader, quiz_command,
-                         right_answer, run_quiz, select_questions)
+from solver.quiz import (AnswerError, Question, QuizError, grade, explain, line_reader, question_lines,
+                         quiz_command, right_answer, run_quiz, select_questions)
 from solver.tiles import GLYPH_TO_ID, glyphs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -520,3 +520,33 @@ def test_a_drill_is_replayed_by_its_seed():
         select_questions([], puzzle_id="drill:4213", kind="ting")
     with pytest.raises(QuizError, match="not a drill seed"):
         select_questions([], puzzle_id="drill:4299")
+    (far,) = select_questions([], puzzle_id="drill:4253")  # a distance drill is a discard question
+    assert (far.seed, far.kind, far.level) == (4253, "discard", 3)
+    with pytest.raises(QuizError, match="is a discard drill of level 3"):
+        select_questions([], puzzle_id="drill:4253", level=1)
+
+
+def test_distance_drill_piped_wrong_then_right_is_graded_and_recorded(store):
+    (q,) = select_questions([], puzzle_id="drill:353")
+    assert q.kind == "discard" and {"进张", "dead 进张"} <= set(q.tags)
+    rows_ = q.solution.result.rows
+    top = rows_[0]
+    # The distance-first trap: a discard with more live 进张 that leaves the hand farther from ready.
+    farther = max(rows_, key=lambda r: r.improving_live)
+    assert farther.distance > top.distance and farther.tile not in q.solution.expected
+    wrong, right = glyphs([farther.tile]), right_answer(q)
+    dead = next(t for t in q.seen)  # every copy is seen: not in the hand, asked again
+    out = io.StringIO()
+    summary = run_quiz([q, q], input_fn=line_reader(io.StringIO(f"{wrong}\n{dead}\n{right}\n"), out),
+                       output_fn=lambda s: out.write(s + "\n"), store=store, clock=Clock())
+    assert summary.answered == 2 and summary.correct == 1 and summary.stopped == "finished"
+    text = out.getvalue()
+    assert text.count("No discard leaves the hand ready: which one leaves it nearest?") == 2
+    assert "**incorrect**" in text and "**correct**" in text
+    assert f"Discarding {wrong} leaves the hand {farther.distance} away" in text
+    assert "the distance comes first" in text
+    assert f"Cannot read that: {dead} is not among your concealed tiles" in text
+    assert [(a["drill_seed"], a["kind"], a["level"], a["answer"], a["correct"]) for a in store.attempts()] == [
+        (353, "discard", 3, wrong, False), (353, "discard", 3, right, True)]
+    zh = "\n".join(explain(q, grade(q, wrong), "zh"))
+    assert "但先比距离" in zh and "没有一张能打成听牌" in "\n".join(question_lines(q, "zh"))
