@@ -343,18 +343,21 @@ def _spans(rows: list, n: int, column: int = K.C_HAND):
     return spans
 
 
+def _each_hand(hands: Sequence[Hand], chunk: int, kernel_rows: Callable, ra: RuleArrays):
+    """(hand, rows, a, b, q) for each hand q, its wins being rows[a:b]: the hands
+    marshalled and answered by ``kernel_rows`` ``chunk`` at a time."""
+    for lo in range(0, len(hands), chunk):
+        ha = marshal(hands[lo:lo + chunk])
+        rows = kernel_rows(ha, ra).tolist()
+        for i, (a, b) in enumerate(_spans(rows, len(ha))):
+            yield ha.hands[i], rows, a, b, lo + i
+
+
 def ting_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]], rules: Ruleset) -> list[Ting]:
     """reference.ting for each validated hand at rest, from one kernel call per chunk."""
     ra = rule_arrays(rules)
-    result = []
-    for lo in range(0, len(hands), CHUNK):
-        ha = marshal(hands[lo:lo + CHUNK])
-        rows = ting_rows(ha, ra).tolist()
-        for i, (a, b) in enumerate(_spans(rows, len(ha))):
-            hand = ha.hands[i]
-            waits = _waits_of(rows, a, b, held_counts(hand), seen_counts_list[lo + i], ra) if b > a else ()
-            result.append(Ting(hand, waits))
-    return result
+    return [Ting(hand, _waits_of(rows, a, b, held_counts(hand), seen_counts_list[q], ra) if b > a else ())
+            for hand, rows, a, b, q in _each_hand(hands, CHUNK, ting_rows, ra)]
 
 
 def discard_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]],
@@ -363,26 +366,22 @@ def discard_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]
     ra = rule_arrays(rules)
     sw, ow = rules.self_weight, rules.other_weight
     result = []
-    for lo in range(0, len(hands), DISCARD_CHUNK):
-        ha = marshal(hands[lo:lo + DISCARD_CHUNK])
-        rows = discard_rows(ha, ra).tolist()
-        for i, (a, b) in enumerate(_spans(rows, len(ha))):
-            hand = ha.hands[i]
-            # Without x, and x counted as seen: the outs of every tile stay as they are.
-            held = held_counts(hand)
-            seen = seen_counts_list[lo + i]
-            ranked = []
-            r = a
-            for x in range(N_KINDS):
-                if hand.concealed[x] not in (1, 2):
-                    continue
-                start = r
-                while r < b and rows[r][K.C_DROP] == x:
-                    r += 1
-                waits = _waits_of(rows, start, r, held, seen, ra) if r > start else ()
-                ranked.append(_discard_row(x, waits, sw, ow))
-            ranked.sort(key=lambda r: r[0])
-            result.append(Discards(hand, tuple(r[1] for r in ranked)))
+    for hand, rows, a, b, q in _each_hand(hands, DISCARD_CHUNK, discard_rows, ra):
+        # Without x, and x counted as seen: the outs of every tile stay as they are.
+        held = held_counts(hand)
+        seen = seen_counts_list[q]
+        ranked = []
+        r = a
+        for x in range(N_KINDS):
+            if hand.concealed[x] not in (1, 2):
+                continue
+            start = r
+            while r < b and rows[r][K.C_DROP] == x:
+                r += 1
+            waits = _waits_of(rows, start, r, held, seen, ra) if r > start else ()
+            ranked.append(_discard_row(x, waits, sw, ow))
+        ranked.sort(key=lambda r: r[0])
+        result.append(Discards(hand, tuple(r[1] for r in ranked)))
     return result
 
 
