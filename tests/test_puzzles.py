@@ -51,6 +51,33 @@ def test_enough_answers_worked_out_by_hand():
     assert all(p.note_en.startswith("By hand") and p.note_zh.startswith("手算") for p in by_hand)
 
 
+def test_discard_puzzles_on_hands_that_are_not_ready():
+    """Curated 进张 puzzles: no discard leaves the hand ready; best at distance 1 and 2, every level,
+    with and without melds; each note names a best discard and its count of live improving draws."""
+    from solver import api
+    from solver.notation import parse_hand
+    from solver.tiles import GLYPHS
+
+    far = []
+    for p in LIBRARY:
+        if p.kind == "discard":
+            best, table = api.discard_choice(p.hand, seen=p.seen)
+            if getattr(table.rows[0], "distance", 0):
+                far.append((p, best, table))
+    assert len(far) >= 12
+    assert {table.rows[0].distance for _, _, table in far} == {1, 2}
+    assert {p.level for p, _, _ in far} == set(LEVELS)
+    melds = [bool(parse_hand(p.hand).melds) for p, _, _ in far]
+    assert any(melds) and not all(melds)
+    assert any(p.seen for p, _, _ in far)
+    for p, best, table in far:
+        top = table.rows[0]
+        assert "进张" in p.tags and not any(r.waits for r in table.rows), p.id
+        assert set(p.answer) == {GLYPHS[t] for t in best}, p.id
+        for note in (p.note_en, p.note_zh):
+            assert str(top.improving_live) in note and any(GLYPHS[t] in note for t in best), p.id
+
+
 def test_ids_files_and_notes():
     ids = [p.id for p in LIBRARY]
     assert len(ids) == len(set(ids))

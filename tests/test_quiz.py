@@ -550,3 +550,25 @@ def test_distance_drill_piped_wrong_then_right_is_graded_and_recorded(store):
         (353, "discard", 3, wrong, False), (353, "discard", 3, right, True)]
     zh = "\n".join(explain(q, grade(q, wrong), "zh"))
     assert "但先比距离" in zh and "没有一张能打成听牌" in "\n".join(question_lines(q, "zh"))
+
+
+def test_curated_far_discard_puzzle_piped_kan_tile_wrong_and_right(store):
+    """discard-036: no discard leaves the hand ready; the 坎 六六六 is locked, 四 is one of the
+    seven-draw discards, and 五 keeps the most live improving draws (checked against the solver)."""
+    (q,) = select_questions(puzzles.load(), puzzle_id="discard-036")
+    rows_ = {r.tile: r for r in q.solution.result.rows}
+    best = q.solution.expected
+    assert len(best) == 1 and T("六") not in rows_ and rows_[T("四")].distance == rows_[best[0]].distance == 1
+    fewer = rows_[best[0]].improving_live - rows_[T("四")].improving_live
+    assert fewer > 0
+    out = io.StringIO()
+    summary = run_quiz([q, q, q], input_fn=line_reader(io.StringIO(f"六\n四\n{right_answer(q)}\n"), out),
+                       output_fn=lambda s: out.write(s + "\n"), store=store, clock=Clock())
+    assert (summary.answered, summary.correct) == (3, 1)
+    text = out.getvalue()
+    assert "六 is in your 坎 六六六, and 坎 tiles cannot be discarded" in text
+    assert f"Discarding 四 also leaves the hand 1 away, with {rows_[T('四')].improving_live} live improving draws: " \
+           f"{fewer} fewer than {glyphs(best)}" in text
+    assert text.count("note: By hand: 四五 is not two-sided here") == 3
+    assert [(a["puzzle_id"], a["answer"], a["correct"]) for a in store.attempts()] == [
+        ("discard-036", "六", False), ("discard-036", "四", False), ("discard-036", right_answer(q), True)]
