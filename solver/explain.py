@@ -165,25 +165,22 @@ def action_text(d: "Decision", a: "Action", lang: str | None = None) -> str:
 
 def _chi_text(d: "Decision", a: "Action", lang: str) -> str:
     x, X = d.tile, glyph(d.tile)
+    zh = lang == "zh"
     others = _others(a.chi, x)
-    copies = sum(b.count(x) for b in a.bi)
-    if lang == "zh":
-        s = f"吃：用{others}吃{SOURCE_ZH[d.source]}的{X}成{_g(a.chi, lang)}"
-        if a.bi:
-            left = f"手里剩下的{X}" if copies == 1 else f"手里剩下的两张{X}"
-            bis = "和".join(_g(b, lang) for b in a.bi)
-            s += f"；{'一吃两比' if len(a.bi) == 2 else '比牌'}：{left}比成{bis}"
-        elif d.hand.concealed[x] == 0:
-            s += f"，手里没有别的{X}，不用比"
-        return s + "；吃后打出一张牌"
-    s = f"吃 (chi): eat {X} with {others} as {_g(a.chi, lang)}"
+    chi = _g(a.chi, lang)
+    s = f"吃：用{others}吃{SOURCE_ZH[d.source]}的{X}成{chi}" if zh else f"吃 (chi): eat {X} with {others} as {chi}"
     if a.bi:
-        left = f"the {X} still in hand" if copies == 1 else f"the two {X} still in hand"
-        bis = " and ".join(_g(b, lang) for b in a.bi)
-        s += f"; {'一吃两比' if len(a.bi) == 2 else '比'}: lay out {left} as {bis}"
+        one = sum(b.count(x) for b in a.bi) == 1
+        bis = ("和" if zh else " and ").join(_g(b, lang) for b in a.bi)
+        if zh:
+            left = f"手里剩下的{X}" if one else f"手里剩下的两张{X}"
+            s += f"；{'一吃两比' if len(a.bi) == 2 else '比牌'}：{left}比成{bis}"
+        else:
+            left = f"the {X} still in hand" if one else f"the two {X} still in hand"
+            s += f"; {'一吃两比' if len(a.bi) == 2 else '比'}: lay out {left} as {bis}"
     elif d.hand.concealed[x] == 0:
-        s += f"; no other {X} is in hand, so nothing to 比"
-    return s + "; then discard one tile"
+        s += f"，手里没有别的{X}，不用比" if zh else f"; no other {X} is in hand, so nothing to 比"
+    return s + ("；吃后打出一张牌" if zh else "; then discard one tile")
 
 
 def _peng_meld(d: "Decision") -> bool:
@@ -192,33 +189,24 @@ def _peng_meld(d: "Decision") -> bool:
 
 def _pass_text(d: "Decision", a: "Action", lang: str) -> str:
     X = glyph(d.tile)
+    zh = lang == "zh"
     chi, peng = bool(a.becomes_chou_chi), bool(a.becomes_chou_peng)
     no_pao = _peng_meld(d) and d.source.endswith("discard")
-    if lang == "zh":
-        s = "过：不要这张牌"
-        if chi and peng:
-            s += f"；之后{X}对吃成为臭张（过张），这一局不能再吃，对碰也成为臭的，以后自己摸到{X}要臭偎"
-        elif chi:
-            s += f"；之后{X}成为臭张（过张），这一局不能再吃"
-        elif peng:
-            s += f"；之后{X}对碰成为臭的，不能再碰，以后自己摸到{X}要臭偎"
-        else:
-            s += "；不产生臭张"
-        if no_pao:
-            s += f"（打出的第四张{X}不能跑你的碰{X * 3}）"
-        return s
-    s = "过 (pass)"
+    s = "过：不要这张牌" if zh else "过 (pass)"
     if chi and peng:
-        s += (f": {X} then becomes 臭 for 吃 (过张: you may not eat it again this hand) and for 碰 "
+        s += (f"；之后{X}对吃成为臭张（过张），这一局不能再吃，对碰也成为臭的，以后自己摸到{X}要臭偎" if zh else
+              f": {X} then becomes 臭 for 吃 (过张: you may not eat it again this hand) and for 碰 "
               f"(a later self-drawn {X} is a 臭偎)")
     elif chi:
-        s += f": {X} then becomes 臭 for 吃 (过张): you may not eat it again this hand"
+        s += (f"；之后{X}成为臭张（过张），这一局不能再吃" if zh else
+              f": {X} then becomes 臭 for 吃 (过张): you may not eat it again this hand")
     elif peng:
-        s += f": {X} then becomes 臭 for 碰: you may not 碰 it again, and a later self-drawn {X} is a 臭偎"
+        s += (f"；之后{X}对碰成为臭的，不能再碰，以后自己摸到{X}要臭偎" if zh else
+              f": {X} then becomes 臭 for 碰: you may not 碰 it again, and a later self-drawn {X} is a 臭偎")
     else:
-        s += ": nothing becomes 臭"
+        s += "；不产生臭张" if zh else ": nothing becomes 臭"
     if no_pao:
-        s += f" (a discarded fourth {X} makes no 跑 onto your 碰 {X * 3})"
+        s += f"（打出的第四张{X}不能跑你的碰{X * 3}）" if zh else f" (a discarded fourth {X} makes no 跑 onto your 碰 {X * 3})"
     return s
 
 
@@ -290,20 +278,16 @@ def _shaobi_text(d: "Decision", f: "Forbidden", lang: str) -> str:
     others = _others(f.chi, x)
     remaining = d.hand.concealed[x] - list(f.chi).count(x) + 1
     stranded = len(f.detail)
-    if lang == "zh":
-        if remaining == 1:
-            left = f"手里剩下的{X}无法组成一句话或绞牌，比不下来"
-        elif stranded == remaining:
-            left = f"手里剩下的两张{X}都比不下来"
-        else:
-            left = f"手里剩下的两张{X}只能比下一张"
-        return f"烧比（罚{PENALTY['烧比']}分）：用{others}吃{X}后，{left}"
+    zh = lang == "zh"
     if remaining == 1:
-        left = f"the {X} left in hand can no longer form a group, so it cannot be laid out (比)"
+        left = (f"手里剩下的{X}无法组成一句话或绞牌，比不下来" if zh else
+                f"the {X} left in hand can no longer form a group, so it cannot be laid out (比)")
     elif stranded == remaining:
-        left = f"neither of the two {X} left in hand can be laid out (比)"
+        left = f"手里剩下的两张{X}都比不下来" if zh else f"neither of the two {X} left in hand can be laid out (比)"
     else:
-        left = f"only one of the two {X} left in hand can be laid out (比)"
+        left = f"手里剩下的两张{X}只能比下一张" if zh else f"only one of the two {X} left in hand can be laid out (比)"
+    if zh:
+        return f"烧比（罚{PENALTY['烧比']}分）：用{others}吃{X}后，{left}"
     return f"烧比 (shaobi, −{PENALTY['烧比']}): after eating {X} with {others}, {left}"
 
 
