@@ -2,7 +2,7 @@
 
 A drill is a whole number, its *seed*, that regenerates exactly the same
 question, so a drill can come back for review.  Its last two digits name the
-kind and the level, the rest drives the generator::
+generator (the kind of question) and the level, the rest drives it::
 
     seed = base * 100 + generator * 10 + level
     generators: 0 ting, 1 discard, 2 huxi, 3 chi, 4 chou, 5 distance
@@ -12,7 +12,9 @@ makes discard questions too, on hands that no discard makes ready: the
 answer is the discard that leaves the hand nearest to ready (RULES.md 6:
 least distance, then most live improving draws 进张); drill 4253 is one of
 level 3.  Seeds of generators 0-4 mean what they meant before generator 5
-existed (tests/test_drills.py pins a sample).  Hands are built here
+existed (tests/test_drills.py pins a sample); ``new_drills`` turns the discard
+drills of odd bases into distance drills, so both come with ``--kind
+discard`` and with no kind.  Hands are built here
 like ``solver.generate`` builds them (a completed hand less one tile; valid
 counts, at most 4 copies, no concealed four of a kind, legal melds; RULES.md
 section 3), by code kept frozen so that old seeds keep their questions, and
