@@ -26,6 +26,20 @@ def kernel(fn):
     return numba.njit(cache=True, nogil=True, error_model="numpy")(fn)
 
 
+def will_compile(kern) -> bool:
+    """Whether the next call of ``kern`` compiles it: not compiled or loaded in this
+    process, and no usable entry in numba's cache on disk (never under NUMBA_DISABLE_JIT)."""
+    if getattr(kern, "signatures", None):
+        return False  # compiled or loaded in this process already
+    cache_file = getattr(getattr(kern, "_cache", None), "_cache_file", None)
+    if cache_file is None:
+        return False  # NUMBA_DISABLE_JIT: plain Python
+    try:
+        return not cache_file._load_index()
+    except Exception:  # an unreadable index: numba recompiles, and so do we say
+        return True
+
+
 def inline(fn):
     """A small helper inlined into the kernels that call it (never compiled on its own).
 

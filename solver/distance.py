@@ -39,6 +39,7 @@ from typing import Sequence
 import numpy as np
 
 from . import _distance_kernels as DK
+from ._jit import will_compile
 from .groups import SHAPES, group_huxi, group_pattern
 from .hand import Hand
 from .obligations import eating_ways
@@ -258,18 +259,10 @@ _announced = False
 def _announce_compile() -> None:
     """One line on stderr when the kernel has no usable cache entry yet (it is about to compile)."""
     global _announced
-    if _announced or getattr(DK.run, "signatures", None):
-        return
-    _announced = True
-    cache_file = getattr(getattr(DK.run, "_cache", None), "_cache_file", None)
-    if cache_file is None:
-        return  # NUMBA_DISABLE_JIT: plain Python
-    try:
-        cached = bool(cache_file._load_index())
-    except Exception:  # an unreadable index: numba recompiles, and so do we say
-        cached = False
-    if not cached:
-        print("phz: compiling the distance kernels (first run only)…", file=sys.stderr, flush=True)
+    if not _announced:
+        _announced = True
+        if will_compile(DK.run):
+            print("phz: compiling the distance kernels (first run only)…", file=sys.stderr, flush=True)
 
 
 def _run(mode: int, rows: np.ndarray, rules: Ruleset, junk: np.ndarray | None = None):

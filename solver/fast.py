@@ -21,6 +21,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from . import _kernels as K
+from ._jit import will_compile
 from .groups import SHAPES, Group, group_huxi, group_pattern
 from .hand import Hand
 from .results import HOWS, DiscardRow, Discards, HuResult, Ting, Wait, Win
@@ -239,23 +240,9 @@ _announced = False
 def _announce_compile(*kernels) -> None:
     """One line on stderr when a kernel has no usable cache entry yet (it is about to compile)."""
     global _announced
-    if _announced:
-        return
-    for kern in kernels:
-        if getattr(kern, "signatures", None):
-            continue  # compiled or loaded in this process already
-        cache = getattr(kern, "_cache", None)
-        cache_file = getattr(cache, "_cache_file", None)
-        if cache_file is None:
-            continue  # NUMBA_DISABLE_JIT: plain Python
-        try:
-            cached = bool(cache_file._load_index())
-        except Exception:  # an unreadable index: numba recompiles, and so do we say
-            cached = False
-        if not cached:
-            _announced = True
-            print("phz: compiling the solver kernels (first run only)…", file=sys.stderr, flush=True)
-            return
+    if not _announced and any(map(will_compile, kernels)):
+        _announced = True
+        print("phz: compiling the solver kernels (first run only)…", file=sys.stderr, flush=True)
 
 
 # --- kernel calls ----------------------------------------------------------------
