@@ -83,12 +83,13 @@ def eat_queries(hands: Sequence[Hand], seed: int = SEED) -> list[tuple[Hand, int
 
 
 def drill_seeds(n: int, seed: int = SEED) -> list[int]:
-    """``n`` drill seeds, every kind and level in turn."""
-    from .drills import KINDS, LEVELS, make_seed
+    """``n`` drill seeds, every generator (each question kind, and discard
+    questions on hands that are not ready) and level in turn."""
+    from .drills import GENERATORS, LEVELS, make_seed
 
     rng = random.Random(seed)
-    return [make_seed(rng.randrange(10 ** 6), KINDS[i % len(KINDS)], LEVELS[(i // len(KINDS)) % len(LEVELS)])
-            for i in range(n)]
+    return [make_seed(rng.randrange(10 ** 6), GENERATORS[i % len(GENERATORS)],
+                      LEVELS[(i // len(GENERATORS)) % len(LEVELS)]) for i in range(n)]
 
 
 # ---------------------------------------------------------------- timing
