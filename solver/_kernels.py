@@ -784,6 +784,21 @@ def _solve_tile(wp, red_count, t, want_self, want_other, with_top, full):
         _finish(wp, red_count, np.int64(1), with_top, np.int64(0), full)
 
 
+@inline
+def _put_hand(ws, conc, mkind, mt, nmeld, h):
+    """Hand h of a batch into the scratch: its melds in W_MK / W_MT; returns
+    its packed concealed counts (for W_P) and its number of melds."""
+    p = 0
+    for x in range(20):
+        p |= conc[h, x] << (FIELD * x)
+    nm = nmeld[h]
+    for j in range(nm):
+        ws[W_MK + j] = mkind[h, j]
+        for c in range(3):
+            ws[W_MT + 3 * j + c] = mt[h, j, c]
+    return p, nm
+
+
 @kernel
 def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rules, out, top):
     """Queries q = (hand qhand[q], tile qtile[q]); qsources[q]: bit 0 self, bit 1 other.
@@ -800,15 +815,8 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rul
     for q in range(qhand.shape[0]):
         h = qhand[q]
         if h != last:
-            p = 0
-            for x in range(20):
-                p |= conc[h, x] << (FIELD * x)
+            p, nm = _put_hand(ws, conc, mkind, mt, nmeld, h)
             ws[W_P] = p
-            nm = nmeld[h]
-            for j in range(nm):
-                ws[W_MK + j] = mkind[h, j]
-                for c in range(3):
-                    ws[W_MT + 3 * j + c] = mt[h, j, c]
             reds = _load_hand(wp, nm)
             last = h
         t = qtile[q]
@@ -866,15 +874,8 @@ def ting_batch(conc, mkind, mt, nmeld, rules, out):
     wp = address(ws)
     row = np.int64(0)
     for h in range(conc.shape[0]):
-        p = 0
-        for x in range(20):
-            p |= conc[h, x] << (FIELD * x)
+        p, nm = _put_hand(ws, conc, mkind, mt, nmeld, h)
         ws[W_P] = p
-        nm = nmeld[h]
-        for j in range(nm):
-            ws[W_MK + j] = mkind[h, j]
-            for c in range(3):
-                ws[W_MT + 3 * j + c] = mt[h, j, c]
         reds = _load_hand(wp, nm)
         row = _ting_rows(wp, reds, h, np.int64(-1), out, row)
     return row
@@ -892,19 +893,12 @@ def discard_batch(conc, mkind, mt, nmeld, rules, out):
     wp = address(ws)
     row = np.int64(0)
     for h in range(conc.shape[0]):
-        nm = nmeld[h]
-        for j in range(nm):
-            ws[W_MK + j] = mkind[h, j]
-            for c in range(3):
-                ws[W_MT + 3 * j + c] = mt[h, j, c]
+        p, nm = _put_hand(ws, conc, mkind, mt, nmeld, h)
         for x in range(20):
             n = conc[h, x]
             if n != 1 and n != 2:
                 continue
             # The hand without x (x is no 坎 tile: its copies are free).
-            p = 0
-            for y in range(20):
-                p |= conc[h, y] << (FIELD * y)
             ws[W_P] = p - (1 << (FIELD * x))
             reds = _load_hand(wp, nm)
             row = _ting_rows(wp, reds, h, x, out, row)
