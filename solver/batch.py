@@ -482,12 +482,13 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
     much to send back as Python objects.
     """
     global _JOB
+    import multiprocessing
+
     jobs = max(1, min(jobs, len(lines) // MIN_LINES_PER_JOB))
-    if jobs == 1:
+    if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():  # no fork (Windows): one job
         answers, failed = answer(kind, lines, **options)
         _emit(write, answers)
         return failed
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 

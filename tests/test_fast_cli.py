@@ -235,6 +235,17 @@ def test_run_writes_blocks_in_order(small_jobs, mixed_lines, jobs):
     assert (len(blocks) > 1) == (jobs > 1 or len(answers) > batch.WRITE_LINES)
 
 
+def test_jobs_without_fork_answer_in_one_process(small_jobs, monkeypatch, mixed_lines):
+    """Where processes cannot be forked (Windows), --jobs answers in this process."""
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    blocks: list = []
+    failed = batch.run("ting", mixed_lines, write=blocks.append, jobs=2, seen_tiles=[], rules=HUNAN, as_json=True)
+    answers, bad = batch.answer("ting", mixed_lines, seen_tiles=[], rules=HUNAN, as_json=True)
+    assert blocks == ["\n".join(answers)] and failed == bad
+
+
 def test_a_broken_worker_is_an_error(small_jobs, monkeypatch, mixed_lines):
     """A worker that dies must not leave a hole in the answers: the run fails, naming its lines."""
     plain = batch.answer
