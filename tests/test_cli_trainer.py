@@ -694,3 +694,17 @@ def test_readme_quiz_and_stats_transcript_is_real(tmp_path):
 def test_quiz_seed_without_random_is_a_usage_error(tmp_path):
     result = phz("quiz", "--seed", "7", "--db", str(tmp_path / "p.db"))
     assert result.exit_code == 2 and "--seed goes with --random" in result.stderr
+
+
+def test_quiz_attempt_kept_by_a_process_that_exits_at_once(run_phz, tmp_path):
+    """A drill on a hand that is not ready loads numba, so `phz` ends with an
+    immediate exit (cli.entry): the graded attempt must already be in the
+    progress file, and the answer fully written."""
+    env = {"PHZ_HOME": str(tmp_path)}
+    quiz = run_phz("quiz", "--puzzle", "drill:4253", "--lang", "en", input="二\n", env=env)
+    assert quiz.returncode == 0, quiz.stderr
+    assert "**incorrect**" in quiz.stdout and "Best discard: 叁" in quiz.stdout
+    assert quiz.stdout.rstrip().splitlines()[-1].strip()  # the table after the verdict was flushed
+    stats = run_phz("stats", "--json", env=env)
+    assert stats.returncode == 0, stats.stderr
+    assert json.loads(stats.stdout)["by_kind"] == {"discard": {"attempts": 1, "correct": 0}}
