@@ -127,9 +127,12 @@ def _batch_mode(hand: tuple[str, ...]) -> bool:
 
 
 def _lines() -> Iterator[str]:
-    """Hand lines of stdin: blank lines and # comments are skipped."""
-    for raw in sys.stdin:
+    """Hand lines of stdin: blank lines and # comments are skipped, and the
+    byte order mark some editors put at the start of a UTF-8 file."""
+    for k, raw in enumerate(sys.stdin):
         line = raw.rstrip("\r\n")
+        if k == 0:
+            line = line.removeprefix("\ufeff")
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
             yield line

@@ -282,3 +282,13 @@ def test_bench_table():
     result = phz("bench", "--hands", "10")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0].split() == ["measurement", "engine", "µs/hand", "hands/s", "vs", "reference"]
+
+
+@pytest.mark.parametrize("flags", [["--brief"], ["--json"], []])
+def test_batch_file_from_a_windows_editor(run_phz, flags):
+    """A byte order mark and CRLF line ends, as some editors save UTF-8, read like plain lines."""
+    data = "\ufeff" + EX2 + "\r\n# a comment\r\n\r\n" + EX2 + "\r\n"
+    plain = run_phz("ting", *flags, input=EX2 + "\n" + EX2 + "\n")
+    result = run_phz("ting", *flags, input=data)
+    assert result.returncode == plain.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == plain.stdout and len(result.stdout.splitlines()) == 2
