@@ -19,8 +19,9 @@ import json
 import os
 import sys
 import tempfile
-from json.encoder import encode_basestring as _jstr  # what json.dumps(ensure_ascii=False) escapes with
+from collections import deque
 from contextlib import contextmanager
+from json.encoder import encode_basestring as _jstr  # what json.dumps(ensure_ascii=False) escapes with
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Literal, Sequence
@@ -505,15 +506,26 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
         done = 0
         try:
             with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-                for i, bad in enumerate(pool.map(_worker, range(len(chunks)))):
-                    path = _chunk_file(folder, i)
-                    with open(path, "rb") as f:
-                        block = f.read()
-                    os.remove(path)
-                    if block:
-                        write(block)
-                    failed += bad
-                    done += 1
+                # One chunk more than the jobs in flight, so no worker waits; few enough that when
+                # the run stops (the reader went away, `| head`; Ctrl-C) little more is answered.
+                ahead = deque(pool.submit(_worker, k) for k in range(min(len(chunks), jobs + 1)))
+                try:
+                    for i in range(len(chunks)):
+                        bad = ahead.popleft().result()
+                        if i + len(ahead) + 1 < len(chunks):
+                            ahead.append(pool.submit(_worker, i + len(ahead) + 1))
+                        path = _chunk_file(folder, i)
+                        with open(path, "rb") as f:
+                            block = f.read()
+                        os.remove(path)
+                        if block:
+                            write(block)
+                        failed += bad
+                        done += 1
+                except BaseException:
+                    for future in ahead:
+                        future.cancel()
+                    raise
         except BrokenProcessPool as e:
             first = done * size + 1
             raise RuntimeError(f"a worker answering lines {first}-{len(lines)} died: {e}") from None
