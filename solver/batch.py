@@ -129,8 +129,11 @@ class Loaded:
     errors: dict[int, str]  # line index -> the API's error message
     seen: list[int]  # seen counts (the same for every line)
 
-    def hands(self) -> list[Hand]:
-        return [Hand(tuple(c), m) for c, m in zip(self.conc.tolist(), self.melds)]
+    def hands(self, which: Sequence[int] | None = None) -> list[Hand]:
+        """The valid hands (``which``: only these, by index into ``where``)."""
+        if which is None:
+            return [Hand(tuple(c), m) for c, m in zip(self.conc.tolist(), self.melds)]
+        return [Hand(tuple(self.conc[k].tolist()), self.melds[k]) for k in which]
 
     def held(self) -> list[list[int]]:
         """Copies of each tile in each valid hand, concealed and melds."""
@@ -216,15 +219,11 @@ def _wait_brief(w) -> str:
     return f"[{_TILE_JSON[w.tile]},{w.outs},{_source(w.self)},{_source(w.other)}]"
 
 
-def _input(text: str) -> str:
-    return _jstr(text)
-
-
 def ting_brief_line(text: str, ting) -> str:
     """The --brief line of a ``Ting``: ``{"input", "ready", "waits": [[tile, outs,
     self 胡息, self score, other 胡息, other score]...]}`` (null for a source that does not win)."""
     return '{"input":%s,"ready":%s,"waits":[%s]}' % (
-        _input(text), "true" if ting.waits else "false", ",".join(map(_wait_brief, ting.waits)))
+        _jstr(text), "true" if ting.waits else "false", ",".join(map(_wait_brief, ting.waits)))
 
 
 def _expected(total: int, weighted: int, rules) -> str:
@@ -244,7 +243,7 @@ def discard_brief_line(text: str, discards, rules) -> str:
         total, weighted = _weights(r.waits, rules)
         rows.append('[%s,%d,%s,%d,[%s]]' % (_TILE_JSON[r.tile], r.outs, _expected(total, weighted, rules),
                                             r.best_score, ",".join(map(_wait_brief, r.waits))))
-    return '{"input":%s,"discards":[%s]}' % (_input(text), ",".join(rows))
+    return '{"input":%s,"discards":[%s]}' % (_jstr(text), ",".join(rows))
 
 
 def _weights(waits, rules) -> tuple[int, int]:
@@ -413,7 +412,7 @@ def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, 
         # Ready hands straight from the kernels' rows; the others through the API (distance).
         direct = ting_json_lines(loaded, rules)
         rest = [k for k, text in enumerate(direct) if text is None]
-        hands = [Hand(tuple(loaded.conc[k].tolist()), loaded.melds[k]) for k in rest]
+        hands = loaded.hands(rest)
         for k, result in zip(rest, api.ting_many(hands, [loaded.seen] * len(hands), rules=rules)):
             direct[k] = render.ting_json_line(lines[loaded.where[k]], result)
         for i, text in zip(loaded.where, direct):

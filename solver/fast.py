@@ -282,16 +282,23 @@ _wait = _maker(Wait, ("tile", "outs", "self", "other"))
 _row = _maker(DiscardRow, ("tile", "outs", "expected_score", "best_score", "waits"))
 _ZERO = Fraction(0)
 
-# Offsets in a compact row read back as a list.
+# Offsets of a win's fields in a compact row read back as a list (also read
+# by render.RowText, which turns rows straight into JSON text).
 _A = K.C_ANS
-_WIN_HUXI, _WIN_DENG, _WIN_FAN, _WIN_SCORE = _A + K.O_HUXI, _A + K.O_DENG, _A + K.O_FAN, _A + K.O_SCORE
-_WIN_HOW, _WIN_DD, _WIN_RED, _WIN_KEY = _A + K.O_HOW, _A + K.O_DD, _A + K.O_RED, _A + K.O_KEY
+WIN_HUXI, WIN_DENG, WIN_FAN, WIN_SCORE = _A + K.O_HUXI, _A + K.O_DENG, _A + K.O_FAN, _A + K.O_SCORE
+WIN_HOW, WIN_KEY = _A + K.O_HOW, _A + K.O_KEY
+_WIN_DD, _WIN_RED = _A + K.O_DD, _A + K.O_RED
+
+
+def fan_slot(row: list) -> int:
+    """Where a win row's fan names are in ``RuleArrays.fan_names``: by red count and 对对胡."""
+    return 2 * row[_WIN_RED] + row[_WIN_DD]
 
 
 def _win_of(row: list, ra: RuleArrays) -> Win:
     g = ra.groups.__getitem__
-    return _win(row[_WIN_HUXI], row[_WIN_DENG], row[_WIN_FAN], ra.fan_names[2 * row[_WIN_RED] + row[_WIN_DD]],
-                row[_WIN_SCORE], HOWS[row[_WIN_HOW]], tuple(map(g, row[_WIN_KEY:])))
+    return _win(row[WIN_HUXI], row[WIN_DENG], row[WIN_FAN], ra.fan_names[fan_slot(row)],
+                row[WIN_SCORE], HOWS[row[WIN_HOW]], tuple(map(g, row[WIN_KEY:])))
 
 
 def _waits_of(rows: list, lo: int, hi: int, held, seen, ra: RuleArrays) -> tuple[Wait, ...]:

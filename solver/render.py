@@ -135,6 +135,7 @@ _GROUP_BY_ID: dict[int, tuple[Group, str]] = {}
 _NAMES: dict[tuple[str, ...], str] = {}
 _WIN_FORMAT = '{"huxi":%d,"deng":%d,"fan":%d,"fan_names":%s,"score":%d,"how":%s,"groups":[%s]}'
 _WAIT_FORMAT = '{"tile":"%s","outs":%d,"dead":%s,"self":%s,"other":%s}'
+_DRAW_FORMAT = '{"tile":"%s","live":%d,"ways":%s}'
 
 
 def hand_text(hand: Hand) -> str:
@@ -163,18 +164,18 @@ class RowText:
         self._group_text: dict[int, str] = {}
         self._names = [_str_list(names) for names in ra.fan_names]
         self._hows = [_jstr(h) for h in HOWS]
-        self._at = (fast._WIN_HUXI, fast._WIN_DENG, fast._WIN_FAN, fast._WIN_RED, fast._WIN_DD, fast._WIN_SCORE,
-                    fast._WIN_HOW, fast._WIN_KEY)
+        self._at = (fast.WIN_HUXI, fast.WIN_DENG, fast.WIN_FAN, fast.WIN_SCORE, fast.WIN_HOW, fast.WIN_KEY)
+        self._fan_slot = fast.fan_slot
 
     def _group(self, code: int) -> str:
         text = self._group_text[code] = dumps(group_json(self._groups[code]))
         return text
 
     def win(self, row: list) -> str:
-        huxi, deng, fan, red, dd, score, how, key = self._at
+        huxi, deng, fan, score, how, key = self._at
         get = self._group_text.get
         groups = ",".join([get(c) or self._group(c) for c in row[key:]])
-        return _WIN_FORMAT % (row[huxi], row[deng], row[fan], self._names[2 * row[red] + row[dd]], row[score],
+        return _WIN_FORMAT % (row[huxi], row[deng], row[fan], self._names[self._fan_slot(row)], row[score],
                               self._hows[row[how]], groups)
 
 
@@ -187,8 +188,7 @@ def ting_json_ready(text: str, hand_text: str, waits: list[tuple[int, int, str |
     """``ting_json_line`` of a ready hand from its waits as (tile, outs, self
     win text, other win text): distance 0, its waits as its improving draws."""
     parts = [_WAIT_FORMAT % (GLYPHS[t], outs, _BOOL[outs == 0], s or "null", o or "null") for t, outs, s, o in waits]
-    draws = ['{"tile":"%s","live":%d,"ways":%s}' % (GLYPHS[t], outs, _WIN_WAYS[s is not None, o is not None])
-             for t, outs, s, o in waits]
+    draws = [_DRAW_FORMAT % (GLYPHS[t], outs, _WIN_WAYS[s is not None, o is not None]) for t, outs, s, o in waits]
     return '{"input":%s,"hand":%s,"ready":true,"waits":[%s],"distance":0,"limit":false,"improving":[%s]}' % (
         _jstr(text), _jstr(hand_text), ",".join(parts), ",".join(draws))
 
@@ -225,12 +225,13 @@ def _waits_str(waits: tuple[Wait, ...]) -> str:
                                      _win_str(w.other)) for w in waits])
 
 
-def _distance_str(distance: int | None, limit: bool, improving: tuple[Draw, ...]) -> str:
-    """The distance keys of a ting answer or a discard row, as JSON text."""
-    draws = ",".join(['{"tile":"%s","live":%d,"ways":%s}' % (GLYPHS[d.tile], d.live, _str_list(d.ways))
-                      for d in improving])
-    return '"distance":%s,"limit":%s,"improving":[%s]' % (
-        "null" if distance is None else distance, _BOOL[limit], draws)
+def _distance_str(distance: int | None, limit: bool, improving: tuple[Draw, ...],
+                  improving_live: int | None = None) -> str:
+    """The distance keys of a ting answer or (with ``improving_live``) a discard row, as JSON text."""
+    draws = ",".join([_DRAW_FORMAT % (GLYPHS[d.tile], d.live, _str_list(d.ways)) for d in improving])
+    live = "" if improving_live is None else '"improving_live":%d,' % improving_live
+    return '"distance":%s,"limit":%s,%s"improving":[%s]' % (
+        "null" if distance is None else distance, _BOOL[limit], live, draws)
 
 
 def ting_json_line(text: str, t: Ting) -> str:
@@ -245,9 +246,7 @@ def discard_json_line(text: str, d: Discards) -> str:
     rows = ",".join([
         '{"tile":"%s","outs":%d,"expected_score":%s,"best_score":%d,"waits":[%s],%s}' % (
             GLYPHS[r.tile], r.outs, _ENCODER.encode(round(float(r.expected_score), 4)), r.best_score,
-            _waits_str(r.waits),
-            _distance_str(r.distance, r.limit, r.improving).replace(
-                ',"improving":', ',"improving_live":%d,"improving":' % r.improving_live, 1))
+            _waits_str(r.waits), _distance_str(r.distance, r.limit, r.improving, r.improving_live))
         for r in d.rows])
     return '{"input":%s,"hand":%s,"discards":[%s]}' % (_jstr(text), _jstr(hand_text(d.hand)), rows)
 
