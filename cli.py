@@ -403,13 +403,18 @@ def bench(n: int, as_json: bool) -> None:
                         disable_numparse=True))
 
 
+#: The kinds of question, as puzzles.KINDS (written here so that --help need not load the library;
+#: tests/test_cli_trainer.py checks they agree).
+QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
+
+
 @main.group()
 def puzzles() -> None:
     """The curated puzzle library (puzzles/*.toml): list it, check it."""
 
 
 @puzzles.command("list")
-@click.option("--kind", type=click.Choice(["ting", "discard", "huxi", "chi", "chou"]), help="Only this kind.")
+@click.option("--kind", type=click.Choice(QUESTION_KINDS), help="Only this kind.")
 @_json_option
 def puzzles_list(kind: str | None, as_json: bool) -> None:
     """Every puzzle: id, kind, level, tags and hand (no solver is loaded)."""
@@ -444,7 +449,7 @@ def puzzles_check() -> None:
 
 
 @main.command()
-@click.option("--kind", type=click.Choice(["ting", "discard", "huxi", "chi", "chou"]), help="Only puzzles of this kind.")
+@click.option("--kind", type=click.Choice(QUESTION_KINDS), help="Only puzzles of this kind.")
 @click.option("--level", type=click.IntRange(1, 3), help="Only this level (1 one idea, 2 two that interact, 3 a trap).")
 @click.option("--tag", metavar="T", help="Only puzzles with this tag (e.g. 破跑胡, 烧比).")
 @click.option("--count", type=click.IntRange(min=1),

@@ -708,3 +708,10 @@ def test_quiz_attempt_kept_by_a_process_that_exits_at_once(run_phz, tmp_path):
     stats = run_phz("stats", "--json", env=env)
     assert stats.returncode == 0, stats.stderr
     assert json.loads(stats.stdout)["by_kind"] == {"discard": {"attempts": 1, "correct": 0}}
+
+
+def test_cli_question_kinds_are_the_library_kinds():
+    import cli
+    from solver import quiz
+
+    assert cli.QUESTION_KINDS == puzzles.KINDS == quiz.KINDS
