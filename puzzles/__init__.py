@@ -34,6 +34,7 @@ Loading never imports numba; ``solve`` and ``check`` use the solver.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -144,11 +145,16 @@ def load(directory: Path | None = None) -> list[Puzzle]:
             raise PuzzleError(f"{path.name}: not valid TOML: {err}") from None
         for raw in data.get("puzzle", []):
             puzzles.append(_entry(raw, path.name))
-    ids = [p.id for p in puzzles]
-    dup = sorted({i for i in ids if ids.count(i) > 1})
+    dup = _duplicate_ids(puzzles)
     if dup:
-        raise PuzzleError(f"duplicate puzzle id(s): {', '.join(dup)}")
+        raise PuzzleError(dup)
     return puzzles
+
+
+def _duplicate_ids(puzzles: list[Puzzle]) -> str:
+    """The problem of ids used more than once ("" when every id is unique)."""
+    dup = sorted(i for i, n in Counter(p.id for p in puzzles).items() if n > 1)
+    return f"duplicate puzzle id(s): {', '.join(dup)}" if dup else ""
 
 
 def solve(p: Puzzle) -> object:
@@ -186,10 +192,9 @@ def check(puzzles: list[Puzzle] | None = None) -> list[str]:
         puzzles = load() if puzzles is None else puzzles
     except PuzzleError as err:
         return [str(err)]
-    ids = [p.id for p in puzzles]
-    dup = sorted({i for i in ids if ids.count(i) > 1})
+    dup = _duplicate_ids(puzzles)
     if dup:
-        problems.append(f"duplicate puzzle id(s): {', '.join(dup)}")
+        problems.append(dup)
     notes: dict[str, str] = {}
     for p in puzzles:
         for note in (p.note_en, p.note_zh):
