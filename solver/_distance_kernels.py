@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel
+from ._jit import inline, kernel
 
 # --- positions -------------------------------------------------------------------
 N_CONC = 0  # [20] concealed counts
@@ -89,8 +89,7 @@ S_STACK = 0  # [3 * 32]: lowest tile, next option, option placed per depth (at m
 S_GAIN = 96  # [21] upgrade gain when the junk is tile x (index 20: no junk), NO_GAIN if none
 S_CNT = S_GAIN + 21  # [20] free counts
 S_KAN = S_CNT + 20  # [20] 1 where the position before the intake holds a 坎
-S_KEY = S_KAN + 20  # [3] the packed position asked about (M_GOOD)
-S_WAYS = S_KEY + 3  # [W_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
+S_WAYS = S_KAN + 20  # [W_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
 W_COLS = 7
 MAX_WAYS = 2048
 S_SIZE = S_WAYS + W_COLS * MAX_WAYS
@@ -114,6 +113,40 @@ HASH_B = -4417276706812531889
 HASH_C = 1609587929392839161
 MEMO_FILL_NUM = 3
 MEMO_FILL_DEN = 5
+
+
+@inline
+def _memo_key(nd, q):
+    """Position nd and question q packed into the memo's three key words."""
+    a = 0
+    b = 0
+    for x in range(20):
+        a |= nd[N_CONC + x] << (2 * x)
+        b |= nd[N_HELD + x] << (3 * x)
+    a |= (nd[N_M] << 40) | (nd[N_K] << 43) | (nd[N_BASE] << 46)
+    c = nd[N_WEI] | (nd[N_PENG] << 20) | (q << 40)
+    return a, b, c
+
+
+@inline
+def _memo_slot(mk, mv, a, b, c):
+    """The slot holding key (a, b, c), or the empty slot where it would go."""
+    cap = mv.shape[0]
+    i = ((a * HASH_A + b * HASH_B + c * HASH_C) >> 17) & (cap - 1)
+    while mv[i] != 0 and not (mk[i, 0] == a and mk[i, 1] == b and mk[i, 2] == c):
+        i = (i + 1) & (cap - 1)
+    return i
+
+
+@inline
+def _memo_put(mk, mv, ms, i, a, b, c, r):
+    """Answer r for key (a, b, c) into the empty slot i, unless the memo is full."""
+    if ms[0] * MEMO_FILL_DEN < mv.shape[0] * MEMO_FILL_NUM:
+        mk[i, 0] = a
+        mk[i, 1] = b
+        mk[i, 2] = c
+        mv[i] = r + 1
+        ms[0] += 1
 
 
 @kernel
@@ -397,27 +430,12 @@ def _ready_at(cx, nd, at, junk, sc):
 @kernel
 def _ready_memo(cx, sc, nd, junk, mk, mv, ms):
     """_ready_at on position nd (its one call site), through the memo."""
-    a = 0
-    b = 0
-    for x in range(20):
-        a |= nd[N_CONC + x] << (2 * x)
-        b |= nd[N_HELD + x] << (3 * x)
-    a |= (nd[N_M] << 40) | (nd[N_K] << 43) | (nd[N_BASE] << 46)
-    c = nd[N_WEI] | (nd[N_PENG] << 20) | ((Q_DISCARD if junk else Q_READY) << 40)
-    cap = mv.shape[0]
-    i = ((a * HASH_A + b * HASH_B + c * HASH_C) >> 17) & (cap - 1)
-    while mv[i] != 0 and not (mk[i, 0] == a and mk[i, 1] == b and mk[i, 2] == c):
-        i = (i + 1) & (cap - 1)
+    a, b, c = _memo_key(nd, Q_DISCARD if junk else Q_READY)
+    i = _memo_slot(mk, mv, a, b, c)
     if mv[i] != 0:
-        r = mv[i] - 1
-    else:
-        r = _ready_at(cx, nd, 0, junk, sc)
-        if ms[0] * MEMO_FILL_DEN < cap * MEMO_FILL_NUM:
-            mk[i, 0] = a
-            mk[i, 1] = b
-            mk[i, 2] = c
-            mv[i] = r + 1
-            ms[0] += 1
+        return mv[i] - 1
+    r = _ready_at(cx, nd, 0, junk, sc)
+    _memo_put(mk, mv, ms, i, a, b, c, r)
     return r
 
 
@@ -663,25 +681,16 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
                 count = 0
         res = 0
         slot = -1
+        a = 0
+        b = 0
+        c = 0
         if mode == M_GOOD:
             # The memo, asked about this position itself (Q_GOOD).
-            a = 0
-            b = 0
-            for x in range(20):
-                a |= nd[N_CONC + x] << (2 * x)
-                b |= nd[N_HELD + x] << (3 * x)
-            a |= (nd[N_M] << 40) | (nd[N_K] << 43) | (nd[N_BASE] << 46)
-            c = nd[N_WEI] | (nd[N_PENG] << 20) | (Q_GOOD << 40)
-            cap = mv.shape[0]
-            slot = ((a * HASH_A + b * HASH_B + c * HASH_C) >> 17) & (cap - 1)
-            while mv[slot] != 0 and not (mk[slot, 0] == a and mk[slot, 1] == b and mk[slot, 2] == c):
-                slot = (slot + 1) & (cap - 1)
+            a, b, c = _memo_key(nd, Q_GOOD)
+            slot = _memo_slot(mk, mv, a, b, c)
             if mv[slot] != 0:
                 res = mv[slot] - 1
                 count = 0
-            sc[S_KEY] = a
-            sc[S_KEY + 1] = b
-            sc[S_KEY + 2] = c
         for i in range(count):
             if res == 0:
                 for step in range(3):
@@ -717,19 +726,9 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
                                     n_out += 1
         if mode == M_GOOD and slot >= 0:
             # Find the slot again: the searches may have filled some meanwhile.
-            a = sc[S_KEY]
-            b = sc[S_KEY + 1]
-            c = sc[S_KEY + 2]
-            cap = mv.shape[0]
-            slot = ((a * HASH_A + b * HASH_B + c * HASH_C) >> 17) & (cap - 1)
-            while mv[slot] != 0 and not (mk[slot, 0] == a and mk[slot, 1] == b and mk[slot, 2] == c):
-                slot = (slot + 1) & (cap - 1)
-            if mv[slot] == 0 and ms[0] * MEMO_FILL_DEN < cap * MEMO_FILL_NUM:
-                mk[slot, 0] = a
-                mk[slot, 1] = b
-                mk[slot, 2] = c
-                mv[slot] = res + 1
-                ms[0] += 1
+            slot = _memo_slot(mk, mv, a, b, c)
+            if mv[slot] == 0:
+                _memo_put(mk, mv, ms, slot, a, b, c, res)
         if not expanding:
             flags[r] = res
     return out[:n_out], fits
