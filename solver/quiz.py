@@ -502,73 +502,13 @@ def _away(r, zh: bool) -> str:
     return f"离听牌{r.distance}步" if zh else f"{r.distance} away"
 
 
-def _explain_far_discard(q: Question, g: Grade, zh: bool) -> list[str]:
-    """No discard leaves the hand ready: the distances and improving draws (进张) of each."""
-    rows = q.solution.result.rows
-    best = g.expected
-    top = rows[0]
-    live = top.improving_live
-    lines = []
-    if len(best) == 1:
-        lines.append(f"最好打{GLYPHS[best[0]]}：{_away(top, zh)}，进张{live}张" if zh else
-                     f"Best discard: {GLYPHS[best[0]]}, {_away(top, zh)}, {live} live improving draws (进张)")
-    else:
-        lines.append(f"打{_tiles_comma(best, zh)}都一样好：{_away(top, zh)}，各有进张{live}张" if zh else
-                     f"Best discards (tied): {_tiles_comma(best, zh)}, {_away(top, zh)}, {live} live improving "
-                     f"draws (进张) each")
-    x = g.answer
-    X = GLYPHS[x]
-    by_tile = {r.tile: r for r in rows}
-    if x not in by_tile:
-        lines.append(f"{X}在坎{X * 3}里，坎牌不能打（坎是锁住的）" if zh else
-                     f"{X} is in your 坎 {X * 3}, and 坎 tiles cannot be discarded (the 坎 is locked)")
-    elif not g.correct:
-        r = by_tile[x]
-        B = GLYPHS[best[0]]
-        if r.distance == top.distance:
-            lines.append(f"打{X}也{_away(r, zh)}，但进张只有{r.improving_live}张，比打{B}少"
-                         f"{live - r.improving_live}张" if zh else
-                         f"Discarding {X} also leaves the hand {_away(r, zh)}, with {r.improving_live} live "
-                         f"improving draws: {live - r.improving_live} fewer than {B}")
-        elif r.improving_live > live:
-            # The distance-first trap: more draws, but each of them only brings the hand to where B already is.
-            lines.append(f"打{X}后{_away(r, zh)}：进张虽有{r.improving_live}张，比打{B}多，但先比距离，"
-                         f"打{B}只{_away(top, zh)}" if zh else
-                         f"Discarding {X} leaves the hand {_away(r, zh)}: its {r.improving_live} live improving "
-                         f"draws outnumber {B}'s {live}, but the distance comes first and {B} leaves it "
-                         f"{_away(top, zh)}")
-        else:
-            lines.append(f"打{X}后{_away(r, zh)}" if zh else f"Discarding {X} leaves the hand {_away(r, zh)}")
-        dead = [GLYPHS[d.tile] for d in r.improving if not d.live]
-        if dead:
-            lines.append(f"打{X}后的进张{'、'.join(dead)}已经没有活牌" if zh else
-                         f"{', '.join(dead)} would improve the hand after discarding {X}, but no live copy is left")
-    headers = ["打出", "距离", "进张", "进张（张数）"] if zh else ["discard", "away", "live", "improving draws (live)"]
-    table = [[GLYPHS[r.tile], "—" if r.distance is None else r.distance, r.improving_live,
-              "  ".join(f"{GLYPHS[d.tile]} {d.live}" for d in r.improving) or _away(r, zh)] for r in rows]
-    lines += [""] + _tabulate(table, headers)
-    ways = "; ".join(f"{GLYPHS[d.tile]}: {' / '.join(d.ways)}" for d in top.improving)
-    if ways:
-        lines.append(f"打{GLYPHS[top.tile]}后的进张：{ways}" if zh else
-                     f"After discarding {GLYPHS[top.tile]}, take: {ways}")
-    lines.append("（打出的牌算作见过的牌）" if zh else "(the discarded tile counts as seen)")
-    return lines
-
-
 def _explain_discard(q: Question, g: Grade, zh: bool) -> list[str]:
-    d = q.solution.result
-    if _far(d):
-        return _explain_far_discard(q, g, zh)
-    rows = d.rows
+    """The best discard, what the answer given falls short of, and the table: of winning outs, or,
+    when no discard leaves the hand ready (``_far``), of distances and improving draws (进张)."""
+    rows = q.solution.result.rows
+    far = _far(q.solution.result)
     best = g.expected
-    top = rows[0].outs if rows else 0
-    lines = []
-    if len(best) == 1:
-        lines.append(f"最好打{GLYPHS[best[0]]}：{top}张能胡的牌" if zh else
-                     f"Best discard: {GLYPHS[best[0]]}, {top} winning outs")
-    else:
-        lines.append(f"打{_tiles_comma(best, zh)}都一样好：各有{top}张能胡的牌" if zh else
-                     f"Best discards (tied on outs): {_tiles_comma(best, zh)}, {top} winning outs each")
+    lines = [_best_far_line(rows[0], best, zh) if far else _best_outs_line(rows, best, zh)]
     x = g.answer
     X = GLYPHS[x]
     by_tile = {r.tile: r for r in rows}
@@ -576,20 +516,76 @@ def _explain_discard(q: Question, g: Grade, zh: bool) -> list[str]:
         lines.append(f"{X}在坎{X * 3}里，坎牌不能打（坎是锁住的）" if zh else
                      f"{X} is in your 坎 {X * 3}, and 坎 tiles cannot be discarded (the 坎 is locked)")
     elif not g.correct:
-        r = by_tile[x]
-        if r.outs:
-            waits = " ".join(f"{GLYPHS[w.tile]} {w.outs}" for w in r.waits if w.outs)
-            lines.append(f"打{X}只有{r.outs}张能胡（{waits}），比打{GLYPHS[best[0]]}少{top - r.outs}张" if zh else
-                         f"Discarding {X} leaves {r.outs} outs ({waits}): {top - r.outs} fewer than {GLYPHS[best[0]]}")
-        elif r.waits:
-            lines.append(f"打{X}后听的牌都是绝张，没有活牌" if zh else
-                         f"After discarding {X} every wait is dead: no live out")
-        else:
-            lines.append(f"打{X}后不听牌" if zh else f"After discarding {X} the hand is not ready")
-    elif len(best) > 1 and rows[0].tile != x:
+        lines += (_far_shortfall(by_tile[x], rows[0], best, zh) if far else
+                  _outs_shortfall(by_tile[x], rows[0].outs, best, zh))
+    elif not far and len(best) > 1 and rows[0].tile != x:
         first = GLYPHS[rows[0].tile]
         lines.append(f"同样张数时，按期望分排序{first}在前" if zh else
                      f"On equal outs the ranking puts {first} first (higher expected score)")
+    lines += [""] + (_far_table(rows, zh) if far else _outs_table(rows, zh))
+    lines.append("（打出的牌算作见过的牌）" if zh else "(the discarded tile counts as seen)")
+    return lines
+
+
+def _best_outs_line(rows, best: tuple[int, ...], zh: bool) -> str:
+    top = rows[0].outs if rows else 0
+    if len(best) == 1:
+        return (f"最好打{GLYPHS[best[0]]}：{top}张能胡的牌" if zh else
+                f"Best discard: {GLYPHS[best[0]]}, {top} winning outs")
+    return (f"打{_tiles_comma(best, zh)}都一样好：各有{top}张能胡的牌" if zh else
+            f"Best discards (tied on outs): {_tiles_comma(best, zh)}, {top} winning outs each")
+
+
+def _best_far_line(top, best: tuple[int, ...], zh: bool) -> str:
+    live = top.improving_live
+    if len(best) == 1:
+        return (f"最好打{GLYPHS[best[0]]}：{_away(top, zh)}，进张{live}张" if zh else
+                f"Best discard: {GLYPHS[best[0]]}, {_away(top, zh)}, {live} live improving draws (进张)")
+    return (f"打{_tiles_comma(best, zh)}都一样好：{_away(top, zh)}，各有进张{live}张" if zh else
+            f"Best discards (tied): {_tiles_comma(best, zh)}, {_away(top, zh)}, {live} live improving "
+            f"draws (进张) each")
+
+
+def _outs_shortfall(r, top: int, best: tuple[int, ...], zh: bool) -> list[str]:
+    """Why discarding ``r.tile`` is not as good as the best: fewer live outs, or none."""
+    X = GLYPHS[r.tile]
+    if r.outs:
+        waits = " ".join(f"{GLYPHS[w.tile]} {w.outs}" for w in r.waits if w.outs)
+        return [f"打{X}只有{r.outs}张能胡（{waits}），比打{GLYPHS[best[0]]}少{top - r.outs}张" if zh else
+                f"Discarding {X} leaves {r.outs} outs ({waits}): {top - r.outs} fewer than {GLYPHS[best[0]]}"]
+    if r.waits:
+        return [f"打{X}后听的牌都是绝张，没有活牌" if zh else
+                f"After discarding {X} every wait is dead: no live out"]
+    return [f"打{X}后不听牌" if zh else f"After discarding {X} the hand is not ready"]
+
+
+def _far_shortfall(r, top, best: tuple[int, ...], zh: bool) -> list[str]:
+    """Why discarding ``r.tile`` leaves the hand farther from ready, or as near with fewer 进张."""
+    X, B = GLYPHS[r.tile], GLYPHS[best[0]]
+    live = top.improving_live
+    if r.distance == top.distance:
+        lines = [f"打{X}也{_away(r, zh)}，但进张只有{r.improving_live}张，比打{B}少"
+                 f"{live - r.improving_live}张" if zh else
+                 f"Discarding {X} also leaves the hand {_away(r, zh)}, with {r.improving_live} live "
+                 f"improving draws: {live - r.improving_live} fewer than {B}"]
+    elif r.improving_live > live:
+        # The distance-first trap: more draws, but each of them only brings the hand to where B already is.
+        lines = [f"打{X}后{_away(r, zh)}：进张虽有{r.improving_live}张，比打{B}多，但先比距离，"
+                 f"打{B}只{_away(top, zh)}" if zh else
+                 f"Discarding {X} leaves the hand {_away(r, zh)}: its {r.improving_live} live improving "
+                 f"draws outnumber {B}'s {live}, but the distance comes first and {B} leaves it "
+                 f"{_away(top, zh)}"]
+    else:
+        lines = [f"打{X}后{_away(r, zh)}" if zh else f"Discarding {X} leaves the hand {_away(r, zh)}"]
+    dead = [GLYPHS[d.tile] for d in r.improving if not d.live]
+    if dead:
+        lines.append(f"打{X}后的进张{'、'.join(dead)}已经没有活牌" if zh else
+                     f"{', '.join(dead)} would improve the hand after discarding {X}, but no live copy is left")
+    return lines
+
+
+def _outs_table(rows, zh: bool) -> list[str]:
+    """The ready discards with their outs, then the ones that leave the hand not ready."""
     headers = (["打出", "张数", "期望分", "最高分", "听（张数）"] if zh else
                ["discard", "outs", "expected", "best", "waits (outs)"])
     table = []
@@ -600,11 +596,24 @@ def _explain_discard(q: Question, g: Grade, zh: bool) -> list[str]:
         waits = "  ".join(f"{GLYPHS[w.tile]} {w.outs}" if w.outs else f"{GLYPHS[w.tile]} {'绝' if zh else 'dead'}"
                           for w in r.waits) or ("不听" if zh else "not ready")
         table.append([GLYPHS[r.tile], r.outs, f"{float(r.expected_score):.2f}", r.best_score, waits])
-    lines += [""] + _tabulate(table, headers)
+    lines = _tabulate(table, headers)
     if not_ready:
         lines.append(f"打{_tiles_comma(not_ready, zh)}后不听牌" if zh else
                      f"not ready after discarding {_tiles_comma(not_ready, zh)}")
-    lines.append("（打出的牌算作见过的牌）" if zh else "(the discarded tile counts as seen)")
+    return lines
+
+
+def _far_table(rows, zh: bool) -> list[str]:
+    """Every discard with its distance and live improving draws, then how the best one takes each draw."""
+    headers = ["打出", "距离", "进张", "进张（张数）"] if zh else ["discard", "away", "live", "improving draws (live)"]
+    table = [[GLYPHS[r.tile], "—" if r.distance is None else r.distance, r.improving_live,
+              "  ".join(f"{GLYPHS[d.tile]} {d.live}" for d in r.improving) or _away(r, zh)] for r in rows]
+    lines = _tabulate(table, headers)
+    top = rows[0]
+    ways = "; ".join(f"{GLYPHS[d.tile]}: {' / '.join(d.ways)}" for d in top.improving)
+    if ways:
+        lines.append(f"打{GLYPHS[top.tile]}后的进张：{ways}" if zh else
+                     f"After discarding {GLYPHS[top.tile]}, take: {ways}")
     return lines
 
 
