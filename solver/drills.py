@@ -70,7 +70,7 @@ from .obligations import SOURCES, candidate_ways, decide, eating_ways
 from .quiz import KINDS, Question, QuizError, Solution
 from .results import Discards, HuResult
 from .rules import HUNAN
-from .tiles import COPIES, N_KINDS, glyph, glyphs
+from .tiles import COPIES, N_KINDS, glyph, glyphs, tiles_to_counts
 
 LEVELS = (1, 2, 3)
 MAX_TRIES = 400  # hands tried for one drill before giving up (never reached in practice)
@@ -418,7 +418,6 @@ def _make_discard(rng: random.Random, level: int, plan: float) -> tuple[dict, Di
     # Cheap filters first: solving a discard costs a ting per discardable tile.
     if level == 1 and h.melds:
         return None
-    seen_counts = [0] * N_KINDS
     seen = ""
     if level == 2 and rng.random() < 0.5:
         # Tiles seen elsewhere lower the outs: a second thing to count.
@@ -429,9 +428,7 @@ def _make_discard(rng: random.Random, level: int, plan: float) -> tuple[dict, Di
         first = reference.discard(h, HUNAN).rows[0]
         if first.outs:
             seen = _kill(rng, h, first.waits)
-    for t in parse_tiles(seen):
-        seen_counts[t] += 1
-    d = reference.discard(h, HUNAN, seen_counts)
+    d = reference.discard(h, HUNAN, tiles_to_counts(parse_tiles(seen)))
     top = d.rows[0].outs if d.rows else 0
     if top == 0:
         return None
@@ -468,9 +465,7 @@ def _far_hand(rng: random.Random, level: int) -> Hand | None:
 
 def _advice(h: Hand, seen: str) -> Discards | None:
     """The discard table with distances (as ``api.discard_choice`` makes it), or None when some discard is ready."""
-    seen_counts = [0] * N_KINDS
-    for t in parse_tiles(seen):
-        seen_counts[t] += 1
+    seen_counts = tiles_to_counts(parse_tiles(seen))
     plain = reference.discard(h, HUNAN, seen_counts)
     if any(r.waits for r in plain.rows):  # ready after some discard, even on a dead wait: not this question
         return None
