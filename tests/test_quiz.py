@@ -491,6 +491,8 @@ def test_every_library_puzzle_is_a_question_graded_and_explained():
         assert right_answer(q) and grade(q, right_answer(q)).correct, p.id
         if p.kind == "ting":
             assert q.solution.expected == {GLYPH_TO_ID[c] for c in p.answer}, p.id
+        elif p.kind == "discard":
+            assert set(q.solution.expected) == {GLYPH_TO_ID[c] for c in p.answer}, p.id
         elif p.kind == "chi":
             legal = [(c.chi, c.bi) for i, c in enumerate(q.menu, 1) if i in q.solution.expected]
             assert [{"chi": glyphs(chi), "bi": tuple(glyphs(b) for b in bi)} for chi, bi in legal] == list(p.answer), p.id
