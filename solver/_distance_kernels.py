@@ -149,6 +149,25 @@ def _memo_put(mk, mv, ms, i, a, b, c, r):
         ms[0] += 1
 
 
+@inline
+def _rich_huxi(cx, sc):
+    """The most 胡息 the free counts sc[S_CNT:] could carry in the shapes that
+    carry any: each rich shape as many times as its scarcest tile allows."""
+    hx = 0
+    for a in range(cx[C_RICH]):
+        sh = cx[C_RICH + 1 + a]
+        t3 = C_SH + 3 * sh
+        m = sc[S_CNT + cx[t3]]
+        m1 = sc[S_CNT + cx[t3 + 1]]
+        m2 = sc[S_CNT + cx[t3 + 2]]
+        if m1 < m:
+            m = m1
+        if m2 < m:
+            m = m2
+        hx += m * cx[C_SHX + sh]
+    return hx
+
+
 @kernel
 def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
     """Whether the free counts sc[S_CNT:] split into groups worth at least
@@ -171,7 +190,6 @@ def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
     junk = 20
     wild = -1
     acc = 0
-    n_rich = cx[C_RICH]
     lo = 0
     while lo < 20 and sc[S_CNT + lo] == 0:
         lo += 1
@@ -258,20 +276,9 @@ def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
             sc[S_STACK + 32 + d] = k
             if placed >= 0:
                 # The bound: 胡息 the rich shapes left could still carry.
-                ub = acc + top_gain
+                ub = acc + top_gain + _rich_huxi(cx, sc)
                 if wild_left:
                     ub += cx[C_BONUS]
-                for a in range(n_rich):
-                    sh = cx[C_RICH + 1 + a]
-                    t3 = C_SH + 3 * sh
-                    m = sc[S_CNT + cx[t3]]
-                    m1 = sc[S_CNT + cx[t3 + 1]]
-                    m2 = sc[S_CNT + cx[t3 + 2]]
-                    if m1 < m:
-                        m = m1
-                    if m2 < m:
-                        m = m2
-                    ub += m * cx[C_SHX + sh]
                 sc[S_STACK + 64 + d] = placed
                 if ub < need:
                     # Not enough 胡息 left to win: undo it at once.
@@ -363,18 +370,7 @@ def _ready_at(cx, nd, at, junk, sc):
         free += n
     need = cx[C_MIN] - nd[at + N_BASE] - kanhx
     k = nd[at + N_K]
-    rich = 0
-    for a in range(cx[C_RICH]):
-        sh = cx[C_RICH + 1 + a]
-        t3 = C_SH + 3 * sh
-        m = sc[S_CNT + cx[t3]]
-        m1 = sc[S_CNT + cx[t3 + 1]]
-        m2 = sc[S_CNT + cx[t3 + 2]]
-        if m1 < m:
-            m = m1
-        if m2 < m:
-            m = m2
-        rich += m * cx[C_SHX + sh]
+    rich = _rich_huxi(cx, sc)
     # Upgrades (k = 0 only): w onto a 坎 or 偎 makes 提, onto a 碰 makes 跑.
     top = NO_GAIN
     if k == 0:
