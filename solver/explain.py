@@ -13,18 +13,22 @@ import os
 from typing import TYPE_CHECKING, Mapping
 
 from .hand import HandError
+from .rules import get_ruleset
 from .tiles import glyph, glyphs
 
 if TYPE_CHECKING:
     from .obligations import Action, Decision, Forbidden
 
 LANGS = ("en", "zh")
-# Penalties of seed 002 (罚则), named in the texts.
-PENALTY = {"走跑": 15, "失提": 9, "烧比": 6, "臭张": 3}
 SOURCE_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",
              "lower-discard": "下家打出", "lower-draw": "下家摸出"}
 MOVE_ZH = {"hu": "胡", "ti": "提", "wei": "偎", "pao": "跑", "peng": "碰", "chi": "吃", "pass": "过"}
 ONTO_ZH = {"kan": "坎", "wei": "偎", "peng": "碰"}
+
+
+def _penalty(d: "Decision", offence: str) -> int:
+    """The penalty (罚则) for ``offence`` under the decision's ruleset."""
+    return get_ruleset(d.rules).penalties[offence]
 
 
 def default_lang(environ: Mapping[str, str] = os.environ) -> str:
@@ -129,9 +133,9 @@ def action_text(d: "Decision", a: "Action", lang: str | None = None) -> str:
         held = ONTO_ZH[a.onto] + X * 3
         if zh:
             return (f"提（必须）：自己摸出的{X}是你的{held}的第四张，必须提成{X * 4}，"
-                    f"不提就是失提（罚{PENALTY['失提']}分）" + _then(a, lang, "提"))
+                    f"不提就是失提（罚{_penalty(d, '失提')}分）" + _then(a, lang, "提"))
         return (f"提 (ti, compulsory): {src} onto your {held} must become the 提 {X * 4}; "
-                f"not making it is 失提 (−{PENALTY['失提']})" + _then(a, lang, "提"))
+                f"not making it is 失提 (−{_penalty(d, '失提')})" + _then(a, lang, "提"))
     if a.action == "wei":
         if zh:
             if a.chou_wei:
@@ -148,10 +152,10 @@ def action_text(d: "Decision", a: "Action", lang: str | None = None) -> str:
         if zh:
             note = "（碰过的牌只有底牌才能跑）" if a.onto == "peng" else ""
             return (f"跑（必须）：{src}是你的{held}的第四张{note}，必须跑成{X * 4}，"
-                    f"不跑就是走跑（罚{PENALTY['走跑']}分）" + _then(a, lang, "跑"))
+                    f"不跑就是走跑（罚{_penalty(d, '走跑')}分）" + _then(a, lang, "跑"))
         note = " (a 碰 runs on a stock tile only)" if a.onto == "peng" else ""
         return (f"跑 (pao, compulsory): {src} is the fourth {X} of your {held}{note}: it must become "
-                f"the 跑 {X * 4}; not making it is 走跑 (−{PENALTY['走跑']})" + _then(a, lang, "跑"))
+                f"the 跑 {X * 4}; not making it is 走跑 (−{_penalty(d, '走跑')})" + _then(a, lang, "跑"))
     if a.action == "peng":
         if zh:
             return f"碰（可以不碰）：{src}配上手里的一对{X * 2}碰成{X * 3}；碰后打出一张牌"
@@ -227,9 +231,9 @@ def forbidden_text(d: "Decision", f: "Forbidden", lang: str | None = None) -> st
     elif r == "geshan":
         body = "不吃隔山牌，下家的牌不能吃" if zh else "不吃隔山牌: a tile from the lower player (下家) can never be eaten"
     elif r == "chou":
-        body = (f"不吃臭张，{X}是臭张（以前能吃没有吃），不能再吃（罚{PENALTY['臭张']}分）" if zh else
+        body = (f"不吃臭张，{X}是臭张（以前能吃没有吃），不能再吃（罚{_penalty(d, '臭张')}分）" if zh else
                 f"不吃臭张: {X} is 臭 for you (you could eat it before and passed), so it may not be eaten "
-                f"(臭张 −{PENALTY['臭张']})")
+                f"(臭张 −{_penalty(d, '臭张')})")
     elif r == "kan":
         if d.hand.concealed[x] == 3:
             body = (f"{X}与手里的坎{X * 3}相同，不能吃（要跑或提）" if zh else
@@ -247,10 +251,10 @@ def forbidden_text(d: "Decision", f: "Forbidden", lang: str | None = None) -> st
     elif r == "compulsory":
         if f.action == "pass":
             body = {
-                "ti": (f"必须提，不提就是失提（罚{PENALTY['失提']}分）",
-                       f"the 提 is compulsory: not making it is 失提 (−{PENALTY['失提']})"),
-                "pao": (f"必须跑，不跑就是走跑（罚{PENALTY['走跑']}分）",
-                        f"the 跑 is compulsory: not making it is 走跑 (−{PENALTY['走跑']})"),
+                "ti": (f"必须提，不提就是失提（罚{_penalty(d, '失提')}分）",
+                       f"the 提 is compulsory: not making it is 失提 (−{_penalty(d, '失提')})"),
+                "pao": (f"必须跑，不跑就是走跑（罚{_penalty(d, '走跑')}分）",
+                        f"the 跑 is compulsory: not making it is 走跑 (−{_penalty(d, '走跑')})"),
                 "wei": ("必须偎，不能忍偎", "the 偎 is compulsory (不能忍偎)"),
             }[forced][0 if zh else 1]
         else:
@@ -287,8 +291,8 @@ def _shaobi_text(d: "Decision", f: "Forbidden", lang: str) -> str:
     else:
         left = f"手里剩下的两张{X}只能比下一张" if zh else f"only one of the two {X} left in hand can be laid out (比)"
     if zh:
-        return f"烧比（罚{PENALTY['烧比']}分）：用{others}吃{X}后，{left}"
-    return f"烧比 (shaobi, −{PENALTY['烧比']}): after eating {X} with {others}, {left}"
+        return f"烧比（罚{_penalty(d, '烧比')}分）：用{others}吃{X}后，{left}"
+    return f"烧比 (shaobi, −{_penalty(d, '烧比')}): after eating {X} with {others}, {left}"
 
 
 # ---------------------------------------------------------------- rendering

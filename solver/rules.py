@@ -45,6 +45,8 @@ class Ruleset:
     # three is one's own (RULES.md section 6).
     self_weight: int
     other_weight: int
+    # Penalties (罚则) the explanations name, by offence: 诈胡, 走跑, 失提, 烧比, 臭张.
+    penalties: Mapping[str, int]
     peng_compulsory: bool = False
     own_discard_makes_chou: bool = False
     aliases: tuple[str, ...] = field(default=())
@@ -91,6 +93,7 @@ HUNAN = Ruleset(
     win_on_discard=False,
     self_weight=1,
     other_weight=2,
+    penalties=MappingProxyType({"诈胡": 30, "走跑": 15, "失提": 9, "烧比": 6, "臭张": 3}),
 )
 
 RULESETS = {"hunan": HUNAN}

@@ -565,3 +565,17 @@ def test_act_lines_show_every_move():
     assert lines[0].endswith("+  五 upper-draw (上家摸出)")
     assert lines[1].startswith("may: 胡 (hu, 破跑胡)") and lines[2].startswith("must: 跑 (pao, compulsory)")
     assert lines[-1] == "may not: 过: the 跑 is compulsory: not making it is 走跑 (−15)"
+
+
+def test_penalties_named_come_from_the_ruleset(monkeypatch):
+    """The 罚则 in the texts are the ruleset's (RULES.md, seed 002), not numbers of their own."""
+    from dataclasses import replace
+
+    from solver import rules
+
+    assert dict(rules.HUNAN.penalties) == {"诈胡": 30, "走跑": 15, "失提": 9, "烧比": 6, "臭张": 3}
+    stricter = replace(rules.HUNAN, penalties={**rules.HUNAN.penalties, "走跑": 20})
+    monkeypatch.setitem(rules.RULESETS, "hunan", stricter)
+    d = decide(KAN5, tile="五", source="upper-draw")
+    assert act_lines(d, "en")[-1] == "may not: 过: the 跑 is compulsory: not making it is 走跑 (−20)"
+    assert "罚20分" in act_lines(d, "zh")[-1]
