@@ -197,10 +197,12 @@ def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
     sc[S_STACK] = lo
     sc[S_STACK + 32] = 0
     found = 0
-    while d >= 0 and found == 0:
+    while d >= 0:
         i = sc[S_STACK + d]
         placed = -1
-        if i == 20:
+        if found:
+            pass  # a split was found: unwind, putting every count back
+        elif i == 20:
             if junk_left == 0 and wild_left == 0 and pair_left == 0:
                 if need_wild:
                     h = nd[at + N_HELD + wild]
@@ -293,7 +295,7 @@ def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
             # Same lowest tile: this option or later ones only, so each
             # multiset of options is tried once.
             sc[S_STACK + 32 + d] = placed if j == i else 0
-        elif found == 0:
+        else:
             d -= 1
             if d >= 0:
                 # Undo the option placed at depth d before trying the next one.
@@ -327,26 +329,6 @@ def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
                     sc[ci] += 1
                     junk_left = 1
                     junk = 20
-    if found:
-        # Put every count back (the search stopped with groups placed).
-        while d > 0:
-            d -= 1
-            i = sc[S_STACK + d]
-            ci = S_CNT + i
-            e = C_OPT + i * MAX_OPT * 4 + 4 * sc[S_STACK + 64 + d]
-            typ = cx[e]
-            if typ == O_FULL:
-                sh = cx[e + 1]
-                sc[ci] += 1
-                sc[S_CNT + cx[C_SH + 3 * sh + 1]] += 1
-                sc[S_CNT + cx[C_SH + 3 * sh + 2]] += 1
-            elif typ == O_PAIR or typ == O_WTRIPLE:
-                sc[ci] += 2
-            elif typ == O_WSHAPE:
-                sc[ci] += 1
-                sc[S_CNT + cx[e + 3]] += 1
-            else:
-                sc[ci] += 1
     return found
 
 
