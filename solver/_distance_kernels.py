@@ -169,13 +169,13 @@ def _rich_huxi(cx, sc):
 
 
 @kernel
-def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
+def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
     """Whether the free counts sc[S_CNT:] split into groups worth at least
     ``need`` 胡息: with one junk tile (``need_junk``), one wildcard tile
     completing a group (``need_wild``) and exactly one pair when ``need_pair``.
 
     With the wildcard w, a split counts only when w is not held four times
-    (nd[at + N_HELD + w]) once the junk is gone; without it, the upgrade gain
+    (nd[N_HELD + w]) once the junk is gone; without it, the upgrade gain
     for the junk tile (sc[S_GAIN + junk]) is added and must exist;
     ``top_gain`` is the largest of them, for the bound that cuts branches
     short of 胡息.  The counts are restored on return.
@@ -205,7 +205,7 @@ def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
         elif i == 20:
             if junk_left == 0 and wild_left == 0 and pair_left == 0:
                 if need_wild:
-                    h = nd[at + N_HELD + wild]
+                    h = nd[N_HELD + wild]
                     if junk == wild:
                         h -= 1
                     if h < 4 and acc >= need:
@@ -333,8 +333,8 @@ def _search(cx, sc, nd, at, need, need_junk, need_wild, need_pair, top_gain):
 
 
 @kernel
-def _ready_at(cx, nd, at, junk, sc):
-    """Whether the position nd[at:at + NW] is ready (``junk`` 0: a hand at
+def _ready_at(cx, nd, junk, sc):
+    """Whether the position nd is ready (``junk`` 0: a hand at
     rest) or some discard makes it ready (``junk`` 1: a hand of c + 1 tiles).
 
     Two searches at most, free then upgrade, through one call site (each
@@ -344,34 +344,34 @@ def _ready_at(cx, nd, at, junk, sc):
     kanhx = 0
     free = 0
     for x in range(20):
-        n = nd[at + N_CONC + x]
+        n = nd[N_CONC + x]
         if n == 3:
             kanhx += cx[C_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
             n = 0
         sc[S_CNT + x] = n
         free += n
-    need = cx[C_MIN] - nd[at + N_BASE] - kanhx
-    k = nd[at + N_K]
+    need = cx[C_MIN] - nd[N_BASE] - kanhx
+    k = nd[N_K]
     rich = _rich_huxi(cx, sc)
     # Upgrades (k = 0 only): w onto a 坎 or 偎 makes 提, onto a 碰 makes 跑.
     top = NO_GAIN
     if k == 0:
-        wei = nd[at + N_WEI]
-        peng = nd[at + N_PENG]
+        wei = nd[N_WEI]
+        peng = nd[N_PENG]
         best = NO_GAIN
         for x in range(21):
             sc[S_GAIN + x] = NO_GAIN
         for w in range(20):
             g = NO_GAIN
             case = 1 if w >= 10 else 0
-            if nd[at + N_CONC + w] == 3:
+            if nd[N_CONC + w] == 3:
                 g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_KAN + case]
             elif (wei >> w) & 1:
                 g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_WEI + case]
             elif (peng >> w) & 1:
                 g = cx[C_HX + 2 * P_PAO + case] - cx[C_HX + 2 * P_PENG + case]
             if g != NO_GAIN:
-                h = nd[at + N_HELD + w]
+                h = nd[N_HELD + w]
                 if h < 4:
                     if g > best:
                         best = g
@@ -401,7 +401,7 @@ def _ready_at(cx, nd, at, junk, sc):
                     pair = 1 if cx[C_JIANG] else 0
                     gain = top
                 if go:
-                    found = _search(cx, sc, nd, at, need, junk, wild, pair, gain)
+                    found = _search(cx, sc, nd, need, junk, wild, pair, gain)
     return found
 
 
@@ -412,7 +412,7 @@ def _ready_memo(cx, sc, nd, junk, mk, mv, ms):
     i = _memo_slot(mk, mv, a, b, c)
     if mv[i] != 0:
         return mv[i] - 1
-    r = _ready_at(cx, nd, 0, junk, sc)
+    r = _ready_at(cx, nd, junk, sc)
     _memo_put(mk, mv, ms, i, a, b, c, r)
     return r
 
