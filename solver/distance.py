@@ -110,7 +110,6 @@ def context(rules: Ruleset) -> np.ndarray:
     cx = np.zeros(DK.C_SIZE, np.int64)
     cx[DK.C_MIN] = rules.min_huxi
     cx[DK.C_JIANG] = int(rules.pao_needs_jiang)
-    cx[DK.C_PAIR_WEI] = int(rules.self_pair_must_wei)
     for p, pattern in enumerate(PATTERNS):
         cx[DK.C_HX + 2 * p: DK.C_HX + 2 * p + 2] = rules.huxi[pattern]
     shape_hx = [group_huxi("jiao" if group_pattern(s) == "jiao" else "ju", s, rules) for s in SHAPES]
