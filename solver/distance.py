@@ -24,8 +24,8 @@ Distances 0, 1 and 2 are therefore always exact.  The improving draws come
 out of the same search: the intakes of the hand whose positions lead to a
 good one at the last level (traced back along the moves).  The kernel
 enumerates intakes itself (RULES.md 6 table; 吃 with every 比 layout, never
-a 坎 tile); ``intakes`` builds the same list readably from
-``obligations.eating_ways``, and the tests hold the two together.  An exact
+a 坎 tile); the tests hold it to a brute force built on
+``obligations.eating_ways``.  An exact
 memo (a hash table on the packed position) answers positions met before,
 across the rows of a discard table and across calls.  Importing this module
 imports numba.
@@ -42,9 +42,8 @@ from . import _distance_kernels as DK
 from ._jit import will_compile
 from .groups import SHAPES, group_huxi, group_pattern
 from .hand import Hand
-from .obligations import eating_ways
 from .rules import PATTERNS, Ruleset
-from .tiles import COPIES, GLYPHS, N_KINDS, glyphs
+from .tiles import GLYPHS, N_KINDS, glyphs
 
 assert len(SHAPES) == DK.N_SHAPES
 assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
@@ -165,73 +164,6 @@ def position(hand: Hand, rules: Ruleset) -> np.ndarray:
     row[DK.N_M] = hand.n_three
     row[DK.N_K] = hand.n_four
     return row
-
-
-# ---------------------------------------------------------------- intakes of one hand
-
-def intakes(hand: Hand, rules: Ruleset) -> list[tuple[Intake, np.ndarray, bool]]:
-    """Every intake of a hand at rest (RULES.md 6 table), with the position it
-    leaves (before its discard) and whether a discard follows; an intake that
-    leaves nothing to discard is left out."""
-    root = position(hand, rules)
-    conc = hand.concealed
-    held = hand.all_counts()
-    wei = {m.tiles[0] for m in hand.melds if m.kind == "wei"}
-    peng = {m.tiles[0] for m in hand.melds if m.kind == "peng"}
-    first_four = hand.n_four == 0
-    out = []
-
-    def add(intake: Intake, row: np.ndarray, discard: bool) -> None:
-        row[DK.N_HELD + intake.tile] += 1
-        left = row[DK.N_CONC:DK.N_CONC + N_KINDS]
-        if discard and not ((left == 1) | (left == 2)).any():
-            return
-        out.append((intake, row, discard))
-
-    for t in range(N_KINDS):
-        if held[t] >= COPIES:
-            continue
-        bit = 1 << t
-        if t in wei or t in peng or conc[t] == 3:
-            for kind in (("pao",) if t in peng else ("pao", "ti")):
-                row = root.copy()
-                if t in wei:
-                    row[DK.N_WEI] ^= bit
-                    row[DK.N_M] -= 1
-                    row[DK.N_BASE] -= group_huxi("wei", (t,) * 3, rules)
-                elif t in peng:
-                    row[DK.N_PENG] ^= bit
-                    row[DK.N_M] -= 1
-                    row[DK.N_BASE] -= group_huxi("peng", (t,) * 3, rules)
-                else:
-                    row[DK.N_CONC + t] = 0
-                row[DK.N_K] += 1
-                row[DK.N_BASE] += group_huxi(kind, (t,) * 4, rules)
-                add(Intake(kind, t), row, first_four)
-        if conc[t] == 2:
-            for kind, slot in (("peng", DK.N_PENG), ("wei", DK.N_WEI)):
-                row = root.copy()
-                row[DK.N_CONC + t] = 0
-                row[slot] |= bit
-                row[DK.N_M] += 1
-                row[DK.N_BASE] += group_huxi(kind, (t,) * 3, rules)
-                add(Intake(kind, t), row, True)
-        if t in wei or conc[t] == 3:
-            continue  # a 坎 or 偎 tile is never eaten
-        for chi, bi, _ in eating_ways(conc, t):
-            if bi is None:
-                continue  # 烧比: a copy of t could not be laid out
-            used = [x for g in (chi, *bi) for x in g]
-            used.remove(t)
-            if any(conc[x] == 3 for x in used):
-                continue  # a 坎 tile never takes part
-            row = root.copy()
-            for x in used:
-                row[DK.N_CONC + x] -= 1
-            row[DK.N_M] += 1 + len(bi)
-            row[DK.N_BASE] += sum(group_huxi("chi", g, rules) for g in (chi, *bi))
-            add(Intake("chi", t, chi, tuple(bi)), row, True)
-    return out
 
 
 # ---------------------------------------------------------------- the search
