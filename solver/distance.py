@@ -40,6 +40,7 @@ import numpy as np
 
 from . import _distance_kernels as DK
 from ._jit import will_compile
+from .api import TING_BUDGET
 from .groups import SHAPES, group_huxi, group_pattern
 from .hand import Hand
 from .rules import PATTERNS, Ruleset
@@ -48,9 +49,9 @@ from .tiles import GLYPHS, N_KINDS, glyphs
 assert len(SHAPES) == DK.N_SHAPES
 assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
 
-#: positions the search may look at beyond distance 2 (a few seconds at most); past it the
-#: answer is distance None with ``limit``
-BUDGET = 60_000
+#: positions the search may look at beyond distance 2 by default: the one-hand ``ting``'s
+#: budget (past it the answer is distance None with ``limit``)
+BUDGET = TING_BUDGET
 #: a level this large (per hand) is never expanded further
 EXPAND_LIMIT = 5_000
 #: hands searched together (bounds the memory of a level)
