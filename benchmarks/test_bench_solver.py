@@ -108,7 +108,8 @@ def hu_args(queries, full: bool):
     out.fill(0)  # touch its pages here, not inside the measured call
     return (*fast.marshal([h for h, _ in queries]).args(), np.arange(n, dtype=np.int64),
             np.array([t for _, t in queries], np.int64), np.full(n, 3, np.int64), False, full,
-            fast.rule_arrays(HUNAN).vec, out, np.zeros((1, K.N_TOP), np.int32))
+            fast.rule_arrays(HUNAN).vec, fast.NO_TABLES if full else fast.half_tables(HUNAN), out,
+            np.zeros((1, K.N_TOP), np.int32))
 
 
 @pytest.mark.parametrize("full", [False, True], ids=["best_score", "full_answer"])

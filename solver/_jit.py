@@ -60,6 +60,9 @@ if numba.config.DISABLE_JIT:
     def view(addr: int, n: int):
         return np.ctypeslib.as_array(ctypes.cast(addr, ctypes.POINTER(ctypes.c_int64)), shape=(n,))
 
+    def view8(addr: int, n: int):
+        return np.ctypeslib.as_array(ctypes.cast(addr, ctypes.POINTER(ctypes.c_int8)), shape=(n,))
+
     def trailing_zeros(x: int) -> int:
         """Index of the lowest set bit of ``x`` (x > 0)."""
         x = int(x)
@@ -69,15 +72,21 @@ if numba.config.DISABLE_JIT:
         """Set bits of ``x`` (x >= 0)."""
         return int(x).bit_count()
 else:
-    @intrinsic
-    def _int64_pointer(typingctx, addr):
-        if not isinstance(addr, types.Integer):
-            return None
+    def _pointer_intrinsic(item):
+        @intrinsic
+        def pointer(typingctx, addr):
+            if not isinstance(addr, types.Integer):
+                return None
 
-        def codegen(context, builder, signature, args):
-            return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+            def codegen(context, builder, signature, args):
+                return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
 
-        return types.CPointer(types.int64)(addr), codegen
+            return types.CPointer(item)(addr), codegen
+
+        return pointer
+
+    _int64_pointer = _pointer_intrinsic(types.int64)
+    _int8_pointer = _pointer_intrinsic(types.int8)
 
     @inline
     def address(arr):
@@ -94,6 +103,11 @@ else:
         owner to count.
         """
         return numba.carray(_int64_pointer(addr), n)
+
+    @inline
+    def view8(addr, n):
+        """The int8 array of ``n`` items at ``addr`` (a table read through ``view``'s trick)."""
+        return numba.carray(_int8_pointer(addr), n)
 
     @intrinsic
     def trailing_zeros(typingctx, x):

@@ -43,12 +43,18 @@ the winning threshold) is cut, by an upper bound of the 胡息 the remaining
 tiles can still make (each tile worth at most its share of the richest
 shape or pair it can join, ``R_W6`` in sixths).  A best split is kept in the order its
 groups were found and sorted only when a tie must be broken.
+
+The win check with its best score alone (``hu_batch`` without ``full``)
+does not search: the free tiles of each case (small, big) are looked up
+in ``half_tables``, the best 胡息 of every pattern of one case's tiles as
+句 with or without the pair, built once per ruleset; only the 绞, the one
+group that holds tiles of both cases, are tried (``_free_best``).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ._jit import address, inline, kernel, popcount, trailing_zeros, view
+from ._jit import address, inline, kernel, popcount, trailing_zeros, view, view8
 
 # Group kinds, in Python string order of their names.
 K_CHI, K_JIANG, K_JIAO, K_JU, K_KAN, K_PAO, K_PENG, K_TI, K_WEI = range(9)
@@ -178,7 +184,9 @@ W_TG = W_BOPT + 4  # [2 * TG_COLS]
 W_ORD = W_TG + 2 * 8  # [8] scratch of _answer_codes
 W_OUT = W_ORD + 8  # [2 * N_OUT] answers of the tile at hand, self then other
 W_TOP = W_OUT + 2 * N_OUT  # [2 * N_TOP] highest-胡息 splits, self then other
-W_SIZE = W_TOP + 2 * N_TOP
+W_TAB = W_TOP + 2 * N_TOP  # address of the half tables (int8), 0: search instead
+W_JP = W_TAB + 1  # [4 * 10] per number that can hold a 绞: its shift, counts small and big, option
+W_SIZE = W_JP + 40
 
 # A target: the slot, the 胡息 of the groups outside the free tiles, the
 # W_BASE entry the option replaces (-1: none) and its new code, the `how`
@@ -189,6 +197,35 @@ TG_SLOT, TG_OFF, TG_AT, TG_CODE, TG_HOW, TG_OPT, TG_WEI = range(7)
 TG_COLS = 8
 
 NO_HUXI = -1
+
+
+def _compact_masks():
+    """The fields that move at each step of ``_compact`` (field k moves by k bits)."""
+    at = [FIELD * k for k in range(20)]
+    masks = []
+    for step in range(5):
+        m = 0
+        for k in range(20):
+            if (k >> step) & 1:
+                m |= 3 << at[k]
+                at[k] -= 1 << step
+        masks.append(m)
+    assert at == [2 * k for k in range(20)]
+    return masks
+
+
+COMPACT_1, COMPACT_2, COMPACT_4, COMPACT_8, COMPACT_16 = _compact_masks()
+
+# The half tables (``half_tables``): the tiles of one case as 2 bits per tile
+# (tile k of the case at bit 2k, up to 3 copies), 4 ** 10 patterns per case.
+HALF_BITS = 20
+HALF_MASK = (1 << HALF_BITS) - 1
+HALF_LOW = 0x55555  # the low bit of each tile of a case
+CASE_SIZE = 2 << HALF_BITS  # [pattern << 1 | pair] per case
+TABLE_SIZE = 2 * CASE_SIZE  # small tiles, then big
+TABLE_NONE = -128  # no split (int8); every 胡息 in the tables is 0..127
+JIAO_DS = 0xD8  # the 绞 options of a number (2 bits each): 0 none, 1 一一壹, 2 一壹壹, 3 both: small tiles used
+JIAO_N = 0x94  # ... and 绞 made (the big tiles used are the option itself)
 
 
 @inline
@@ -515,6 +552,173 @@ def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
                 trip = -1
 
 
+@kernel
+def half_tables(rules, tab):
+    """Fill the int8 half tables ``tab`` (TABLE_SIZE) from the ruleset: at
+    case * CASE_SIZE + (x << 1 | p), the most 胡息 the tiles x
+    of the case make as 句 (p = 0) or as 句 and one pair (p = 1), or
+    TABLE_NONE when they make no such split.  Returns the largest 胡息 (the
+    tables hold only up to 127).
+
+    A pattern's lowest tile k starts one of its groups (a 句 whose lowest tile
+    is k, or the pair of k), so each entry follows from smaller patterns.  The win
+    check without groups (``_table_search``) reads a hand's two cases here
+    and tries only the 绞, which tie the two cases, itself.
+    """
+    best = np.empty(2 << HALF_BITS, np.int32)  # [x << 1 | p] of one case, -1: none
+    top = 0
+    for case in range(2):
+        h123 = rules[R_HX + 2 * P_JU123 + case]
+        hju = rules[R_HX + 2 * P_JU + case]
+        h2710 = rules[R_HX + 2 * P_JU2710 + case]
+        hpair = rules[R_HX + 2 * P_JIANG + case]
+        best[0] = 0
+        best[1] = -1
+        for x in range(1, 1 << HALF_BITS):
+            z = trailing_zeros(np.int64(x)) & ~1  # 2k
+            b0 = -1
+            b1 = -1
+            if (x >> z) & 3 >= 2:
+                r = best[(x - (2 << z)) << 1]
+                if r >= 0:
+                    b1 = r + hpair
+            for shape in range(2):
+                if shape == 0:
+                    ok = z <= 14 and (x >> (z + 2)) & 3 != 0 and (x >> (z + 4)) & 3 != 0
+                    y = x - (1 << z) - (1 << (z + 2)) - (1 << (z + 4))
+                    h = h123 if z == 0 else hju
+                else:
+                    ok = z == 2 and (x >> 12) & 3 != 0 and (x >> 18) & 3 != 0
+                    y = x - (1 << 2) - (1 << 12) - (1 << 18)
+                    h = h2710
+                if ok:
+                    r = best[y << 1]
+                    if r >= 0 and r + h > b0:
+                        b0 = r + h
+                    r = best[(y << 1) + 1]
+                    if r >= 0 and r + h > b1:
+                        b1 = r + h
+            best[x << 1] = b0
+            best[(x << 1) + 1] = b1
+        at = case * CASE_SIZE
+        for i in range(2 << HALF_BITS):
+            v = best[i]
+            top = max(top, v)
+            tab[at + i] = TABLE_NONE if v < 0 else min(v, 127)
+    return top
+
+
+@inline
+def _compact(f):
+    """Packed counts of up to 3 (3 bits per tile) as 2 bits per tile: the small
+    tiles at bits 0..19, the big ones at 20..39 (field k moves down k bits,
+    in five steps by the bits of k)."""
+    f = (f & ~COMPACT_1) | ((f & COMPACT_1) >> 1)
+    f = (f & ~COMPACT_2) | ((f & COMPACT_2) >> 2)
+    f = (f & ~COMPACT_4) | ((f & COMPACT_4) >> 4)
+    f = (f & ~COMPACT_8) | ((f & COMPACT_8) >> 8)
+    return (f & ~COMPACT_16) | ((f & COMPACT_16) >> 16)
+
+
+@kernel
+def _free_best(wp, c, need_pair):
+    """The most 胡息 the free tiles c (``_compact``) make as 句/绞 groups, and
+    the pair when ``need_pair``, read from the half tables; -1 when they make none.
+
+    The 绞 of each number holding both cases are tried option against option
+    (none, 一一壹, 一壹壹, both); the rest of each case is looked up, with the
+    pair in the case whose tile count leaves 2 over 3 (the other, none).
+    """
+    ws = view(wp, W_SIZE)
+    tab = view8(ws[W_TAB], TABLE_SIZE)
+    s = c & HALF_MASK
+    b = c >> HALF_BITS
+    ns = popcount(s & HALF_LOW) + 2 * popcount(s & (HALF_LOW << 1))
+    both = (s | (s >> 1)) & (b | (b >> 1)) & HALF_LOW
+    ones = s & ~(s >> 1) & b & ~(b >> 1) & HALF_LOW  # one of each: no 绞
+    cand = both & ~ones
+    m = 0
+    while cand != 0:
+        z = trailing_zeros(cand)
+        at = W_JP + 4 * m
+        ws[at] = z
+        ws[at + 1] = (s >> z) & 3
+        ws[at + 2] = (b >> z) & 3
+        ws[at + 3] = 0
+        m += 1
+        cand &= cand - 1
+    hj = ws[R_HX + 2 * P_JIAO]
+    best = np.int64(-1)
+    nj = 0
+    while True:
+        # The pair goes with the case whose count leaves 2 over 3.  (No branch
+        # here on what the tables hold: the lookups of successive choices overlap.)
+        r = ns % 3
+        ps = 1 if r == 2 else 0
+        pb = 1 if r == 0 and need_pair else 0
+        v = np.int64(tab[(s << 1) + ps]) + np.int64(tab[CASE_SIZE + (b << 1) + pb])
+        v = v + nj * hj if v >= 0 and r != 1 and ps + pb == (1 if need_pair else 0) else -1
+        best = max(best, v)
+        # The next choice of 绞 (an odometer over the numbers that can hold one).
+        i = 0
+        while i < m:
+            at = W_JP + 4 * i
+            z = ws[at]
+            d = ws[at + 3]
+            ds = (JIAO_DS >> (2 * d)) & 3
+            s += ds << z
+            ns += ds
+            b += d << z
+            nj -= (JIAO_N >> (2 * d)) & 3
+            d += 1
+            while d <= 3 and (((JIAO_DS >> (2 * d)) & 3) > ws[at + 1] or d > ws[at + 2]):
+                d += 1
+            if d <= 3:
+                ds = (JIAO_DS >> (2 * d)) & 3
+                s -= ds << z
+                ns -= ds
+                b -= d << z
+                nj += (JIAO_N >> (2 * d)) & 3
+                ws[at + 3] = d
+                break
+            ws[at + 3] = 0
+            i += 1
+        if i == m:
+            break
+    return best
+
+
+@kernel
+def _table_search(wp, packed, need_pair, triple, floor, ntg):
+    """What ``_split`` finds without ``full`` (the best 胡息 of each slot and
+    class, for the targets in W_TG), from the half tables: the free tiles
+    as they are, and with the 碰 triplet of ``triple`` set apart."""
+    ws = view(wp, W_SIZE)
+    base_dd = ws[W_BASE_DD] != 0
+    c = _compact(packed)
+    for with_triple in range(2):
+        rem = packed
+        extra = 0
+        if with_triple:
+            if triple < 0 or (packed >> (FIELD * triple)) & 3 != 3:
+                break
+            rem = packed - (3 << (FIELD * triple))
+            c -= 3 << (2 * triple)
+            extra = ws[R_HX + 2 * P_PENG + (1 if triple >= 10 else 0)]
+        v = _free_best(wp, c, need_pair)
+        if v >= 0:
+            # 对对 when the free tiles outside the triplet are none or the pair alone.
+            cls = 1 if base_dd and rem & (rem - 1) == 0 else 0
+            for j in range(ntg):
+                tg = W_TG + j * TG_COLS
+                if with_triple or ws[tg + TG_WEI] == 0:
+                    huxi = ws[tg + TG_OFF] + extra + v
+                    sc = 2 * ws[tg + TG_SLOT] + cls
+                    if huxi >= floor and huxi > ws[W_BH + sc]:
+                        ws[W_BH + sc] = huxi
+                        ws[W_BOPT + sc] = ws[tg + TG_OPT]
+
+
 @inline
 def _target(ws, j, slot, off, at, code, how, opt, wei):
     tg = W_TG + j * TG_COLS
@@ -567,7 +771,10 @@ def _search(wp, t, add, triple, ntg, floor, full):
             fits = (room - ws[at + 1 + j]) & GUARD == GUARD
             j += 1
     if fits and ntg > 0 and 6 * (top - floor) + ub >= 0:
-        _split(wp, packed, ub, nb, ws[W_BASE_DD] != 0, need_pair, triple, t, floor, ntg, full)
+        if full or ws[W_TAB] == 0:
+            _split(wp, packed, ub, nb, ws[W_BASE_DD] != 0, need_pair, triple, t, floor, ntg, full)
+        else:
+            _table_search(wp, packed, need_pair, triple, floor, ntg)
 
 
 @inline
@@ -790,8 +997,8 @@ def _put_hand(ws, conc, mkind, mt, nmeld, h):
     its packed concealed counts (for W_P) and its number of melds."""
     p = 0
     for x in range(20):
-        p |= conc[h, x] << (FIELD * x)
-    nm = nmeld[h]
+        p |= np.int64(conc[h, x]) << (FIELD * x)
+    nm = np.int64(nmeld[h])
     for j in range(nm):
         ws[W_MK + j] = mkind[h, j]
         for c in range(3):
@@ -800,16 +1007,19 @@ def _put_hand(ws, conc, mkind, mt, nmeld, h):
 
 
 @kernel
-def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rules, out, top):
+def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rules, tables, out, top):
     """Queries q = (hand qhand[q], tile qtile[q]); qsources[q]: bit 0 self, bit 1 other.
 
     Answers in out[2q + s] and, with ``with_top``, top[2q + s] (s = 0 self, 1 other).
     Only the fields of a win are written: out must be zeroed.  Without
     ``full`` (the win check with its best score) only O_WIN .. O_SCORE, O_DD
-    and O_RED are: no groups, no `how`, and the search need not break ties.
+    and O_RED are: no groups, no `how`, and the search need not break ties;
+    then ``tables`` (``half_tables`` as int8, or one item: none) replace the search.
     """
     ws = _scratch(rules)
     wp = address(ws)
+    if not (full or with_top) and tables.shape[0] == TABLE_SIZE:
+        ws[W_TAB] = address(tables)
     last = -1
     reds = 0
     for q in range(qhand.shape[0]):

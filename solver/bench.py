@@ -138,9 +138,10 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
         def args(lo, hi, full):
             m = hi - lo
             out = np.zeros((2 * m, K.N_OUT), np.int32)
+            out.fill(0)  # touch its pages here, not inside the measured call
             return (*fast.marshal(hands[lo:hi]).args(), np.arange(m, dtype=np.int64),
-                    np.array(tiles[lo:hi], np.int64), np.full(m, 3, np.int64), False, full, ra.vec, out,
-                    np.zeros((1, K.N_TOP), np.int32))
+                    np.array(tiles[lo:hi], np.int64), np.full(m, 3, np.int64), False, full, ra.vec,
+                    fast.NO_TABLES if full else fast.half_tables(rules), out, np.zeros((1, K.N_TOP), np.int32))
 
         results = []
         for full, engine in ((False, "kernel, best score"), (True, "kernel, full answer")):

@@ -188,6 +188,7 @@ def decode(code: int, ra: RuleArrays) -> Group:
 @dataclass(frozen=True, eq=False)
 class HandArrays:
     hands: Sequence[Hand]
+    # int8 throughout: a batch kernel reads each hand once, from memory.
     conc: np.ndarray  # [hand, tile] concealed counts
     mkind: np.ndarray  # [hand, meld] kind code
     mt: np.ndarray  # [hand, meld, 3] first three tiles of the meld, ascending
@@ -215,16 +216,16 @@ def marshal_counts(conc: np.ndarray, melds: Sequence[Sequence], hands: Sequence[
     """The kernels' arrays from concealed counts [hand, tile] and each hand's melds
     (``hands`` are kept alongside, when there are Hand objects)."""
     n = conc.shape[0]
-    mkind = np.zeros((n, K.MAX_MELDS), np.int64)
-    mt = np.zeros((n, K.MAX_MELDS, 3), np.int64)
-    nmeld = np.zeros(n, np.int64)
+    mkind = np.zeros((n, K.MAX_MELDS), np.int8)
+    mt = np.zeros((n, K.MAX_MELDS, 3), np.int8)
+    nmeld = np.zeros(n, np.int8)
     for i, ms in enumerate(melds):
         if ms:
             nmeld[i] = len(ms)
             for j, m in enumerate(ms):
                 mkind[i, j] = KIND_CODE[m.kind]
                 mt[i, j] = sorted(m.tiles)[:3]
-    return HandArrays(list(hands), np.ascontiguousarray(conc, np.int64), mkind, mt, nmeld)
+    return HandArrays(list(hands), np.ascontiguousarray(conc, np.int8), mkind, mt, nmeld)
 
 
 def held_counts(hand: Hand) -> tuple[int, ...] | list[int]:
@@ -396,6 +397,24 @@ def _discard_row(x: int, waits: tuple[Wait, ...], sw: int, ow: int) -> tuple[tup
     return key, _row(x, total, expected, best, waits)
 
 
+_HALF_TABLES: dict[int, tuple[Ruleset, np.ndarray]] = {}
+NO_TABLES = np.zeros(1, np.int8)
+
+
+def half_tables(rules: Ruleset) -> np.ndarray:
+    """``K.half_tables`` of ``rules`` as int8 (built once per ruleset, in a few
+    milliseconds), or ``NO_TABLES`` if some 胡息 does not fit in int8."""
+    got = _HALF_TABLES.get(id(rules))
+    if got is not None and got[0] is rules:
+        return got[1]
+    tables = np.full(K.TABLE_SIZE, K.TABLE_NONE, np.int8)
+    _announce_compile(K.half_tables)
+    if K.half_tables(rule_arrays(rules).vec, tables) > 127:
+        tables = NO_TABLES
+    _HALF_TABLES[id(rules)] = (rules, tables)
+    return tables
+
+
 def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: Sequence[str],
              rules: Ruleset, *, with_top: bool = False, full: bool = True) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
     """The batched win check: out[q, s] (s = 0 self, 1 other) of hand q on tiles[q] from sources[q].
@@ -404,7 +423,8 @@ def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: 
     'both'.  ``hands`` may be pre-marshalled with ``marshal``.  With
     ``with_top`` it also returns the highest-胡息 split per source (K.T_*).
     Without ``full`` only the numbers of a win are set (K.O_WIN..K.O_SCORE,
-    K.O_DD, K.O_RED): the win check with its best score.
+    K.O_DD, K.O_RED): the win check with its best score, read from the half
+    tables (``half_tables``) instead of searched.
     """
     ra = rule_arrays(rules)
     ha = hands if isinstance(hands, HandArrays) else marshal(hands)
@@ -416,7 +436,8 @@ def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: 
     out = np.zeros((2 * n, K.N_OUT), np.int32)
     top = np.zeros((2 * n if with_top else 1, K.N_TOP), np.int32)
     _announce_compile(K.hu_batch)
-    K.hu_batch(*ha.args(), qhand, qtile, qsrc, with_top, full, ra.vec, out, top)
+    tables = NO_TABLES if full or with_top else half_tables(rules)
+    K.hu_batch(*ha.args(), qhand, qtile, qsrc, with_top, full, ra.vec, tables, out, top)
     out = out.reshape(n, 2, K.N_OUT)
     return (out, top.reshape(n, 2, K.N_TOP)) if with_top else out
 

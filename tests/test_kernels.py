@@ -198,7 +198,7 @@ def test_win_many_raw_arrays(ready, ready_ting):
 # --- the kernels as plain Python, and the cache in fresh processes ---------------------
 
 COMPARE_SCRIPT = textwrap.dedent("""
-    import random, sys
+    import os, random, sys
     from solver import fast, generate, reference
     from solver.rules import HUNAN
     from solver.tiles import COPIES
@@ -217,6 +217,11 @@ COMPARE_SCRIPT = textwrap.dedent("""
         qs += [(h, t, "self"), (h, t, "other")]
     got = fast.hu_many(*zip(*qs), HUNAN)
     assert got == [reference.hu(h, t, s, HUNAN) for h, t, s in qs]
+    if os.environ.get("NUMBA_DISABLE_JIT") != "1":  # (the half tables take minutes as Python)
+        best = fast.win_many([q[0] for q in qs], [q[1] for q in qs], ["both"] * len(qs), HUNAN, full=False)
+        for (h, t, s), row in zip(qs, best[:, :, :5].tolist()):
+            w = reference.best_win(h, t, s, HUNAN)
+            assert row[s == "other"] == ([1, w.huxi, w.deng, w.fan, w.score] if w else [0] * 5)
     print("ok", len(hands), len(disc), len(qs), hash(repr(got)) % 10**9)
 """)
 
