@@ -217,11 +217,12 @@ def _compact_masks():
 COMPACT_1, COMPACT_2, COMPACT_4, COMPACT_8, COMPACT_16 = _compact_masks()
 
 # The half tables (``half_tables``): the tiles of one case as 2 bits per tile
-# (tile k of the case at bit 2k, up to 3 copies), 4 ** 10 patterns per case.
+# (tile k of the case at bit 2k, up to 3 copies), 4 ** 10 patterns per case,
+# one byte each.
 HALF_BITS = 20
 HALF_MASK = (1 << HALF_BITS) - 1
 HALF_LOW = 0x55555  # the low bit of each tile of a case
-CASE_SIZE = 2 << HALF_BITS  # [pattern << 1 | pair] per case
+CASE_SIZE = 1 << HALF_BITS  # [pattern] per case
 TABLE_SIZE = 2 * CASE_SIZE  # small tiles, then big
 TABLE_NONE = -128  # no split (int8); every 胡息 in the tables is 0..127
 JIAO_DS = 0xD8  # the 绞 options of a number (2 bits each): 0 none, 1 一一壹, 2 一壹壹, 3 both: small tiles used
@@ -555,13 +556,16 @@ def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
 @kernel
 def half_tables(rules, tab):
     """Fill the int8 half tables ``tab`` (TABLE_SIZE) from the ruleset: at
-    case * CASE_SIZE + (x << 1 | p), the most 胡息 the tiles x
-    of the case make as 句 (p = 0) or as 句 and one pair (p = 1), or
-    TABLE_NONE when they make no such split.  Returns the largest 胡息 (the
-    tables hold only up to 127).
+    case * CASE_SIZE + x, the most 胡息 the tiles x of the case make as 句
+    when they are a multiple of 3, or as 句 and one pair when they are 2 over
+    a multiple of 3; TABLE_NONE when they make no such split (or are 1 over).
+    Returns the largest 胡息 (the tables hold only up to 127).
 
-    A pattern's lowest tile k starts one of its groups (a 句 whose lowest tile
-    is k, or the pair of k), so each entry follows from smaller patterns.  The win
+    Only the count says whether the pair is there, so of two cases whose
+    tiles make 7 门子 together the pair is in the one that has it, and the
+    best 胡息 of a split of both is the sum of two entries.  A pattern's
+    lowest tile k starts one of its groups (a 句 whose lowest tile is k, or
+    the pair of k), so each entry follows from smaller patterns.  The win
     check without groups (``_table_search``) reads a hand's two cases here
     and tries only the 绞, which tie the two cases, itself.
     """
@@ -601,10 +605,11 @@ def half_tables(rules, tab):
             best[x << 1] = b0
             best[(x << 1) + 1] = b1
         at = case * CASE_SIZE
-        for i in range(2 << HALF_BITS):
-            v = best[i]
+        for x in range(1 << HALF_BITS):
+            n = popcount(np.int64(x & HALF_LOW)) + 2 * popcount(np.int64(x & (HALF_LOW << 1)))
+            v = best[x << 1] if n % 3 == 0 else best[(x << 1) + 1] if n % 3 == 2 else -1
             top = max(top, v)
-            tab[at + i] = TABLE_NONE if v < 0 else min(v, 127)
+            tab[at + x] = TABLE_NONE if v < 0 else min(v, 127)
     return top
 
 
@@ -621,19 +626,18 @@ def _compact(f):
 
 
 @kernel
-def _free_best(wp, c, need_pair):
-    """The most 胡息 the free tiles c (``_compact``) make as 句/绞 groups, and
-    the pair when ``need_pair``, read from the half tables; -1 when they make none.
+def _free_best(wp, c):
+    """The most 胡息 the free tiles c (``_compact``) make as 句/绞 groups (and
+    the pair if their count asks for one), read from the half tables; -1
+    when they make none.
 
     The 绞 of each number holding both cases are tried option against option
-    (none, 一一壹, 一壹壹, both); the rest of each case is looked up, with the
-    pair in the case whose tile count leaves 2 over 3 (the other, none).
+    (none, 一一壹, 一壹壹, both); the rest of each case is looked up.
     """
     ws = view(wp, W_SIZE)
     tab = view8(ws[W_TAB], TABLE_SIZE)
     s = c & HALF_MASK
     b = c >> HALF_BITS
-    ns = popcount(s & HALF_LOW) + 2 * popcount(s & (HALF_LOW << 1))
     both = (s | (s >> 1)) & (b | (b >> 1)) & HALF_LOW
     ones = s & ~(s >> 1) & b & ~(b >> 1) & HALF_LOW  # one of each: no 绞
     cand = both & ~ones
@@ -651,32 +655,23 @@ def _free_best(wp, c, need_pair):
     best = np.int64(-1)
     nj = 0
     while True:
-        # The pair goes with the case whose count leaves 2 over 3.  (No branch
-        # here on what the tables hold: the lookups of successive choices overlap.)
-        r = ns % 3
-        ps = 1 if r == 2 else 0
-        pb = 1 if r == 0 and need_pair else 0
-        v = np.int64(tab[(s << 1) + ps]) + np.int64(tab[CASE_SIZE + (b << 1) + pb])
-        v = v + nj * hj if v >= 0 and r != 1 and ps + pb == (1 if need_pair else 0) else -1
-        best = max(best, v)
+        # (No branch on what the tables hold: the lookups of successive choices overlap.)
+        v = np.int64(tab[s]) + np.int64(tab[CASE_SIZE + b])
+        best = max(best, v + nj * hj if v >= 0 else -1)
         # The next choice of 绞 (an odometer over the numbers that can hold one).
         i = 0
         while i < m:
             at = W_JP + 4 * i
             z = ws[at]
             d = ws[at + 3]
-            ds = (JIAO_DS >> (2 * d)) & 3
-            s += ds << z
-            ns += ds
+            s += ((JIAO_DS >> (2 * d)) & 3) << z
             b += d << z
             nj -= (JIAO_N >> (2 * d)) & 3
             d += 1
             while d <= 3 and (((JIAO_DS >> (2 * d)) & 3) > ws[at + 1] or d > ws[at + 2]):
                 d += 1
             if d <= 3:
-                ds = (JIAO_DS >> (2 * d)) & 3
-                s -= ds << z
-                ns -= ds
+                s -= ((JIAO_DS >> (2 * d)) & 3) << z
                 b -= d << z
                 nj += (JIAO_N >> (2 * d)) & 3
                 ws[at + 3] = d
@@ -689,7 +684,7 @@ def _free_best(wp, c, need_pair):
 
 
 @kernel
-def _table_search(wp, packed, need_pair, triple, floor, ntg):
+def _table_search(wp, packed, triple, floor, ntg):
     """What ``_split`` finds without ``full`` (the best 胡息 of each slot and
     class, for the targets in W_TG), from the half tables: the free tiles
     as they are, and with the 碰 triplet of ``triple`` set apart."""
@@ -705,7 +700,7 @@ def _table_search(wp, packed, need_pair, triple, floor, ntg):
             rem = packed - (3 << (FIELD * triple))
             c -= 3 << (2 * triple)
             extra = ws[R_HX + 2 * P_PENG + (1 if triple >= 10 else 0)]
-        v = _free_best(wp, c, need_pair)
+        v = _free_best(wp, c)
         if v >= 0:
             # 对对 when the free tiles outside the triplet are none or the pair alone.
             cls = 1 if base_dd and rem & (rem - 1) == 0 else 0
@@ -774,7 +769,7 @@ def _search(wp, t, add, triple, ntg, floor, full):
         if full or ws[W_TAB] == 0:
             _split(wp, packed, ub, nb, ws[W_BASE_DD] != 0, need_pair, triple, t, floor, ntg, full)
         else:
-            _table_search(wp, packed, need_pair, triple, floor, ntg)
+            _table_search(wp, packed, triple, floor, ntg)
 
 
 @inline
