@@ -13,7 +13,6 @@ as a smoke test.
 """
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from solver import _kernels as K
@@ -103,13 +102,10 @@ def win_pool(batch: int, rounds: int, seed: int) -> Pool:
 
 def hu_args(queries, full: bool):
     """hu_batch's arguments for (hand, wait) queries, both sources."""
-    n = len(queries)
-    out = np.zeros((2 * n, K.N_OUT), np.int32)
-    out.fill(0)  # touch its pages here, not inside the measured call
-    return (*fast.marshal([h for h, _ in queries]).args(), np.arange(n, dtype=np.int64),
-            np.array([t for _, t in queries], np.int64), np.full(n, 3, np.int64), False, full,
-            fast.rule_arrays(HUNAN).vec, fast.NO_TABLES if full else fast.half_tables(HUNAN), out,
-            np.zeros((1, K.N_TOP), np.int32))
+    args = fast.win_args(fast.marshal([h for h, _ in queries]), [t for _, t in queries], ["both"] * len(queries),
+                         HUNAN, full=full)
+    args[-2].fill(0)  # touch its pages here, not inside the measured call
+    return args
 
 
 @pytest.mark.parametrize("full", [False, True], ids=["best_score", "full_answer"])

@@ -553,6 +553,18 @@ def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
                 trip = -1
 
 
+@inline
+def _compact(f):
+    """Packed counts of up to 3 (3 bits per tile) as 2 bits per tile: the small
+    tiles at bits 0..19, the big ones at 20..39 (field k moves down k bits,
+    in five steps by the bits of k)."""
+    f = (f & ~COMPACT_1) | ((f & COMPACT_1) >> 1)
+    f = (f & ~COMPACT_2) | ((f & COMPACT_2) >> 2)
+    f = (f & ~COMPACT_4) | ((f & COMPACT_4) >> 4)
+    f = (f & ~COMPACT_8) | ((f & COMPACT_8) >> 8)
+    return (f & ~COMPACT_16) | ((f & COMPACT_16) >> 16)
+
+
 @kernel
 def half_tables(rules, tab):
     """Fill the int8 half tables ``tab`` (TABLE_SIZE) from the ruleset: at
@@ -565,41 +577,36 @@ def half_tables(rules, tab):
     tiles make 7 门子 together the pair is in the one that has it, and the
     best 胡息 of a split of both is the sum of two entries.  A pattern's
     lowest tile k starts one of its groups (a 句 whose lowest tile is k, or
-    the pair of k), so each entry follows from smaller patterns.  The win
+    the pair of k: its candidates of the ruleset vector, less the 绞), so
+    each entry follows from smaller patterns.  The win
     check without groups (``_table_search``) reads a hand's two cases here
     and tries only the 绞, which tie the two cases, itself.
     """
     best = np.empty(2 << HALF_BITS, np.int32)  # [x << 1 | p] of one case, -1: none
     top = 0
     for case in range(2):
-        h123 = rules[R_HX + 2 * P_JU123 + case]
-        hju = rules[R_HX + 2 * P_JU + case]
-        h2710 = rules[R_HX + 2 * P_JU2710 + case]
-        hpair = rules[R_HX + 2 * P_JIANG + case]
         best[0] = 0
         best[1] = -1
         for x in range(1, 1 << HALF_BITS):
-            z = trailing_zeros(np.int64(x)) & ~1  # 2k
+            z = trailing_zeros(np.int64(x)) & ~1  # 2k: tile k of the case is the lowest
+            at = (10 * case + (z >> 1)) * LIST_COLS  # its candidates (R_C*)
+            n = rules[R_NSH + 10 * case + (z >> 1)]
             b0 = -1
             b1 = -1
             if (x >> z) & 3 >= 2:
                 r = best[(x - (2 << z)) << 1]
                 if r >= 0:
-                    b1 = r + hpair
-            for shape in range(2):
-                if shape == 0:
-                    ok = z <= 14 and (x >> (z + 2)) & 3 != 0 and (x >> (z + 4)) & 3 != 0
-                    y = x - (1 << z) - (1 << (z + 2)) - (1 << (z + 4))
-                    h = h123 if z == 0 else hju
-                else:
-                    ok = z == 2 and (x >> 12) & 3 != 0 and (x >> 18) & 3 != 0
-                    y = x - (1 << 2) - (1 << 12) - (1 << 18)
-                    h = h2710
-                if ok:
-                    r = best[y << 1]
+                    b1 = r + rules[R_CH + at + n]  # its pair
+            present = (x | (x >> 1)) & HALF_LOW
+            for k in range(n):
+                # Its 句 (one of each tile): a 绞 holds a tile of the other case.
+                m = _compact(rules[R_CM + at + k]) >> (HALF_BITS * case)
+                if m & ~HALF_MASK == 0 and present & m == m:
+                    h = rules[R_CH + at + k]
+                    r = best[(x - m) << 1]
                     if r >= 0 and r + h > b0:
                         b0 = r + h
-                    r = best[(y << 1) + 1]
+                    r = best[((x - m) << 1) + 1]
                     if r >= 0 and r + h > b1:
                         b1 = r + h
             best[x << 1] = b0
@@ -611,18 +618,6 @@ def half_tables(rules, tab):
             top = max(top, v)
             tab[at + x] = TABLE_NONE if v < 0 else min(v, 127)
     return top
-
-
-@inline
-def _compact(f):
-    """Packed counts of up to 3 (3 bits per tile) as 2 bits per tile: the small
-    tiles at bits 0..19, the big ones at 20..39 (field k moves down k bits,
-    in five steps by the bits of k)."""
-    f = (f & ~COMPACT_1) | ((f & COMPACT_1) >> 1)
-    f = (f & ~COMPACT_2) | ((f & COMPACT_2) >> 2)
-    f = (f & ~COMPACT_4) | ((f & COMPACT_4) >> 4)
-    f = (f & ~COMPACT_8) | ((f & COMPACT_8) >> 8)
-    return (f & ~COMPACT_16) | ((f & COMPACT_16) >> 16)
 
 
 @kernel

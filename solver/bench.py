@@ -128,20 +128,14 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
     ref_n = max(1, per_round // REFERENCE_SHARE)
 
     def win_check():
-        import numpy as np
-
         from . import _kernels as K, fast
         hands = ready_hands(per_round * (rounds + 1), SEED + 1)
         tiles = win_queries(hands, SEED + 1, rules)
-        ra = fast.rule_arrays(rules)
 
         def args(lo, hi, full):
-            m = hi - lo
-            out = np.zeros((2 * m, K.N_OUT), np.int32)
-            out.fill(0)  # touch its pages here, not inside the measured call
-            return (*fast.marshal(hands[lo:hi]).args(), np.arange(m, dtype=np.int64),
-                    np.array(tiles[lo:hi], np.int64), np.full(m, 3, np.int64), False, full, ra.vec,
-                    fast.NO_TABLES if full else fast.half_tables(rules), out, np.zeros((1, K.N_TOP), np.int32))
+            a = fast.win_args(fast.marshal(hands[lo:hi]), tiles[lo:hi], ["both"] * (hi - lo), rules, full=full)
+            a[-2].fill(0)  # touch its pages here, not inside the measured call
+            return a
 
         results = []
         for full, engine in ((False, "kernel, best score"), (True, "kernel, full answer")):

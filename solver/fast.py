@@ -402,8 +402,8 @@ NO_TABLES = np.zeros(1, np.int8)
 
 
 def half_tables(rules: Ruleset) -> np.ndarray:
-    """``K.half_tables`` of ``rules`` as int8 (built once per ruleset, in a few
-    milliseconds), or ``NO_TABLES`` if some 胡息 does not fit in int8."""
+    """``K.half_tables`` of ``rules`` as int8 (built once per ruleset, in about
+    30 ms), or ``NO_TABLES`` if some 胡息 does not fit in int8."""
     got = _HALF_TABLES.get(id(rules))
     if got is not None and got[0] is rules:
         return got[1]
@@ -413,6 +413,22 @@ def half_tables(rules: Ruleset) -> np.ndarray:
         tables = NO_TABLES
     _HALF_TABLES[id(rules)] = (rules, tables)
     return tables
+
+
+SOURCE_BITS = {"self": 1, "other": 2, "both": 3}
+
+
+def win_args(ha: HandArrays, tiles: Sequence[int], sources: Sequence[str], rules: Ruleset, *,
+             with_top: bool = False, full: bool = True) -> tuple:
+    """``K.hu_batch``'s arguments for hand q of ``ha`` on tiles[q] from sources[q]
+    (its answer arrays, zeroed, are the last two)."""
+    n = len(ha)
+    qsrc = np.array([SOURCE_BITS[s] for s in sources], np.int64)
+    out = np.zeros((2 * n, K.N_OUT), np.int32)
+    top = np.zeros((2 * n if with_top else 1, K.N_TOP), np.int32)
+    tables = NO_TABLES if full or with_top else half_tables(rules)
+    return (*ha.args(), np.arange(n, dtype=np.int64), np.asarray(tiles, np.int64), qsrc, with_top, full,
+            rule_arrays(rules).vec, tables, out, top)
 
 
 def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: Sequence[str],
@@ -426,20 +442,13 @@ def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: 
     K.O_DD, K.O_RED): the win check with its best score, read from the half
     tables (``half_tables``) instead of searched.
     """
-    ra = rule_arrays(rules)
     ha = hands if isinstance(hands, HandArrays) else marshal(hands)
     n = len(ha)
-    qhand = np.arange(n, dtype=np.int64)
-    qtile = np.asarray(tiles, np.int64)
-    bits = {"self": 1, "other": 2, "both": 3}
-    qsrc = np.array([bits[s] for s in sources], np.int64)
-    out = np.zeros((2 * n, K.N_OUT), np.int32)
-    top = np.zeros((2 * n if with_top else 1, K.N_TOP), np.int32)
+    args = win_args(ha, tiles, sources, rules, with_top=with_top, full=full)
     _announce_compile(K.hu_batch)
-    tables = NO_TABLES if full or with_top else half_tables(rules)
-    K.hu_batch(*ha.args(), qhand, qtile, qsrc, with_top, full, ra.vec, tables, out, top)
-    out = out.reshape(n, 2, K.N_OUT)
-    return (out, top.reshape(n, 2, K.N_TOP)) if with_top else out
+    K.hu_batch(*args)
+    out = args[-2].reshape(n, 2, K.N_OUT)
+    return (out, args[-1].reshape(n, 2, K.N_TOP)) if with_top else out
 
 
 def _answer_win(row: list, ra: RuleArrays) -> Win:
