@@ -13,7 +13,6 @@ import os
 from typing import TYPE_CHECKING, Mapping
 
 from .hand import HandError
-from .rules import get_ruleset
 from .tiles import glyph, glyphs
 
 if TYPE_CHECKING:
@@ -28,7 +27,7 @@ ONTO_ZH = {"kan": "坎", "wei": "偎", "peng": "碰"}
 
 def _penalty(d: "Decision", offence: str) -> int:
     """The penalty (罚则) for ``offence`` under the decision's ruleset."""
-    return get_ruleset(d.rules).penalties[offence]
+    return d.rules.penalties[offence]
 
 
 def default_lang(environ: Mapping[str, str] = os.environ) -> str:

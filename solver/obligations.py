@@ -46,7 +46,7 @@ Decisions where RULES.md is silent, taken here:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from . import reference
@@ -56,7 +56,7 @@ from .groups import SHAPES
 from .hand import Hand, HandError
 from .notation import parse_tiles
 from .results import Win
-from .rules import Ruleset, get_ruleset
+from .rules import HUNAN, Ruleset, get_ruleset
 from .tiles import N_KINDS
 
 __all__ = ["ACTIONS", "REASONS", "SOURCES", "Action", "Candidate", "Decision", "Forbidden", "act_json",
@@ -134,7 +134,7 @@ class Decision:
     chou: tuple[int, ...] = ()
     passed_peng: tuple[int, ...] = ()
     candidates: tuple[Candidate, ...] = ()  # sorted by (chi, bi)
-    rules: str = "hunan"
+    rules: Ruleset = field(default=HUNAN, compare=False, repr=False)  # the ruleset decided under
 
     @property
     def compulsory(self) -> Action | None:
@@ -317,7 +317,7 @@ def decide(hand: str | Hand, *, tile: str | int, source: str, chou: str | Iterab
     order = {a: i for i, a in enumerate(ACTIONS)}
     actions.sort(key=lambda a: order[a.action])  # stable: the 吃 ways stay sorted
     forbidden.sort(key=lambda f: (order[f.action], f.chi or (), f.bi))
-    return Decision(h, x, src, tuple(actions), tuple(forbidden), chou_t, passed_t, candidates, ruleset.name)
+    return Decision(h, x, src, tuple(actions), tuple(forbidden), chou_t, passed_t, candidates, ruleset)
 
 
 def _forced(h: Hand, x: int, who: str, how: str, passed_peng: tuple[int, ...], rules: Ruleset) -> Action | None:

@@ -567,15 +567,15 @@ def test_act_lines_show_every_move():
     assert lines[-1] == "may not: 过: the 跑 is compulsory: not making it is 走跑 (−15)"
 
 
-def test_penalties_named_come_from_the_ruleset(monkeypatch):
-    """The 罚则 in the texts are the ruleset's (RULES.md, seed 002), not numbers of their own."""
+def test_penalties_named_come_from_the_ruleset():
+    """The 罚则 in the texts are those of the ruleset decided under (RULES.md, seed 002),
+    not numbers of their own, even for a ruleset that is not registered by name."""
     from dataclasses import replace
 
     from solver import rules
 
     assert dict(rules.HUNAN.penalties) == {"诈胡": 30, "走跑": 15, "失提": 9, "烧比": 6, "臭张": 3}
-    stricter = replace(rules.HUNAN, penalties={**rules.HUNAN.penalties, "走跑": 20})
-    monkeypatch.setitem(rules.RULESETS, "hunan", stricter)
-    d = decide(KAN5, tile="五", source="upper-draw")
+    stricter = replace(rules.HUNAN, name="stricter", penalties={**rules.HUNAN.penalties, "走跑": 20})
+    d = decide(KAN5, tile="五", source="upper-draw", rules=stricter)
     assert act_lines(d, "en")[-1] == "may not: 过: the 跑 is compulsory: not making it is 走跑 (−20)"
     assert "罚20分" in act_lines(d, "zh")[-1]
