@@ -74,6 +74,8 @@ def test_discard_puzzles_on_hands_that_are_not_ready():
         top = table.rows[0]
         assert "进张" in p.tags and not any(r.waits for r in table.rows), p.id
         assert set(p.answer) == {GLYPHS[t] for t in best}, p.id
+        # The note states the count the answer rests on, in the words the notes use.
+        assert f"{top.improving_live} live 进张" in p.note_en, p.id
         for note in (p.note_en, p.note_zh):
             assert str(top.improving_live) in note and any(GLYPHS[t] in note for t in best), p.id
 
