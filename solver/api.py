@@ -16,7 +16,7 @@ from typing import Iterable, Literal, Sequence
 from . import reference
 from .hand import Hand, HandError, check_copies, check_hand
 from .notation import parse_hand, parse_tiles
-from .results import DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
+from .results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
 from .rules import Ruleset, get_ruleset
 from .tiles import COPIES, N_KINDS, tiles_to_counts
 
@@ -135,9 +135,6 @@ def discard_many(hands: Sequence[Hand], seen: Sequence[Sequence[int]] | None = N
 
 
 # ---------------------------------------------------------------- distance to ready
-
-WIN_WAYS = {"self": "胡 self", "other": "胡 other"}
-
 
 def wait_draws(waits: Iterable[Wait]) -> tuple[Draw, ...]:
     """The improving draws of a ready hand: its waits (RULES.md 6), taken by 胡."""

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Callable, Literal, Sequence
 
 from .groups import SHAPES
-from .hand import MAX_GROUPS, Hand, HandError, Meld
+from .hand import MAX_GROUPS, Hand, Meld, rest_count
 from .tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS, tiles_to_counts
 
 Kind = Literal["ting", "discard"]
@@ -44,21 +44,18 @@ _SHAPES = frozenset(SHAPES)
 
 _SEP = 22  # codes of the characters of a batch: 0-19 tiles, then these
 _SPACE, _BAD = 20, 21
-_CODES: list = []  # [code point] -> code, for code points below 0x10000 (built on first use)
-
-
+@lru_cache(maxsize=None)
 def _code_table():
-    """Code of every character below U+10000: its tile id, _SPACE, _SEP (newline) or _BAD."""
-    if not _CODES:
-        import numpy as np
+    """[code point] -> code of every character below U+10000: its tile id,
+    _SPACE, _SEP (newline) or _BAD (built on first use)."""
+    import numpy as np
 
-        table = np.full(0x10001, _BAD, np.uint8)  # the last entry: every code point beyond
-        table[[i for i in range(0x10000) if chr(i).isspace()]] = _SPACE
-        table[ord("\n")] = _SEP
-        for ch, t in GLYPH_TO_ID.items():
-            table[ord(ch)] = t
-        _CODES.append(table)
-    return _CODES[0]
+    table = np.full(0x10001, _BAD, np.uint8)  # the last entry: every code point beyond
+    table[[i for i in range(0x10000) if chr(i).isspace()]] = _SPACE
+    table[ord("\n")] = _SEP
+    for ch, t in GLYPH_TO_ID.items():
+        table[ord(ch)] = t
+    return table
 
 
 def _glyph_counts(texts: Sequence[str]):
@@ -110,7 +107,7 @@ def _melds_fit(counts: Sequence[int], melds: Sequence[Meld], want: str, seen_cou
             n_three += 1
     if n_three + n_four >= MAX_GROUPS:
         return False
-    rest = 20 - 3 * n_three if n_four == 0 else 19 - 3 * n_three - 3 * n_four
+    rest = rest_count(n_three, n_four)
     if sum(counts) != (rest if want == "rest" else rest + 1):
         return False
     if any(seen_counts):
@@ -164,7 +161,7 @@ def load(lines: Sequence[str], want: str, seen_tiles: Sequence[int]) -> Loaded:
     counts = _glyph_counts(concealed) if lines else np.zeros((0, _SEP), np.int64)
     tiles = counts[:, :N_KINDS]
     quick = (counts[:, _BAD] == 0) & (tiles.max(axis=1, initial=0) < COPIES)
-    expected = N_KINDS if want == "rest" else N_KINDS + 1
+    expected = rest_count(0, 0) + (want != "rest")  # no melds: the tiles of a plain line
     plain = quick & (tiles.sum(axis=1) == expected)
     if any(seen_counts):
         plain &= (tiles + np.array(seen_counts)).max(axis=1, initial=0) <= COPIES
@@ -193,17 +190,6 @@ def load(lines: Sequence[str], want: str, seen_tiles: Sequence[int]) -> Loaded:
         if i in slow:
             conc[k] = slow[i].concealed
     return Loaded(lines, where, conc, [melds[i] for i in where], errors, seen_counts)
-
-
-def load_lines(lines: Sequence[str], want: str, seen_tiles: Sequence[int]) -> list[tuple[Hand, list[int]] | str]:
-    """``api.load(line, want=want, seen=seen_tiles)`` for each line, or its error message."""
-    loaded = load(lines, want, seen_tiles)
-    out: list = [None] * len(lines)
-    for i, hand in zip(loaded.where, loaded.hands()):
-        out[i] = (hand, loaded.seen)
-    for i, message in loaded.errors.items():
-        out[i] = message
-    return out
 
 
 # ---------------------------------------------------------------- --brief

@@ -34,6 +34,11 @@ class Meld:
         return f"{MELD_ZH[self.kind]}:{glyphs(self.tiles)}"
 
 
+def rest_count(m: int, k: int) -> int:
+    """c: concealed tiles at rest beside m exposed 3-tile and k 4-tile melds (RULES.md section 3)."""
+    return 20 - 3 * m if k == 0 else 19 - 3 * m - 3 * k
+
+
 @dataclass(frozen=True)
 class Hand:
     concealed: tuple[int, ...]  # 20 counts
@@ -59,8 +64,7 @@ class Hand:
 
     def rest_count(self) -> int:
         """c: concealed tiles of this hand at rest (RULES.md section 3)."""
-        m, k = self.n_three, self.n_four
-        return 20 - 3 * m if k == 0 else 19 - 3 * m - 3 * k
+        return rest_count(self.n_three, self.n_four)
 
     def all_counts(self) -> list[int]:
         """Copies of each tile in the concealed tiles and melds."""

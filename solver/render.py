@@ -16,10 +16,9 @@ from typing import Mapping, TextIO
 
 from tabulate import tabulate
 
-from .api import WIN_WAYS
 from .groups import Group, group_pattern
 from .hand import Hand
-from .results import DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
+from .results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
 from .rules import Ruleset
 from .tiles import GLYPH_TO_ID, GLYPHS, RED
 
@@ -204,7 +203,7 @@ def _group_str(g: Group) -> str:
 def _win_str(w: Win | None) -> str:
     if w is None:
         return "null"
-    names = _NAMES.get(w.fan_names) or _str_list(w.fan_names)
+    names = _str_list(w.fan_names)
     # The solver shares Group objects, so identity finds most of them; holding
     # the object in the entry keeps its id from being reused by another.
     get = _GROUP_BY_ID.get

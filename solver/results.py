@@ -50,6 +50,10 @@ class Draw:
     ways: tuple[str, ...]
 
 
+#: the ways of a wait as an improving draw, by source
+WIN_WAYS = {"self": "胡 self", "other": "胡 other"}
+
+
 @dataclass(frozen=True)
 class Ting:
     """Waits of a hand at rest and its distance to ready.
