@@ -493,12 +493,14 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
             with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
                 # One chunk more than the jobs in flight, so no worker waits; few enough that when
                 # the run stops (the reader went away, `| head`; Ctrl-C) little more is answered.
-                ahead = deque(pool.submit(_worker, k) for k in range(min(len(chunks), jobs + 1)))
+                submitted = min(len(chunks), jobs + 1)
+                ahead = deque(pool.submit(_worker, k) for k in range(submitted))
                 try:
                     for i in range(len(chunks)):
                         bad = ahead.popleft().result()
-                        if i + len(ahead) + 1 < len(chunks):
-                            ahead.append(pool.submit(_worker, i + len(ahead) + 1))
+                        if submitted < len(chunks):
+                            ahead.append(pool.submit(_worker, submitted))
+                            submitted += 1
                         path = _chunk_file(folder, i)
                         with open(path, "rb") as f:
                             block = f.read()
