@@ -15,7 +15,7 @@ from typing import Iterable, Literal, Sequence
 
 from . import reference
 from .hand import Hand, HandError, check_copies, check_hand
-from .notation import parse_hand, parse_tiles
+from .notation import parse_hand, parse_tiles, quoted
 from .results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
 from .rules import Ruleset, get_ruleset
 from .tiles import COPIES, N_KINDS, tiles_to_counts
@@ -49,7 +49,7 @@ def load(hand: str | Hand, *, want: Literal["rest", "discard"],
 def parse_tile(text: str) -> int:
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise HandError(f"{text.strip()!r} is not one tile")
+        raise HandError(f"{quoted(text.strip())} is not one tile")
     return tiles[0]
 
 
@@ -57,7 +57,7 @@ def parse_source(text: str) -> str:
     try:
         return SOURCE_ALIASES[text.strip().lower()]
     except KeyError:
-        raise HandError(f"unknown source {text!r}: use self or other") from None
+        raise HandError(f"unknown source {quoted(text)}: use self or other") from None
 
 
 def ting(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: str | Ruleset = "hunan",

@@ -7,10 +7,17 @@ then optionally ``|`` and melds ``KIND:TILES`` (吃 碰 偎 跑 提 or chi peng 
 pao ti).  Whitespace is optional between tiles.  Every bad input raises
 ``HandError`` with a one-line message naming the problem and its column.
 The way back to text is ``tiles.glyphs`` and ``Hand.text()``.
+
+Text read from a terminal, a pipe or the command line may hold bytes that
+are not UTF-8: they arrive as the lone surrogates U+DC80..U+DCFF of Python's
+``surrogateescape``.  Such text is refused with a message naming the byte,
+and ``printable`` / ``quoted`` show any text safely: escaped bytes, control
+characters and long text cut short.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .hand import MELD_KINDS, Hand, HandError, Meld, meld_problem
 from .tiles import GLYPH_TO_ID
@@ -23,6 +30,50 @@ KIND_NAMES = {"吃": "chi", "碰": "peng", "偎": "wei", "跑": "pao", "提": "t
 # out so that 碰:五五五吃:贰叁肆 still reads as two melds; what follows up to
 # the next label is that meld's tiles, so spaces inside a meld need no care.
 _LABEL = re.compile(rf"[^\s:：{DIGITS}{''.join(GLYPH_TO_ID)}]*[:：]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: characters a terminal would act on or hide: control, format, surrogate, line and paragraph separators
+_UNSAFE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+#: characters of a text shown inside a message, at most
+QUOTE_LIMIT = 60
+
+
+def _shown(ch: str) -> str:
+    if "\udc80" <= ch <= "\udcff":
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    return ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
+def unbroken(text: str) -> str:
+    """``text`` with each byte that was not UTF-8 shown as ``\\xff``: it can be written as UTF-8."""
+    return _SURROGATE.sub(lambda m: _shown(m.group()), text) if _SURROGATE.search(text) else text
+
+
+def printable(text: str) -> str:
+    """``text`` safe to show: a byte that was not UTF-8 as ``\\xff``, control and
+    format characters escaped (``\\x1b``, ``\\u202e``); anything else as it is.
+
+    >>> printable("一\\x1b[31m\\udcff")
+    '一\\\\x1b[31m\\\\xff'
+    """
+    if text.isprintable():
+        return text
+    return "".join(_shown(ch) if unicodedata.category(ch) in _UNSAFE else ch for ch in text)
+
+
+def quoted(text: str) -> str:
+    """``text`` in quotes for a message: ``printable``, cut short past QUOTE_LIMIT characters."""
+    if len(text) > QUOTE_LIMIT:
+        return f"'{printable(text[:QUOTE_LIMIT - 10])}…{printable(text[-5:])}' ({len(text):,} characters)"
+    return f"'{printable(text)}'"
+
+
+def check_text(text: str) -> None:
+    """Raise HandError naming the first byte of ``text`` that was not UTF-8 (see the module docstring)."""
+    bad = _SURROGATE.search(text)
+    if bad:
+        ch = bad.group()
+        what = f"byte 0x{ord(ch) - 0xDC00:02x}" if "\udc80" <= ch <= "\udcff" else f"{_shown(ch)}"
+        raise HandError(f"{what} at column {bad.start() + 1} is not UTF-8 text: write hands in UTF-8")
 
 
 def parse_tiles(text: str) -> tuple[int, ...]:
@@ -31,9 +82,10 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     >>> parse_tiles("一二3x 肆 10d")
     (0, 1, 2, 13, 10, 19)
     """
+    check_text(text)
     bar = _find_bar(text, 0)
     if bar is not None:
-        raise HandError(f"'{text[bar]}' at column {bar + 1} in {text!r}: a tile list has no meld section")
+        raise HandError(f"'{text[bar]}' at column {bar + 1} in {quoted(text)}: a tile list has no meld section")
     return _tiles(text, 0, len(text))
 
 
@@ -46,12 +98,13 @@ def parse_hand(text: str) -> Hand:
     >>> parse_hand("一二三 | 碰:壹壹壹 chi:432x").text()
     '一二三 | 碰:壹壹壹 吃:二三四'
     """
+    check_text(text)
     bar = _find_bar(text, 0)
     if bar is None:
         return Hand.of(_tiles(text, 0, len(text)))
     second = _find_bar(text, bar + 1)
     if second is not None:
-        raise HandError(f"second '{text[second]}' at column {second + 1} in {text!r}: "
+        raise HandError(f"second '{text[second]}' at column {second + 1} in {quoted(text)}: "
                         "a hand has one meld section, melds are separated by spaces")
     return Hand.of(_tiles(text, 0, bar), _melds(text, bar + 1))
 
@@ -70,7 +123,7 @@ def _melds(text: str, start: int) -> list[Meld]:
     stray = text[start:first].strip()
     if stray:
         col = text.index(stray, start) + 1
-        raise HandError(f"{stray!r} at column {col} comes before the first meld kind: "
+        raise HandError(f"{quoted(stray)} at column {col} comes before the first meld kind: "
                         "write melds as KIND:TILES, e.g. 吃:一二三 碰:壹壹壹")
     if not labels:
         raise HandError(f"'{text[start - 1]}' at column {start} is followed by no meld: "
@@ -81,14 +134,14 @@ def _melds(text: str, start: int) -> list[Meld]:
     for label in labels:
         name = label.group()[:-1]
         if name.lower() not in KIND_NAMES:
-            shown = f"unknown meld kind {name!r}" if name else f"meld at column {label.start() + 1} has no kind"
+            shown = f"unknown meld kind {quoted(name)}" if name else f"meld at column {label.start() + 1} has no kind"
             raise HandError(f"{shown}: use 吃 碰 偎 跑 提 or chi peng wei pao ti")
         kinds.append(KIND_NAMES[name.lower()])
     melds = []
     for kind, label, after in zip(kinds, labels, labels[1:] + [None]):
         tiles = _tiles(text, label.end(), after.start() if after else len(text))
         if not tiles:
-            raise HandError(f"empty meld {label.group()!r} at column {label.start() + 1}: "
+            raise HandError(f"empty meld {quoted(label.group())} at column {label.start() + 1}: "
                             "write its tiles after the colon, e.g. 吃:一二三")
         tiles = tuple(sorted(tiles))
         problem = meld_problem(kind, tiles)
@@ -123,5 +176,5 @@ def _tiles(text: str, start: int, end: int) -> tuple[int, ...]:
             tiles.extend(base + (int(d) - 1) % 10 for d in text[i:j])  # '0' is ten: id 9
             i = j + 1
         else:
-            raise HandError(f"unknown character {ch!r} at column {i + 1} in {text!r}")
+            raise HandError(f"unknown character {quoted(ch)} at column {i + 1} in {quoted(text)}")
     return tuple(tiles)

@@ -54,7 +54,7 @@ from .explain import act_json, act_lines  # rendered with the texts; re-exported
 from .api import load, parse_tile
 from .groups import SHAPES
 from .hand import Hand, HandError
-from .notation import parse_tiles
+from .notation import parse_tiles, quoted
 from .results import Win
 from .rules import HUNAN, Ruleset, get_ruleset
 from .tiles import N_KINDS
@@ -150,7 +150,8 @@ def parse_source(text: str) -> str:
     try:
         return _SOURCE_NAMES[key]
     except (KeyError, TypeError):
-        raise HandError(f"unknown source {text!r}: use {', '.join(SOURCES)} "
+        shown = quoted(text) if isinstance(text, str) else repr(text)
+        raise HandError(f"unknown source {shown}: use {', '.join(SOURCES)} "
                         f"or {' '.join(SOURCE_ZH.values())}") from None
 
 

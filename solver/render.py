@@ -18,6 +18,7 @@ from tabulate import tabulate
 
 from .groups import Group, group_pattern
 from .hand import Hand
+from .notation import printable, unbroken
 from .results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
 from .rules import Ruleset
 from .tiles import GLYPH_TO_ID, GLYPHS, RED
@@ -119,7 +120,9 @@ def hu_json(text: str, r: HuResult, rules: Ruleset, *, all_splits: bool = False)
 
 
 def error_json(text: str, message: str) -> dict:
-    return {"input": text, "error": message}
+    """The answer to bad input; ``text`` as given, bytes that were not UTF-8 shown as ``\\xff``,
+    so that the JSON is UTF-8."""
+    return {"input": unbroken(text), "error": unbroken(message)}
 
 
 # JSON text built directly, for batches.  The dict builders above are the
@@ -524,4 +527,5 @@ def hu_line(r: HuResult, colour: bool) -> str:
 
 
 def error_line(text: str, message: str) -> str:
-    return f"{text}: error: {message}"
+    """A bad batch line's answer in text: the line shown with its control characters escaped."""
+    return f"{printable(text)}: error: {printable(message)}"
