@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, Iterator
+from typing import Callable
 
 import click
 import tabulate  # noqa: F401  -- a broken install fails here, before any output
@@ -50,7 +50,27 @@ Exit status: 0 answered (\"not ready\" and \"not a win\" are answers),
 """
 
 
-@click.group(help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class _Phz(click.Group):
+    """The phz command group: under ``--json`` a usage error is also an error object on stdout."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        options = args[:args.index("--")] if "--" in args else args
+        ctx.meta["phz.json"] = "--json" in options
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as e:
+            if ctx.meta.get("phz.json"):
+                from solver import render
+                hand = (e.ctx.params.get("hand") if e.ctx is not None else None) or ()
+                _prepare(True)
+                _echo(render.dumps(render.error_json(" ".join(hand), e.format_message())))
+            raise
+
+
+@click.group(cls=_Phz, help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True,
               help="Red tiles (二七十贰柒拾) in red: auto = when stdout is a terminal. NO_COLOR turns it off.")
@@ -95,18 +115,33 @@ def _hand_options(f: Callable) -> Callable:
     return click.argument("hand", nargs=-1)(_seen_option(_json_option(_bulk_options(_rules_option(f)))))
 
 
+def _echo(text: str | bytes) -> None:
+    """One block of answer lines to stdout; a write that fails is a StreamError (one line, exit 1)."""
+    try:
+        # Colour is already decided: color=True stops click from scanning for ANSI codes.
+        click.echo(text, color=True)
+    except OSError as e:
+        from solver.app.console import write_failed
+        raise write_failed(e) from None
+
+
+def _prepare(as_json: bool) -> None:
+    """stdout made ready for the answers (JSON in UTF-8 always); a closed stdout is an error."""
+    from solver.app import console
+    console.prepare(json=as_json)
+
+
 class _Out:
     """Where answers go, with the colour decision taken once."""
 
     def __init__(self, ctx: click.Context, as_json: bool):
         from solver import render
+        _prepare(as_json)
         self.render = render
         self.as_json = as_json
         self.colour = not as_json and render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto")
 
-    def write(self, text: str | bytes) -> None:
-        # Colour is already decided: color=True stops click from scanning for ANSI codes.
-        click.echo(text, color=True)
+    write = staticmethod(_echo)
 
     def fail(self, ctx: click.Context, text: str, message: str) -> None:
         """Bad input of a one-hand command: one line on stderr (and the JSON error object), exit 2."""
@@ -126,23 +161,17 @@ def _batch_mode(hand: tuple[str, ...]) -> bool:
     return True
 
 
-def _lines() -> Iterator[str]:
-    """Hand lines of stdin: blank lines and # comments are skipped, and the
-    byte order mark some editors put at the start of a UTF-8 file."""
-    for k, raw in enumerate(sys.stdin):
-        line = raw.rstrip("\r\n")
-        if k == 0:
-            line = line.removeprefix("\ufeff")
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            yield line
+def _lines() -> list[str]:
+    """The hand lines of stdin (``console.hand_lines``: UTF-8 bytes, a bad byte a bad line)."""
+    from solver.app.console import hand_lines
+    return list(hand_lines())
 
 
 def _batch(ctx: click.Context, out: _Out, load: Callable, solve: Callable,
            as_json: Callable, as_line: Callable) -> None:
     """Load every line, solve all good ones in one call, answer in input order; exit 1 if a line failed."""
     render = out.render
-    lines = list(_lines())
+    lines = _lines()
     answers: list[str | None] = [None] * len(lines)
     good, where = [], []
     for i, line in enumerate(lines):
@@ -168,9 +197,19 @@ def _batch_hands(ctx: click.Context, out: _Out, kind: str, seen_tiles: list[int]
                  jobs: int) -> None:
     """A ting or discard batch through solver.batch, answered in input order; exit 1 if a line failed."""
     from solver import batch
+    from solver.app.console import warn
 
-    failed = batch.run(kind, list(_lines()), write=out.write, jobs=jobs, seen_tiles=seen_tiles, rules=rules,
-                       as_json=out.as_json, brief=brief, colour=out.colour)
+    cores = batch.usable_cores()
+    if jobs > cores:
+        warn(f"phz: --jobs {jobs} is more than the {cores} core{'s' * (cores != 1)} this machine gives phz: "
+             f"using {cores}")
+        jobs = cores
+    try:
+        failed = batch.run(kind, _lines(), write=out.write, jobs=jobs, seen_tiles=seen_tiles, rules=rules,
+                           as_json=out.as_json, brief=brief, colour=out.colour)
+    except batch.WorkerDied as e:
+        warn(f"phz: {e}")
+        ctx.exit(1)
     ctx.exit(1 if failed else 0)
 
 
@@ -368,8 +407,9 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
 
 
 @main.command()
-@click.option("--hands", "n", type=click.IntRange(min=10), default=2000, show_default=True, metavar="N",
-              help="Hands per measurement, in 5 rounds of fresh hands (the reference answers one in 50).")
+@click.option("--hands", "n", type=click.IntRange(min=10, max=100_000), default=2000, show_default=True,
+              metavar="N", help="Hands per measurement (10 to 100,000), in 5 rounds of fresh hands "
+                                "(the reference answers one in 50).")
 @_json_option
 def bench(n: int, as_json: bool) -> None:
     """Measure the solver: time per hand, hands per second, speed-up over the reference.
@@ -386,6 +426,7 @@ def bench(n: int, as_json: bool) -> None:
     from solver import bench as measure
     from tabulate import tabulate
 
+    _prepare(as_json)
     plan = list(measure.measurements(n))
     results = []
     with click.progressbar(length=sum(steps for _, steps, _ in plan), label="phz bench", file=sys.stderr,
@@ -395,12 +436,12 @@ def bench(n: int, as_json: bool) -> None:
             results += run()
             bar.update(steps, label)
     if as_json:
-        click.echo(json.dumps({"hands": n, "results": [r.as_json() for r in results]}, ensure_ascii=False))
+        _echo(json.dumps({"hands": n, "results": [r.as_json() for r in results]}, ensure_ascii=False))
         return
     rows = [(r.what, r.engine, f"{r.us_per_hand:,.2f}", f"{r.hands_per_s:,.0f}",
              "" if r.speedup is None else f"{r.speedup:,.0f}×") for r in results]
-    click.echo(tabulate(rows, headers=("measurement", "engine", "µs/hand", "hands/s", "vs reference"),
-                        disable_numparse=True))
+    _echo(tabulate(rows, headers=("measurement", "engine", "µs/hand", "hands/s", "vs reference"),
+                   disable_numparse=True))
 
 
 #: The kinds of question, as puzzles.KINDS (written here so that --help need not load the library;
@@ -423,16 +464,16 @@ def puzzles_list(kind: str | None, as_json: bool) -> None:
     import puzzles as library
     from tabulate import tabulate
 
+    _prepare(as_json)
     try:
         items = [p for p in library.load() if kind is None or p.kind == kind]
     except library.PuzzleError as e:
         raise click.ClickException(str(e)) from None
     if as_json:
-        click.echo(json.dumps([p.as_json() for p in items], ensure_ascii=False))
+        _echo(json.dumps([p.as_json() for p in items], ensure_ascii=False))
         return
     rows = [(p.id, p.kind, p.level, " ".join(p.tags), p.hand) for p in items]
-    click.echo(tabulate(rows, headers=("id", "kind", "level", "tags", "hand")))
-    click.echo(f"{len(items)} puzzles")
+    _echo(tabulate(rows, headers=("id", "kind", "level", "tags", "hand")) + f"\n{len(items)} puzzles")
 
 
 @puzzles.command("check")
@@ -440,12 +481,13 @@ def puzzles_check() -> None:
     """Recompute every stored answer with the solver; fail naming each bad puzzle."""
     import puzzles as library
 
+    _prepare(False)
     problems = library.check()
     for line in problems:
         click.echo(line, err=True)
     if problems:
         raise click.ClickException(f"{len(problems)} problem(s) in the puzzle library")
-    click.echo(f"{len(library.load())} puzzles: every answer agrees with the solver")
+    _echo(f"{len(library.load())} puzzles: every answer agrees with the solver")
 
 
 @main.command()
@@ -471,17 +513,29 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     Ctrl-C or end of input stop at any point; every answer given is kept.
     """
     from solver import render
+    from solver.app import signals
+    from solver.app.console import StreamError
     from solver.quiz import quiz_command
 
     if seed is not None and not random_drills:
         raise click.UsageError("--seed goes with --random (a drill is replayed with --puzzle drill:SEED)")
+    _prepare(False)
+    if sys.stdin is None:
+        raise StreamError("standard input is closed, so no answer can be read: run phz quiz on a terminal "
+                          "or pipe the answers in", 2)
     try:
-        quiz_command(kind=kind, level=level, tag=tag, count=count, puzzle_id=puzzle_id,
-                     random_drills=random_drills, seed=seed, lang=lang, db=db,
-                     colour=render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto"))
+        with signals.note("every answer graded so far is saved"):
+            summary = quiz_command(kind=kind, level=level, tag=tag, count=count, puzzle_id=puzzle_id,
+                                   random_drills=random_drills, seed=seed, lang=lang, db=db, output_fn=_echo,
+                                   colour=render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto"))
     except ValueError as e:
         click.echo(f"Error: {e}", err=True)
         ctx.exit(2)
+    error = getattr(summary, "error", None)
+    if summary.stopped == "unsaved" and error:
+        click.echo(f"Error: {error}", err=True)
+        ctx.exit(1)
+    ctx.exit(130 if summary.stopped == "interrupt" else 0)
 
 
 @main.command()
@@ -496,40 +550,63 @@ def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
     from solver import progress, render
     from solver.explain import resolve_lang
 
+    _prepare(as_json)
     try:
         s = progress.stats(db, now=time.time())
     except ValueError as e:
         click.echo(f"Error: {e}", err=True)
         ctx.exit(2)
-    if as_json:
-        click.echo(render.dumps(s))
-    else:
-        click.echo("\n".join(progress.stats_lines(s, resolve_lang(lang))))
+    _echo(render.dumps(s) if as_json else "\n".join(progress.stats_lines(s, resolve_lang(lang))))
 
 
 def entry() -> None:
-    """The ``phz`` console script: ``main``, then, once numba is loaded, an
-    immediate exit.  Tearing numba's objects down would add about half a
-    second to every command that used the kernels, and nothing is left to
-    do: answers are written and flushed, progress is committed per attempt,
-    batch workers are joined and their files removed."""
+    """The ``phz`` console script: ``main`` with the process around it.
+
+    Ctrl-C and SIGTERM stop at once with one line (``solver.app.signals``);
+    a stream that cannot be used is one line on stderr (``StreamError``);
+    everything written is flushed before the exit.  Once numba is loaded
+    the process ends at once: tearing numba's objects down would add about
+    half a second to every command that used the kernels, and nothing is
+    left to do (progress is committed per attempt, batch workers are joined
+    and their files removed)."""
+    from solver.app import console, signals
+
+    signals.install()
+    if sys.stdout is None:
+        console.warn("phz: standard output is closed: there is nowhere to write the answer")
+        os._exit(1)
     try:
         main()
     except SystemExit as e:
         code = e.code
+    except console.StreamError as e:
+        if not e.quiet:
+            console.warn(f"phz: {e}")
+        code = e.status
+    except OSError as e:  # the last resort: a file or stream that failed where nobody expected it
+        where = f" ({e.filename})" if e.filename else ""
+        console.warn(f"phz: {e.strerror or e}{where}")
+        code = 1
     else:  # pragma: no cover -- click's main always exits
         code = 0
-    if "numba" not in sys.modules:
-        sys.exit(code)
     if code is not None and not isinstance(code, int):  # sys.exit("message") prints it, status 1
-        print(code, file=sys.stderr)
+        console.warn(str(code))
         code = 1
+    code = code or 0
     try:
         sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:  # the reader went away (`phz ting - < big | head`): nothing to tell it
-        code = code or 1
-    os._exit(code or 0)
+    except OSError as e:  # the last answer's bytes could not be written
+        failed = console.write_failed(e)
+        if not failed.quiet:
+            console.warn(f"phz: {failed}")
+        os._exit(code or failed.status)
+    if "numba" in sys.modules:
+        try:
+            sys.stderr.flush()
+        except OSError:
+            pass
+        os._exit(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -3,16 +3,27 @@
 ``cache=True`` keeps compiled kernels on disk, so only the first run compiles;
 no explicit signatures, so nothing compiles at import time.  Kernels must not
 recurse: a recursive cached kernel segfaults when loaded back from the cache
-in numba 0.68 (../shared/PERF-NOTES.md), so searches use explicit stacks.
+in numba 0.68, so searches use explicit stacks.
+
+numba caches beside the package or, where that is not writable (a system
+install used by another user), under ``~/.cache``.  Where neither is, the
+kernels are cached in a folder of this user's under the temporary directory
+and, failing that too, compiled afresh for each run, with a one-line notice.
 """
 from __future__ import annotations
 
 import ctypes
+import os
+import sys
+import tempfile
 
 import numba
 import numpy as np
 from numba.core import cgutils, types
 from numba.extending import intrinsic
+
+
+_cache = True  # False once no folder to cache in was found
 
 
 def kernel(fn):
@@ -23,7 +34,37 @@ def kernel(fn):
     the reference counting of array arguments, which otherwise costs more
     than a small kernel's work.
     """
-    return numba.njit(cache=True, nogil=True, error_model="numpy")(fn)
+    global _cache
+    for attempt in range(2):
+        if not _cache:
+            break
+        try:
+            return numba.njit(cache=True, nogil=True, error_model="numpy")(fn)
+        except RuntimeError as e:  # "cannot cache function ...: no locator available"
+            if "no locator" not in str(e):
+                raise
+        numba.config.CACHE_DIR = "" if attempt else _own_cache_dir()
+        if not numba.config.CACHE_DIR:
+            _cache = False
+            print("phz: no folder to cache the compiled kernels in (neither the package folder nor ~/.cache "
+                  "is writable, nor a folder of this user's in the temporary folder): they are compiled again "
+                  "on each run",
+                  file=sys.stderr, flush=True)
+    return numba.njit(nogil=True, error_model="numpy")(fn)
+
+
+def _own_cache_dir() -> str:
+    """A folder for numba's cache under the temporary directory that only this user can write, or ''."""
+    uid = os.getuid()
+    path = os.path.join(tempfile.gettempdir(), f"phz-numba-cache-{uid}")
+    try:
+        os.makedirs(path, mode=0o700, exist_ok=True)
+        st = os.lstat(path)
+    except OSError:
+        return ""
+    # A cache holds code that is run: never one another user could have written.
+    mine = st.st_uid == uid and not st.st_mode & 0o022 and os.path.isdir(path) and not os.path.islink(path)
+    return path if mine and os.access(path, os.W_OK) else ""
 
 
 def will_compile(kern) -> bool:

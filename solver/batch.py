@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections import deque
@@ -63,7 +64,8 @@ def _glyph_counts(texts: Sequence[str]):
     import numpy as np
 
     n = len(texts)
-    points = np.frombuffer("\n".join(texts).encode("utf-32-le"), np.uint32)
+    # surrogatepass: a byte that was not UTF-8 (surrogateescape) counts as a bad character
+    points = np.frombuffer("\n".join(texts).encode("utf-32-le", "surrogatepass"), np.uint32)
     codes = _code_table()[np.minimum(points, 0x10000)].astype(np.int64)
     sep = codes == _SEP
     line = np.cumsum(sep) - sep
@@ -444,6 +446,31 @@ def _worker(i: int) -> int:
     return failed
 
 
+class WorkerDied(RuntimeError):
+    """A --jobs worker process ended without answering its lines; ``str()`` is one line."""
+
+
+def _kill_workers(pool) -> None:
+    """Kill the pool's worker processes now (its private table of them is the only one there is)."""
+    try:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+    except RuntimeError:  # the table changed while it was read: the pool is ending them already
+        return
+    for process in processes:
+        try:
+            process.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (more jobs than these only compete for them)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def warm(kind: Kind, rules) -> None:
     """Load (or compile) the kernels of ``kind`` in this process, on no hand."""
     from . import fast
@@ -478,19 +505,27 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    from .app import signals
+
     warm(kind, options["rules"])
     n = max(jobs, min(jobs * CHUNKS_PER_JOB, len(lines) // MIN_LINES_PER_JOB))
     size = -(-len(lines) // n)
     chunks = [lines[lo:lo + size] for lo in range(0, len(lines), size)]
     failed = 0
+    done = 0
     with tempfile.TemporaryDirectory(prefix="phz-batch-") as folder:
         _JOB = (kind, chunks, options, folder)
         sys.stdout.flush()  # a forked worker must not write out what this process still holds
         sys.stderr.flush()
         gc.freeze()  # the workers share the parent's objects instead of copying them as the collector touches them
-        done = 0
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=signals.child)
+
+        def stopped() -> None:  # Ctrl-C or SIGTERM (solver.app.signals): no worker outlives us, no folder is left
+            _kill_workers(pool)
+            shutil.rmtree(folder, ignore_errors=True)
+
         try:
-            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            with signals.on_stop(stopped):
                 # One chunk more than the jobs in flight, so no worker waits; few enough that when
                 # the run stops (the reader went away, `| head`; Ctrl-C) little more is answered.
                 submitted = min(len(chunks), jobs + 1)
@@ -512,10 +547,16 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
                 except BaseException:
                     for future in ahead:
                         future.cancel()
+                    _kill_workers(pool)  # nobody will read what they are answering
                     raise
-        except BrokenProcessPool as e:
+                finally:
+                    pool.shutdown(wait=True)
+        except BrokenProcessPool:
             first = done * size + 1
-            raise RuntimeError(f"a worker answering lines {first}-{len(lines)} died: {e}") from None
+            last = min(len(lines), (done + 1) * size)
+            written = f"the answers to the {first - 1} before them were written" if first > 1 else "no answer was written"
+            raise WorkerDied(f"a worker process answering hands {first}-{last} of the batch died (killed, or out "
+                             f"of memory); {written}") from None
         finally:
             gc.unfreeze()
             _JOB = ()

@@ -268,7 +268,7 @@ def test_a_broken_worker_is_an_error(small_jobs, monkeypatch, mixed_lines):
         return plain(kind, lines, **options)
 
     monkeypatch.setattr(batch, "answer", answer)
-    with pytest.raises(RuntimeError, match=r"worker answering lines \d+-\d+ died"):
+    with pytest.raises(batch.WorkerDied, match=r"worker process answering hands \d+-\d+ of the batch died"):
         batch.run("ting", mixed_lines, write=lambda block: None, jobs=2, seen_tiles=[], rules=HUNAN,
                   as_json=True)
 

@@ -1,0 +1,1 @@
+"""What the ``phz`` command needs around the solver: batches, benchmarks, streams and signals."""

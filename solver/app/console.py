@@ -1,0 +1,87 @@
+"""Standard streams of the ``phz`` command: hand lines in, answers out, whatever the streams are.
+
+Batches read standard input as UTF-8 bytes, whatever the locale: a line that
+is not UTF-8 is one bad line (its bytes arrive as Python's surrogateescape
+characters, which the notation refuses by name), never the end of the
+batch.  JSON is always written as UTF-8 (RFC 8259); text follows the
+terminal's encoding, and where that cannot show the tiles they are written
+as ``\\u`` escapes, with a notice.  A stream that is closed, full or gone
+becomes ``StreamError``, a one-line message for the command to print.
+"""
+from __future__ import annotations
+
+import errno
+import re
+import sys
+from typing import Iterator, TextIO
+
+#: lines end as Python's universal newlines end them
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+class StreamError(Exception):
+    """A standard stream cannot be used; ``str()`` is one line, ``status`` the exit status."""
+
+    def __init__(self, message: str, status: int = 1, *, quiet: bool = False):
+        super().__init__(message)
+        self.status = status
+        self.quiet = quiet  # the reader went away (a broken pipe): nobody is left to tell
+
+
+def hand_lines(stream: TextIO | None = None) -> Iterator[str]:
+    """The hand lines of stdin: every line but blank ones and ``#`` comments, in order,
+    a byte order mark at the start skipped (UTF-8 files from some editors)."""
+    stream = sys.stdin if stream is None else stream
+    if stream is None:
+        raise StreamError("standard input is closed: pipe hands in, one a line, or give HAND as an argument", 2)
+    raw = getattr(stream, "buffer", None)  # None: a text stream of a test
+    data = raw.read() if raw is not None else stream.read().encode("utf-8", "surrogateescape")
+    text = data.decode("utf-8", "surrogateescape").removeprefix("\ufeff")
+    for line in _NEWLINE.split(text):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            yield line
+
+
+def can_show_tiles(stream: TextIO) -> bool:
+    try:
+        "一壹".encode(stream.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def prepare(*, json: bool) -> None:
+    """Make stdout ready for the answers (``json``: JSON only), or raise StreamError.
+
+    Called once, before anything is written."""
+    out = sys.stdout
+    if out is None:
+        raise StreamError("standard output is closed: there is nowhere to write the answer")
+    if json:
+        if (out.encoding or "").lower().replace("-", "") != "utf8":
+            out.flush()
+            out.reconfigure(encoding="utf-8", errors="strict")
+    elif not can_show_tiles(out):
+        out.reconfigure(errors="backslashreplace")
+        warn(f"phz: standard output is {out.encoding}, which cannot show the tiles: they are written as "
+             "\\u escapes (use a UTF-8 locale, e.g. LANG=C.UTF-8, or PYTHONIOENCODING=utf-8)")
+
+
+def warn(text: str) -> None:
+    """One line on stderr, if there is a stderr."""
+    err = sys.stderr
+    if err is None:
+        return
+    try:
+        err.write(text + "\n")
+        err.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def write_failed(e: OSError) -> StreamError:
+    """The StreamError of a failed write to stdout."""
+    if e.errno == errno.EPIPE:
+        return StreamError("standard output was closed by its reader", quiet=True)
+    return StreamError(f"cannot write to standard output: {e.strerror or e}")

@@ -1,0 +1,102 @@
+"""Ctrl-C and SIGTERM for the ``phz`` command: stop at once, with one line and a known status.
+
+Python raises KeyboardInterrupt only between bytecodes of the main thread.
+A Ctrl-C that lands while a numba kernel runs (seconds of distance search)
+surfaces when the kernel returns, as a SystemError; one that lands while
+numba loads its cache, inside a ctypes callback, is swallowed and the
+command runs on.  So the command's handlers raise nothing: the interpreter's
+C handler writes the signal number to a pipe (``signal.set_wakeup_fd``), and a
+watcher thread, woken at once whatever the main thread is doing, runs the
+cleanups registered with ``on_stop`` (batch workers killed, their folder
+removed), writes one line on stderr and ends the process with 130 (SIGINT)
+or 143 (SIGTERM).  Every answer already written stays written (each write is
+flushed), and the quiz stores an attempt the moment it is graded.
+
+``install`` is for the console script only; as a library (and under
+click's CliRunner) Ctrl-C stays a KeyboardInterrupt.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}
+WORDS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
+
+_cleanups: list[Callable[[], None]] = []
+_notes: list[str] = []
+_stopping = threading.Lock()
+
+
+def install() -> None:
+    """Stop the process at once on SIGINT or SIGTERM (see the module docstring); main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    for signum in STATUS:
+        signal.signal(signum, _noted)
+    threading.Thread(target=_watch, args=(read,), name="phz-signals", daemon=True).start()
+
+
+def _noted(signum, frame) -> None:
+    """The Python-level handler: nothing to do, the watcher has already been woken."""
+
+
+def _watch(fd: int) -> None:
+    while True:
+        for signum in os.read(fd, 64):
+            if signum in STATUS:
+                stop(signum)
+
+
+def stop(signum: int) -> None:
+    """Run the cleanups, write one line on stderr and end the process (never returns)."""
+    _stopping.acquire()  # never released: the first stop wins, a second signal waits for it
+    for cleanup in reversed(list(_cleanups)):
+        try:
+            cleanup()
+        except Exception:  # a cleanup that fails must not keep the process alive
+            pass
+    note = "; ".join(["phz: " + WORDS[signum]] + _notes)
+    try:
+        os.write(2, (note + "\n").encode("utf-8", "backslashreplace"))
+    except OSError:
+        pass
+    os._exit(STATUS[signum])
+
+
+@contextmanager
+def on_stop(cleanup: Callable[[], None]) -> Iterator[None]:
+    """Run ``cleanup`` if the process is stopped by a signal inside this block.
+
+    It runs on the watcher thread while the main thread is wherever it was:
+    it may kill processes and remove files, but must take no lock that the
+    main thread could hold (no writing to sys.stdout)."""
+    _cleanups.append(cleanup)
+    try:
+        yield
+    finally:
+        _cleanups.remove(cleanup)
+
+
+@contextmanager
+def note(text: str) -> Iterator[None]:
+    """Add ``text`` to the line written when the process is stopped inside this block."""
+    _notes.append(text)
+    try:
+        yield
+    finally:
+        _notes.remove(text)
+
+
+def child() -> None:
+    """In a forked worker: the parent answers the signals (Ctrl-C reaches the
+    whole process group, and the parent kills its workers); SIGTERM kills."""
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -1,0 +1,329 @@
+"""The phz process under hostile conditions: signals, closed and full streams,
+odd encodings, no writable cache, absurd options.  Each runs the real console
+script in a fresh process (RULES have nothing to do with it: these are the
+promises of README "Errors and exit status")."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+READY = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
+NOT_READY = "一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹"  # 2 away: the distance kernels run
+
+
+def _env(**extra: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(extra)
+    return env
+
+
+def _run(cmd: list[str], *, data: bytes = b"", env: dict | None = None, cwd=None, timeout: float = 300,
+         **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, input=data, capture_output=True, env=env or _env(), cwd=cwd, timeout=timeout,
+                          **kwargs)
+
+
+def _no_traceback(err: bytes) -> None:
+    text = err.decode("utf-8", "replace")
+    assert "Traceback" not in text and "Exception ignored" not in text, text
+
+
+@pytest.fixture(scope="module")
+def discard_batch(tmp_path_factory) -> Path:
+    """A few thousand hands to discard from, most not ready after any discard: seconds of distance search."""
+    from solver import generate
+    hands = generate.discard_hands(3000, seed=5)
+    path = tmp_path_factory.mktemp("batch") / "discard.txt"
+    path.write_text("\n".join(h.text() for h in hands) + "\n", encoding="utf-8")
+    return path
+
+
+# --- Ctrl-C and SIGTERM ------------------------------------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
+    return [int(p) for p in found]
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie, killed and waiting for a reaper that may never come here, is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _stop_after(cmd, seconds: float, signum: int, stdin_path: Path, env: dict, out_path: Path):
+    """(status, stderr, seconds from the signal to the end, the child processes it had)."""
+    with open(stdin_path, "rb") as stdin, open(out_path, "wb") as out:
+        proc = subprocess.Popen(cmd, stdin=stdin, stdout=out, stderr=subprocess.PIPE, env=env)
+        time.sleep(seconds)
+        children = _children(proc.pid)
+        sent = time.monotonic()
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=60)
+        return proc.returncode, err, time.monotonic() - sent, children
+
+
+@pytest.mark.parametrize("flags", [("--json",), ("--json", "--jobs", "2"), ("--brief",)])
+def test_ctrl_c_stops_at_once_with_one_line(phz_cmd, discard_batch, tmp_path, flags):
+    """Ctrl-C while the kernels load (first moments) or while they run stops within a moment:
+    one line, status 130, never a traceback, never a batch that runs on."""
+    env = _env(TMPDIR=str(tmp_path))
+    for seconds in (0.15, 0.5, 1.0, 1.8):
+        status, err, took, _ = _stop_after([*phz_cmd, "discard", *flags, "-"], seconds, signal.SIGINT,
+                                           discard_batch, env, tmp_path / "out.txt")
+        if status == 0:
+            continue  # the batch was answered before the signal came: nothing to stop
+        assert status == 130, (seconds, status, err)
+        assert err.decode() == "phz: interrupted\n", (seconds, err)
+        assert took < 3, took
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith("phz-batch-")]
+
+
+def test_sigterm_with_jobs_leaves_no_folder_and_no_worker(phz_cmd, discard_batch, tmp_path):
+    env = _env(TMPDIR=str(tmp_path))
+    status, err, took, workers = _stop_after([*phz_cmd, "discard", "--json", "--jobs", "2", "-"], 1.5,
+                                             signal.SIGTERM, discard_batch, env, tmp_path / "out.txt")
+    assert status == 143 and err.decode() == "phz: terminated\n", (status, err)
+    assert len(workers) == 2
+    time.sleep(0.5)
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith("phz-batch-")]
+    assert not [w for w in workers if _alive(w)]
+
+
+def test_ctrl_c_in_a_one_hand_command_that_runs_a_kernel(phz_cmd, tmp_path):
+    proc = subprocess.Popen([*phz_cmd, "ting", NOT_READY], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=_env())
+    time.sleep(0.8)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    if proc.returncode != 0:  # 0: it had answered already
+        assert proc.returncode == 130 and err == b"phz: interrupted\n", (proc.returncode, err)
+
+
+def test_a_killed_worker_is_one_line_and_the_answers_before_it_stay(phz_cmd, discard_batch, tmp_path):
+    full = _run([*phz_cmd, "discard", "--brief", "-"], data=discard_batch.read_bytes()).stdout.splitlines()
+    text = discard_batch.read_bytes() * 3  # long enough to kill a worker in the middle
+    with open(tmp_path / "in.txt", "wb") as f:
+        f.write(text)
+    with open(tmp_path / "in.txt", "rb") as stdin:
+        proc = subprocess.Popen([*phz_cmd, "discard", "--brief", "--jobs", "2", "-"], stdin=stdin,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(TMPDIR=str(tmp_path)))
+        workers: list[int] = []
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:
+            workers = _children(proc.pid)
+            time.sleep(0.05)
+        time.sleep(0.5)
+        os.kill(workers[-1], signal.SIGKILL)
+        out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, (proc.returncode, err)
+    line = err.decode()
+    assert line.count("\n") == 1 and "worker process answering hands" in line and "died" in line, line
+    _no_traceback(err)
+    got = out.splitlines()
+    assert got == (full * 3)[:len(got)]  # what was written is the right answers, in order
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith("phz-batch-")]
+
+
+# --- closed and full streams -------------------------------------------------------------------------
+
+def _closing(fd: int):
+    return lambda: os.close(fd)
+
+
+@pytest.mark.parametrize("args", [("ting", "-"), ("discard", "--json", "-"), ("hu", "-")])
+def test_closed_stdin_in_a_batch(phz_cmd, args):
+    proc = subprocess.run([*phz_cmd, *args], capture_output=True, env=_env(), preexec_fn=_closing(0))
+    assert proc.returncode == 2 and b"standard input is closed" in proc.stderr, proc
+    assert proc.stderr.count(b"\n") == 1
+    _no_traceback(proc.stderr)
+
+
+def test_closed_stdin_for_the_quiz(phz_cmd, tmp_path):
+    proc = subprocess.run([*phz_cmd, "quiz", "--puzzle", "ting-001"], capture_output=True,
+                          env=_env(PHZ_HOME=str(tmp_path)), preexec_fn=_closing(0))
+    assert proc.returncode == 2 and b"standard input is closed" in proc.stderr, proc
+    _no_traceback(proc.stderr)
+    assert not (tmp_path / "progress.db").exists()
+
+
+@pytest.mark.parametrize("args", [("ting", READY), ("ting", "--json", "-"), ("--help",), ("puzzles", "list")])
+def test_closed_stdout_is_an_error_not_silence(phz_cmd, args):
+    proc = subprocess.run([*phz_cmd, *args], input=f"{READY}\n".encode(), stdout=None, stderr=subprocess.PIPE,
+                          env=_env(), preexec_fn=_closing(1))
+    assert proc.returncode == 1 and b"standard output is closed" in proc.stderr, proc
+    assert proc.stderr.count(b"\n") == 1
+    _no_traceback(proc.stderr)
+
+
+@pytest.mark.parametrize("args,stdin", [
+    (("ting", READY), b""),
+    (("ting", "--json", READY), b""),
+    (("ting", "-"), f"{READY}\n".encode() * 50),
+    (("discard", "--brief", "-"), f"{READY}捌\n".encode() * 50),
+    (("hu", "--win", "五", "--source", "self", "-"), f"{READY}\n".encode()),
+    (("puzzles", "list"), b""),
+    (("stats",), b""),
+    (("quiz", "--puzzle", "ting-001"), "三六\n".encode()),
+])
+def test_a_full_disk_is_one_line(phz_cmd, tmp_path, args, stdin):
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([*phz_cmd, *args], input=stdin, stdout=full, stderr=subprocess.PIPE,
+                              env=_env(PHZ_HOME=str(tmp_path)), timeout=300)
+    assert proc.returncode == 1, proc
+    assert proc.stderr.decode().endswith("phz: cannot write to standard output: No space left on device\n"), proc
+    assert proc.stderr.count(b"phz:") == 1
+    _no_traceback(proc.stderr)
+
+
+def test_a_reader_that_goes_away_is_quiet(phz_cmd):
+    """`phz ting - < big | head`: the reader left; nobody is told, the status is 1."""
+    proc = subprocess.Popen([*phz_cmd, "ting", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=_env())
+    proc.stdin.write(f"{READY}\n".encode() * 20_000)
+    proc.stdin.close()
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1
+    assert [line for line in err.splitlines() if "compiling" not in line] == [], err
+
+
+# --- encodings ------------------------------------------------------------------------------------------
+
+def test_a_terminal_that_cannot_show_tiles_gets_escapes_and_a_notice(phz_cmd):
+    proc = _run([*phz_cmd, "ting", READY], env=_env(PYTHONIOENCODING="latin-1"))
+    assert proc.returncode == 0, proc
+    out = proc.stdout.decode("ascii")  # every tile escaped
+    assert out.startswith("\\u4e00\\u4e8c\\u4e09") and "ready: 3 waits" in out
+    assert b"cannot show the tiles" in proc.stderr and proc.stderr.count(b"\n") == 1
+    _no_traceback(proc.stderr)
+
+
+def test_json_is_utf8_whatever_the_locale(phz_cmd):
+    for encoding in ("latin-1", "ascii", "utf-16"):
+        proc = _run([*phz_cmd, "ting", "--json", READY], env=_env(PYTHONIOENCODING=encoding))
+        assert proc.returncode == 0 and proc.stderr == b"", proc
+        assert json.loads(proc.stdout.decode("utf-8"))["hand"] == "一二三四五六七七七八九十壹贰贰叁伍伍柒拾"
+
+
+def test_text_output_never_echoes_control_characters(phz_cmd):
+    proc = _run([*phz_cmd, "ting", "-"], data="一\x1b[2J\x07\u202e二\n".encode())
+    assert proc.returncode == 1
+    assert proc.stdout == b"\xe4\xb8\x80\\x1b[2J\\x07\\u202e\xe4\xba\x8c: error: unknown character '\\x1b' at column 2 in " \
+                          b"'\xe4\xb8\x80\\x1b[2J\\x07\\u202e\xe4\xba\x8c'\n"
+    one = _run([*phz_cmd, "ting", "一\x1b[2J"])
+    assert one.returncode == 2 and b"\x1b" not in one.stderr and b"\\x1b" in one.stderr
+
+
+# --- usage errors under --json ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args,words", [
+    (("ting", "--json", "--rules", "nowhere", READY), "--rules"),
+    (("act", "--json", READY, "--tile", "三", "--from", "upper-discard", "--lang", "fr"), "--lang"),
+    (("hu", "--json", READY), "--win"),
+    (("discard", "--json", "--jobs", "0", READY), "--jobs"),
+])
+def test_a_usage_error_under_json_is_also_an_error_object(phz_cmd, args, words):
+    proc = _run([*phz_cmd, *args])
+    assert proc.returncode == 2, proc
+    lines = proc.stdout.decode().splitlines()
+    assert len(lines) == 1, lines
+    obj = json.loads(lines[0])
+    assert set(obj) == {"input", "error"} and words in obj["error"]
+    assert b"Usage:" in proc.stderr
+    plain = _run([*phz_cmd, *[a for a in args if a != "--json"]])
+    assert plain.returncode == 2 and plain.stdout == b""
+
+
+# --- bounds ---------------------------------------------------------------------------------------------
+
+def test_more_jobs_than_cores_are_capped_and_said(phz_cmd):
+    text = f"{READY}\n".encode() * 500
+    proc = _run([*phz_cmd, "ting", "--brief", "--jobs", "1000", "-"], data=text)
+    assert proc.returncode == 0, proc
+    assert proc.stdout == _run([*phz_cmd, "ting", "--brief", "-"], data=text).stdout
+    err = proc.stderr.decode()
+    assert "--jobs 1000 is more than the" in err and err.count("\n") == 1, err
+
+
+def test_bench_hands_have_a_bound(phz_cmd):
+    proc = _run([*phz_cmd, "bench", "--hands", "99999999999999999999999"], timeout=60)
+    assert proc.returncode == 2 and b"--hands" in proc.stderr and b"100000" in proc.stderr, proc
+
+
+# --- no writable cache for the kernels ------------------------------------------------------------------
+
+def _without_privileges() -> list[str] | None:
+    """A command prefix that runs as this user without the powers of root (permission bits hold)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    probe = subprocess.run([setpriv, "--inh-caps=-all", "--ambient-caps=-all", "--bounding-set=-all", "true"],
+                           capture_output=True)
+    return [setpriv, "--inh-caps=-all", "--ambient-caps=-all", "--bounding-set=-all"] if probe.returncode == 0 \
+        else None
+
+
+@pytest.fixture
+def read_only_install(tmp_path) -> tuple[list[str], dict, Path]:
+    """phz copied into a folder nobody may write, run with a HOME that cannot be written either."""
+    prefix = _without_privileges()
+    if prefix is None:
+        pytest.skip("running as root without setpriv: permission bits cannot be made to hold")
+    install = tmp_path / "install"
+    install.mkdir()
+    for name in ("cli.py", "solver", "puzzles"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, install / name, ignore=shutil.ignore_patterns("*.nbi", "*.nbc"))
+        else:
+            shutil.copy(src, install / name)
+    home = tmp_path / "home"
+    home.mkdir()
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    for path in [install, *install.rglob("*"), home]:
+        path.chmod(path.stat().st_mode & ~0o222)
+    env = _env(HOME=str(home), TMPDIR=str(temp), PHZ_HOME=str(temp))
+    env["PYTHONPATH"] = str(install)
+    return [*prefix, sys.executable, "-c", "import cli; cli.entry()"], env, temp
+
+
+def test_no_writable_cache_falls_back_to_a_folder_of_ours(read_only_install):
+    cmd, env, temp = read_only_install
+    text = f"{READY}\n".encode()
+    for run in range(2):
+        proc = _run([*cmd, "ting", "--brief", "-"], data=text, env=env, cwd=temp, timeout=600)
+        assert proc.returncode == 0, proc
+        assert json.loads(proc.stdout)["waits"][0] == ["五", 3, 18, 3, 18, 2]
+        _no_traceback(proc.stderr)
+    caches = list(temp.glob("phz-numba-cache-*"))
+    assert caches and any(caches[0].rglob("*.nbi"))
+
+
+def test_no_cache_at_all_compiles_with_a_notice(read_only_install):
+    cmd, env, temp = read_only_install
+    own = temp / f"phz-numba-cache-{os.getuid()}"
+    own.mkdir()
+    own.chmod(0o777)  # writable by others: a cache there could run their code, so it is not used
+    proc = _run([*cmd, "ting", "--brief", "-"], data=f"{READY}\n".encode(), env=env, cwd=temp, timeout=900)
+    assert proc.returncode == 0, proc
+    assert b"compiled again on each run" in proc.stderr and proc.stderr.count(b"\n") == 1, proc.stderr
+    assert not any(own.iterdir())
