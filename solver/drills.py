@@ -60,13 +60,14 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Callable
+from typing import Callable, Iterator
 
 from . import api, reference
 from .groups import SHAPES, group_pattern
 from .hand import Hand, HandError, Meld, check_hand
 from .notation import parse_tiles
 from .obligations import SOURCES, candidate_ways, decide, eating_ways
+from .progress import MAX_SEED
 from .quiz import KINDS, Question, QuizError, Solution
 from .results import Discards, HuResult
 from .rules import HUNAN
@@ -113,6 +114,8 @@ def parse_seed(seed: int) -> tuple[int, str, int]:
     kind, or ``distance`` for a discard question on a hand that is not ready."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise DrillError(f"drill seed {seed!r} is not a whole number ≥ 0")
+    if seed > MAX_SEED:  # the progress file could not store its attempts
+        raise DrillError(f"drill seed {seed} is too large: drill seeds go from 0 to {MAX_SEED}")
     base, code = divmod(seed, 100)
     k, level = divmod(code, 10)
     if k >= len(GENERATORS) or level not in LEVELS:
@@ -166,6 +169,16 @@ def new_drills(count: int, *, seed: int | None = None, kind: str | None = None, 
     about ready outs or, half of the time, about the distance to ready
     (``_generator``).
     """
+    return list(iter_drills(count, seed=seed, kind=kind, level=level, tag=tag))
+
+
+def iter_drills(count: int, *, seed: int | None = None, kind: str | None = None, level: int | None = None,
+                tag: str | None = None) -> Iterator[Question]:
+    """``new_drills`` one at a time, each made when it is asked for: the same
+    drills in the same order, so a quiz shows the first before the rest are made.
+
+    A bad kind or tag raises DrillError here, before any drill is made.
+    """
     rng = random.Random(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
     kinds = [kind] if kind else list(KINDS)
     if tag is not None:
@@ -174,9 +187,13 @@ def new_drills(count: int, *, seed: int | None = None, kind: str | None = None, 
             known = sorted({t for k in ([kind] if kind else KINDS) for t in TAGS[k]})
             raise DrillError(f"no drill{' of kind ' + kind if kind else ''} has tag {tag!r}; "
                              f"drill tags: {', '.join(known)}")
-    out: list[Question] = []
-    tries = 0
-    while len(out) < count:
+    return _drills(rng, count, kinds, level, tag)
+
+
+def _drills(rng: random.Random, count: int, kinds: list[str], level: int | None,
+            tag: str | None) -> Iterator[Question]:
+    made = tries = 0
+    while made < count:
         tries += 1
         if tag is not None and tries > 200 * count:
             raise DrillError(f"no drill with tag {tag!r} turned up: try another tag or no --tag")
@@ -185,8 +202,8 @@ def new_drills(count: int, *, seed: int | None = None, kind: str | None = None, 
         base = rng.randrange(10**7)
         q = drill(make_seed(base, _generator(k, base, tag), lv))
         if tag is None or tag in q.tags:
-            out.append(q)
-    return out
+            made += 1
+            yield q
 
 
 def solution_of(q: Question, result: Discards | HuResult) -> Solution:

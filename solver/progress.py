@@ -14,31 +14,44 @@ box sets when the item is due again (``INTERVALS``): a missed item comes back
 after ten minutes, a well-known one after a month.
 
 The schema is versioned (``PRAGMA user_version``) and the file is marked
-as ours (``PRAGMA application_id``).  A file that is not SQLite, is damaged,
-or is an SQLite database of another program raises ``ProgressError`` with a
-one-line message; it is never reset or overwritten.
+as ours (``PRAGMA application_id``).  A file that is not SQLite, is damaged
+(anywhere: the whole file, its columns and its values are checked when it
+is opened), is an SQLite database of another program, cannot be written or
+is locked by another program raises ``ProgressError`` with a one-line
+message when it is opened, before a quiz asks anything; it is never reset
+or overwritten.
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
+from contextlib import closing, contextmanager
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Iterator, Mapping
 
 SCHEMA_VERSION = 1
 #: PRAGMA application_id of a phz progress file: b"phz1" as a big-endian int.
 APPLICATION_ID = int.from_bytes(b"phz1", "big")
 FILE_NAME = "progress.db"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+#: The largest drill seed a progress file holds (an SQLite INTEGER is 64-bit signed).
+MAX_SEED = 2**63 - 1
+#: Seconds a write waits for another program's transaction to end: another
+#: quiz on the same file commits in milliseconds, so both quizzes work.
+BUSY_TIMEOUT = 10.0
+#: Seconds opening waits for a lock: enough for a commit or another quiz
+#: opening, short enough to refuse a file someone keeps locked without a long wait.
+OPEN_TIMEOUT = 3.0
 
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
 #: Leitner box -> seconds until the item is due again
 INTERVALS = {1: 10 * MINUTE, 2: DAY, 3: 3 * DAY, 4: 7 * DAY, 5: 30 * DAY}
 TOP_BOX = max(INTERVALS)
 
-_SCHEMA = """
-CREATE TABLE attempts (
+_SCHEMA = (
+    """CREATE TABLE attempts (
     id         INTEGER PRIMARY KEY,
     puzzle_id  TEXT,                -- a library puzzle ...
     drill_seed INTEGER,             -- ... or a generated drill
@@ -50,15 +63,15 @@ CREATE TABLE attempts (
     seconds    REAL    NOT NULL,    -- from the question shown to the answer graded
     at         REAL    NOT NULL,    -- POSIX time of the answer
     CHECK ((puzzle_id IS NULL) <> (drill_seed IS NULL))
-);
-CREATE INDEX attempts_puzzle ON attempts (puzzle_id);
-CREATE TABLE reviews (
+)""",
+    "CREATE INDEX attempts_puzzle ON attempts (puzzle_id)",
+    """CREATE TABLE reviews (
     item TEXT    PRIMARY KEY,       -- 'puzzle:ID' or 'drill:SEED'
     box  INTEGER NOT NULL,          -- Leitner box, 1..5
     due  REAL    NOT NULL,          -- POSIX time it is due again
     last REAL    NOT NULL           -- POSIX time of the last attempt
-);
-"""
+)""",
+)
 _TABLES = {"attempts", "reviews"}
 
 
@@ -81,6 +94,8 @@ def item_key(*, puzzle_id: str | None = None, seed: int | None = None) -> str:
     """The review item of a puzzle or a drill."""
     if (puzzle_id is None) == (seed is None):
         raise ValueError("an attempt is about a puzzle id or a drill seed (exactly one)")
+    if seed is not None and not 0 <= int(seed) <= MAX_SEED:
+        raise ValueError(f"drill seed {seed} is outside 0 to {MAX_SEED}, which a progress file can store")
     return f"puzzle:{puzzle_id}" if puzzle_id is not None else f"drill:{int(seed)}"
 
 
@@ -91,11 +106,24 @@ def _item(key: str) -> str | int:
 
 
 class Store:
-    """An open progress file.  Use as a context manager, or call ``close``."""
+    """An open progress file.  Use as a context manager, or call ``close``.
 
-    def __init__(self, path: str | Path | None = None, *, environ: Mapping[str, str] | None = None):
+    Opening checks the whole file and, unless ``writable`` is False (reading
+    only, as ``phz stats`` does), that an attempt can be written to it now;
+    ProgressError (one line) otherwise.  Later SQLite errors are ProgressError too.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, environ: Mapping[str, str] | None = None,
+                 writable: bool = True):
         self.path = Path(path).expanduser() if path is not None else default_path(environ)
-        self._conn = _open(self.path)
+        self._conn = _open(self.path, writable=writable)
+
+    @contextmanager
+    def _sqlite_errors(self, doing: str = "") -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as e:
+            raise ProgressError(doing + _problem(str(self.path), e)) from None
 
     # ------------------------------------------------------------ writing
 
@@ -104,7 +132,8 @@ class Store:
         """Store one graded attempt and move its item between Leitner boxes, in one commit."""
         key = item_key(puzzle_id=puzzle_id, seed=seed)
         tags_json = json.dumps(list(tags), ensure_ascii=False)
-        with self._conn:  # one transaction: the attempt and its review move together
+        # One transaction: the attempt and its review move together (or neither, on an error).
+        with self._sqlite_errors("the answer was not saved: "), self._conn:
             self._conn.execute(
                 "INSERT INTO attempts (puzzle_id, drill_seed, kind, level, tags, answer, correct, seconds, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -121,26 +150,32 @@ class Store:
 
     def due_reviews(self, now: float) -> list[str | int]:
         """Items due at ``now``, most overdue first: puzzle ids (str) and drill seeds (int)."""
-        rows = self._conn.execute("SELECT item FROM reviews WHERE due <= ? ORDER BY due, box, item",
-                                  (float(now),)).fetchall()
+        with self._sqlite_errors():
+            rows = self._conn.execute("SELECT item FROM reviews WHERE due <= ? ORDER BY due, box, item",
+                                      (float(now),)).fetchall()
         return [_item(r[0]) for r in rows]
 
     def review(self, *, puzzle_id: str | None = None, seed: int | None = None) -> tuple[int, float] | None:
         """(box, due) of an item, or None when it was never attempted."""
-        row = self._conn.execute("SELECT box, due FROM reviews WHERE item = ?",
-                                 (item_key(puzzle_id=puzzle_id, seed=seed),)).fetchone()
+        with self._sqlite_errors():
+            row = self._conn.execute("SELECT box, due FROM reviews WHERE item = ?",
+                                     (item_key(puzzle_id=puzzle_id, seed=seed),)).fetchone()
         return (row[0], row[1]) if row else None
 
     def attempted_puzzles(self) -> set[str]:
-        return {r[0] for r in self._conn.execute("SELECT DISTINCT puzzle_id FROM attempts WHERE puzzle_id IS NOT NULL")}
+        with self._sqlite_errors():
+            return {r[0] for r in
+                    self._conn.execute("SELECT DISTINCT puzzle_id FROM attempts WHERE puzzle_id IS NOT NULL")}
 
     def attempts(self) -> list[dict]:
         """Every attempt, oldest first, as dicts (tags decoded)."""
-        cur = self._conn.execute("SELECT id, puzzle_id, drill_seed, kind, level, tags, answer, correct, seconds, at"
-                                 " FROM attempts ORDER BY id")
-        names = [c[0] for c in cur.description]
+        with self._sqlite_errors():
+            cur = self._conn.execute("SELECT id, puzzle_id, drill_seed, kind, level, tags, answer, correct,"
+                                     " seconds, at FROM attempts ORDER BY id")
+            names = [c[0] for c in cur.description]
+            rows = cur.fetchall()
         out = []
-        for row in cur:
+        for row in rows:
             d = dict(zip(names, row))
             d["tags"] = json.loads(d["tags"])
             d["correct"] = bool(d["correct"])
@@ -149,8 +184,9 @@ class Store:
 
     def stats(self, now: float) -> dict:
         """Totals, the current streak of right answers, items due, and totals by kind, level and tag."""
-        rows = self._conn.execute("SELECT kind, level, tags, correct FROM attempts ORDER BY id").fetchall()
-        due = self._conn.execute("SELECT COUNT(*) FROM reviews WHERE due <= ?", (float(now),)).fetchone()[0]
+        with self._sqlite_errors():
+            rows = self._conn.execute("SELECT kind, level, tags, correct FROM attempts ORDER BY id").fetchall()
+            due = self._conn.execute("SELECT COUNT(*) FROM reviews WHERE due <= ?", (float(now),)).fetchone()[0]
         return _stats(rows, due)
 
     def close(self) -> None:
@@ -203,9 +239,9 @@ def empty_stats() -> dict:
 def stats(path: str | Path | None = None, *, now: float, environ: Mapping[str, str] | None = None) -> dict:
     """``Store.stats`` of the file at ``path`` (default file when None), without creating a missing file."""
     target = Path(path).expanduser() if path is not None else default_path(environ)
-    if not target.exists():
+    if not target.exists() or (target.is_file() and target.stat().st_size == 0):
         return empty_stats()
-    with Store(target) as store:
+    with Store(target, writable=False) as store:  # a read-only file still shows its statistics
         return store.stats(now)
 
 
@@ -237,11 +273,20 @@ def stats_lines(s: dict, lang: str = "en") -> list[str]:
 
 # ---------------------------------------------------------------- opening
 
-def _open(path: Path) -> sqlite3.Connection:
+_FIX = "move it away or pass --db with another path"
+
+
+def _open(path: Path, *, writable: bool = True) -> sqlite3.Connection:
     where = str(path)
-    if path.is_dir():
-        raise ProgressError(f"{where} is a directory, not a progress file: pass --db with a file path")
-    fresh = not path.exists() or path.stat().st_size == 0
+    try:
+        if path.is_dir():
+            raise ProgressError(f"{where} is a directory, not a progress file: pass --db with a file path")
+        if path.exists() and not path.is_file():
+            raise ProgressError(f"{where} is not a regular file (a device, pipe or socket), not a progress file: "
+                                "pass --db with a file path")
+        fresh = not path.exists() or path.stat().st_size == 0
+    except OSError as e:
+        raise ProgressError(f"cannot read {where}: {e.strerror or e}") from None
     if not fresh:
         try:
             with open(path, "rb") as f:
@@ -249,37 +294,77 @@ def _open(path: Path) -> sqlite3.Connection:
         except OSError as e:
             raise ProgressError(f"cannot read {where}: {e.strerror or e}") from None
         if head != _SQLITE_MAGIC:
-            raise ProgressError(f"{where} is not a phz progress file (not an SQLite database); "
-                                "move it away or pass --db with another path")
+            raise ProgressError(f"{where} is not a phz progress file (not an SQLite database); {_FIX}")
+    elif not writable:  # reading creates nothing
+        raise ProgressError(f"{where} holds no progress yet: answer a quiz first, or pass --db with another path")
     else:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise ProgressError(f"cannot create {path.parent}: {e.strerror or e}") from None
     try:
-        conn = sqlite3.connect(path, timeout=10)
+        conn = sqlite3.connect(path, timeout=OPEN_TIMEOUT)
     except sqlite3.Error as e:
-        raise ProgressError(f"cannot open {where}: {e}") from None
+        raise ProgressError(_problem(where, e)) from None
     try:
-        _check_or_create(conn, where)
-    except sqlite3.DatabaseError as e:
+        # The write lock (BEGIN IMMEDIATE) first: a file another program keeps
+        # locked is refused now, not after an answer, and no other process can
+        # create the schema between our look at the file and our creating it.
+        conn.execute("BEGIN IMMEDIATE" if writable else "BEGIN")
+        created = _check_or_create(conn, where, create=writable)
+        if created:
+            conn.commit()
+        else:
+            if writable:
+                # A harmless write, rolled back: SQLite makes its journal beside
+                # the file, so this fails now for a read-only file or folder.
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.rollback()
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    except sqlite3.Error as e:
         conn.close()
-        raise ProgressError(f"{where} is damaged ({e}); move it away or pass --db with another path") from None
+        raise ProgressError(_problem(where, e)) from None
     except ProgressError:
         conn.close()
         raise
     return conn
 
 
-def _check_or_create(conn: sqlite3.Connection, where: str) -> None:
+def _problem(where: str, e: sqlite3.Error) -> str:
+    """What an SQLite error says about the file at ``where``, and what to do, in one line."""
+    detail = _shorten(" ".join(str(e).split()), 160)
+    name = getattr(e, "sqlite_errorname", None) or ""
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return f"{where} is in use by another program (locked); try again when it is done"
+    if name == "SQLITE_READONLY_DIRECTORY":
+        return (f"cannot write to {where}: its folder is read-only (SQLite writes a journal file beside it); "
+                "make the folder writable or pass --db with another path")
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+        return f"cannot write to {where} ({detail}); make it and its folder writable or pass --db with another path"
+    if name.startswith("SQLITE_FULL"):
+        return f"cannot write to {where}: the disk is full; free some space or pass --db with another path"
+    if name.startswith("SQLITE_IOERR"):
+        return f"cannot read or write {where} ({detail}); check the disk or pass --db with another path"
+    return f"{where} is damaged ({detail}); {_FIX}"
+
+
+def _check_or_create(conn: sqlite3.Connection, where: str, *, create: bool = True) -> bool:
+    """Check the file inside the open transaction; True when it was new and got the schema."""
+    problems = [r[0] for r in conn.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        # quick_check's lines: "*** in database main ***", then one line per problem.
+        said = "; ".join(line for p in problems for line in p.splitlines() if not line.startswith("***"))
+        raise ProgressError(f"{where} is damaged ({_shorten(said, 120)}); {_FIX}")
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if app_id == 0 and version == 0 and not tables:
-        # A new (or empty) file: make it ours, all in one transaction.
-        conn.executescript(f"BEGIN; {_SCHEMA} PRAGMA application_id = {APPLICATION_ID};"
-                           f" PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
-        return
+    if app_id == 0 and version == 0 and not tables and create:
+        # A new (or empty) file: make it ours, in this transaction.
+        for statement in _SCHEMA:
+            conn.execute(statement)
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        return True
     if app_id != APPLICATION_ID:
         shown = ", ".join(sorted(tables)) or "none"
         raise ProgressError(f"{where} is an SQLite database of another program (tables: {shown}), "
@@ -288,10 +373,81 @@ def _check_or_create(conn: sqlite3.Connection, where: str) -> None:
         raise ProgressError(f"{where} has progress schema version {version}, newer than this phz reads "
                             f"({SCHEMA_VERSION}): upgrade phz")
     if version < 1:
-        raise ProgressError(f"{where} is a phz progress file without a schema version; "
-                            "move it away or pass --db with another path")
+        raise ProgressError(f"{where} is a phz progress file without a schema version; {_FIX}")
     # Migrations from older schema versions go here, one step per version.
     missing = _TABLES - tables
     if missing:
-        raise ProgressError(f"{where} is a phz progress file missing table(s) {', '.join(sorted(missing))}; "
-                            "move it away or pass --db with another path")
+        raise ProgressError(f"{where} is a phz progress file missing table(s) {', '.join(sorted(missing))}; {_FIX}")
+    for table, expected in _columns().items():
+        found = conn.execute(f"PRAGMA table_info({table})").fetchall()
+        if found != expected:
+            raise ProgressError(f"{where} is a phz progress file whose table {table} has the wrong columns "
+                                f"({', '.join(c[1] for c in found)}); {_FIX}")
+    _check_rows(conn, where)
+    return False
+
+
+@functools.cache
+def _columns() -> dict[str, list[tuple]]:
+    """``PRAGMA table_info`` of each table as this phz creates it."""
+    with closing(sqlite3.connect(":memory:")) as mem:
+        for statement in _SCHEMA:
+            mem.execute(statement)
+        return {table: mem.execute(f"PRAGMA table_info({table})").fetchall() for table in sorted(_TABLES)}
+
+
+# Values the code reading the file relies on (statistics, Leitner boxes, replaying drills);
+# SQLite itself lets a column hold any type.
+_BAD_ATTEMPT = """SELECT id FROM attempts WHERE NOT (
+    typeof(kind) = 'text' AND typeof(level) = 'integer' AND typeof(answer) = 'text'
+    AND typeof(correct) = 'integer' AND correct IN (0, 1)
+    AND typeof(seconds) IN ('integer', 'real') AND typeof(at) IN ('integer', 'real')
+    AND (typeof(puzzle_id) = 'text' AND drill_seed IS NULL
+         OR puzzle_id IS NULL AND typeof(drill_seed) = 'integer' AND drill_seed >= 0)
+) ORDER BY id LIMIT 1"""
+_BAD_REVIEW = f"""SELECT item FROM reviews WHERE NOT (
+    typeof(box) = 'integer' AND box BETWEEN 1 AND {TOP_BOX}
+    AND typeof(due) IN ('integer', 'real') AND typeof(last) IN ('integer', 'real')
+) ORDER BY item LIMIT 1"""
+
+
+def _check_rows(conn: sqlite3.Connection, where: str) -> None:
+    bad = conn.execute(_BAD_ATTEMPT).fetchone()
+    if bad:
+        raise ProgressError(f"{where} is damaged: attempt {bad[0]} has a value of the wrong type; {_FIX}")
+    for rowid, tags in conn.execute("SELECT id, tags FROM attempts ORDER BY id"):
+        if not _is_tag_list(tags):
+            raise ProgressError(f"{where} is damaged: attempt {rowid} has tags {_shorten(repr(tags), 40)}, "
+                                f"not a JSON list of strings; {_FIX}")
+    bad = conn.execute(_BAD_REVIEW).fetchone()
+    if bad:
+        raise ProgressError(f"{where} is damaged: review item {_shorten(repr(bad[0]), 40)} has a value of the "
+                            f"wrong type; {_FIX}")
+    for (item,) in conn.execute("SELECT item FROM reviews ORDER BY item"):
+        if not _is_item(item):
+            raise ProgressError(f"{where} is damaged: review item {_shorten(repr(item), 40)} is neither "
+                                f"puzzle:ID nor drill:SEED (SEED a whole number 0 to {MAX_SEED}); {_FIX}")
+
+
+def _is_item(key) -> bool:
+    """'puzzle:ID', or 'drill:SEED' with a seed a progress file can store."""
+    if not isinstance(key, str):
+        return False
+    if key.startswith("puzzle:"):
+        return len(key) > len("puzzle:")
+    seed = key.removeprefix("drill:") if key.startswith("drill:") else ""
+    return seed.isascii() and seed.isdigit() and len(seed) <= len(str(MAX_SEED)) and int(seed) <= MAX_SEED
+
+
+def _is_tag_list(text) -> bool:
+    if not isinstance(text, str):
+        return False
+    try:
+        tags = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(tags, list) and all(isinstance(t, str) for t in tags)
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"

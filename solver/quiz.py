@@ -31,11 +31,12 @@ import time
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable, Sequence, TextIO
+from typing import Callable, Iterable, Iterator, Sequence, TextIO
 
 from .explain import action_text, forbidden_text, resolve_lang, source_text
 from .hand import HandError
 from .notation import parse_hand, parse_tiles
+from .progress import ProgressError
 from .tiles import GLYPHS, glyph, glyphs
 
 KINDS = ("ting", "discard", "huxi", "chi", "chou")
@@ -745,13 +746,31 @@ def _explain_chou(q: Question, g: Grade, zh: bool) -> list[str]:
 
 @dataclass
 class QuizSummary:
-    """What a quiz run did.  ``stopped``: 'finished', 'quit' (q), 'eof' or 'interrupt' (Ctrl-C)."""
+    """What a quiz run did.  ``stopped``: 'finished', 'quit' (q), 'eof', 'interrupt' (Ctrl-C) or
+    'unsaved' (an answer could not be stored; ``error`` says why in one line naming the file)."""
     total: int = 0
     asked: int = 0
     answered: int = 0
     correct: int = 0
     stopped: str = "finished"
     results: list = field(default_factory=list)  # (Question, Grade) per answer
+    error: str | None = None
+
+
+class LazyQuestions:
+    """Questions made one at a time as the quiz reaches them (a drill takes a
+    while to make), and how many there will be, for the ``[i/N]`` header.
+    They can be gone through once."""
+
+    def __init__(self, questions: Iterable[Question], total: int):
+        self._questions = iter(questions)
+        self.total = total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __iter__(self) -> Iterator[Question]:
+        return self._questions
 
 
 def line_reader(stream: TextIO | None = None, out: TextIO | None = None) -> Callable[[str], str]:
@@ -760,29 +779,50 @@ def line_reader(stream: TextIO | None = None, out: TextIO | None = None) -> Call
     It writes the prompt to ``out`` (stdout) and, when the input is not a
     terminal, echoes the answer, so that a piped session reads like a typed one.
     On a terminal (stdin and stdout) it reads with ``input()``, for line editing.
+    Stdin is read as bytes and decoded here: a line that is not UTF-8 raises
+    AnswerError (asked again) instead of ending the quiz.
     """
     def read(prompt: str) -> str:
         src = stream if stream is not None else sys.stdin
         dst = out if out is not None else sys.stdout
         if src is sys.stdin and dst is sys.stdout and sys.stdin.isatty():
             # A terminal: input() gives line editing; Ctrl-D raises EOFError.
-            return input(prompt) + "\n"
+            try:
+                return input(prompt) + "\n"
+            except UnicodeDecodeError:
+                raise AnswerError(_NOT_UTF8) from None
         dst.write(prompt)
         dst.flush()
-        line = src.readline()
+        bad = False
+        binary = getattr(src, "buffer", None) if src is sys.stdin else None
+        if binary is not None:
+            data = binary.readline()
+            try:
+                line = data.decode("utf-8")
+            except UnicodeDecodeError:
+                line, bad = data.decode("utf-8", "replace"), True
+            if line.endswith("\r\n"):  # as text mode reads it
+                line = line[:-2] + "\n"
+        else:
+            line = src.readline()
         isatty = getattr(src, "isatty", None)
         if line and not (isatty and isatty()):
             dst.write(line if line.endswith("\n") else line + "\n")
             dst.flush()
+        if bad:
+            raise AnswerError(_NOT_UTF8)
         return line
     return read
+
+
+_NOT_UTF8 = "that line is not UTF-8 text"
 
 
 def _printer(text: str) -> None:
     print(text, flush=True)
 
 
-def run_quiz(questions: Sequence[Question], *, input_fn: Callable[[str], str | None] | None = None,
+def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callable[[str], str | None] | None = None,
              output_fn: Callable[[str], None] | None = None, lang: str | None = "en", store=None,
              clock: Callable[[], float] = time.time, colour: bool = False) -> QuizSummary:
     """Ask ``questions`` one by one: show, read, grade, record, say correct / incorrect, explain.
@@ -793,9 +833,13 @@ def run_quiz(questions: Sequence[Question], *, input_fn: Callable[[str], str | N
     builtin ``input``, whose blank line is '').  ``q`` (quit, exit, 退出),
     end of input and Ctrl-C stop at any point.  Each attempt is recorded in
     ``store`` (a progress.Store, or None) the moment it is graded, before any
-    output, so nothing answered is lost however the quiz stops.  A bad answer
-    is reported and asked again; it is not an attempt.  ``clock`` gives POSIX
-    seconds: the time of an attempt and, by difference, the seconds taken.
+    output, so nothing answered is lost however the quiz stops; when it cannot
+    be stored (ProgressError) the quiz stops there, without a verdict, as
+    'unsaved' with the reason in ``summary.error``.  A bad answer (or an
+    ``input_fn`` raising AnswerError) is reported and asked again; it is not an
+    attempt.  ``clock`` gives POSIX seconds: the time of an attempt and, by
+    difference, the seconds taken.  ``questions`` may be a LazyQuestions, each
+    made when its turn comes.
     """
     from .render import paint
 
@@ -809,12 +853,16 @@ def run_quiz(questions: Sequence[Question], *, input_fn: Callable[[str], str | N
     def show(text: str) -> None:
         write(paint(text, colour))
 
+    def cannot_read(e: AnswerError) -> None:
+        show(f"{'看不懂' if zh else 'Cannot read that'}: {e}. "
+             f"{'请再答一次（q 退出）' if zh else 'Try again (q to stop).'}")
+
     try:
         for index, q in enumerate(questions, 1):
             summary.asked += 1
             if index > 1:
                 show("")
-            for line in question_lines(q, lang, index=index, total=len(questions)):
+            for line in question_lines(q, lang, index=index, total=summary.total):
                 show(line)
             start = clock()
             while True:
@@ -822,6 +870,9 @@ def run_quiz(questions: Sequence[Question], *, input_fn: Callable[[str], str | N
                     raw = read(prompt)
                 except (EOFError, StopIteration):  # StopIteration: a scripted input ran out
                     raw = None
+                except AnswerError as e:  # a line that is not text
+                    cannot_read(e)
+                    continue
                 if raw is None or raw == "":
                     summary.stopped = "eof"
                     break
@@ -834,16 +885,20 @@ def run_quiz(questions: Sequence[Question], *, input_fn: Callable[[str], str | N
                 try:
                     g = grade(q, text)
                 except AnswerError as e:
-                    show(f"{'看不懂' if zh else 'Cannot read that'}: {e}. "
-                         f"{'请再答一次（q 退出）' if zh else 'Try again (q to stop).'}")
+                    cannot_read(e)
                     continue
                 break
             if summary.stopped != "finished":
                 break
             now = clock()
             if store is not None:
-                store.record(puzzle_id=q.puzzle_id, seed=q.seed, kind=q.kind, level=q.level, tags=q.tags,
-                             answer=g.text, correct=g.correct, seconds=max(0.0, now - start), at=now)
+                try:
+                    store.record(puzzle_id=q.puzzle_id, seed=q.seed, kind=q.kind, level=q.level, tags=q.tags,
+                                 answer=g.text, correct=g.correct, seconds=max(0.0, now - start), at=now)
+                except ProgressError as e:
+                    # No verdict: the learner would take a verdict for an answer kept.
+                    summary.stopped, summary.error = "unsaved", str(e)
+                    break
             summary.answered += 1
             summary.correct += g.correct
             summary.results.append((q, g))
@@ -867,11 +922,15 @@ def summary_line(s: QuizSummary, lang: str = "en") -> str:
     zh = resolve_lang(lang) == "zh"
     if zh:
         line = f"答了 {s.answered} 题，答对 {s.correct} 题"
-        if s.stopped != "finished":
+        if s.stopped == "unsaved":
+            line += "（中途停止：最后一个答案没能保存，之前的都保存了）"
+        elif s.stopped != "finished":
             line += "（中途停止，已答的都保存了）"
         return line + "。"
     line = f"{s.answered} answered, {s.correct} correct"
-    if s.stopped != "finished":
+    if s.stopped == "unsaved":
+        line += " (stopped: the last answer could not be saved; every answer before it is saved)"
+    elif s.stopped != "finished":
         line += " (stopped early; every answer so far is saved)"
     return line + "."
 
@@ -881,13 +940,14 @@ def summary_line(s: QuizSummary, lang: str = "en") -> str:
 def select_questions(puzzles: Sequence, *, kind: str | None = None, level: int | None = None,
                      tag: str | None = None, count: int | None = None, puzzle_id: str | None = None,
                      random_drills: bool = False, seed: int | None = None, store=None,
-                     now: float | None = None) -> list[Question]:
+                     now: float | None = None) -> list[Question] | LazyQuestions:
     """The questions of ``phz quiz``.
 
     * ``puzzle_id``: that puzzle alone (the filters must not contradict it);
       ``drill:SEED`` (or ``drill SEED``) replays a drill;
     * ``random_drills``: ``count`` fresh drills (``solver.drills``) of the
-      kind and level asked (random when None), from ``seed`` (random when None);
+      kind and level asked (random when None), from ``seed`` (random when None),
+      as LazyQuestions: each is made when the quiz reaches it;
     * otherwise puzzles matching kind, level and tag: items due for review
       first (most overdue first; with no filter, due drills too), then
       puzzles never tried (easiest first), then the rest (soonest due first).
@@ -921,7 +981,7 @@ def select_questions(puzzles: Sequence, *, kind: str | None = None, level: int |
         return [Question.from_puzzle(p)]
     if random_drills:
         from . import drills
-        return drills.new_drills(n, seed=seed, kind=kind, level=level, tag=tag)
+        return LazyQuestions(drills.iter_drills(n, seed=seed, kind=kind, level=level, tag=tag), n)
     matching = [p for p in puzzles if (kind is None or p.kind == kind) and (level is None or p.level == level)
                 and (tag is None or tag in p.tags)]
     if not matching:
@@ -973,6 +1033,7 @@ def quiz_command(*, kind: str | None = None, level: int | None = None, tag: str 
     """``phz quiz``: load the library, open the progress file, pick the questions, run the loop.
 
     Raises QuizError, ProgressError or PuzzleError (all ValueError, one line) before asking anything.
+    An answer that cannot be stored after that ends the quiz: ``stopped`` is 'unsaved', ``error`` says why.
     """
     import puzzles as library
 

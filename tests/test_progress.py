@@ -235,3 +235,106 @@ def test_a_right_answer_moves_up_a_box_and_a_miss_back_to_box_one(db):
             at = due
         attempt(store, correct=False, at=at)
         assert store.review(puzzle_id="p1") == (1, at + INTERVALS[1])
+
+
+# --- damage found anywhere in the file, at open --------------------------------------------------
+
+def several_pages(db: Path) -> Path:
+    with Store(db) as store:
+        for i in range(300):
+            attempt(store, correct=bool(i % 2), at=T0 + i, puzzle_id=f"p{i % 37}")
+    return db
+
+
+def test_a_zeroed_page_after_the_first_is_refused(db):
+    several_pages(db)
+    with sqlite3.connect(db) as conn:
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+    data = bytearray(db.read_bytes())
+    data[2 * size:3 * size] = bytes(size)  # page 3; page 1 (the header, the schema) intact
+    db.write_bytes(bytes(data))
+    assert_refused(db, r"is damaged \(Page 3: .*\); move it away or pass --db with another path")
+
+
+def test_our_file_with_other_columns_is_refused(db):
+    Store(db).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE reviews ADD COLUMN note TEXT")
+    assert_refused(db, r"table reviews has the wrong columns \(item, box, due, last, note\)")
+
+
+@pytest.mark.parametrize("change,match", [
+    ("UPDATE attempts SET tags = 'x' WHERE id = 2", r"attempt 2 has tags 'x', not a JSON list of strings"),
+    ("UPDATE attempts SET tags = '{\"a\": 1}' WHERE id = 3", r"attempt 3 has tags .*not a JSON list of strings"),
+    ("UPDATE attempts SET level = 'hard' WHERE id = 1", r"attempt 1 has a value of the wrong type"),
+    ("INSERT INTO reviews VALUES ('drill:abc', 1, 0, 0)", r"review item 'drill:abc' is neither puzzle:ID nor"),
+    ("INSERT INTO reviews VALUES ('foo:1', 1, 0, 0)", r"review item 'foo:1' is neither"),
+    ("INSERT INTO reviews VALUES ('puzzle:', 1, 0, 0)", r"review item 'puzzle:' is neither"),
+    ("INSERT INTO reviews VALUES ('drill:9223372036854775808', 1, 0, 0)",
+     r"SEED a whole number 0 to 9223372036854775807"),
+    ("UPDATE reviews SET box = 9", r"review item 'puzzle:p1' has a value of the wrong type"),
+    (f"INSERT INTO reviews VALUES ('drill:{'9' * 5000}', 1, 0, 0)", r"review item 'drill:9999.*…"),
+])
+def test_bad_values_are_refused_naming_the_row(db, change, match):
+    with Store(db) as store:
+        for i in range(3):
+            attempt(store, correct=True, at=T0 + i)
+    with sqlite3.connect(db) as conn:
+        conn.execute(change)
+    assert_refused(db, match + ".*; move it away or pass --db with another path")
+
+
+def test_a_device_is_not_a_regular_file():
+    with pytest.raises(ProgressError, match="/dev/null is not a regular file"):
+        Store("/dev/null")
+    with pytest.raises(ProgressError, match="/dev/null is not a regular file"):
+        progress.stats("/dev/null", now=T0)
+
+
+def test_opening_a_good_file_writes_nothing(db):
+    several_pages(db)
+    before = db.read_bytes()
+    with Store(db) as store:  # the write probe is rolled back
+        assert len(store.attempts()) == 300
+    assert db.read_bytes() == before
+    assert not db.with_name(db.name + "-journal").exists()
+
+
+def test_a_write_that_fails_is_one_line_and_keeps_earlier_attempts(db):
+    import puzzles
+    from solver.quiz import Question, right_answer, run_quiz
+
+    store = Store(db)
+    with sqlite3.connect(db) as conn:
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    store._conn.execute(f"PRAGMA max_page_count = {pages}")  # the file cannot grow: as a full disk
+    with pytest.raises(ProgressError) as err:  # small rows fill it to the last byte a quiz's row could use
+        for i in range(10_000):
+            attempt(store, correct=True, at=T0 + i, tags=(), puzzle_id="p", answer="")
+    message = str(err.value)
+    assert "\n" not in message and message.startswith(f"the answer was not saved: cannot write to {db}")
+    kept = len(store.attempts())
+    out: list[str] = []
+    q = Question.from_puzzle(puzzles.load()[0])
+    summary = run_quiz([q], input_fn=lambda prompt: right_answer(q), output_fn=out.append, store=store)
+    assert summary.stopped == "unsaved" and summary.answered == 0 and summary.error.startswith("the answer was not")
+    assert not any("correct**" in line for line in out)
+    assert len(store.attempts()) == kept
+    store.close()
+
+
+def test_a_drill_seed_beyond_sqlite_integers_is_no_item():
+    assert progress.item_key(seed=progress.MAX_SEED) == f"drill:{2**63 - 1}"
+    with pytest.raises(ValueError, match="outside 0 to 9223372036854775807"):
+        progress.item_key(seed=2**63)
+
+
+def test_reading_only_creates_nothing(tmp_path):
+    missing = tmp_path / "none" / "progress.db"
+    with pytest.raises(ProgressError, match="holds no progress yet"):
+        Store(missing, writable=False)
+    assert not missing.parent.exists()
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    assert progress.stats(empty, now=T0) == progress.empty_stats()
+    assert empty.read_bytes() == b""
