@@ -327,3 +327,42 @@ def test_no_cache_at_all_compiles_with_a_notice(read_only_install):
     assert proc.returncode == 0, proc
     assert b"compiled again on each run" in proc.stderr and proc.stderr.count(b"\n") == 1, proc.stderr
     assert not any(own.iterdir())
+
+
+def test_ctrl_c_in_the_quiz_keeps_every_answer_graded(phz_cmd, tmp_path):
+    """Ctrl-C while the quiz waits for the second answer: 130, one line saying so, the first attempt kept."""
+    import sqlite3
+
+    proc = subprocess.Popen([*phz_cmd, "quiz", "--puzzle", "ting-001", "--lang", "en"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(PHZ_HOME=str(tmp_path)))
+    proc.stdin.write("3\n".encode())  # unreadable: asked again, so the quiz waits on its pipe
+    proc.stdin.flush()
+    out = b""
+    while out.count(b"answer>") < 2:
+        out += os.read(proc.stdout.fileno(), 4096)
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert err.decode() == "phz: interrupted; every answer graded so far is saved\n"
+    with sqlite3.connect(tmp_path / "progress.db") as db:
+        assert db.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 0  # nothing was graded
+
+
+def test_ctrl_c_after_an_answer_keeps_it(phz_cmd, tmp_path):
+    import sqlite3
+
+    proc = subprocess.Popen([*phz_cmd, "quiz", "--random", "--seed", "7", "--count", "3", "--kind", "huxi",
+                             "--lang", "en"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=_env(PHZ_HOME=str(tmp_path)))
+    proc.stdin.write(b"18\n")
+    proc.stdin.flush()
+    out = b""
+    while b"[2/3]" not in out:
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        assert chunk, out
+        out += chunk
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and b"every answer graded so far is saved" in err, (proc.returncode, err)
+    with sqlite3.connect(tmp_path / "progress.db") as db:
+        assert db.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 1
