@@ -1,7 +1,7 @@
 """phz on the command line: ting, discard and hu for 跑胡子 hands.
 
 Thin on purpose: options and input lines here, answers from ``solver.api`` /
-``solver.fast``, everything a user reads from ``solver.render``.  Only click
+``solver.engine.wins``, everything a user reads from ``solver.text.render``.  Only click
 and tabulate load at start; the solver loads inside a command, so ``--help``
 never imports numba, and neither does a one-hand command (it answers through
 the pure-Python reference).  Batches go to the numba kernels in one call.
@@ -63,7 +63,7 @@ class _Phz(click.Group):
             return super().invoke(ctx)
         except click.UsageError as e:
             if ctx.meta.get("phz.json"):
-                from solver import render
+                from solver.text import render
                 hand = (e.ctx.params.get("hand") if e.ctx is not None else None) or ()
                 _prepare(True)
                 _echo(render.dumps(render.error_json(" ".join(hand), e.format_message())))
@@ -82,7 +82,7 @@ def main(ctx: click.Context, colour: str) -> None:
 
 def _rules_option(f: Callable) -> Callable:
     def to_ruleset(ctx: click.Context, param: click.Parameter, value: str):
-        from solver.rules import get_ruleset
+        from solver.model.rules import get_ruleset
         try:
             return get_ruleset(value)
         except ValueError as e:
@@ -135,7 +135,7 @@ class _Out:
     """Where answers go, with the colour decision taken once."""
 
     def __init__(self, ctx: click.Context, as_json: bool):
-        from solver import render
+        from solver.text import render
         _prepare(as_json)
         self.render = render
         self.as_json = as_json
@@ -195,8 +195,8 @@ def _batch(ctx: click.Context, out: _Out, load: Callable, solve: Callable,
 
 def _batch_hands(ctx: click.Context, out: _Out, kind: str, seen_tiles: list[int], rules, brief: bool,
                  jobs: int) -> None:
-    """A ting or discard batch through solver.batch, answered in input order; exit 1 if a line failed."""
-    from solver import batch
+    """A ting or discard batch through solver.app.batch, answered in input order; exit 1 if a line failed."""
+    from solver.app import batch
     from solver.app.console import warn
 
     cores = batch.usable_cores()
@@ -214,7 +214,7 @@ def _batch_hands(ctx: click.Context, out: _Out, kind: str, seen_tiles: list[int]
 
 
 def _parse_seen(ctx: click.Context, out: _Out, text: str, seen: str) -> list[int]:
-    from solver.notation import parse_tiles
+    from solver.model.notation import parse_tiles
     try:
         return list(parse_tiles(seen))
     except ValueError as e:
@@ -223,7 +223,7 @@ def _parse_seen(ctx: click.Context, out: _Out, text: str, seen: str) -> list[int
 
 def _ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool,
                      jobs: int, rules) -> None:
-    """``phz ting`` and ``phz discard`` (``kind``): a batch through solver.batch, or one hand
+    """``phz ting`` and ``phz discard`` (``kind``): a batch through solver.app.batch, or one hand
     through solver.api answered as a table, a JSON line or a --brief line; bad input exits 2."""
     from solver import api
 
@@ -241,7 +241,7 @@ def _ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen:
     except ValueError as e:
         out.fail(ctx, text, str(e))
     if brief:
-        from solver.batch import discard_brief_line, ting_brief_line
+        from solver.app.batch import discard_brief_line, ting_brief_line
         out.write(ting_brief_line(text, result) if ting else discard_brief_line(text, result, rules))
     elif as_json:
         out.write((render.ting_json_line if ting else render.discard_json_line)(text, result))
@@ -335,8 +335,8 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
             return h, tile, api.parse_source(source_text)
 
         def solve(good):
-            from solver import fast
-            results = fast.hu_many([g[0] for g in good], [g[1] for g in good], [g[2] for g in good], rules)
+            from solver.engine import wins
+            results = wins.hu_many([g[0] for g in good], [g[1] for g in good], [g[2] for g in good], rules)
             if all_splits:
                 results = _with_decompositions(results, rules)
             return results
@@ -358,7 +358,7 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
 
 def _with_decompositions(results, rules):
     """--all in a batch: the kernels give the best win only; every decomposition comes from the reference."""
-    from solver import reference
+    from solver.engine import reference
     return [reference.hu(r.hand, r.tile, r.source, rules, all_splits=True) if r.win else r for r in results]
 
 
@@ -391,7 +391,7 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
     \b
     Example:  phz act 一二三四五六七八九九壹贰叁肆伍陆柒捌玖拾 --tile 三 --from upper-discard
     """
-    from solver import obligations
+    from solver.engine import obligations
 
     out = _Out(ctx, as_json)
     text = " ".join(hand)
@@ -417,13 +417,13 @@ def bench(n: int, as_json: bool) -> None:
     The win check (a ready hand and one of its waits, both sources), the
     waits of a ready hand, the discard table of a hand to discard from, the
     legal 吃/比 ways of a tile and drill generation, on pinned seeded inputs
-    (solver.bench).  Kernels are loaded or compiled before the first
+    (solver.app.bench).  Kernels are loaded or compiled before the first
     round; each round has fresh hands.  Times are medians over the rounds;
     a busy machine makes them slower (BENCHMARKS.md).
     """
     import json
 
-    from solver import bench as measure
+    from solver.app import bench as measure
     from tabulate import tabulate
 
     _prepare(as_json)
@@ -512,10 +512,10 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     numbers of the legal ways (chi; 0 for none) or yes/no (chou).  `q`,
     Ctrl-C or end of input stop at any point; every answer given is kept.
     """
-    from solver import render
+    from solver.text import render
     from solver.app import signals
     from solver.app.console import StreamError
-    from solver.quiz import quiz_command
+    from solver.trainer.quiz import quiz_command
 
     if seed is not None and not random_drills:
         raise click.UsageError("--seed goes with --random (a drill is replayed with --puzzle drill:SEED)")
@@ -547,8 +547,9 @@ def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
     """Your progress: attempts and accuracy per kind, level and tag, streak, reviews due."""
     import time
 
-    from solver import progress, render
-    from solver.explain import resolve_lang
+    from solver.trainer import progress
+    from solver.text import render
+    from solver.text.explain import resolve_lang
 
     _prepare(as_json)
     try:

@@ -18,10 +18,12 @@ from collections import Counter
 
 import pytest
 
-from solver import api, distance, generate, reference
-from solver.hand import Hand
-from solver.rules import HUNAN
-from solver.tiles import COPIES, N_KINDS
+from solver import api
+from solver.engine import distance, reference
+from solver.app import generate
+from solver.model.hand import Hand
+from solver.model.rules import HUNAN
+from solver.model.tiles import COPIES, N_KINDS
 
 ROUNDS = 60
 TABLE_ROUNDS = 25

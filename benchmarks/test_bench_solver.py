@@ -3,7 +3,7 @@
 Run ``python -m pytest benchmarks/test_bench_solver.py --benchmark-only``
 (BENCHMARKS.md has the numbers and the full command).  Each benchmark group
 holds the kernel and the reference on the same kind of position, from the
-pinned seeded inputs of ``solver.bench``; every round gets fresh hands (a
+pinned seeded inputs of ``solver.app.bench``; every round gets fresh hands (a
 new slice of a pre-generated pool, handed out by the round's setup), so
 nothing keyed on a hand carries over between rounds, and kernels are loaded
 or compiled before the first measured round.  ``extra_info["us_per_hand"]``
@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import pytest
 
-from solver import _kernels as K
-from solver import batch, bench, drills, fast, obligations, reference
-from solver.rules import HUNAN
-from solver.tiles import N_KINDS
+from solver.engine import _kernels as K
+from solver.app import batch, bench
+from solver.trainer import drills
+from solver.engine import wins, obligations, reference
+from solver.model.rules import HUNAN
+from solver.model.tiles import N_KINDS
 
 ROUNDS = 7
 # Hands per round.  The reference gets fewer (it is hundreds of times
@@ -102,7 +104,7 @@ def win_pool(batch: int, rounds: int, seed: int) -> Pool:
 
 def hu_args(queries, full: bool):
     """hu_batch's arguments for (hand, wait) queries, both sources."""
-    args = fast.win_args(fast.marshal([h for h, _ in queries]), [t for _, t in queries], ["both"] * len(queries),
+    args = wins.win_args(wins.marshal([h for h, _ in queries]), [t for _, t in queries], ["both"] * len(queries),
                          HUNAN, full=full)
     args[-2].fill(0)  # touch its pages here, not inside the measured call
     return args
@@ -119,12 +121,12 @@ def test_win_check_kernel(benchmark, rounds, smoke, full):
 
 
 def test_win_check_win_many(benchmark, rounds, smoke):
-    """The same through fast.win_many: hands marshalled and answer arrays made inside the round."""
+    """The same through wins.win_many: hands marshalled and answer arrays made inside the round."""
     n = size(WIN_BATCH, smoke)
     pool = win_pool(n, rounds + 1, seed=2)
 
     def run(hands, tiles):
-        return fast.win_many(hands, tiles, ["both"] * len(tiles), HUNAN, full=False)
+        return wins.win_many(hands, tiles, ["both"] * len(tiles), HUNAN, full=False)
 
     measure(benchmark, WIN, run, pool, rounds, prepare=lambda qs: ([h for h, _ in qs], [t for _, t in qs]))
 
@@ -142,12 +144,12 @@ def test_win_check_reference(benchmark, rounds, smoke):
 # --- waits and discards: the kernel, the kernel with its answers, the reference -------------------
 
 def bench_kernel(benchmark, group: str, rows, pool: Pool, rounds: int) -> None:
-    """``rows`` (fast.ting_rows or fast.discard_rows) on hands marshalled outside the round."""
-    measure(benchmark, group, rows, pool, rounds, prepare=lambda hs: (fast.marshal(hs), fast.rule_arrays(HUNAN)))
+    """``rows`` (wins.ting_rows or wins.discard_rows) on hands marshalled outside the round."""
+    measure(benchmark, group, rows, pool, rounds, prepare=lambda hs: (wins.marshal(hs), wins.rule_arrays(HUNAN)))
 
 
 def bench_many(benchmark, group: str, many, pool: Pool, rounds: int) -> None:
-    """``many`` (fast.ting_many or fast.discard_many), nothing seen."""
+    """``many`` (wins.ting_many or wins.discard_many), nothing seen."""
     zero = [[0] * N_KINDS] * pool.size
     measure(benchmark, group, many, pool, rounds, prepare=lambda hs: (hs, zero, HUNAN))
 
@@ -162,12 +164,12 @@ def bench_reference(benchmark, group: str, answer, pool: Pool, rounds: int) -> N
 
 def test_ting_kernel(benchmark, rounds, smoke):
     n = size(TING_BATCH, smoke)
-    bench_kernel(benchmark, TING, fast.ting_rows, Pool(bench.ready_hands(n * (rounds + 1), 4), n), rounds)
+    bench_kernel(benchmark, TING, wins.ting_rows, Pool(bench.ready_hands(n * (rounds + 1), 4), n), rounds)
 
 
 def test_ting_many(benchmark, rounds, smoke):
     n = size(TING_BATCH, smoke)
-    bench_many(benchmark, TING, fast.ting_many, Pool(bench.ready_hands(n * (rounds + 1), 5), n), rounds)
+    bench_many(benchmark, TING, wins.ting_many, Pool(bench.ready_hands(n * (rounds + 1), 5), n), rounds)
 
 
 def test_ting_reference(benchmark, rounds, smoke):
@@ -179,12 +181,12 @@ def test_ting_reference(benchmark, rounds, smoke):
 
 def test_discard_kernel(benchmark, rounds, smoke):
     n = size(DISCARD_BATCH, smoke)
-    bench_kernel(benchmark, DISCARD, fast.discard_rows, Pool(bench.discard_hands(n * (rounds + 1), 7), n), rounds)
+    bench_kernel(benchmark, DISCARD, wins.discard_rows, Pool(bench.discard_hands(n * (rounds + 1), 7), n), rounds)
 
 
 def test_discard_many(benchmark, rounds, smoke):
     n = size(DISCARD_BATCH, smoke)
-    bench_many(benchmark, DISCARD, fast.discard_many, Pool(bench.discard_hands(n * (rounds + 1), 8), n), rounds)
+    bench_many(benchmark, DISCARD, wins.discard_many, Pool(bench.discard_hands(n * (rounds + 1), 8), n), rounds)
 
 
 def test_discard_reference(benchmark, rounds, smoke):

@@ -160,7 +160,7 @@ def _duplicate_ids(puzzles: list[Puzzle]) -> str:
 def solve(p: Puzzle) -> object:
     """The answer the solver gives for puzzle ``p`` (same form as ``p.answer``)."""
     from solver import api
-    from solver.tiles import glyphs
+    from solver.model.tiles import glyphs
 
     if p.kind == "ting":
         return glyphs(w.tile for w in api.ting(p.hand, seen=p.seen).waits)
@@ -171,7 +171,7 @@ def solve(p: Puzzle) -> object:
         if not r.wins:
             raise PuzzleError(f"puzzle {p.id}: {p.tile} from {p.source} does not win ({r.reason})")
         return r.win.huxi
-    from solver import obligations
+    from solver.engine import obligations
 
     d = obligations.decide(p.hand, tile=p.tile, source=p.from_, chou=p.chou, passed_peng=p.passed_peng,
                            seen=p.seen)
@@ -183,9 +183,9 @@ def solve(p: Puzzle) -> object:
 
 def check(puzzles: list[Puzzle] | None = None) -> list[str]:
     """Every problem of the library, one line each naming the puzzle ([] when sound)."""
-    from solver.hand import HandError
-    from solver.notation import parse_hand, parse_tiles
-    from solver.tiles import glyph
+    from solver.model.hand import HandError
+    from solver.model.notation import parse_hand, parse_tiles
+    from solver.model.tiles import glyph
 
     problems: list[str] = []
     try:

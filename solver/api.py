@@ -4,7 +4,7 @@ Single hands are answered by the pure-Python reference (no numba import, so
 one-hand commands on ready hands start fast); ``*_many`` batch functions call
 the numba kernels once for many hands.  Every answer about a hand that is
 not ready also carries its distance to ready and improving draws
-(``solver.distance``, numba kernels; RULES.md 6).  Bad input raises
+(``solver.engine.distance``, numba kernels; RULES.md 6).  Bad input raises
 ``HandError`` (a ValueError).
 """
 from __future__ import annotations
@@ -13,12 +13,12 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Iterable, Literal, Sequence
 
-from . import reference
-from .hand import Hand, HandError, check_copies, check_hand
-from .notation import parse_hand, parse_tiles, quoted
-from .results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
-from .rules import Ruleset, get_ruleset
-from .tiles import COPIES, N_KINDS, tiles_to_counts
+from .engine import reference
+from .model.hand import Hand, HandError, check_copies, check_hand
+from .model.notation import parse_hand, parse_tiles, quoted
+from .model.results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
+from .model.rules import Ruleset, get_ruleset
+from .model.tiles import COPIES, N_KINDS, tiles_to_counts
 
 #: positions the distance search of one hand (``ting``) may look at beyond
 #: distance 2 (a second or two at most); batches and discard tables look
@@ -119,19 +119,19 @@ def hu(hand: str | Hand, *, win: str | int, source: str, all_splits: bool = Fals
 def ting_many(hands: Sequence[Hand], seen: Sequence[Sequence[int]] | None = None,
               *, rules: str | Ruleset = "hunan", budget: int = TABLE_BUDGET) -> list[Ting]:
     """Waits (and distances) of many validated hands at rest, the waits in one kernel call."""
-    from . import fast
+    from .engine import wins
     seen = seen or [[0] * N_KINDS] * len(hands)
     ruleset = _rules(rules)
-    return with_distance(fast.ting_many(hands, seen, ruleset), seen, ruleset, budget=budget)
+    return with_distance(wins.ting_many(hands, seen, ruleset), seen, ruleset, budget=budget)
 
 
 def discard_many(hands: Sequence[Hand], seen: Sequence[Sequence[int]] | None = None,
                  *, rules: str | Ruleset = "hunan", budget: int = TABLE_BUDGET) -> list[Discards]:
     """``discard`` for many validated hands of c + 1 tiles, the waits from the kernels."""
-    from . import fast
+    from .engine import wins
     seen = seen or [[0] * N_KINDS] * len(hands)
     ruleset = _rules(rules)
-    return with_advice(fast.discard_many(hands, seen, ruleset), seen, ruleset, budget=budget)
+    return with_advice(wins.discard_many(hands, seen, ruleset), seen, ruleset, budget=budget)
 
 
 # ---------------------------------------------------------------- distance to ready
@@ -143,10 +143,10 @@ def wait_draws(waits: Iterable[Wait]) -> tuple[Draw, ...]:
 
 
 def _analyses(hands: Sequence[Hand], rules: Ruleset, budget: int) -> list:
-    """solver.distance's analyses of hands that are not ready (none: no numba import)."""
+    """solver.engine.distance's analyses of hands that are not ready (none: no numba import)."""
     if not hands:
         return []
-    from . import distance
+    from .engine import distance
     return distance.analyse_many(hands, rules, is_ready=[False] * len(hands), budget=budget)
 
 

@@ -6,8 +6,8 @@ then keep the partitions the rules allow.  It only answers the numbers (best
 score, 胡息, fan names per source) and is used to check the reference, which
 is organised the other way round (options first, then splits).
 """
-from solver.groups import SHAPES, group_pattern
-from solver.rules import Ruleset
+from solver.model.groups import SHAPES, group_pattern
+from solver.model.rules import Ruleset
 
 
 def _blocks(counts, start=0):

@@ -555,7 +555,8 @@ def test_batch_cold_then_warm_kernel_cache(run_phz, tmp_path):
 
 @pytest.mark.parametrize("hand", [EX1, EX2, EX3, EX4, EX5, NOT_READY, MULTI])
 def test_json_lines_equal_the_dict_form(hand):
-    from solver import api, render
+    from solver import api
+    from solver.text import render
 
     t = api.ting(hand, seen="七")
     assert render.ting_json_line(hand, t) == render.dumps(render.ting_json(hand, t))

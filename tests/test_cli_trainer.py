@@ -714,6 +714,6 @@ def test_quiz_attempt_kept_by_a_process_that_exits_at_once(run_phz, tmp_path):
 
 def test_cli_question_kinds_are_the_library_kinds():
     import cli
-    from solver import quiz
+    from solver.trainer import quiz
 
     assert cli.QUESTION_KINDS == puzzles.KINDS == quiz.KINDS

@@ -4,7 +4,7 @@ The brute force below is written from RULES.md section 6 alone: it takes
 every intake of every tile (the table: 吃 with every 比, 碰, 偎, 跑, 提), then
 every discard, builds each resulting hand as a ``Hand`` and asks the numba
 ting kernels (themselves checked against the reference in test_kernels.py)
-whether it waits on a tile.  ``solver.distance`` shares none of that: it
+whether it waits on a tile.  ``solver.engine.distance`` shares none of that: it
 searches count-vector positions with one split search per question.
 """
 from __future__ import annotations
@@ -21,13 +21,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solver import api, distance, fast, generate
-from solver.groups import SHAPES, group_pattern
-from solver.hand import Hand, HandError, Meld, check_hand
-from solver.notation import parse_hand
-from solver.obligations import eating_ways
-from solver.rules import HUNAN
-from solver.tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS
+from solver import api
+from solver.engine import distance, wins
+from solver.app import generate
+from solver.model.groups import SHAPES, group_pattern
+from solver.model.hand import Hand, HandError, Meld, check_hand
+from solver.model.notation import parse_hand
+from solver.engine.obligations import eating_ways
+from solver.model.rules import HUNAN
+from solver.model.tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -107,7 +109,7 @@ class Oracle:
         todo = list({h for h in hands if h not in self.memo})
         for lo in range(0, len(todo), 4096):
             chunk = todo[lo:lo + 4096]
-            for h, t in zip(chunk, fast.ting_many(chunk, [[0] * N_KINDS] * len(chunk), HUNAN)):
+            for h, t in zip(chunk, wins.ting_many(chunk, [[0] * N_KINDS] * len(chunk), HUNAN)):
                 self.memo[h] = bool(t.waits)
         return [self.memo[h] for h in hands]
 
@@ -186,7 +188,7 @@ def near_ready(n: int, seed: int, *, swaps: int = 1, melds: bool | None = None) 
     """Valid hands at rest: melds, concealed groups (a pair with a 跑/提), one
     tile short of complete, then ``swaps`` concealed tiles changed at random.
     This file's own generator, so that the hands do not move when
-    solver.generate changes."""
+    solver.app.generate changes."""
     rng = random.Random(seed)
     out = []
     while len(out) < n:
@@ -479,9 +481,9 @@ def test_cli_json_and_text_of_a_hand_not_ready():
 
 FRESH = """
 import sys
-from solver import distance
-from solver.notation import parse_hand
-from solver.rules import HUNAN
+from solver.engine import distance
+from solver.model.notation import parse_hand
+from solver.model.rules import HUNAN
 for text in sys.argv[1:]:
     a = distance.analyse(parse_hand(text), HUNAN)
     print(a.distance, a.limit, [(t, [w.text() for w in ws]) for t, ws in a.improving])
@@ -526,7 +528,7 @@ FAR_DISCARD = "二四七七七十十十壹壹壹肆捌拾拾 | 碰:一一一 吃
 def _far_question():
     import puzzles
     from puzzles import Puzzle
-    from solver.quiz import Question
+    from solver.trainer.quiz import Question
     p = Puzzle(id="discard-far", kind="discard", level=2, tags=(), hand=FAR_DISCARD, answer=None,
                note_en="note (二)", note_zh="要点（二）")
     p = Puzzle(**{**p.__dict__, "answer": puzzles.solve(p)})
@@ -534,7 +536,7 @@ def _far_question():
 
 
 def test_a_discard_question_about_a_hand_one_away():
-    from solver.quiz import explain, grade
+    from solver.trainer.quiz import explain, grade
     p, q = _far_question()
     # 二, 捌 and 拾 all leave it 1 away with 14 live improving draws; 肆 only 12, 四 is 2 away.
     assert p.answer == "二捌拾"

@@ -1,4 +1,4 @@
-"""Random drills (solver.drills): seeds that regenerate the same question, valid and
+"""Random drills (solver.trainer.drills): seeds that regenerate the same question, valid and
 plausible hands, answers that agree with the solver, levels that mean what they say,
 and generation fast enough to feel instant."""
 from __future__ import annotations
@@ -11,12 +11,12 @@ import time
 import pytest
 
 from solver import api
-from solver.drills import GENERATORS, TAGS, DrillError, drill, make_seed, new_drills, parse_seed, plausible
-from solver.hand import check_hand
-from solver.notation import parse_hand, parse_tiles
-from solver.obligations import decide, legal_ways
-from solver.quiz import KINDS, grade, right_answer, run_quiz
-from solver.tiles import GLYPHS
+from solver.trainer.drills import GENERATORS, TAGS, DrillError, drill, make_seed, new_drills, parse_seed, plausible
+from solver.model.hand import check_hand
+from solver.model.notation import parse_hand, parse_tiles
+from solver.engine.obligations import decide, legal_ways
+from solver.trainer.quiz import KINDS, grade, right_answer, run_quiz
+from solver.model.tiles import GLYPHS
 
 LEVELS = (1, 2, 3)
 SEEDS = [make_seed(base, kind, level) for kind in KINDS for level in LEVELS for base in range(12)]
@@ -194,7 +194,7 @@ def test_generation_is_fast():
 # --- seeds keep their questions across versions ---------------------------------------------------------
 
 # Seeds stored for review must regenerate the same question after an upgrade: the
-# hand builder in solver.drills is frozen.  If this test fails, old seeds changed meaning.
+# hand builder in solver.trainer.drills is frozen.  If this test fails, old seeds changed meaning.
 GOLDEN = [  # seed, hand, tile, source or from, action, seen, chou, passed_peng
     (4203, "一三三三四六六壹壹贰贰贰肆肆陆陆陆柒柒柒", None, None, None, "六六", "", ""),
     (4212, "二二二三五五八八八壹壹贰贰叁叁伍柒柒玖玖玖", None, None, None, "五七贰", "", ""),

@@ -88,7 +88,7 @@ GLYPHS = "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾"
 TRADITIONAL = {"贰": "貳", "叁": "叄", "陆": "陸"}  # and 參 for 叁
 CANON = {"貳": "贰", "叄": "叁", "參": "叁", "陸": "陆"}
 
-#: hands at rest that are ready (README examples, then solver.generate.ready_hands(24, seed=7001))
+#: hands at rest that are ready (README examples, then solver.app.generate.ready_hands(24, seed=7001))
 TING_READY = [
     "一二三壹贰叁贰柒拾四五六八九十七七七伍伍",
     "肆伍陆捌玖拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十",
@@ -126,7 +126,7 @@ TING_NOT_READY = [
     "二四七七七十十十壹壹壹捌拾拾 | 碰:一一一 吃:二七十",
 ]
 
-#: hands to discard from (README examples, then solver.generate.discard_hands(12, seed=7002))
+#: hands to discard from (README examples, then solver.app.generate.discard_hands(12, seed=7002))
 DISCARD_GOOD = [
     "一二三壹贰叁贰柒拾四五六八九十七七七伍伍捌",
     "二四七七七十十十壹壹壹肆捌拾拾 | 碰:一一一 吃:二七十",

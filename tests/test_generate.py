@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from solver import generate, reference
-from solver.hand import check_hand
-from solver.rules import HUNAN
-from solver.tiles import COPIES
+from solver.app import generate
+from solver.engine import reference
+from solver.model.hand import check_hand
+from solver.model.rules import HUNAN
+from solver.model.tiles import COPIES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -89,7 +90,7 @@ def test_a_prefix_of_a_longer_run(ready):
 
 
 def test_generate_does_not_import_numba():
-    code = "import sys, solver.generate; assert 'numba' not in sys.modules, 'numba imported'"
+    code = "import sys, solver.app.generate; assert 'numba' not in sys.modules, 'numba imported'"
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": ""})
     assert proc.returncode == 0, proc.stderr

@@ -1,4 +1,4 @@
-"""The numba kernels (through solver.fast) against the pure-Python reference.
+"""The numba kernels (through solver.engine.wins) against the pure-Python reference.
 
 Whole answers are compared, dataclass for dataclass: every wait per source
 (胡息, 等, 番 and names, score, how, groups in answer order) and its outs,
@@ -18,13 +18,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver import _kernels as K
-from solver import fast, generate, reference
-from solver.hand import Hand
-from solver.notation import parse_hand
-from solver.results import HOWS, REASONS
-from solver.rules import HUNAN
-from solver.tiles import COPIES, N_KINDS
+from solver.engine import _kernels as K
+from solver.engine import wins, reference
+from solver.app import generate
+from solver.model.hand import Hand
+from solver.model.notation import parse_hand
+from solver.model.results import HOWS, REASONS
+from solver.model.rules import HUNAN
+from solver.model.tiles import COPIES, N_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 N_READY = 5000
@@ -88,13 +89,13 @@ EXAMPLES = [
 @pytest.mark.parametrize("text", EXAMPLES)
 def test_worked_examples_ting(text):
     hand = parse_hand(text)
-    assert fast.ting_many([hand], [[0] * N_KINDS], HUNAN) == [reference.ting(hand, HUNAN)]
+    assert wins.ting_many([hand], [[0] * N_KINDS], HUNAN) == [reference.ting(hand, HUNAN)]
 
 
 def test_worked_example_2_every_how_of_the_table():
     # 七 onto the 坎: 跑胡 other, 提胡 self; 伍 onto the pair: 碰胡 other, 偎胡 self.
     hand = parse_hand(EXAMPLES[1])
-    waits = {w.tile: w for w in fast.ting_many([hand], [[0] * N_KINDS], HUNAN)[0].waits}
+    waits = {w.tile: w for w in wins.ting_many([hand], [[0] * N_KINDS], HUNAN)[0].waits}
     assert (waits[6].other.how, waits[6].other.huxi, waits[6].other.score) == ("跑胡", 21, 6)
     assert (waits[6].self.how, waits[6].self.huxi, waits[6].self.score) == ("提胡", 24, 10)
     assert (waits[14].other.how, waits[14].other.score) == ("碰胡", 3)
@@ -109,7 +110,7 @@ def test_worked_example_2_every_how_of_the_table():
 ])
 def test_worked_examples_forced_moves(text, tile, reason):
     hand = parse_hand(text)
-    got = fast.hu_many([hand, hand], [tile, tile], ["self", "other"], HUNAN)
+    got = wins.hu_many([hand, hand], [tile, tile], ["self", "other"], HUNAN)
     assert got == [reference.hu(hand, tile, s, HUNAN) for s in ("self", "other")]
     assert got[0].reason == reason and got[1].wins
 
@@ -117,7 +118,7 @@ def test_worked_examples_forced_moves(text, tile, reason):
 # --- ting ------------------------------------------------------------------------
 
 def test_ting_of_ready_hands(ready, ready_seen, ready_ting):
-    got = fast.ting_many(ready, ready_seen, HUNAN)
+    got = wins.ting_many(ready, ready_seen, HUNAN)
     first_difference(got, ready_ting, ready, "ting")
 
 
@@ -132,13 +133,13 @@ def test_ready_hands_cover_every_how(ready_ting):
 
 
 def test_ting_of_hands_with_no_wait(no_wait):
-    got = fast.ting_many(no_wait, [[0] * N_KINDS] * len(no_wait), HUNAN)
+    got = wins.ting_many(no_wait, [[0] * N_KINDS] * len(no_wait), HUNAN)
     assert all(not t.waits for t in got)
     first_difference(got, [reference.ting(h, HUNAN) for h in no_wait], no_wait, "ting")
 
 
 def test_ting_of_no_hands():
-    assert fast.ting_many([], [], HUNAN) == []
+    assert wins.ting_many([], [], HUNAN) == []
 
 
 # --- discard ---------------------------------------------------------------------
@@ -147,7 +148,7 @@ def test_discard_tables():
     hands = generate.discard_hands(N_DISCARD, seed=104)
     rng = random.Random(105)
     seen = [random_seen(h, rng) for h in hands]
-    got = fast.discard_many(hands, seen, HUNAN)
+    got = wins.discard_many(hands, seen, HUNAN)
     first_difference(got, [reference.discard(h, HUNAN, s) for h, s in zip(hands, seen)], hands, "discard")
 
 
@@ -157,7 +158,7 @@ def test_hu_on_waits(ready, ready_ting):
     queries = [(h, wt.tile, s) for h, tg in zip(ready[:N_HU], ready_ting) for wt in tg.waits[:1]
                for s in ("self", "other")]
     hands, tiles, sources = zip(*queries)
-    got = fast.hu_many(hands, tiles, sources, HUNAN)
+    got = wins.hu_many(hands, tiles, sources, HUNAN)
     first_difference(got, [reference.hu(h, t, s, HUNAN) for h, t, s in queries], hands, "hu")
 
 
@@ -169,7 +170,7 @@ def test_hu_on_random_tiles(ready, no_wait):
         t = rng.choice([x for x in range(N_KINDS) if held[x] < COPIES])
         queries += [(h, t, "self"), (h, t, "other")]
     hands, tiles, sources = zip(*queries)
-    got = fast.hu_many(hands, tiles, sources, HUNAN)
+    got = wins.hu_many(hands, tiles, sources, HUNAN)
     want = [reference.hu(h, t, s, HUNAN) for h, t, s in queries]
     first_difference(got, want, hands, "hu")
     assert {r.reason for r in want if r.reason} == set(REASONS)
@@ -181,9 +182,9 @@ def test_win_many_raw_arrays(ready, ready_ting):
     pairs = [(h, tg.waits[0].tile) for h, tg in zip(ready[:200], ready_ting)]
     hands = [h for h, _ in pairs]
     tiles = [t for _, t in pairs]
-    arrays = fast.marshal(hands)
+    arrays = wins.marshal(hands)
     for source, s in (("self", 0), ("other", 1)):
-        out = fast.win_many(arrays, tiles, [source] * len(pairs), HUNAN)
+        out = wins.win_many(arrays, tiles, [source] * len(pairs), HUNAN)
         assert out.shape == (len(pairs), 2, K.N_OUT)
         assert not out[:, 1 - s].any()  # the other source was not asked
         for (h, t), row in zip(pairs, out[:, s]):
@@ -191,7 +192,7 @@ def test_win_many_raw_arrays(ready, ready_ting):
             assert bool(row[K.O_WIN]) == (w is not None)
             if w:
                 assert (row[K.O_HUXI], row[K.O_SCORE], HOWS[row[K.O_HOW]]) == (w.huxi, w.score, w.how)
-    both = fast.win_many(hands, tiles, ["both"] * len(pairs), HUNAN)
+    both = wins.win_many(hands, tiles, ["both"] * len(pairs), HUNAN)
     assert both[:, :, K.O_WIN].any(axis=1).all()
 
 
@@ -199,26 +200,27 @@ def test_win_many_raw_arrays(ready, ready_ting):
 
 COMPARE_SCRIPT = textwrap.dedent("""
     import os, random, sys
-    from solver import fast, generate, reference
-    from solver.rules import HUNAN
-    from solver.tiles import COPIES
+    from solver.engine import wins, reference
+    from solver.app import generate
+    from solver.model.rules import HUNAN
+    from solver.model.tiles import COPIES
     n = int(sys.argv[1])
     ready = generate.ready_hands(n, seed=201)
     others = generate.random_hands(n // 2, seed=202)
     hands = ready + others
     zero = [[0] * 20] * len(hands)
-    assert fast.ting_many(hands, zero, HUNAN) == [reference.ting(h, HUNAN) for h in hands]
+    assert wins.ting_many(hands, zero, HUNAN) == [reference.ting(h, HUNAN) for h in hands]
     disc = generate.discard_hands(n // 5, seed=203)
-    assert fast.discard_many(disc, [[0] * 20] * len(disc), HUNAN) == [reference.discard(h, HUNAN) for h in disc]
+    assert wins.discard_many(disc, [[0] * 20] * len(disc), HUNAN) == [reference.discard(h, HUNAN) for h in disc]
     rng = random.Random(204)
     qs = []
     for h in hands:
         t = rng.choice([x for x in range(20) if h.all_counts()[x] < COPIES])
         qs += [(h, t, "self"), (h, t, "other")]
-    got = fast.hu_many(*zip(*qs), HUNAN)
+    got = wins.hu_many(*zip(*qs), HUNAN)
     assert got == [reference.hu(h, t, s, HUNAN) for h, t, s in qs]
     if os.environ.get("NUMBA_DISABLE_JIT") != "1":  # (the half tables take minutes as Python)
-        best = fast.win_many([q[0] for q in qs], [q[1] for q in qs], ["both"] * len(qs), HUNAN, full=False)
+        best = wins.win_many([q[0] for q in qs], [q[1] for q in qs], ["both"] * len(qs), HUNAN, full=False)
         for (h, t, s), row in zip(qs, best[:, :, :5].tolist()):
             w = reference.best_win(h, t, s, HUNAN)
             assert row[s == "other"] == ([1, w.huxi, w.deng, w.fan, w.score] if w else [0] * 5)
@@ -259,7 +261,7 @@ def test_cold_then_warm_cache_in_fresh_processes(tmp_path):
 
 
 def test_importing_fast_does_not_compile():
-    code = "import solver.fast as f; print(sum(len(k.signatures) for k in (f.K.ting_batch, f.K.hu_batch)))"
+    code = "import solver.engine.wins as f; print(sum(len(k.signatures) for k in (f.K.ting_batch, f.K.hu_batch)))"
     proc = run_python(code)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "0"
@@ -271,10 +273,10 @@ def test_importing_fast_does_not_compile():
 def test_many_more_hands():
     hands = generate.ready_hands(30000, seed=301) + generate.random_hands(10000, seed=302)
     zero = [[0] * N_KINDS] * len(hands)
-    first_difference(fast.ting_many(hands, zero, HUNAN), [reference.ting(h, HUNAN) for h in hands],
+    first_difference(wins.ting_many(hands, zero, HUNAN), [reference.ting(h, HUNAN) for h in hands],
                      hands, "ting")
     disc = generate.discard_hands(5000, seed=303)
-    first_difference(fast.discard_many(disc, [[0] * N_KINDS] * len(disc), HUNAN),
+    first_difference(wins.discard_many(disc, [[0] * N_KINDS] * len(disc), HUNAN),
                      [reference.discard(h, HUNAN) for h in disc], disc, "discard")
 
 
@@ -283,12 +285,12 @@ def test_every_tile_both_sources_hu():
     hands = generate.ready_hands(1500, seed=304) + generate.random_hands(500, seed=305)
     qs = [(h, t, s) for h in hands for t in range(N_KINDS) if h.all_counts()[t] < COPIES
           for s in ("self", "other")]
-    got = fast.hu_many(*zip(*qs), HUNAN)
+    got = wins.hu_many(*zip(*qs), HUNAN)
     first_difference(got, [reference.hu(h, t, s, HUNAN) for h, t, s in qs], [q[0] for q in qs], "hu")
 
 
 def test_hand_arrays_round_trip(ready):
-    arrays = fast.marshal(ready[:50])
+    arrays = wins.marshal(ready[:50])
     assert arrays.conc.shape == (50, N_KINDS)
     assert (arrays.conc.sum(axis=1) == [h.n_concealed for h in ready[:50]]).all()
     assert list(arrays.nmeld) == [len(h.melds) for h in ready[:50]]

@@ -4,10 +4,10 @@ import doctest
 import pytest
 from hypothesis import given, strategies as st
 
-from solver import notation
-from solver.hand import Hand, HandError, Meld
-from solver.notation import parse_hand, parse_tiles
-from solver.tiles import GLYPHS
+from solver.model import notation
+from solver.model.hand import Hand, HandError, Meld
+from solver.model.notation import parse_hand, parse_tiles
+from solver.model.tiles import GLYPHS
 
 
 @pytest.mark.parametrize("text, tiles", [

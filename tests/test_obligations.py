@@ -1,4 +1,4 @@
-"""The obligations engine (solver.obligations): one decision point per test,
+"""The obligations engine (solver.engine.obligations): one decision point per test,
 each in a full valid hand at rest, then a brute-force enumeration of the ways
 to eat compared with the engine on random hands, then bad input and rendering."""
 import random
@@ -6,10 +6,10 @@ from itertools import combinations, combinations_with_replacement
 
 import pytest
 
-from solver.groups import SHAPES
-from solver.hand import Hand, HandError, Meld, check_hand
-from solver.obligations import (SOURCES, act_json, act_lines, candidate_ways, decide, legal_ways)
-from solver.tiles import GLYPH_TO_ID, glyphs
+from solver.model.groups import SHAPES
+from solver.model.hand import Hand, HandError, Meld, check_hand
+from solver.engine.obligations import (SOURCES, act_json, act_lines, candidate_ways, decide, legal_ways)
+from solver.model.tiles import GLYPH_TO_ID, glyphs
 
 
 def T(text: str) -> tuple[int, ...]:
@@ -572,7 +572,7 @@ def test_penalties_named_come_from_the_ruleset():
     not numbers of their own, even for a ruleset that is not registered by name."""
     from dataclasses import replace
 
-    from solver import rules
+    from solver.model import rules
 
     assert dict(rules.HUNAN.penalties) == {"诈胡": 30, "走跑": 15, "失提": 9, "烧比": 6, "臭张": 3}
     stricter = replace(rules.HUNAN, name="stricter", penalties={**rules.HUNAN.penalties, "走跑": 20})

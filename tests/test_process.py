@@ -42,7 +42,7 @@ def _no_traceback(err: bytes) -> None:
 @pytest.fixture(scope="module")
 def discard_batch(tmp_path_factory) -> Path:
     """A few thousand hands to discard from, most not ready after any discard: seconds of distance search."""
-    from solver import generate
+    from solver.app import generate
     hands = generate.discard_hands(3000, seed=5)
     path = tmp_path_factory.mktemp("batch") / "discard.txt"
     path.write_text("\n".join(h.text() for h in hands) + "\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The progress file (solver.progress): where it lives, one commit per attempt, statistics,
+"""The progress file (solver.trainer.progress): where it lives, one commit per attempt, statistics,
 Leitner review, the schema version, and files that are not ours (never reset)."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from solver import progress
-from solver.progress import (APPLICATION_ID, DAY, INTERVALS, MINUTE, SCHEMA_VERSION, ProgressError, Store,
+from solver.trainer import progress
+from solver.trainer.progress import (APPLICATION_ID, DAY, INTERVALS, MINUTE, SCHEMA_VERSION, ProgressError, Store,
                              default_path, next_box)
 
 T0 = 1_700_000_000.0
@@ -302,7 +302,7 @@ def test_opening_a_good_file_writes_nothing(db):
 
 def test_a_write_that_fails_is_one_line_and_keeps_earlier_attempts(db):
     import puzzles
-    from solver.quiz import Question, right_answer, run_quiz
+    from solver.trainer.quiz import Question, right_answer, run_quiz
 
     store = Store(db)
     with sqlite3.connect(db) as conn:

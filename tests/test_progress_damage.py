@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 
 import puzzles
-from solver import drills, progress
-from solver.progress import MAX_SEED, Store
-from solver.quiz import LazyQuestions, Question, quiz_command, right_answer, run_quiz, select_questions
+from solver.trainer import drills, progress
+from solver.trainer.progress import MAX_SEED, Store
+from solver.trainer.quiz import LazyQuestions, Question, quiz_command, right_answer, run_quiz, select_questions
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = "ting-001"
@@ -312,7 +312,7 @@ def test_a_lock_taken_after_opening_stops_the_quiz_unsaved(tmp_path, monkeypatch
 
 RACER = """
 import sys, time
-from solver.progress import Store
+from solver.trainer.progress import Store
 base, start, rounds, me = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 for r in range(rounds):
     time.sleep(max(0.0, start + 0.4 * r - time.time()))
@@ -431,7 +431,7 @@ def test_an_answer_that_is_not_utf8_is_asked_again(phz_cmd, tmp_path):
 
 
 def test_line_reader_on_a_terminal_asks_again_after_undecodable_input(monkeypatch):
-    from solver import quiz
+    from solver.trainer import quiz
 
     class Terminal:
         def isatty(self):
@@ -447,7 +447,7 @@ def test_line_reader_on_a_terminal_asks_again_after_undecodable_input(monkeypatc
 
 
 def test_run_quiz_asks_again_when_the_reader_cannot_read_a_line():
-    from solver.quiz import AnswerError
+    from solver.trainer.quiz import AnswerError
 
     (p,) = [p for p in puzzles.load() if p.id == PUZZLE]
     lines = [AnswerError("that line is not UTF-8 text"), f"{right()}\n"]

@@ -55,8 +55,8 @@ def test_discard_puzzles_on_hands_that_are_not_ready():
     """Curated 进张 puzzles: no discard leaves the hand ready; best at distance 1 and 2, every level,
     with and without melds; each note names a best discard and its count of live improving draws."""
     from solver import api
-    from solver.notation import parse_hand
-    from solver.tiles import GLYPHS
+    from solver.model.notation import parse_hand
+    from solver.model.tiles import GLYPHS
 
     far = []
     for p in LIBRARY:

@@ -1,4 +1,4 @@
-"""The trainer (solver.quiz): grading every kind, explanations, the quiz loop driven by
+"""The trainer (solver.trainer.quiz): grading every kind, explanations, the quiz loop driven by
 scripted input (right, wrong, partly right, bad notation, every way to stop) with the
 progress database checked after, question selection, and a quiz process killed mid-way."""
 from __future__ import annotations
@@ -17,10 +17,10 @@ import pytest
 
 import puzzles
 from puzzles import Puzzle
-from solver.progress import Store
-from solver.quiz import (AnswerError, Question, QuizError, grade, explain, line_reader, question_lines,
+from solver.trainer.progress import Store
+from solver.trainer.quiz import (AnswerError, Question, QuizError, grade, explain, line_reader, question_lines,
                          quiz_command, right_answer, run_quiz, select_questions)
-from solver.tiles import GLYPH_TO_ID, glyphs
+from solver.model.tiles import GLYPH_TO_ID, glyphs
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -443,7 +443,7 @@ def test_killed_quiz_process_keeps_every_answered_attempt(tmp_path):
     code = textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(ROOT)!r})
-        from solver.quiz import quiz_command
+        from solver.trainer.quiz import quiz_command
         quiz_command(db={str(db)!r}, puzzles_dir={str(lib)!r}, lang="en", count=6)
     """)
     env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT))

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from solver import reference
-from solver.groups import SHAPES
-from solver.hand import Hand, HandError, Meld, check_hand
-from solver.rules import HUNAN
+from solver.engine import reference
+from solver.model.groups import SHAPES
+from solver.model.hand import Hand, HandError, Meld, check_hand
+from solver.model.rules import HUNAN
 
 from naive import best as naive_best
 

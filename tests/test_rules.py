@@ -5,9 +5,9 @@ from fractions import Fraction
 import pytest
 
 from solver import api
-from solver.hand import HandError
-from solver.rules import HUNAN
-from solver.tiles import GLYPH_TO_ID, glyphs
+from solver.model.hand import HandError
+from solver.model.rules import HUNAN
+from solver.model.tiles import GLYPH_TO_ID, glyphs
 
 
 def T(glyph: str) -> int:

@@ -1,6 +1,6 @@
 """The win check with its best score, read from the half tables.
 
-``fast.win_many(..., full=False)`` does not search: it looks the two cases
+``wins.win_many(..., full=False)`` does not search: it looks the two cases
 of the free tiles up in ``K.half_tables`` and tries only the 绞 itself.
 Checked here: every table entry of random patterns against a brute force
 written here; the numbers of each answer against the full search of the
@@ -20,10 +20,11 @@ from types import MappingProxyType
 import numpy as np
 import pytest
 
-from solver import _kernels as K
-from solver import fast, generate, reference
-from solver.rules import HUNAN, Ruleset
-from solver.tiles import COPIES, N_KINDS
+from solver.engine import _kernels as K
+from solver.engine import wins, reference
+from solver.app import generate
+from solver.model.rules import HUNAN, Ruleset
+from solver.model.tiles import COPIES, N_KINDS
 
 from naive import best as naive_best
 from test_reference_naive import positions
@@ -98,7 +99,7 @@ NO_JIANG = dataclasses.replace(HUNAN, name="no-jiang", pao_needs_jiang=False, mi
 
 @pytest.mark.parametrize("rules", [HUNAN, RICH], ids=["hunan", "rich"])
 def test_table_entries_against_brute_force(rules):
-    tables = fast.half_tables(rules)
+    tables = wins.half_tables(rules)
     assert tables.shape == (K.TABLE_SIZE,)
     rng = random.Random(7)
     found = 0
@@ -128,8 +129,8 @@ def queries(hands, rng: random.Random, per_hand: int | None):
 def both_ways(qs, rules, source="both"):
     hands = [h for h, _ in qs]
     tiles = [t for _, t in qs]
-    got = fast.win_many(hands, tiles, [source] * len(qs), rules, full=False)
-    full = fast.win_many(hands, tiles, [source] * len(qs), rules)
+    got = wins.win_many(hands, tiles, [source] * len(qs), rules, full=False)
+    full = wins.win_many(hands, tiles, [source] * len(qs), rules)
     return got, full
 
 
@@ -176,7 +177,7 @@ def test_best_score_against_reference_and_naive(rules):
 def test_rulesets_that_do_not_fit_the_tables_search_instead():
     huge = dataclasses.replace(HUNAN, name="huge", huxi=MappingProxyType({**HUNAN.huxi, "ju123": (30, 60)}),
                                deng_base=15, min_huxi=15)
-    assert fast.half_tables(huge) is fast.NO_TABLES
+    assert wins.half_tables(huge) is wins.NO_TABLES
     qs = queries(generate.ready_hands(200, seed=408), random.Random(409), 4)
     got, full = both_ways(qs, huge)
     assert (got[:, :, NUMBERS] == full[:, :, NUMBERS]).all()
@@ -188,5 +189,5 @@ def test_rulesets_that_do_not_fit_the_tables_search_instead():
 
 
 def test_tables_are_built_once_per_ruleset():
-    assert fast.half_tables(HUNAN) is fast.half_tables(HUNAN)
-    assert fast.half_tables(RICH) is not fast.half_tables(HUNAN)
+    assert wins.half_tables(HUNAN) is wins.half_tables(HUNAN)
+    assert wins.half_tables(RICH) is not wins.half_tables(HUNAN)

@@ -2,8 +2,8 @@
 
 A batch gets one answer line per hand line, in input order.  Plain answers
 are the API's (``api.ting_many`` / ``api.discard_many``, shown by
-``solver.render``).  ``--brief`` answers come straight from the kernels' rows
-(``solver.fast``), with no dataclass in between: per wait its tile, live
+``solver.text.render``).  ``--brief`` answers come straight from the kernels' rows
+(``solver.engine.wins``), with no dataclass in between: per wait its tile, live
 outs, and 胡息 and score per source (README: Batches).  ``--jobs N`` splits
 the lines into N chunks answered by N processes.
 
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Literal, Sequence
 
-from .groups import SHAPES
-from .hand import MAX_GROUPS, Hand, Meld, rest_count
-from .tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS, tiles_to_counts
+from ..model.groups import SHAPES
+from ..model.hand import MAX_GROUPS, Hand, Meld, rest_count
+from ..model.tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS, tiles_to_counts
 
 Kind = Literal["ting", "discard"]
 WANT = {"ting": "rest", "discard": "discard"}
@@ -149,7 +149,7 @@ def load(lines: Sequence[str], want: str, seen_tiles: Sequence[int]) -> Loaded:
     glyph notation counted all at once (each line the API would accept the same)."""
     import numpy as np
 
-    from . import api
+    from .. import api
 
     seen_counts = tiles_to_counts(seen_tiles)
     concealed, meld_text = [], {}
@@ -270,23 +270,23 @@ def _rows_of(rows: list, r: int, i: int, x: int, hand_col: int, drop_col: int, t
 
 def _chunks(kind: Kind, loaded: Loaded, ra):
     """(first hand, its concealed counts as lists, the kernel's rows ending in a sentinel) per chunk of hands."""
-    from . import fast
+    from ..engine import wins
 
-    chunk = fast.CHUNK if kind == "ting" else fast.DISCARD_CHUNK
+    chunk = wins.CHUNK if kind == "ting" else wins.DISCARD_CHUNK
     for lo in range(0, len(loaded.where), chunk):
-        ha = fast.marshal_counts(loaded.conc[lo:lo + chunk], loaded.melds[lo:lo + chunk])
-        rows = (fast.ting_rows if kind == "ting" else fast.discard_rows)(ha, ra).tolist()
-        rows.append([-1] * fast.K.N_ROW)  # the sentinel: no hand
+        ha = wins.marshal_counts(loaded.conc[lo:lo + chunk], loaded.melds[lo:lo + chunk])
+        rows = (wins.ting_rows if kind == "ting" else wins.discard_rows)(ha, ra).tolist()
+        rows.append([-1] * wins.K.N_ROW)  # the sentinel: no hand
         yield lo, ha.conc.tolist(), rows
 
 
 def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
     """The --brief line of each valid hand of ``loaded``, straight from the
     kernels' rows: one kernel call per chunk, no dataclass."""
-    from . import fast
+    from ..engine import wins
 
-    K = fast.K
-    ra = fast.rule_arrays(rules)
+    K = wins.K
+    ra = wins.rule_arrays(rules)
     sw, ow = rules.self_weight, rules.other_weight
     cols = (K.C_HAND, K.C_DROP, K.C_TILE, K.C_SRC)
     hx, sc = K.C_ANS + K.O_HUXI, K.C_ANS + K.O_SCORE
@@ -320,7 +320,7 @@ def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
                     answers.append('{"input":%s,"ready":%s,"waits":[%s]}' % (
                         text, "true" if waits else "false", ",".join(waits)))
                 elif waits:
-                    # Without x and x seen: the outs of every tile stay (see fast.discard_many).
+                    # Without x and x seen: the outs of every tile stay (see wins.discard_many).
                     key = (-total, -(weighted / total) if total else 0.0, -best, x)
                     ranked.append((key, "[%s,%d,%s,%d,[%s]]" % (tiles[x], total, _expected(total, weighted, rules),
                                                              best, ",".join(waits))))
@@ -336,10 +336,11 @@ def ting_json_lines(loaded: Loaded, rules) -> list[str | None]:
     """The full --json line of each valid hand of ``loaded`` that is ready,
     straight from the kernels' rows (``render.RowText``); None for a hand
     that is not: its answer needs the distance analysis (``api.ting_many``)."""
-    from . import fast, render
+    from ..engine import wins
+    from ..text import render
 
-    K = fast.K
-    ra = fast.rule_arrays(rules)
+    K = wins.K
+    ra = wins.rule_arrays(rules)
     cols = (K.C_HAND, K.C_DROP, K.C_TILE, K.C_SRC)
     text_of = render.RowText(ra)
     win = text_of.win
@@ -386,7 +387,8 @@ def answer(kind: Kind, lines: Sequence[str], *, seen_tiles: Sequence[int], rules
 
 def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, as_json: bool,
             brief: bool, colour: bool) -> tuple[list[str], int]:
-    from . import api, render
+    from .. import api
+    from ..text import render
 
     loaded = load(lines, WANT[kind], seen_tiles)
     answers: list[str] = [""] * len(lines)
@@ -473,10 +475,10 @@ def usable_cores() -> int:
 
 def warm(kind: Kind, rules) -> None:
     """Load (or compile) the kernels of ``kind`` in this process, on no hand."""
-    from . import fast
+    from ..engine import wins
 
-    ha = fast.marshal([])
-    (fast.ting_rows if kind == "ting" else fast.discard_rows)(ha, fast.rule_arrays(rules))
+    ha = wins.marshal([])
+    (wins.ting_rows if kind == "ting" else wins.discard_rows)(ha, wins.rule_arrays(rules))
 
 
 def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None], jobs: int = 1,
@@ -505,7 +507,7 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    from .app import signals
+    from . import signals
 
     warm(kind, options["rules"])
     n = max(jobs, min(jobs * CHUNKS_PER_JOB, len(lines) // MIN_LINES_PER_JOB))

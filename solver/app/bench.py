@@ -1,6 +1,6 @@
 """Speed of the solver: pinned inputs and measurements, for ``phz bench`` and benchmarks/.
 
-Inputs come from seeded generators (``solver.generate``), so every run
+Inputs come from seeded generators (``solver.app.generate``), so every run
 measures the same positions: ready hands (about a third with melds), each
 with one of its waits for the win check; hands to discard from (a ready hand
 plus one live tile); a tile the hand can eat for the 吃/比 ways; drill seeds.
@@ -20,10 +20,11 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterator, Sequence
 
-from . import generate, reference
-from .hand import Hand
-from .rules import HUNAN, Ruleset
-from .tiles import COPIES, N_KINDS
+from . import generate
+from ..engine import reference
+from ..model.hand import Hand
+from ..model.rules import HUNAN, Ruleset
+from ..model.tiles import COPIES, N_KINDS
 
 SEED = 20240601  # the inputs of every measurement derive from it
 ROUNDS = 5
@@ -56,21 +57,21 @@ def discard_hands(n: int, seed: int = SEED) -> list[Hand]:
 
 def win_queries(hands: Sequence[Hand], seed: int = SEED, rules: Ruleset = HUNAN) -> list[int]:
     """One wait of each ready hand (drawn with ``seed``), for the win check on both sources."""
-    from . import fast
+    from ..engine import wins
 
-    rows = fast.ting_rows(fast.marshal(hands), fast.rule_arrays(rules)).tolist()
+    rows = wins.ting_rows(wins.marshal(hands), wins.rule_arrays(rules)).tolist()
     waits: list[list[int]] = [[] for _ in hands]
     for row in rows:
-        tiles = waits[row[fast.K.C_HAND]]
-        if not tiles or tiles[-1] != row[fast.K.C_TILE]:
-            tiles.append(row[fast.K.C_TILE])
+        tiles = waits[row[wins.K.C_HAND]]
+        if not tiles or tiles[-1] != row[wins.K.C_TILE]:
+            tiles.append(row[wins.K.C_TILE])
     rng = random.Random(seed)
     return [rng.choice(tiles) for tiles in waits]
 
 
 def eat_queries(hands: Sequence[Hand], seed: int = SEED) -> list[tuple[Hand, int]]:
     """(hand, tile) with at least one group to eat the tile with, one per hand that has one."""
-    from .obligations import eating_ways
+    from ..engine.obligations import eating_ways
 
     rng = random.Random(seed)
     out = []
@@ -85,7 +86,7 @@ def eat_queries(hands: Sequence[Hand], seed: int = SEED) -> list[tuple[Hand, int
 def drill_seeds(n: int, seed: int = SEED) -> list[int]:
     """``n`` drill seeds, every generator (each question kind, and discard
     questions on hands that are not ready) and level in turn."""
-    from .drills import GENERATORS, LEVELS, make_seed
+    from ..trainer.drills import GENERATORS, LEVELS, make_seed
 
     rng = random.Random(seed)
     return [make_seed(rng.randrange(10 ** 6), GENERATORS[i % len(GENERATORS)],
@@ -117,8 +118,8 @@ def _rounds(items: list, rounds: int) -> list[list]:
 
 
 def _kernel_args(hands, rules):
-    from . import fast
-    return fast.marshal(hands), fast.rule_arrays(rules)
+    from ..engine import wins
+    return wins.marshal(hands), wins.rule_arrays(rules)
 
 
 def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterator[tuple[str, int, Callable]]:
@@ -128,12 +129,12 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
     ref_n = max(1, per_round // REFERENCE_SHARE)
 
     def win_check():
-        from . import _kernels as K, fast
+        from ..engine import _kernels as K, wins
         hands = ready_hands(per_round * (rounds + 1), SEED + 1)
         tiles = win_queries(hands, SEED + 1, rules)
 
         def args(lo, hi, full):
-            a = fast.win_args(fast.marshal(hands[lo:hi]), tiles[lo:hi], ["both"] * (hi - lo), rules, full=full)
+            a = wins.win_args(wins.marshal(hands[lo:hi]), tiles[lo:hi], ["both"] * (hi - lo), rules, full=full)
             a[-2].fill(0)  # touch its pages here, not inside the measured call
             return a
 
@@ -170,17 +171,17 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
             ("reference", ref, [ref_n] * rounds)])
 
     def waits():
-        from . import fast
+        from ..engine import wins
         return tables("waits of a ready hand, both sources", ready_hands(per_round * (rounds + 1), SEED + 2),
-                      fast.ting_rows, fast.ting_many, "fast.ting_many", reference.ting)
+                      wins.ting_rows, wins.ting_many, "wins.ting_many", reference.ting)
 
     def discards():
-        from . import fast
+        from ..engine import wins
         return tables("discard table, ready hand + one live tile", discard_hands(per_round * (rounds + 1), SEED + 3),
-                      fast.discard_rows, fast.discard_many, "fast.discard_many", reference.discard)
+                      wins.discard_rows, wins.discard_many, "wins.discard_many", reference.discard)
 
     def eating():
-        from .obligations import decide
+        from ..engine.obligations import decide
         m = max(1, per_round // 10)
         qs = eat_queries(ready_hands(m * rounds, SEED + 4), SEED + 4)
         batches = _rounds(qs, rounds)
@@ -189,11 +190,11 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
             ("pure Python", times, [len(b) for b in batches])])
 
     def drilling():
-        from .drills import drill
+        from ..trainer.drills import drill
         m = max(1, per_round // 100)
         batches = _rounds(drill_seeds(m * rounds, SEED + 5), rounds)
         times = time_rounds(lambda b: [drill(s) for s in b], batches)
-        return _results("drill generation (solver.drills, one question)", [
+        return _results("drill generation (solver.trainer.drills, one question)", [
             ("pure Python", times, [len(b) for b in batches])])
 
     yield "win check", 1, win_check

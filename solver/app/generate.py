@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
-from . import reference
-from .groups import SHAPES, group_pattern
-from .hand import Hand, HandError, Meld, check_hand
-from .rules import HUNAN, Ruleset
-from .tiles import COPIES, N_KINDS
+from ..engine import reference
+from ..model.groups import SHAPES, group_pattern
+from ..model.hand import Hand, HandError, Meld, check_hand
+from ..model.rules import HUNAN, Ruleset
+from ..model.tiles import COPIES, N_KINDS
 
 # Concealed 句/绞 shapes by pattern; 一二三 and 二七十 carry 胡息.
 _PLAIN = tuple(s for s in SHAPES if group_pattern(s) == "ju")

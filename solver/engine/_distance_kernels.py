@@ -1,6 +1,6 @@
 """Private numba kernels of the distance to ready (进张距离, RULES.md section 6).
 
-They see only integer arrays; ``solver.distance`` builds them and the one
+They see only integer arrays; ``solver.engine.distance`` builds them and the one
 context vector ``cx`` (the ruleset and the shape tables, offsets ``C_*``).
 Nothing here recurses (a recursive cached kernel crashes numba 0.68 when
 loaded from the cache): the split search walks an explicit stack.
@@ -58,7 +58,7 @@ NW = 45
 P_JU, P_JU123, P_JU2710, P_JIAO, P_KAN, P_PENG, P_WEI, P_PAO, P_TI, P_JIANG = range(10)
 
 # --- the context vector -----------------------------------------------------------
-N_SHAPES = 38  # len(groups.SHAPES), checked by solver.distance
+N_SHAPES = 38  # len(groups.SHAPES), checked by solver.engine.distance
 MAX_OPT = 32
 C_MIN = 0  # winning 胡息
 C_JIANG = 1  # a hand with a 跑/提 needs exactly one pair
@@ -99,10 +99,10 @@ NO_GAIN = -1000
 # An open-addressing hash table of answers already computed, keyed exactly by
 # the position packed into three words and what was asked: mk
 # [cap, 3] keys, mv [cap] answer + 1 (0: empty slot), ms [0] entries used.
-# It is shared by every call with the same context (solver.distance keeps
+# It is shared by every call with the same context (solver.engine.distance keeps
 # it), so the rows of a discard table reuse each other's work.  No entry is
 # added past MEMO_FILL_NUM / MEMO_FILL_DEN of the capacity (so probing always
-# ends at an empty slot); solver.distance then clears it.
+# ends at an empty slot); solver.engine.distance then clears it.
 Q_READY = 0  # at rest: ready?
 Q_DISCARD = 1  # c + 1 tiles: does some discard make it ready?
 Q_GOOD = 2  # at rest: at most 1 away?

@@ -1,11 +1,11 @@
 """Private numba kernels: the best 7-门子 decomposition of hands, in batches.
 
-They see only integer arrays and ints; ``solver.fast`` builds every array,
+They see only integer arrays and ints; ``solver.engine.wins`` builds every array,
 including the ruleset (rule values are never read from globals here, because
-numba freezes globals into its cache).  They reproduce ``solver.reference``
+numba freezes globals into its cache).  They reproduce ``solver.engine.reference``
 exactly (RULES.md sections 4-6); tests/test_kernels.py checks that.
 
-Encodings (shared with ``solver.fast``):
+Encodings (shared with ``solver.engine.wins``):
 
 * A group is one integer ``kind << 15 | a << 10 | b << 5 | c`` (tiles
   ``a <= b <= c``; a pair stores ``a, a, 0``, a 3- or 4-of-a-kind
@@ -84,7 +84,7 @@ SMALL = sum(1 << (FIELD * x) for x in range(10))  # low bits of the small tiles
 
 # Free groups (rows of the group table): the 句/绞 shapes of groups.SHAPES,
 # then the pair of each tile, then the 碰 triplet of each tile.
-N_SHAPES = 38  # len(groups.SHAPES), checked by solver.fast
+N_SHAPES = 38  # len(groups.SHAPES), checked by solver.engine.wins
 G_PAIR = N_SHAPES  # + tile
 G_TRIPLE = N_SHAPES + 20  # + tile
 N_GROUPS = N_SHAPES + 40

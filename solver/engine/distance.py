@@ -7,7 +7,7 @@ The distance of a hand at rest is 0 when it waits on a tile, else the least
 number of intakes after which it does.
 
 The search goes level by level over positions (rows of
-``solver._distance_kernels``; equal rows are one position, met once):
+``solver.engine._distance_kernels``; equal rows are one position, met once):
 
 * level 0: is the hand ready?  One split search with a wildcard tile (the
   winning tile), stopping at the first split that wins.
@@ -40,11 +40,11 @@ import numpy as np
 
 from . import _distance_kernels as DK
 from ._jit import will_compile
-from .api import TING_BUDGET
-from .groups import SHAPES, group_huxi, group_pattern
-from .hand import Hand
-from .rules import PATTERNS, Ruleset
-from .tiles import GLYPHS, N_KINDS, glyphs
+from ..api import TING_BUDGET
+from ..model.groups import SHAPES, group_huxi, group_pattern
+from ..model.hand import Hand
+from ..model.rules import PATTERNS, Ruleset
+from ..model.tiles import GLYPHS, N_KINDS, glyphs
 
 assert len(SHAPES) == DK.N_SHAPES
 assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
@@ -245,7 +245,7 @@ def _unique(rows: np.ndarray, roots: np.ndarray, known: np.ndarray):
 
 
 class _Memo:
-    """The kernels' memo of answers for one ruleset (see solver._distance_kernels)."""
+    """The kernels' memo of answers for one ruleset (see solver.engine._distance_kernels)."""
 
     def __init__(self, capacity: int = MEMO_CAPACITY):
         self.keys = np.zeros((capacity, 3), np.int64)

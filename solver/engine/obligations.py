@@ -3,7 +3,7 @@
 A tile X has appeared from SOURCE for a hand at rest.  ``decide`` answers with
 every action the player may take (胡 > 提/偎 > 跑 > 碰 > 吃 > 过), each marked
 compulsory or optional, and every move they may not make with its reason
-(RULES.md sections 4 and 7).  ``solver.explain`` turns the answer into
+(RULES.md sections 4 and 7).  ``solver.text.explain`` turns the answer into
 sentences (English or Chinese), JSON (``act_json``) and text (``act_lines``).
 
 Scope: the answer is about this player alone.  Whether another player takes X
@@ -50,14 +50,14 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from . import reference
-from .explain import act_json, act_lines  # rendered with the texts; re-exported
-from .api import load, parse_tile
-from .groups import SHAPES
-from .hand import Hand, HandError
-from .notation import parse_tiles, quoted
-from .results import Win
-from .rules import HUNAN, Ruleset, get_ruleset
-from .tiles import N_KINDS
+from ..text.explain import act_json, act_lines  # rendered with the texts; re-exported
+from ..api import load, parse_tile
+from ..model.groups import SHAPES
+from ..model.hand import Hand, HandError
+from ..model.notation import parse_tiles, quoted
+from ..model.results import Win
+from ..model.rules import HUNAN, Ruleset, get_ruleset
+from ..model.tiles import N_KINDS
 
 __all__ = ["ACTIONS", "REASONS", "SOURCES", "Action", "Candidate", "Decision", "Forbidden", "act_json",
            "act_lines", "candidate_ways", "decide", "eating_ways", "legal_ways", "parse_source"]

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
-from .groups import DUIDUI_KINDS, SHAPES, Group, group_huxi, group_pattern
-from .hand import Hand
-from .results import DiscardRow, Discards, HuResult, Ting, Wait, Win
-from .rules import Ruleset
-from .tiles import COPIES, N_KINDS
+from ..model.groups import DUIDUI_KINDS, SHAPES, Group, group_huxi, group_pattern
+from ..model.hand import Hand
+from ..model.results import DiscardRow, Discards, HuResult, Ting, Wait, Win
+from ..model.rules import Ruleset
+from ..model.tiles import COPIES, N_KINDS
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def _splits(hand: Hand, t: int, source: str, rules: Ruleset) -> tuple[list[_Spli
 
 
 def _how_rank(how: str) -> int:
-    from .results import HOWS
+    from ..model.results import HOWS
     return HOWS.index(how)
 
 

@@ -1,9 +1,9 @@
 """Batch answers from the numba kernels, as the reference's dataclasses.
 
-The thin layer between validated ``Hand`` objects and ``solver._kernels``:
+The thin layer between validated ``Hand`` objects and ``solver.engine._kernels``:
 it turns hands and the ruleset into integer arrays, calls one kernel for a
 whole batch, and builds the same ``Ting`` / ``Discards`` / ``HuResult`` values
-``solver.reference`` returns.  Importing this module imports numba; nothing
+``solver.engine.reference`` returns.  Importing this module imports numba; nothing
 else in ``solver`` does at import time.
 
 Building the answers costs more than finding them, so it is done lean: the
@@ -22,11 +22,11 @@ import numpy as np
 
 from . import _kernels as K
 from ._jit import will_compile
-from .groups import SHAPES, Group, group_huxi, group_pattern
-from .hand import Hand
-from .results import HOWS, DiscardRow, Discards, HuResult, Ting, Wait, Win
-from .rules import PATTERNS, Ruleset
-from .tiles import COPIES, N_KINDS
+from ..model.groups import SHAPES, Group, group_huxi, group_pattern
+from ..model.hand import Hand
+from ..model.results import HOWS, DiscardRow, Discards, HuResult, Ting, Wait, Win
+from ..model.rules import PATTERNS, Ruleset
+from ..model.tiles import COPIES, N_KINDS
 
 assert len(SHAPES) == K.N_SHAPES
 KIND_CODE = {name: i for i, name in enumerate(K.KIND_NAMES)}
@@ -159,7 +159,7 @@ def _every_code():
 
 
 def encode(kind: int, tiles: tuple[int, ...]) -> int:
-    """The kernels' integer for a group (see solver._kernels)."""
+    """The kernels' integer for a group (see solver.engine._kernels)."""
     a = tiles[0]
     b = tiles[1]
     c = tiles[2] if len(tiles) > 2 else 0
@@ -270,7 +270,7 @@ def discard_rows(ha: HandArrays, ra: RuleArrays) -> np.ndarray:
 def _maker(cls, names: tuple[str, ...]) -> Callable:
     """A constructor of the frozen dataclass ``cls`` that fills its fields
     without running its ``__init__`` (five times faster; same value)."""
-    assert tuple(f.name for f in fields(cls)) == names, f"{cls.__name__} changed: update solver.fast"
+    assert tuple(f.name for f in fields(cls)) == names, f"{cls.__name__} changed: update solver.engine.wins"
     args = ", ".join(names)
     body = "".join(f"    d[{n!r}] = {n}\n" for n in names)
     scope = {"new": object.__new__, "cls": cls}

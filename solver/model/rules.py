@@ -1,6 +1,6 @@
 """Rulesets: every threshold and table of ../shared/RULES.md as one data object.
 
-Kernels never read these directly: ``solver.fast`` turns a ruleset into the
+Kernels never read these directly: ``solver.engine.wins`` turns a ruleset into the
 integer arrays it passes to them.  Only ``hunan`` (the default) exists now.
 """
 from __future__ import annotations

@@ -1,22 +1,22 @@
-"""Explanations of a decision point (solver.obligations) in English or Chinese.
+"""Explanations of a decision point (solver.engine.obligations) in English or Chinese.
 
 Every sentence names the rule (with its Chinese term in English texts) and
 shows the tiles.  ``act_json`` and ``act_lines`` render a whole ``Decision``
 for ``phz act``.  The language defaults to the locale (LC_ALL, LC_MESSAGES,
 LANG: a value starting with ``zh`` means Chinese); a ``lang`` argument
 overrides it.  This module reads decisions by attribute only, so it imports
-nothing from solver.obligations at run time.
+nothing from solver.engine.obligations at run time.
 """
 from __future__ import annotations
 
 import os
 from typing import TYPE_CHECKING, Mapping
 
-from .hand import HandError
-from .tiles import glyph, glyphs
+from ..model.hand import HandError
+from ..model.tiles import glyph, glyphs
 
 if TYPE_CHECKING:
-    from .obligations import Action, Decision, Forbidden
+    from ..engine.obligations import Action, Decision, Forbidden
 
 LANGS = ("en", "zh")
 SOURCE_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",

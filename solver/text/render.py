@@ -16,12 +16,12 @@ from typing import Mapping, TextIO
 
 from tabulate import tabulate
 
-from .groups import Group, group_pattern
-from .hand import Hand
-from .notation import printable, unbroken
-from .results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
-from .rules import Ruleset
-from .tiles import GLYPH_TO_ID, GLYPHS, RED
+from ..model.groups import Group, group_pattern
+from ..model.hand import Hand
+from ..model.notation import printable, unbroken
+from ..model.results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
+from ..model.rules import Ruleset
+from ..model.tiles import GLYPH_TO_ID, GLYPHS, RED
 
 KIND_ZH = {"ju": "句", "jiao": "绞", "kan": "坎", "peng": "碰", "wei": "偎",
            "pao": "跑", "ti": "提", "jiang": "将", "chi": "吃"}
@@ -154,20 +154,20 @@ def counts_text(concealed, melds) -> str:
 
 
 class RowText:
-    """JSON text of the kernels' answer rows (``solver.fast``: one row per
+    """JSON text of the kernels' answer rows (``solver.engine.wins``: one row per
     win) for one ruleset, the same text as ``_win_str`` of the Win that
     ``fast`` would build from the row.  Each group code's JSON is made once."""
 
     def __init__(self, ra):
-        from . import fast
-        from .results import HOWS
+        from ..engine import wins
+        from ..model.results import HOWS
 
         self._groups = ra.groups
         self._group_text: dict[int, str] = {}
         self._names = [_str_list(names) for names in ra.fan_names]
         self._hows = [_jstr(h) for h in HOWS]
-        self._at = (fast.WIN_HUXI, fast.WIN_DENG, fast.WIN_FAN, fast.WIN_SCORE, fast.WIN_HOW, fast.WIN_KEY)
-        self._fan_slot = fast.fan_slot
+        self._at = (wins.WIN_HUXI, wins.WIN_DENG, wins.WIN_FAN, wins.WIN_SCORE, wins.WIN_HOW, wins.WIN_KEY)
+        self._fan_slot = wins.fan_slot
 
     def _group(self, code: int) -> str:
         text = self._group_text[code] = dumps(group_json(self._groups[code]))

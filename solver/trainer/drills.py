@@ -15,7 +15,7 @@ level 3.  Seeds of generators 0-4 mean what they meant before generator 5
 existed (tests/test_drills.py pins a sample); ``new_drills`` turns the discard
 drills of odd bases into distance drills, so both come with ``--kind
 discard`` and with no kind.  Hands are built here
-like ``solver.generate`` builds them (a completed hand less one tile; valid
+like ``solver.app.generate`` builds them (a completed hand less one tile; valid
 counts, at most 4 copies, no concealed four of a kind, legal melds; RULES.md
 section 3), by code kept frozen so that old seeds keep their questions, and
 only plausible ones are kept: no copy of a tile is concealed beside its
@@ -62,16 +62,17 @@ import os
 import random
 from typing import Callable, Iterator
 
-from . import api, reference
-from .groups import SHAPES, group_pattern
-from .hand import Hand, HandError, Meld, check_hand
-from .notation import parse_tiles
-from .obligations import SOURCES, candidate_ways, decide, eating_ways
+from .. import api
+from ..engine import reference
+from ..model.groups import SHAPES, group_pattern
+from ..model.hand import Hand, HandError, Meld, check_hand
+from ..model.notation import parse_tiles
+from ..engine.obligations import SOURCES, candidate_ways, decide, eating_ways
 from .progress import MAX_SEED
 from .quiz import KINDS, Question, QuizError, Solution
-from .results import Discards, HuResult
-from .rules import HUNAN
-from .tiles import COPIES, N_KINDS, glyph, glyphs, tiles_to_counts
+from ..model.results import Discards, HuResult
+from ..model.rules import HUNAN
+from ..model.tiles import COPIES, N_KINDS, glyph, glyphs, tiles_to_counts
 
 LEVELS = (1, 2, 3)
 MAX_TRIES = 400  # hands tried for one drill before giving up (never reached in practice)
@@ -220,7 +221,7 @@ def plausible(hand: Hand) -> bool:
     return all(hand.concealed[m.tiles[0]] == 0 for m in hand.melds if m.kind != "chi")
 
 
-# The hand builder is drills' own, not solver.generate's: a drill seed stored
+# The hand builder is drills' own, not solver.app.generate's: a drill seed stored
 # for review must mean the same question in later versions, so this code is
 # frozen (tests/test_drills.py pins some seeds); changing it changes old seeds.
 _PLAIN = tuple(g for g in SHAPES if group_pattern(g) == "ju")

@@ -33,11 +33,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence, TextIO
 
-from .explain import action_text, forbidden_text, resolve_lang, source_text
-from .hand import HandError
-from .notation import parse_hand, parse_tiles
+from ..text.explain import action_text, forbidden_text, resolve_lang, source_text
+from ..model.hand import HandError
+from ..model.notation import parse_hand, parse_tiles
 from .progress import ProgressError
-from .tiles import GLYPHS, glyph, glyphs
+from ..model.tiles import GLYPHS, glyph, glyphs
 
 KINDS = ("ting", "discard", "huxi", "chi", "chou")
 DEFAULT_COUNT = 10
@@ -108,7 +108,7 @@ class Question:
         """This question with its chi menu filled in (other kinds: itself)."""
         if self.kind != "chi" or self.menu:
             return self
-        from .obligations import candidate_ways
+        from ..engine.obligations import candidate_ways
         return replace(self, menu=tuple(candidate_ways(self.decision)))
 
     @property
@@ -123,7 +123,7 @@ class Question:
     @cached_property
     def decision(self):
         """The obligations decision of a chi/chou question."""
-        from .obligations import decide
+        from ..engine.obligations import decide
         return decide(self.hand, tile=self.tile, source=self.from_, chou=self.chou,
                       passed_peng=self.passed_peng, seen=self.seen)
 
@@ -239,7 +239,7 @@ class Solution:
 
 
 def _solve(q: Question) -> Solution:
-    from . import api
+    from .. import api
     if q.kind == "ting":
         t = api.ting(q.hand, seen=q.seen)
         return Solution(frozenset(w.tile for w in t.waits), t)
@@ -393,7 +393,7 @@ def explain(q: Question, g: Grade, lang: str = "en") -> list[str]:
 def _tabulate(rows, headers) -> list[str]:
     from tabulate import tabulate
 
-    from .render import TABLE_FORMAT
+    from ..text.render import TABLE_FORMAT
     return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True).split("\n")
 
 
@@ -415,9 +415,9 @@ def _groups_text(groups) -> str:
 
 def _not_wait_text(hand, t: int, zh: bool) -> str:
     """Why tile t wins from neither source."""
-    from . import reference
-    from .render import explain as hu_sentence
-    from .rules import get_ruleset
+    from ..engine import reference
+    from ..text.render import explain as hu_sentence
+    from ..model.rules import get_ruleset
 
     rules = get_ruleset("hunan")
     X = GLYPHS[t]
@@ -629,8 +629,8 @@ def _explain_huxi(q: Question, g: Grade, zh: bool) -> list[str]:
     if zh:
         lines.append(f"{'自摸' if r.source == 'self' else '别人摸出'}的{X}：{_HOW_ZH.get(w.how, w.how)}")
     else:
-        from .render import explain as hu_sentence
-        from .rules import get_ruleset
+        from ..text.render import explain as hu_sentence
+        from ..model.rules import get_ruleset
         lines.append(hu_sentence(r, get_ruleset("hunan")))
     if not g.correct:
         diff = g.answer - w.huxi
@@ -662,7 +662,7 @@ def _explain_huxi(q: Question, g: Grade, zh: bool) -> list[str]:
 
 
 def _candidate_text(q: Question, c, zh: bool) -> str:
-    from .obligations import Action, Forbidden
+    from ..engine.obligations import Action, Forbidden
     d = q.decision
     lang = "zh" if zh else "en"
     if c.reason is None:
@@ -698,7 +698,7 @@ def _explain_chi(q: Question, g: Grade, zh: bool) -> list[str]:
 
 
 def _explain_chou(q: Question, g: Grade, zh: bool) -> list[str]:
-    from .explain import act_lines
+    from ..text.explain import act_lines
     d = q.decision
     X = GLYPHS[d.tile]
     move = _MOVE_ZH[q.action]
@@ -841,7 +841,7 @@ def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callabl
     difference, the seconds taken.  ``questions`` may be a LazyQuestions, each
     made when its turn comes.
     """
-    from .render import paint
+    from ..text.render import paint
 
     lang = resolve_lang(lang)
     zh = lang == "zh"
@@ -945,7 +945,7 @@ def select_questions(puzzles: Sequence, *, kind: str | None = None, level: int |
 
     * ``puzzle_id``: that puzzle alone (the filters must not contradict it);
       ``drill:SEED`` (or ``drill SEED``) replays a drill;
-    * ``random_drills``: ``count`` fresh drills (``solver.drills``) of the
+    * ``random_drills``: ``count`` fresh drills (``solver.trainer.drills``) of the
       kind and level asked (random when None), from ``seed`` (random when None),
       as LazyQuestions: each is made when the quiz reaches it;
     * otherwise puzzles matching kind, level and tag: items due for review

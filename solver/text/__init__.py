@@ -1,0 +1,1 @@
+"""What a person reads: names of things, tables, sentences and JSON, in English and Chinese."""
