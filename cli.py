@@ -13,7 +13,7 @@ import sys
 from typing import Callable
 
 import click
-import tabulate  # noqa: F401  -- a broken install fails here, before any output
+import tabulate as _tabulate  # noqa: F401  -- a broken install fails here, before any output
 
 NOTATION = """\b
 Notation of a HAND (and of TILES):
@@ -167,32 +167,6 @@ def _lines() -> list[str]:
     return list(hand_lines())
 
 
-def _batch(ctx: click.Context, out: _Out, load: Callable, solve: Callable,
-           as_json: Callable, as_line: Callable) -> None:
-    """Load every line, solve all good ones in one call, answer in input order; exit 1 if a line failed."""
-    render = out.render
-    lines = _lines()
-    answers: list[str | None] = [None] * len(lines)
-    good, where = [], []
-    for i, line in enumerate(lines):
-        try:
-            good.append(load(line))
-            where.append(i)
-        except ValueError as e:
-            answers[i] = (render.dumps(render.error_json(line, str(e))) if out.as_json
-                          else render.error_line(line, str(e)))
-    results = solve(good) if good else []
-    if out.as_json:
-        for i, result in zip(where, results):
-            answers[i] = as_json(lines[i], result)
-    else:
-        for i, result in zip(where, results):
-            answers[i] = as_line(result, out.colour)
-    for start in range(0, len(answers), 2000):
-        out.write("\n".join(answers[start:start + 2000]))
-    ctx.exit(1 if len(good) < len(lines) else 0)
-
-
 def _batch_hands(ctx: click.Context, out: _Out, kind: str, seen_tiles: list[int], rules, brief: bool,
                  jobs: int) -> None:
     """A ting or discard batch through solver.app.batch, answered in input order; exit 1 if a line failed."""
@@ -321,30 +295,11 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
     out = _Out(ctx, as_json)
     render = out.render
     if _batch_mode(hand):
-        def load(line: str):
-            hand_text, _, asked = line.partition(";")
-            words = asked.split()
-            if len(words) > 2:
-                raise ValueError(f"{asked.strip()!r} after ';': write `HAND ; TILE SOURCE`")
-            tile_text = words[0] if words else win
-            source_text = words[1] if len(words) > 1 else source
-            if tile_text is None or source_text is None:
-                raise ValueError("no winning tile and source: write `HAND ; TILE SOURCE` (or pass --win and --source)")
-            tile = api.parse_tile(tile_text)
-            h, _ = api.load(hand_text, want="rest", tile=tile)
-            return h, tile, api.parse_source(source_text)
-
-        def solve(good):
-            from solver.engine import wins
-            results = wins.hu_many([g[0] for g in good], [g[1] for g in good], [g[2] for g in good], rules)
-            if all_splits:
-                results = _with_decompositions(results, rules)
-            return results
-
-        _batch(ctx, out, load=load, solve=solve,
-               as_json=lambda line, r: render.dumps(render.hu_json(line, r, rules, all_splits=all_splits)),
-               as_line=render.hu_line)
-        return
+        from solver.app import batch
+        answers, failed = batch.answer_hu(_lines(), win=win, source=source, rules=rules, as_json=as_json,
+                                          all_splits=all_splits, colour=out.colour)
+        batch.emit(out.write, answers)
+        ctx.exit(1 if failed else 0)
     text = " ".join(hand)
     if win is None or source is None:
         raise click.UsageError("phz hu needs --win TILE and --source self|other for one hand")
@@ -354,12 +309,6 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
         out.fail(ctx, text, str(e))
     out.write(render.dumps(render.hu_json(text, result, rules, all_splits=all_splits)) if as_json
               else render.hu_text(result, rules, out.colour, all_splits=all_splits))
-
-
-def _with_decompositions(results, rules):
-    """--all in a batch: the kernels give the best win only; every decomposition comes from the reference."""
-    from solver.engine import reference
-    return [reference.hu(r.hand, r.tile, r.source, rules, all_splits=True) if r.win else r for r in results]
 
 
 SOURCE_HELP = ("upper-discard, upper-draw, self-draw, lower-discard, lower-draw "
@@ -391,19 +340,20 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
     \b
     Example:  phz act 一二三四五六七八九九壹贰叁肆伍陆柒捌玖拾 --tile 三 --from upper-discard
     """
-    from solver.engine import obligations
+    from solver import api
+    from solver.text.explain import act_json, act_lines
 
     out = _Out(ctx, as_json)
     text = " ".join(hand)
     try:
-        result = obligations.decide(text, tile=tile, source=source, chou=chou, passed_peng=passed_peng,
-                                    seen=seen, rules=rules)
+        result = api.decide(text, tile=tile, source=source, chou=chou, passed_peng=passed_peng, seen=seen,
+                            rules=rules)
     except ValueError as e:
         out.fail(ctx, text, str(e))
     if as_json:
-        out.write(out.render.dumps(obligations.act_json(result, text, lang=lang)))
+        out.write(out.render.dumps(act_json(result, text, lang=lang)))
     else:
-        out.write(out.render.paint("\n".join(obligations.act_lines(result, lang)), out.colour))
+        out.write(out.render.paint("\n".join(act_lines(result, lang)), out.colour))
 
 
 @main.command()
@@ -423,8 +373,9 @@ def bench(n: int, as_json: bool) -> None:
     """
     import json
 
-    from solver.app import bench as measure
     from tabulate import tabulate
+
+    from solver.app import bench as measure
 
     _prepare(as_json)
     plan = list(measure.measurements(n))
@@ -461,8 +412,9 @@ def puzzles_list(kind: str | None, as_json: bool) -> None:
     """Every puzzle: id, kind, level, tags and hand (no solver is loaded)."""
     import json
 
-    import puzzles as library
     from tabulate import tabulate
+
+    import puzzles as library
 
     _prepare(as_json)
     try:
@@ -512,9 +464,9 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     numbers of the legal ways (chi; 0 for none) or yes/no (chou).  `q`,
     Ctrl-C or end of input stop at any point; every answer given is kept.
     """
-    from solver.text import render
     from solver.app import signals
     from solver.app.console import StreamError
+    from solver.text import render
     from solver.trainer.quiz import quiz_command
 
     if seed is not None and not random_drills:
@@ -547,9 +499,9 @@ def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
     """Your progress: attempts and accuracy per kind, level and tag, streak, reviews due."""
     import time
 
-    from solver.trainer import progress
     from solver.text import render
     from solver.text.explain import resolve_lang
+    from solver.trainer import progress
 
     _prepare(as_json)
     try:

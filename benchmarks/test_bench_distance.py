@@ -19,8 +19,8 @@ from collections import Counter
 import pytest
 
 from solver import api
-from solver.engine import distance, reference
 from solver.app import generate
+from solver.engine import distance, reference
 from solver.model.hand import Hand
 from solver.model.rules import HUNAN
 from solver.model.tiles import COPIES, N_KINDS
@@ -93,7 +93,7 @@ def test_distance_only(benchmark, smoke):
     rounds = 1 if smoke else ROUNDS
     hands = at_rest(rounds + 1, seed=21)
     pool = Pool(hands)
-    distance.analyse(pool.take(), HUNAN)  # compile and warm up
+    distance.analyse(pool.take(), HUNAN, budget=api.TING_BUDGET)  # compile and warm up
 
     def run(h):
         return distance.analyse(h, HUNAN, budget=0, improving=False)
@@ -107,7 +107,7 @@ def test_distance_and_improving_draws(benchmark, smoke):
     rounds = 1 if smoke else ROUNDS
     hands = at_rest(rounds + 1, seed=22)
     pool = Pool(hands)
-    distance.analyse(pool.take(), HUNAN)
+    distance.analyse(pool.take(), HUNAN, budget=api.TING_BUDGET)
 
     def run(h):
         return distance.analyse(h, HUNAN, budget=0)

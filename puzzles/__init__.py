@@ -173,7 +173,7 @@ def solve(p: Puzzle) -> object:
         return r.win.huxi
     from solver.engine import obligations
 
-    d = obligations.decide(p.hand, tile=p.tile, source=p.from_, chou=p.chou, passed_peng=p.passed_peng,
+    d = api.decide(p.hand, tile=p.tile, source=p.from_, chou=p.chou, passed_peng=p.passed_peng,
                            seen=p.seen)
     if p.kind == "chi":
         return tuple({"chi": glyphs(chi), "bi": tuple(glyphs(g) for g in bi)}

@@ -1,24 +1,33 @@
-"""The typed public API: parse and validate, then answer with dataclasses.
+"""The typed public API: the one place that turns text into a ``Hand`` and a name into a ``Ruleset``.
 
 Single hands are answered by the pure-Python reference (no numba import, so
 one-hand commands on ready hands start fast); ``*_many`` batch functions call
 the numba kernels once for many hands.  Every answer about a hand that is
 not ready also carries its distance to ready and improving draws
 (``solver.engine.distance``, numba kernels; RULES.md 6).  Bad input raises
-``HandError`` (a ValueError).
+``HandError`` (a ValueError).  A ruleset is given by name (``"hunan"``, the
+default, or ``"luzhou"`` once it ships) or as a ``Ruleset``.
+
+>>> [w.tile for w in ting("一二三壹贰叁贰柒拾四五六八九十七七七伍伍").waits]  # 五 七 伍
+[4, 6, 14]
+>>> hu("一二三壹贰叁贰柒拾七八九五五五陆柒捌四六", win="五", source="other").win.how
+'破跑胡'
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from typing import Iterable, Literal, Sequence
 
-from .engine import reference
+from .engine import obligations, reference
+from .model import scoring
 from .model.hand import Hand, HandError, check_copies, check_hand
-from .model.notation import parse_hand, parse_tiles, quoted
-from .model.results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
-from .model.rules import Ruleset, get_ruleset
+from .model.notation import parse_hand, parse_kinds, parse_origin, parse_source, parse_tile, parse_tiles
+from .model.results import WIN_WAYS, Decision, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
+from .model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
 from .model.tiles import COPIES, N_KINDS, tiles_to_counts
+
+__all__ = ["TING_BUDGET", "TABLE_BUDGET", "HandError", "best_discards", "decide", "discard", "discard_choice",
+           "discard_many", "hu", "hu_many", "load", "ruleset", "ting", "ting_many"]
 
 #: positions the distance search of one hand (``ting``) may look at beyond
 #: distance 2 (a second or two at most); batches and discard tables look
@@ -26,11 +35,11 @@ from .model.tiles import COPIES, N_KINDS, tiles_to_counts
 TING_BUDGET = 60_000
 TABLE_BUDGET = 0
 
-Source = Literal["self", "other"]
-SOURCE_ALIASES = {"self": "self", "zimo": "self", "自摸": "self", "other": "other", "他人": "other"}
+Rules = str | Ruleset
 
 
-def _rules(rules: str | Ruleset) -> Ruleset:
+def ruleset(rules: Rules = DEFAULT_RULESET) -> Ruleset:
+    """The ``Ruleset`` named ``rules`` (a ``Ruleset`` is returned as it is); ValueError naming the choices."""
     return rules if isinstance(rules, Ruleset) else get_ruleset(rules)
 
 
@@ -46,49 +55,43 @@ def load(hand: str | Hand, *, want: Literal["rest", "discard"],
     return h, tiles_to_counts(seen_tiles)
 
 
-def parse_tile(text: str) -> int:
-    tiles = parse_tiles(text)
-    if len(tiles) != 1:
-        raise HandError(f"{quoted(text.strip())} is not one tile")
-    return tiles[0]
+def _tile(tile: str | int) -> int:
+    if isinstance(tile, str):
+        return parse_tile(tile)
+    if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < N_KINDS:
+        raise HandError(f"{tile!r} is not a tile: tile ids are 0-{N_KINDS - 1}")
+    return tile
 
 
-def parse_source(text: str) -> str:
-    try:
-        return SOURCE_ALIASES[text.strip().lower()]
-    except KeyError:
-        raise HandError(f"unknown source {quoted(text)}: use self or other") from None
-
-
-def ting(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: str | Ruleset = "hunan",
+def ting(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: Rules = DEFAULT_RULESET,
          budget: int = TING_BUDGET) -> Ting:
     """Every wait of a hand at rest, per source, with outs (RULES.md 4-6);
     for a hand that is not ready, its distance to ready and improving draws."""
     h, seen_counts = load(hand, want="rest", seen=seen)
-    ruleset = _rules(rules)
-    return with_distance([reference.ting(h, ruleset, seen_counts)], [seen_counts], ruleset, budget=budget)[0]
+    rs = ruleset(rules)
+    return with_distance([reference.ting(h, rs, seen_counts)], [seen_counts], rs, budget=budget)[0]
 
 
-def discard(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: str | Ruleset = "hunan",
+def discard(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: Rules = DEFAULT_RULESET,
             budget: int = TABLE_BUDGET) -> Discards:
     """Every discard of a hand holding one tile more than at rest, ranked
     (distance to ready first, then live improving draws, then outs...)."""
     h, seen_counts = load(hand, want="discard", seen=seen)
-    ruleset = _rules(rules)
-    return with_advice([reference.discard(h, ruleset, seen_counts)], [seen_counts], ruleset, budget=budget)[0]
+    rs = ruleset(rules)
+    return with_advice([reference.discard(h, rs, seen_counts)], [seen_counts], rs, budget=budget)[0]
 
 
 def discard_choice(hand: str | Hand, *, seen: str | Iterable[int] = "",
-                   rules: str | Ruleset = "hunan") -> tuple[tuple[int, ...], Discards]:
+                   rules: Rules = DEFAULT_RULESET) -> tuple[tuple[int, ...], Discards]:
     """The right answers to "which discard?" (``best_discards``) and the table
     they come from.  When some discard leaves live outs that table is the
     reference's (no distances needed, so no numba); otherwise every row
     carries its distance (``discard``)."""
     h, seen_counts = load(hand, want="discard", seen=seen)
-    ruleset = _rules(rules)
-    table = reference.discard(h, ruleset, seen_counts)
+    rs = ruleset(rules)
+    table = reference.discard(h, rs, seen_counts)
     if not table.rows or table.rows[0].outs == 0:
-        table = with_advice([table], [seen_counts], ruleset)[0]
+        table = with_advice([table], [seen_counts], rs)[0]
     return best_discards(table), table
 
 
@@ -109,29 +112,66 @@ def best_discards(table: Discards) -> tuple[int, ...]:
 
 
 def hu(hand: str | Hand, *, win: str | int, source: str, all_splits: bool = False,
-       rules: str | Ruleset = "hunan") -> HuResult:
-    """Whether tile ``win`` from ``source`` wins for a hand at rest, and how."""
-    tile = parse_tile(win) if isinstance(win, str) else win
+       rules: Rules = DEFAULT_RULESET) -> HuResult:
+    """Whether tile ``win`` from ``source`` (self / other) wins for a hand at rest, and how."""
+    tile = _tile(win)
     h, _ = load(hand, want="rest", tile=tile)
-    return reference.hu(h, tile, parse_source(source), _rules(rules), all_splits=all_splits)
+    return reference.hu(h, tile, parse_source(source), ruleset(rules), all_splits=all_splits)
+
+
+def decide(hand: str | Hand, *, tile: str | int, source: str, chou: str | Iterable[int] = "",
+           passed_peng: str | Iterable[int] = "", seen: str | Iterable[int] = "",
+           rules: Rules = DEFAULT_RULESET) -> Decision:
+    """What a hand at rest may, must and may not do with ``tile`` from ``source``
+    (``upper-discard`` … or 上家打出 …): ``solver.engine.obligations.decide``.
+
+    ``chou``: tiles that are 臭 for 吃 (passed before); ``passed_peng``: tiles
+    whose 碰 was passed (臭 for 碰); both name kinds, not copies.  ``seen``:
+    tiles seen elsewhere (only checked against the 4 copies).
+
+    >>> d = decide("一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹", tile="三", source="上家打出")
+    >>> [(a.action, a.chi) for a in d.actions]
+    [('chi', (0, 1, 2)), ('chi', (2, 3, 4)), ('pass', None)]
+    """
+    origin = parse_origin(source)
+    x = _tile(tile)
+    rs = ruleset(rules)
+    chou_t = parse_kinds(chou, "chou") if isinstance(chou, str) else tuple(_tile(t) for t in chou)
+    passed_t = (parse_kinds(passed_peng, "passed_peng") if isinstance(passed_peng, str)
+                else tuple(_tile(t) for t in passed_peng))
+    h, _ = load(hand, want="rest", seen=seen, tile=x)
+    return obligations.decide(h, tile=x, source=origin, chou=chou_t, passed_peng=passed_t, rules=rs)
 
 
 def ting_many(hands: Sequence[Hand], seen: Sequence[Sequence[int]] | None = None,
-              *, rules: str | Ruleset = "hunan", budget: int = TABLE_BUDGET) -> list[Ting]:
+              *, rules: Rules = DEFAULT_RULESET, budget: int = TABLE_BUDGET) -> list[Ting]:
     """Waits (and distances) of many validated hands at rest, the waits in one kernel call."""
     from .engine import wins
     seen = seen or [[0] * N_KINDS] * len(hands)
-    ruleset = _rules(rules)
-    return with_distance(wins.ting_many(hands, seen, ruleset), seen, ruleset, budget=budget)
+    rs = ruleset(rules)
+    return with_distance(wins.ting_many(hands, seen, rs), seen, rs, budget=budget)
 
 
 def discard_many(hands: Sequence[Hand], seen: Sequence[Sequence[int]] | None = None,
-                 *, rules: str | Ruleset = "hunan", budget: int = TABLE_BUDGET) -> list[Discards]:
+                 *, rules: Rules = DEFAULT_RULESET, budget: int = TABLE_BUDGET) -> list[Discards]:
     """``discard`` for many validated hands of c + 1 tiles, the waits from the kernels."""
     from .engine import wins
     seen = seen or [[0] * N_KINDS] * len(hands)
-    ruleset = _rules(rules)
-    return with_advice(wins.discard_many(hands, seen, ruleset), seen, ruleset, budget=budget)
+    rs = ruleset(rules)
+    return with_advice(wins.discard_many(hands, seen, rs), seen, rs, budget=budget)
+
+
+def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str], *,
+            rules: Rules = DEFAULT_RULESET, all_splits: bool = False) -> list[HuResult]:
+    """``hu`` for many validated (hand, tile, source): the best wins from one
+    kernel call; with ``all_splits`` every decomposition of a win comes from
+    the reference (the kernels keep only the best)."""
+    from .engine import wins
+    rs = ruleset(rules)
+    results = wins.hu_many(hands, tiles, sources, rs)
+    if all_splits:
+        results = [reference.hu(r.hand, r.tile, r.source, rs, all_splits=True) if r.win else r for r in results]
+    return results
 
 
 # ---------------------------------------------------------------- distance to ready
@@ -171,21 +211,10 @@ def with_distance(tings: Sequence[Ting], seen: Sequence[Sequence[int]], rules: R
     return out
 
 
-def rank_key(row: DiscardAdvice) -> tuple:
-    """RULES.md 6 with distances: the least distance first (a search stopped at
-    its budget after those, no distance last), then live improving draws, then
-    outs, expected score, best score, and tile index."""
-    if row.distance is not None:
-        far = (0, row.distance)
-    else:
-        far = (1, 0) if row.limit else (2, 0)
-    return far + (-row.improving_live, -row.outs, -row.expected_score, -row.best_score, row.tile)
-
-
 def with_advice(tables: Sequence[Discards], seen: Sequence[Sequence[int]], rules: Ruleset, *,
                 budget: int = TABLE_BUDGET) -> list[Discards]:
     """The engines' discard tables with each row's distance and improving
-    draws, ranked by ``rank_key``.  A discarded tile counts as seen."""
+    draws, ranked by ``scoring.advice_key``.  A discarded tile counts as seen."""
     todo = [(i, r) for i, d in enumerate(tables) for r in d.rows if not r.waits]
     found = dict(zip(((i, r.tile) for i, r in todo),
                      _analyses([tables[i].hand.without(r.tile) for i, r in todo], rules, budget)))
@@ -203,5 +232,5 @@ def with_advice(tables: Sequence[Discards], seen: Sequence[Sequence[int]], rules
                 after[r.tile] += 1
                 rows.append(DiscardAdvice(**base, distance=a.distance, limit=a.limit,
                                           improving=_draws(a, d.hand.without(r.tile), after)))
-        out.append(Discards(d.hand, tuple(sorted(rows, key=rank_key))))
+        out.append(Discards(d.hand, tuple(sorted(rows, key=scoring.advice_key))))
     return out

@@ -428,7 +428,7 @@ def test_quiz_right_answer_after_bad_notation(kind, library, db):
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.startswith(f"[1/1] {kind} · level ")
-    assert f"Cannot read that: " in out and BAD_TEXT[kind] in out and "Try again (q to stop)." in out
+    assert "Cannot read that: " in out and BAD_TEXT[kind] in out and "Try again (q to stop)." in out
     assert out.count("answer> ") == 2  # asked again after the bad notation
     assert "**correct**" in out and "**incorrect**" not in out
     assert "note: " in out

@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 
 from solver import api
 from solver.engine import distance, wins
-from solver.app import generate
+from solver.engine.obligations import eating_ways
+from solver.model import scoring
 from solver.model.groups import SHAPES, group_pattern
 from solver.model.hand import Hand, HandError, Meld, check_hand
 from solver.model.notation import parse_hand
-from solver.engine.obligations import eating_ways
 from solver.model.rules import HUNAN
 from solver.model.tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS
 
@@ -334,7 +334,7 @@ def test_never_ready_and_beyond_two_agree_with_the_exhaustive_brute_force():
     found = set()
     for h in small:
         want = bf_exhaustive(h, ORACLE)
-        a = distance.analyse(h, HUNAN)
+        a = distance.analyse(h, HUNAN, budget=api.TING_BUDGET)
         assert (a.distance, a.limit) == (want, False), h.text()
         found.add(want)
     assert None in found and {0, 1} <= found
@@ -396,7 +396,7 @@ NEVER = "一一 | 吃:二三四 吃:四五六 吃:五六七 吃:七八九 吃:�
     (NEVER, None, {}),
 ])
 def test_readable_cases(text, want_distance, want):
-    a = distance.analyse(parse_hand(text), HUNAN)
+    a = distance.analyse(parse_hand(text), HUNAN, budget=api.TING_BUDGET)
     assert (a.distance, a.limit) == (want_distance, False)
     assert {GLYPHS[t]: [w.text() for w in ways] for t, ways in a.improving} == want
 
@@ -405,7 +405,7 @@ def test_a_search_stopped_at_its_budget_says_so():
     far = next(h for h in near_ready(200, seed=9, swaps=3) if analysed(h)[0] is None)
     a = distance.analyse(far, HUNAN, budget=0)
     assert (a.distance, a.limit, a.improving) == (None, True, ())
-    deeper = distance.analyse(far, HUNAN)
+    deeper = distance.analyse(far, HUNAN, budget=api.TING_BUDGET)
     assert deeper.limit or deeper.distance is None or deeper.distance >= 3
 
 
@@ -427,7 +427,7 @@ def test_api_ting_of_a_ready_hand_lists_its_waits():
 
 def test_discard_rows_are_ranked_by_distance_then_live_improving_draws():
     d = api.discard("一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹二")
-    keys = [api.rank_key(r) for r in d.rows]
+    keys = [scoring.advice_key(r) for r in d.rows]
     assert keys == sorted(keys)
     assert [r.distance for r in d.rows[:2]] == [2, 2] and d.rows[0].improving_live >= d.rows[1].improving_live
     assert all(r.limit for r in d.rows if r.distance is None)  # exact to 2; beyond, the table stops
@@ -481,11 +481,12 @@ def test_cli_json_and_text_of_a_hand_not_ready():
 
 FRESH = """
 import sys
+from solver import api
 from solver.engine import distance
 from solver.model.notation import parse_hand
 from solver.model.rules import HUNAN
 for text in sys.argv[1:]:
-    a = distance.analyse(parse_hand(text), HUNAN)
+    a = distance.analyse(parse_hand(text), HUNAN, budget=api.TING_BUDGET)
     print(a.distance, a.limit, [(t, [w.text() for w in ws]) for t, ws in a.improving])
 """
 FRESH_HANDS = ["一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹", "二四七七七十十十壹壹壹捌拾拾 | 碰:一一一 吃:二七十",
@@ -510,7 +511,7 @@ def test_fresh_processes_load_the_cache_then_plain_python():
     # compiles it cold in an empty cache, as a discard batch needs it.)
     # Without the JIT the kernels run as Python (coverage of their lines).
     here = "".join(f"{a.distance} {a.limit} {[(t, [w.text() for w in ws]) for t, ws in a.improving]}\n"
-                   for a in (distance.analyse(parse_hand(text), HUNAN) for text in FRESH_HANDS))
+                   for a in (distance.analyse(parse_hand(text), HUNAN, budget=api.TING_BUDGET) for text in FRESH_HANDS))
     first, said = _fresh({})
     assert first == here and said.count("compiling") <= 1
     second, said = _fresh({})

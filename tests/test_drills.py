@@ -11,12 +11,13 @@ import time
 import pytest
 
 from solver import api
-from solver.trainer.drills import GENERATORS, TAGS, DrillError, drill, make_seed, new_drills, parse_seed, plausible
+from solver.api import decide
+from solver.engine.obligations import legal_ways
 from solver.model.hand import check_hand
 from solver.model.notation import parse_hand, parse_tiles
-from solver.engine.obligations import decide, legal_ways
-from solver.trainer.quiz import KINDS, grade, right_answer, run_quiz
 from solver.model.tiles import GLYPHS
+from solver.trainer.drills import GENERATORS, TAGS, DrillError, drill, make_seed, new_drills, parse_seed, plausible
+from solver.trainer.quiz import KINDS, grade, right_answer, run_quiz
 
 LEVELS = (1, 2, 3)
 SEEDS = [make_seed(base, kind, level) for kind in KINDS for level in LEVELS for base in range(12)]

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from cli import main
 from solver import api
 from solver.app import batch, generate
-from solver.text import render
 from solver.model.hand import HandError
 from solver.model.rules import HUNAN
+from solver.text import render
 
 EX2 = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
 EX4 = "肆伍陆 捌玖 拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十"

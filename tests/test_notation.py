@@ -2,7 +2,8 @@
 import doctest
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.model import notation
 from solver.model.hand import Hand, HandError, Meld

@@ -6,10 +6,13 @@ from itertools import combinations, combinations_with_replacement
 
 import pytest
 
+from solver.api import decide
+from solver.engine.obligations import candidate_ways, legal_ways
 from solver.model.groups import SHAPES
 from solver.model.hand import Hand, HandError, Meld, check_hand
-from solver.engine.obligations import (SOURCES, act_json, act_lines, candidate_ways, decide, legal_ways)
+from solver.model.results import ORIGINS as SOURCES
 from solver.model.tiles import GLYPH_TO_ID, glyphs
+from solver.text.explain import act_json, act_lines
 
 
 def T(text: str) -> tuple[int, ...]:

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 READY = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"

@@ -8,8 +8,17 @@ from pathlib import Path
 import pytest
 
 from solver.trainer import progress
-from solver.trainer.progress import (APPLICATION_ID, DAY, INTERVALS, MINUTE, SCHEMA_VERSION, ProgressError, Store,
-                             default_path, next_box)
+from solver.trainer.progress import (
+    APPLICATION_ID,
+    DAY,
+    INTERVALS,
+    MINUTE,
+    SCHEMA_VERSION,
+    ProgressError,
+    Store,
+    default_path,
+    next_box,
+)
 
 T0 = 1_700_000_000.0
 

@@ -17,10 +17,21 @@ import pytest
 
 import puzzles
 from puzzles import Puzzle
-from solver.trainer.progress import Store
-from solver.trainer.quiz import (AnswerError, Question, QuizError, grade, explain, line_reader, question_lines,
-                         quiz_command, right_answer, run_quiz, select_questions)
 from solver.model.tiles import GLYPH_TO_ID, glyphs
+from solver.trainer.progress import Store
+from solver.trainer.quiz import (
+    AnswerError,
+    Question,
+    QuizError,
+    explain,
+    grade,
+    line_reader,
+    question_lines,
+    quiz_command,
+    right_answer,
+    run_quiz,
+    select_questions,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -3,13 +3,12 @@ tests/naive.py, on seeded random hands built from random groups."""
 import random
 
 import pytest
+from naive import best as naive_best
 
 from solver.engine import reference
 from solver.model.groups import SHAPES
 from solver.model.hand import Hand, HandError, Meld, check_hand
 from solver.model.rules import HUNAN
-
-from naive import best as naive_best
 
 
 def random_position(rng: random.Random) -> Hand | None:
@@ -17,7 +16,6 @@ def random_position(rng: random.Random) -> Hand | None:
     counts = [0] * 20
     melds, concealed = [], []
     n_melds = rng.choice([0, 0, 0, 1, 2, 3])
-    kinds = ["chi", "peng", "wei", "pao", "ti"]
     groups = []
     for g in range(7):
         roll = rng.random()

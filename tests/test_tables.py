@@ -19,15 +19,14 @@ from types import MappingProxyType
 
 import numpy as np
 import pytest
-
-from solver.engine import _kernels as K
-from solver.engine import wins, reference
-from solver.app import generate
-from solver.model.rules import HUNAN, Ruleset
-from solver.model.tiles import COPIES, N_KINDS
-
 from naive import best as naive_best
 from test_reference_naive import positions
+
+from solver.app import generate
+from solver.engine import _kernels as K
+from solver.engine import reference, wins
+from solver.model.rules import HUNAN, Ruleset
+from solver.model.tiles import COPIES, N_KINDS
 
 # The numbers the win check fills in (the rest of a row needs the full search).
 NUMBERS = [K.O_WIN, K.O_HUXI, K.O_DENG, K.O_FAN, K.O_SCORE, K.O_DD, K.O_RED]

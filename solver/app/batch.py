@@ -22,13 +22,16 @@ import sys
 import tempfile
 from collections import deque
 from contextlib import contextmanager
-from json.encoder import encode_basestring as _jstr  # what json.dumps(ensure_ascii=False) escapes with
 from dataclasses import dataclass
 from functools import lru_cache
+from json.encoder import encode_basestring as _jstr  # what json.dumps(ensure_ascii=False) escapes with
 from typing import Callable, Literal, Sequence
 
+from ..model import scoring
 from ..model.groups import SHAPES
-from ..model.hand import MAX_GROUPS, Hand, Meld, rest_count
+from ..model.hand import MAX_GROUPS, Hand, HandError, Meld, rest_count
+from ..model.notation import parse_source, parse_tile, quoted
+from ..model.rules import Ruleset
 from ..model.tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS, tiles_to_counts
 
 Kind = Literal["ting", "discard"]
@@ -214,34 +217,22 @@ def ting_brief_line(text: str, ting) -> str:
         _jstr(text), "true" if ting.waits else "false", ",".join(map(_wait_brief, ting.waits)))
 
 
-def _expected(total: int, weighted: int, rules) -> str:
-    value = weighted / ((rules.self_weight + rules.other_weight) * total) if total else 0.0
-    return repr(round(value, 4))
-
-
 def discard_brief_line(text: str, discards, rules) -> str:
     """The --brief line of ``Discards``: ``{"input", "discards": [[tile, outs,
     expected score, best score, waits as in ting]...]}``, the discards that
     leave a ready hand first, ranked (RULES.md 6), then the others in tile order."""
-    ready = [r for r in discards.rows if r.waits]
-    ready.sort(key=lambda r: (-r.outs, -r.expected_score, -r.best_score, r.tile))
-    rest = sorted((r for r in discards.rows if not r.waits), key=lambda r: r.tile)
-    rows = []
-    for r in ready + rest:
-        total, weighted = _weights(r.waits, rules)
-        rows.append('[%s,%d,%s,%d,[%s]]' % (_TILE_JSON[r.tile], r.outs, _expected(total, weighted, rules),
-                                            r.best_score, ",".join(map(_wait_brief, r.waits))))
+    ranked, idle = [], []
+    for r in discards.rows:
+        if not r.waits:
+            idle.append(r)
+            continue
+        total, weighted, best = scoring.weigh(r.waits, rules)
+        ranked.append((scoring.outs_key(total, weighted, best, r.tile), r))
+    ranked.sort(key=lambda kr: kr[0])
+    rows = ['[%s,%d,%r,%d,[%s]]' % (_TILE_JSON[r.tile], r.outs, scoring.rounded(r.expected_score), r.best_score,
+                                    ",".join(map(_wait_brief, r.waits))) for _, r in ranked]
+    rows += ['[%s,0,0.0,0,[]]' % _TILE_JSON[r.tile] for r in sorted(idle, key=lambda r: r.tile)]
     return '{"input":%s,"discards":[%s]}' % (_jstr(text), ",".join(rows))
-
-
-def _weights(waits, rules) -> tuple[int, int]:
-    total = weighted = 0
-    for w in waits:
-        if w.outs:
-            total += w.outs
-            weighted += w.outs * (rules.self_weight * (w.self.score if w.self else 0)
-                                  + rules.other_weight * (w.other.score if w.other else 0))
-    return total, weighted
 
 
 def _rows_of(rows: list, r: int, i: int, x: int, hand_col: int, drop_col: int, tile_col: int, src_col: int):
@@ -287,7 +278,6 @@ def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
 
     K = wins.K
     ra = wins.rule_arrays(rules)
-    sw, ow = rules.self_weight, rules.other_weight
     cols = (K.C_HAND, K.C_DROP, K.C_TILE, K.C_SRC)
     hx, sc = K.C_ANS + K.O_HUXI, K.C_ANS + K.O_SCORE
     held_all = loaded.held()
@@ -302,17 +292,14 @@ def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
             ranked, idle = [], []
             drops = [-1] if kind == "ting" else [x for x in range(N_KINDS) if conc[i][x] in (1, 2)]
             for x in drops:
-                wins, r = _rows_of(rows, r, i, x, *cols)
+                found, r = _rows_of(rows, r, i, x, *cols)
                 waits = []
-                total = weighted = best = 0
-                for t, s_row, o_row in wins:
+                scores = []
+                for t, s_row, o_row in found:
                     s_sc = s_row[sc] if s_row else 0
                     o_sc = o_row[sc] if o_row else 0
                     outs = COPIES - held[t] - seen[t]
-                    if outs:
-                        total += outs
-                        weighted += outs * (sw * s_sc + ow * o_sc)
-                        best = max(best, s_sc, o_sc)
+                    scores.append((outs, s_sc, o_sc))
                     waits.append("[%s,%d,%s,%s]" % (tiles[t], outs,
                                                     "%d,%d" % (s_row[hx], s_sc) if s_row else "null,null",
                                                     "%d,%d" % (o_row[hx], o_sc) if o_row else "null,null"))
@@ -321,9 +308,10 @@ def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
                         text, "true" if waits else "false", ",".join(waits)))
                 elif waits:
                     # Without x and x seen: the outs of every tile stay (see wins.discard_many).
-                    key = (-total, -(weighted / total) if total else 0.0, -best, x)
-                    ranked.append((key, "[%s,%d,%s,%d,[%s]]" % (tiles[x], total, _expected(total, weighted, rules),
-                                                             best, ",".join(waits))))
+                    total, weighted, best = scoring.weigh_scores(scores, rules)
+                    shown = scoring.rounded(scoring.expected(total, weighted, rules))
+                    ranked.append((scoring.outs_key(total, weighted, best, x),
+                                   "[%s,%d,%r,%d,[%s]]" % (tiles[x], total, shown, best, ",".join(waits))))
                 else:
                     idle.append("[%s,0,0.0,0,[]]" % tiles[x])
             if kind == "discard":
@@ -422,16 +410,57 @@ def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, 
     return answers, len(loaded.errors)
 
 
+def hu_load(line: str, win: str | None, source: str | None) -> tuple[Hand, int, str]:
+    """``HAND ; TILE SOURCE`` (or a HAND alone, with ``win`` and ``source``) as a validated query."""
+    from .. import api
+
+    hand_text, _, asked = line.partition(";")
+    words = asked.split()
+    if len(words) > 2:
+        raise HandError(f"{quoted(asked.strip())} after ';': write `HAND ; TILE SOURCE`")
+    tile_text = words[0] if words else win
+    source_text = words[1] if len(words) > 1 else source
+    if tile_text is None or source_text is None:
+        raise HandError("no winning tile and source: write `HAND ; TILE SOURCE` (or pass --win and --source)")
+    tile = parse_tile(tile_text)
+    hand, _ = api.load(hand_text, want="rest", tile=tile)
+    return hand, tile, parse_source(source_text)
+
+
+def answer_hu(lines: Sequence[str], *, win: str | None, source: str | None, rules: Ruleset, as_json: bool,
+              all_splits: bool = False, colour: bool = False) -> tuple[list[str], int]:
+    """One ``phz hu`` answer line per line (``hu_load``), the good ones from one
+    kernel call; and how many lines failed."""
+    from .. import api
+    from ..text import render
+
+    answers: list[str] = [""] * len(lines)
+    good, where = [], []
+    for i, line in enumerate(lines):
+        try:
+            good.append(hu_load(line, win, source))
+            where.append(i)
+        except ValueError as e:
+            answers[i] = (render.dumps(render.error_json(line, str(e))) if as_json
+                          else render.error_line(line, str(e)))
+    results = api.hu_many(*zip(*good), rules=rules, all_splits=all_splits) if good else []
+    for i, result in zip(where, results):
+        answers[i] = (render.dumps(render.hu_json(lines[i], result, rules, all_splits=all_splits)) if as_json
+                      else render.hu_line(result, colour))
+    return answers, len(lines) - len(good)
+
+
+def emit(write: Callable[[str | bytes], None], answers: Sequence[str]) -> None:
+    """``write`` the answer lines in blocks of WRITE_LINES (each block without its last newline)."""
+    for start in range(0, len(answers), WRITE_LINES):
+        write("\n".join(answers[start:start + WRITE_LINES]))
+
+
 _JOB: tuple = ()  # (kind, chunks, options, folder) of the run in progress: the forked workers read it
 #: answer lines written per call of ``write``
 WRITE_LINES = 2000
 #: chunks per job: the jobs share the work as they come free
 CHUNKS_PER_JOB = 4
-
-
-def _emit(write: Callable[[str | bytes], None], answers: Sequence[str]) -> None:
-    for start in range(0, len(answers), WRITE_LINES):
-        write("\n".join(answers[start:start + WRITE_LINES]))
 
 
 def _chunk_file(folder: str, i: int) -> str:
@@ -502,7 +531,7 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
     jobs = max(1, min(jobs, len(lines) // MIN_LINES_PER_JOB))
     if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():  # no fork (Windows): one job
         answers, failed = answer(kind, lines, **options)
-        _emit(write, answers)
+        emit(write, answers)
         return failed
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool

@@ -20,11 +20,11 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterator, Sequence
 
-from . import generate
 from ..engine import reference
 from ..model.hand import Hand
 from ..model.rules import HUNAN, Ruleset
 from ..model.tiles import COPIES, N_KINDS
+from . import generate
 
 SEED = 20240601  # the inputs of every measurement derive from it
 ROUNDS = 5
@@ -129,7 +129,8 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
     ref_n = max(1, per_round // REFERENCE_SHARE)
 
     def win_check():
-        from ..engine import _kernels as K, wins
+        from ..engine import _kernels as K
+        from ..engine import wins
         hands = ready_hands(per_round * (rounds + 1), SEED + 1)
         tiles = win_queries(hands, SEED + 1, rules)
 

@@ -22,7 +22,6 @@ import numpy as np
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
-
 _cache = True  # False once no folder to cache in was found
 
 

@@ -38,20 +38,17 @@ from typing import Sequence
 
 import numpy as np
 
-from . import _distance_kernels as DK
-from ._jit import will_compile
-from ..api import TING_BUDGET
 from ..model.groups import SHAPES, group_huxi, group_pattern
 from ..model.hand import Hand
+from ..model.results import Intake
 from ..model.rules import PATTERNS, Ruleset
-from ..model.tiles import GLYPHS, N_KINDS, glyphs
+from ..model.tiles import N_KINDS
+from . import _distance_kernels as DK
+from ._jit import will_compile
 
 assert len(SHAPES) == DK.N_SHAPES
 assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
 
-#: positions the search may look at beyond distance 2 by default: the one-hand ``ting``'s
-#: budget (past it the answer is distance None with ``limit``)
-BUDGET = TING_BUDGET
 #: a level this large (per hand) is never expanded further
 EXPAND_LIMIT = 5_000
 #: hands searched together (bounds the memory of a level)
@@ -59,32 +56,9 @@ HANDS_PER_SEARCH = 32
 #: slots of the kernels' memo (3 words and a byte each: about 25 MB)
 MEMO_CAPACITY = 1 << 20
 
-INTAKE_ZH = {"chi": "吃", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提"}
 
 
 # ---------------------------------------------------------------- answers
-
-@dataclass(frozen=True)
-class Intake:
-    """One way to take tile ``tile`` (RULES.md 6 table): ``kind`` chi, peng,
-    wei, pao or ti; for 吃 the eating group and the 比 groups."""
-    kind: str
-    tile: int
-    chi: tuple[int, ...] = ()
-    bi: tuple[tuple[int, ...], ...] = ()
-
-    def text(self) -> str:
-        """吃 四 with 肆肆, 吃 三 with 一二, 比 三四五; 碰 八; 跑 八; ..."""
-        t = GLYPHS[self.tile]
-        if self.kind != "chi":
-            return f"{INTAKE_ZH[self.kind]} {t}"
-        rest = list(self.chi)
-        rest.remove(self.tile)
-        text = f"吃 {t} with {glyphs(rest)}"
-        if self.bi:
-            text += ", 比 " + " ".join(glyphs(g) for g in self.bi)
-        return text
-
 
 @dataclass(frozen=True)
 class Analysis:
@@ -292,7 +266,7 @@ def _intake(row: np.ndarray) -> Intake:
     return Intake("chi", t, SHAPES[row[DK.R_CHI]], bi)
 
 
-def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget: int = BUDGET,
+def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget: int,
             improving: bool = True) -> Analysis:
     """Distance to ready of a validated hand at rest, and its improving intakes.
 
@@ -305,7 +279,7 @@ def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget:
 
 
 def analyse_many(hands: Sequence[Hand], rules: Ruleset, *, is_ready: Sequence[bool] | None = None,
-                 budget: int = BUDGET, improving: bool = True) -> list[Analysis]:
+                 budget: int, improving: bool = True) -> list[Analysis]:
     """``analyse`` for many hands: a few dozen at a time, each level one
     kernel call for all of them; positions they share are answered once
     (the memo)."""

@@ -46,130 +46,17 @@ Decisions where RULES.md is silent, taken here:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterable
 
-from . import reference
-from ..text.explain import act_json, act_lines  # rendered with the texts; re-exported
-from ..api import load, parse_tile
 from ..model.groups import SHAPES
-from ..model.hand import Hand, HandError
-from ..model.notation import parse_tiles, quoted
-from ..model.results import Win
-from ..model.rules import HUNAN, Ruleset, get_ruleset
-from ..model.tiles import N_KINDS
+from ..model.hand import Hand
+from ..model.results import ACTIONS, Action, Candidate, Decision, Forbidden, Shape
+from ..model.rules import Ruleset
+from . import reference
 
-__all__ = ["ACTIONS", "REASONS", "SOURCES", "Action", "Candidate", "Decision", "Forbidden", "act_json",
-           "act_lines", "candidate_ways", "decide", "eating_ways", "legal_ways", "parse_source"]
+__all__ = ["candidate_ways", "decide", "eating_ways", "legal_ways"]
 
-SOURCES = ("upper-discard", "upper-draw", "self-draw", "lower-discard", "lower-draw")
-SOURCE_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",
-             "lower-discard": "下家打出", "lower-draw": "下家摸出"}
-_SOURCE_NAMES = {s: s for s in SOURCES} | {zh: s for s, zh in SOURCE_ZH.items()}
-
-#: actions in priority order (胡 > 提/偎 > 跑 > 碰 > 吃 > 过)
-ACTIONS = ("hu", "ti", "wei", "pao", "peng", "chi", "pass")
-#: reasons a way to eat is illegal, first applicable given
-CHI_REASONS = ("geshan", "chou", "kan", "must_wei", "compulsory", "shaobi", "no_discard")
-#: reasons a 碰 is illegal, first applicable given
-PENG_REASONS = ("must_wei", "compulsory", "peng_passed", "no_discard")
-REASONS = CHI_REASONS + ("peng_passed", "discard_no_hu")
-
-Group = tuple[int, int, int]
-Way = tuple[Group, tuple[Group, ...]]
-
-
-@dataclass(frozen=True)
-class Action:
-    """One thing the player may (or must) do with the tile.
-
-    ``onto`` says what the tile joins for 提/偎/跑/碰: 'kan', 'wei', 'peng' or
-    'pair'.  ``left`` is the concealed non-坎 tiles to discard from after the
-    move (None when no discard follows).  ``discard`` is False for 八块.
-    """
-    action: str  # one of ACTIONS
-    compulsory: bool = False
-    chi: Group | None = None
-    bi: tuple[Group, ...] = ()
-    left: tuple[int, ...] | None = None
-    discard: bool = False
-    onto: str | None = None
-    chou_wei: bool = False
-    win: Win | None = None
-    becomes_chou_chi: tuple[int, ...] = ()
-    becomes_chou_peng: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Forbidden:
-    """A move the player may not make, and why (one of REASONS).
-
-    ``detail`` depends on the reason: for 'kan' the 坎 tiles (kinds) that
-    would take part; for 'shaobi' the copies of X that could not be laid out;
-    for 'compulsory' the compulsory move ('ti', 'wei' or 'pao'); else ().
-    """
-    action: str
-    reason: str
-    chi: Group | None = None
-    bi: tuple[Group, ...] = ()
-    detail: tuple = ()
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A way to eat, legal (``reason`` None) or not."""
-    chi: Group
-    bi: tuple[Group, ...]
-    reason: str | None
-    detail: tuple = ()
-
-
-@dataclass(frozen=True)
-class Decision:
-    hand: Hand
-    tile: int
-    source: str  # canonical English, one of SOURCES
-    actions: tuple[Action, ...]
-    forbidden: tuple[Forbidden, ...]
-    chou: tuple[int, ...] = ()
-    passed_peng: tuple[int, ...] = ()
-    candidates: tuple[Candidate, ...] = ()  # sorted by (chi, bi)
-    rules: Ruleset = field(default=HUNAN, compare=False, repr=False)  # the ruleset decided under
-
-    @property
-    def compulsory(self) -> Action | None:
-        """The compulsory 提/偎/跑, if any."""
-        return next((a for a in self.actions if a.compulsory), None)
-
-
-# ---------------------------------------------------------------- input
-
-def parse_source(text: str) -> str:
-    """Canonical English source of ``text`` (English or Chinese name)."""
-    key = text.strip().lower() if isinstance(text, str) else text
-    try:
-        return _SOURCE_NAMES[key]
-    except (KeyError, TypeError):
-        shown = quoted(text) if isinstance(text, str) else repr(text)
-        raise HandError(f"unknown source {shown}: use {', '.join(SOURCES)} "
-                        f"or {' '.join(SOURCE_ZH.values())}") from None
-
-
-def _tile_id(t: int) -> int:
-    if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < N_KINDS:
-        raise HandError(f"{t!r} is not a tile: tile ids are 0-{N_KINDS - 1}")
-    return t
-
-
-def _kinds(value: str | Iterable[int], what: str) -> tuple[int, ...]:
-    if isinstance(value, str):
-        try:
-            tiles = parse_tiles(value)
-        except HandError as e:
-            raise HandError(f"{what}: {e}") from None
-    else:
-        tiles = tuple(_tile_id(t) for t in value)
-    return tuple(sorted(set(tiles)))
+Way = tuple[Shape, tuple[Shape, ...]]
 
 
 # ---------------------------------------------------------------- ways to eat
@@ -186,7 +73,7 @@ def _take(counts: list[int], group: Iterable[int]) -> bool:
     return True
 
 
-def _layouts(counts: list[int], x: int, copies: int, shapes: list[Group], start: int = 0):
+def _layouts(counts: list[int], x: int, copies: int, shapes: list[Shape], start: int = 0):
     """Every multiset of ``shapes`` (each holding x) drawn from ``counts`` that
     holds exactly ``copies`` copies of x; groups in nondecreasing shape order."""
     if copies == 0:
@@ -203,7 +90,7 @@ def _layouts(counts: list[int], x: int, copies: int, shapes: list[Group], start:
             counts[t] += 1
 
 
-def _most_laid(counts: list[int], x: int, copies: int, shapes: list[Group]) -> int:
+def _most_laid(counts: list[int], x: int, copies: int, shapes: list[Shape]) -> int:
     """The most copies of x (at most ``copies``) any layout can lay out."""
     best = 0
     for i, s in enumerate(shapes):
@@ -215,7 +102,7 @@ def _most_laid(counts: list[int], x: int, copies: int, shapes: list[Group]) -> i
     return best
 
 
-def eating_ways(concealed: Iterable[int], x: int) -> list[tuple[Group, tuple[Group, ...] | None, int]]:
+def eating_ways(concealed: Iterable[int], x: int) -> list[tuple[Shape, tuple[Shape, ...] | None, int]]:
     """(chi, bi or None, copies not laid out) for every eating group of x.
 
     ``concealed`` is the count vector; 坎 tiles are allowed.  An eating group
@@ -255,27 +142,26 @@ def _after(concealed: tuple[int, ...], used: Iterable[int]) -> list[int]:
 
 # ---------------------------------------------------------------- decide
 
-def decide(hand: str | Hand, *, tile: str | int, source: str, chou: str | Iterable[int] = "",
-           passed_peng: str | Iterable[int] = "", seen: str | Iterable[int] = "",
-           rules: str | Ruleset = "hunan") -> Decision:
-    """What a hand at rest may, must and may not do with ``tile`` from ``source``.
+def decide(hand: Hand, *, tile: int, source: str, chou: Iterable[int] = (), passed_peng: Iterable[int] = (),
+           rules: Ruleset) -> Decision:
+    """What a validated hand at rest may, must and may not do with ``tile`` from ``source`` (one of ORIGINS).
 
     ``chou``: tiles that are 臭 for 吃 (passed before); ``passed_peng``: tiles
-    whose 碰 was passed (臭 for 碰); ``seen``: tiles seen elsewhere (only
-    checked against the 4 copies).  Bad input raises HandError.
+    whose 碰 was passed (臭 for 碰).  ``solver.api.decide`` parses and checks
+    the text of all these first.
 
-    >>> d = decide("一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹", tile="三", source="上家打出")
+    >>> from solver.model.notation import parse_hand
+    >>> from solver.model.rules import HUNAN
+    >>> d = decide(parse_hand("一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹"), tile=2, source="upper-discard",
+    ...            rules=HUNAN)
     >>> legal_ways(d)
     [((0, 1, 2), ((2, 3, 4),)), ((2, 3, 4), ((0, 1, 2),))]
     >>> [(f.chi, f.reason) for f in d.forbidden]
     [((1, 2, 3), 'shaobi')]
     """
-    src = parse_source(source)
-    x = parse_tile(tile) if isinstance(tile, str) else _tile_id(tile)
-    ruleset = rules if isinstance(rules, Ruleset) else get_ruleset(rules)
-    chou_t = _kinds(chou, "chou")
-    passed_t = _kinds(passed_peng, "passed_peng")
-    h, _ = load(hand, want="rest", seen=seen, tile=x)
+    h, x, src, ruleset = hand, tile, source, rules
+    chou_t = tuple(sorted(set(chou)))
+    passed_t = tuple(sorted(set(passed_peng)))
 
     who, how = src.split("-")
     actions: list[Action] = []
@@ -318,7 +204,8 @@ def decide(hand: str | Hand, *, tile: str | int, source: str, chou: str | Iterab
     order = {a: i for i, a in enumerate(ACTIONS)}
     actions.sort(key=lambda a: order[a.action])  # stable: the 吃 ways stay sorted
     forbidden.sort(key=lambda f: (order[f.action], f.chi or (), f.bi))
-    return Decision(h, x, src, tuple(actions), tuple(forbidden), chou_t, passed_t, candidates, ruleset)
+    return Decision(h, x, src, tuple(actions), tuple(forbidden), ruleset, chou=chou_t, passed_peng=passed_t,
+                    candidates=candidates)
 
 
 def _forced(h: Hand, x: int, who: str, how: str, passed_peng: tuple[int, ...], rules: Ruleset) -> Action | None:
@@ -362,7 +249,7 @@ def _peng(h: Hand, x: int, who: str, forced: Action | None,
     return Action("peng", onto="pair", left=left)
 
 
-def _used(chi: Group, bi: Iterable[Group], x: int) -> list[int]:
+def _used(chi: Shape, bi: Iterable[Shape], x: int) -> list[int]:
     """The concealed tiles a way to eat lays out (the eaten copy is not one)."""
     used = [t for g in (chi, *bi) for t in g]
     used.remove(x)

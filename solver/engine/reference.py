@@ -8,9 +8,9 @@ The numba kernels are tested against it; single-hand commands answer with it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Iterator
 
+from ..model import scoring
 from ..model.groups import DUIDUI_KINDS, SHAPES, Group, group_huxi, group_pattern
 from ..model.hand import Hand
 from ..model.results import DiscardRow, Discards, HuResult, Ting, Wait, Win
@@ -218,35 +218,17 @@ def ting(hand: Hand, rules: Ruleset, seen: list[int] | None = None) -> Ting:
     return Ting(hand, tuple(waits))
 
 
-def wait_score_sum(waits, rules: Ruleset) -> tuple[int, int]:
-    """(Σ outs, Σ outs·(w_self·self + w_other·other)) over live waits."""
-    total, weighted = 0, 0
-    for w in waits:
-        s = w.self.score if w.self else 0
-        o = w.other.score if w.other else 0
-        total += w.outs
-        weighted += w.outs * (rules.self_weight * s + rules.other_weight * o)
-    return total, weighted
-
-
-def discard_row(tile: int, waits: tuple[Wait, ...], rules: Ruleset) -> DiscardRow:
-    total, weighted = wait_score_sum(waits, rules)
-    expected = Fraction(weighted, (rules.self_weight + rules.other_weight) * total) if total else Fraction(0)
-    best = max((w.score for wt in waits if wt.outs for w in (wt.self, wt.other) if w), default=0)
-    return DiscardRow(tile, total, expected, best, waits)
-
-
-def rank_rows(rows) -> tuple[DiscardRow, ...]:
-    return tuple(sorted(rows, key=lambda r: (-r.outs, -r.expected_score, -r.best_score, r.tile)))
-
-
 def discard(hand: Hand, rules: Ruleset, seen: list[int] | None = None) -> Discards:
     """Every discard of a hand holding c + 1 tiles (never a 坎 tile), ranked."""
     seen = list(seen or [0] * N_KINDS)
-    rows = []
+    ranked = []
     for x in range(N_KINDS):
         if hand.concealed[x] in (1, 2):
             after = list(seen)
             after[x] += 1
-            rows.append(discard_row(x, ting(hand.without(x), rules, after).waits, rules))
-    return Discards(hand, rank_rows(rows))
+            waits = ting(hand.without(x), rules, after).waits
+            total, weighted, best = scoring.weigh(waits, rules)
+            row = DiscardRow(x, total, scoring.expected(total, weighted, rules), best, waits)
+            ranked.append((scoring.outs_key(total, weighted, best, x), row))
+    ranked.sort(key=lambda kr: kr[0])
+    return Discards(hand, tuple(row for _, row in ranked))

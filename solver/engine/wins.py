@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, fields
-from fractions import Fraction
 from typing import Callable, Sequence
 
 import numpy as np
 
-from . import _kernels as K
-from ._jit import will_compile
+from ..model import scoring
 from ..model.groups import SHAPES, Group, group_huxi, group_pattern
 from ..model.hand import Hand
 from ..model.results import HOWS, DiscardRow, Discards, HuResult, Ting, Wait, Win
 from ..model.rules import PATTERNS, Ruleset
 from ..model.tiles import COPIES, N_KINDS
+from . import _kernels as K
+from ._jit import will_compile
 
 assert len(SHAPES) == K.N_SHAPES
 KIND_CODE = {name: i for i, name in enumerate(K.KIND_NAMES)}
@@ -281,7 +281,6 @@ def _maker(cls, names: tuple[str, ...]) -> Callable:
 _win = _maker(Win, ("huxi", "deng", "fan", "fan_names", "score", "how", "groups"))
 _wait = _maker(Wait, ("tile", "outs", "self", "other"))
 _row = _maker(DiscardRow, ("tile", "outs", "expected_score", "best_score", "waits"))
-_ZERO = Fraction(0)
 
 # Offsets of a win's fields in a compact row read back as a list (also read
 # by render.RowText, which turns rows straight into JSON text).
@@ -359,7 +358,6 @@ def discard_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]
                  rules: Ruleset) -> list[Discards]:
     """reference.discard for each validated hand of c + 1 tiles."""
     ra = rule_arrays(rules)
-    sw, ow = rules.self_weight, rules.other_weight
     result = []
     for hand, rows, a, b, q in _each_hand(hands, DISCARD_CHUNK, discard_rows, ra):
         # Without x, and x counted as seen: the outs of every tile stay as they are.
@@ -374,27 +372,12 @@ def discard_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]
             while r < b and rows[r][K.C_DROP] == x:
                 r += 1
             waits = _waits_of(rows, start, r, held, seen, ra) if r > start else ()
-            ranked.append(_discard_row(x, waits, sw, ow))
+            total, weighted, best = scoring.weigh(waits, rules)
+            row = _row(x, total, scoring.expected(total, weighted, rules), best, waits)
+            ranked.append((scoring.outs_key(total, weighted, best, x), row))
         ranked.sort(key=lambda r: r[0])
         result.append(Discards(hand, tuple(r[1] for r in ranked)))
     return result
-
-
-def _discard_row(x: int, waits: tuple[Wait, ...], sw: int, ow: int) -> tuple[tuple, DiscardRow]:
-    """(ranking key, reference.discard_row): RULES.md 6, expected score exact."""
-    total = weighted = best = 0
-    for w in waits:
-        s = w.self.score if w.self else 0
-        o = w.other.score if w.other else 0
-        if w.outs:
-            total += w.outs
-            weighted += w.outs * (sw * s + ow * o)
-            best = max(best, s, o)
-    expected = Fraction(weighted, (sw + ow) * total) if total else _ZERO
-    # weighted / total orders the rows exactly: both are small integers, so
-    # distinct ratios are far apart compared with a float's rounding.
-    key = (-total, -(weighted / total) if total else 0.0, -best, x)
-    return key, _row(x, total, expected, best, waits)
 
 
 _HALF_TABLES: dict[int, tuple[Ruleset, np.ndarray]] = {}

@@ -20,6 +20,7 @@ import re
 import unicodedata
 
 from .hand import MELD_KINDS, Hand, HandError, Meld, meld_problem
+from .results import ORIGIN_ZH, ORIGINS
 from .tiles import GLYPH_TO_ID
 
 CASE_BASE = {"x": 0, "s": 0, "d": 10, "b": 10}  # ASCII case letter -> id of the tile 1
@@ -178,3 +179,50 @@ def _tiles(text: str, start: int, end: int) -> tuple[int, ...]:
         else:
             raise HandError(f"unknown character {quoted(ch)} at column {i + 1} in {quoted(text)}")
     return tuple(tiles)
+
+
+def parse_tile(text: str) -> int:
+    """The one tile of ``text``.
+
+    >>> parse_tile(" 5d ")
+    14
+    """
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise HandError(f"{quoted(text.strip())} is not one tile")
+    return tiles[0]
+
+
+def parse_kinds(text: str, what: str) -> tuple[int, ...]:
+    """The tile kinds named in ``text`` (``--chou``, ``--passed-peng``), in tile order; ``what`` names the option."""
+    try:
+        return tuple(sorted(set(parse_tiles(text))))
+    except HandError as e:
+        raise HandError(f"{what}: {e}") from None
+
+
+#: the words for who reveals a winning tile
+SOURCE_NAMES = {"self": "self", "zimo": "self", "自摸": "self", "other": "other", "他人": "other"}
+#: the words for where a tile comes from (English or Chinese)
+ORIGIN_NAMES = {o: o for o in ORIGINS} | {zh: o for o, zh in ORIGIN_ZH.items()}
+
+
+def parse_source(text: str) -> str:
+    """``self`` or ``other`` (also 自摸, zimo, 他人)."""
+    try:
+        return SOURCE_NAMES[text.strip().lower()]
+    except KeyError:
+        raise HandError(f"unknown source {quoted(text)}: use self or other") from None
+
+
+def parse_origin(text: str) -> str:
+    """Where a tile comes from, one of ORIGINS, in English or Chinese (上家打出 …).
+
+    >>> parse_origin("上家打出")
+    'upper-discard'
+    """
+    try:
+        return ORIGIN_NAMES[text.strip().lower()]
+    except KeyError:
+        raise HandError(f"unknown source {quoted(text)}: use {', '.join(ORIGINS)} "
+                        f"or {' '.join(ORIGIN_ZH.values())}") from None

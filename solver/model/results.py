@@ -1,19 +1,37 @@
 """Answers of the solver, as frozen dataclasses (the typed API returns these)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .groups import Group
-from .hand import Hand
+from .hand import MELD_ZH, Hand
+from .rules import Ruleset
+from .tiles import GLYPHS, glyphs
 
+#: who reveals a winning tile: the player (自摸) or another player
 SOURCES = ("self", "other")
 
-# How a tile wins, in RULES.md section 4's order of preference.
+#: how a tile wins, in RULES.md section 4's order of preference
 HOWS = ("提胡", "跑胡", "偎胡", "碰胡", "破跑胡", "单吊胡", "编胡", "顺胡")
 
-# Why a tile does not win (``phz hu``).
-REASONS = ("huxi_short", "no_7_groups", "forced_ti", "forced_wei")
+#: why a tile does not win (``phz hu``)
+NO_WIN_REASONS = ("huxi_short", "no_7_groups", "forced_ti", "forced_wei")
+
+#: where a tile comes from at a decision point (``phz act --from``), and its Chinese name
+ORIGINS = ("upper-discard", "upper-draw", "self-draw", "lower-discard", "lower-draw")
+ORIGIN_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",
+             "lower-discard": "下家打出", "lower-draw": "下家摸出"}
+
+#: actions at a decision point, in priority order (胡 > 提/偎 > 跑 > 碰 > 吃 > 过)
+ACTIONS = ("hu", "ti", "wei", "pao", "peng", "chi", "pass")
+#: reasons a way to eat is illegal, the first that applies given
+CHI_REASONS = ("geshan", "chou", "kan", "must_wei", "compulsory", "shaobi", "no_discard")
+#: every reason a move may be forbidden
+FORBID_REASONS = CHI_REASONS + ("peng_passed", "discard_no_hu")
+
+#: the tiles of a 3-tile group (a 句 or 绞 to eat with, or a 比 group), in tile-index order
+Shape = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -38,6 +56,28 @@ class Wait:
     @property
     def dead(self) -> bool:
         return self.outs == 0
+
+
+@dataclass(frozen=True)
+class Intake:
+    """One way to take tile ``tile`` (RULES.md 6 table): ``kind`` chi, peng,
+    wei, pao or ti; for 吃 the eating group and the 比 groups."""
+    kind: str
+    tile: int
+    chi: tuple[int, ...] = ()
+    bi: tuple[tuple[int, ...], ...] = ()
+
+    def text(self) -> str:
+        """吃 四 with 肆肆, 吃 三 with 一二, 比 三四五; 碰 八; 跑 八; ..."""
+        t = GLYPHS[self.tile]
+        if self.kind != "chi":
+            return f"{MELD_ZH[self.kind]} {t}"
+        rest = list(self.chi)
+        rest.remove(self.tile)
+        text = f"吃 {t} with {glyphs(rest)}"
+        if self.bi:
+            text += ", 比 " + " ".join(glyphs(g) for g in self.bi)
+        return text
 
 
 @dataclass(frozen=True)
@@ -117,3 +157,69 @@ class HuResult:
     @property
     def wins(self) -> bool:
         return self.win is not None
+
+
+# ---------------------------------------------------------------- decision points (phz act)
+
+@dataclass(frozen=True)
+class Action:
+    """One thing the player may (or must) do with the tile.
+
+    ``onto`` says what the tile joins for 提/偎/跑/碰: 'kan', 'wei', 'peng' or
+    'pair'.  ``left`` is the concealed non-坎 tiles to discard from after the
+    move (None when no discard follows).  ``discard`` is False for 八块.
+    """
+    action: str  # one of ACTIONS
+    compulsory: bool = False
+    chi: Shape | None = None
+    bi: tuple[Shape, ...] = ()
+    left: tuple[int, ...] | None = None
+    discard: bool = False
+    onto: str | None = None
+    chou_wei: bool = False
+    win: Win | None = None
+    becomes_chou_chi: tuple[int, ...] = ()
+    becomes_chou_peng: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """A move the player may not make, and why (one of FORBID_REASONS).
+
+    ``detail`` depends on the reason: for 'kan' the 坎 tiles (kinds) that
+    would take part; for 'shaobi' the copies of X that could not be laid out;
+    for 'compulsory' the compulsory move ('ti', 'wei' or 'pao'); else ().
+    """
+    action: str
+    reason: str
+    chi: Shape | None = None
+    bi: tuple[Shape, ...] = ()
+    detail: tuple = ()
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A way to eat, legal (``reason`` None) or not."""
+    chi: Shape
+    bi: tuple[Shape, ...]
+    reason: str | None
+    detail: tuple = ()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision point: a hand at rest, a tile from where it came, and every move with or without its reason."""
+    hand: Hand
+    tile: int
+    source: str  # one of ORIGINS
+    actions: tuple[Action, ...]
+    forbidden: tuple[Forbidden, ...]
+    rules: Ruleset = field(compare=False, repr=False)  # the ruleset decided under
+    chou: tuple[int, ...] = ()
+    passed_peng: tuple[int, ...] = ()
+    candidates: tuple[Candidate, ...] = ()  # sorted by (chi, bi)
+
+    @property
+    def compulsory(self) -> Action | None:
+        """The compulsory 提/偎/跑, if any."""
+        return next((a for a in self.actions if a.compulsory), None)

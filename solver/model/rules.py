@@ -97,6 +97,8 @@ HUNAN = Ruleset(
 )
 
 RULESETS = {"hunan": HUNAN}
+#: the ruleset a command uses when none is named (RULES.md 8)
+DEFAULT_RULESET = "hunan"
 
 
 def get_ruleset(name: str) -> Ruleset:

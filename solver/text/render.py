@@ -16,6 +16,7 @@ from typing import Mapping, TextIO
 
 from tabulate import tabulate
 
+from ..model import scoring
 from ..model.groups import Group, group_pattern
 from ..model.hand import Hand
 from ..model.notation import printable, unbroken
@@ -98,7 +99,7 @@ def ting_json(text: str, t: Ting) -> dict:
 
 def discard_json(text: str, d: Discards) -> dict:
     return {"input": text, "hand": d.hand.text(), "discards": [
-        {"tile": GLYPHS[r.tile], "outs": r.outs, "expected_score": round(float(r.expected_score), 4),
+        {"tile": GLYPHS[r.tile], "outs": r.outs, "expected_score": scoring.rounded(r.expected_score),
          "best_score": r.best_score, "waits": [wait_json(w) for w in r.waits],
          "distance": r.distance, "limit": r.limit, "improving_live": r.improving_live,
          "improving": [draw_json(x) for x in r.improving]}
@@ -247,7 +248,7 @@ def discard_json_line(text: str, d: Discards) -> str:
     """``dumps(discard_json(text, d))``, built directly."""
     rows = ",".join([
         '{"tile":"%s","outs":%d,"expected_score":%s,"best_score":%d,"waits":[%s],%s}' % (
-            GLYPHS[r.tile], r.outs, _ENCODER.encode(round(float(r.expected_score), 4)), r.best_score,
+            GLYPHS[r.tile], r.outs, _ENCODER.encode(scoring.rounded(r.expected_score)), r.best_score,
             _waits_str(r.waits), _distance_str(r.distance, r.limit, r.improving, r.improving_live))
         for r in d.rows])
     return '{"input":%s,"hand":%s,"discards":[%s]}' % (_jstr(text), _jstr(hand_text(d.hand)), rows)

@@ -64,15 +64,15 @@ from typing import Callable, Iterator
 
 from .. import api
 from ..engine import reference
+from ..engine.obligations import candidate_ways, decide, eating_ways
 from ..model.groups import SHAPES, group_pattern
 from ..model.hand import Hand, HandError, Meld, check_hand
 from ..model.notation import parse_tiles
-from ..engine.obligations import SOURCES, candidate_ways, decide, eating_ways
-from .progress import MAX_SEED
-from .quiz import KINDS, Question, QuizError, Solution
-from ..model.results import Discards, HuResult
+from ..model.results import ORIGINS, Discards, HuResult
 from ..model.rules import HUNAN
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs, tiles_to_counts
+from .progress import MAX_SEED
+from .quiz import KINDS, Question, QuizError, Solution
 
 LEVELS = (1, 2, 3)
 MAX_TRIES = 400  # hands tried for one drill before giving up (never reached in practice)
@@ -599,7 +599,7 @@ def _make_chi(rng: random.Random, level: int, plan: float) -> tuple[dict, object
         source = rng.choice(_LOWER)
     elif level == 3 and plan < 0.24:
         chou.append(x)
-    d = decide(h, tile=x, source=source, chou=chou)
+    d = decide(h, tile=x, source=source, chou=chou, rules=HUNAN)
     menu = candidate_ways(d)
     if not 1 <= len(menu) <= MAX_MENU:
         return None
@@ -636,7 +636,7 @@ def _make_chou(rng: random.Random, level: int, plan: float) -> tuple[dict, objec
     elif r < 0.6:
         (chou if action == "chi" else passed).append(_twin(x))
     chou, passed = sorted(set(chou)), sorted(set(passed))
-    d = decide(h, tile=x, source=source, chou=chou, passed_peng=passed)
+    d = decide(h, tile=x, source=source, chou=chou, passed_peng=passed, rules=HUNAN)
     yes = any(a.action == action for a in d.actions)
     why = [f.reason for f in d.forbidden if f.action == action]
     tags = []
@@ -675,4 +675,4 @@ _MAKERS: dict[str, Callable[[random.Random, int, float], tuple[dict, object] | N
     "distance": _make_distance}
 
 assert set(_MAKERS) == set(GENERATORS) and set(QUESTION_KIND.values()) == set(KINDS)
-assert all(s in SOURCES for s in _UPPER + _LOWER)
+assert all(s in ORIGINS for s in _UPPER + _LOWER)

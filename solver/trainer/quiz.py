@@ -33,11 +33,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence, TextIO
 
-from ..text.explain import action_text, forbidden_text, resolve_lang, source_text
 from ..model.hand import HandError
-from ..model.notation import parse_hand, parse_tiles
-from .progress import ProgressError
+from ..model.notation import parse_hand, parse_tile, parse_tiles
 from ..model.tiles import GLYPHS, glyph, glyphs
+from ..text.explain import action_text, forbidden_text, resolve_lang, source_text
+from .progress import ProgressError
 
 KINDS = ("ting", "discard", "huxi", "chi", "chou")
 DEFAULT_COUNT = 10
@@ -123,8 +123,8 @@ class Question:
     @cached_property
     def decision(self):
         """The obligations decision of a chi/chou question."""
-        from ..engine.obligations import decide
-        return decide(self.hand, tile=self.tile, source=self.from_, chou=self.chou,
+        from .. import api
+        return api.decide(self.hand, tile=self.tile, source=self.from_, chou=self.chou,
                       passed_peng=self.passed_peng, seen=self.seen)
 
     @cached_property
@@ -136,7 +136,7 @@ class Question:
     def prompt(self, lang: str = "en") -> str:
         """The question in one line."""
         zh = resolve_lang(lang) == "zh"
-        X = glyph(_tile(self.tile)) if self.tile else ""
+        X = glyph(parse_tile(self.tile)) if self.tile else ""
         if self.kind == "ting":
             return ("你听哪些牌？（写出所有听的牌，如 三伍 或 3x5d）" if zh else
                     "What do you wait on? (every wait, e.g. 三伍 or 3x5d)")
@@ -154,12 +154,12 @@ class Question:
             src = "self-drawn" if self.source == "self" else "drawn by another player"
             return f"This hand wins on {X} ({src}): how many 胡息? (a number)"
         if self.kind == "chi":
-            subject = source_text(self.from_, _tile(self.tile), "zh" if zh else "en")
+            subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
             if zh:
                 return f"{subject}：下面哪些吃法合法？（写编号，如 1 3；都不合法写 0）"
             return f"{subject[0].upper()}{subject[1:]}: which ways to eat are legal? (numbers, e.g. 1 3; 0 for none)"
         if self.kind == "chou":
-            subject = source_text(self.from_, _tile(self.tile), "zh" if zh else "en")
+            subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
             if zh:
                 return f"{subject}：按这一局过过的牌，现在能{_MOVE_ZH[self.action]}{X}吗？（能 / 不能）"
             return (f"{subject[0].upper()}{subject[1:]}: given what was passed this hand, "
@@ -186,13 +186,6 @@ class Question:
             for i, c in enumerate(self.menu, 1):
                 lines.append(f"  {i}. {_way_text(c.chi, c.bi, zh)}")
         return lines
-
-
-def _tile(text: str) -> int:
-    tiles = parse_tiles(text)
-    if len(tiles) != 1:
-        raise HandError(f"{text!r} is not one tile")
-    return tiles[0]
 
 
 def _tile_list(text: str) -> str:
@@ -416,8 +409,8 @@ def _groups_text(groups) -> str:
 def _not_wait_text(hand, t: int, zh: bool) -> str:
     """Why tile t wins from neither source."""
     from ..engine import reference
-    from ..text.render import explain as hu_sentence
     from ..model.rules import get_ruleset
+    from ..text.render import explain as hu_sentence
 
     rules = get_ruleset("hunan")
     X = GLYPHS[t]
@@ -629,8 +622,8 @@ def _explain_huxi(q: Question, g: Grade, zh: bool) -> list[str]:
     if zh:
         lines.append(f"{'自摸' if r.source == 'self' else '别人摸出'}的{X}：{_HOW_ZH.get(w.how, w.how)}")
     else:
-        from ..text.render import explain as hu_sentence
         from ..model.rules import get_ruleset
+        from ..text.render import explain as hu_sentence
         lines.append(hu_sentence(r, get_ruleset("hunan")))
     if not g.correct:
         diff = g.answer - w.huxi
@@ -662,7 +655,7 @@ def _explain_huxi(q: Question, g: Grade, zh: bool) -> list[str]:
 
 
 def _candidate_text(q: Question, c, zh: bool) -> str:
-    from ..engine.obligations import Action, Forbidden
+    from ..model.results import Action, Forbidden
     d = q.decision
     lang = "zh" if zh else "en"
     if c.reason is None:
