@@ -30,7 +30,7 @@ from typing import Callable, Literal, Sequence
 from ..model import scoring
 from ..model.groups import SHAPES
 from ..model.hand import MAX_GROUPS, Hand, HandError, Meld, rest_count
-from ..model.notation import parse_source, parse_tile, quoted
+from ..model.notation import KIND_NAMES, parse_source, parse_tile, quoted
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS, tiles_to_counts
 
@@ -39,8 +39,6 @@ WANT = {"ting": "rest", "discard": "discard"}
 #: fewer lines than this per job are not worth a process of their own
 MIN_LINES_PER_JOB = 200
 
-_MELD_KINDS = {"吃": "chi", "碰": "peng", "偎": "wei", "跑": "pao", "提": "ti",
-               "chi": "chi", "peng": "peng", "wei": "wei", "pao": "pao", "ti": "ti"}
 _SHAPES = frozenset(SHAPES)
 
 
@@ -82,7 +80,7 @@ def _glyph_meld(token: str) -> Meld | None:
     kind, colon, tiles_text = token.partition(":")
     if not colon:
         kind, colon, tiles_text = token.partition("：")
-    kind = _MELD_KINDS.get(kind) or _MELD_KINDS.get(kind.lower())
+    kind = KIND_NAMES.get(kind) or KIND_NAMES.get(kind.lower())
     if kind is None or not tiles_text:
         return None
     tiles = []

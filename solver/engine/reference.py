@@ -200,10 +200,6 @@ def hu(hand: Hand, t: int, source: str, rules: Ruleset, *, all_splits: bool = Fa
     return HuResult(hand, t, source, None, reason, None, ())
 
 
-def outs(hand: Hand, t: int, seen: list[int]) -> int:
-    return COPIES - hand.all_counts()[t] - seen[t]
-
-
 def ting(hand: Hand, rules: Ruleset, seen: list[int] | None = None) -> Ting:
     seen = seen or [0] * N_KINDS
     held = hand.all_counts()

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from .rules import Ruleset
 from .tiles import glyphs, is_big
 
-KINDS = ("ju", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang", "chi")
+#: the kinds of 门子 in an answer
+GROUP_KINDS = ("ju", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang", "chi")
 # Kinds whose groups are triplets, quads or the pair: a hand of only these is 对对胡.
 DUIDUI_KINDS = frozenset({"kan", "peng", "wei", "pao", "ti", "jiang"})
 

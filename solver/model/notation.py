@@ -19,14 +19,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .hand import MELD_KINDS, Hand, HandError, Meld, meld_problem
+from .hand import MELD_KINDS, MELD_ZH, Hand, HandError, Meld, meld_problem
 from .results import ORIGIN_ZH, ORIGINS
 from .tiles import GLYPH_TO_ID
 
 CASE_BASE = {"x": 0, "s": 0, "d": 10, "b": 10}  # ASCII case letter -> id of the tile 1
 DIGITS = "0123456789"
 BARS = "|｜"
-KIND_NAMES = {"吃": "chi", "碰": "peng", "偎": "wei", "跑": "pao", "提": "ti"} | {k: k for k in MELD_KINDS}
+KIND_NAMES = {zh: kind for kind, zh in MELD_ZH.items()} | {k: k for k in MELD_KINDS}
 # A meld label is the word glued to its colon, tile glyphs and digits left
 # out so that 碰:五五五吃:贰叁肆 still reads as two melds; what follows up to
 # the next label is that meld's tiles, so spaces inside a meld need no care.

@@ -12,7 +12,7 @@ are tuples of ids in ascending order ("tile-index order").
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable
 
 N_KINDS = 20
 COPIES = 4
@@ -36,10 +36,6 @@ def glyphs(tiles: Iterable[int]) -> str:
     return "".join(GLYPHS[t] for t in sorted(tiles))
 
 
-def counts_to_tiles(counts: Sequence[int]) -> tuple[int, ...]:
-    return tuple(t for t in range(N_KINDS) for _ in range(counts[t]))
-
-
 def tiles_to_counts(tiles: Iterable[int]) -> list[int]:
     counts = [0] * N_KINDS
     for t in tiles:
@@ -50,6 +46,3 @@ def tiles_to_counts(tiles: Iterable[int]) -> list[int]:
 def is_big(tile: int) -> bool:
     return tile >= 10
 
-
-def number(tile: int) -> int:
-    return tile % 10 + 1

@@ -4,28 +4,20 @@ Every sentence names the rule (with its Chinese term in English texts) and
 shows the tiles.  ``act_json`` and ``act_lines`` render a whole ``Decision``
 for ``phz act``.  The language defaults to the locale (LC_ALL, LC_MESSAGES,
 LANG: a value starting with ``zh`` means Chinese); a ``lang`` argument
-overrides it.  This module reads decisions by attribute only, so it imports
-nothing from solver.engine.obligations at run time.
+overrides it.
 """
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
 from ..model.hand import HandError
+from ..model.results import Action, Decision, Forbidden
 from ..model.tiles import glyph, glyphs
-
-if TYPE_CHECKING:
-    from ..engine.obligations import Action, Decision, Forbidden
-
-LANGS = ("en", "zh")
-SOURCE_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",
-             "lower-discard": "下家打出", "lower-draw": "下家摸出"}
-MOVE_ZH = {"hu": "胡", "ti": "提", "wei": "偎", "pao": "跑", "peng": "碰", "chi": "吃", "pass": "过"}
-ONTO_ZH = {"kan": "坎", "wei": "偎", "peng": "碰"}
+from .words import MOVE_ZH, ONTO_ZH, ORIGIN_ZH
 
 
-def _penalty(d: "Decision", offence: str) -> int:
+def _penalty(d: Decision, offence: str) -> int:
     """The penalty (罚则) for ``offence`` under the decision's ruleset."""
     return d.rules.penalties[offence]
 
@@ -78,7 +70,7 @@ def source_text(source: str, x: int, lang: str) -> str:
     """The tile and where it comes from, as the subject of a sentence."""
     X = glyph(x)
     if lang == "zh":
-        return f"{SOURCE_ZH[source]}的{X}"
+        return f"{ORIGIN_ZH[source]}的{X}"
     return {
         "upper-discard": f"{X} discarded by the upper player (上家打出)",
         "upper-draw": f"{X} drawn from the stock by the upper player (上家摸出)",
@@ -88,7 +80,7 @@ def source_text(source: str, x: int, lang: str) -> str:
     }[source]
 
 
-def _then(a: "Action", lang: str, move: str) -> str:
+def _then(a: Action, lang: str, move: str) -> str:
     """What follows a 提/跑: a discard, or none (八块)."""
     if a.discard:
         return f"；{move}后打出一张牌" if lang == "zh" else "; then discard one tile"
@@ -103,7 +95,7 @@ def _forced_en(move: str) -> str:
 
 # ---------------------------------------------------------------- actions
 
-def action_text(d: "Decision", a: "Action", lang: str | None = None) -> str:
+def action_text(d: Decision, a: Action, lang: str | None = None) -> str:
     """One sentence explaining why ``a`` is open to the player."""
     lang = resolve_lang(lang)
     x, X = d.tile, glyph(d.tile)
@@ -166,12 +158,12 @@ def action_text(d: "Decision", a: "Action", lang: str | None = None) -> str:
     raise ValueError(f"unknown action {a.action!r}")
 
 
-def _chi_text(d: "Decision", a: "Action", lang: str) -> str:
+def _chi_text(d: Decision, a: Action, lang: str) -> str:
     x, X = d.tile, glyph(d.tile)
     zh = lang == "zh"
     others = _others(a.chi, x)
     chi = _g(a.chi, lang)
-    s = f"吃：用{others}吃{SOURCE_ZH[d.source]}的{X}成{chi}" if zh else f"吃 (chi): eat {X} with {others} as {chi}"
+    s = f"吃：用{others}吃{ORIGIN_ZH[d.source]}的{X}成{chi}" if zh else f"吃 (chi): eat {X} with {others} as {chi}"
     if a.bi:
         one = sum(b.count(x) for b in a.bi) == 1
         bis = ("和" if zh else " and ").join(_g(b, lang) for b in a.bi)
@@ -186,11 +178,11 @@ def _chi_text(d: "Decision", a: "Action", lang: str) -> str:
     return s + ("；吃后打出一张牌" if zh else "; then discard one tile")
 
 
-def _peng_meld(d: "Decision") -> bool:
+def _peng_meld(d: Decision) -> bool:
     return any(m.kind == "peng" and m.tiles[0] == d.tile for m in d.hand.melds)
 
 
-def _pass_text(d: "Decision", a: "Action", lang: str) -> str:
+def _pass_text(d: Decision, a: Action, lang: str) -> str:
     X = glyph(d.tile)
     zh = lang == "zh"
     chi, peng = bool(a.becomes_chou_chi), bool(a.becomes_chou_peng)
@@ -215,7 +207,7 @@ def _pass_text(d: "Decision", a: "Action", lang: str) -> str:
 
 # ---------------------------------------------------------------- forbidden
 
-def forbidden_text(d: "Decision", f: "Forbidden", lang: str | None = None) -> str:
+def forbidden_text(d: Decision, f: Forbidden, lang: str | None = None) -> str:
     """One sentence: the move, the rule that forbids it and the tiles."""
     lang = resolve_lang(lang)
     zh = lang == "zh"
@@ -276,7 +268,7 @@ def forbidden_text(d: "Decision", f: "Forbidden", lang: str | None = None) -> st
     return head + sep + body
 
 
-def _shaobi_text(d: "Decision", f: "Forbidden", lang: str) -> str:
+def _shaobi_text(d: Decision, f: Forbidden, lang: str) -> str:
     x, X = d.tile, glyph(d.tile)
     others = _others(f.chi, x)
     remaining = d.hand.concealed[x] - list(f.chi).count(x) + 1
@@ -296,7 +288,7 @@ def _shaobi_text(d: "Decision", f: "Forbidden", lang: str) -> str:
 
 # ---------------------------------------------------------------- rendering
 
-def act_json(result: "Decision", input_text: str, *, lang: str | None = None) -> dict:
+def act_json(result: Decision, input_text: str, *, lang: str | None = None) -> dict:
     """The JSON object of a decision (README "JSON output", ``phz act``)."""
     lang = resolve_lang(lang)
     actions = []
@@ -322,15 +314,15 @@ def act_json(result: "Decision", input_text: str, *, lang: str | None = None) ->
             "from": result.source, "actions": actions, "forbidden": forbidden}
 
 
-def act_lines(result: "Decision", lang: str | None = None) -> list[str]:
+def act_lines(result: Decision, lang: str | None = None) -> list[str]:
     """Human-readable lines: the position, then each open and each forbidden move."""
     lang = resolve_lang(lang)
     zh = lang == "zh"
     X = glyph(result.tile)
     if zh:
-        lines = [f"{result.hand.text()}  +  {SOURCE_ZH[result.source]}的{X}"]
+        lines = [f"{result.hand.text()}  +  {ORIGIN_ZH[result.source]}的{X}"]
     else:
-        lines = [f"{result.hand.text()}  +  {X} {result.source} ({SOURCE_ZH[result.source]})"]
+        lines = [f"{result.hand.text()}  +  {X} {result.source} ({ORIGIN_ZH[result.source]})"]
     for a in result.actions:
         label = ("必须" if a.compulsory else "可以") if zh else ("must" if a.compulsory else "may")
         line = f"{label}{'：' if zh else ': '}{action_text(result, a, lang)}"

@@ -23,10 +23,8 @@ from ..model.notation import printable, unbroken
 from ..model.results import WIN_WAYS, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPH_TO_ID, GLYPHS, RED
+from .words import GROUP_ZH, SOURCE_TEXT
 
-KIND_ZH = {"ju": "句", "jiao": "绞", "kan": "坎", "peng": "碰", "wei": "偎",
-           "pao": "跑", "ti": "提", "jiang": "将", "chi": "吃"}
-SOURCE_TEXT = {"self": "self-drawn", "other": "from another player"}
 TABLE_FORMAT = "simple"
 DASH = "—"
 
@@ -109,7 +107,7 @@ def discard_json(text: str, d: Discards) -> dict:
 def hu_json(text: str, r: HuResult, rules: Ruleset, *, all_splits: bool = False) -> dict:
     w = r.win
     d = {"input": text, "hand": r.hand.text(), "tile": GLYPHS[r.tile], "source": r.source,
-         "win": w is not None, "reason": r.reason, "explain": explain(r, rules), "huxi": r.huxi}
+         "win": w is not None, "reason": r.reason, "explain": hu_sentence(r, rules), "huxi": r.huxi}
     if w is None:
         d |= {"deng": None, "fan": None, "fan_names": None, "score": None, "how": None}
     else:
@@ -270,7 +268,7 @@ def _held(hand: Hand, t: int) -> str | None:
     """What the hand holds of t that decides how t may be taken (RULES.md 4)."""
     for m in hand.melds:
         if m.kind in ("wei", "peng") and m.tiles[0] == t:
-            return f"the {KIND_ZH[m.kind]} {GLYPHS[t] * 3}"
+            return f"the {GROUP_ZH[m.kind]} {GLYPHS[t] * 3}"
     n = hand.concealed[t]
     if n == 3:
         return f"the 坎 {GLYPHS[t] * 3}"
@@ -301,7 +299,7 @@ def _joins(g: Group | None, t: int) -> str:
     return f"{tg} joins {_minus(g.tiles, t)} as {what}{g.text()}"
 
 
-def explain(r: HuResult, rules: Ruleset) -> str:
+def hu_sentence(r: HuResult, rules: Ruleset) -> str:
     """One sentence: how the tile wins, or why it does not (RULES.md 4)."""
     t, tg, hand = r.tile, GLYPHS[r.tile], r.hand
     held = _held(hand, t)
@@ -351,7 +349,7 @@ def _score_line(w: Win, source: str) -> str:
 
 
 def _group_cell(g: Group) -> str:
-    return f"{KIND_ZH[g.kind]}{g.text()} {g.huxi}"
+    return f"{GROUP_ZH[g.kind]}{g.text()} {g.huxi}"
 
 
 def _outs(w: Wait) -> str:
@@ -468,7 +466,7 @@ def discard_text(d: Discards, colour: bool) -> str:
 
 
 def _groups_block(groups: tuple[Group, ...]) -> str:
-    rows = [[KIND_ZH[g.kind], g.text(), g.huxi] for g in groups]
+    rows = [[GROUP_ZH[g.kind], g.text(), g.huxi] for g in groups]
     rows.append(["", "total", sum(g.huxi for g in groups)])
     return tabulate(rows, ["门子", "tiles", "胡息"], tablefmt=TABLE_FORMAT, disable_numparse=True)
 
@@ -478,7 +476,7 @@ def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = Fal
     head = f"{r.hand.text()}  +  {tg} {SOURCE_TEXT[r.source]}"
     w = r.win
     if w is not None:
-        lines = [head, f"胡 {w.how}: {_score_line(w, r.source)}", explain(r, rules), "", _groups_block(w.groups)]
+        lines = [head, f"胡 {w.how}: {_score_line(w, r.source)}", hu_sentence(r, rules), "", _groups_block(w.groups)]
         if all_splits:
             rows = [[i, x.huxi, x.deng, _fan(x), x.score, x.how, " ".join(_group_cell(g) for g in x.groups)]
                     for i, x in enumerate(r.decompositions, 1)]
@@ -486,7 +484,7 @@ def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = Fal
                       tabulate(rows, ["#", "胡息", "等", "番", "score", "how", "门子"],
                                tablefmt=TABLE_FORMAT, disable_numparse=True)]
     else:
-        lines = [head, f"not a win ({r.reason}): {explain(r, rules)}"]
+        lines = [head, f"not a win ({r.reason}): {hu_sentence(r, rules)}"]
         if r.groups:
             lines += ["", "highest-胡息 split into 7 门子:", _groups_block(r.groups)]
     return paint("\n".join(lines), colour)

@@ -45,7 +45,7 @@ BUSY_TIMEOUT = 10.0
 #: opening, short enough to refuse a file someone keeps locked without a long wait.
 OPEN_TIMEOUT = 3.0
 
-MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
+MINUTE, DAY = 60.0, 86400.0
 #: Leitner box -> seconds until the item is due again
 INTERVALS = {1: 10 * MINUTE, 2: DAY, 3: 3 * DAY, 4: 7 * DAY, 5: 30 * DAY}
 TOP_BOX = max(INTERVALS)

@@ -37,6 +37,7 @@ from ..model.hand import HandError
 from ..model.notation import parse_hand, parse_tile, parse_tiles
 from ..model.tiles import GLYPHS, glyph, glyphs
 from ..text.explain import action_text, forbidden_text, resolve_lang, source_text
+from ..text.words import GROUP_ZH, MOVE_ZH
 from .progress import ProgressError
 
 KINDS = ("ting", "discard", "huxi", "chi", "chou")
@@ -46,9 +47,6 @@ _YES = frozenset({"y", "yes", "是", "能", "可以", "对", "行"})
 _NO = frozenset({"n", "no", "否", "不能", "不", "不可以", "不行"})
 _NONE = frozenset({"0", "none", "no", "无", "没有", "-", "—"})
 _SEPARATORS = re.compile(r"[,，、;；]")
-_MOVE_ZH = {"chi": "吃", "peng": "碰"}
-_KIND_ZH = {"ju": "句", "jiao": "绞", "kan": "坎", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提",
-            "jiang": "将", "chi": "吃"}
 
 
 # How a tile wins (results.HOWS), said in Chinese for the huxi explanation.
@@ -161,9 +159,9 @@ class Question:
         if self.kind == "chou":
             subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
             if zh:
-                return f"{subject}：按这一局过过的牌，现在能{_MOVE_ZH[self.action]}{X}吗？（能 / 不能）"
+                return f"{subject}：按这一局过过的牌，现在能{MOVE_ZH[self.action]}{X}吗？（能 / 不能）"
             return (f"{subject[0].upper()}{subject[1:]}: given what was passed this hand, "
-                    f"may you {_MOVE_ZH[self.action]} {X} now? (yes / no)")
+                    f"may you {MOVE_ZH[self.action]} {X} now? (yes / no)")
         raise ValueError(f"unknown question kind {self.kind!r}")
 
     def context(self, lang: str = "en") -> list[str]:
@@ -403,14 +401,14 @@ def _outs_cell(outs: int, zh: bool) -> str:
 
 
 def _groups_text(groups) -> str:
-    return " ".join(f"{_KIND_ZH[g.kind]}{g.text()} {g.huxi}" for g in groups)
+    return " ".join(f"{GROUP_ZH[g.kind]}{g.text()} {g.huxi}" for g in groups)
 
 
 def _not_wait_text(hand, t: int, zh: bool) -> str:
     """Why tile t wins from neither source."""
     from ..engine import reference
     from ..model.rules import get_ruleset
-    from ..text.render import explain as hu_sentence
+    from ..text.render import hu_sentence
 
     rules = get_ruleset("hunan")
     X = GLYPHS[t]
@@ -623,7 +621,7 @@ def _explain_huxi(q: Question, g: Grade, zh: bool) -> list[str]:
         lines.append(f"{'自摸' if r.source == 'self' else '别人摸出'}的{X}：{_HOW_ZH.get(w.how, w.how)}")
     else:
         from ..model.rules import get_ruleset
-        from ..text.render import explain as hu_sentence
+        from ..text.render import hu_sentence
         lines.append(hu_sentence(r, get_ruleset("hunan")))
     if not g.correct:
         diff = g.answer - w.huxi
@@ -643,7 +641,7 @@ def _explain_huxi(q: Question, g: Grade, zh: bool) -> list[str]:
                          f"{g.answer} 胡息 is another decomposition (score {d.score}); the best one is chosen "
                          f"by score first, then 胡息")
     headers = ["门子", "牌", "胡息"] if zh else ["门子", "tiles", "胡息"]
-    rows = [[_KIND_ZH[x.kind], x.text(), x.huxi] for x in w.groups]
+    rows = [[GROUP_ZH[x.kind], x.text(), x.huxi] for x in w.groups]
     rows.append(["", "合计" if zh else "total", w.huxi])
     lines += [""] + _tabulate(rows, headers)
     better = [d for d in r.decompositions[1:] if d.huxi > w.huxi]
@@ -694,7 +692,7 @@ def _explain_chou(q: Question, g: Grade, zh: bool) -> list[str]:
     from ..text.explain import act_lines
     d = q.decision
     X = GLYPHS[d.tile]
-    move = _MOVE_ZH[q.action]
+    move = MOVE_ZH[q.action]
     yes = g.expected
     if zh:
         lines = [f"{'能' if yes else '不能'}{move}{X}"]

@@ -1,0 +1,20 @@
+"""The names of things as a person reads them, each table once (the model's notation has the meld names)."""
+from __future__ import annotations
+
+from ..model.groups import GROUP_KINDS
+from ..model.hand import MELD_ZH
+from ..model.results import ACTIONS, ORIGIN_ZH
+
+__all__ = ["GROUP_ZH", "MELD_ZH", "MOVE_ZH", "ONTO_ZH", "ORIGIN_ZH", "SOURCE_TEXT"]
+
+#: a 门子 by its kind (句 for a sequence and for 二七十; 将 the pair; 吃 an exposed 吃 meld)
+GROUP_ZH = {"ju": "句", "jiao": "绞", "kan": "坎", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提",
+            "jiang": "将", "chi": "吃"}
+#: a move at a decision point
+MOVE_ZH = {"hu": "胡", **MELD_ZH, "pass": "过"}
+#: what a tile joins in a 提, 偎, 跑 or 碰
+ONTO_ZH = {"kan": "坎", "wei": "偎", "peng": "碰"}
+#: who revealed a winning tile, in English
+SOURCE_TEXT = {"self": "self-drawn", "other": "from another player"}
+
+assert set(GROUP_ZH) == set(GROUP_KINDS) and set(MOVE_ZH) == set(ACTIONS)
