@@ -80,16 +80,28 @@ def main(ctx: click.Context, colour: str) -> None:
     ctx.obj = colour
 
 
-def _rules_option(f: Callable) -> Callable:
-    def to_ruleset(ctx: click.Context, param: click.Parameter, value: str):
-        from solver.model.rules import get_ruleset
-        try:
-            return get_ruleset(value)
-        except ValueError as e:
-            raise click.BadParameter(str(e)) from None
+class RulesetType(click.ParamType):
+    """``--rules NAME``: the ruleset of that name, converted once, by ``solver.api.ruleset``."""
 
-    return click.option("--rules", default="hunan", show_default=True, metavar="NAME", callback=to_ruleset,
-                        help="Ruleset; only `hunan` so far.")(f)
+    name = "ruleset"
+
+    def convert(self, value, param, ctx):
+        from solver import api
+        from solver.model.rules import Ruleset
+
+        if isinstance(value, Ruleset):
+            return value
+        try:
+            return api.ruleset(value)
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+
+
+def _rules_option(f: Callable) -> Callable:
+    from solver.model.rules import DEFAULT_RULESET
+
+    return click.option("--rules", type=RulesetType(), default=DEFAULT_RULESET, show_default=True, metavar="NAME",
+                        help="The ruleset; only `hunan` so far.")(f)
 
 
 def _json_option(f: Callable) -> Callable:

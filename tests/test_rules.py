@@ -253,3 +253,63 @@ def test_too_many_copies_with_seen_and_tile():
         api.ting(hand, seen="肆肆肆肆肆")
     with pytest.raises(HandError, match="5 copies of 伍 .*--seen and the tile asked about"):
         api.load(hand, want="rest", seen="伍伍伍", tile=T("伍"))
+
+
+# --- flags that no shipped ruleset turns on yet, read where they apply ---------------------------------
+
+PAIR_HAND = "一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹"  # a pair 拾拾 (and 九九), at rest
+
+
+def test_a_compulsory_peng_is_made_before_chi_and_pass():
+    from dataclasses import replace
+
+    from solver.api import decide
+    from solver.text.explain import action_text, forbidden_text
+
+    optional = decide(PAIR_HAND, tile="九", source="upper-discard")
+    peng = next(a for a in optional.actions if a.action == "peng")
+    assert not peng.compulsory and any(a.action == "pass" for a in optional.actions)
+    assert "optional in hunan" in action_text(optional, peng, "en")
+    assert any(a.action == "chi" for a in optional.actions)  # 九九玖 eats as 绞
+
+    must = replace(HUNAN, name="house", peng_compulsory=True)
+    d = decide(PAIR_HAND, tile="九", source="upper-discard", rules=must)
+    peng = next(a for a in d.actions if a.action == "peng")
+    assert peng.compulsory and d.compulsory is peng
+    assert [a.action for a in d.actions] == ["peng"]  # no 吃, no 过
+    reasons = {(f.action, f.reason, f.detail) for f in d.forbidden}
+    assert ("pass", "compulsory", ("peng",)) in reasons
+    assert {r for a, r, _ in reasons if a == "chi"} == {"compulsory"}
+    assert "compulsory in house (有碰必碰)" in action_text(d, peng, "en")
+    assert "必须碰" in action_text(d, peng, "zh")
+    passing = next(f for f in d.forbidden if f.action == "pass")
+    assert "the 碰 is compulsory" in forbidden_text(d, passing, "en")
+
+
+def test_own_discards_make_chou_only_under_that_flag():
+    from dataclasses import replace
+
+    from solver.api import decide
+    from solver.text.explain import action_text
+
+    for rules, said in ((HUNAN, False), (replace(HUNAN, name="house", own_discard_makes_chou=True), True)):
+        d = decide(PAIR_HAND, tile="三", source="upper-discard", rules=rules)
+        chi = next(a for a in d.actions if a.action == "chi")
+        assert ("the tile you discard becomes 臭 for you" in action_text(d, chi, "en")) == said
+        assert ("打出的牌对你成为臭张" in action_text(d, chi, "zh")) == said
+        passing = next(a for a in d.actions if a.action == "pass")
+        assert "the tile you discard" not in action_text(d, passing, "en")  # no discard follows a pass
+
+
+def test_a_ruleset_is_found_by_its_aliases(monkeypatch):
+    from dataclasses import replace
+
+    from solver.model import rules as rules_module
+
+    house = replace(HUNAN, name="house", aliases=("湖南", "Changde"))
+    monkeypatch.setitem(rules_module.RULESETS, "house", house)
+    assert rules_module.get_ruleset("湖南") is house
+    assert rules_module.get_ruleset(" changde ") is house
+    assert rules_module.get_ruleset("HOUSE") is house
+    with pytest.raises(ValueError, match="unknown ruleset 'nowhere': choose one of hunan, house"):
+        rules_module.get_ruleset("nowhere")

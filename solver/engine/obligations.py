@@ -179,9 +179,11 @@ def decide(hand: Hand, *, tile: int, source: str, chou: Iterable[int] = (), pass
     if forced is not None:
         actions.append(forced)
 
-    peng = _peng(h, x, who, forced, passed_t)
+    peng = _peng(h, x, who, forced, passed_t, ruleset)
     if isinstance(peng, Action):
         actions.append(peng)
+        if peng.compulsory:  # 有碰必碰: 吃 and 过 give way to it, as to a compulsory 跑
+            forced = peng
     elif peng is not None:
         forbidden.append(peng)
 
@@ -232,9 +234,9 @@ def _forced(h: Hand, x: int, who: str, how: str, passed_peng: tuple[int, ...], r
     return None
 
 
-def _peng(h: Hand, x: int, who: str, forced: Action | None,
-          passed_peng: tuple[int, ...]) -> Action | Forbidden | None:
-    """碰 of another player's tile onto a concealed pair (optional in hunan), or why not."""
+def _peng(h: Hand, x: int, who: str, forced: Action | None, passed_peng: tuple[int, ...],
+          rules: Ruleset) -> Action | Forbidden | None:
+    """碰 of another player's tile onto a concealed pair (compulsory where the ruleset says so), or why not."""
     if h.concealed[x] != 2:
         return None
     if who == "self":  # one's own draw onto a pair is 偎'd, never 碰'd
@@ -246,7 +248,7 @@ def _peng(h: Hand, x: int, who: str, forced: Action | None,
         return Forbidden("peng", "peng_passed")
     if not left:
         return Forbidden("peng", "no_discard")
-    return Action("peng", onto="pair", left=left)
+    return Action("peng", compulsory=rules.peng_compulsory, onto="pair", left=left)
 
 
 def _used(chi: Shape, bi: Iterable[Shape], x: int) -> list[int]:

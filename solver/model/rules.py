@@ -1,6 +1,6 @@
-"""Rulesets: every threshold and table of ../shared/RULES.md as one data object.
+"""Rulesets: every threshold, table and flag of the rule book (RULES.md) as one data object.
 
-Kernels never read these directly: ``solver.engine.wins`` turns a ruleset into the
+Kernels never read these directly: the engine turns a ruleset into the
 integer arrays it passes to them.  Only ``hunan`` (the default) exists now.
 """
 from __future__ import annotations
@@ -47,8 +47,11 @@ class Ruleset:
     other_weight: int
     # Penalties (罚则) the explanations name, by offence: 诈胡, 走跑, 失提, 烧比, 臭张.
     penalties: Mapping[str, int]
+    # 碰 is compulsory (有碰必碰, RULES.md 7): 吃 and 过 then give way to it.
     peng_compulsory: bool = False
+    # A player's own discard makes that tile 臭 for them (RULES.md 7, a flag).
     own_discard_makes_chou: bool = False
+    # Other names ``get_ruleset`` knows the ruleset by.
     aliases: tuple[str, ...] = field(default=())
 
     def deng(self, huxi: int, *, self_drawn: bool) -> int:
@@ -102,7 +105,9 @@ DEFAULT_RULESET = "hunan"
 
 
 def get_ruleset(name: str) -> Ruleset:
-    try:
-        return RULESETS[name]
-    except KeyError:
-        raise ValueError(f"unknown ruleset {name!r}: choose one of {', '.join(RULESETS)}") from None
+    """The shipped ruleset called ``name`` or one of its ``aliases`` (any letter case)."""
+    key = name.strip().lower()
+    for rules in RULESETS.values():
+        if key == rules.name or key in (a.lower() for a in rules.aliases):
+            return rules
+    raise ValueError(f"unknown ruleset {name!r}: choose one of {', '.join(RULESETS)}")

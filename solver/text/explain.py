@@ -90,7 +90,7 @@ def _then(a: Action, lang: str, move: str) -> str:
 
 
 def _forced_en(move: str) -> str:
-    return {"ti": "提", "wei": "偎", "pao": "跑"}[move]
+    return MOVE_ZH[move]
 
 
 # ---------------------------------------------------------------- actions
@@ -98,6 +98,13 @@ def _forced_en(move: str) -> str:
 def action_text(d: Decision, a: Action, lang: str | None = None) -> str:
     """One sentence explaining why ``a`` is open to the player."""
     lang = resolve_lang(lang)
+    s = _action_sentence(d, a, lang)
+    if a.left is not None and d.rules.own_discard_makes_chou:  # a ruleset flag (RULES.md 7)
+        s += "（打出的牌对你成为臭张）" if lang == "zh" else " (the tile you discard becomes 臭 for you)"
+    return s
+
+
+def _action_sentence(d: Decision, a: Action, lang: str) -> str:
     x, X = d.tile, glyph(d.tile)
     src = source_text(d.source, x, lang)
     zh = lang == "zh"
@@ -148,9 +155,12 @@ def action_text(d: Decision, a: Action, lang: str | None = None) -> str:
         return (f"跑 (pao, compulsory): {src} is the fourth {X} of your {held}{note}: it must become "
                 f"the 跑 {X * 4}; not making it is 走跑 (−{_penalty(d, '走跑')})" + _then(a, lang, "跑"))
     if a.action == "peng":
+        name = d.rules.name
         if zh:
-            return f"碰（可以不碰）：{src}配上手里的一对{X * 2}碰成{X * 3}；碰后打出一张牌"
-        return f"碰 (peng, optional in hunan): {src} with your pair {X * 2} makes the 碰 {X * 3}; then discard one tile"
+            how = "必须碰（有碰必碰）" if a.compulsory else "可以不碰"
+            return f"碰（{how}）：{src}配上手里的一对{X * 2}碰成{X * 3}；碰后打出一张牌"
+        how = f"compulsory in {name} (有碰必碰)" if a.compulsory else f"optional in {name}"
+        return f"碰 (peng, {how}): {src} with your pair {X * 2} makes the 碰 {X * 3}; then discard one tile"
     if a.action == "chi":
         return _chi_text(d, a, lang)
     if a.action == "pass":
@@ -247,6 +257,7 @@ def forbidden_text(d: Decision, f: Forbidden, lang: str | None = None) -> str:
                 "pao": (f"必须跑，不跑就是走跑（罚{_penalty(d, '走跑')}分）",
                         f"the 跑 is compulsory: not making it is 走跑 (−{_penalty(d, '走跑')})"),
                 "wei": ("必须偎，不能忍偎", "the 偎 is compulsory (不能忍偎)"),
+                "peng": ("必须碰（有碰必碰）", "the 碰 is compulsory (有碰必碰)"),
             }[forced][0 if zh else 1]
         else:
             verb = "碰" if f.action == "peng" else "吃"
