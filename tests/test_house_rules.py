@@ -1,0 +1,106 @@
+"""The house rules, checked on every run: imports follow the layers (import-linter),
+the code passes ruff (pyflakes and import order), the public API loads no numba,
+modules stay small, and every docstring example runs (doctests)."""
+from __future__ import annotations
+
+import doctest
+import importlib
+import os
+import pkgutil
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import solver
+
+ROOT = Path(__file__).resolve().parent.parent
+#: modules allowed past the size limit, and why (each docstring says so too)
+LONG_MODULES = {
+    "solver/engine/_kernels.py": "numba's cache tracks only a kernel's own file: the win kernels stay in one",
+    "solver/engine/_distance_kernels.py": "numba's cache tracks only a kernel's own file: the distance kernels stay in one",
+}
+MAX_LINES = 520
+
+
+def _tool(name: str) -> list[str]:
+    """A console script of this interpreter's environment (where pip put the test extra)."""
+    script = Path(sys.executable).with_name(name)
+    found = str(script) if script.exists() else shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed: pip install -e '.[test]'")
+    return [found]
+
+
+def test_imports_keep_the_layers_and_have_no_cycles():
+    proc = subprocess.run([*_tool("lint-imports"), "--no-cache"], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    assert "broken" not in proc.stdout.lower().replace("0 broken", ""), proc.stdout
+
+
+def test_ruff_finds_nothing():
+    proc = subprocess.run([*_tool("ruff"), "check", "--no-cache", "."], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+def test_the_public_api_imports_no_numba_nor_numpy(python_in_fresh_process):
+    proc = python_in_fresh_process(
+        "import sys, solver\n"
+        "t = solver.ting('一二三壹贰叁贰柒拾四五六八九十七七七伍伍')\n"
+        "assert [w.tile for w in t.waits] == [4, 6, 14]\n"
+        "assert 'numba' not in sys.modules and 'numpy' not in sys.modules, 'numba or numpy imported'\n"
+        "print(len(solver.__all__))")
+    assert proc.returncode == 0, proc.stderr
+    assert int(proc.stdout) == len(solver.__all__)
+
+
+def test_every_public_name_is_there():
+    for name in solver.__all__:
+        assert getattr(solver, name) is not None, name
+    with pytest.raises(AttributeError):
+        solver.no_such_thing  # noqa: B018
+
+
+def _python_files():
+    for base in ("solver", "puzzles"):
+        yield from sorted((ROOT / base).rglob("*.py"))
+    yield ROOT / "cli.py"
+
+
+def test_modules_stay_small_or_say_why():
+    for path in _python_files():
+        rel = path.relative_to(ROOT).as_posix()
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if rel in LONG_MODULES:
+            doc = path.read_text(encoding="utf-8").split('"""')[1]
+            assert "cache" in doc and "file" in doc, f"{rel}: its docstring must say why it is long"
+            continue
+        assert lines <= MAX_LINES, f"{rel} has {lines} lines (at most {MAX_LINES}: split it by concern)"
+
+
+def _modules():
+    for info in pkgutil.walk_packages(solver.__path__, "solver."):
+        yield info.name
+    yield "puzzles"
+
+
+@pytest.mark.parametrize("name", ["solver", *_modules()])
+def test_docstring_examples_run(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{name}: {result.failed} of {result.attempted} examples failed"
+
+
+def test_the_public_functions_have_examples():
+    """The API's doctests are real: each of these names shows an example that runs."""
+    finder = doctest.DocTestFinder()
+    for module, names in (("solver", ["solver"]), ("solver.api", ["solver.api", "solver.api.decide"]),
+                          ("solver.model.notation", ["solver.model.notation.parse_hand",
+                                                     "solver.model.notation.parse_tiles",
+                                                     "solver.model.notation.parse_tile"])):
+        found = {t.name: t for t in finder.find(importlib.import_module(module))}
+        for name in names:
+            assert name in found and found[name].examples, f"{name} has no docstring example"
