@@ -771,3 +771,23 @@ def test_plain_text_error_escapes_control_characters(run_phz_bytes):
     assert ": error: " in answers[0]
     assert not _CC.search(answers[0]), repr(answers[0])
     assert result.returncode == 1
+
+
+
+def test_huge_meld_section_is_answered_in_seconds(run_phz_bytes):
+    """A 200,000-character run of junk after a meld (no colon, no space) is one error answer in
+    seconds: reading the meld section must not be quadratic in the length of such a run (the
+    meld-label search took ~7 s at 40,000 characters, ~170 s at 200,000)."""
+    lines = [TING_READY[1] + "Q" * 200_000, "一 | " + "peng" * 50_000]
+    start = time.perf_counter()
+    try:
+        result = run_phz_bytes("ting", "--json", input="".join(f"{x}\n" for x in lines).encode(), timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"no answer within 30 s to two 200,000-character lines: {[_short(x) for x in lines]}",
+                    pytrace=False)
+    elapsed = time.perf_counter() - start
+    assert _stderr_problems(result.stderr) == []
+    answers = result.stdout.decode("utf-8").splitlines()
+    assert len(answers) == 2 and all("error" in json.loads(a) for a in answers), _short(result.stdout)
+    assert result.returncode == 1
+    assert elapsed < 15, f"{elapsed:.1f} s to answer two 200,000-character lines"
