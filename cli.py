@@ -407,7 +407,7 @@ def bench(n: int, as_json: bool) -> None:
                    disable_numparse=True))
 
 
-#: The kinds of question, as puzzles.KINDS (written here so that --help need not load the library;
+#: The kinds of question, as puzzles.QUESTION_KINDS (written here so that --help need not load the library;
 #: tests/test_cli_trainer.py checks they agree).
 QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
 
@@ -441,12 +441,14 @@ def puzzles_list(kind: str | None, as_json: bool) -> None:
 
 
 @puzzles.command("check")
-def puzzles_check() -> None:
+@_rules_option
+def puzzles_check(rules) -> None:
     """Recompute every stored answer with the solver; fail naming each bad puzzle."""
     import puzzles as library
+    from solver.trainer.library import check
 
     _prepare(False)
-    problems = library.check()
+    problems = check(rules)
     for line in problems:
         click.echo(line, err=True)
     if problems:
@@ -467,8 +469,9 @@ def puzzles_check() -> None:
               help="Language (default: from the locale, zh* → Chinese).")
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="Progress file (default: progress.db under $PHZ_HOME, $XDG_DATA_HOME/phz or ~/.local/share/phz).")
+@_rules_option
 @click.pass_context
-def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, seed, lang, db) -> None:
+def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, seed, lang, db, rules) -> None:
     """Train: answer puzzles and drills, graded and explained by the solver.
 
     Without a filter, reviews that are due come first (missed puzzles come
@@ -479,7 +482,7 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     from solver.app import signals
     from solver.app.console import StreamError
     from solver.text import render
-    from solver.trainer.quiz import quiz_command
+    from solver.trainer.session import quiz_command
 
     if seed is not None and not random_drills:
         raise click.UsageError("--seed goes with --random (a drill is replayed with --puzzle drill:SEED)")
@@ -489,7 +492,7 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
                           "or pipe the answers in", 2)
     try:
         with signals.note("every answer graded so far is saved"):
-            summary = quiz_command(kind=kind, level=level, tag=tag, count=count, puzzle_id=puzzle_id,
+            summary = quiz_command(rules=rules, kind=kind, level=level, tag=tag, count=count, puzzle_id=puzzle_id,
                                    random_drills=random_drills, seed=seed, lang=lang, db=db, output_fn=_echo,
                                    colour=render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto"))
     except ValueError as e:

@@ -29,7 +29,8 @@ least distance to ready and, among those, the most live improving draws); huxi �
 chi — the list of legal ways ``{chi = "TILES", bi = ["TILES", ...]}`` as
 ``phz act --json`` gives them; chou — true iff the action has a legal way.
 
-Loading never imports numba; ``solve`` and ``check`` use the solver.
+This package only loads the files, with the standard library: it imports nothing
+of the solver.  ``solver.trainer.library.check`` checks every stored answer with it.
 """
 from __future__ import annotations
 
@@ -38,8 +39,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Sequence
 
-KINDS = ("ting", "discard", "huxi", "chi", "chou")
+#: the kinds of question (the trainer's too; cli.py writes them out for --help)
+QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
 LEVELS = (1, 2, 3)
 #: tags the library must cover (issue: puzzle library)
 KNOWN_TAGS = ("破跑胡", "一吃两比", "烧比", "坎 locked", "forced 偎", "forced 提", "对对胡", "红胡",
@@ -80,7 +83,7 @@ class Puzzle:
 
     def as_json(self) -> dict:
         """The ``phz puzzles list --json`` form (null where not used)."""
-        answer = [dict(w) for w in self.answer] if self.kind == "chi" else self.answer
+        answer = [{"chi": w["chi"], "bi": list(w["bi"])} for w in self.answer] if self.kind == "chi" else self.answer
         return {"id": self.id, "kind": self.kind, "level": self.level, "tags": list(self.tags),
                 "hand": self.hand, "tile": self.tile, "source": self.source, "from": self.from_,
                 "action": self.action, "seen": self.seen or None, "chou": self.chou or None,
@@ -101,8 +104,8 @@ def _entry(raw: dict, file: str) -> Puzzle:
         if key not in raw:
             raise PuzzleError(f"{where}: missing field {key!r}")
     kind = raw["kind"]
-    if kind not in KINDS:
-        raise PuzzleError(f"{where}: kind {kind!r} is not one of {', '.join(KINDS)}")
+    if kind not in QUESTION_KINDS:
+        raise PuzzleError(f"{where}: kind {kind!r} is not one of {', '.join(QUESTION_KINDS)}")
     if raw["level"] not in LEVELS:
         raise PuzzleError(f"{where}: level must be 1, 2 or 3")
     context = {k for k in ("tile", "source", "from", "action", "seen", "chou", "passed_peng") if k in raw}
@@ -135,92 +138,26 @@ def _entry(raw: dict, file: str) -> Puzzle:
 
 
 def load(directory: Path | None = None) -> list[Puzzle]:
-    """Every puzzle of the library, file by file in KINDS order."""
+    """Every puzzle of the library, file by file in QUESTION_KINDS order."""
     directory = directory or library_dir()
     puzzles: list[Puzzle] = []
-    for path in sorted(directory.glob("*.toml"), key=lambda p: (KINDS.index(p.stem) if p.stem in KINDS else 99, p.name)):
+    def order(path: Path) -> tuple[int, str]:
+        return QUESTION_KINDS.index(path.stem) if path.stem in QUESTION_KINDS else 99, path.name
+
+    for path in sorted(directory.glob("*.toml"), key=order):
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as err:
             raise PuzzleError(f"{path.name}: not valid TOML: {err}") from None
         for raw in data.get("puzzle", []):
             puzzles.append(_entry(raw, path.name))
-    dup = _duplicate_ids(puzzles)
+    dup = duplicate_ids(puzzles)
     if dup:
         raise PuzzleError(dup)
     return puzzles
 
 
-def _duplicate_ids(puzzles: list[Puzzle]) -> str:
+def duplicate_ids(puzzles: Sequence[Puzzle]) -> str:
     """The problem of ids used more than once ("" when every id is unique)."""
     dup = sorted(i for i, n in Counter(p.id for p in puzzles).items() if n > 1)
     return f"duplicate puzzle id(s): {', '.join(dup)}" if dup else ""
-
-
-def solve(p: Puzzle) -> object:
-    """The answer the solver gives for puzzle ``p`` (same form as ``p.answer``)."""
-    from solver import api
-    from solver.model.tiles import glyphs
-
-    if p.kind == "ting":
-        return glyphs(w.tile for w in api.ting(p.hand, seen=p.seen).waits)
-    if p.kind == "discard":
-        return glyphs(api.discard_choice(p.hand, seen=p.seen)[0])
-    if p.kind == "huxi":
-        r = api.hu(p.hand, win=p.tile, source=p.source)
-        if not r.wins:
-            raise PuzzleError(f"puzzle {p.id}: {p.tile} from {p.source} does not win ({r.reason})")
-        return r.win.huxi
-    from solver.engine import obligations
-
-    d = api.decide(p.hand, tile=p.tile, source=p.from_, chou=p.chou, passed_peng=p.passed_peng,
-                           seen=p.seen)
-    if p.kind == "chi":
-        return tuple({"chi": glyphs(chi), "bi": tuple(glyphs(g) for g in bi)}
-                     for chi, bi in obligations.legal_ways(d))
-    return any(a.action == p.action for a in d.actions)
-
-
-def check(puzzles: list[Puzzle] | None = None) -> list[str]:
-    """Every problem of the library, one line each naming the puzzle ([] when sound)."""
-    from solver.model.hand import HandError
-    from solver.model.notation import parse_hand, parse_tiles
-    from solver.model.tiles import glyph
-
-    problems: list[str] = []
-    try:
-        puzzles = load() if puzzles is None else puzzles
-    except PuzzleError as err:
-        return [str(err)]
-    dup = _duplicate_ids(puzzles)
-    if dup:
-        problems.append(dup)
-    notes: dict[str, str] = {}
-    for p in puzzles:
-        for note in (p.note_en, p.note_zh):
-            if note in notes:
-                problems.append(f"puzzle {p.id}: its teaching note is the same as puzzle {notes[note]}'s")
-            notes.setdefault(note, p.id)
-        try:
-            counts = parse_hand(p.hand).all_counts()
-            own = {glyph(t) for t, n in enumerate(counts) if n} | set(p.tile or "")
-            got = solve(p)
-        except (HandError, PuzzleError) as err:
-            problems.append(f"puzzle {p.id}: {err}")
-            continue
-        if not any(ch in own for ch in p.note_en) or not any(ch in own for ch in p.note_zh):
-            problems.append(f"puzzle {p.id}: a teaching note names none of the puzzle's tiles")
-        if got != p.answer:
-            problems.append(f"puzzle {p.id}: stored answer {_show(p.answer)} but the solver gives {_show(got)}")
-        for key in ("seen", "chou", "passed_peng"):
-            try:
-                parse_tiles(getattr(p, key))
-            except HandError as err:
-                problems.append(f"puzzle {p.id}: {key}: {err}")
-    return problems
-
-
-def _show(answer: object) -> str:
-    if isinstance(answer, tuple):
-        return "; ".join(f"{w['chi']} 比 {' '.join(w['bi']) or '-'}" for w in answer) or "none"
-    return str(answer)

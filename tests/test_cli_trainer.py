@@ -327,11 +327,11 @@ def test_puzzles_list_shipped_table_and_json():
     items = json.loads(result.stdout)
     assert isinstance(items, list) and len(items) == len(shipped)
     assert all(list(item) == PUZZLE_KEYS for item in items)
-    assert {item["kind"] for item in items} <= set(puzzles.KINDS)
+    assert {item["kind"] for item in items} <= set(puzzles.QUESTION_KINDS)
     assert [item["id"] for item in items] == [p.id for p in shipped]
 
 
-@pytest.mark.parametrize("kind", puzzles.KINDS)
+@pytest.mark.parametrize("kind", puzzles.QUESTION_KINDS)
 def test_puzzles_list_kind_filter_shipped(kind):
     items = json.loads(phz("puzzles", "list", "--kind", kind, "--json").stdout)
     assert items == json.loads(json.dumps([p.as_json() for p in puzzles.load() if p.kind == kind]))
@@ -421,7 +421,7 @@ BAD_TEXT = {"ting": "digits '4' at column 1 have no case letter", "discard": "un
             "chi": "9 is not on the menu: the ways are numbered 1 to 3", "chou": "answer yes or no"}
 
 
-@pytest.mark.parametrize("kind", puzzles.KINDS)
+@pytest.mark.parametrize("kind", puzzles.QUESTION_KINDS)
 def test_quiz_right_answer_after_bad_notation(kind, library, db):
     right, _, _, bad, _ = ANSWERS[kind]
     result = quiz(db, "--kind", kind, input=f"{bad}\n{right}\n")
@@ -440,7 +440,7 @@ def test_quiz_right_answer_after_bad_notation(kind, library, db):
     assert reviews(db) == {f"puzzle:{pid}": 2}  # a first right answer lands in box 2
 
 
-@pytest.mark.parametrize("kind", puzzles.KINDS)
+@pytest.mark.parametrize("kind", puzzles.QUESTION_KINDS)
 def test_quiz_wrong_answer_is_explained_and_recorded(kind, library, db):
     _, wrong, _, _, why = ANSWERS[kind]
     result = quiz(db, "--kind", kind, input=f"{wrong}\n")
@@ -452,7 +452,7 @@ def test_quiz_wrong_answer_is_explained_and_recorded(kind, library, db):
     assert reviews(db) == {f"puzzle:t-{kind}": 1}  # a miss goes to box 1
 
 
-@pytest.mark.parametrize("kind", [k for k in puzzles.KINDS if ANSWERS[k][2]])
+@pytest.mark.parametrize("kind", [k for k in puzzles.QUESTION_KINDS if ANSWERS[k][2]])
 def test_quiz_partly_right_is_incorrect_naming_what_was_missed(kind, library, db):
     partly = ANSWERS[kind][2]
     result = quiz(db, "--kind", kind, input=f"{partly}\n")
@@ -464,7 +464,7 @@ def test_quiz_partly_right_is_incorrect_naming_what_was_missed(kind, library, db
 
 
 def test_quiz_every_kind_in_one_round(library, db):
-    answers = [ANSWERS[k][0] for k in puzzles.KINDS]
+    answers = [ANSWERS[k][0] for k in puzzles.QUESTION_KINDS]
     answers[1] = ANSWERS["discard"][1]  # one miss
     result = quiz(db, input="\n".join(answers) + "\n")
     assert result.exit_code == 0
@@ -714,6 +714,15 @@ def test_quiz_attempt_kept_by_a_process_that_exits_at_once(run_phz, tmp_path):
 
 def test_cli_question_kinds_are_the_library_kinds():
     import cli
-    from solver.trainer import quiz
+    from solver.trainer import question
 
-    assert cli.QUESTION_KINDS == puzzles.KINDS == quiz.KINDS
+    assert cli.QUESTION_KINDS == puzzles.QUESTION_KINDS == question.QUESTION_KINDS
+
+
+def test_quiz_and_puzzles_check_take_a_ruleset(library, db):
+    assert phz("puzzles", "check", "--rules", "hunan").stdout.strip() == "5 puzzles: every answer agrees with the solver"
+    result = quiz(db, "--puzzle", "t-huxi", "--rules", "hunan", input="18\n")
+    assert result.exit_code == 0 and "**correct**" in result.stdout
+    for args in (("puzzles", "check", "--rules", "nope"), ("quiz", "--db", str(db), "--rules", "nope")):
+        result = phz(*args, input="")
+        assert result.exit_code == 2 and "unknown ruleset 'nope'" in result.stderr, args

@@ -7,20 +7,37 @@ import dataclasses
 import hashlib
 import statistics
 import time
+from types import MappingProxyType
 
 import pytest
 
 from solver import api
 from solver.api import decide
+from solver.engine import obligations, reference
 from solver.engine.obligations import legal_ways
 from solver.model.hand import check_hand
 from solver.model.notation import parse_hand, parse_tiles
-from solver.model.tiles import GLYPHS
-from solver.trainer.drills import GENERATORS, TAGS, DrillError, drill, make_seed, new_drills, parse_seed, plausible
-from solver.trainer.quiz import KINDS, grade, right_answer, run_quiz
+from solver.model.rules import HUNAN
+from solver.model.tiles import GLYPHS, tiles_to_counts
+from solver.trainer import drills as drills_module
+from solver.trainer.drill_hands import plausible
+from solver.trainer.drills import GENERATORS, TAGS, DrillError, make_seed, parse_seed
+from solver.trainer.grading import grade, right_answer
+from solver.trainer.question import QUESTION_KINDS, Question
+from solver.trainer.session import run_quiz
+from solver.trainer.teach import explanation
 
 LEVELS = (1, 2, 3)
-SEEDS = [make_seed(base, kind, level) for kind in KINDS for level in LEVELS for base in range(12)]
+SEEDS = [make_seed(base, kind, level) for kind in QUESTION_KINDS for level in LEVELS for base in range(12)]
+
+
+def drill(seed: int):
+    """The drill of ``seed`` under hunan, the ruleset the pinned seeds below were made with."""
+    return drills_module.drill(seed, HUNAN)
+
+
+def new_drills(count: int, **kw):
+    return drills_module.new_drills(count, rules=HUNAN, **kw)
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +124,58 @@ def test_questions_are_not_degenerate(drills):
             assert parse_hand(q.hand).concealed[parse_tiles(q.tile)[0]] == 2, seed  # a pair to 碰 onto
 
 
-# --- answers agree with the solver -----------------------------------------------------------------------
+# --- answers agree with the solver, computed from the engines here --------------------------------------
+
+def reference_answer(q, rules):
+    """The answer to ``q``'s facts under ``rules``, from the engines themselves (not from the trainer):
+    the graded form of ``q.solution.expected``, or None where there is none (a tile that does not win)."""
+    h = parse_hand(q.hand)
+    seen = tiles_to_counts(parse_tiles(q.seen))
+    if q.kind == "ting":
+        return frozenset(w.tile for w in reference.ting(h, rules, seen).waits)
+    if q.kind == "discard":
+        rows = reference.discard(h, rules, seen).rows
+        if rows[0].outs:
+            return tuple(r.tile for r in rows if r.outs == rows[0].outs)
+        rows = api.discard(q.hand, seen=q.seen, rules=rules).rows  # no live outs: ranked by distance
+        top = rows[0]
+        return tuple(r.tile for r in rows if (r.distance, r.improving_live) == (top.distance, top.improving_live))
+    if q.kind == "huxi":
+        win = reference.best_win(h, parse_tiles(q.tile)[0], q.source, rules)
+        return None if win is None else win.huxi
+    d = obligations.decide(h, tile=parse_tiles(q.tile)[0], source=q.from_, chou=parse_tiles(q.chou),
+                           passed_peng=parse_tiles(q.passed_peng), rules=rules)
+    if q.kind == "chi":
+        legal = set(legal_ways(d))
+        return frozenset(i for i, c in enumerate(q.menu, 1) if (c.chi, c.bi) in legal)
+    return any(a.action == q.action for a in d.actions)
+
+
+def typed(q, answer) -> str:
+    """``answer`` (graded form) as a learner types it."""
+    if q.kind == "ting":
+        return "".join(GLYPHS[t] for t in sorted(answer)) or "none"
+    if q.kind == "discard":
+        return GLYPHS[answer[0]]
+    if q.kind == "chi":
+        return " ".join(map(str, sorted(answer))) or "0"
+    if q.kind == "chou":
+        return "yes" if answer else "no"
+    return str(answer)
+
+
+def wrong(q, answer) -> str:
+    """An answer to ``q`` that is not ``answer``."""
+    if q.kind == "ting":
+        return "none" if answer else "一"
+    if q.kind == "discard":
+        return GLYPHS[next(r.tile for r in q.solution.result.rows if r.tile not in answer)]
+    if q.kind == "chi":
+        return "0" if answer else "1"
+    if q.kind == "chou":
+        return "no" if answer else "yes"
+    return str(answer + 1)
+
 
 def test_answers_agree_with_the_solver(drills):
     for seed, q in drills.items():
@@ -135,7 +203,8 @@ def test_answers_agree_with_the_solver(drills):
 def test_drills_are_graded_like_puzzles(drills):
     qs = [drills[s] for s in SEEDS[::4]]
     out: list[str] = []
-    answers = [right_answer(q) for q in qs]
+    answers = [typed(q, reference_answer(q, HUNAN)) for q in qs]
+    assert [right_answer(q) for q in qs] == answers  # the first best discard, as the reference ranks them
     summary = run_quiz(qs, input_fn=lambda prompt, it=iter(answers): next(it), output_fn=out.append)
     assert summary.answered == summary.correct == len(qs)
     assert f"drill {qs[0].seed}" in out[0]
@@ -145,32 +214,61 @@ def test_drills_are_graded_like_puzzles(drills):
 
 # --- levels --------------------------------------------------------------------------------------------------
 
-TRAPS = {"self-only wait", "other-only wait", "破跑胡", "dead wait", "forced 偎", "forced 提"}
+PLAIN_HOWS = ("顺胡", "编胡", "单吊胡")
+
+
+def wait_trap(w) -> bool:
+    """A wait that is a trap (the module docstring's level 3): from one source only, dead, or a 破跑胡."""
+    return w.self is None or w.other is None or w.outs == 0 or any(
+        x is not None and x.how == "破跑胡" for x in (w.self, w.other))
+
+
+def twin(t: int) -> int:
+    return (t + 10) % 20
 
 
 def test_levels_mean_what_they_say(drills):
+    """Each drill's level, against its hand and the solver's answer computed here afresh (not the generator's
+    tags or cached tables): 3 for a trap, else 1 for one idea, else 2 (drills' docstring)."""
     for seed, q in drills.items():
         h = parse_hand(q.hand)
+        x = parse_tiles(q.tile)[0] if q.tile else None
         if q.kind == "ting":
-            waits = q.solution.result.waits
-            if q.level == 1:
-                assert not h.melds and len(waits) <= 2 and not q.tags
-            if q.level == 3:
-                assert set(q.tags) & TRAPS
-        if q.kind == "discard" and q.level == 1:
-            assert not h.melds and not q.seen and not q.tags
-        if q.kind == "huxi":
-            r = q.solution.result
-            if q.level == 1:
-                assert not h.melds and r.win.how in ("顺胡", "编胡", "单吊胡")
-            if q.level == 3:
-                assert r.win.how not in ("顺胡", "编胡", "单吊胡") or any(d.huxi > r.win.huxi for d in r.decompositions)
-        if q.kind == "chi":
-            reasons = {c.reason for c in q.menu} - {None}
-            tile = parse_tiles(q.tile)[0]
-            assert (q.level == 3) == bool(reasons), seed
-            if q.level == 1:
-                assert h.concealed[tile] == 0 and all(not c.bi for c in q.menu)
+            waits = api.ting(q.hand, seen=q.seen).waits
+            trap = any(map(wait_trap, waits))
+            assert q.level == (3 if trap else 1 if not h.melds and len(waits) <= 2 else 2), seed
+        elif q.kind == "discard":  # generator 1: some discard leaves live outs
+            rows = reference.discard(h, HUNAN, tiles_to_counts(parse_tiles(q.seen))).rows
+            trap = any(wait_trap(w) for r in rows if r.outs == rows[0].outs for w in r.waits)
+            if q.level == 3:  # at level 3, seen tiles are there to kill a wait
+                assert trap or q.seen, seed
+            else:
+                assert not trap and (q.level == 1) == (not h.melds and not q.seen), seed
+        elif q.kind == "huxi":
+            r = api.hu(q.hand, win=q.tile, source=q.source, all_splits=True)
+            trap = r.win.how not in PLAIN_HOWS or any(d.huxi > r.win.huxi for d in r.decompositions)
+            simple = not h.melds and r.win.how in PLAIN_HOWS and len({d.huxi for d in r.decompositions}) == 1
+            assert q.level == (3 if trap else 1 if simple else 2), seed
+        else:
+            d = decide(q.hand, tile=q.tile, source=q.from_, chou=q.chou, passed_peng=q.passed_peng, seen=q.seen)
+            if q.kind == "chi":
+                illegal = any(c.reason for c in d.candidates)
+                assert q.level == (3 if illegal else 1 if h.concealed[x] == 0 else 2), seed
+                if q.level == 1:
+                    assert all(not c.bi for c in d.candidates), seed
+                continue
+            yes = any(a.action == q.action for a in d.actions)
+            why = {f.reason for f in d.forbidden if f.action == q.action}
+            chou, passed = parse_tiles(q.chou), parse_tiles(q.passed_peng)
+            if q.action == "chi" and yes:  # a passed 碰 of X, or 臭 on X's twin, does not block 吃
+                trap, simple = x in passed or twin(x) in chou, all(c.reason is None and not c.bi for c in d.candidates)
+            elif q.action == "chi":
+                trap, simple = bool(why & {"geshan", "must_wei", "compulsory", "kan"}), why == {"chou"}
+            elif yes:  # 隔山 is about 吃 only; 臭 for 吃 does not block 碰
+                trap, simple = q.from_.startswith("lower") or x in chou, twin(x) not in passed
+            else:
+                trap, simple = bool(why & {"must_wei", "compulsory"}), why == {"peng_passed"}
+            assert q.level == (3 if trap else 1 if simple else 2), seed
 
 
 def test_level_three_chi_menus_are_mostly_mixed():
@@ -183,7 +281,7 @@ def test_level_three_chi_menus_are_mostly_mixed():
 
 def test_generation_is_fast():
     times = []
-    for kind in KINDS:
+    for kind in QUESTION_KINDS:
         for level in LEVELS:
             for base in range(100, 106):
                 start = time.perf_counter()
@@ -270,7 +368,7 @@ def test_old_seeds_keep_their_questions_and_answers(drills):
 
 @pytest.mark.slow
 def test_many_old_seeds_keep_their_questions_and_answers():
-    seeds = [make_seed(base, kind, level) for kind in KINDS for level in LEVELS for base in range(12, 112)]
+    seeds = [make_seed(base, kind, level) for kind in QUESTION_KINDS for level in LEVELS for base in range(12, 112)]
     lines = "".join(f"{s}:{fingerprint(drill(s))}\n" for s in seeds)
     assert hashlib.sha256(lines.encode()).hexdigest() == PINNED_DIGEST_12_112
 
@@ -297,7 +395,6 @@ def test_seeded_drill_lists_keep_their_old_drills(seed, kind, level):
 # --- distance drills (generator 5): discard questions on hands no discard makes ready ------------
 
 FAR_SEEDS = [make_seed(base, "distance", level) for level in LEVELS for base in range(4)]
-DISTANCE_TRAPS = {"distance first", "dead 进张", "live copies"}
 
 
 @pytest.fixture(scope="module")
@@ -333,42 +430,44 @@ def test_distance_drills_agree_with_the_solver(far):
 
 
 def test_distance_drill_levels_mean_what_they_say(far):
+    """Each trap and level, from the solver's table computed here afresh (not the generator's)."""
     for seed, q in far.items():
         h = parse_hand(q.hand)
-        rows = q.solution.result.rows
-        best = q.solution.expected
+        best, table = api.discard_choice(q.hand, seen=q.seen)
+        rows = table.rows
         top = rows[0]
-        traps = set(q.tags) & DISTANCE_TRAPS
-        # Each trap tag, checked from the table itself.
         most = max(r.improving_live for r in rows)
         farther = [r for r in rows if r.tile not in best and r.improving_live == most]
-        assert ("distance first" in traps) == (bool(farther) and most >= 2 * top.improving_live), seed
+        distance_first = bool(farther) and most >= 2 * top.improving_live
         kinds = max(len(r.improving) for r in rows if r.tile in best)
-        assert ("live copies" in traps) == any(len(r.improving) > kinds for r in rows
-                                                if r.distance == top.distance and r.tile not in best), seed
-        if "dead 进张" in traps:
-            assert q.seen and not set(best) & set(api.discard_choice(q.hand)[0]), seed
-        if q.level == 1:
-            assert not h.melds and not q.seen and top.distance == 1 and len(best) == 1 and q.tags == ("进张",)
-        elif q.level == 2:
-            assert not traps and (h.melds or q.seen or top.distance == 2 or len(best) > 1), seed
-        else:
-            assert traps, seed
+        live_copies = any(len(r.improving) > kinds for r in rows if r.distance == top.distance and r.tile not in best)
+        assert ("distance first" in q.tags) == distance_first and ("live copies" in q.tags) == live_copies, seed
+        # Seen tiles are set to kill a draw only at level 3; then they must change the answer.
+        dead = "dead 进张" in q.tags
+        if dead:
+            assert q.level == 3 and q.seen and not set(best) & set(api.discard_choice(q.hand)[0]), seed
+        trap = distance_first or live_copies or dead
+        simple = not h.melds and not q.seen and top.distance == 1 and len(best) == 1
+        assert q.level == (3 if trap else 1 if simple else 2), seed
+        traps = [t for t in ("dead 进张", "distance first", "live copies") if t in q.tags]
+        assert q.tags == ("进张",) + ("2 away",) * (top.distance == 2) + tuple(traps), seed
 
 
 
 def test_distance_drills_are_graded_right_and_wrong(far):
     qs = list(far.values())
+    answers = {q.seed: api.discard_choice(q.hand, seen=q.seen) for q in qs}  # (best, table), computed here
     out: list[str] = []
-    summary = run_quiz(qs, input_fn=lambda prompt, it=iter([right_answer(q) for q in qs]): next(it),
+    summary = run_quiz(qs, input_fn=lambda prompt, it=iter([GLYPHS[answers[q.seed][0][0]] for q in qs]): next(it),
                        output_fn=out.append)
     assert summary.answered == summary.correct == len(qs)
     assert sum("No discard leaves the hand ready" in line for line in out) == len(qs)
     for q in qs:
-        wrong = next(r.tile for r in q.solution.result.rows if r.tile not in q.solution.expected)
+        best, table = answers[q.seed]
+        wrong = next(r.tile for r in table.rows if r.tile not in best)
         g = grade(q, GLYPHS[wrong])
-        assert not g.correct and g.expected == q.solution.expected
-        for t in q.solution.expected:
+        assert not g.correct and g.expected == best
+        for t in best:
             assert grade(q, GLYPHS[t]).correct
 
 
@@ -376,7 +475,7 @@ def test_new_drills_hand_out_distance_drills():
     kinds = {q.seed % 100 // 10 for q in new_drills(12, seed=5, kind="discard")}
     assert kinds == {1, 5}  # both generators of discard questions
     mixed = new_drills(30, seed=5)
-    assert any(q.seed % 100 // 10 == 5 for q in mixed) and {q.kind for q in mixed} <= set(KINDS)
+    assert any(q.seed % 100 // 10 == 5 for q in mixed) and {q.kind for q in mixed} <= set(QUESTION_KINDS)
     for level in LEVELS:
         qs = new_drills(2, seed=level, kind="discard", level=level, tag="进张")
         assert all(q.seed % 100 // 10 == 5 and q.level == level for q in qs)
@@ -393,3 +492,54 @@ def test_distance_drills_are_quick_enough():
             drill(make_seed(base, "distance", level))
             times.append(time.perf_counter() - start)
     assert statistics.median(times) < 1.0, statistics.median(times)
+
+
+# --- a ruleset of our own: drills and grading follow the ruleset they are given ----------------------
+
+#: a ruleset of this test alone, registered nowhere: 12 胡息 win, 等 from 12, a 碰 worth more, 有碰必碰,
+#: and a self-drawn tile onto a pair need not be 偎'd
+HOUSE = dataclasses.replace(HUNAN, name="house-test", min_huxi=12, deng_base=12,
+                            huxi=MappingProxyType({**HUNAN.huxi, "peng": (2, 4)}),
+                            peng_compulsory=True, self_pair_must_wei=False)
+# Three of each generator and level, and two chou drills whose answer this ruleset turns round: the self-drawn
+# 一 onto a pair need not be 偎'd, so it may be eaten (443); the 八 may be 碰'd, so it must be and is not eaten (2643).
+HOUSE_SEEDS = [make_seed(base, generator, level) for generator in GENERATORS for level in LEVELS
+               for base in range(3)] + [443, 2643]
+
+
+def test_drills_are_made_solved_and_graded_under_the_ruleset_given():
+    qs = [drills_module.drill(seed, HOUSE) for seed in HOUSE_SEEDS]
+    differ = []
+    for q in qs:
+        assert q.rules is HOUSE
+        ours = reference_answer(q, HOUSE)
+        assert q.solution.expected == ours, q.seed
+        if reference_answer(q, HUNAN) != ours:
+            differ.append(q)
+        right = grade(q, typed(q, ours))
+        assert right.correct and right.expected == ours, q.seed
+        assert not grade(q, wrong(q, ours)).correct, q.seed
+    # The ruleset is really used: on the very same facts, hunan's answer differs for some of every kind.
+    assert {q.kind for q in differ} == set(QUESTION_KINDS), sorted(q.seed for q in differ)
+    # The generators follow it too: which hands are ready (and so which question a seed is) depends on it.
+    assert any(q.hand != drill(q.seed).hand for q in qs)
+    # And the explanations count under it: 等 from 12 胡息, not 15; a tile short of 胡息 needs 12.
+    for q in (q for q in qs if q.kind == "huxi"):
+        w = reference.best_win(parse_hand(q.hand), parse_tiles(q.tile)[0], q.source, HOUSE)
+        g = grade(q, wrong(q, w.huxi))
+        deng = HOUSE.deng(w.huxi, self_drawn=q.source == "self")
+        assert f"{w.huxi} 胡息 → {deng} 等" in explanation(q, g, "en")[0], q.seed
+    # 三 makes 7 门子 of this hand, but 3 胡息 only: the explanation names the ruleset's threshold.
+    hand = "四五六 七八九 肆伍陆 柒捌玖 三四五 陆柒捌 一二"
+    for rules in (HUNAN, HOUSE):
+        q = Question(kind="ting", level=1, tags=(), hand=hand, rules=rules)
+        g = grade(q, "三")
+        assert not g.correct and g.extra == (parse_tiles("三")[0],)
+        line = f"  三 wins from neither source: 7 门子 but at most 3 胡息 ({rules.min_huxi} needed)"
+        assert line in explanation(q, g, "en"), rules.name
+
+
+def test_new_drills_pass_their_ruleset_on():
+    qs = drills_module.new_drills(6, rules=HOUSE, seed=11)
+    assert all(q.rules is HOUSE for q in qs)
+    assert [q.seed for q in qs] == [q.seed for q in new_drills(6, seed=11)]  # the seeds come from the seed alone

@@ -311,7 +311,10 @@ def test_opening_a_good_file_writes_nothing(db):
 
 def test_a_write_that_fails_is_one_line_and_keeps_earlier_attempts(db):
     import puzzles
-    from solver.trainer.quiz import Question, right_answer, run_quiz
+    from solver.model.rules import HUNAN
+    from solver.trainer.grading import right_answer
+    from solver.trainer.question import Question
+    from solver.trainer.session import run_quiz
 
     store = Store(db)
     with sqlite3.connect(db) as conn:
@@ -324,7 +327,7 @@ def test_a_write_that_fails_is_one_line_and_keeps_earlier_attempts(db):
     assert "\n" not in message and message.startswith(f"the answer was not saved: cannot write to {db}")
     kept = len(store.attempts())
     out: list[str] = []
-    q = Question.from_puzzle(puzzles.load()[0])
+    q = Question.from_puzzle(puzzles.load()[0], HUNAN)
     summary = run_quiz([q], input_fn=lambda prompt: right_answer(q), output_fn=out.append, store=store)
     assert summary.stopped == "unsaved" and summary.answered == 0 and summary.error.startswith("the answer was not")
     assert not any("correct**" in line for line in out)

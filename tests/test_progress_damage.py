@@ -25,9 +25,13 @@ from pathlib import Path
 import pytest
 
 import puzzles
+from solver.model.rules import HUNAN
 from solver.trainer import drills, progress
+from solver.trainer.grading import right_answer
 from solver.trainer.progress import MAX_SEED, Store
-from solver.trainer.quiz import LazyQuestions, Question, quiz_command, right_answer, run_quiz, select_questions
+from solver.trainer.question import Question
+from solver.trainer.selection import LazyQuestions, select_questions
+from solver.trainer.session import quiz_command, run_quiz
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = "ting-001"
@@ -36,7 +40,7 @@ NOBODY = 65534
 
 def right(puzzle_id: str = PUZZLE) -> str:
     (p,) = [p for p in puzzles.load() if p.id == puzzle_id]
-    return right_answer(Question.from_puzzle(p))
+    return right_answer(Question.from_puzzle(p, HUNAN))
 
 
 def make_progress(path: Path, n: int = 300) -> Path:
@@ -297,7 +301,8 @@ def test_a_lock_taken_after_opening_stops_the_quiz_unsaved(tmp_path, monkeypatch
             stack.enter_context(lock_held(db))
             return f"{right()}\n"
 
-        summary = quiz_command(puzzle_id=PUZZLE, lang="en", db=str(db), input_fn=answer, output_fn=out.append)
+        summary = quiz_command(rules=HUNAN, puzzle_id=PUZZLE, lang="en", db=str(db), input_fn=answer,
+                               output_fn=out.append)
     assert summary.stopped == "unsaved" and summary.answered == 0 and summary.asked == 1
     assert summary.error and "\n" not in summary.error and str(db) in summary.error
     assert "not saved" in summary.error and "in use by another program (locked)" in summary.error
@@ -350,7 +355,7 @@ def test_drill_seeds_stop_at_what_sqlite_stores(tmp_path):
             drills.parse_seed(seed)
         assert "\n" not in str(err.value)
         with pytest.raises(drills.DrillError, match="too large"):
-            select_questions([], puzzle_id=f"drill:{seed}")
+            select_questions([], rules=HUNAN, puzzle_id=f"drill:{seed}")
     with Store(tmp_path / "p.db") as store:  # the largest is storable
         store.record(seed=largest, kind="ting", level=3, tags=[], answer="x", correct=False, seconds=1, at=1.0)
         assert store.due_reviews(1e10) == [largest]
@@ -366,12 +371,12 @@ def test_a_drill_id_too_large_is_refused_before_asking(run_phz, tmp_path):
 
 
 def test_random_drills_from_a_huge_seed_are_storable(tmp_path):
-    questions = select_questions([], random_drills=True, seed=2**200 + 12345, count=3)
+    questions = select_questions([], rules=HUNAN, random_drills=True, seed=2**200 + 12345, count=3)
     with Store(tmp_path / "p.db") as store:
         summary = run_quiz(questions, input_fn=lambda prompt, it=iter(["q"]): next(it), output_fn=lambda s: None,
                            store=store)
         assert summary.asked == 1
-        for q in select_questions([], random_drills=True, seed=2**200 + 12345, count=3):
+        for q in select_questions([], rules=HUNAN, random_drills=True, seed=2**200 + 12345, count=3):
             assert 0 <= q.seed <= MAX_SEED and drills.parse_seed(q.seed)
             store.record(seed=q.seed, kind=q.kind, level=q.level, tags=q.tags, answer="x", correct=True,
                          seconds=1, at=1.0)
@@ -382,23 +387,23 @@ def test_random_drills_from_a_huge_seed_are_storable(tmp_path):
 
 def test_iter_drills_gives_the_drills_of_new_drills():
     for kw in ({"seed": 11}, {"seed": 5, "kind": "discard"}, {"seed": 3, "tag": "烧比"}):
-        lazy = drills.iter_drills(4, **kw)
-        assert [q.seed for q in lazy] == [q.seed for q in drills.new_drills(4, **kw)]
+        lazy = drills.iter_drills(4, rules=HUNAN, **kw)
+        assert [q.seed for q in lazy] == [q.seed for q in drills.new_drills(4, rules=HUNAN, **kw)]
     with pytest.raises(drills.DrillError, match="no drill of kind ting has tag"):
-        drills.iter_drills(1, seed=3, kind="ting", tag="烧比")  # at once, before any drill is made
+        drills.iter_drills(1, rules=HUNAN, seed=3, kind="ting", tag="烧比")  # at once, before any drill is made
 
 
 def test_a_long_random_quiz_asks_after_making_one_drill(monkeypatch):
     made = []
     real = drills.drill
 
-    def counted(seed):
+    def counted(seed, rules):
         made.append(seed)
         assert len(made) < 10, "drills made before the first question was asked"
-        return real(seed)
+        return real(seed, rules)
 
     monkeypatch.setattr(drills, "drill", counted)
-    questions = select_questions([], random_drills=True, seed=7, count=100_000)
+    questions = select_questions([], rules=HUNAN, random_drills=True, seed=7, count=100_000)
     assert isinstance(questions, LazyQuestions) and len(questions) == 100_000 and made == []
     out: list[str] = []
     summary = run_quiz(questions, input_fn=lambda prompt, it=iter(["q"]): next(it), output_fn=out.append)
@@ -431,7 +436,7 @@ def test_an_answer_that_is_not_utf8_is_asked_again(phz_cmd, tmp_path):
 
 
 def test_line_reader_on_a_terminal_asks_again_after_undecodable_input(monkeypatch):
-    from solver.trainer import quiz
+    from solver.trainer import grading, session
 
     class Terminal:
         def isatty(self):
@@ -442,12 +447,12 @@ def test_line_reader_on_a_terminal_asks_again_after_undecodable_input(monkeypatc
 
     monkeypatch.setattr(sys, "stdin", Terminal())
     monkeypatch.setattr("builtins.input", bad_input)
-    with pytest.raises(quiz.AnswerError, match="not UTF-8"):
-        quiz.line_reader()("answer> ")
+    with pytest.raises(grading.AnswerError, match="not UTF-8"):
+        session.line_reader()("answer> ")
 
 
 def test_run_quiz_asks_again_when_the_reader_cannot_read_a_line():
-    from solver.trainer.quiz import AnswerError
+    from solver.trainer.grading import AnswerError
 
     (p,) = [p for p in puzzles.load() if p.id == PUZZLE]
     lines = [AnswerError("that line is not UTF-8 text"), f"{right()}\n"]
@@ -459,7 +464,7 @@ def test_run_quiz_asks_again_when_the_reader_cannot_read_a_line():
         return item
 
     out: list[str] = []
-    summary = run_quiz([Question.from_puzzle(p)], input_fn=read, output_fn=out.append)
+    summary = run_quiz([Question.from_puzzle(p, HUNAN)], input_fn=read, output_fn=out.append)
     assert summary.answered == 1 and summary.correct == 1 and summary.stopped == "finished"
     assert "Cannot read that: that line is not UTF-8 text. Try again (q to stop)." in out
 

@@ -1,42 +1,52 @@
 """The curated puzzle library (puzzles/*.toml): sound (every stored answer is the
 solver's), big enough, covering every kind, level and known tag, with enough
-answers worked out by hand; and puzzles.load / puzzles.check catching what they
-must, on small libraries written to tmp_path."""
+answers worked out by hand; and puzzles.load / solver.trainer.library.check
+catching what they must, on small libraries written to tmp_path."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
+from types import MappingProxyType
 
 import pytest
 
 import puzzles
-from puzzles import KINDS, KNOWN_TAGS, LEVELS, Puzzle, PuzzleError
+from puzzles import KNOWN_TAGS, LEVELS, QUESTION_KINDS, PuzzleError
+from solver.model.rules import HUNAN
+from solver.model.tiles import GLYPHS
+from solver.trainer import library
 
 LIBRARY = puzzles.load()
+
+
+def check(lib=None) -> list[str]:
+    """``library.check`` under hunan, the ruleset the stored answers are for."""
+    return library.check(HUNAN, lib)
 
 
 # ---------------------------------------------------------------- the library
 
 def test_library_is_sound():
-    assert puzzles.check(LIBRARY) == []
-    assert puzzles.check() == []  # the same, loading the shipped files itself
+    assert check(LIBRARY) == []
+    assert check() == []  # the same, loading the shipped files itself
 
 
 @pytest.mark.parametrize("p", LIBRARY, ids=lambda p: p.id)
 def test_stored_answer_is_the_solvers(p):
-    assert puzzles.solve(p) == p.answer
+    assert library.answer(p, HUNAN) == p.answer
 
 
 def test_library_size_and_kinds():
     assert len(LIBRARY) >= 150
     per_kind = Counter(p.kind for p in LIBRARY)
-    assert set(per_kind) == set(KINDS)
-    assert all(per_kind[k] >= 25 for k in KINDS), per_kind
+    assert set(per_kind) == set(QUESTION_KINDS)
+    assert all(per_kind[k] >= 25 for k in QUESTION_KINDS), per_kind
 
 
 def test_every_level_in_every_kind():
     have = {(p.kind, p.level) for p in LIBRARY}
-    assert have == {(k, lv) for k in KINDS for lv in LEVELS}
+    assert have == {(k, lv) for k in QUESTION_KINDS for lv in LEVELS}
 
 
 def test_every_known_tag_is_covered():
@@ -136,28 +146,28 @@ def test_a_small_sound_library(tmp_path):
     write(tmp_path, "chi.toml", CHI)
     write(tmp_path, "chou.toml", CHOU)
     lib = puzzles.load(tmp_path)
-    assert [p.id for p in lib] == ["t-1", "h-1", "c-1", "k-1"]  # KINDS order of the files
-    assert puzzles.check(lib) == []
+    assert [p.id for p in lib] == ["t-1", "h-1", "c-1", "k-1"]  # QUESTION_KINDS order of the files
+    assert check(lib) == []
 
 
 @pytest.mark.parametrize("entry, wrong", [
     (TING, "三六九"), (HUXI, 18), (CHI, [{"chi": "四五六", "bi": ["六陆陆"]}]), (CHOU, True)])
 def test_check_catches_a_wrong_answer(tmp_path, entry, wrong):
     write(tmp_path, f"{entry['kind']}.toml", dict(entry, answer=wrong))
-    problems = puzzles.check(puzzles.load(tmp_path))
+    problems = check(puzzles.load(tmp_path))
     assert len(problems) == 1
     assert problems[0].startswith(f"puzzle {entry['id']}: stored answer") and "solver gives" in problems[0]
 
 
 def test_check_catches_a_huxi_puzzle_that_does_not_win(tmp_path):
     write(tmp_path, "huxi.toml", dict(HUXI, tile="五"))
-    problems = puzzles.check(puzzles.load(tmp_path))
+    problems = check(puzzles.load(tmp_path))
     assert len(problems) == 1 and "does not win" in problems[0]
 
 
 def test_check_catches_an_invalid_hand(tmp_path):
     write(tmp_path, "ting.toml", dict(TING, hand=TING["hand"] + " 九"))  # 21 tiles at rest
-    problems = puzzles.check(puzzles.load(tmp_path))
+    problems = check(puzzles.load(tmp_path))
     assert len(problems) == 1 and "21 concealed tiles" in problems[0]
 
 
@@ -191,7 +201,7 @@ def test_a_malformed_entry_is_refused(tmp_path, monkeypatch, entry, words):
     assert words in str(err.value) and f"puzzle {entry['id']}" in str(err.value)
     # check() reports a library that does not load as its one problem
     monkeypatch.setattr(puzzles, "library_dir", lambda: tmp_path)
-    assert puzzles.check() == [str(err.value)]
+    assert check() == [str(err.value)]
 
 
 def test_invalid_toml_is_refused(tmp_path):
@@ -206,27 +216,62 @@ def test_a_duplicate_id_is_refused(tmp_path, monkeypatch):
     with pytest.raises(PuzzleError, match="duplicate puzzle id"):
         puzzles.load(tmp_path)
     monkeypatch.setattr(puzzles, "library_dir", lambda: tmp_path)
-    assert puzzles.check() == [f"duplicate puzzle id(s): {TING['id']}"]
+    assert check() == [f"duplicate puzzle id(s): {TING['id']}"]
 
 
 def test_check_catches_two_identical_notes(tmp_path):
     other = dict(CHI, id="c-2", note_en=TING["note_en"], note_zh="四五吃上家的六。")
     write(tmp_path, "ting.toml", TING)
     write(tmp_path, "chi.toml", CHI, other)
-    problems = puzzles.check(puzzles.load(tmp_path))
+    problems = check(puzzles.load(tmp_path))
     assert problems == ["puzzle c-2: its teaching note is the same as puzzle t-1's"]
 
 
 def test_check_catches_a_note_that_names_no_tile(tmp_path):
     write(tmp_path, "ting.toml", dict(TING, note_en="An open-ended wait on two tiles."))
-    problems = puzzles.check(puzzles.load(tmp_path))
+    problems = check(puzzles.load(tmp_path))
     assert problems == ["puzzle t-1: a teaching note names none of the puzzle's tiles"]
 
 
 def test_check_catches_bad_seen_tiles(tmp_path):
     write(tmp_path, "ting.toml", dict(TING, seen="三x"))
-    problems = puzzles.check(puzzles.load(tmp_path))
+    problems = check(puzzles.load(tmp_path))
     assert len(problems) == 1 and problems[0].startswith("puzzle t-1:")
+
+
+#: a ruleset of this test alone, registered nowhere: 12 胡息 win, and a 碰 is worth more
+HOUSE = dataclasses.replace(HUNAN, name="house-test", min_huxi=12,
+                            huxi=MappingProxyType({**HUNAN.huxi, "peng": (2, 4)}))
+TING12 = dict(TING, id="t-12", hand="一二三 壹贰叁 二七十 四五六 肆伍陆 捌玖拾 七八", answer="",  # 12 胡息
+              note_en="七八 with 12 胡息.", note_zh="七八，12胡息。")
+HUXI_PENG = dict(HUXI, id="h-peng", hand="一二三 壹贰叁 贰柒拾 七八九 肆伍陆 四五 | 碰:捌捌捌", answer=18,
+                 note_en="六 makes 四五六 beside the 碰 捌捌捌.", note_zh="六成四五六，另有碰捌捌捌。")
+
+
+def test_check_and_questions_follow_the_ruleset_given(tmp_path):
+    """The stored answers are hunan's: under another ruleset ``check`` recomputes them with that one
+    (the reference's answers under it), and a question of the puzzle is graded by it."""
+    from solver.engine import reference
+    from solver.model.notation import parse_hand, parse_tile
+    from solver.trainer.grading import grade
+    from solver.trainer.question import Question
+
+    write(tmp_path, "ting.toml", TING12)
+    write(tmp_path, "huxi.toml", HUXI_PENG)
+    ting, huxi = puzzles.load(tmp_path)
+    waits = {rules.name: "".join(GLYPHS[w.tile] for w in reference.ting(parse_hand(ting.hand), rules).waits)
+             for rules in (HUNAN, HOUSE)}
+    points = {rules.name: reference.best_win(parse_hand(huxi.hand), parse_tile(huxi.tile), huxi.source, rules).huxi
+              for rules in (HUNAN, HOUSE)}
+    assert waits == {"hunan": "", "house-test": "三六九"} and points == {"hunan": 18, "house-test": 19}
+    assert check([ting, huxi]) == []  # the stored answers are hunan's
+    assert library.check(HOUSE, [ting, huxi]) == [
+        "puzzle t-12: stored answer  but the solver gives 三六九",
+        "puzzle h-peng: stored answer 18 but the solver gives 19"]
+    for p, stored, house in ((ting, "none", "三六九"), (huxi, "18", "19")):
+        q = Question.from_puzzle(p, HOUSE)
+        assert grade(q, house).correct and not grade(q, stored).correct, p.id
+        assert grade(Question.from_puzzle(p, HUNAN), stored).correct, p.id
 
 
 # ---------------------------------------------------------------- as_json
@@ -253,27 +298,36 @@ def test_as_json_keys_and_nulls(tmp_path):
     assert json.loads(json.dumps(got["c-1"]["answer"])) == [{"chi": "四五六", "bi": []}]
     assert (got["k-1"]["action"], got["k-1"]["chou"], got["k-1"]["passed_peng"], got["k-1"]["answer"]) == (
         "chi", "六", None, False)
-    for j in got.values():  # plain JSON, and the same after a round trip
-        assert json.loads(json.dumps(j, ensure_ascii=False)) == json.loads(json.dumps(j))
+    for j in got.values():  # plain JSON (lists, not tuples): the same after a round trip
+        assert json.loads(json.dumps(j, ensure_ascii=False)) == j
 
 
-def test_as_json_of_every_library_puzzle_is_json():
+def test_as_json_of_every_library_puzzle_is_what_its_file_says():
+    """Each shipped puzzle's JSON, against its TOML entry read here with tomllib (not by the loader)."""
+    import tomllib
+
+    raw = {e["id"]: e for path in puzzles.library_dir().glob("*.toml")
+           for e in tomllib.loads(path.read_text(encoding="utf-8"))["puzzle"]}
+    assert sorted(raw) == sorted(p.id for p in LIBRARY)
     for p in LIBRARY:
-        j = json.loads(json.dumps(p.as_json(), ensure_ascii=False))
-        assert list(j) == JSON_KEYS and j["id"] == p.id
-        assert isinstance(p, Puzzle)
+        j = p.as_json()
+        assert json.loads(json.dumps(j, ensure_ascii=False)) == j and list(j) == JSON_KEYS, p.id
+        e = raw[p.id]
+        assert {k: j[k] for k in ("id", "kind", "level", "hand", "answer")} == {
+            k: e[k] for k in ("id", "kind", "level", "hand", "answer")}, p.id
+        assert j["tags"] == e.get("tags", []), p.id
+        for key in ("tile", "source", "from", "action", "seen", "chou", "passed_peng"):
+            assert j[key] == (e.get(key) or None), (p.id, key)
 
 
 def test_check_reports_duplicate_ids_in_a_list():
     lib = puzzles.load()
-    problems = puzzles.check([lib[0], lib[0]])
+    problems = check([lib[0], lib[0]])
     assert any("duplicate puzzle id" in line and lib[0].id in line for line in problems)
 
 
 def test_note_with_melds_must_name_a_tile():
-    import dataclasses
-
     withmelds = next(p for p in puzzles.load() if "|" in p.hand)
     blank = dataclasses.replace(withmelds, note_en="Think about the 跑 rule: a space | colon: here.",
                                 note_zh="想一想跑的规则。")
-    assert any("names none of the puzzle's tiles" in line for line in puzzles.check([blank]))
+    assert any("names none of the puzzle's tiles" in line for line in check([blank]))

@@ -1,8 +1,9 @@
-"""The trainer (solver.trainer.quiz): grading every kind, explanations, the quiz loop driven by
+"""The trainer (question, grading, teach, session, selection): grading every kind, explanations, the quiz loop driven by
 scripted input (right, wrong, partly right, bad notation, every way to stop) with the
 progress database checked after, question selection, and a quiz process killed mid-way."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import signal
@@ -17,21 +18,18 @@ import pytest
 
 import puzzles
 from puzzles import Puzzle
-from solver.model.tiles import GLYPH_TO_ID, glyphs
+from solver import api
+from solver.model.notation import parse_hand
+from solver.model.rules import HUNAN
+from solver.model.tiles import GLYPH_TO_ID, GLYPHS, glyphs
+from solver.text.words import MOVE_ZH
+from solver.trainer import library
+from solver.trainer.grading import AnswerError, grade, right_answer
 from solver.trainer.progress import Store
-from solver.trainer.quiz import (
-    AnswerError,
-    Question,
-    QuizError,
-    explain,
-    grade,
-    line_reader,
-    question_lines,
-    quiz_command,
-    right_answer,
-    run_quiz,
-    select_questions,
-)
+from solver.trainer.question import Question, QuizError, question_lines
+from solver.trainer.selection import select_questions
+from solver.trainer.session import line_reader, quiz_command, run_quiz
+from solver.trainer.teach import explanation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,27 +43,40 @@ def T(text: str) -> int:
     return GLYPH_TO_ID[text]
 
 
-def puzzle(pid: str, kind: str, hand: str, *, level: int = 1, tags=(), **context) -> Puzzle:
-    """A library puzzle with the solver's answer stored (as `phz puzzles check` demands)."""
-    p = Puzzle(id=pid, kind=kind, level=level, tags=tuple(tags), hand=hand, answer=None,
-               note_en=f"note of {pid} ({hand[0]})", note_zh=f"{pid}的要点（{hand[0]}）", **context)
-    return Puzzle(**{**p.__dict__, "answer": puzzles.solve(p)})
+def puzzle(pid: str, kind: str, hand: str, answer, *, level: int = 1, tags=(), **context) -> Puzzle:
+    """A library puzzle with its answer worked out by hand (RULES.md), in the library's stored form;
+    ``test_the_test_puzzles_answers_are_the_solvers`` checks each against the solver."""
+    if kind == "chi":
+        answer = tuple({"chi": chi, "bi": tuple(bi)} for chi, *bi in answer)
+    return Puzzle(id=pid, kind=kind, level=level, tags=tuple(tags), hand=hand, answer=answer,
+                  note_en=f"note of {pid} ({hand[0]})", note_zh=f"{pid}的要点（{hand[0]}）", **context)
 
 
-TING = puzzle("ting-1", "ting", EX1, tags=["两头"])
-TING3 = puzzle("ting-3", "ting", EX2, level=2, tags=["other-only wait"])
-DISCARD = puzzle("discard-1", "discard", EX1 + " 五")
-DISCARD_TIE = puzzle("discard-2", "discard", EX2 + " 一", level=2)  # 一 and 六 tie on 6 outs; 七七七 is a 坎
-HUXI = puzzle("huxi-1", "huxi", EX3, level=3, tags=["破跑胡"], tile="五", source="other")
-CHI = puzzle("chi-1", "chi", SEED000, level=2, tags=["烧比"], tile="三", from_="upper-discard")
-CHOU = puzzle("chou-1", "chou", SEED000, tags=["臭张"], tile="三", from_="upper-discard", action="chi", chou="三")
-CHOU_PENG = puzzle("chou-2", "chou", SEED000, level=3, tile="三", from_="upper-discard", action="chi",
+TING = puzzle("ting-1", "ting", EX1, "肆柒", tags=["两头"])
+TING3 = puzzle("ting-3", "ting", EX2, "五七伍", level=2, tags=["other-only wait"])
+DISCARD = puzzle("discard-1", "discard", EX1 + " 五", "五")  # 7 outs; 四 leaves 6
+DISCARD_TIE = puzzle("discard-2", "discard", EX2 + " 一", "一六", level=2)  # 一 and 六 tie on 6 outs; 七七七 is a 坎
+HUXI = puzzle("huxi-1", "huxi", EX3, 18, level=3, tags=["破跑胡"], tile="五", source="other")
+CHI = puzzle("chi-1", "chi", SEED000, [("一二三", "三四五"), ("三四五", "一二三")], level=2, tags=["烧比"], tile="三",
+             from_="upper-discard")  # 二三四 would strand the second 三: 烧比
+CHOU = puzzle("chou-1", "chou", SEED000, False, tags=["臭张"], tile="三", from_="upper-discard", action="chi",
+              chou="三")
+CHOU_PENG = puzzle("chou-2", "chou", SEED000, True, level=3, tile="三", from_="upper-discard", action="chi",
                    passed_peng="三")  # a passed 碰 does not make 三 臭 for 吃
 LIBRARY = [TING, TING3, DISCARD, DISCARD_TIE, HUXI, CHI, CHOU, CHOU_PENG]
+EX4 = "肆伍陆 捌玖 拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十"  # RULES.md example 4: 柒 from another player, 18
+HUXI4 = puzzle("huxi-4", "huxi", EX4, 18, tile="柒", source="other")
+CHI_LOWER = puzzle("chi-2", "chi", SEED000, [], level=3, tile="三", from_="lower-discard")  # 隔山: none is legal
+CHI_ONE = puzzle("chi-3", "chi", "一二三四五八九十 壹贰贰叁肆伍陆柒捌玖拾拾", [("四五六",)], tile="六",
+                 from_="upper-discard")
+
+
+def test_the_test_puzzles_answers_are_the_solvers():
+    assert library.check(HUNAN, LIBRARY + [HUXI4, CHI_LOWER, CHI_ONE]) == []
 
 
 def Q(p: Puzzle) -> Question:
-    return Question.from_puzzle(p)
+    return Question.from_puzzle(p, HUNAN)
 
 
 class Script:
@@ -125,14 +136,14 @@ def test_ting_right_in_any_notation_and_order(answer):
 def test_ting_half_the_waits_is_incorrect_with_the_missed_listed():
     g = grade(Q(TING3), "五")  # waits 五 七 伍
     assert not g.correct and g.missed == (T("七"), T("伍")) and g.extra == ()
-    text = "\n".join(explain(Q(TING3), g, "en"))
+    text = "\n".join(explanation(Q(TING3), g, "en"))
     assert "Missed: 七, 伍" in text and "提胡" in text and "碰胡" in text
 
 
 def test_ting_extra_tile_is_incorrect_and_says_why_it_does_not_win():
     g = grade(Q(TING), "肆柒一")
     assert not g.correct and g.missed == () and g.extra == (T("一"),)
-    text = "\n".join(explain(Q(TING), g, "en"))
+    text = "\n".join(explanation(Q(TING), g, "en"))
     assert "Not waits: 一" in text and "一 wins from neither source" in text
 
 
@@ -157,10 +168,10 @@ def test_discard_wrong_says_how_many_outs_were_given_up():
     q = Q(DISCARD)
     g = grade(q, "四")
     assert not g.correct
-    text = "\n".join(explain(q, g, "en"))
+    text = "\n".join(explanation(q, g, "en"))
     assert "Discarding 四 leaves 6 outs" in text and "1 fewer than 五" in text
     assert "Best discard: 五, 7 winning outs" in text
-    zh = "\n".join(explain(q, g, "zh"))
+    zh = "\n".join(explanation(q, g, "zh"))
     assert "打四只有6张能胡" in zh and "少1张" in zh
 
 
@@ -168,7 +179,7 @@ def test_discard_of_a_kan_tile_is_graded_incorrect_with_the_lock_explained():
     q = Q(DISCARD_TIE)
     g = grade(q, "七")
     assert not g.correct
-    assert "坎 七七七, and 坎 tiles cannot be discarded" in "\n".join(explain(q, g, "en"))
+    assert "坎 七七七, and 坎 tiles cannot be discarded" in "\n".join(explanation(q, g, "en"))
 
 
 @pytest.mark.parametrize("bad", ["肆柒", "捌", "五x"])  # two tiles; a tile not in hand; bad ASCII
@@ -182,18 +193,18 @@ def test_huxi_right_and_wrong():
     assert grade(q, "18").correct and grade(q, "18 胡息").correct and grade(q, "１８").correct
     g = grade(q, "15")
     assert not g.correct and g.expected == 18
-    text = "\n".join(explain(q, g, "en"))
+    text = "\n".join(explanation(q, g, "en"))
     assert "You said 15: 3 short" in text and "破跑胡" in text and "坎 五五五 stays whole" in text
     assert "total" in text and "note: note of huxi-1" in text
 
 
 def test_huxi_forgetting_the_melds_is_pointed_out():
     # RULES.md example 4: the melds hold most of the 胡息.
-    p = puzzle("huxi-4", "huxi", "肆伍陆 捌玖 拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十", tile="柒", source="other")
+    p = HUXI4
     q = Q(p)
     melds = 6 + 0 + 9 + 3
     g = grade(q, str(p.answer - melds))
-    assert not g.correct and f"the melds' {melds} 胡息 count too" in "\n".join(explain(q, g, "en"))
+    assert not g.correct and f"the melds' {melds} 胡息 count too" in "\n".join(explanation(q, g, "en"))
 
 
 @pytest.mark.parametrize("bad", ["many", "-3", "18.5"])
@@ -212,7 +223,7 @@ def test_chi_menu_is_the_sorted_candidates_and_graded_by_number():
     assert not g.correct and g.missed == (3,) and g.extra == ()
     g = grade(q, "1 2 3")
     assert not g.correct and g.missed == () and g.extra == (2,)
-    text = "\n".join(explain(q, g, "en"))
+    text = "\n".join(explanation(q, g, "en"))
     assert "2 (二三四) is not legal" in text and "烧比" in text
     g = grade(q, "0")
     assert not g.correct and g.missed == (1, 3) and g.text == "0"
@@ -225,10 +236,10 @@ def test_chi_numbers_off_the_menu_are_asked_again(bad):
 
 
 def test_chi_from_the_lower_player_has_no_legal_way():
-    q = Q(puzzle("chi-2", "chi", SEED000, level=3, tile="三", from_="lower-discard"))
+    q = Q(CHI_LOWER)
     assert len(q.menu) == 3 and grade(q, "0").correct and grade(q, "无").correct
     g = grade(q, "1 3")
-    assert "不吃隔山牌" in "\n".join(explain(q, g, "en"))
+    assert "不吃隔山牌" in "\n".join(explanation(q, g, "en"))
 
 
 @pytest.mark.parametrize("answer,value", [("no", False), ("N", False), ("不能", False), ("否", False),
@@ -242,18 +253,33 @@ def test_chou_passed_peng_does_not_block_chi():
     q = Q(CHOU_PENG)
     assert grade(q, "yes").correct
     g = grade(q, "no")
-    text = "\n".join(explain(q, g, "en"))
+    text = "\n".join(explanation(q, g, "en"))
     assert "Yes: you may 吃 三 now" in text and "passing a 碰 of 三 makes it 臭 for 碰 only" in text
     with pytest.raises(AnswerError):
         grade(q, "maybe")
 
 
+def stored_right_answers(q: Question, p: Puzzle) -> list[str]:
+    """Every right answer to ``q`` as typed, from the answer stored in puzzle ``p`` (not from the solution)."""
+    if p.kind == "ting":
+        return [p.answer or "none"]
+    if p.kind == "discard":
+        return list(p.answer)  # each best discard
+    if p.kind == "chi":
+        ways = [{"chi": glyphs(c.chi), "bi": tuple(glyphs(b) for b in c.bi)} for c in q.menu]
+        return [" ".join(str(ways.index(w) + 1) for w in p.answer) or "0"]
+    if p.kind == "chou":
+        return ["yes" if p.answer else "no"]
+    return [str(p.answer)]
+
+
 def test_every_kind_explains_in_both_languages_with_the_note():
     for p in LIBRARY:
         q = Q(p)
+        assert right_answer(q) in stored_right_answers(q, p), p.id
         g = grade(q, right_answer(q))
         assert g.correct, p.id
-        en, zh = "\n".join(explain(q, g, "en")), "\n".join(explain(q, g, "zh"))
+        en, zh = "\n".join(explanation(q, g, "en")), "\n".join(explanation(q, g, "zh"))
         assert f"note: note of {p.id}" in en and f"要点: {p.id}的要点" in zh
         if p.tags:
             assert "tags: " + ", ".join(p.tags) in en
@@ -283,8 +309,7 @@ def test_loop_every_kind_right_wrong_and_bad_notation_recorded(store):
 
 
 def test_loop_shows_hand_melds_context_and_question_but_not_tags_before_answering():
-    q = Q(puzzle("huxi-4", "huxi", "肆伍陆 捌玖 拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十", tags=["secret"],
-                 tile="柒", source="other"))
+    q = Q(dataclasses.replace(HUXI4, tags=("secret",)))
     out: list[str] = []
     run_quiz([q], input_fn=Script("q"), output_fn=out.append, lang="en")
     assert out[0] == "[1/1] huxi · level 1 · puzzle huxi-4"
@@ -357,23 +382,23 @@ def test_line_reader_drives_the_loop_to_the_end_of_a_pipe(store):
 
 def test_select_unknown_id_and_nothing_matching_are_clear_errors():
     with pytest.raises(QuizError, match="no puzzle has id 'nope'"):
-        select_questions(LIBRARY, puzzle_id="nope")
+        select_questions(LIBRARY, rules=HUNAN, puzzle_id="nope")
     with pytest.raises(QuizError, match="no puzzle matches --kind chi --level 3"):
-        select_questions(LIBRARY, kind="chi", level=3)
+        select_questions(LIBRARY, rules=HUNAN, kind="chi", level=3)
     with pytest.raises(QuizError, match="unknown kind"):
-        select_questions(LIBRARY, kind="pong")
+        select_questions(LIBRARY, rules=HUNAN, kind="pong")
     with pytest.raises(QuizError, match="does not match --kind ting"):
-        select_questions(LIBRARY, puzzle_id="chi-1", kind="ting")
+        select_questions(LIBRARY, rules=HUNAN, puzzle_id="chi-1", kind="ting")
     with pytest.raises(QuizError, match="empty"):
-        select_questions([])
+        select_questions([], rules=HUNAN)
 
 
 def test_select_by_id_kind_level_tag_and_count():
-    assert [q.puzzle_id for q in select_questions(LIBRARY, puzzle_id="huxi-1")] == ["huxi-1"]
-    assert [q.puzzle_id for q in select_questions(LIBRARY, kind="chou")] == ["chou-1", "chou-2"]
-    assert [q.puzzle_id for q in select_questions(LIBRARY, level=2)] == ["ting-3", "discard-2", "chi-1"]
-    assert [q.puzzle_id for q in select_questions(LIBRARY, tag="烧比")] == ["chi-1"]
-    assert len(select_questions(LIBRARY, count=3)) == 3
+    assert [q.puzzle_id for q in select_questions(LIBRARY, rules=HUNAN, puzzle_id="huxi-1")] == ["huxi-1"]
+    assert [q.puzzle_id for q in select_questions(LIBRARY, rules=HUNAN, kind="chou")] == ["chou-1", "chou-2"]
+    assert [q.puzzle_id for q in select_questions(LIBRARY, rules=HUNAN, level=2)] == ["ting-3", "discard-2", "chi-1"]
+    assert [q.puzzle_id for q in select_questions(LIBRARY, rules=HUNAN, tag="烧比")] == ["chi-1"]
+    assert len(select_questions(LIBRARY, rules=HUNAN, count=3)) == 3
 
 
 def test_select_serves_due_reviews_first_then_new_puzzles_easiest_first(store):
@@ -382,23 +407,25 @@ def test_select_serves_due_reviews_first_then_new_puzzles_easiest_first(store):
     store.record(puzzle_id="ting-1", kind="ting", level=1, tags=[], answer="肆柒", correct=True, seconds=3, at=t0)
     store.record(seed=4203, kind="ting", level=3, tags=[], answer="七", correct=False, seconds=3, at=t0 + 1)
     soon = t0 + 3600  # both misses are due, the right answer is not
-    chosen = select_questions(LIBRARY, store=store, now=soon, count=20)
+    chosen = select_questions(LIBRARY, rules=HUNAN, store=store, now=soon, count=20)
     keys = [q.key for q in chosen]
     assert keys[:2] == ["puzzle:huxi-1", "drill:4203"]
     assert keys[-1] == "puzzle:ting-1"  # answered right: last, not yet due
     new = [q for q in chosen[2:-1]]
     assert [q.level for q in new] == sorted(q.level for q in new)
     # With a filter, due puzzles of that kind still come first; drills do not.
-    assert [q.key for q in select_questions(LIBRARY, kind="huxi", store=store, now=soon)] == ["puzzle:huxi-1"]
-    assert "drill:4203" not in [q.key for q in select_questions(LIBRARY, kind="ting", store=store, now=soon)]
+    huxi = select_questions(LIBRARY, rules=HUNAN, kind="huxi", store=store, now=soon)
+    assert [q.key for q in huxi] == ["puzzle:huxi-1"]
+    ting = select_questions(LIBRARY, rules=HUNAN, kind="ting", store=store, now=soon)
+    assert "drill:4203" not in [q.key for q in ting]
     # Before the miss is due, it waits its turn behind the new puzzles.
-    early = [q.key for q in select_questions(LIBRARY, store=store, now=t0 + 60, count=20)]
+    early = [q.key for q in select_questions(LIBRARY, rules=HUNAN, store=store, now=t0 + 60, count=20)]
     assert early[0] != "puzzle:huxi-1" and early.index("puzzle:huxi-1") < early.index("puzzle:ting-1")
 
 
 def test_select_random_drills_reproducible_by_seed():
-    a = select_questions([], random_drills=True, seed=7, count=4, kind="chi", level=2)
-    b = select_questions([], random_drills=True, seed=7, count=4, kind="chi", level=2)
+    a = select_questions([], rules=HUNAN, random_drills=True, seed=7, count=4, kind="chi", level=2)
+    b = select_questions([], rules=HUNAN, random_drills=True, seed=7, count=4, kind="chi", level=2)
     assert [q.seed for q in a] == [q.seed for q in b] and all(q.kind == "chi" and q.level == 2 for q in a)
 
 
@@ -429,21 +456,22 @@ def toml_library(directory: Path, ps) -> Path:
 
 def test_quiz_command_end_to_end(tmp_path):
     lib = toml_library(tmp_path / "lib", LIBRARY)
-    assert puzzles.check(puzzles.load(lib)) == []
+    assert library.check(HUNAN, puzzles.load(lib)) == []
     db = tmp_path / "p.db"
     out: list[str] = []
-    summary = quiz_command(kind="ting", db=str(db), lang="en", input_fn=Script("肆柒", "五"), output_fn=out.append,
-                           puzzles_dir=lib, clock=Clock())
+    summary = quiz_command(rules=HUNAN, kind="ting", db=str(db), lang="en", input_fn=Script("肆柒", "五"),
+                           output_fn=out.append, puzzles_dir=lib, clock=Clock())
     assert summary.answered == 2 and summary.correct == 1
     assert rows(db) == [("ting-1", None, "ting", "肆柒", 1), ("ting-3", None, "ting", "五", 0)]
     # The miss is due ten minutes later, and comes first.
     out.clear()
     later = Clock(1_700_000_000.0 + 3600)
-    quiz_command(db=str(db), lang="en", count=1, input_fn=Script("q"), output_fn=out.append, puzzles_dir=lib,
-                 clock=later)
+    quiz_command(rules=HUNAN, db=str(db), lang="en", count=1, input_fn=Script("q"), output_fn=out.append,
+                 puzzles_dir=lib, clock=later)
     assert out[0] == "[1/1] ting · level 2 · puzzle ting-3"
     with pytest.raises(QuizError):
-        quiz_command(puzzle_id="nope", db=str(db), puzzles_dir=lib, input_fn=Script(), output_fn=out.append)
+        quiz_command(rules=HUNAN, puzzle_id="nope", db=str(db), puzzles_dir=lib, input_fn=Script(),
+                     output_fn=out.append)
 
 
 # --- a quiz process killed mid-way ---------------------------------------------------
@@ -454,8 +482,9 @@ def test_killed_quiz_process_keeps_every_answered_attempt(tmp_path):
     code = textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(ROOT)!r})
-        from solver.trainer.quiz import quiz_command
-        quiz_command(db={str(db)!r}, puzzles_dir={str(lib)!r}, lang="en", count=6)
+        from solver.model.rules import HUNAN
+        from solver.trainer.session import quiz_command
+        quiz_command(rules=HUNAN, db={str(db)!r}, puzzles_dir={str(lib)!r}, lang="en", count=6)
     """)
     env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -494,12 +523,12 @@ def test_killed_quiz_process_keeps_every_answered_attempt(tmp_path):
 # --- the shipped library --------------------------------------------------------------
 
 def test_every_library_puzzle_is_a_question_graded_and_explained():
-    """Each puzzle shipped in puzzles/*.toml: its right answer is graded correct, a wrong one
-    is explained in both languages, and the stored answer is what the quiz expects."""
-    library = puzzles.load()
-    for p in library:
+    """Each puzzle shipped in puzzles/*.toml: its stored answer is what the quiz expects and is
+    graded correct, and a wrong one is explained in both languages, naming what the stored answer says."""
+    for p in puzzles.load():
         q = Q(p)
-        assert right_answer(q) and grade(q, right_answer(q)).correct, p.id
+        assert all(grade(q, answer).correct for answer in stored_right_answers(q, p)), p.id
+        assert right_answer(q) in stored_right_answers(q, p), p.id
         if p.kind == "ting":
             assert q.solution.expected == {GLYPH_TO_ID[c] for c in p.answer}, p.id
         elif p.kind == "discard":
@@ -509,15 +538,48 @@ def test_every_library_puzzle_is_a_question_graded_and_explained():
             assert [{"chi": glyphs(chi), "bi": tuple(glyphs(b) for b in bi)} for chi, bi in legal] == list(p.answer), p.id
         elif p.kind in ("huxi", "chou"):
             assert q.solution.expected == p.answer, p.id
-        wrong = {"ting": "none", "discard": None, "huxi": "0", "chi": "0", "chou": "no" if p.answer else "yes"}[p.kind]
-        if wrong is None:
-            continue
-        g = grade(q, wrong)
-        assert explain(q, g, "en") and explain(q, g, "zh")
+        wrong_answer_is_explained(q, p)
+
+
+def wrong_answer_is_explained(q: Question, p: Puzzle) -> None:
+    """A wrong answer to ``q`` is graded incorrect, and the first lines of both explanations say
+    what the answer stored in ``p`` says (a hand puzzle's answer, checked against the solver)."""
+    held = parse_hand(p.hand).concealed
+    X = p.tile or ""
+    if p.kind == "discard":  # a tile held, not in a 坎, and not a best discard
+        wrong = next(GLYPHS[t] for t in range(20) if 0 < held[t] < 3 and GLYPHS[t] not in p.answer)
+    else:
+        wrong = {"ting": "none" if p.answer else "一", "huxi": "0", "chi": "0",
+                 "chou": "no" if p.answer else "yes"}[p.kind]
+    g = grade(q, wrong)
+    assert g.correct == (p.kind == "chi" and not p.answer), p.id  # "0" is right when nothing is legal
+    en, zh = explanation(q, g, "en"), explanation(q, g, "zh")
+    if p.kind == "ting" and not p.answer:
+        assert en[0] == "The hand is not ready: no tile wins for it" and "Not waits: 一" in en, p.id
+        assert zh[0] == "这手牌不听牌：没有能胡的牌", p.id
+    elif p.kind == "ting":
+        assert f"Missed: {', '.join(p.answer)}" in en and f"漏了: {'、'.join(p.answer)}" in zh, p.id
+    elif p.kind == "discard":
+        # The best discards (tied ones in rank order) are the only tiles the first line names.
+        assert en[0].startswith("Best discard") and {c for c in en[0] if c in GLYPHS} == set(p.answer), en[0]
+        head = zh[0].split("：")[0].replace("都一样好", "")  # 最好打五 / 打四、七、十都一样好
+        assert {c for c in head if c in GLYPHS} == set(p.answer), zh[0]
+    elif p.kind == "huxi":
+        assert f"You said 0: {p.answer} short" in en and f"你答0，少了{p.answer}胡息" in zh, p.id
+    elif p.kind == "chi" and not p.answer:
+        assert en[0] == f"No legal way to eat {X} (answer 0)" and zh[0] == f"{X}没有合法的吃法（答 0）", p.id
+    elif p.kind == "chi":
+        for i in map(int, stored_right_answers(q, p)[0].split()):
+            assert any(line.startswith(f"Missed {i} (") for line in en), (p.id, i)
+            assert any(line.startswith(f"漏了 {i}（") for line in zh), (p.id, i)
+    else:
+        move = MOVE_ZH[p.action]
+        assert en[0] == (f"Yes: you may {move} {X} now" if p.answer else f"No: you may not {move} {X} now"), p.id
+        assert zh[0] == f"{'能' if p.answer else '不能'}{move}{X}", p.id
 
 
 def test_menu_of_one_way_says_so():
-    q = Q(puzzle("chi-3", "chi", "一二三四五八九十 壹贰贰叁肆伍陆柒捌玖拾拾", tile="六", from_="upper-discard"))
+    q = Q(CHI_ONE)
     assert len(q.menu) == 1
     with pytest.raises(AnswerError, match="the one way is numbered 1"):
         grade(q, "2")
@@ -526,28 +588,29 @@ def test_menu_of_one_way_says_so():
 
 
 def test_a_drill_is_replayed_by_its_seed():
-    (q,) = select_questions([], puzzle_id="drill:4213")
+    (q,) = select_questions([], rules=HUNAN, puzzle_id="drill:4213")
     assert (q.seed, q.kind, q.level) == (4213, "discard", 3)
-    assert select_questions([], puzzle_id="drill 4213")[0].hand == q.hand
+    assert select_questions([], rules=HUNAN, puzzle_id="drill 4213")[0].hand == q.hand
     with pytest.raises(QuizError, match="is a discard drill of level 3"):
-        select_questions([], puzzle_id="drill:4213", kind="ting")
+        select_questions([], rules=HUNAN, puzzle_id="drill:4213", kind="ting")
     with pytest.raises(QuizError, match="not a drill seed"):
-        select_questions([], puzzle_id="drill:4299")
-    (far,) = select_questions([], puzzle_id="drill:4253")  # a distance drill is a discard question
+        select_questions([], rules=HUNAN, puzzle_id="drill:4299")
+    (far,) = select_questions([], rules=HUNAN, puzzle_id="drill:4253")  # a distance drill is a discard question
     assert (far.seed, far.kind, far.level) == (4253, "discard", 3)
     with pytest.raises(QuizError, match="is a discard drill of level 3"):
-        select_questions([], puzzle_id="drill:4253", level=1)
+        select_questions([], rules=HUNAN, puzzle_id="drill:4253", level=1)
 
 
 def test_distance_drill_piped_wrong_then_right_is_graded_and_recorded(store):
-    (q,) = select_questions([], puzzle_id="drill:353")
+    (q,) = select_questions([], rules=HUNAN, puzzle_id="drill:353")
     assert q.kind == "discard" and {"进张", "dead 进张"} <= set(q.tags)
-    rows_ = q.solution.result.rows
+    best, table = api.discard_choice(q.hand, seen=q.seen)  # the solver's answer, computed here
+    rows_ = table.rows
     top = rows_[0]
     # The distance-first trap: a discard with more live 进张 that leaves the hand farther from ready.
     farther = max(rows_, key=lambda r: r.improving_live)
-    assert farther.distance > top.distance and farther.tile not in q.solution.expected
-    wrong, right = glyphs([farther.tile]), right_answer(q)
+    assert farther.distance > top.distance and farther.tile not in best
+    wrong, right = glyphs([farther.tile]), GLYPHS[best[0]]
     dead = next(t for t in q.seen)  # every copy is seen: not in the hand, asked again
     out = io.StringIO()
     summary = run_quiz([q, q], input_fn=line_reader(io.StringIO(f"{wrong}\n{dead}\n{right}\n"), out),
@@ -561,21 +624,23 @@ def test_distance_drill_piped_wrong_then_right_is_graded_and_recorded(store):
     assert f"Cannot read that: {dead} is not among your concealed tiles" in text
     assert [(a["drill_seed"], a["kind"], a["level"], a["answer"], a["correct"]) for a in store.attempts()] == [
         (353, "discard", 3, wrong, False), (353, "discard", 3, right, True)]
-    zh = "\n".join(explain(q, grade(q, wrong), "zh"))
+    zh = "\n".join(explanation(q, grade(q, wrong), "zh"))
     assert "但先比距离" in zh and "没有一张能打成听牌" in "\n".join(question_lines(q, "zh"))
 
 
 def test_curated_far_discard_puzzle_piped_kan_tile_wrong_and_right(store):
     """discard-036: no discard leaves the hand ready; the 坎 六六六 is locked, 四 is one of the
     seven-draw discards, and 五 keeps the most live improving draws (checked against the solver)."""
-    (q,) = select_questions(puzzles.load(), puzzle_id="discard-036")
-    rows_ = {r.tile: r for r in q.solution.result.rows}
-    best = q.solution.expected
-    assert len(best) == 1 and T("六") not in rows_ and rows_[T("四")].distance == rows_[best[0]].distance == 1
+    (q,) = select_questions(puzzles.load(), rules=HUNAN, puzzle_id="discard-036")
+    (p,) = [p for p in puzzles.load() if p.id == "discard-036"]
+    best, table = api.discard_choice(p.hand, seen=p.seen)
+    rows_ = {r.tile: r for r in table.rows}
+    assert glyphs(best) == p.answer == "五"  # the stored answer, worked out by hand
+    assert T("六") not in rows_ and rows_[T("四")].distance == rows_[best[0]].distance == 1
     fewer = rows_[best[0]].improving_live - rows_[T("四")].improving_live
     assert fewer > 0
     out = io.StringIO()
-    summary = run_quiz([q, q, q], input_fn=line_reader(io.StringIO(f"六\n四\n{right_answer(q)}\n"), out),
+    summary = run_quiz([q, q, q], input_fn=line_reader(io.StringIO(f"六\n四\n{p.answer}\n"), out),
                        output_fn=lambda s: out.write(s + "\n"), store=store, clock=Clock())
     assert (summary.answered, summary.correct) == (3, 1)
     text = out.getvalue()
@@ -584,4 +649,4 @@ def test_curated_far_discard_puzzle_piped_kan_tile_wrong_and_right(store):
            f"{fewer} fewer than {glyphs(best)}" in text
     assert text.count("note: By hand: 四五 is not two-sided here") == 3
     assert [(a["puzzle_id"], a["answer"], a["correct"]) for a in store.attempts()] == [
-        ("discard-036", "六", False), ("discard-036", "四", False), ("discard-036", right_answer(q), True)]
+        ("discard-036", "六", False), ("discard-036", "四", False), ("discard-036", p.answer, True)]

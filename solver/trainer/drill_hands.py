@@ -1,0 +1,195 @@
+"""The hands of the drills: a frozen copy of ``solver.app.generate``'s builder (old drill seeds keep their questions).
+
+Hands are built like ``solver.app.generate`` builds them (a completed hand less
+one tile; valid counts, at most 4 copies, no concealed four of a kind, legal
+melds; RULES.md section 3), and only plausible ones are kept: no copy of a tile
+is concealed beside its exposed 碰, 偎, 跑 or 提 (tiles never enter the concealed hand).
+"""
+from __future__ import annotations
+
+import random
+
+from ..engine import reference
+from ..model.groups import SHAPES, group_pattern
+from ..model.hand import Hand, HandError, Meld, check_hand
+from ..model.rules import Ruleset
+from ..model.tiles import COPIES, N_KINDS
+
+
+def plausible(hand: Hand) -> bool:
+    """No concealed copy beside an exposed 碰/偎/跑/提 of the same tile."""
+    return all(hand.concealed[m.tiles[0]] == 0 for m in hand.melds if m.kind != "chi")
+
+
+# The hand builder is deliberately a copy, drills' own, not a call to solver.app.generate:
+# a drill seed stored for review must mean the same question in later versions, so
+# this code is frozen (tests/test_drills.py pins seeds, under the default ruleset) and
+# must not be merged with generate's or tidied; changing it changes old seeds.  The
+# ruleset only says which hands are ready, as it does for every answer.
+_PLAIN = tuple(g for g in SHAPES if group_pattern(g) == "ju")
+_RICH = tuple(g for g in SHAPES if group_pattern(g) in ("ju123", "ju2710"))
+_JIAO = tuple(g for g in SHAPES if group_pattern(g) == "jiao")
+#: odds that a ready hand has exposed melds, by level (level 1 has none)
+_MELD_ODDS = {1: 0.0, 2: 0.45, 3: 0.25}
+
+
+def _fits(used: list[int], tiles) -> bool:
+    """Take ``tiles`` from the 4 copies of each tile, if they are all there."""
+    for t in tiles:
+        used[t] += 1
+    if any(used[t] > COPIES for t in tiles):
+        for t in tiles:
+            used[t] -= 1
+        return False
+    return True
+
+
+def _concealed_group(rng: random.Random) -> tuple[int, ...]:
+    r = rng.random()
+    if r < 0.30:
+        return rng.choice(_PLAIN)
+    if r < 0.50:
+        return rng.choice(_RICH)  # 一二三 / 二七十 carry 胡息, so more hands reach 15
+    if r < 0.65:
+        return rng.choice(_JIAO)
+    x = rng.randrange(N_KINDS)
+    return (x, x, x)  # 坎
+
+
+def _ready_attempt(rng: random.Random, meld_odds: float, rules: Ruleset) -> Hand | None:
+    """A completed 7-门子 hand less one tile that wins again, or None when the draw does not fit."""
+    used = [0] * N_KINDS
+    melds: list[Meld] = []
+    concealed: list[int] = []
+    upgrade = None  # (what is held at rest, tile): the winning tile makes it a 跑/提
+    r = rng.random()
+    if r < meld_odds:
+        four_first = rng.random() < 0.4
+        for i in range(rng.randint(1, 4)):
+            kind = rng.choice(("pao", "ti")) if i == 0 and four_first else rng.choice(("chi", "chi", "peng", "wei"))
+            x = rng.randrange(N_KINDS)
+            tiles = rng.choice(_PLAIN + _RICH + _JIAO) if kind == "chi" else (x,) * (4 if kind in ("pao", "ti") else 3)
+            if not _fits(used, tiles):
+                return None
+            melds.append(Meld(kind, tiles))
+    elif r < meld_odds + 0.10:
+        x = rng.randrange(N_KINDS)
+        if not _fits(used, (x,) * 4):
+            return None
+        upgrade = (rng.choice(("peng", "wei", "kan")), x)
+    four = upgrade is not None or any(m.size == 4 for m in melds)
+    if four:  # RULES.md 2: a hand with a 跑 or 提 needs the 将 pair
+        x = rng.randrange(N_KINDS)
+        if not _fits(used, (x, x)):
+            return None
+        concealed += [x, x]
+    for _ in range(7 - len(melds) - (upgrade is not None) - four):
+        for _try in range(8):
+            g = _concealed_group(rng)
+            if _fits(used, g):
+                concealed += g
+                break
+        else:
+            return None
+    counts = [0] * N_KINDS
+    for t in concealed:
+        counts[t] += 1
+    if upgrade:
+        held, t = upgrade
+        if held == "kan":
+            counts[t] += 3
+        else:
+            melds.insert(rng.randrange(len(melds) + 1), Meld(held, (t,) * 3))
+    else:
+        t = rng.choice(concealed)
+        counts[t] -= 1
+    hand = Hand(tuple(counts), tuple(melds))
+    if not _valid(hand, "rest") or not plausible(hand):
+        return None
+    if all(reference.best_win(hand, t, s, rules) is None for s in ("self", "other")):
+        return None
+    return hand
+
+
+def _valid(hand: Hand, want: str) -> bool:
+    try:
+        check_hand(hand, want=want)
+    except HandError:
+        return False
+    return True
+
+
+def ready_hand(rng: random.Random, level: int, rules: Ruleset) -> Hand:
+    while True:
+        h = _ready_attempt(rng, _MELD_ODDS[level], rules)
+        if h is not None:
+            return h
+
+
+def discard_hand(rng: random.Random, level: int, rules: Ruleset) -> Hand:
+    """A ready hand plus one live tile, never onto a pair (the 坎 it made would be locked)."""
+    while True:
+        h = ready_hand(rng, level, rules)
+        held = h.all_counts()
+        t = rng.choice([t for t in range(N_KINDS) if held[t] < COPIES and h.concealed[t] < 2])
+        counts = list(h.concealed)
+        counts[t] += 1
+        h = Hand(tuple(counts), h.melds)
+        if _valid(h, "discard") and plausible(h):
+            return h
+
+
+def _random_hand(rng: random.Random) -> Hand:
+    """A random hand at rest (mostly not ready): random melds, then random tiles, three of a kind at most."""
+    while True:
+        used = [0] * N_KINDS
+        melds = []
+        if rng.random() < 0.4:
+            for _ in range(rng.randint(1, 4)):
+                kind = rng.choice(("chi", "chi", "peng", "wei", "pao", "ti"))
+                x = rng.randrange(N_KINDS)
+                tiles = rng.choice(_PLAIN + _RICH + _JIAO) if kind == "chi" else (x,) * (4 if kind in ("pao", "ti") else 3)
+                if _fits(used, tiles):
+                    melds.append(Meld(kind, tiles))
+        need = Hand((0,) * N_KINDS, tuple(melds)).rest_count()
+        # No concealed copy beside a 碰/偎/跑/提 (plausible), no concealed four.
+        barred = {m.tiles[0] for m in melds if m.kind != "chi"}
+        live = [t for t in range(N_KINDS) if t not in barred for _ in range(COPIES - used[t])]
+        rng.shuffle(live)
+        counts = [0] * N_KINDS
+        for t in live:
+            if need == 0:
+                break
+            if counts[t] < 3:
+                counts[t] += 1
+                need -= 1
+        h = Hand(tuple(counts), tuple(melds))
+        if _valid(h, "rest"):
+            return h
+
+
+def rest_hand(rng: random.Random, level: int, rules: Ruleset) -> Hand:
+    """A hand at rest for a 吃 question, ready half of the time."""
+    return ready_hand(rng, level, rules) if rng.random() < 0.5 else _random_hand(rng)
+
+
+
+# Distance drills (generator 5): frozen like the rest once released.
+
+def far_hand(rng: random.Random, level: int, rules: Ruleset) -> Hand | None:
+    """A ready hand with one to three concealed tiles swapped for random ones, plus one: a hand to discard from."""
+    h = ready_hand(rng, level, rules)
+    counts = list(h.concealed)
+    held = h.all_counts()
+    barred = {m.tiles[0] for m in h.melds if m.kind != "chi"}  # plausible: nothing beside a 碰/偎/跑/提
+    swaps = rng.choice((1, 2) if level == 1 else (1, 2, 3))
+    for step in range(swaps + 1):
+        if step < swaps:
+            t = rng.choice([t for t in range(N_KINDS) for _ in range(counts[t])])
+            counts[t] -= 1
+            held[t] -= 1
+        t = rng.choice([t for t in range(N_KINDS) if t not in barred and counts[t] < 3 and held[t] < COPIES])
+        counts[t] += 1
+        held[t] += 1
+    far = Hand(tuple(counts), h.melds)
+    return far if _valid(far, "discard") and plausible(far) else None

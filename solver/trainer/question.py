@@ -1,0 +1,224 @@
+"""A question of the trainer (a library puzzle or a drill): what it asks, shows and expects.
+
+``Question`` holds the facts and the ruleset it is asked under; ``solve`` is the one place
+that asks the solver for its right answer (``Solution``), for the quiz and for ``library.check``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from puzzles import QUESTION_KINDS
+
+from .. import api
+from ..engine.obligations import candidate_ways
+from ..model.notation import parse_hand, parse_tile, parse_tiles
+from ..model.results import Decision, Discards, HuResult, Ting
+from ..model.rules import Ruleset
+from ..model.tiles import GLYPHS, glyph, glyphs
+from ..text.explain import resolve_lang, source_text
+from ..text.words import MOVE_ZH
+
+__all__ = ["QUESTION_KINDS", "Question", "QuizError", "Solution", "about_distance", "hand_lines",
+           "question_lines", "solve", "way_text"]
+
+
+class QuizError(ValueError):
+    """No questions to ask (unknown puzzle id, nothing matches the filters); one line."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: a library puzzle (``puzzle_id``) or a generated drill (``seed``).
+
+    ``rules`` is the ruleset it is asked, solved and explained under, set by
+    whoever makes the question.  ``tile`` is the tile that appears (huxi, chi,
+    chou); ``source`` who reveals the winning tile for huxi (self / other);
+    ``from_`` where the tile comes from for chi and chou
+    (``obligations.SOURCES``); ``action`` chi or peng for chou; ``chou`` /
+    ``passed_peng`` the tiles already passed this hand.  ``menu`` is the chi
+    question's candidate ways, legal and not, sorted by their tile-index
+    tuples (``obligations.candidate_ways``); the learner answers by number, 1 first.
+    """
+    kind: str
+    level: int
+    tags: tuple[str, ...]
+    hand: str
+    # Not compared (a question is its facts) and not hashed (a Ruleset holds mappings).
+    rules: Ruleset = field(compare=False, repr=False)
+    tile: str | None = None
+    source: str | None = None
+    from_: str | None = None
+    action: str | None = None
+    seen: str = ""
+    chou: str = ""
+    passed_peng: str = ""
+    note_en: str = ""
+    note_zh: str = ""
+    puzzle_id: str | None = None
+    seed: int | None = None
+    menu: tuple = field(default=(), compare=False)
+
+    @classmethod
+    def from_puzzle(cls, p, rules: Ruleset) -> Question:
+        """The question of library puzzle ``p`` (a ``puzzles.Puzzle``), asked under ``rules``."""
+        q = cls(kind=p.kind, level=p.level, tags=tuple(p.tags), hand=p.hand, rules=rules, tile=p.tile,
+                source=p.source, from_=p.from_, action=p.action, seen=p.seen, chou=p.chou,
+                passed_peng=p.passed_peng, note_en=p.note_en, note_zh=p.note_zh, puzzle_id=p.id)
+        return q.with_menu()
+
+    def with_menu(self) -> Question:
+        """This question with its chi menu filled in (other kinds: itself)."""
+        if self.kind != "chi" or self.menu:
+            return self
+        return replace(self, menu=tuple(candidate_ways(self.decision)))
+
+    @property
+    def key(self) -> str:
+        """'puzzle:ID' or 'drill:SEED' (the review item of progress.Store)."""
+        return f"puzzle:{self.puzzle_id}" if self.puzzle_id is not None else f"drill:{self.seed}"
+
+    @property
+    def name(self) -> str:
+        return f"puzzle {self.puzzle_id}" if self.puzzle_id is not None else f"drill {self.seed}"
+
+    @cached_property
+    def decision(self) -> Decision:
+        """The obligations decision of a chi/chou question."""
+        return api.decide(self.hand, tile=self.tile, source=self.from_, chou=self.chou,
+                          passed_peng=self.passed_peng, seen=self.seen, rules=self.rules)
+
+    @cached_property
+    def solution(self) -> Solution:
+        return solve(self)
+
+    # ------------------------------------------------------------ text
+
+    def prompt(self, lang: str = "en") -> str:
+        """The question in one line."""
+        zh = resolve_lang(lang) == "zh"
+        X = glyph(parse_tile(self.tile)) if self.tile else ""
+        if self.kind == "ting":
+            return ("你听哪些牌？（写出所有听的牌，如 三伍 或 3x5d）" if zh else
+                    "What do you wait on? (every wait, e.g. 三伍 or 3x5d)")
+        if self.kind == "discard":
+            if about_distance(self.solution.result):
+                return ("没有一张能打成听牌：打哪张离听牌最近？（进张距离最小，再看进张张数；一张牌）" if zh else
+                        "No discard leaves the hand ready: which one leaves it nearest? "
+                        "(least distance, then most live improving draws; one tile)")
+            return ("打哪张牌，胡牌的张数最多？（一张牌）" if zh else
+                    "Which discard gives the most winning outs? (one tile)")
+        if self.kind == "huxi":
+            if zh:
+                src = "自摸" if self.source == "self" else "别人摸出"
+                return f"这手牌胡{X}（{src}）：多少胡息？（一个数）"
+            src = "self-drawn" if self.source == "self" else "drawn by another player"
+            return f"This hand wins on {X} ({src}): how many 胡息? (a number)"
+        if self.kind == "chi":
+            subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
+            if zh:
+                return f"{subject}：下面哪些吃法合法？（写编号，如 1 3；都不合法写 0）"
+            return f"{subject[0].upper()}{subject[1:]}: which ways to eat are legal? (numbers, e.g. 1 3; 0 for none)"
+        if self.kind == "chou":
+            subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
+            if zh:
+                return f"{subject}：按这一局过过的牌，现在能{MOVE_ZH[self.action]}{X}吗？（能 / 不能）"
+            return (f"{subject[0].upper()}{subject[1:]}: given what was passed this hand, "
+                    f"may you {MOVE_ZH[self.action]} {X} now? (yes / no)")
+        raise ValueError(f"unknown question kind {self.kind!r}")
+
+    def context(self, lang: str = "en") -> list[str]:
+        """The facts around the hand: seen and passed tiles, and the chi menu."""
+        zh = resolve_lang(lang) == "zh"
+        lines = []
+        if self.seen:
+            lines.append(f"{'见过的牌' if zh else 'seen elsewhere'}: {_tile_list(self.seen)}")
+        if self.kind == "chou" or (self.kind == "chi" and (self.chou or self.passed_peng)):
+            none = "无" if zh else "none"
+            lines.append(f"{'这一局过了吃（臭张）' if zh else 'passed for 吃 this hand (臭)'}: "
+                         f"{_tile_list(self.chou) or none}")
+            lines.append(f"{'这一局过了碰' if zh else 'passed for 碰 this hand'}: {_tile_list(self.passed_peng) or none}")
+        if self.kind == "chi":
+            if not self.menu:
+                lines.append("没有能和这张牌组成一句话或绞牌的吃法（答 0）" if zh else
+                             "no two concealed tiles make a group with this tile (answer 0)")
+            else:
+                lines.append("吃法：" if zh else "ways to eat:")
+            for i, c in enumerate(self.menu, 1):
+                lines.append(f"  {i}. {way_text(c.chi, c.bi, zh)}")
+        return lines
+
+
+def _tile_list(text: str) -> str:
+    return " ".join(GLYPHS[t] for t in sorted(parse_tiles(text))) if text else ""
+
+
+def way_text(chi, bi, zh: bool) -> str:
+    """A way to eat as the chi menu shows it: the eating group, then its 比 groups."""
+    if zh:
+        return glyphs(chi) + (f"，比 {'、'.join(glyphs(b) for b in bi)}" if bi else "")
+    return glyphs(chi) + (f" + 比 {' '.join(glyphs(b) for b in bi)}" if bi else "")
+
+
+def hand_lines(q: Question, lang: str = "en") -> list[str]:
+    """The hand: concealed tiles (small, then big), then the exposed melds on their own line."""
+    zh = resolve_lang(lang) == "zh"
+    h = parse_hand(q.hand)
+    small = "".join(GLYPHS[t] * h.concealed[t] for t in range(10))
+    big = "".join(GLYPHS[t] * h.concealed[t] for t in range(10, 20))
+    tiles = "  ".join(x for x in (small, big) if x)
+    n = h.n_concealed
+    lines = [f"{'手牌' if zh else 'hand'}: {tiles}  ({n}{' 张' if zh else ' tiles'})"]
+    if h.melds:
+        lines.append(f"{'亮牌' if zh else 'melds'}: {'  '.join(m.text() for m in h.melds)}")
+    return lines
+
+
+def question_lines(q: Question, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
+    """Everything shown before the answer: header, hand, context, question."""
+    zh = resolve_lang(lang) == "zh"
+    kind = {"ting": "听牌", "discard": "打牌", "huxi": "胡息", "chi": "吃牌", "chou": "臭张"}[q.kind] if zh else q.kind
+    where = (f"题库 {q.puzzle_id}" if q.puzzle_id is not None else f"练习 {q.seed}") if zh else q.name
+    count = f"[{index}/{total}] " if index is not None and total is not None else ""
+    head = f"{count}{kind} · {'难度' if zh else 'level'} {q.level} · {where}"
+    return [head] + hand_lines(q, lang) + q.context(lang) + [q.prompt(lang)]
+
+
+# ---------------------------------------------------------------- the right answer
+
+@dataclass(frozen=True)
+class Solution:
+    """The right answer in graded form, and the solver's result it comes from."""
+    expected: object  # frozenset (ting, chi), tuple of tiles (discard), int (huxi), bool (chou)
+    result: object  # Ting | Discards | HuResult | Decision
+
+
+def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solution:
+    """The solver's answer to ``q`` under ``q.rules``.  ``result``: the solver's
+    result for ``q`` when it is already at hand (a drill generator computed it);
+    it must be what ``solver.api`` gives (a discard table with distances when no
+    discard leaves live outs, as ``api.discard_choice`` makes it)."""
+    if q.kind == "ting":
+        t = result if result is not None else api.ting(q.hand, seen=q.seen, rules=q.rules)
+        return Solution(frozenset(w.tile for w in t.waits), t)
+    if q.kind == "discard":
+        d = result if result is not None else api.discard_choice(q.hand, seen=q.seen, rules=q.rules)[1]
+        return Solution(api.best_discards(d), d)
+    if q.kind == "huxi":
+        r = result if result is not None else api.hu(q.hand, win=q.tile, source=q.source, all_splits=True,
+                                                     rules=q.rules)
+        if not r.wins:
+            raise QuizError(f"{q.name}: {q.tile} from {q.source} does not win ({r.reason})")
+        return Solution(r.win.huxi, r)
+    d = q.decision
+    if q.kind == "chi":
+        menu = q.menu or q.with_menu().menu
+        return Solution(frozenset(i for i, c in enumerate(menu, 1) if c.reason is None), d)
+    if q.kind == "chou":
+        return Solution(any(a.action == q.action for a in d.actions), d)
+    raise ValueError(f"unknown question kind {q.kind!r}")
+
+
+def about_distance(table: Discards) -> bool:
+    """No discard leaves the hand with a live wait: the discard question is about the distance to ready."""
+    return bool(table.rows) and getattr(table.rows[0], "distance", 0) != 0

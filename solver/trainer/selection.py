@@ -1,0 +1,112 @@
+"""Choosing the questions of ``phz quiz``: one puzzle or drill by id, fresh drills, or the library in review order."""
+from __future__ import annotations
+
+import re
+import time
+from typing import Iterable, Iterator, Sequence
+
+from ..model.rules import Ruleset
+from . import drills
+from .question import QUESTION_KINDS, Question, QuizError
+
+DEFAULT_COUNT = 10
+
+
+class LazyQuestions:
+    """Questions made one at a time as the quiz reaches them (a drill takes a
+    while to make), and how many there will be, for the ``[i/N]`` header.
+    They can be gone through once."""
+
+    def __init__(self, questions: Iterable[Question], total: int):
+        self._questions = iter(questions)
+        self.total = total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __iter__(self) -> Iterator[Question]:
+        return self._questions
+
+
+def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = None, level: int | None = None,
+                     tag: str | None = None, count: int | None = None, puzzle_id: str | None = None,
+                     random_drills: bool = False, seed: int | None = None, store=None,
+                     now: float | None = None) -> list[Question] | LazyQuestions:
+    """The questions of ``phz quiz``, asked under ``rules``.
+
+    * ``puzzle_id``: that puzzle alone (the filters must not contradict it);
+      ``drill:SEED`` (or ``drill SEED``) replays a drill;
+    * ``random_drills``: ``count`` fresh drills (``solver.trainer.drills``) of the
+      kind and level asked (random when None), from ``seed`` (random when None),
+      as LazyQuestions: each is made when the quiz reaches it;
+    * otherwise puzzles matching kind, level and tag: items due for review
+      first (most overdue first; with no filter, due drills too), then
+      puzzles never tried (easiest first), then the rest (soonest due first).
+
+    ``count`` defaults to DEFAULT_COUNT.  Raises QuizError (one line) for an
+    unknown id, a bad option or when nothing matches.
+    """
+    if kind is not None and kind not in QUESTION_KINDS:
+        raise QuizError(f"unknown kind {kind!r}: use one of {', '.join(QUESTION_KINDS)}")
+    if level is not None and level not in (1, 2, 3):
+        raise QuizError(f"level {level} does not exist: use 1, 2 or 3")
+    if count is not None and count < 1:
+        raise QuizError("--count must be at least 1")
+    n = count or DEFAULT_COUNT
+    if puzzle_id is not None:
+        found = [p for p in puzzles if p.id == puzzle_id]
+        replay = re.fullmatch(r"drill[:\s]*(\d+)", puzzle_id.strip())
+        if not found and replay:  # a drill shown as "drill 4213" comes back by its seed
+            q = drills.drill(int(replay.group(1)), rules)
+            if (kind or q.kind) != q.kind or (level or q.level) != q.level:
+                raise QuizError(f"{q.name} is a {q.kind} drill of level {q.level}")
+            return [q]
+        if not found:
+            raise QuizError(f"no puzzle has id {puzzle_id!r} (`phz puzzles list` shows them)")
+        p = found[0]
+        clash = [f"--{k} {v}" for k, v, ok in (("kind", kind, p.kind == kind), ("level", level, p.level == level),
+                                                ("tag", tag, tag in p.tags)) if v is not None and not ok]
+        if clash:
+            raise QuizError(f"puzzle {puzzle_id} does not match {' '.join(clash)}")
+        return [Question.from_puzzle(p, rules)]
+    if random_drills:
+        return LazyQuestions(drills.iter_drills(n, rules=rules, seed=seed, kind=kind, level=level, tag=tag), n)
+    matching = [p for p in puzzles if (kind is None or p.kind == kind) and (level is None or p.level == level)
+                and (tag is None or tag in p.tags)]
+    if not matching:
+        wanted = " ".join(f"--{k} {v}" for k, v in (("kind", kind), ("level", level), ("tag", tag)) if v is not None)
+        raise QuizError(f"no puzzle matches {wanted}" if wanted else "the puzzle library is empty")
+    if store is None:
+        return [Question.from_puzzle(p, rules) for p in matching[:n]]
+    now = time.time() if now is None else now
+    by_id = {p.id: p for p in matching}
+    unfiltered = kind is None and level is None and tag is None
+    chosen: list[Question] = []
+    taken: set[str] = set()
+    for item in store.due_reviews(now):
+        if len(chosen) == n:
+            break
+        if isinstance(item, int):
+            if unfiltered:
+                try:
+                    chosen.append(drills.drill(item, rules))
+                except ValueError:  # a seed of another phz version: skip it
+                    continue
+        elif item in by_id:
+            chosen.append(Question.from_puzzle(by_id[item], rules))
+            taken.add(item)
+    tried = store.attempted_puzzles()
+    order = {p.id: i for i, p in enumerate(matching)}
+    fresh = sorted((p for p in matching if p.id not in tried and p.id not in taken),
+                   key=lambda p: (p.level, order[p.id]))
+
+    def due_at(p) -> float:
+        review = store.review(puzzle_id=p.id)
+        return review[1] if review else float("inf")
+
+    rest = sorted((p for p in matching if p.id in tried and p.id not in taken), key=lambda p: (due_at(p), order[p.id]))
+    for p in fresh + rest:
+        if len(chosen) == n:
+            break
+        chosen.append(Question.from_puzzle(p, rules))
+    return chosen

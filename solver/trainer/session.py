@@ -1,0 +1,216 @@
+"""The quiz: ``run_quiz`` asks, reads, grades, records and teaches, question by question;
+``quiz_command`` is the whole of ``phz quiz``."""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence, TextIO
+
+import puzzles
+
+from ..model.rules import Ruleset
+from ..text.explain import resolve_lang
+from ..text.render import paint
+from .grading import AnswerError, grade
+from .progress import ProgressError, Store
+from .question import Question, question_lines
+from .selection import LazyQuestions, select_questions
+from .teach import explanation
+
+QUIT_WORDS = frozenset({"q", "quit", "exit", "退出"})
+
+
+@dataclass
+class QuizSummary:
+    """What a quiz run did.  ``stopped``: 'finished', 'quit' (q), 'eof', 'interrupt' (Ctrl-C) or
+    'unsaved' (an answer could not be stored; ``error`` says why in one line naming the file)."""
+    total: int = 0
+    asked: int = 0
+    answered: int = 0
+    correct: int = 0
+    stopped: str = "finished"
+    results: list = field(default_factory=list)  # (Question, Grade) per answer
+    error: str | None = None
+
+
+def line_reader(stream: TextIO | None = None, out: TextIO | None = None) -> Callable[[str], str]:
+    """An ``input_fn`` reading lines of ``stream`` (stdin): '' at end of input.
+
+    It writes the prompt to ``out`` (stdout) and, when the input is not a
+    terminal, echoes the answer, so that a piped session reads like a typed one.
+    On a terminal (stdin and stdout) it reads with ``input()``, for line editing.
+    Stdin is read as bytes and decoded here: a line that is not UTF-8 raises
+    AnswerError (asked again) instead of ending the quiz.
+    """
+    def read(prompt: str) -> str:
+        src = stream if stream is not None else sys.stdin
+        dst = out if out is not None else sys.stdout
+        if src is sys.stdin and dst is sys.stdout and sys.stdin.isatty():
+            # A terminal: input() gives line editing; Ctrl-D raises EOFError.
+            try:
+                return input(prompt) + "\n"
+            except UnicodeDecodeError:
+                raise AnswerError(_NOT_UTF8) from None
+        dst.write(prompt)
+        dst.flush()
+        bad = False
+        binary = getattr(src, "buffer", None) if src is sys.stdin else None
+        if binary is not None:
+            data = binary.readline()
+            try:
+                line = data.decode("utf-8")
+            except UnicodeDecodeError:
+                line, bad = data.decode("utf-8", "replace"), True
+            if line.endswith("\r\n"):  # as text mode reads it
+                line = line[:-2] + "\n"
+        else:
+            line = src.readline()
+        isatty = getattr(src, "isatty", None)
+        if line and not (isatty and isatty()):
+            dst.write(line if line.endswith("\n") else line + "\n")
+            dst.flush()
+        if bad:
+            raise AnswerError(_NOT_UTF8)
+        return line
+    return read
+
+
+_NOT_UTF8 = "that line is not UTF-8 text"
+
+
+def _printer(text: str) -> None:
+    print(text, flush=True)
+
+
+def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callable[[str], str | None] | None = None,
+             output_fn: Callable[[str], None] | None = None, lang: str | None = "en", store=None,
+             clock: Callable[[], float] = time.time, colour: bool = False) -> QuizSummary:
+    """Ask ``questions`` one by one: show, read, grade, record, say correct / incorrect, teach.
+
+    ``input_fn(prompt)`` returns the line typed (a trailing newline is fine);
+    the end of input is EOFError, None or '' (a blank line typed is '\\n' or
+    whitespace and is asked again: use ``line_reader`` rather than the
+    builtin ``input``, whose blank line is '').  ``q`` (quit, exit, 退出),
+    end of input and Ctrl-C stop at any point.  Each attempt is recorded in
+    ``store`` (a progress.Store, or None) the moment it is graded, before any
+    output, so nothing answered is lost however the quiz stops; when it cannot
+    be stored (ProgressError) the quiz stops there, without a verdict, as
+    'unsaved' with the reason in ``summary.error``.  A bad answer (or an
+    ``input_fn`` raising AnswerError) is reported and asked again; it is not an
+    attempt.  ``clock`` gives POSIX seconds: the time of an attempt and, by
+    difference, the seconds taken.  ``questions`` may be a LazyQuestions, each
+    made when its turn comes.
+    """
+    lang = resolve_lang(lang)
+    zh = lang == "zh"
+    read = input_fn or line_reader()
+    write = output_fn or _printer
+    summary = QuizSummary(total=len(questions))
+    prompt = "答案> " if zh else "answer> "
+
+    def show(text: str) -> None:
+        write(paint(text, colour))
+
+    def cannot_read(e: AnswerError) -> None:
+        show(f"{'看不懂' if zh else 'Cannot read that'}: {e}. "
+             f"{'请再答一次（q 退出）' if zh else 'Try again (q to stop).'}")
+
+    try:
+        for index, q in enumerate(questions, 1):
+            summary.asked += 1
+            if index > 1:
+                show("")
+            for line in question_lines(q, lang, index=index, total=summary.total):
+                show(line)
+            start = clock()
+            while True:
+                try:
+                    raw = read(prompt)
+                except (EOFError, StopIteration):  # StopIteration: a scripted input ran out
+                    raw = None
+                except AnswerError as e:  # a line that is not text
+                    cannot_read(e)
+                    continue
+                if raw is None or raw == "":
+                    summary.stopped = "eof"
+                    break
+                text = raw.strip()
+                if not text:
+                    continue
+                if text.lower() in QUIT_WORDS:
+                    summary.stopped = "quit"
+                    break
+                try:
+                    g = grade(q, text)
+                except AnswerError as e:
+                    cannot_read(e)
+                    continue
+                break
+            if summary.stopped != "finished":
+                break
+            now = clock()
+            if store is not None:
+                try:
+                    store.record(puzzle_id=q.puzzle_id, seed=q.seed, kind=q.kind, level=q.level, tags=q.tags,
+                                 answer=g.text, correct=g.correct, seconds=max(0.0, now - start), at=now)
+                except ProgressError as e:
+                    # No verdict: the learner would take a verdict for an answer kept.
+                    summary.stopped, summary.error = "unsaved", str(e)
+                    break
+            summary.answered += 1
+            summary.correct += g.correct
+            summary.results.append((q, g))
+            verdict = ("正确" if g.correct else "错误") if zh else ("correct" if g.correct else "incorrect")
+            if colour:
+                verdict = f"\x1b[1;{32 if g.correct else 31}m{verdict}\x1b[0m"
+            write(f"**{verdict}**")
+            for line in explanation(q, g, lang):
+                show(line)
+    except KeyboardInterrupt:
+        summary.stopped = "interrupt"
+    try:
+        write("")
+        write(summary_line(summary, lang))
+    except KeyboardInterrupt:
+        pass
+    return summary
+
+
+def summary_line(s: QuizSummary, lang: str = "en") -> str:
+    zh = resolve_lang(lang) == "zh"
+    if zh:
+        line = f"答了 {s.answered} 题，答对 {s.correct} 题"
+        if s.stopped == "unsaved":
+            line += "（中途停止：最后一个答案没能保存，之前的都保存了）"
+        elif s.stopped != "finished":
+            line += "（中途停止，已答的都保存了）"
+        return line + "。"
+    line = f"{s.answered} answered, {s.correct} correct"
+    if s.stopped == "unsaved":
+        line += " (stopped: the last answer could not be saved; every answer before it is saved)"
+    elif s.stopped != "finished":
+        line += " (stopped early; every answer so far is saved)"
+    return line + "."
+
+
+def quiz_command(*, rules: Ruleset, kind: str | None = None, level: int | None = None, tag: str | None = None,
+                 count: int | None = None, puzzle_id: str | None = None, random_drills: bool = False,
+                 seed: int | None = None, lang: str | None = None, db: str | None = None,
+                 colour: bool = False, input_fn: Callable[[str], str | None] | None = None,
+                 output_fn: Callable[[str], None] | None = None, puzzles_dir=None,
+                 clock: Callable[[], float] = time.time) -> QuizSummary:
+    """``phz quiz`` under ``rules``: load the library, open the progress file, pick the questions, run the loop.
+
+    Raises QuizError, ProgressError or PuzzleError (all ValueError, one line) before asking anything.
+    An answer that cannot be stored after that ends the quiz: ``stopped`` is 'unsaved', ``error`` says why.
+    """
+    lang = resolve_lang(lang)
+    lib = [] if random_drills and puzzle_id is None else puzzles.load(Path(puzzles_dir) if puzzles_dir else None)
+    with Store(db) as store:
+        questions = select_questions(lib, rules=rules, kind=kind, level=level, tag=tag, count=count,
+                                     puzzle_id=puzzle_id, random_drills=random_drills, seed=seed, store=store,
+                                     now=clock())
+        return run_quiz(questions, input_fn=input_fn, output_fn=output_fn, lang=lang, store=store, clock=clock,
+                        colour=colour)
