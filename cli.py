@@ -8,46 +8,13 @@ the pure-Python reference).  Batches go to the numba kernels in one call.
 """
 from __future__ import annotations
 
-import os
 import sys
 from typing import Callable
 
 import click
 import tabulate as _tabulate  # noqa: F401  -- a broken install fails here, before any output
 
-NOTATION = """\b
-Notation of a HAND (and of TILES):
-  glyphs  一二三四五六七八九十 small, 壹贰叁肆伍陆柒捌玖拾 big;
-          traditional 貳 叄 參 陸 are the same tiles.
-  ASCII   a run of digits closed by a case letter, x or s = small,
-          d or b = big, 0 = ten: `1230x 270d` is 一二三十贰柒拾.
-          Each digit is one tile: `10x` is two tiles, 一 and 十.
-  melds   after `|`, KIND:TILES with KIND 吃 碰 偎 跑 提 (or chi peng
-          wei pao ti), e.g.
-          肆伍陆捌玖拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十
-  Spaces between tiles are optional.  HAND may be several arguments
-  (they are joined by a space); quote it when it holds `|`.
-"""
-
-BATCH = """\b
-Batch: with HAND `-`, or no HAND and stdin not a terminal, every
-non-blank stdin line not starting with # is one hand and gets one
-answer line, in input order (JSON with --json).  Options apply to every
-line.  A bad line gets its own error answer and the batch goes on; the
-exit status is then 1.  Batches are solved by the numba kernels.
-"""
-
-MAIN_HELP = f"""phz: a 跑胡子 (Paohuzi, 字牌) hand analyser.
-
-Waits (ting), discards (discard) and wins (hu) of a hand with 胡息, 等, 番
-and score under the hunan rules.  `phz COMMAND --help` tells more.
-
-{NOTATION}
-{BATCH}
-\b
-Exit status: 0 answered (\"not ready\" and \"not a win\" are answers),
-1 a batch line failed, 2 bad input or usage.
-"""
+from solver.text.help import MAIN_HELP, NOTATION, SOURCE_HELP
 
 
 class _Phz(click.Group):
@@ -323,10 +290,6 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
               else render.hu_text(result, rules, out.colour, all_splits=all_splits))
 
 
-SOURCE_HELP = ("upper-discard, upper-draw, self-draw, lower-discard, lower-draw "
-               "(or 上家打出 上家摸出 自己摸出 下家打出 下家摸出)")
-
-
 @main.command(epilog=NOTATION)
 @click.argument("hand", nargs=-1, required=True)
 @click.option("--tile", required=True, metavar="X", help="The tile that has appeared.")
@@ -373,7 +336,8 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
               metavar="N", help="Hands per measurement (10 to 100,000), in 5 rounds of fresh hands "
                                 "(the reference answers one in 50).")
 @_json_option
-def bench(n: int, as_json: bool) -> None:
+@_rules_option
+def bench(n: int, as_json: bool, rules) -> None:
     """Measure the solver: time per hand, hands per second, speed-up over the reference.
 
     The win check (a ready hand and one of its waits, both sources), the
@@ -390,7 +354,7 @@ def bench(n: int, as_json: bool) -> None:
     from solver.app import bench as measure
 
     _prepare(as_json)
-    plan = list(measure.measurements(n))
+    plan = list(measure.measurements(n, rules))
     results = []
     with click.progressbar(length=sum(steps for _, steps, _ in plan), label="phz bench", file=sys.stderr,
                            item_show_func=lambda label: label) as bar:
@@ -528,53 +492,11 @@ def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
 
 
 def entry() -> None:
-    """The ``phz`` console script: ``main`` with the process around it.
+    """The ``phz`` console script: ``main`` as a process (``solver.app.console.run``): Ctrl-C and
+    SIGTERM stop it at once, a stream that cannot be used is one line, and it ends fast."""
+    from solver.app import console
 
-    Ctrl-C and SIGTERM stop at once with one line (``solver.app.signals``);
-    a stream that cannot be used is one line on stderr (``StreamError``);
-    everything written is flushed before the exit.  Once numba is loaded
-    the process ends at once: tearing numba's objects down would add about
-    half a second to every command that used the kernels, and nothing is
-    left to do (progress is committed per attempt, batch workers are joined
-    and their files removed)."""
-    from solver.app import console, signals
-
-    signals.install()
-    if sys.stdout is None:
-        console.warn("phz: standard output is closed: there is nowhere to write the answer")
-        os._exit(1)
-    try:
-        main()
-    except SystemExit as e:
-        code = e.code
-    except console.StreamError as e:
-        if not e.quiet:
-            console.warn(f"phz: {e}")
-        code = e.status
-    except OSError as e:  # the last resort: a file or stream that failed where nobody expected it
-        where = f" ({e.filename})" if e.filename else ""
-        console.warn(f"phz: {e.strerror or e}{where}")
-        code = 1
-    else:  # pragma: no cover -- click's main always exits
-        code = 0
-    if code is not None and not isinstance(code, int):  # sys.exit("message") prints it, status 1
-        console.warn(str(code))
-        code = 1
-    code = code or 0
-    try:
-        sys.stdout.flush()
-    except OSError as e:  # the last answer's bytes could not be written
-        failed = console.write_failed(e)
-        if not failed.quiet:
-            console.warn(f"phz: {failed}")
-        os._exit(code or failed.status)
-    if "numba" in sys.modules:
-        try:
-            sys.stderr.flush()
-        except OSError:
-            pass
-        os._exit(code)
-    sys.exit(code)
+    console.run(main)
 
 
 if __name__ == "__main__":

@@ -94,8 +94,10 @@ def test_ctrl_c_stops_at_once_with_one_line(phz_cmd, discard_batch, tmp_path, fl
 
 def test_sigterm_with_jobs_leaves_no_folder_and_no_worker(phz_cmd, discard_batch, tmp_path):
     env = _env(TMPDIR=str(tmp_path))
+    big = tmp_path / "big.txt"
+    big.write_bytes(discard_batch.read_bytes() * 4)  # seconds of work: the signal lands in the middle
     status, err, took, workers = _stop_after([*phz_cmd, "discard", "--json", "--jobs", "2", "-"], 1.5,
-                                             signal.SIGTERM, discard_batch, env, tmp_path / "out.txt")
+                                             signal.SIGTERM, big, env, tmp_path / "out.txt")
     assert status == 143 and err.decode() == "phz: terminated\n", (status, err)
     assert len(workers) == 2
     time.sleep(0.5)

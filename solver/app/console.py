@@ -11,9 +11,10 @@ becomes ``StreamError``, a one-line message for the command to print.
 from __future__ import annotations
 
 import errno
+import os
 import re
 import sys
-from typing import Iterator, TextIO
+from typing import Callable, Iterator, NoReturn, TextIO
 
 #: lines end as Python's universal newlines end them
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -85,3 +86,54 @@ def write_failed(e: OSError) -> StreamError:
     if e.errno == errno.EPIPE:
         return StreamError("standard output was closed by its reader", quiet=True)
     return StreamError(f"cannot write to standard output: {e.strerror or e}")
+
+
+def run(main: Callable[[], None]) -> NoReturn:
+    """Run the click command ``main`` as the ``phz`` process, and end it.
+
+    Ctrl-C and SIGTERM stop it at once with one line (``signals``); a stream
+    that cannot be used is one line on stderr (``StreamError``); what was
+    written is flushed before the exit.  Once numba is loaded the process
+    ends at once: tearing numba's objects down would add about half a second
+    to every command that used the kernels, and nothing is left to do
+    (progress is committed per attempt, batch workers are joined and their
+    files removed).
+    """
+    from . import signals
+
+    signals.install()
+    if sys.stdout is None:
+        warn("phz: standard output is closed: there is nowhere to write the answer")
+        os._exit(1)
+    try:
+        main()
+    except SystemExit as e:
+        code = e.code
+    except StreamError as e:
+        if not e.quiet:
+            warn(f"phz: {e}")
+        code = e.status
+    except OSError as e:  # the last resort: a file or stream that failed where nobody expected it
+        where = f" ({e.filename})" if e.filename else ""
+        warn(f"phz: {e.strerror or e}{where}")
+        code = 1
+    else:  # pragma: no cover -- click's main always exits
+        code = 0
+    if code is not None and not isinstance(code, int):  # sys.exit("message") prints it, status 1
+        warn(str(code))
+        code = 1
+    code = code or 0
+    try:
+        sys.stdout.flush()
+    except OSError as e:  # the last answer's bytes could not be written
+        failed = write_failed(e)
+        if not failed.quiet:
+            warn(f"phz: {failed}")
+        os._exit(code or failed.status)
+    if "numba" in sys.modules:
+        try:
+            sys.stderr.flush()
+        except OSError:
+            pass
+        os._exit(code)
+    sys.exit(code)

@@ -4,12 +4,14 @@ Python raises KeyboardInterrupt only between bytecodes of the main thread.
 A Ctrl-C that lands while a numba kernel runs (seconds of distance search)
 surfaces when the kernel returns, as a SystemError; one that lands while
 numba loads its cache, inside a ctypes callback, is swallowed and the
-command runs on.  So the command's handlers raise nothing: the interpreter's
-C handler writes the signal number to a pipe (``signal.set_wakeup_fd``), and a
-watcher thread, woken at once whatever the main thread is doing, runs the
-cleanups registered with ``on_stop`` (batch workers killed, their folder
-removed), writes one line on stderr and ends the process with 130 (SIGINT)
-or 143 (SIGTERM).  Every answer already written stays written (each write is
+command runs on.  So no KeyboardInterrupt is raised: the interpreter's C
+handler writes the signal number to a pipe (``signal.set_wakeup_fd``), and a
+watcher thread, woken at once whatever the main thread is doing, stops the
+process: it runs the cleanups registered with ``on_stop`` (batch workers
+killed, their folder removed), writes one line on stderr and ends the process
+with 130 (SIGINT) or 143 (SIGTERM).  The Python-level handler does the same
+when the main thread runs it first, so a command that was about to end
+anyway (its input closed at the same moment) still ends as stopped.  Every answer already written stays written (each write is
 flushed), and the quiz stores an attempt the moment it is graded.
 
 ``install`` is for the console script only; as a library (and under
@@ -39,12 +41,14 @@ def install() -> None:
     os.set_blocking(write, False)
     signal.set_wakeup_fd(write, warn_on_full_buffer=False)
     for signum in STATUS:
-        signal.signal(signum, _noted)
+        signal.signal(signum, _handle)
     threading.Thread(target=_watch, args=(read,), name="phz-signals", daemon=True).start()
 
 
-def _noted(signum, frame) -> None:
-    """The Python-level handler: nothing to do, the watcher has already been woken."""
+def _handle(signum, frame) -> None:
+    """The Python-level handler, when the main thread gets to run it first (say, a read
+    interrupted at the end of its input): it stops the process as the watcher would."""
+    stop(signum)
 
 
 def _watch(fd: int) -> None:
