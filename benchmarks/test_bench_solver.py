@@ -16,8 +16,7 @@ from __future__ import annotations
 import pytest
 
 from solver.app import batch, bench
-from solver.engine import _kernels as K
-from solver.engine import obligations, reference, wins
+from solver.engine import arrays, obligations, reference, wins
 from solver.model.rules import HUNAN
 from solver.model.tiles import N_KINDS
 from solver.trainer import drills
@@ -103,7 +102,7 @@ def win_pool(batch: int, rounds: int, seed: int) -> Pool:
 
 
 def hu_args(queries, full: bool):
-    """hu_batch's arguments for (hand, wait) queries, both sources."""
+    """win_batch's arguments for (hand, wait) queries, both sources."""
     args = wins.win_args(wins.marshal([h for h, _ in queries]), [t for _, t in queries], ["both"] * len(queries),
                          HUNAN, full=full)
     args[-2].fill(0)  # touch its pages here, not inside the measured call
@@ -114,10 +113,10 @@ def hu_args(queries, full: bool):
 def test_win_check_kernel(benchmark, rounds, smoke, full):
     n = size(WIN_BATCH, smoke)
     pool = win_pool(n, rounds + 1, seed=1)
-    measure(benchmark, WIN, K.hu_batch, pool, rounds, prepare=lambda qs: hu_args(qs, full))
+    measure(benchmark, WIN, wins.win_batch, pool, rounds, prepare=lambda qs: (hu_args(qs, full),))
     out = hu_args(pool.items[:n], full)
-    K.hu_batch(*out)
-    assert out[-2][:, K.O_WIN].reshape(n, 2).any(axis=1).all()  # every query wins from some source
+    wins.win_batch(out)
+    assert out[-2][:, wins.OUT_WIN].reshape(n, 2).any(axis=1).all()  # every query wins from some source
 
 
 def test_win_check_win_many(benchmark, rounds, smoke):
@@ -145,7 +144,7 @@ def test_win_check_reference(benchmark, rounds, smoke):
 
 def bench_kernel(benchmark, group: str, rows, pool: Pool, rounds: int) -> None:
     """``rows`` (wins.ting_rows or wins.discard_rows) on hands marshalled outside the round."""
-    measure(benchmark, group, rows, pool, rounds, prepare=lambda hs: (wins.marshal(hs), wins.rule_arrays(HUNAN)))
+    measure(benchmark, group, rows, pool, rounds, prepare=lambda hs: (wins.marshal(hs), arrays.of(HUNAN)))
 
 
 def bench_many(benchmark, group: str, many, pool: Pool, rounds: int) -> None:
@@ -227,7 +226,7 @@ def test_drill_generation(benchmark, rounds, smoke):
     pool = Pool(bench.drill_seeds(n * rounds, 12), n)
 
     def make(seeds):
-        return [drills.drill(s) for s in seeds]
+        return [drills.drill(s, HUNAN) for s in seeds]
 
     measure(benchmark, DRILL, make, pool, rounds, prepare=lambda seeds: (seeds,), warm=False)
 

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from solver import api
+from solver.engine import _distance_kernels as DK
 from solver.engine import distance, wins
 from solver.engine.obligations import eating_ways
 from solver.model import scoring
@@ -293,9 +294,8 @@ def test_kernel_intakes_are_the_intakes_of_obligations():
     # The kernel enumerates intakes itself; bf_intakes builds them from
     # obligations.eating_ways.  Same ways, same positions (跑 and 提 both listed).
     for h in near_ready(150, seed=6, swaps=1) + near_ready(150, seed=7, swaps=2, melds=True):
-        ways = distance._expand(distance.position(h, HUNAN)[None], distance.DK.M_WAYS, HUNAN)
-        got = sorted((way_key(distance._intake(r)), tuple(r[:distance.DK.NW]), bool(r[distance.DK.R_DISCARD]))
-                     for r in ways)
+        ways = distance._expand(distance.position(h, HUNAN)[None], DK.M_WAYS, HUNAN)
+        got = sorted((way_key(distance._intake(r)), tuple(r[:DK.POS_SIZE]), bool(r[DK.WAY_DISCARD])) for r in ways)
         want = sorted((way, tuple(distance.position(after, HUNAN)), d) for way, after, d in bf_intakes(h))
         assert got == want, h.text()
 
@@ -527,30 +527,31 @@ FAR_DISCARD = "二四七七七十十十壹壹壹肆捌拾拾 | 碰:一一一 吃
 
 
 def _far_question():
-    import puzzles
     from puzzles import Puzzle
-    from solver.trainer.quiz import Question
-    p = Puzzle(id="discard-far", kind="discard", level=2, tags=(), hand=FAR_DISCARD, answer=None,
+    from solver.trainer.question import Question
+    # 二, 捌 and 拾 all leave it 1 away with 14 live improving draws; 肆 only 12, 四 is 2 away
+    # (worked out by hand from the 进张 tables below).
+    p = Puzzle(id="discard-far", kind="discard", level=2, tags=(), hand=FAR_DISCARD, answer="二捌拾",
                note_en="note (二)", note_zh="要点（二）")
-    p = Puzzle(**{**p.__dict__, "answer": puzzles.solve(p)})
-    return p, Question.from_puzzle(p)
+    return p, Question.from_puzzle(p, HUNAN)
 
 
 def test_a_discard_question_about_a_hand_one_away():
-    from solver.trainer.quiz import explain, grade
+    from solver.trainer import library
+    from solver.trainer.grading import grade
+    from solver.trainer.teach import explanation
     p, q = _far_question()
-    # 二, 捌 and 拾 all leave it 1 away with 14 live improving draws; 肆 only 12, 四 is 2 away.
-    assert p.answer == "二捌拾"
+    assert library.answer(p, HUNAN) == p.answer
     assert "nearest" in q.prompt("en") and "最近" in q.prompt("zh")
     assert grade(q, "捌").correct and grade(q, "拾").correct
     g = grade(q, "肆")
     assert not g.correct
-    text = "\n".join(explain(q, g, "en"))
+    text = "\n".join(explanation(q, g, "en"))
     assert "Best discards (tied): 二, 捌, 拾, 1 away, 14 live improving draws (进张) each" in text
     assert "Discarding 肆 also leaves the hand 1 away, with 12 live improving draws: 2 fewer than 二" in text
     assert "After discarding 二, take: 一: 跑 一; 四: 吃 四 with 四肆" in text
-    assert "Discarding 四 leaves the hand 2 away" in "\n".join(explain(q, grade(q, "四"), "en"))
-    assert "离听牌1步" in "\n".join(explain(q, g, "zh"))
+    assert "Discarding 四 leaves the hand 2 away" in "\n".join(explanation(q, grade(q, "四"), "en"))
+    assert "离听牌1步" in "\n".join(explanation(q, g, "zh"))
 
 
 def test_discard_questions_with_a_ready_discard_need_no_distance():

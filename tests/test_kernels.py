@@ -19,7 +19,6 @@ import numpy as np
 import pytest
 
 from solver.app import generate
-from solver.engine import _kernels as K
 from solver.engine import reference, wins
 from solver.model.hand import Hand
 from solver.model.notation import parse_hand
@@ -185,15 +184,15 @@ def test_win_many_raw_arrays(ready, ready_ting):
     arrays = wins.marshal(hands)
     for source, s in (("self", 0), ("other", 1)):
         out = wins.win_many(arrays, tiles, [source] * len(pairs), HUNAN)
-        assert out.shape == (len(pairs), 2, K.N_OUT)
+        assert out.shape == (len(pairs), 2, wins.OUT_SIZE)
         assert not out[:, 1 - s].any()  # the other source was not asked
         for (h, t), row in zip(pairs, out[:, s]):
             w = reference.best_win(h, t, source, HUNAN)
-            assert bool(row[K.O_WIN]) == (w is not None)
+            assert bool(row[wins.OUT_WIN]) == (w is not None)
             if w:
-                assert (row[K.O_HUXI], row[K.O_SCORE], HOWS[row[K.O_HOW]]) == (w.huxi, w.score, w.how)
+                assert (row[wins.OUT_HUXI], row[wins.OUT_SCORE], HOWS[row[wins.OUT_HOW]]) == (w.huxi, w.score, w.how)
     both = wins.win_many(hands, tiles, ["both"] * len(pairs), HUNAN)
-    assert both[:, :, K.O_WIN].any(axis=1).all()
+    assert both[:, :, wins.OUT_WIN].any(axis=1).all()
 
 
 # --- the kernels as plain Python, and the cache in fresh processes ---------------------
@@ -261,7 +260,8 @@ def test_cold_then_warm_cache_in_fresh_processes(tmp_path):
 
 
 def test_importing_fast_does_not_compile():
-    code = "import solver.engine.wins as f; print(sum(len(k.signatures) for k in (f.K.ting_batch, f.K.hu_batch)))"
+    code = ("import solver.engine.wins, solver.engine.distance; from solver.engine import _kernels as K, "
+            "_distance_kernels as DK; print(sum(len(k.signatures) for k in (K.ting_batch, K.hu_batch, DK.run)))")
     proc = run_python(code)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "0"

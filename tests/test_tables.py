@@ -1,7 +1,8 @@
 """The win check with its best score, read from the half tables.
 
 ``wins.win_many(..., full=False)`` does not search: it looks the two cases
-of the free tiles up in ``K.half_tables`` and tries only the 绞 itself.
+of the free tiles up in the half tables (``arrays.RulesetArrays.tables``,
+built by ``_kernels.half_tables``) and tries only the 绞 itself.
 Checked here: every table entry of random patterns against a brute force
 written here; the numbers of each answer against the full search of the
 same kernels (every tile of thousands of hands, each source), against the
@@ -24,12 +25,12 @@ from test_reference_naive import positions
 
 from solver.app import generate
 from solver.engine import _kernels as K
-from solver.engine import reference, wins
+from solver.engine import arrays, reference, wins
 from solver.model.rules import HUNAN, Ruleset
 from solver.model.tiles import COPIES, N_KINDS
 
 # The numbers the win check fills in (the rest of a row needs the full search).
-NUMBERS = [K.O_WIN, K.O_HUXI, K.O_DENG, K.O_FAN, K.O_SCORE, K.O_DD, K.O_RED]
+NUMBERS = [wins.OUT_WIN, wins.OUT_HUXI, wins.OUT_DENG, wins.OUT_FAN, wins.OUT_SCORE, wins.OUT_DD, wins.OUT_RED]
 
 
 def brute_best(counts: tuple[int, ...], pair: bool, rules: Ruleset, case: int) -> int | None:
@@ -98,7 +99,7 @@ NO_JIANG = dataclasses.replace(HUNAN, name="no-jiang", pao_needs_jiang=False, mi
 
 @pytest.mark.parametrize("rules", [HUNAN, RICH], ids=["hunan", "rich"])
 def test_table_entries_against_brute_force(rules):
-    tables = wins.half_tables(rules)
+    tables = arrays.of(rules).tables
     assert tables.shape == (K.TABLE_SIZE,)
     rng = random.Random(7)
     found = 0
@@ -141,14 +142,14 @@ def test_best_score_equals_full_search(source):
     bad = np.nonzero((got[:, :, NUMBERS] != full[:, :, NUMBERS]).any(axis=(1, 2)))[0]
     assert not len(bad), [(qs[q][0].text(), qs[q][1], got[q][:, NUMBERS].tolist(), full[q][:, NUMBERS].tolist())
                           for q in bad[:3]]
-    assert full[:, :, K.O_WIN].sum() > 3000
+    assert full[:, :, wins.OUT_WIN].sum() > 3000
     asked = {"both": [0, 1], "self": [0], "other": [1]}[source]
-    assert set(np.nonzero(full[:, :, K.O_WIN].any(axis=0))[0]) == set(asked)
-    assert full[:, :, K.O_DD].any()  # 对对胡 answers are among them
+    assert set(np.nonzero(full[:, :, wins.OUT_WIN].any(axis=0))[0]) == set(asked)
+    assert full[:, :, wins.OUT_DD].any()  # 对对胡 answers are among them
 
 
 def _numbers(row) -> tuple | None:
-    return (int(row[K.O_SCORE]), int(row[K.O_HUXI])) if row[K.O_WIN] else None
+    return (int(row[wins.OUT_SCORE]), int(row[wins.OUT_HUXI])) if row[wins.OUT_WIN] else None
 
 
 @pytest.mark.parametrize("rules", [HUNAN, RICH, NO_JIANG], ids=["hunan", "rich", "no-jiang"])
@@ -157,7 +158,7 @@ def test_best_score_against_reference_and_naive(rules):
     hands = generate.ready_hands(300, seed=406) + positions(200, 407)
     qs = queries(hands, rng, 3)
     got, full = both_ways(qs, rules)
-    wins = 0
+    won = 0
     for q, (h, t) in enumerate(qs):
         for s, source in enumerate(("self", "other")):
             ref = reference.best_win(h, t, source, rules)
@@ -165,18 +166,18 @@ def test_best_score_against_reference_and_naive(rules):
             assert _numbers(got[q, s]) == want, (rules.name, h.text(), t, source)
             assert _numbers(full[q, s]) == want, (rules.name, h.text(), t, source)
             if ref is not None:
-                assert (got[q, s, K.O_DENG], got[q, s, K.O_FAN]) == (ref.deng, ref.fan)
+                assert (got[q, s, wins.OUT_DENG], got[q, s, wins.OUT_FAN]) == (ref.deng, ref.fan)
             if q % 4 == 0:
                 naive = naive_best(h, t, source, rules)
                 assert _numbers(got[q, s]) == (None if naive is None else naive[:2])
-            wins += ref is not None
-    assert wins > 150
+            won += ref is not None
+    assert won > 150
 
 
 def test_rulesets_that_do_not_fit_the_tables_search_instead():
     huge = dataclasses.replace(HUNAN, name="huge", huxi=MappingProxyType({**HUNAN.huxi, "ju123": (30, 60)}),
                                deng_base=15, min_huxi=15)
-    assert wins.half_tables(huge) is wins.NO_TABLES
+    assert arrays.of(huge).tables is arrays.NO_TABLES
     qs = queries(generate.ready_hands(200, seed=408), random.Random(409), 4)
     got, full = both_ways(qs, huge)
     assert (got[:, :, NUMBERS] == full[:, :, NUMBERS]).all()
@@ -188,5 +189,5 @@ def test_rulesets_that_do_not_fit_the_tables_search_instead():
 
 
 def test_tables_are_built_once_per_ruleset():
-    assert wins.half_tables(HUNAN) is wins.half_tables(HUNAN)
-    assert wins.half_tables(RICH) is not wins.half_tables(HUNAN)
+    assert arrays.of(HUNAN).tables is arrays.of(HUNAN).tables
+    assert arrays.of(RICH).tables is not arrays.of(HUNAN).tables

@@ -57,14 +57,14 @@ def discard_hands(n: int, seed: int = SEED) -> list[Hand]:
 
 def win_queries(hands: Sequence[Hand], seed: int = SEED, rules: Ruleset = HUNAN) -> list[int]:
     """One wait of each ready hand (drawn with ``seed``), for the win check on both sources."""
-    from ..engine import wins
+    from ..engine import arrays, wins
 
-    rows = wins.ting_rows(wins.marshal(hands), wins.rule_arrays(rules)).tolist()
+    rows = wins.ting_rows(wins.marshal(hands), arrays.of(rules)).tolist()
     waits: list[list[int]] = [[] for _ in hands]
     for row in rows:
-        tiles = waits[row[wins.K.C_HAND]]
-        if not tiles or tiles[-1] != row[wins.K.C_TILE]:
-            tiles.append(row[wins.K.C_TILE])
+        tiles = waits[row[wins.ROW_HAND]]
+        if not tiles or tiles[-1] != row[wins.ROW_TILE]:
+            tiles.append(row[wins.ROW_TILE])
     rng = random.Random(seed)
     return [rng.choice(tiles) for tiles in waits]
 
@@ -118,8 +118,8 @@ def _rounds(items: list, rounds: int) -> list[list]:
 
 
 def _kernel_args(hands, rules):
-    from ..engine import wins
-    return wins.marshal(hands), wins.rule_arrays(rules)
+    from ..engine import arrays, wins
+    return wins.marshal(hands), arrays.of(rules)
 
 
 def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterator[tuple[str, int, Callable]]:
@@ -129,7 +129,6 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
     ref_n = max(1, per_round // REFERENCE_SHARE)
 
     def win_check():
-        from ..engine import _kernels as K
         from ..engine import wins
         hands = ready_hands(per_round * (rounds + 1), SEED + 1)
         tiles = win_queries(hands, SEED + 1, rules)
@@ -142,8 +141,8 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
         results = []
         for full, engine in ((False, "kernel, best score"), (True, "kernel, full answer")):
             batches = [args(i * per_round, (i + 1) * per_round, full) for i in range(rounds + 1)]
-            K.hu_batch(*batches[0])  # load or compile: never inside a round
-            times = time_rounds(lambda a: K.hu_batch(*a), batches[1:])
+            wins.win_batch(batches[0])  # load or compile: never inside a round
+            times = time_rounds(wins.win_batch, batches[1:])
             results.append((engine, times, [per_round] * rounds))
         ref = [[(hands[i * per_round + j], tiles[i * per_round + j]) for j in range(ref_n)]
                for i in range(1, rounds + 1)]
@@ -194,7 +193,7 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
         from ..trainer.drills import drill
         m = max(1, per_round // 100)
         batches = _rounds(drill_seeds(m * rounds, SEED + 5), rounds)
-        times = time_rounds(lambda b: [drill(s) for s in b], batches)
+        times = time_rounds(lambda b: [drill(s, rules) for s in b], batches)
         return _results("drill generation (solver.trainer.drills, one question)", [
             ("pure Python", times, [len(b) for b in batches])])
 

@@ -1,11 +1,12 @@
 """Private numba kernels of the distance to ready (进张距离, RULES.md section 6).
 
-They see only integer arrays; ``solver.engine.distance`` builds them and the one
-context vector ``cx`` (the ruleset and the shape tables, offsets ``C_*``).
-Nothing here recurses (a recursive cached kernel crashes numba 0.68 when
-loaded from the cache): the split search walks an explicit stack.
+They see only integer arrays: ``solver.engine.distance`` builds the position
+rows, ``solver.engine.arrays`` the one context vector ``cx`` (the ruleset and
+the shape tables, offsets ``CX_*``) and the memo.  Nothing here recurses (a
+recursive cached kernel crashes numba 0.68 when loaded from the cache): the
+split search walks an explicit stack.
 
-A *position* is one int64 row (offsets ``N_*``): concealed counts, copies held
+A *position* is one int64 row (offsets ``POS_*``): concealed counts, copies held
 (concealed and melds), the tiles with an exposed 偎 or 碰 (bit masks), the
 胡息 of the melds, m (3-tile melds) and k (4-tile melds).  That is all that
 readiness and the intakes depend on, so equal rows are equal positions.
@@ -37,6 +38,36 @@ called from one place only, small steps written out in place: numba took
 about a second per kernel here, and compiled a large kernel again for each
 extra call site (three entry points and five call sites of the search took
 50 s; this layout about 20 s, once, then the cache).
+
+**Why one file of ~700 lines.**  numba's cache on disk (``cache=True``)
+invalidates a kernel only when the file that defines it changes ("changes
+in symbols defined in another file are not detected"): a kernel calling a
+kernel of another file, or reading a constant of another file (globals are
+frozen at compile time), would keep running stale compiled code once that
+file changed.  So every kernel of the distance search and every layout
+constant they read are here, in sections: layout, the memo, readiness (the
+split search), intakes, the entry point.  (The helpers of ``_jit`` are the
+one exception, read by both kernel files: editing ``_jit`` needs the caches
+cleared.)
+
+Layout: each prefix names one vector or one set of codes; a prefix that
+``_kernels`` uses too (``P_``, ``N_``, ``MAX_``) means the same there:
+
+================  ==================================================================
+``POS_``          a position row
+``CX_``           the context vector (``arrays.RulesetArrays.context``)
+``TRY_``          the split tries for the lowest remaining tile (rows at ``CX_TRY``)
+``S_``            the scratch vector ``sc``
+``TAKE_``         columns of an intake listed in the scratch (at ``S_WAYS``)
+``WAY_``          columns of ``run``'s output rows after the position
+``M_``            what ``run`` does (its ``mode``)
+``I_``, ``ONTO_`` intake kinds, and what a 跑/提 is made onto
+``Q_``            the questions the memo answers
+``HASH_``,        the memo's hash and fill limit
+``MEMO_``
+``P_``            胡息 patterns, in ``rules.PATTERNS`` order
+``N_``, ``MAX_``  counts and limits
+================  ==================================================================
 """
 from __future__ import annotations
 
@@ -44,54 +75,56 @@ import numpy as np
 
 from ._jit import inline, kernel
 
+# ================ layout ==========================================================================
+
 # --- positions -------------------------------------------------------------------
-N_CONC = 0  # [20] concealed counts
-N_HELD = 20  # [20] copies in the hand: concealed and melds
-N_WEI = 40  # bit t: an exposed 偎 of t
-N_PENG = 41  # bit t: an exposed 碰 of t
-N_BASE = 42  # 胡息 of the exposed melds
-N_M = 43  # exposed 3-tile melds
-N_K = 44  # exposed 4-tile melds
-NW = 45
+POS_CONC = 0  # [20] concealed counts
+POS_HELD = 20  # [20] copies in the hand: concealed and melds
+POS_WEI = 40  # bit t: an exposed 偎 of t
+POS_PENG = 41  # bit t: an exposed 碰 of t
+POS_BASE = 42  # 胡息 of the exposed melds
+POS_M = 43  # exposed 3-tile melds
+POS_K = 44  # exposed 4-tile melds
+POS_SIZE = 45
 
 # --- 胡息 patterns, in rules.PATTERNS order -------------------------------------------
 P_JU, P_JU123, P_JU2710, P_JIAO, P_KAN, P_PENG, P_WEI, P_PAO, P_TI, P_JIANG = range(10)
 
 # --- the context vector -----------------------------------------------------------
-N_SHAPES = 38  # len(groups.SHAPES), checked by solver.engine.distance
-MAX_OPT = 32
-C_MIN = 0  # winning 胡息
-C_JIANG = 1  # a hand with a 跑/提 needs exactly one pair
-C_BONUS = 2  # most 胡息 one group with the wildcard can add (for the bound)
-C_HX = 8  # [pattern * 2 + case] 胡息
-C_SH = C_HX + 20  # [shape * 3] tiles of the 句/绞 shapes
-C_SHX = C_SH + 3 * N_SHAPES  # [shape] its 胡息
-C_RICH = C_SHX + N_SHAPES  # [8]: a count, then the shapes that carry 胡息
-C_TRIP = C_RICH + 8  # [tile] 胡息 of the triple the winning tile makes with a concealed pair
-C_OPT = C_TRIP + 20  # [tile * MAX_OPT * 4] split options of a lowest tile: (type, shape, w, other)
-C_NOPT = C_OPT + 20 * MAX_OPT * 4  # [tile] how many
-C_WSTART = C_NOPT + 20  # [tile] where the wildcard's options start
-C_CONT = C_WSTART + 20  # [tile * 8]: a count, then the shapes holding the tile
-C_SIZE = C_CONT + 20 * 8
+N_SHAPES = 38  # len(groups.SHAPES), checked by solver.engine.arrays
+MAX_TRY = 32
+CX_MIN = 0  # winning 胡息
+CX_JIANG = 1  # a hand with a 跑/提 needs exactly one pair
+CX_BONUS = 2  # most 胡息 one group with the wildcard can add (for the bound)
+CX_HX = 8  # [pattern * 2 + case] 胡息
+CX_SH = CX_HX + 20  # [shape * 3] tiles of the 句/绞 shapes
+CX_SHX = CX_SH + 3 * N_SHAPES  # [shape] its 胡息
+CX_RICH = CX_SHX + N_SHAPES  # [8]: a count, then the shapes that carry 胡息
+CX_TRIP = CX_RICH + 8  # [tile] 胡息 of the triple the winning tile makes with a concealed pair
+CX_TRY = CX_TRIP + 20  # [tile * MAX_TRY * 4] split tries of a lowest tile: (TRY_* type, shape, w, other)
+CX_NTRY = CX_TRY + 20 * MAX_TRY * 4  # [tile] how many
+CX_WSTART = CX_NTRY + 20  # [tile] where the wildcard's tries start
+CX_CONT = CX_WSTART + 20  # [tile * 8]: a count, then the shapes holding the tile
+CX_SIZE = CX_CONT + 20 * 8
 
-# Split options for the lowest remaining tile i, in this order (the
-# wildcard's last, from C_WSTART).
-O_FULL = 0  # a 句/绞 shape whose lowest tile is i, all tiles real
-O_PAIR = 1  # the pair i i
-O_WSHAPE = 2  # a shape holding i, one of its tiles (w) being the wildcard; ``other`` the second real tile
-O_WPAIR = 3  # the pair i + wildcard i
-O_WTRIPLE = 4  # i i + wildcard i: the triple (a 偎/碰 with the winning tile)
-O_JUNK = 5  # one i left over: the discard
+# Split tries (options) for the lowest remaining tile i, in this order (the
+# wildcard's last, from CX_WSTART).
+TRY_FULL = 0  # a 句/绞 shape whose lowest tile is i, all tiles real
+TRY_PAIR = 1  # the pair i i
+TRY_WSHAPE = 2  # a shape holding i, one of its tiles (w) being the wildcard; ``other`` the second real tile
+TRY_WPAIR = 3  # the pair i + wildcard i
+TRY_WTRIPLE = 4  # i i + wildcard i: the triple (a 偎/碰 with the winning tile)
+TRY_JUNK = 5  # one i left over: the discard
 
 # Scratch: the search stack and the gains of an upgrade per junk tile.
 S_STACK = 0  # [3 * 32]: lowest tile, next option, option placed per depth (at most 22 deep: 21 tiles)
 S_GAIN = 96  # [21] upgrade gain when the junk is tile x (index 20: no junk), NO_GAIN if none
 S_CNT = S_GAIN + 21  # [20] free counts
 S_KAN = S_CNT + 20  # [20] 1 where the position before the intake holds a 坎
-S_WAYS = S_KAN + 20  # [W_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
-W_COLS = 7
+S_WAYS = S_KAN + 20  # [TAKE_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
+TAKE_COLS = 7
 MAX_WAYS = 2048
-S_SIZE = S_WAYS + W_COLS * MAX_WAYS
+S_SIZE = S_WAYS + TAKE_COLS * MAX_WAYS
 
 NO_GAIN = -1000
 
@@ -99,10 +132,10 @@ NO_GAIN = -1000
 # An open-addressing hash table of answers already computed, keyed exactly by
 # the position packed into three words and what was asked: mk
 # [cap, 3] keys, mv [cap] answer + 1 (0: empty slot), ms [0] entries used.
-# It is shared by every call with the same context (solver.engine.distance keeps
+# It is shared by every call with the same context (solver.engine.arrays keeps
 # it), so the rows of a discard table reuse each other's work.  No entry is
 # added past MEMO_FILL_NUM / MEMO_FILL_DEN of the capacity (so probing always
-# ends at an empty slot); solver.engine.distance then clears it.
+# ends at an empty slot); arrays.DistanceMemo then clears it.
 Q_READY = 0  # at rest: ready?
 Q_DISCARD = 1  # c + 1 tiles: does some discard make it ready?
 Q_GOOD = 2  # at rest: at most 1 away?
@@ -113,6 +146,33 @@ HASH_C = 1609587929392839161
 MEMO_FILL_NUM = 3
 MEMO_FILL_DEN = 5
 
+# --- intakes and the rows of run ----------------------------------------------------
+# What ``run`` does with each position.
+M_READY = 0  # is it ready (junk 0) / does some discard make it ready (junk 1)?
+M_GOOD = 1  # at rest: does some intake, with its discard, leave a ready hand?
+M_EXPAND = 2  # every position at rest after an intake and its discard
+M_WAYS = 3  # every intake: the position before its discard, and what it was
+# Intake kinds (a way's WAY_KIND), and what a 跑/提 is made onto.
+I_CHI, I_PENG, I_WEI, I_PAO, I_TI = range(5)
+ONTO_KAN, ONTO_WEI, ONTO_PENG = range(3)
+# An intake listed in the scratch vector (S_WAYS + TAKE_COLS * i).
+TAKE_KIND, TAKE_TILE, TAKE_CHI, TAKE_BI1, TAKE_BI2, TAKE_ONTO, TAKE_DISCARD = range(TAKE_COLS)
+# Columns of an output row after the position: where it came from, then (M_WAYS)
+# whether a discard follows and the intake: kind, tile, 吃 shape, 比 shapes (-1: none).
+WAY_PARENT = POS_SIZE
+WAY_DISCARD = POS_SIZE + 1
+WAY_KIND = POS_SIZE + 2
+WAY_TILE = POS_SIZE + 3
+WAY_CHI = POS_SIZE + 4
+WAY_BI1 = POS_SIZE + 5
+WAY_BI2 = POS_SIZE + 6
+WAY_SIZE = POS_SIZE + 7
+# Rows one position may add (intakes x 21 discards); more room is made before each.
+EXPAND_ROOM = 21 * MAX_WAYS
+
+
+# ================ the memo ========================================================================
+
 
 @inline
 def _memo_key(nd, q):
@@ -120,10 +180,10 @@ def _memo_key(nd, q):
     a = 0
     b = 0
     for x in range(20):
-        a |= nd[N_CONC + x] << (2 * x)
-        b |= nd[N_HELD + x] << (3 * x)
-    a |= (nd[N_M] << 40) | (nd[N_K] << 43) | (nd[N_BASE] << 46)
-    c = nd[N_WEI] | (nd[N_PENG] << 20) | (q << 40)
+        a |= nd[POS_CONC + x] << (2 * x)
+        b |= nd[POS_HELD + x] << (3 * x)
+    a |= (nd[POS_M] << 40) | (nd[POS_K] << 43) | (nd[POS_BASE] << 46)
+    c = nd[POS_WEI] | (nd[POS_PENG] << 20) | (q << 40)
     return a, b, c
 
 
@@ -148,14 +208,17 @@ def _memo_put(mk, mv, ms, i, a, b, c, r):
         ms[0] += 1
 
 
+# ================ readiness: the split search =====================================================
+
+
 @inline
 def _rich_huxi(cx, sc):
     """The most 胡息 the free counts sc[S_CNT:] could carry in the shapes that
     carry any: each rich shape as many times as its scarcest tile allows."""
     hx = 0
-    for a in range(cx[C_RICH]):
-        sh = cx[C_RICH + 1 + a]
-        t3 = C_SH + 3 * sh
+    for a in range(cx[CX_RICH]):
+        sh = cx[CX_RICH + 1 + a]
+        t3 = CX_SH + 3 * sh
         m = sc[S_CNT + cx[t3]]
         m1 = sc[S_CNT + cx[t3 + 1]]
         m2 = sc[S_CNT + cx[t3 + 2]]
@@ -163,7 +226,7 @@ def _rich_huxi(cx, sc):
             m = m1
         if m2 < m:
             m = m2
-        hx += m * cx[C_SHX + sh]
+        hx += m * cx[CX_SHX + sh]
     return hx
 
 
@@ -174,7 +237,7 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
     completing a group (``need_wild``) and exactly one pair when ``need_pair``.
 
     With the wildcard w, a split counts only when w is not held four times
-    (nd[N_HELD + w]) once the junk is gone; without it, the upgrade gain
+    (nd[POS_HELD + w]) once the junk is gone; without it, the upgrade gain
     for the junk tile (sc[S_GAIN + junk]) is added and must exist;
     ``top_gain`` is the largest of them, for the bound that cuts branches
     short of 胡息.  The counts are restored on return.
@@ -204,7 +267,7 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
         elif i == 20:
             if junk_left == 0 and wild_left == 0 and pair_left == 0:
                 if need_wild:
-                    h = nd[N_HELD + wild]
+                    h = nd[POS_HELD + wild]
                     if junk == wild:
                         h -= 1
                     if h < 4 and acc >= need:
@@ -217,16 +280,16 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
             ci = S_CNT + i
             k = sc[S_STACK + 32 + d]
             # The wildcard's options come last: once it is placed they are skipped.
-            n = cx[C_NOPT + i] if wild_left else cx[C_WSTART + i]
-            base = C_OPT + i * MAX_OPT * 4
+            n = cx[CX_NTRY + i] if wild_left else cx[CX_WSTART + i]
+            base = CX_TRY + i * MAX_TRY * 4
             while k < n and placed < 0:
                 e = base + 4 * k
                 typ = cx[e]
                 k += 1
-                if typ == O_FULL:
+                if typ == TRY_FULL:
                     sh = cx[e + 1]
-                    b = S_CNT + cx[C_SH + 3 * sh + 1]
-                    c = S_CNT + cx[C_SH + 3 * sh + 2]
+                    b = S_CNT + cx[CX_SH + 3 * sh + 1]
+                    c = S_CNT + cx[CX_SH + 3 * sh + 2]
                     if b == ci:
                         ok = sc[ci] >= 2 and sc[c] >= 1
                     elif b == c:
@@ -237,14 +300,14 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                         sc[ci] -= 1
                         sc[b] -= 1
                         sc[c] -= 1
-                        acc += cx[C_SHX + sh]
+                        acc += cx[CX_SHX + sh]
                         placed = k - 1
-                elif typ == O_PAIR:
+                elif typ == TRY_PAIR:
                     if pair_left and sc[ci] >= 2:
                         sc[ci] -= 2
                         pair_left = 0
                         placed = k - 1
-                elif typ == O_WSHAPE:
+                elif typ == TRY_WSHAPE:
                     if wild_left:
                         o = S_CNT + cx[e + 3]
                         if (sc[ci] >= 2 and sc[o] >= 1) if o == ci else sc[o] >= 1:
@@ -252,23 +315,23 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                             sc[o] -= 1
                             wild_left = 0
                             wild = cx[e + 2]
-                            acc += cx[C_SHX + cx[e + 1]]
+                            acc += cx[CX_SHX + cx[e + 1]]
                             placed = k - 1
-                elif typ == O_WPAIR:
+                elif typ == TRY_WPAIR:
                     if wild_left and pair_left:
                         sc[ci] -= 1
                         wild_left = 0
                         pair_left = 0
                         wild = i
                         placed = k - 1
-                elif typ == O_WTRIPLE:
+                elif typ == TRY_WTRIPLE:
                     if wild_left and sc[ci] == 2:
                         sc[ci] -= 2
                         wild_left = 0
                         wild = i
-                        acc += cx[C_TRIP + i]
+                        acc += cx[CX_TRIP + i]
                         placed = k - 1
-                else:  # O_JUNK
+                else:  # TRY_JUNK
                     if junk_left:
                         sc[ci] -= 1
                         junk_left = 0
@@ -279,7 +342,7 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                 # The bound: 胡息 the rich shapes left could still carry.
                 ub = acc + top_gain + _rich_huxi(cx, sc)
                 if wild_left:
-                    ub += cx[C_BONUS]
+                    ub += cx[CX_BONUS]
                 sc[S_STACK + 64 + d] = placed
                 if ub < need:
                     # Not enough 胡息 left to win: undo it at once.
@@ -300,30 +363,30 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                 # Undo the option placed at depth d before trying the next one.
                 i = sc[S_STACK + d]
                 ci = S_CNT + i
-                e = C_OPT + i * MAX_OPT * 4 + 4 * sc[S_STACK + 64 + d]
+                e = CX_TRY + i * MAX_TRY * 4 + 4 * sc[S_STACK + 64 + d]
                 typ = cx[e]
-                if typ == O_FULL:
+                if typ == TRY_FULL:
                     sh = cx[e + 1]
                     sc[ci] += 1
-                    sc[S_CNT + cx[C_SH + 3 * sh + 1]] += 1
-                    sc[S_CNT + cx[C_SH + 3 * sh + 2]] += 1
-                    acc -= cx[C_SHX + sh]
-                elif typ == O_PAIR:
+                    sc[S_CNT + cx[CX_SH + 3 * sh + 1]] += 1
+                    sc[S_CNT + cx[CX_SH + 3 * sh + 2]] += 1
+                    acc -= cx[CX_SHX + sh]
+                elif typ == TRY_PAIR:
                     sc[ci] += 2
                     pair_left = 1
-                elif typ == O_WSHAPE:
+                elif typ == TRY_WSHAPE:
                     sc[ci] += 1
                     sc[S_CNT + cx[e + 3]] += 1
                     wild_left = 1
-                    acc -= cx[C_SHX + cx[e + 1]]
-                elif typ == O_WPAIR:
+                    acc -= cx[CX_SHX + cx[e + 1]]
+                elif typ == TRY_WPAIR:
                     sc[ci] += 1
                     wild_left = 1
                     pair_left = 1
-                elif typ == O_WTRIPLE:
+                elif typ == TRY_WTRIPLE:
                     sc[ci] += 2
                     wild_left = 1
-                    acc -= cx[C_TRIP + i]
+                    acc -= cx[CX_TRIP + i]
                 else:
                     sc[ci] += 1
                     junk_left = 1
@@ -343,34 +406,34 @@ def _ready_at(cx, nd, junk, sc):
     kanhx = 0
     free = 0
     for x in range(20):
-        n = nd[N_CONC + x]
+        n = nd[POS_CONC + x]
         if n == 3:
-            kanhx += cx[C_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
+            kanhx += cx[CX_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
             n = 0
         sc[S_CNT + x] = n
         free += n
-    need = cx[C_MIN] - nd[N_BASE] - kanhx
-    k = nd[N_K]
+    need = cx[CX_MIN] - nd[POS_BASE] - kanhx
+    k = nd[POS_K]
     rich = _rich_huxi(cx, sc)
     # Upgrades (k = 0 only): w onto a 坎 or 偎 makes 提, onto a 碰 makes 跑.
     top = NO_GAIN
     if k == 0:
-        wei = nd[N_WEI]
-        peng = nd[N_PENG]
+        wei = nd[POS_WEI]
+        peng = nd[POS_PENG]
         best = NO_GAIN
         for x in range(21):
             sc[S_GAIN + x] = NO_GAIN
         for w in range(20):
             g = NO_GAIN
             case = 1 if w >= 10 else 0
-            if nd[N_CONC + w] == 3:
-                g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_KAN + case]
+            if nd[POS_CONC + w] == 3:
+                g = cx[CX_HX + 2 * P_TI + case] - cx[CX_HX + 2 * P_KAN + case]
             elif (wei >> w) & 1:
-                g = cx[C_HX + 2 * P_TI + case] - cx[C_HX + 2 * P_WEI + case]
+                g = cx[CX_HX + 2 * P_TI + case] - cx[CX_HX + 2 * P_WEI + case]
             elif (peng >> w) & 1:
-                g = cx[C_HX + 2 * P_PAO + case] - cx[C_HX + 2 * P_PENG + case]
+                g = cx[CX_HX + 2 * P_PAO + case] - cx[CX_HX + 2 * P_PENG + case]
             if g != NO_GAIN:
-                h = nd[N_HELD + w]
+                h = nd[POS_HELD + w]
                 if h < 4:
                     if g > best:
                         best = g
@@ -390,14 +453,14 @@ def _ready_at(cx, nd, junk, sc):
         for phase in range(2):
             if found == 0:
                 if phase == 0:
-                    go = rich + cx[C_BONUS] >= need
+                    go = rich + cx[CX_BONUS] >= need
                     wild = 1
-                    pair = 1 if (k >= 1 and cx[C_JIANG]) else 0
+                    pair = 1 if (k >= 1 and cx[CX_JIANG]) else 0
                     gain = 0
                 else:
                     go = top != NO_GAIN and rich + top >= need
                     wild = 0
-                    pair = 1 if cx[C_JIANG] else 0
+                    pair = 1 if cx[CX_JIANG] else 0
                     gain = top
                 if go:
                     found = _search(cx, sc, nd, need, junk, wild, pair, gain)
@@ -416,30 +479,7 @@ def _ready_memo(cx, sc, nd, junk, mk, mv, ms):
     return r
 
 
-# --- intakes ------------------------------------------------------------------------
-
-# What ``run`` does with each position.
-M_READY = 0  # is it ready (junk 0) / does some discard make it ready (junk 1)?
-M_GOOD = 1  # at rest: does some intake, with its discard, leave a ready hand?
-M_EXPAND = 2  # every position at rest after an intake and its discard
-M_WAYS = 3  # every intake: the position before its discard, and what it was
-# Intake kinds (a way's R_KIND), and what a 跑/提 is made onto.
-I_CHI, I_PENG, I_WEI, I_PAO, I_TI = range(5)
-ONTO_KAN, ONTO_WEI, ONTO_PENG = range(3)
-# An intake listed in the scratch vector (S_WAYS + W_COLS * i).
-W_KIND, W_TILE, W_CHI, W_BI1, W_BI2, W_ONTO, W_DISCARD = range(W_COLS)
-# Columns of an output row after the position: where it came from, then (M_WAYS)
-# whether a discard follows and the intake: kind, tile, 吃 shape, 比 shapes (-1: none).
-R_PARENT = NW
-R_DISCARD = NW + 1
-R_KIND = NW + 2
-R_TILE = NW + 3
-R_CHI = NW + 4
-R_BI1 = NW + 5
-R_BI2 = NW + 6
-RW = NW + 7
-# Rows one position may add (intakes x 21 discards); more room is made before each.
-EXPAND_ROOM = 21 * MAX_WAYS
+# ================ intakes =========================================================================
 
 
 @kernel
@@ -453,15 +493,15 @@ def _ways(cx, sc, nd, all_kinds):
     """
     nw = 0
     for x in range(20):
-        sc[S_KAN + x] = 1 if nd[N_CONC + x] == 3 else 0
-    first_four = 1 if nd[N_K] == 0 else 0
+        sc[S_KAN + x] = 1 if nd[POS_CONC + x] == 3 else 0
+    first_four = 1 if nd[POS_K] == 0 else 0
     for t in range(20):
-        if nd[N_HELD + t] >= 4 or nw < 0:
+        if nd[POS_HELD + t] >= 4 or nw < 0:
             continue
         bit = 1 << t
-        n = nd[N_CONC + t]
-        wei = (nd[N_WEI] & bit) != 0
-        peng = (nd[N_PENG] & bit) != 0
+        n = nd[POS_CONC + t]
+        wei = (nd[POS_WEI] & bit) != 0
+        peng = (nd[POS_PENG] & bit) != 0
         lo = 0
         hi = 0
         onto = ONTO_KAN
@@ -477,24 +517,24 @@ def _ways(cx, sc, nd, all_kinds):
             if nw >= MAX_WAYS:
                 nw = -1
             else:
-                e = S_WAYS + W_COLS * nw
-                sc[e + W_KIND] = kind
-                sc[e + W_TILE] = t
-                sc[e + W_CHI] = -1
-                sc[e + W_BI1] = -1
-                sc[e + W_BI2] = -1
-                sc[e + W_ONTO] = onto
-                sc[e + W_DISCARD] = first_four if kind >= I_PAO else 1
+                e = S_WAYS + TAKE_COLS * nw
+                sc[e + TAKE_KIND] = kind
+                sc[e + TAKE_TILE] = t
+                sc[e + TAKE_CHI] = -1
+                sc[e + TAKE_BI1] = -1
+                sc[e + TAKE_BI2] = -1
+                sc[e + TAKE_ONTO] = onto
+                sc[e + TAKE_DISCARD] = first_four if kind >= I_PAO else 1
                 nw += 1
         if wei or n == 3 or nw < 0:
             continue
         # 吃 with its 比: every copy of t still concealed is laid out too.
-        nc = cx[C_CONT + 8 * t]
+        nc = cx[CX_CONT + 8 * t]
         for a in range(nc):
-            s = cx[C_CONT + 8 * t + 1 + a]
-            u = cx[C_SH + 3 * s]
-            v = cx[C_SH + 3 * s + 1]
-            w = cx[C_SH + 3 * s + 2]
+            s = cx[CX_CONT + 8 * t + 1 + a]
+            u = cx[CX_SH + 3 * s]
+            v = cx[CX_SH + 3 * s + 1]
+            w = cx[CX_SH + 3 * s + 2]
             if u == t:
                 u = w
             elif v == t:
@@ -502,10 +542,10 @@ def _ways(cx, sc, nd, all_kinds):
             # The other two tiles are u, v.
             if sc[S_KAN + u] or sc[S_KAN + v]:
                 continue
-            nd[N_CONC + u] -= 1
-            nd[N_CONC + v] -= 1
-            if nd[N_CONC + u] >= 0 and nd[N_CONC + v] >= 0:
-                left = nd[N_CONC + t]
+            nd[POS_CONC + u] -= 1
+            nd[POS_CONC + v] -= 1
+            if nd[POS_CONC + u] >= 0 and nd[POS_CONC + v] >= 0:
+                left = nd[POS_CONC + t]
                 for b1i in range(-1, nc):
                     # b1i -1: no 比 (nothing left to lay out).
                     if (b1i < 0) != (left == 0):
@@ -514,9 +554,9 @@ def _ways(cx, sc, nd, all_kinds):
                     c1 = 0
                     ok1 = True
                     if b1i >= 0:
-                        b1 = cx[C_CONT + 8 * t + 1 + b1i]
+                        b1 = cx[CX_CONT + 8 * t + 1 + b1i]
                         for j in range(3):
-                            y = cx[C_SH + 3 * b1 + j]
+                            y = cx[CX_SH + 3 * b1 + j]
                             if y == t:
                                 c1 += 1
                             if sc[S_KAN + y]:
@@ -525,13 +565,13 @@ def _ways(cx, sc, nd, all_kinds):
                             ok1 = False
                         if ok1:
                             for j in range(3):
-                                nd[N_CONC + cx[C_SH + 3 * b1 + j]] -= 1
+                                nd[POS_CONC + cx[CX_SH + 3 * b1 + j]] -= 1
                             for j in range(3):
-                                if nd[N_CONC + cx[C_SH + 3 * b1 + j]] < 0:
+                                if nd[POS_CONC + cx[CX_SH + 3 * b1 + j]] < 0:
                                     ok1 = False
                             if not ok1:
                                 for j in range(3):
-                                    nd[N_CONC + cx[C_SH + 3 * b1 + j]] += 1
+                                    nd[POS_CONC + cx[CX_SH + 3 * b1 + j]] += 1
                     if ok1:
                         # b1 lays out every copy (one pass, no b2), or a second group does
                         # (each pair of shapes once: b2 from b1 on, in shape order).
@@ -544,10 +584,10 @@ def _ways(cx, sc, nd, all_kinds):
                             b2 = -1
                             ok2 = True
                             if b2i >= 0:
-                                b2 = cx[C_CONT + 8 * t + 1 + b2i]
+                                b2 = cx[CX_CONT + 8 * t + 1 + b2i]
                                 c2 = 0
                                 for j in range(3):
-                                    y = cx[C_SH + 3 * b2 + j]
+                                    y = cx[CX_SH + 3 * b2 + j]
                                     if y == t:
                                         c2 += 1
                                     if sc[S_KAN + y]:
@@ -556,71 +596,74 @@ def _ways(cx, sc, nd, all_kinds):
                                     ok2 = False
                                 if ok2:
                                     for j in range(3):
-                                        nd[N_CONC + cx[C_SH + 3 * b2 + j]] -= 1
+                                        nd[POS_CONC + cx[CX_SH + 3 * b2 + j]] -= 1
                                     for j in range(3):
-                                        if nd[N_CONC + cx[C_SH + 3 * b2 + j]] < 0:
+                                        if nd[POS_CONC + cx[CX_SH + 3 * b2 + j]] < 0:
                                             ok2 = False
                                     for j in range(3):
-                                        nd[N_CONC + cx[C_SH + 3 * b2 + j]] += 1
+                                        nd[POS_CONC + cx[CX_SH + 3 * b2 + j]] += 1
                             if ok2:
                                 if nw >= MAX_WAYS:
                                     nw = -1
                                 elif nw >= 0:
-                                    e = S_WAYS + W_COLS * nw
-                                    sc[e + W_KIND] = I_CHI
-                                    sc[e + W_TILE] = t
-                                    sc[e + W_CHI] = s
-                                    sc[e + W_BI1] = b1
-                                    sc[e + W_BI2] = b2
-                                    sc[e + W_ONTO] = 0
-                                    sc[e + W_DISCARD] = 1
+                                    e = S_WAYS + TAKE_COLS * nw
+                                    sc[e + TAKE_KIND] = I_CHI
+                                    sc[e + TAKE_TILE] = t
+                                    sc[e + TAKE_CHI] = s
+                                    sc[e + TAKE_BI1] = b1
+                                    sc[e + TAKE_BI2] = b2
+                                    sc[e + TAKE_ONTO] = 0
+                                    sc[e + TAKE_DISCARD] = 1
                                     nw += 1
                         if b1 >= 0:
                             for j in range(3):
-                                nd[N_CONC + cx[C_SH + 3 * b1 + j]] += 1
-            nd[N_CONC + u] += 1
-            nd[N_CONC + v] += 1
+                                nd[POS_CONC + cx[CX_SH + 3 * b1 + j]] += 1
+            nd[POS_CONC + u] += 1
+            nd[POS_CONC + v] += 1
     return nw
 
 
 @kernel
 def _apply(cx, sc, nd, i, sign):
     """Make (sign 1) or undo (sign -1) the intake listed at i on nd."""
-    e = S_WAYS + W_COLS * i
-    kind = sc[e + W_KIND]
-    t = sc[e + W_TILE]
+    e = S_WAYS + TAKE_COLS * i
+    kind = sc[e + TAKE_KIND]
+    t = sc[e + TAKE_TILE]
     case = 1 if t >= 10 else 0
     bit = 1 << t
-    nd[N_HELD + t] += sign
+    nd[POS_HELD + t] += sign
     if kind == I_CHI:
         hx = 0
         nb = 0
         for j in range(3):
-            g = sc[e + W_CHI + j]
+            g = sc[e + TAKE_CHI + j]
             if g >= 0:
-                hx += cx[C_SHX + g]
+                hx += cx[CX_SHX + g]
                 nb += 1
                 for q in range(3):
-                    nd[N_CONC + cx[C_SH + 3 * g + q]] -= sign
-        nd[N_CONC + t] += sign  # the eaten copy was never concealed
-        nd[N_BASE] += sign * hx
-        nd[N_M] += sign * nb
+                    nd[POS_CONC + cx[CX_SH + 3 * g + q]] -= sign
+        nd[POS_CONC + t] += sign  # the eaten copy was never concealed
+        nd[POS_BASE] += sign * hx
+        nd[POS_M] += sign * nb
     elif kind == I_PENG or kind == I_WEI:
-        nd[N_CONC + t] -= 2 * sign
-        nd[N_PENG if kind == I_PENG else N_WEI] ^= bit
-        nd[N_BASE] += sign * cx[C_HX + 2 * (P_PENG if kind == I_PENG else P_WEI) + case]
-        nd[N_M] += sign
+        nd[POS_CONC + t] -= 2 * sign
+        nd[POS_PENG if kind == I_PENG else POS_WEI] ^= bit
+        nd[POS_BASE] += sign * cx[CX_HX + 2 * (P_PENG if kind == I_PENG else P_WEI) + case]
+        nd[POS_M] += sign
     else:
-        onto = sc[e + W_ONTO]
-        gain = cx[C_HX + 2 * (P_PAO if kind == I_PAO else P_TI) + case]
+        onto = sc[e + TAKE_ONTO]
+        gain = cx[CX_HX + 2 * (P_PAO if kind == I_PAO else P_TI) + case]
         if onto == ONTO_KAN:
-            nd[N_CONC + t] -= 3 * sign
+            nd[POS_CONC + t] -= 3 * sign
         else:
-            gain -= cx[C_HX + 2 * (P_WEI if onto == ONTO_WEI else P_PENG) + case]
-            nd[N_WEI if onto == ONTO_WEI else N_PENG] ^= bit
-            nd[N_M] -= sign
-        nd[N_BASE] += sign * gain
-        nd[N_K] += sign
+            gain -= cx[CX_HX + 2 * (P_WEI if onto == ONTO_WEI else P_PENG) + case]
+            nd[POS_WEI if onto == ONTO_WEI else POS_PENG] ^= bit
+            nd[POS_M] -= sign
+        nd[POS_BASE] += sign * gain
+        nd[POS_K] += sign
+
+
+# ================ the entry point =================================================================
 
 
 @kernel
@@ -633,22 +676,22 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
     most 1 away.  M_EXPAND: returns every position at rest one intake and
     discard after each row; M_WAYS: every intake of each row, with the
     position before its discard (an intake that leaves nothing to discard
-    does not count).  Returned rows have RW columns (R_*), R_PARENT the row
+    does not count).  Returned rows have WAY_SIZE columns (WAY_*), WAY_PARENT the row
     they came from.  Also returns False if some position had more than
     MAX_WAYS intakes (never seen: the caller raises).
     """
     sc = np.zeros(S_SIZE, np.int64)
-    nd = np.zeros(NW, np.int64)
+    nd = np.zeros(POS_SIZE, np.int64)
     expanding = mode == M_EXPAND or mode == M_WAYS
-    out = np.empty((8 * rows.shape[0] + EXPAND_ROOM if expanding else 1, RW), np.int64)
+    out = np.empty((8 * rows.shape[0] + EXPAND_ROOM if expanding else 1, WAY_SIZE), np.int64)
     n_out = 0
     fits = True
     for r in range(rows.shape[0]):
         if expanding and out.shape[0] - n_out < EXPAND_ROOM:
-            bigger = np.empty((2 * out.shape[0] + EXPAND_ROOM, RW), np.int64)
+            bigger = np.empty((2 * out.shape[0] + EXPAND_ROOM, WAY_SIZE), np.int64)
             bigger[:n_out] = out[:n_out]
             out = bigger
-        for f in range(NW):
+        for f in range(POS_SIZE):
             nd[f] = rows[r, f]
         count = 1
         if mode != M_READY:
@@ -675,31 +718,31 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
                         if mode != M_READY:
                             _apply(cx, sc, nd, i, 1 if step == 0 else -1)
                     elif mode == M_READY or mode == M_GOOD:
-                        discard = junk[r] if mode == M_READY else sc[S_WAYS + W_COLS * i + W_DISCARD]
+                        discard = junk[r] if mode == M_READY else sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
                         res = _ready_memo(cx, sc, nd, discard, mk, mv, ms)
                     else:
-                        discard = sc[S_WAYS + W_COLS * i + W_DISCARD]
+                        discard = sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
                         free = 0
                         for x in range(20):
-                            if nd[N_CONC + x] == 1 or nd[N_CONC + x] == 2:
+                            if nd[POS_CONC + x] == 1 or nd[POS_CONC + x] == 2:
                                 free += 1
                         if mode == M_WAYS or discard == 0:
                             if discard == 0 or free > 0:
-                                for f in range(NW):
+                                for f in range(POS_SIZE):
                                     out[n_out, f] = nd[f]
-                                out[n_out, R_PARENT] = r
-                                out[n_out, R_DISCARD] = discard
+                                out[n_out, WAY_PARENT] = r
+                                out[n_out, WAY_DISCARD] = discard
                                 for f in range(5):
-                                    out[n_out, R_KIND + f] = sc[S_WAYS + W_COLS * i + f]
+                                    out[n_out, WAY_KIND + f] = sc[S_WAYS + TAKE_COLS * i + f]
                                 n_out += 1
                         else:
                             for x in range(20):
-                                if nd[N_CONC + x] == 1 or nd[N_CONC + x] == 2:
-                                    for f in range(NW):
+                                if nd[POS_CONC + x] == 1 or nd[POS_CONC + x] == 2:
+                                    for f in range(POS_SIZE):
                                         out[n_out, f] = nd[f]
-                                    out[n_out, N_CONC + x] -= 1
-                                    out[n_out, N_HELD + x] -= 1
-                                    out[n_out, R_PARENT] = r
+                                    out[n_out, POS_CONC + x] -= 1
+                                    out[n_out, POS_HELD + x] -= 1
+                                    out[n_out, WAY_PARENT] = r
                                     n_out += 1
         if mode == M_GOOD and slot >= 0:
             # Find the slot again: the searches may have filled some meanwhile.

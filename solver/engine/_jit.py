@@ -9,6 +9,13 @@ numba caches beside the package or, where that is not writable (a system
 install used by another user), under ``~/.cache``.  Where neither is, the
 kernels are cached in a folder of this user's under the temporary directory
 and, failing that too, compiled afresh for each run, with a one-line notice.
+
+The helpers below (``address``, ``view``, ``view8``, ``trailing_zeros``,
+``popcount``) are compiled into the kernels of ``_kernels`` and
+``_distance_kernels``, and numba's cache checks only the file that defines a
+kernel ("changes in symbols defined in another file are not detected"): after
+editing this file, clear the caches (``find . -name '*.nb[ic]' -delete``, and
+any ``NUMBA_CACHE_DIR``), or the kernels keep running the old helpers.
 """
 from __future__ import annotations
 

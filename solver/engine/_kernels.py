@@ -1,11 +1,46 @@
-"""Private numba kernels: the best 7-门子 decomposition of hands, in batches.
+"""Private numba kernels of the win check: the best 7-门子 decomposition of hands, in batches.
 
-They see only integer arrays and ints; ``solver.engine.wins`` builds every array,
-including the ruleset (rule values are never read from globals here, because
-numba freezes globals into its cache).  They reproduce ``solver.engine.reference``
-exactly (RULES.md sections 4-6); tests/test_kernels.py checks that.
+They see only integer arrays and ints: ``solver.engine.arrays`` builds the
+ruleset's vector (rule values are never read from globals here, because
+numba freezes globals into its cache), ``solver.engine.wins`` the hands' and
+answers' arrays.  They reproduce ``solver.engine.reference`` exactly
+(RULES.md sections 4-6); tests/test_kernels.py checks that.
 
-Encodings (shared with ``solver.engine.wins``):
+**Why one file of ~1,100 lines.**  numba's cache on disk (``cache=True``)
+invalidates a kernel only when the file that defines it changes ("changes
+in symbols defined in another file are not detected"): a kernel calling a
+kernel of another file, or reading a constant of another file (globals are
+frozen at compile time), would keep running stale compiled code once that
+file changed.  So every kernel of the win check and every layout constant
+they read are here, in sections: layout, loading a hand, the split search,
+the half tables, one winning tile, answers, batch entry points.  (The
+intrinsics of ``_jit`` are the one exception, read by both kernel files:
+editing ``_jit`` needs the caches cleared.)
+
+Layout: each prefix names one vector or one set of codes; a prefix that
+``_distance_kernels`` uses too (``P_``, ``N_``, ``MAX_``) means the same there:
+
+======================  ==========================================================
+``K_``                  group kinds (``KIND_NAMES``)
+``P_``                  胡息 patterns, in ``rules.PATTERNS`` order
+``OPT_``                choices for the winning tile (RULES.md 4 table)
+``H_``                  indices into ``results.HOWS``
+``G_``, ``SP_``         columns of a row of the group table (at ``R_GT``); shape, pair or triplet
+``R_``                  the ruleset vector (``arrays.RulesetArrays.win``), also the head of ``ws``
+``W_``                  the scratch vector ``ws`` after the ruleset
+``TG_``                 columns of a search target (at ``W_TG``)
+``O_``, ``T_``          fields of an answer and of the highest-胡息 split (``hu_batch``'s ``out``, ``top``)
+``C_``                  columns of a compact answer row (``ting_batch``, ``discard_batch``)
+``HALF_``, ``CASE_``,   the half tables and the packing of their index
+``TABLE_``, ``JIAO_``,
+``COMPACT_``
+``N_``, ``MAX_``        counts and limits
+======================  ==========================================================
+
+``solver.engine.wins`` names the answer fields for everyone else
+(``wins.OUT_*``, ``wins.ROW_*``).
+
+Encodings:
 
 * A group is one integer ``kind << 15 | a << 10 | b << 5 | c`` (tiles
   ``a <= b <= c``; a pair stores ``a, a, 0``, a 3- or 4-of-a-kind
@@ -19,14 +54,12 @@ Encodings (shared with ``solver.engine.wins``):
   The tiles of a class (the 坎 tiles, the red tiles...) are masks of the
   low bits of their fields (``LOW`` has all), so a count over them is two
   popcounts.
-* ``OPT_*`` codes name the choices of the winning-tile table (RULES.md 4);
-  ``H_*`` codes are indices into ``results.HOWS``.
-* The ruleset is one int64 vector (offsets ``R_*``), built by
-  ``fast.rule_arrays``.  A batch kernel copies it to the head of its one
-  scratch vector ``ws`` (offsets ``W_*`` follow it), copies each hand into
-  ``ws`` too, and every inner kernel takes only ``ws`` and ints: each array
-  argument of a kernel-to-kernel call costs an argument struct and reference
-  counting, which measured more than the search itself.
+* The ruleset is one int64 vector (offsets ``R_*``).  A batch kernel copies
+  it to the head of its one scratch vector ``ws`` (offsets ``W_*`` follow
+  it), copies each hand into ``ws`` too, and every inner kernel takes only
+  ``ws`` and ints: each array argument of a kernel-to-kernel call costs an
+  argument struct and reference counting, which measured more than the
+  search itself.
 
 The search never recurses (a recursive cached kernel crashes numba 0.68 when
 loaded from the cache): it walks an explicit stack of packed counts, always
@@ -56,6 +89,8 @@ import numpy as np
 
 from ._jit import address, inline, kernel, popcount, trailing_zeros, view, view8
 
+# ================ layout ==========================================================================
+
 # Group kinds, in Python string order of their names.
 K_CHI, K_JIANG, K_JIAO, K_JU, K_KAN, K_PAO, K_PENG, K_TI, K_WEI = range(9)
 KIND_NAMES = ("chi", "jiang", "jiao", "ju", "kan", "pao", "peng", "ti", "wei")
@@ -84,7 +119,7 @@ SMALL = sum(1 << (FIELD * x) for x in range(10))  # low bits of the small tiles
 
 # Free groups (rows of the group table): the 句/绞 shapes of groups.SHAPES,
 # then the pair of each tile, then the 碰 triplet of each tile.
-N_SHAPES = 38  # len(groups.SHAPES), checked by solver.engine.wins
+N_SHAPES = 38  # len(groups.SHAPES), checked by solver.engine.arrays
 G_PAIR = N_SHAPES  # + tile
 G_TRIPLE = N_SHAPES + 20  # + tile
 N_GROUPS = N_SHAPES + 40
@@ -229,6 +264,9 @@ JIAO_DS = 0xD8  # the 绞 options of a number (2 bits each): 0 none, 1 一一壹
 JIAO_N = 0x94  # ... and 绞 made (the big tiles used are the option itself)
 
 
+# ================ loading a hand ==================================================================
+
+
 @inline
 def _code(kind, a, b, c):
     return (kind << 15) | (a << 10) | (b << 5) | c
@@ -240,6 +278,21 @@ def _scratch(rules):
     ws = np.zeros(W_SIZE, np.int64)
     ws[:R_SIZE] = rules
     return ws
+
+
+@inline
+def _put_hand(ws, conc, mkind, mt, nmeld, h):
+    """Hand h of a batch into the scratch: its melds in W_MK / W_MT; returns
+    its packed concealed counts (for W_P) and its number of melds."""
+    p = 0
+    for x in range(20):
+        p |= np.int64(conc[h, x]) << (FIELD * x)
+    nm = np.int64(nmeld[h])
+    for j in range(nm):
+        ws[W_MK + j] = mkind[h, j]
+        for c in range(3):
+            ws[W_MT + 3 * j + c] = mt[h, j, c]
+    return p, nm
 
 
 @inline
@@ -330,6 +383,9 @@ def _load_hand(wp, nm):
     ws[W_WEIS] = weis
     ws[W_PENGS] = pengs
     return reds
+
+
+# ================ the split search ================================================================
 
 
 @inline
@@ -553,6 +609,9 @@ def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
                 trip = -1
 
 
+# ================ the half tables =================================================================
+
+
 @inline
 def _compact(f):
     """Packed counts of up to 3 (3 bits per tile) as 2 bits per tile: the small
@@ -709,6 +768,9 @@ def _table_search(wp, packed, triple, floor, ntg):
                         ws[W_BOPT + sc] = ws[tg + TG_OPT]
 
 
+# ================ one winning tile ================================================================
+
+
 @inline
 def _target(ws, j, slot, off, at, code, how, opt, wei):
     tg = W_TG + j * TG_COLS
@@ -765,6 +827,111 @@ def _search(wp, t, add, triple, ntg, floor, full):
             _split(wp, packed, ub, nb, ws[W_BASE_DD] != 0, need_pair, triple, t, floor, ntg, full)
         else:
             _table_search(wp, packed, triple, floor, ntg)
+
+
+@kernel
+def _meld_of(wp, kind, t):
+    """Index of the first exposed meld of ``kind`` (a 偎 or 碰) of tile t, or -1."""
+    ws = view(wp, W_SIZE)
+    found = -1
+    for j in range(ws[W_NM] - 1, -1, -1):
+        if ws[W_MK + j] == kind and ws[W_MT + 3 * j] == t:
+            found = j
+    return found
+
+
+@kernel
+def _solve_tile(wp, red_count, t, want_self, want_other, with_top, full):
+    """Best win of tile t on the loaded hand for each wanted source, in W_OUT
+    (and the highest-胡息 split in W_TOP with ``with_top``).
+
+    The choices of RULES.md 4 become at most two searches: "up", the free
+    tiles as they are while t makes a 偎/碰/坎 a 提/跑 (the two sources then
+    differ only in the 4-tile group), and "add", t among the free tiles
+    (破跑, 碰胡, or a plain win; a self-drawn t onto a pair is the same
+    search keeping only the splits where t joins its pair, as a 偎).
+    """
+    ws = view(wp, W_SIZE)
+    floor = 0 if with_top else ws[R_MIN_HUXI]
+    case = 1 if t >= 10 else 0
+    base = ws[W_BASE_HUXI]
+    shift = FIELD * t
+    n = (ws[W_P] >> shift) & 3
+    is_wei = (ws[W_WEIS] >> shift) & 1
+    is_peng = (ws[W_PENGS] >> shift) & 1
+    for sc in range(4):
+        ws[W_BH + sc] = NO_HUXI
+    forced = 0  # self-drawn: 1 the compulsory move is 提, 2 it is 偎
+    shared = False  # both sources have the same choices: slot 0 answers both
+    if is_wei or n == 3:
+        # A 偎 (exposed) or a 坎 (concealed) of t: self must make it 提;
+        # other makes it 跑, or 破跑.
+        forced = 1
+        if is_wei:
+            at = _meld_of(wp, np.int64(K_WEI), t)
+            old = ws[W_MHUXI + at]
+            o_ti = OPT_UPG_TI
+            o_pao = OPT_UPG_PAO
+        else:
+            at = ws[W_NM] + popcount(ws[W_KAN] & ((1 << shift) - 1))
+            old = ws[R_HX + 2 * P_KAN + case]
+            o_ti = OPT_KAN_TI
+            o_pao = OPT_KAN_PAO
+        ntg = 0
+        if want_self:
+            _target(ws, ntg, 0, base - old + ws[R_HX + 2 * P_TI + case], at, _code(K_TI, t, t, t), H_TI, o_ti, 0)
+            ntg += 1
+        if want_other:
+            _target(ws, ntg, 1, base - old + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t), H_PAO,
+                    o_pao, 0)
+            ntg += 1
+        _search(wp, t, np.bool_(False), np.int64(-1), ntg, floor, full)
+        if want_other:
+            _target(ws, 0, 1, base, -1, 0, H_POPAO, OPT_POPAO, 0)
+            _search(wp, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
+    elif is_peng:
+        shared = True
+        at = _meld_of(wp, np.int64(K_PENG), t)
+        _target(ws, 0, 0, base - ws[W_MHUXI + at] + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t),
+                H_PAO, OPT_UPG_PAO, 0)
+        _search(wp, t, np.bool_(False), np.int64(-1), np.int64(1), floor, full)
+        _target(ws, 0, 0, base, -1, 0, H_POPAO, OPT_POPAO, 0)
+        _search(wp, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
+    elif n == 2 and ws[R_PAIR_WEI] != 0:
+        # Self: the compulsory 偎; other: t may make a 碰 with the pair (碰胡) or go anywhere.
+        forced = 2
+        ntg = 0
+        if want_self:
+            off = base - ws[R_HX + 2 * P_PENG + case] + ws[R_HX + 2 * P_WEI + case]
+            _target(ws, ntg, 0, off, -1, 0, H_WEI, OPT_WEI, 1)
+            ntg += 1
+        if want_other:
+            _target(ws, ntg, 1, base, -1, 0, -1, OPT_FREE_TRIPLE, 0)
+            ntg += 1
+        _search(wp, t, np.bool_(True), t, ntg, floor, full)
+    else:
+        shared = True
+        _target(ws, 0, 0, base, -1, 0, -1, OPT_FREE_TRIPLE if n == 2 else OPT_FREE, 0)
+        _search(wp, t, np.bool_(True), t if n == 2 else np.int64(-1), np.int64(1), floor, full)
+    if shared:
+        for sc in range(2):
+            ws[W_BH + 2 + sc] = ws[W_BH + sc]
+            ws[W_BHOW + 2 + sc] = ws[W_BHOW + sc]
+            ws[W_BOPT + 2 + sc] = ws[W_BOPT + sc]
+            ws[W_BSORTED + 2 + sc] = ws[W_BSORTED + sc]
+            if full:
+                for i in range(7):
+                    ws[W_BK + 7 * (2 + sc) + i] = ws[W_BK + 7 * sc + i]
+                    ws[W_BS + 7 * (2 + sc) + i] = ws[W_BS + 7 * sc + i]
+    ws[W_OUT + O_WIN] = 0
+    ws[W_OUT + N_OUT + O_WIN] = 0
+    if want_self:
+        _finish(wp, red_count, np.int64(0), with_top, np.int64(forced), full)
+    if want_other:
+        _finish(wp, red_count, np.int64(1), with_top, np.int64(0), full)
+
+
+# ================ answers =========================================================================
 
 
 @inline
@@ -879,121 +1046,7 @@ def _finish(wp, red_count, s, with_top, forced, full):
             _answer_codes(wp, W_BK + 7 * sc, top + T_KEY)
 
 
-@kernel
-def _meld_of(wp, kind, t):
-    """Index of the first exposed meld of ``kind`` (a 偎 or 碰) of tile t, or -1."""
-    ws = view(wp, W_SIZE)
-    found = -1
-    for j in range(ws[W_NM] - 1, -1, -1):
-        if ws[W_MK + j] == kind and ws[W_MT + 3 * j] == t:
-            found = j
-    return found
-
-
-@kernel
-def _solve_tile(wp, red_count, t, want_self, want_other, with_top, full):
-    """Best win of tile t on the loaded hand for each wanted source, in W_OUT
-    (and the highest-胡息 split in W_TOP with ``with_top``).
-
-    The choices of RULES.md 4 become at most two searches: "up", the free
-    tiles as they are while t makes a 偎/碰/坎 a 提/跑 (the two sources then
-    differ only in the 4-tile group), and "add", t among the free tiles
-    (破跑, 碰胡, or a plain win; a self-drawn t onto a pair is the same
-    search keeping only the splits where t joins its pair, as a 偎).
-    """
-    ws = view(wp, W_SIZE)
-    floor = 0 if with_top else ws[R_MIN_HUXI]
-    case = 1 if t >= 10 else 0
-    base = ws[W_BASE_HUXI]
-    shift = FIELD * t
-    n = (ws[W_P] >> shift) & 3
-    is_wei = (ws[W_WEIS] >> shift) & 1
-    is_peng = (ws[W_PENGS] >> shift) & 1
-    for sc in range(4):
-        ws[W_BH + sc] = NO_HUXI
-    forced = 0  # self-drawn: 1 the compulsory move is 提, 2 it is 偎
-    shared = False  # both sources have the same choices: slot 0 answers both
-    if is_wei or n == 3:
-        # A 偎 (exposed) or a 坎 (concealed) of t: self must make it 提;
-        # other makes it 跑, or 破跑.
-        forced = 1
-        if is_wei:
-            at = _meld_of(wp, np.int64(K_WEI), t)
-            old = ws[W_MHUXI + at]
-            o_ti = OPT_UPG_TI
-            o_pao = OPT_UPG_PAO
-        else:
-            at = ws[W_NM] + popcount(ws[W_KAN] & ((1 << shift) - 1))
-            old = ws[R_HX + 2 * P_KAN + case]
-            o_ti = OPT_KAN_TI
-            o_pao = OPT_KAN_PAO
-        ntg = 0
-        if want_self:
-            _target(ws, ntg, 0, base - old + ws[R_HX + 2 * P_TI + case], at, _code(K_TI, t, t, t), H_TI, o_ti, 0)
-            ntg += 1
-        if want_other:
-            _target(ws, ntg, 1, base - old + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t), H_PAO,
-                    o_pao, 0)
-            ntg += 1
-        _search(wp, t, np.bool_(False), np.int64(-1), ntg, floor, full)
-        if want_other:
-            _target(ws, 0, 1, base, -1, 0, H_POPAO, OPT_POPAO, 0)
-            _search(wp, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
-    elif is_peng:
-        shared = True
-        at = _meld_of(wp, np.int64(K_PENG), t)
-        _target(ws, 0, 0, base - ws[W_MHUXI + at] + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t),
-                H_PAO, OPT_UPG_PAO, 0)
-        _search(wp, t, np.bool_(False), np.int64(-1), np.int64(1), floor, full)
-        _target(ws, 0, 0, base, -1, 0, H_POPAO, OPT_POPAO, 0)
-        _search(wp, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
-    elif n == 2 and ws[R_PAIR_WEI] != 0:
-        # Self: the compulsory 偎; other: t may make a 碰 with the pair (碰胡) or go anywhere.
-        forced = 2
-        ntg = 0
-        if want_self:
-            off = base - ws[R_HX + 2 * P_PENG + case] + ws[R_HX + 2 * P_WEI + case]
-            _target(ws, ntg, 0, off, -1, 0, H_WEI, OPT_WEI, 1)
-            ntg += 1
-        if want_other:
-            _target(ws, ntg, 1, base, -1, 0, -1, OPT_FREE_TRIPLE, 0)
-            ntg += 1
-        _search(wp, t, np.bool_(True), t, ntg, floor, full)
-    else:
-        shared = True
-        _target(ws, 0, 0, base, -1, 0, -1, OPT_FREE_TRIPLE if n == 2 else OPT_FREE, 0)
-        _search(wp, t, np.bool_(True), t if n == 2 else np.int64(-1), np.int64(1), floor, full)
-    if shared:
-        for sc in range(2):
-            ws[W_BH + 2 + sc] = ws[W_BH + sc]
-            ws[W_BHOW + 2 + sc] = ws[W_BHOW + sc]
-            ws[W_BOPT + 2 + sc] = ws[W_BOPT + sc]
-            ws[W_BSORTED + 2 + sc] = ws[W_BSORTED + sc]
-            if full:
-                for i in range(7):
-                    ws[W_BK + 7 * (2 + sc) + i] = ws[W_BK + 7 * sc + i]
-                    ws[W_BS + 7 * (2 + sc) + i] = ws[W_BS + 7 * sc + i]
-    ws[W_OUT + O_WIN] = 0
-    ws[W_OUT + N_OUT + O_WIN] = 0
-    if want_self:
-        _finish(wp, red_count, np.int64(0), with_top, np.int64(forced), full)
-    if want_other:
-        _finish(wp, red_count, np.int64(1), with_top, np.int64(0), full)
-
-
-@inline
-def _put_hand(ws, conc, mkind, mt, nmeld, h):
-    """Hand h of a batch into the scratch: its melds in W_MK / W_MT; returns
-    its packed concealed counts (for W_P) and its number of melds."""
-    p = 0
-    for x in range(20):
-        p |= np.int64(conc[h, x]) << (FIELD * x)
-    nm = np.int64(nmeld[h])
-    for j in range(nm):
-        ws[W_MK + j] = mkind[h, j]
-        for c in range(3):
-            ws[W_MT + 3 * j + c] = mt[h, j, c]
-    return p, nm
+# ================ batch entry points ==============================================================
 
 
 @kernel

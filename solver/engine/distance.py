@@ -25,37 +25,31 @@ out of the same search: the intakes of the hand whose positions lead to a
 good one at the last level (traced back along the moves).  The kernel
 enumerates intakes itself (RULES.md 6 table; 吃 with every 比 layout, never
 a 坎 tile); the tests hold it to a brute force built on
-``obligations.eating_ways``.  An exact
-memo (a hash table on the packed position) answers positions met before,
-across the rows of a discard table and across calls.  Importing this module
-imports numba.
+``obligations.eating_ways``.  An exact memo (a hash table on the packed
+position, one per ruleset, kept by ``solver.engine.arrays`` with the
+kernels' context vector) answers positions met before, across the rows of
+a discard table and across calls.  Importing this module imports numba.
 """
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
-from ..model.groups import SHAPES, group_huxi, group_pattern
+from ..model.groups import SHAPES, group_huxi
 from ..model.hand import Hand
 from ..model.results import Intake
-from ..model.rules import PATTERNS, Ruleset
+from ..model.rules import Ruleset
 from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
-from ._jit import will_compile
-
-assert len(SHAPES) == DK.N_SHAPES
-assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
+from . import arrays
+from .arrays import announce_compile
 
 #: a level this large (per hand) is never expanded further
 EXPAND_LIMIT = 5_000
 #: hands searched together (bounds the memory of a level)
 HANDS_PER_SEARCH = 32
-#: slots of the kernels' memo (3 words and a byte each: about 25 MB)
-MEMO_CAPACITY = 1 << 20
-
 
 
 # ---------------------------------------------------------------- answers
@@ -71,73 +65,19 @@ class Analysis:
 
 # ---------------------------------------------------------------- the kernels' inputs
 
-_CONTEXTS: dict[int, tuple[Ruleset, np.ndarray]] = {}
-
-
-def context(rules: Ruleset) -> np.ndarray:
-    """The kernels' context vector for ``rules`` (built once per ruleset)."""
-    hit = _CONTEXTS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if rules.huxi["jiang"] != (0, 0):
-        raise NotImplementedError("a ruleset whose 将 pair carries 胡息")
-    cx = np.zeros(DK.C_SIZE, np.int64)
-    cx[DK.C_MIN] = rules.min_huxi
-    cx[DK.C_JIANG] = int(rules.pao_needs_jiang)
-    for p, pattern in enumerate(PATTERNS):
-        cx[DK.C_HX + 2 * p: DK.C_HX + 2 * p + 2] = rules.huxi[pattern]
-    shape_hx = [group_huxi("jiao" if group_pattern(s) == "jiao" else "ju", s, rules) for s in SHAPES]
-    rich = [i for i, h in enumerate(shape_hx) if h > 0]
-    assert len(rich) < 8
-    cx[DK.C_RICH] = len(rich)
-    cx[DK.C_RICH + 1: DK.C_RICH + 1 + len(rich)] = rich
-    trip = "wei" if rules.self_pair_must_wei else "peng"
-    cx[DK.C_BONUS] = max(shape_hx + list(rules.huxi[trip]))
-    for t in range(N_KINDS):
-        cx[DK.C_TRIP + t] = rules.huxi[trip][1 if t >= 10 else 0]
-    for i, s in enumerate(SHAPES):
-        cx[DK.C_SH + 3 * i: DK.C_SH + 3 * i + 3] = s
-        cx[DK.C_SHX + i] = shape_hx[i]
-    for t in range(N_KINDS):
-        opts = [(DK.O_FULL, i, 0, 0) for i, s in enumerate(SHAPES) if s[0] == t]
-        opts += [(DK.O_PAIR, 0, 0, 0), (DK.O_JUNK, 0, 0, 0)]
-        cx[DK.C_WSTART + t] = len(opts)
-        for i, s in enumerate(SHAPES):
-            if t not in s:
-                continue
-            for w in sorted(set(s)):
-                rest = list(s)
-                rest.remove(w)
-                if t in rest:
-                    rest.remove(t)
-                    opts.append((DK.O_WSHAPE, i, w, rest[0]))
-        opts += [(DK.O_WPAIR, 0, 0, 0), (DK.O_WTRIPLE, 0, 0, 0)]
-        assert len(opts) <= DK.MAX_OPT
-        at = DK.C_OPT + t * DK.MAX_OPT * 4
-        cx[at: at + 4 * len(opts)] = np.array(opts).ravel()
-        cx[DK.C_NOPT + t] = len(opts)
-        holding = [i for i, s in enumerate(SHAPES) if t in s]
-        assert len(holding) < 8
-        cx[DK.C_CONT + 8 * t] = len(holding)
-        cx[DK.C_CONT + 8 * t + 1: DK.C_CONT + 8 * t + 1 + len(holding)] = holding
-    cx.setflags(write=False)
-    _CONTEXTS[id(rules)] = (rules, cx)
-    return cx
-
-
 def position(hand: Hand, rules: Ruleset) -> np.ndarray:
     """The kernels' row of a validated hand."""
-    row = np.zeros(DK.NW, np.int64)
-    row[DK.N_CONC:DK.N_CONC + N_KINDS] = hand.concealed
-    row[DK.N_HELD:DK.N_HELD + N_KINDS] = hand.all_counts()
+    row = np.zeros(DK.POS_SIZE, np.int64)
+    row[DK.POS_CONC:DK.POS_CONC + N_KINDS] = hand.concealed
+    row[DK.POS_HELD:DK.POS_HELD + N_KINDS] = hand.all_counts()
     for m in hand.melds:
         if m.kind == "wei":
-            row[DK.N_WEI] |= 1 << m.tiles[0]
+            row[DK.POS_WEI] |= 1 << m.tiles[0]
         elif m.kind == "peng":
-            row[DK.N_PENG] |= 1 << m.tiles[0]
-        row[DK.N_BASE] += group_huxi(m.kind, m.tiles, rules)
-    row[DK.N_M] = hand.n_three
-    row[DK.N_K] = hand.n_four
+            row[DK.POS_PENG] |= 1 << m.tiles[0]
+        row[DK.POS_BASE] += group_huxi(m.kind, m.tiles, rules)
+    row[DK.POS_M] = hand.n_three
+    row[DK.POS_K] = hand.n_four
     return row
 
 
@@ -149,35 +89,24 @@ _INTAKE_KINDS = ("chi", "peng", "wei", "pao", "ti")
 
 def keys(rows: np.ndarray, roots: np.ndarray) -> np.ndarray:
     """One structured key per (position row, root): equal exactly when both are."""
-    conc = rows[:, DK.N_CONC:DK.N_CONC + N_KINDS] << (2 * np.arange(N_KINDS, dtype=np.int64))
-    held = rows[:, DK.N_HELD:DK.N_HELD + N_KINDS] << (3 * np.arange(N_KINDS, dtype=np.int64))
+    conc = rows[:, DK.POS_CONC:DK.POS_CONC + N_KINDS] << (2 * np.arange(N_KINDS, dtype=np.int64))
+    held = rows[:, DK.POS_HELD:DK.POS_HELD + N_KINDS] << (3 * np.arange(N_KINDS, dtype=np.int64))
     out = np.empty(len(rows), dtype=_KEY)
-    out["a"] = conc.sum(axis=1) | (rows[:, DK.N_M] << 40) | (rows[:, DK.N_K] << 43) | (rows[:, DK.N_BASE] << 46)
+    out["a"] = conc.sum(axis=1) | (rows[:, DK.POS_M] << 40) | (rows[:, DK.POS_K] << 43) | (rows[:, DK.POS_BASE] << 46)
     out["b"] = held.sum(axis=1)
-    out["c"] = rows[:, DK.N_WEI] | (rows[:, DK.N_PENG] << 20)
+    out["c"] = rows[:, DK.POS_WEI] | (rows[:, DK.POS_PENG] << 20)
     out["root"] = roots
     return out
 
 
-_announced = False
-
-
-def _announce_compile() -> None:
-    """One line on stderr when the kernel has no usable cache entry yet (it is about to compile)."""
-    global _announced
-    if not _announced:
-        _announced = True
-        if will_compile(DK.run):
-            print("phz: compiling the distance kernels (first run only)…", file=sys.stderr, flush=True)
-
-
 def _run(mode: int, rows: np.ndarray, rules: Ruleset, junk: np.ndarray | None = None):
     """The kernels' one entry point: (rows it returns, flags per input row)."""
-    _announce_compile()
-    rows = np.ascontiguousarray(rows[:, :DK.NW], np.int64)
+    announce_compile(DK.run)
+    ka = arrays.of(rules)
+    rows = np.ascontiguousarray(rows[:, :DK.POS_SIZE], np.int64)
     flags = np.zeros(len(rows), np.int64)
     junk = np.zeros(len(rows), np.int64) if junk is None else np.ascontiguousarray(junk, np.int64)
-    out, fits = DK.run(context(rules), mode, rows, junk, flags, *_memo(rules).args())
+    out, fits = DK.run(ka.context, mode, rows, junk, flags, *ka.memo.args())
     if not fits:
         raise RuntimeError(f"distance search: a position with more than {DK.MAX_WAYS} intakes")
     return out, flags.astype(bool)
@@ -190,15 +119,15 @@ def _expand(rows: np.ndarray, mode: int, rules: Ruleset) -> np.ndarray:
 def _after_discards(ways: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every position at rest after each way's discard (or the way's own
     position after 八块), and the index of the way it came from."""
-    conc = ways[:, DK.N_CONC:DK.N_CONC + N_KINDS]
-    discard = ways[:, DK.R_DISCARD] != 0
+    conc = ways[:, DK.POS_CONC:DK.POS_CONC + N_KINDS]
+    discard = ways[:, DK.WAY_DISCARD] != 0
     r, x = np.nonzero(((conc == 1) | (conc == 2)) & discard[:, None])
     kept = np.flatnonzero(~discard)
     parent = np.concatenate([r, kept])
-    children = ways[parent, :DK.NW].copy()
+    children = ways[parent, :DK.POS_SIZE].copy()
     at = np.arange(len(r))
-    children[at, DK.N_CONC + x] -= 1
-    children[at, DK.N_HELD + x] -= 1
+    children[at, DK.POS_CONC + x] -= 1
+    children[at, DK.POS_HELD + x] -= 1
     return children, parent
 
 
@@ -218,35 +147,6 @@ def _unique(rows: np.ndarray, roots: np.ndarray, known: np.ndarray):
     return rows[sel], roots[sel], uk[keep], index[inverse.ravel()]
 
 
-class _Memo:
-    """The kernels' memo of answers for one ruleset (see solver.engine._distance_kernels)."""
-
-    def __init__(self, capacity: int = MEMO_CAPACITY):
-        self.keys = np.zeros((capacity, 3), np.int64)
-        self.values = np.zeros(capacity, np.int8)
-        self.used = np.zeros(1, np.int64)
-
-    def clear(self) -> None:
-        self.values[:] = 0
-        self.used[0] = 0
-
-    def args(self):
-        # A memo that stopped taking entries is cleared before the next call.
-        if self.used[0] * DK.MEMO_FILL_DEN >= len(self.values) * DK.MEMO_FILL_NUM:
-            self.clear()
-        return self.keys, self.values, self.used
-
-
-_MEMOS: dict[int, tuple[Ruleset, _Memo]] = {}
-
-
-def _memo(rules: Ruleset) -> _Memo:
-    hit = _MEMOS.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        hit = _MEMOS[id(rules)] = (rules, _Memo())
-    return hit[1]
-
-
 def ready(rows: np.ndarray, junk: np.ndarray, rules: Ruleset) -> np.ndarray:
     """Per position: ready at rest (junk 0) / some discard makes it ready (junk 1)."""
     return _run(DK.M_READY, rows, rules, junk)[1] if len(rows) else np.zeros(0, bool)
@@ -258,12 +158,12 @@ def good(rows: np.ndarray, rules: Ruleset) -> np.ndarray:
 
 
 def _intake(row: np.ndarray) -> Intake:
-    kind = _INTAKE_KINDS[row[DK.R_KIND]]
-    t = int(row[DK.R_TILE])
+    kind = _INTAKE_KINDS[row[DK.WAY_KIND]]
+    t = int(row[DK.WAY_TILE])
     if kind != "chi":
         return Intake(kind, t)
-    bi = tuple(SHAPES[row[c]] for c in (DK.R_BI1, DK.R_BI2) if row[c] >= 0)
-    return Intake("chi", t, SHAPES[row[DK.R_CHI]], bi)
+    bi = tuple(SHAPES[row[c]] for c in (DK.WAY_BI1, DK.WAY_BI2) if row[c] >= 0)
+    return Intake("chi", t, SHAPES[row[DK.WAY_CHI]], bi)
 
 
 def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget: int,
@@ -284,7 +184,7 @@ def analyse_many(hands: Sequence[Hand], rules: Ruleset, *, is_ready: Sequence[bo
     kernel call for all of them; positions they share are answered once
     (the memo)."""
     if is_ready is None:
-        roots = np.array([position(h, rules) for h in hands]).reshape(len(hands), DK.NW)
+        roots = np.array([position(h, rules) for h in hands]).reshape(len(hands), DK.POS_SIZE)
         is_ready = ready(roots, np.zeros(len(hands), np.int64), rules)
     out: list[Analysis] = []
     for lo in range(0, len(hands), HANDS_PER_SEARCH):
@@ -301,11 +201,11 @@ def _search(hands: Sequence[Hand], is_ready: Sequence[bool], rules: Ruleset, bud
         return result
     roots = np.array([position(hands[i], rules) for i in todo])
     ways = _expand(roots, DK.M_WAYS, rules)
-    way_root = np.asarray(todo)[ways[:, DK.R_PARENT]] if len(ways) else np.zeros(0, np.int64)
+    way_root = np.asarray(todo)[ways[:, DK.WAY_PARENT]] if len(ways) else np.zeros(0, np.int64)
     for i in set(todo) - set(way_root.tolist()):
         result[i] = Analysis(None, False)  # no intake at all
     # Level 1: does some discard after the intake make the hand ready?
-    ok = ready(ways, ways[:, DK.R_DISCARD], rules)
+    ok = ready(ways, ways[:, DK.WAY_DISCARD], rules)
     hit_roots = set(way_root[ok].tolist())
     for i in hit_roots:
         result[i] = Analysis(1, False, _by_tile(ways, way_root == i, ok))
@@ -335,8 +235,8 @@ def _search(hands: Sequence[Hand], is_ready: Sequence[bool], rules: Ruleset, bud
         if not go.any():
             break
         nxt = _expand(level[go], DK.M_EXPAND, rules)
-        from_ = np.flatnonzero(go)[nxt[:, DK.R_PARENT]]
-        new, new_root, new_keys, index = _unique(nxt[:, :DK.NW], level_root[from_], known)
+        from_ = np.flatnonzero(go)[nxt[:, DK.WAY_PARENT]]
+        new, new_root, new_keys, index = _unique(nxt[:, :DK.POS_SIZE], level_root[from_], known)
         known = np.sort(np.concatenate([known, new_keys]))
         size = np.bincount(new_root, minlength=len(hands))
         over = size > left

@@ -153,9 +153,9 @@ def counts_text(concealed, melds) -> str:
 
 
 class RowText:
-    """JSON text of the kernels' answer rows (``solver.engine.wins``: one row per
-    win) for one ruleset, the same text as ``_win_str`` of the Win that
-    ``fast`` would build from the row.  Each group code's JSON is made once."""
+    """JSON text of the kernels' answer rows (``engine.wins``: a row per win, columns
+    ``wins.ROW_*``) for one ruleset (``ra``: ``engine.arrays.of(rules)``), the same
+    text as ``_win_str`` of the Win ``wins`` builds from the row.  Each group code's JSON is made once."""
 
     def __init__(self, ra):
         from ..engine import wins
@@ -165,7 +165,7 @@ class RowText:
         self._group_text: dict[int, str] = {}
         self._names = [_str_list(names) for names in ra.fan_names]
         self._hows = [_jstr(h) for h in HOWS]
-        self._at = (wins.WIN_HUXI, wins.WIN_DENG, wins.WIN_FAN, wins.WIN_SCORE, wins.WIN_HOW, wins.WIN_KEY)
+        self._at = (wins.ROW_HUXI, wins.ROW_DENG, wins.ROW_FAN, wins.ROW_SCORE, wins.ROW_HOW, wins.ROW_GROUPS)
         self._fan_slot = wins.fan_slot
 
     def _group(self, code: int) -> str:

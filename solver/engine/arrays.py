@@ -1,0 +1,315 @@
+"""The one place that turns a ``Ruleset`` into what the numba kernels read.
+
+``of(rules)`` is the ruleset's ``RulesetArrays``, made once per ruleset
+object (one cache, keyed by the object's identity):
+
+* ``win``: the win kernels' rule vector (``_kernels``, offsets ``R_*``), with
+  ``groups`` (group code -> ``Group``) and ``fan_names`` to read their answers;
+* ``tables``: the half tables of the win check with its best score
+  (``_kernels.half_tables``);
+* ``context``: the distance kernels' context vector (``_distance_kernels``,
+  offsets ``CX_*``);
+* ``memo``: the distance kernels' memo of answers, shared by every search
+  with this ruleset.
+
+The last three are made on first use: the tables take a kernel call (about
+30 ms), the memo 25 MB, and a win check needs neither the context nor the
+memo.  What both vectors hold of the ruleset (the 胡息 of each pattern, of
+each 句/绞 shape) is worked out once, here.
+
+``announce_compile`` prints the process's one notice that kernels are
+compiling, whichever kernel compiles first.  Importing this module imports numba.
+"""
+from __future__ import annotations
+
+import sys
+from functools import cached_property
+
+import numpy as np
+
+from ..model.groups import SHAPES, Group, group_huxi, group_pattern
+from ..model.rules import PATTERNS, Ruleset
+from ..model.tiles import N_KINDS, is_big
+from . import _distance_kernels as DK
+from . import _kernels as K
+from ._jit import will_compile
+
+assert len(SHAPES) == K.N_SHAPES == DK.N_SHAPES
+assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")  # the P_* codes
+
+#: slots of the distance memo (3 words and a byte each: about 25 MB)
+MEMO_CAPACITY = 1 << 20
+#: ``tables`` of a ruleset whose 胡息 does not fit in int8: the win check then searches
+NO_TABLES = np.zeros(1, np.int8)
+
+
+def of(rules: Ruleset) -> RulesetArrays:
+    """What the kernels read of ``rules`` (made once per ruleset object)."""
+    got = _CACHE.get(id(rules))
+    if got is None or got.rules is not rules:
+        got = _CACHE[id(rules)] = RulesetArrays(rules)
+    return got
+
+
+class RulesetArrays:
+    """A ruleset as the kernels read it (see the module docstring)."""
+
+    def __init__(self, rules: Ruleset):
+        self.rules = rules
+        # [pattern * 2 + case] 胡息 (rules.PATTERNS order, small then big), and [shape] 胡息 of groups.SHAPES.
+        self.pattern_huxi = [v for pattern in PATTERNS for v in rules.huxi[pattern]]
+        self.shape_huxi = [group_huxi(_shape_kind(s), s, rules) for s in SHAPES]
+        self.win = _win_vector(self)
+        #: [red count * 2 + 对对胡] -> fan names (``wins.fan_slot``)
+        self.fan_names = tuple(rules.fan(r, duidui=bool(dd))[1] for r in range(K.MAX_RED + 1) for dd in (0, 1))
+        #: group code -> Group, for every group an answer can hold
+        self.groups = {code: _group(code, rules) for code in _every_code()}
+
+    def huxi(self, pattern: int, tile: int) -> int:
+        """胡息 of a group of pattern ``pattern`` (P_*) whose first tile is ``tile``."""
+        return self.pattern_huxi[2 * pattern + is_big(tile)]
+
+    @cached_property
+    def tables(self) -> np.ndarray:
+        """``_kernels.half_tables`` of the ruleset as int8 (about 30 ms), or
+        ``NO_TABLES`` when some 胡息 does not fit in int8."""
+        tables = np.full(K.TABLE_SIZE, K.TABLE_NONE, np.int8)
+        announce_compile(K.half_tables)
+        return NO_TABLES if K.half_tables(self.win, tables) > 127 else tables
+
+    @cached_property
+    def context(self) -> np.ndarray:
+        """The distance kernels' context vector (read-only)."""
+        return _context(self)
+
+    @cached_property
+    def memo(self) -> DistanceMemo:
+        """The distance kernels' memo for this ruleset."""
+        return DistanceMemo()
+
+
+_CACHE: dict[int, RulesetArrays] = {}
+
+
+def _shape_kind(shape: tuple[int, ...]) -> str:
+    return "jiao" if group_pattern(shape) == "jiao" else "ju"
+
+
+def _packed(tiles) -> int:
+    """Tiles as the win kernels' packed counts (FIELD bits per tile)."""
+    return sum(1 << (K.FIELD * x) for x in tiles)
+
+
+# ---------------------------------------------------------------- the win kernels' rule vector
+
+def _win_vector(ra: RulesetArrays) -> np.ndarray:
+    """The R_* vector of ``_kernels`` (its layout table says what each part is)."""
+    rules = ra.rules
+    v = np.zeros(K.R_SIZE, np.int64)
+    v[K.R_MIN_HUXI] = rules.min_huxi
+    v[K.R_DENG_BASE] = rules.deng_base
+    v[K.R_DENG_STEP] = rules.deng_step
+    # 等 by 胡息 (a table: the kernels never divide).  No hand reaches K.MAX_HUXI:
+    # seven 提 of big tiles make 84.
+    v[K.R_DENG:K.R_DENG + K.MAX_HUXI + 1] = [rules.deng(h, self_drawn=False) for h in range(K.MAX_HUXI + 1)]
+    v[K.R_SELF_DENG] = rules.self_draw_deng
+    v[K.R_PAO_JIANG] = int(rules.pao_needs_jiang)
+    v[K.R_PAIR_WEI] = int(rules.self_pair_must_wei)
+    v[K.R_HX:K.R_HX + 2 * len(PATTERNS)] = ra.pattern_huxi
+    for t in range(N_KINDS):
+        v[K.R_RED + t] = 1 if t in rules.red_tiles else 0
+    for r in range(K.MAX_RED + 1):
+        for dd in (0, 1):
+            v[K.R_FAN + 2 * r + dd] = rules.fan(r, duidui=bool(dd))[0]
+    # The free groups: (tiles, kind, 胡息, 对对 kind, how when it holds t, SP_*), in K.G_* row order.
+    free = []
+    for shape, huxi in zip(SHAPES, ra.shape_huxi):
+        pattern = group_pattern(shape)
+        kind = K.K_JIAO if pattern == "jiao" else K.K_JU
+        how = K.H_BIAN if pattern in ("jiao", "ju2710") else K.H_SHUN
+        free.append((shape, kind, huxi, 0, how, K.SP_SHAPE))
+    for t in range(N_KINDS):
+        free.append(((t, t), K.K_JIANG, ra.huxi(K.P_JIANG, t), 1, K.H_DANDIAO, K.SP_PAIR))
+    for t in range(N_KINDS):
+        free.append(((t,) * 3, K.K_PENG, ra.huxi(K.P_PENG, t), 1, K.H_PENG, K.SP_TRIPLE))
+    assert len(free) == K.N_GROUPS
+    # Each tile is worth at most its share of the richest shape or pair it
+    # can join (in sixths, so that shares of pairs are whole numbers).  The
+    # 碰 triplet only ever forms from the winning tile and its pair: its
+    # excess over its tiles' shares goes into the bound of that search alone.
+    w6 = [0] * N_KINDS
+    for tiles, _, huxi, _, _, sp in free:
+        if sp != K.SP_TRIPLE:
+            for x in tiles:
+                w6[x] = max(w6[x], 6 * huxi // len(tiles))
+    for t in range(N_KINDS):
+        v[K.R_TRIPLE_EXTRA + t] = max(0, 6 * free[K.G_TRIPLE + t][2] - 3 * w6[t])
+    v[K.R_W6:K.R_W6 + N_KINDS] = w6
+    weights = sorted(set(w6) - {0})
+    assert len(weights) <= K.MAX_WEIGHTS
+    v[K.R_NW] = len(weights)
+    for k, w in enumerate(weights):
+        v[K.R_WV + k] = w
+        v[K.R_WM + k] = _packed(x for x in range(N_KINDS) if w6[x] == w)
+    v[K.R_REDS] = _packed(rules.red_tiles)
+    gt = np.zeros((K.N_GROUPS, K.G_COLS), np.int64)
+    for g, (tiles, kind, huxi, dd, how, sp) in enumerate(free):
+        gt[g, K.G_MASK] = _packed(tiles)
+        gt[g, K.G_CODE] = encode(kind, tiles)
+        gt[g, K.G_HUXI] = huxi
+        gt[g, K.G_DD] = dd
+        gt[g, K.G_W6] = sum(w6[x] for x in tiles)
+        gt[g, K.G_HOW] = how
+        gt[g, K.G_SP] = sp
+        gt[g, K.G_KIND] = kind
+    v[K.R_GT:K.R_NSH] = gt.ravel()
+    for t in range(N_KINDS):
+        # Richest shapes first: a good split found early lets the bound cut the rest.
+        own = sorted((g for g, s in enumerate(SHAPES) if s[0] == t), key=lambda g: -gt[g, K.G_HUXI])
+        v[K.R_NSH + t] = len(own)
+        own += [K.G_PAIR + t, K.G_TRIPLE + t]
+        assert len(own) <= K.LIST_COLS
+        for k, g in enumerate(own):
+            at = t * K.LIST_COLS + k
+            v[K.R_CG + at] = g
+            v[K.R_CM + at] = gt[g, K.G_MASK]
+            v[K.R_CB + at] = 6 * gt[g, K.G_HUXI] - gt[g, K.G_W6]
+            v[K.R_CH + at] = gt[g, K.G_HUXI]
+            v[K.R_CD + at] = 1 - gt[g, K.G_DD]
+            v[K.R_CS + at] = gt[g, K.G_SP]
+    for t in range(N_KINDS):
+        partners = set()
+        for shape in SHAPES:
+            if t in shape:
+                rest = list(shape)
+                rest.remove(t)
+                partners.add(_packed(rest))
+        assert len(partners) < K.JOIN_COLS
+        at = K.R_JOIN + t * K.JOIN_COLS
+        v[at] = len(partners)
+        v[at + 1: at + 1 + len(partners)] = sorted(partners)
+    return v
+
+
+def encode(kind: int, tiles: tuple[int, ...]) -> int:
+    """The win kernels' integer for a group (K_* kind; see solver.engine._kernels)."""
+    a = tiles[0]
+    b = tiles[1]
+    c = tiles[2] if len(tiles) > 2 else 0
+    return (kind << 15) | (a << 10) | (b << 5) | c
+
+
+def _every_code():
+    """The code of every group an answer can hold."""
+    for shape in SHAPES:
+        yield encode(K.K_JIAO if group_pattern(shape) == "jiao" else K.K_JU, shape)
+        yield encode(K.K_CHI, shape)
+    for t in range(N_KINDS):
+        yield encode(K.K_JIANG, (t, t))
+        for kind in (K.K_KAN, K.K_PENG, K.K_WEI, K.K_PAO, K.K_TI):
+            yield encode(kind, (t,) * 3)
+
+
+def _group(code: int, rules: Ruleset) -> Group:
+    """The Group of a group code."""
+    kind = K.KIND_NAMES[code >> 15]
+    a, b, c = (code >> 10) & 31, (code >> 5) & 31, code & 31
+    if kind == "jiang":
+        tiles = (a, a)
+    elif kind in ("pao", "ti"):
+        tiles = (a,) * 4
+    elif kind in ("kan", "peng", "wei"):
+        tiles = (a,) * 3
+    else:
+        tiles = (a, b, c)
+    return Group(kind, tiles, group_huxi(kind, tiles, rules))
+
+
+# ---------------------------------------------------------------- the distance kernels' context vector
+
+def _context(ra: RulesetArrays) -> np.ndarray:
+    """The CX_* vector of ``_distance_kernels`` (its layout table says what each part is)."""
+    rules = ra.rules
+    if rules.huxi["jiang"] != (0, 0):
+        raise NotImplementedError("a ruleset whose 将 pair carries 胡息")
+    cx = np.zeros(DK.CX_SIZE, np.int64)
+    cx[DK.CX_MIN] = rules.min_huxi
+    cx[DK.CX_JIANG] = int(rules.pao_needs_jiang)
+    cx[DK.CX_HX:DK.CX_HX + 2 * len(PATTERNS)] = ra.pattern_huxi
+    shape_hx = ra.shape_huxi
+    rich = [i for i, h in enumerate(shape_hx) if h > 0]
+    assert len(rich) < 8
+    cx[DK.CX_RICH] = len(rich)
+    cx[DK.CX_RICH + 1: DK.CX_RICH + 1 + len(rich)] = rich
+    trip = DK.P_WEI if rules.self_pair_must_wei else DK.P_PENG
+    cx[DK.CX_BONUS] = max(shape_hx + ra.pattern_huxi[2 * trip: 2 * trip + 2])
+    for t in range(N_KINDS):
+        cx[DK.CX_TRIP + t] = ra.huxi(trip, t)
+    for i, s in enumerate(SHAPES):
+        cx[DK.CX_SH + 3 * i: DK.CX_SH + 3 * i + 3] = s
+        cx[DK.CX_SHX + i] = shape_hx[i]
+    for t in range(N_KINDS):
+        tries = [(DK.TRY_FULL, i, 0, 0) for i, s in enumerate(SHAPES) if s[0] == t]
+        tries += [(DK.TRY_PAIR, 0, 0, 0), (DK.TRY_JUNK, 0, 0, 0)]
+        cx[DK.CX_WSTART + t] = len(tries)
+        for i, s in enumerate(SHAPES):
+            if t not in s:
+                continue
+            for w in sorted(set(s)):
+                rest = list(s)
+                rest.remove(w)
+                if t in rest:
+                    rest.remove(t)
+                    tries.append((DK.TRY_WSHAPE, i, w, rest[0]))
+        tries += [(DK.TRY_WPAIR, 0, 0, 0), (DK.TRY_WTRIPLE, 0, 0, 0)]
+        assert len(tries) <= DK.MAX_TRY
+        at = DK.CX_TRY + t * DK.MAX_TRY * 4
+        cx[at: at + 4 * len(tries)] = np.array(tries).ravel()
+        cx[DK.CX_NTRY + t] = len(tries)
+        holding = [i for i, s in enumerate(SHAPES) if t in s]
+        assert len(holding) < 8
+        cx[DK.CX_CONT + 8 * t] = len(holding)
+        cx[DK.CX_CONT + 8 * t + 1: DK.CX_CONT + 8 * t + 1 + len(holding)] = holding
+    cx.setflags(write=False)
+    return cx
+
+
+class DistanceMemo:
+    """The distance kernels' memo of answers for one ruleset (see solver.engine._distance_kernels)."""
+
+    def __init__(self, capacity: int = MEMO_CAPACITY):
+        self.keys = np.zeros((capacity, 3), np.int64)
+        self.values = np.zeros(capacity, np.int8)
+        self.used = np.zeros(1, np.int64)
+
+    def clear(self) -> None:
+        self.values[:] = 0
+        self.used[0] = 0
+
+    def args(self):
+        # A memo that stopped taking entries is cleared before the next call.
+        if self.used[0] * DK.MEMO_FILL_DEN >= len(self.values) * DK.MEMO_FILL_NUM:
+            self.clear()
+        return self.keys, self.values, self.used
+
+
+# ---------------------------------------------------------------- compiling
+
+_announced = False
+_checked: set[int] = set()  # the kernels looked at: the call after the first look loaded or compiled them
+
+
+def announce_compile(kernel) -> None:
+    """The process's one compile notice: a line on stderr the first time a kernel
+    about to be called has no usable cache entry yet (it is about to compile).
+
+    Each kernel is looked at once: ``will_compile`` costs a few µs, as much
+    as a small batch, and after its first call a kernel is loaded.
+    """
+    global _announced
+    if id(kernel) in _checked:
+        return
+    _checked.add(id(kernel))
+    if not _announced and will_compile(kernel):
+        _announced = True
+        print("phz: compiling the solver kernels (first run only)…", file=sys.stderr, flush=True)
