@@ -1,7 +1,7 @@
 """phz on the command line: ting, discard and hu for 跑胡子 hands.
 
 Thin on purpose: options and input lines here, answers from ``solver.api`` /
-``solver.engine.wins``, everything a user reads from ``solver.text.render``.  Only click
+``solver.engine.wins``, everything a user reads from ``solver.text``.  Only click
 and tabulate load at start; the solver loads inside a command, so ``--help``
 never imports numba, and neither does a one-hand command (it answers through
 the pure-Python reference).  Batches go to the numba kernels in one call.
@@ -30,10 +30,10 @@ class _Phz(click.Group):
             return super().invoke(ctx)
         except click.UsageError as e:
             if ctx.meta.get("phz.json"):
-                from solver.text import render
+                from solver.text import jsonl
                 hand = (e.ctx.params.get("hand") if e.ctx is not None else None) or ()
                 _prepare(True)
-                _echo(render.dumps(render.error_json(" ".join(hand), e.format_message())))
+                _echo(jsonl.dumps(jsonl.error_json(" ".join(hand), e.format_message())))
             raise
 
 
@@ -114,9 +114,10 @@ class _Out:
     """Where answers go, with the colour decision taken once."""
 
     def __init__(self, ctx: click.Context, as_json: bool):
-        from solver.text import render
+        from solver.text import jsonl, render
         _prepare(as_json)
         self.render = render
+        self.jsonl = jsonl
         self.as_json = as_json
         self.colour = not as_json and render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto")
 
@@ -125,7 +126,7 @@ class _Out:
     def fail(self, ctx: click.Context, text: str, message: str) -> None:
         """Bad input of a one-hand command: one line on stderr (and the JSON error object), exit 2."""
         if self.as_json:
-            self.write(self.render.dumps(self.render.error_json(text, message)))
+            self.write(self.jsonl.dumps(self.jsonl.error_json(text, message)))
         click.echo(f"Error: {message}", err=True)
         ctx.exit(2)
 
@@ -197,7 +198,7 @@ def _ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen:
         from solver.app.batch import discard_brief_line, ting_brief_line
         out.write(ting_brief_line(text, result) if ting else discard_brief_line(text, result, rules))
     elif as_json:
-        out.write((render.ting_json_line if ting else render.discard_json_line)(text, result))
+        out.write((out.jsonl.ting_json_line if ting else out.jsonl.discard_json_line)(text, result))
     else:
         out.write((render.ting_text if ting else render.discard_text)(result, out.colour))
 
@@ -286,7 +287,7 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
         result = api.hu(text, win=win, source=source, all_splits=all_splits, rules=rules)
     except ValueError as e:
         out.fail(ctx, text, str(e))
-    out.write(render.dumps(render.hu_json(text, result, rules, all_splits=all_splits)) if as_json
+    out.write(out.jsonl.dumps(out.jsonl.hu_json(text, result, rules, all_splits=all_splits)) if as_json
               else render.hu_text(result, rules, out.colour, all_splits=all_splits))
 
 
@@ -326,7 +327,7 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
     except ValueError as e:
         out.fail(ctx, text, str(e))
     if as_json:
-        out.write(out.render.dumps(act_json(result, text, lang=lang)))
+        out.write(out.jsonl.dumps(act_json(result, text, lang=lang)))
     else:
         out.write(out.render.paint("\n".join(act_lines(result, lang)), out.colour))
 
@@ -478,7 +479,7 @@ def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
     """Your progress: attempts and accuracy per kind, level and tag, streak, reviews due."""
     import time
 
-    from solver.text import render
+    from solver.text import jsonl
     from solver.text.explain import resolve_lang
     from solver.trainer import progress
 
@@ -488,7 +489,7 @@ def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
     except ValueError as e:
         click.echo(f"Error: {e}", err=True)
         ctx.exit(2)
-    _echo(render.dumps(s) if as_json else "\n".join(progress.stats_lines(s, resolve_lang(lang))))
+    _echo(jsonl.dumps(s) if as_json else "\n".join(progress.stats_lines(s, resolve_lang(lang))))
 
 
 def entry() -> None:

@@ -556,16 +556,16 @@ def test_batch_cold_then_warm_kernel_cache(run_phz, tmp_path):
 @pytest.mark.parametrize("hand", [EX1, EX2, EX3, EX4, EX5, NOT_READY, MULTI])
 def test_json_lines_equal_the_dict_form(hand):
     from solver import api
-    from solver.text import render
+    from solver.text import jsonl
 
     t = api.ting(hand, seen="七")
-    assert render.ting_json_line(hand, t) == render.dumps(render.ting_json(hand, t))
-    assert render.hand_text(t.hand) == t.hand.text()
+    assert jsonl.ting_json_line(hand, t) == jsonl.dumps(jsonl.ting_json(hand, t))
+    assert jsonl.hand_text(t.hand) == t.hand.text()
     held = t.hand.all_counts()
     extra = next(x for x in range(20) if held[x] < 3 and t.hand.concealed[x] < 3)
     bigger = type(t.hand)(tuple(c + (x == extra) for x, c in enumerate(t.hand.concealed)), t.hand.melds)
     d = api.discard(bigger, seen="七")
-    assert render.discard_json_line("x\"y\\z", d) == render.dumps(render.discard_json("x\"y\\z", d))
+    assert jsonl.discard_json_line("x\"y\\z", d) == jsonl.dumps(jsonl.discard_json("x\"y\\z", d))
 
 
 def test_readme_test_command_is_what_ci_runs():

@@ -15,7 +15,7 @@ from solver import api
 from solver.app import batch, generate
 from solver.model.hand import HandError
 from solver.model.rules import HUNAN
-from solver.text import render
+from solver.text import jsonl
 
 EX2 = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
 EX4 = "肆伍陆 捌玖 拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十"
@@ -147,7 +147,7 @@ def test_ting_json_from_kernel_rows_is_the_api_answer(seen):
     loaded = batch.load(lines, "rest", seen)
     results = api.ting_many(loaded.hands(), [loaded.seen] * len(loaded.where), rules=HUNAN)
     assert failed == len(lines) - len(loaded.where) >= len(BAD)
-    assert [answers[i] for i in loaded.where] == [render.ting_json_line(lines[i], r)
+    assert [answers[i] for i in loaded.where] == [jsonl.ting_json_line(lines[i], r)
                                                   for i, r in zip(loaded.where, results)]
     shown = [json.loads(answers[i]) for i in loaded.where]
     assert sum(x["ready"] for x in shown) >= 1000 and sum(not x["ready"] for x in shown) >= 30

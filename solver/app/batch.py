@@ -2,7 +2,7 @@
 
 A batch gets one answer line per hand line, in input order.  Plain answers
 are the API's (``api.ting_many`` / ``api.discard_many``, shown by
-``solver.text.render``).  ``--brief`` answers come straight from the kernels' rows
+``solver.text.render``, ``solver.text.jsonl``).  ``--brief`` answers come straight from the kernels' rows
 (``solver.engine.wins``), with no dataclass in between: per wait its tile, live
 outs, and 胡息 and score per source (README: Batches).  ``--jobs N`` splits
 the lines into N chunks answered by N processes.
@@ -162,14 +162,14 @@ def brief_lines(kind: Kind, loaded: Loaded, rules) -> list[str]:
 
 def ting_json_lines(loaded: Loaded, rules) -> list[str | None]:
     """The full --json line of each valid hand of ``loaded`` that is ready,
-    straight from the kernels' rows (``render.RowText``); None for a hand
+    straight from the kernels' rows (``jsonl.RowText``); None for a hand
     that is not: its answer needs the distance analysis (``api.ting_many``)."""
     from ..engine import arrays, wins
-    from ..text import render
+    from ..text import jsonl
 
     ra = arrays.of(rules)
     cols = (wins.ROW_HAND, wins.ROW_DROP, wins.ROW_TILE, wins.ROW_SOURCE)
-    text_of = render.RowText(ra)
+    text_of = jsonl.RowText(ra)
     win = text_of.win
     held_all = loaded.held()
     seen = loaded.seen
@@ -184,8 +184,8 @@ def ting_json_lines(loaded: Loaded, rules) -> list[str | None]:
             held = held_all[lo + i]
             waits = [(t, COPIES - held[t] - seen[t], win(s_row) if s_row else None, win(o_row) if o_row else None)
                      for t, s_row, o_row in wins]
-            answers.append(render.ting_json_ready(loaded.lines[loaded.where[lo + i]],
-                                                  render.counts_text(conc[i], loaded.melds[lo + i]), waits))
+            answers.append(jsonl.ting_json_ready(loaded.lines[loaded.where[lo + i]],
+                                                  jsonl.counts_text(conc[i], loaded.melds[lo + i]), waits))
     return answers
 
 
@@ -215,12 +215,12 @@ def answer(kind: Kind, lines: Sequence[str], *, seen_tiles: Sequence[int], rules
 def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, as_json: bool,
             brief: bool, colour: bool) -> tuple[list[str], int]:
     from .. import api
-    from ..text import render
+    from ..text import jsonl, render
 
     loaded = load(lines, WANT[kind], seen_tiles)
     answers: list[str] = [""] * len(lines)
     for i, message in loaded.errors.items():
-        answers[i] = (render.dumps(render.error_json(lines[i], message)) if as_json or brief
+        answers[i] = (jsonl.dumps(jsonl.error_json(lines[i], message)) if as_json or brief
                       else render.error_line(lines[i], message))
     if brief:
         for i, text in zip(loaded.where, brief_lines(kind, loaded, rules)):
@@ -231,7 +231,7 @@ def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, 
         rest = [k for k, text in enumerate(direct) if text is None]
         hands = loaded.hands(rest)
         for k, result in zip(rest, api.ting_many(hands, [loaded.seen] * len(hands), rules=rules)):
-            direct[k] = render.ting_json_line(lines[loaded.where[k]], result)
+            direct[k] = jsonl.ting_json_line(lines[loaded.where[k]], result)
         for i, text in zip(loaded.where, direct):
             answers[i] = text
     elif loaded.where:
@@ -239,7 +239,7 @@ def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, 
         hands = loaded.hands()
         results = solve(hands, [loaded.seen] * len(hands), rules=rules)
         if as_json:
-            show = render.ting_json_line if kind == "ting" else render.discard_json_line
+            show = jsonl.ting_json_line if kind == "ting" else jsonl.discard_json_line
             for i, result in zip(loaded.where, results):
                 answers[i] = show(lines[i], result)
         else:
@@ -271,7 +271,7 @@ def answer_hu(lines: Sequence[str], *, win: str | None, source: str | None, rule
     """One ``phz hu`` answer line per line (``hu_load``), the good ones from one
     kernel call; and how many lines failed."""
     from .. import api
-    from ..text import render
+    from ..text import jsonl, render
 
     answers: list[str] = [""] * len(lines)
     good, where = [], []
@@ -280,11 +280,11 @@ def answer_hu(lines: Sequence[str], *, win: str | None, source: str | None, rule
             good.append(hu_load(line, win, source))
             where.append(i)
         except ValueError as e:
-            answers[i] = (render.dumps(render.error_json(line, str(e))) if as_json
+            answers[i] = (jsonl.dumps(jsonl.error_json(line, str(e))) if as_json
                           else render.error_line(line, str(e)))
     results = api.hu_many(*zip(*good), rules=rules, all_splits=all_splits) if good else []
     for i, result in zip(where, results):
-        answers[i] = (render.dumps(render.hu_json(lines[i], result, rules, all_splits=all_splits)) if as_json
+        answers[i] = (jsonl.dumps(jsonl.hu_json(lines[i], result, rules, all_splits=all_splits)) if as_json
                       else render.hu_line(result, colour))
     return answers, len(lines) - len(good)
 
