@@ -159,8 +159,8 @@ def _batch_hands(ctx: click.Context, out: _Out, kind: str, seen_tiles: list[int]
              f"using {cores}")
         jobs = cores
     try:
-        failed = batch.run(kind, _lines(), write=out.write, jobs=jobs, seen_tiles=seen_tiles, rules=rules,
-                           as_json=out.as_json, brief=brief, colour=out.colour)
+        job = batch.Batch(kind, rules, tuple(seen_tiles), as_json=out.as_json, brief=brief, colour=out.colour)
+        failed = batch.run(job, _lines(), write=out.write, jobs=jobs)
     except batch.WorkerDied as e:
         warn(f"phz: {e}")
         ctx.exit(1)

@@ -239,7 +239,7 @@ def test_batch_lines(benchmark, rounds, smoke, brief):
     pool = Pool([h.text() for h in bench.ready_hands(n * (rounds + 1), 13)], n)
 
     def answer(lines):
-        answers, failed = batch.answer("ting", lines, seen_tiles=[], rules=HUNAN, as_json=True, brief=brief)
+        answers, failed = batch.answer(batch.Batch("ting", HUNAN, as_json=True, brief=brief), lines)
         assert not failed
 
     measure(benchmark, CLI, answer, pool, rounds, prepare=lambda lines: (lines,))

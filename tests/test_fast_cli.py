@@ -17,6 +17,8 @@ from solver.model.hand import HandError
 from solver.model.rules import HUNAN
 from solver.text import jsonl
 
+TING_JSON = batch.Batch("ting", HUNAN, as_json=True)
+
 EX2 = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
 EX4 = "肆伍陆 捌玖 拾拾 | 偎:壹壹壹 吃:贰叁肆 提:八八八八 偎:十十十"
 BAD = ["一二三Q", "一二三", EX2 + "伍", "五五五五" + EX2[4:], "肆伍陆捌玖拾拾 | 偎:壹壹壹 吃:贰叁伍 提:八八八八 偎:十十十",
@@ -129,7 +131,7 @@ def test_ting_brief_from_kernels_equals_brief_from_dataclasses(ready_lines):
     # Two seen copies of 六 (dead and live waits alike), on the hands that leave room for them.
     ready_lines = [x for x in ready_lines if api.load(x, want="rest")[0].all_counts()[5] <= 2]
     hands = [api.load(x, want="rest")[0] for x in ready_lines]
-    answers, failed = batch.answer("ting", ready_lines, seen_tiles=[5, 5], rules=HUNAN, as_json=True, brief=True)
+    answers, failed = batch.answer(batch.Batch("ting", HUNAN, (5, 5), as_json=True, brief=True), ready_lines)
     results = api.ting_many(hands, [api.load(x, want="rest", seen=[5, 5])[1] for x in ready_lines])
     assert failed == 0
     assert answers == [batch.ting_brief_line(x, r) for x, r in zip(ready_lines, results)]
@@ -143,7 +145,7 @@ def test_ting_json_from_kernel_rows_is_the_api_answer(seen):
     lines = [h.text() for h in generate.ready_hands(1500, seed=611)]
     lines += [h.text() for h in generate.random_hands(40, seed=612)] + BAD
     random.Random(613).shuffle(lines)
-    answers, failed = batch.answer("ting", lines, seen_tiles=seen, rules=HUNAN, as_json=True)
+    answers, failed = batch.answer(batch.Batch("ting", HUNAN, tuple(seen), as_json=True), lines)
     loaded = batch.load(lines, "rest", seen)
     results = api.ting_many(loaded.hands(), [loaded.seen] * len(loaded.where), rules=HUNAN)
     assert failed == len(lines) - len(loaded.where) >= len(BAD)
@@ -158,7 +160,7 @@ def test_ting_json_from_kernel_rows_is_the_api_answer(seen):
 def test_ting_json_batch_is_the_one_hand_answer(mixed_lines):
     """The batch's --json line of a hand is the one-hand command's (the pure-Python reference)."""
     sample = mixed_lines[:40]
-    answers, _ = batch.answer("ting", sample, seen_tiles=[], rules=HUNAN, as_json=True)
+    answers, _ = batch.answer(TING_JSON, sample)
     for line, answer in zip(sample, answers):
         result = phz("ting", "--json", line)
         assert result.stdout.rstrip("\n") == answer
@@ -240,10 +242,9 @@ def test_discard_jobs_in_a_fresh_process(run_phz, discard_lines):
 def test_run_writes_blocks_in_order(small_jobs, mixed_lines, jobs):
     """batch.run writes blocks of answer lines (str from this process, bytes from a worker's file)."""
     blocks: list = []
-    failed = batch.run("ting", mixed_lines, write=blocks.append, jobs=jobs, seen_tiles=[], rules=HUNAN,
-                       as_json=True)
+    failed = batch.run(TING_JSON, mixed_lines, write=blocks.append, jobs=jobs)
     text = "\n".join(b.decode("utf-8") if isinstance(b, bytes) else b for b in blocks)
-    answers, bad = batch.answer("ting", mixed_lines, seen_tiles=[], rules=HUNAN, as_json=True)
+    answers, bad = batch.answer(TING_JSON, mixed_lines)
     assert text.split("\n") == answers and failed == bad == len(BAD)
     assert (len(blocks) > 1) == (jobs > 1 or len(answers) > batch.WRITE_LINES)
 
@@ -254,8 +255,8 @@ def test_jobs_without_fork_answer_in_one_process(small_jobs, monkeypatch, mixed_
 
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     blocks: list = []
-    failed = batch.run("ting", mixed_lines, write=blocks.append, jobs=2, seen_tiles=[], rules=HUNAN, as_json=True)
-    answers, bad = batch.answer("ting", mixed_lines, seen_tiles=[], rules=HUNAN, as_json=True)
+    failed = batch.run(TING_JSON, mixed_lines, write=blocks.append, jobs=2)
+    answers, bad = batch.answer(TING_JSON, mixed_lines)
     assert blocks == ["\n".join(answers)] and failed == bad
 
 
@@ -264,15 +265,14 @@ def test_a_broken_worker_is_an_error(small_jobs, monkeypatch, mixed_lines):
     plain = batch.answer
     parent = os.getpid()
 
-    def answer(kind, lines, **options):
+    def answer(job, lines):
         if os.getpid() != parent:
             os._exit(3)
-        return plain(kind, lines, **options)
+        return plain(job, lines)
 
     monkeypatch.setattr(batch, "answer", answer)
     with pytest.raises(batch.WorkerDied, match=r"worker process answering hands \d+-\d+ of the batch died"):
-        batch.run("ting", mixed_lines, write=lambda block: None, jobs=2, seen_tiles=[], rules=HUNAN,
-                  as_json=True)
+        batch.run(TING_JSON, mixed_lines, write=lambda block: None, jobs=2)
 
 
 # --- phz bench -----------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import sys
 import tempfile
 from collections import deque
 from contextlib import contextmanager
+from dataclasses import dataclass
 from json.encoder import encode_basestring as _jstr  # what json.dumps(ensure_ascii=False) escapes with
 from typing import Callable, Literal, Sequence
 
@@ -204,18 +205,30 @@ def _no_gc():
             gc.enable()
 
 
-def answer(kind: Kind, lines: Sequence[str], *, seen_tiles: Sequence[int], rules, as_json: bool,
-           brief: bool = False, colour: bool = False) -> tuple[list[str], int]:
+@dataclass(frozen=True)
+class Batch:
+    """What a ``phz ting`` or ``phz discard`` batch is asked: its kind, and the options of every line."""
+    kind: Kind
+    rules: Ruleset
+    seen_tiles: tuple[int, ...] = ()
+    as_json: bool = False  # full JSON answers (else compact text lines)
+    brief: bool = False  # --brief JSON answers
+    colour: bool = False  # red tiles in text lines
+
+
+def answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
     """One answer line per line (JSON with ``as_json`` or ``brief``), and how many lines failed."""
     with _no_gc():
         # The collector comes back once the batch's objects are gone, so it has nothing to walk.
-        return _answer(kind, lines, seen_tiles, rules, as_json, brief, colour)
+        return _answer(batch, lines)
 
 
-def _answer(kind: Kind, lines: Sequence[str], seen_tiles: Sequence[int], rules, as_json: bool,
-            brief: bool, colour: bool) -> tuple[list[str], int]:
+def _answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
     from .. import api
     from ..text import jsonl, render
+
+    kind, rules, seen_tiles, colour = batch.kind, batch.rules, batch.seen_tiles, batch.colour
+    as_json, brief = batch.as_json, batch.brief
 
     loaded = load(lines, WANT[kind], seen_tiles)
     answers: list[str] = [""] * len(lines)
@@ -295,7 +308,7 @@ def emit(write: Callable[[str | bytes], None], answers: Sequence[str]) -> None:
         write("\n".join(answers[start:start + WRITE_LINES]))
 
 
-_JOB: tuple = ()  # (kind, chunks, options, folder) of the run in progress: the forked workers read it
+_WORK: tuple = ()  # in a forked worker only: (batch, chunks, folder) of the run it works for
 #: answer lines written per call of ``write``
 WRITE_LINES = 2000
 #: chunks per job: the jobs share the work as they come free
@@ -306,11 +319,20 @@ def _chunk_file(folder: str, i: int) -> str:
     return os.path.join(folder, f"{i}.txt")
 
 
+def _start_worker(batch: Batch, chunks: Sequence[Sequence[str]], folder: str) -> None:
+    """A forked worker's start: it keeps its run (forked with it, not pickled); the parent answers the signals."""
+    global _WORK
+    from . import signals
+
+    signals.child()
+    _WORK = (batch, chunks, folder)
+
+
 def _worker(i: int) -> int:
     """Chunk i of the run, in a forked process: its answer lines go to a file
     of the run's folder; returns how many of its lines failed."""
-    kind, chunks, options, folder = _JOB
-    answers, failed = answer(kind, chunks[i], **options)
+    batch, chunks, folder = _WORK
+    answers, failed = answer(batch, chunks[i])
     with open(_chunk_file(folder, i), "w", encoding="utf-8", newline="\n") as f:
         f.write("\n".join(answers))
     return failed
@@ -349,9 +371,8 @@ def warm(kind: Kind, rules) -> None:
     (wins.ting_rows if kind == "ting" else wins.discard_rows)(ha, arrays.of(rules))
 
 
-def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None], jobs: int = 1,
-        **options) -> int:
-    """Answer ``lines`` (``answer``'s options) and ``write`` the answer lines in
+def run(batch: Batch, lines: Sequence[str], *, write: Callable[[str | bytes], None], jobs: int = 1) -> int:
+    """Answer ``lines`` (``answer``) and ``write`` the answer lines in
     input order, a block of lines per call (without its last newline, as
     ``click.echo`` takes it), on ``jobs`` processes; return how many lines
     failed.
@@ -364,12 +385,11 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
     full ``--json`` batch the answers are a hundred times the input, too
     much to send back as Python objects.
     """
-    global _JOB
     import multiprocessing
 
     jobs = max(1, min(jobs, len(lines) // MIN_LINES_PER_JOB))
     if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():  # no fork (Windows): one job
-        answers, failed = answer(kind, lines, **options)
+        answers, failed = answer(batch, lines)
         emit(write, answers)
         return failed
     from concurrent.futures import ProcessPoolExecutor
@@ -377,18 +397,18 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
 
     from . import signals
 
-    warm(kind, options["rules"])
+    warm(batch.kind, batch.rules)
     n = max(jobs, min(jobs * CHUNKS_PER_JOB, len(lines) // MIN_LINES_PER_JOB))
     size = -(-len(lines) // n)
     chunks = [lines[lo:lo + size] for lo in range(0, len(lines), size)]
     failed = 0
     done = 0
     with tempfile.TemporaryDirectory(prefix="phz-batch-") as folder:
-        _JOB = (kind, chunks, options, folder)
         sys.stdout.flush()  # a forked worker must not write out what this process still holds
         sys.stderr.flush()
         gc.freeze()  # the workers share the parent's objects instead of copying them as the collector touches them
-        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=signals.child)
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_start_worker,
+                                   initargs=(batch, chunks, folder))
 
         def stopped() -> None:  # Ctrl-C or SIGTERM (solver.app.signals): no worker outlives us, no folder is left
             _kill_workers(pool)
@@ -429,5 +449,4 @@ def run(kind: Kind, lines: Sequence[str], *, write: Callable[[str | bytes], None
                              f"of memory); {written}") from None
         finally:
             gc.unfreeze()
-            _JOB = ()
     return failed
