@@ -17,6 +17,7 @@ import random
 from ..engine import reference
 from ..model.groups import SHAPES, group_pattern
 from ..model.hand import Hand, HandError, Meld, check_hand
+from ..model.results import SOURCES
 from ..model.rules import HUNAN, Ruleset
 from ..model.tiles import COPIES, N_KINDS
 
@@ -24,7 +25,6 @@ from ..model.tiles import COPIES, N_KINDS
 _PLAIN = tuple(s for s in SHAPES if group_pattern(s) == "ju")
 _RICH = tuple(s for s in SHAPES if group_pattern(s) in ("ju123", "ju2710"))
 _JIAO = tuple(s for s in SHAPES if group_pattern(s) == "jiao")
-_SOURCES = ("self", "other")
 
 
 class _Pool:
@@ -76,7 +76,7 @@ def _valid(hand: Hand, want: str) -> bool:
 
 
 def _wins_on(hand: Hand, t: int, rules: Ruleset) -> bool:
-    return any(reference.best_win(hand, t, s, rules) is not None for s in _SOURCES)
+    return any(reference.best_win(hand, t, s, rules) is not None for s in SOURCES)
 
 
 def _ready_attempt(rng: random.Random, rules: Ruleset) -> Hand | None:

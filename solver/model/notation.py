@@ -20,7 +20,7 @@ import re
 import unicodedata
 
 from .hand import MELD_KINDS, MELD_ZH, Hand, HandError, Meld, meld_problem
-from .results import ORIGIN_ZH, ORIGINS
+from .results import ORIGIN_ZH, ORIGINS, SOURCES
 from .tiles import GLYPH_TO_ID
 
 CASE_BASE = {"x": 0, "s": 0, "d": 10, "b": 10}  # ASCII case letter -> id of the tile 1
@@ -205,8 +205,9 @@ def parse_kinds(text: str, what: str) -> tuple[int, ...]:
         raise HandError(f"{what}: {e}") from None
 
 
-#: the words for who reveals a winning tile
+#: the words for who reveals a winning tile (SOURCES)
 SOURCE_NAMES = {"self": "self", "zimo": "self", "自摸": "self", "other": "other", "他人": "other"}
+assert set(SOURCE_NAMES.values()) == set(SOURCES)
 #: the words for where a tile comes from (English or Chinese)
 ORIGIN_NAMES = {o: o for o in ORIGINS} | {zh: o for o, zh in ORIGIN_ZH.items()}
 
