@@ -223,8 +223,7 @@ def discard(hand: Hand, rules: Ruleset, seen: list[int] | None = None) -> Discar
             after = list(seen)
             after[x] += 1
             waits = ting(hand.without(x), rules, after).waits
-            total, weighted, best = scoring.weigh(waits, rules)
-            row = DiscardRow(x, total, scoring.expected(total, weighted, rules), best, waits)
-            ranked.append((scoring.outs_key(total, weighted, best, x), row))
+            key, total, value, best = scoring.discard_rank(x, waits, rules)
+            ranked.append((key, DiscardRow(x, total, value, best, waits)))
     ranked.sort(key=lambda kr: kr[0])
     return Discards(hand, tuple(row for _, row in ranked))

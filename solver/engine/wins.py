@@ -238,9 +238,8 @@ def discard_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]
             while r < b and rows[r][ROW_DROP] == x:
                 r += 1
             waits = _waits_of(rows, start, r, held, seen, ra) if r > start else ()
-            total, weighted, best = scoring.weigh(waits, rules)
-            row = _row(x, total, scoring.expected(total, weighted, rules), best, waits)
-            ranked.append((scoring.outs_key(total, weighted, best, x), row))
+            key, total, value, best = scoring.discard_rank(x, waits, rules)
+            ranked.append((key, _row(x, total, value, best, waits)))
         ranked.sort(key=lambda r: r[0])
         result.append(Discards(hand, tuple(r[1] for r in ranked)))
     return result

@@ -37,13 +37,34 @@ def weigh_scores(scores: Iterable[tuple[int, int, int]], rules: Ruleset) -> tupl
 
 def weigh(waits: Iterable["Wait"], rules: Ruleset) -> tuple[int, int, int]:
     """``weigh_scores`` of a discard's waits."""
-    return weigh_scores(((w.outs, w.self.score if w.self else 0, w.other.score if w.other else 0) for w in waits),
-                        rules)
+    total = weighted = best = 0
+    sw, ow = rules.self_weight, rules.other_weight
+    for w in waits:
+        if w.outs:
+            s = w.self.score if w.self else 0
+            o = w.other.score if w.other else 0
+            total += w.outs
+            weighted += w.outs * (sw * s + ow * o)
+            best = max(best, s, o)
+    return total, weighted, best
+
+
+_ZERO = Fraction(0)
+
+
+def discard_rank(tile: int, waits: Iterable["Wait"], rules: Ruleset) -> tuple[tuple, int, Fraction, int]:
+    """(``outs_key``, live outs, expected score, best score) of discarding ``tile``, leaving ``waits``:
+    all a discard row needs, in one call (the kernels' answers make one per discard)."""
+    total, weighted, best = weigh(waits, rules)
+    if not total:
+        return (0, 0.0, -best, tile), 0, _ZERO, best
+    value = Fraction(weighted, (rules.self_weight + rules.other_weight) * total)
+    return (-total, -(weighted / total), -best, tile), total, value, best
 
 
 def expected(total: int, weighted: int, rules: Ruleset) -> Fraction:
     """The expected score per live copy (0 without a live out)."""
-    return Fraction(weighted, (rules.self_weight + rules.other_weight) * total) if total else Fraction(0)
+    return Fraction(weighted, (rules.self_weight + rules.other_weight) * total) if total else _ZERO
 
 
 def outs_key(total: int, weighted: int, best: int, tile: int) -> tuple:
