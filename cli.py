@@ -64,10 +64,12 @@ class RulesetType(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
-def _rules_option(f: Callable) -> Callable:
-    from solver.model.rules import DEFAULT_RULESET
+#: solver.model.rules.DEFAULT_RULESET, written here so that --help loads no model (tests/test_cli.py checks it)
+DEFAULT_RULES = "hunan"
 
-    return click.option("--rules", type=RulesetType(), default=DEFAULT_RULESET, show_default=True, metavar="NAME",
+
+def _rules_option(f: Callable) -> Callable:
+    return click.option("--rules", type=RulesetType(), default=DEFAULT_RULES, show_default=True, metavar="NAME",
                         help="The ruleset; only `hunan` so far.")(f)
 
 

@@ -602,3 +602,17 @@ def _readme_examples():
 def test_readme_shows_real_output(args, output):
     result = phz(*args, env={"NO_COLOR": "1"})
     assert result.output.rstrip("\n") == output.rstrip("\n")
+
+
+def test_the_help_lists_every_origin():
+    from solver.model.results import ORIGIN_ZH, ORIGINS
+    from solver.text.help import SOURCE_HELP
+
+    assert SOURCE_HELP == f"{', '.join(ORIGINS)} (or {' '.join(ORIGIN_ZH.values())})"
+
+
+def test_the_default_ruleset_of_the_command_is_the_model_s():
+    import cli
+    from solver.model.rules import DEFAULT_RULESET
+
+    assert cli.DEFAULT_RULES == DEFAULT_RULESET
