@@ -93,8 +93,7 @@ def best(hand, t, source, rules: Ruleset):
                 continue
             huxi = 0
             for k, ts in kinds + [(group_pattern(ts) if k == "chi" else k, ts) for k, ts in ms]:
-                small, big = rules.huxi[k]
-                huxi += big if ts[0] >= 10 else small
+                huxi += rules.huxi[k][min(ts)]
             if huxi < rules.min_huxi:
                 continue
             red = sum(1 for _, ts in ms for x in ts if x in rules.red_tiles)

@@ -302,9 +302,9 @@ def test_bad_input_json_error_object(args, message):
 
 @pytest.mark.parametrize("command", ["ting", "discard", "hu"])
 def test_unknown_rules(command):
-    result = phz(command, EX2, "--rules", "luzhou")
+    result = phz(command, EX2, "--rules", "wuhan")
     assert result.exit_code == 2
-    assert "unknown ruleset 'luzhou'" in result.stderr and "hunan" in result.stderr
+    assert "unknown ruleset 'wuhan'" in result.stderr and "hunan" in result.stderr
     assert "Traceback" not in result.output
 
 

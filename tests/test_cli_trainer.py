@@ -198,7 +198,7 @@ def test_act_bad_input_json_error_object(args, message):
     [SEED000, "--from", "upper-discard"],  # no --tile
     [SEED000, "--tile", "三"],  # no --from
     ["--tile", "三", "--from", "upper-discard"],  # no HAND
-    [SEED000, "--tile", "三", "--from", "upper-discard", "--rules", "luzhou"],
+    [SEED000, "--tile", "三", "--from", "upper-discard", "--rules", "wuhan"],
     [SEED000, "--tile", "三", "--from", "upper-discard", "--lang", "fr"],
 ])
 def test_act_usage_errors_exit_2(args):

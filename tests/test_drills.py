@@ -7,7 +7,6 @@ import dataclasses
 import hashlib
 import statistics
 import time
-from types import MappingProxyType
 
 import pytest
 
@@ -15,6 +14,7 @@ from solver import api
 from solver.api import decide
 from solver.engine import obligations, reference
 from solver.engine.obligations import legal_ways
+from solver.model import ruleset_file
 from solver.model.hand import check_hand
 from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import HUNAN
@@ -498,9 +498,20 @@ def test_distance_drills_are_quick_enough():
 
 #: a ruleset of this test alone, registered nowhere: 12 胡息 win, 等 from 12, a 碰 worth more, 有碰必碰,
 #: and a self-drawn tile onto a pair need not be 偎'd
-HOUSE = dataclasses.replace(HUNAN, name="house-test", min_huxi=12, deng_base=12,
-                            huxi=MappingProxyType({**HUNAN.huxi, "peng": (2, 4)}),
-                            peng_compulsory=True, self_pair_must_wei=False)
+HOUSE = ruleset_file.loads("""
+schema = 1
+base = "hunan"
+name = "house-test"
+[score]
+min_huxi = 12
+deng_base = 12
+[huxi]
+peng = { small = 2, big = 4 }
+[play]
+peng_compulsory = true
+[take.pair]
+self = { makes = "free", compulsory = false, po = false, others_win = true }
+""", "house-test.toml")
 # Three of each generator and level, and two chou drills whose answer this ruleset turns round: the self-drawn
 # 一 onto a pair need not be 偎'd, so it may be eaten (443); the 八 may be 碰'd, so it must be and is not eaten (2643).
 HOUSE_SEEDS = [make_seed(base, generator, level) for generator in GENERATORS for level in LEVELS

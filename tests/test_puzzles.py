@@ -7,12 +7,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from types import MappingProxyType
 
 import pytest
 
 import puzzles
 from puzzles import KNOWN_TAGS, LEVELS, QUESTION_KINDS, PuzzleError
+from solver.model import ruleset_file
 from solver.model.rules import HUNAN
 from solver.model.tiles import GLYPHS
 from solver.trainer import library
@@ -240,8 +240,16 @@ def test_check_catches_bad_seen_tiles(tmp_path):
 
 
 #: a ruleset of this test alone, registered nowhere: 12 胡息 win, and a 碰 is worth more
-HOUSE = dataclasses.replace(HUNAN, name="house-test", min_huxi=12,
-                            huxi=MappingProxyType({**HUNAN.huxi, "peng": (2, 4)}))
+HOUSE = ruleset_file.loads("""
+schema = 1
+base = "hunan"
+name = "house-test"
+[score]
+min_huxi = 12
+deng_base = 12
+[huxi]
+peng = { small = 2, big = 4 }
+""", "house-test.toml")
 TING12 = dict(TING, id="t-12", hand="一二三 壹贰叁 二七十 四五六 肆伍陆 捌玖拾 七八", answer="",  # 12 胡息
               note_en="七八 with 12 胡息.", note_zh="七八，12胡息。")
 HUXI_PENG = dict(HUXI, id="h-peng", hand="一二三 壹贰叁 贰柒拾 七八九 肆伍陆 四五 | 碰:捌捌捌", answer=18,

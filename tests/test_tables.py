@@ -36,7 +36,7 @@ NUMBERS = [wins.OUT_WIN, wins.OUT_HUXI, wins.OUT_DENG, wins.OUT_FAN, wins.OUT_SC
 def brute_best(counts: tuple[int, ...], pair: bool, rules: Ruleset, case: int) -> int | None:
     """Most 胡息 of one case's tiles (counts of its 10 tiles) as 句, plus one
     pair if ``pair``: every split tried, nothing shared with the kernels."""
-    hx = {name: rules.huxi[name][case] for name in ("ju", "ju123", "ju2710", "jiang")}
+    hx = {name: rules.huxi[name][10 * case + (name == "ju2710")] for name in ("ju", "ju123", "ju2710", "jiang")}
     shapes = [((k, k + 1, k + 2), hx["ju123"] if k == 0 else hx["ju"]) for k in range(8)]
     shapes.append(((1, 6, 9), hx["ju2710"]))
 
@@ -91,7 +91,8 @@ def table_entry(tables: np.ndarray, case: int, counts: tuple[int, ...]) -> int |
 
 RICH = dataclasses.replace(
     HUNAN, name="rich",
-    huxi=MappingProxyType({**HUNAN.huxi, "ju": (1, 2), "jiao": (2, 4), "jiang": (1, 3)}))
+    huxi=MappingProxyType({**HUNAN.huxi, "ju": (1,) * 10 + (2,) * 10, "jiao": (2,) * 10 + (4,) * 10,
+                           "jiang": (1,) * 10 + (3,) * 10}))
 # (Not self_pair_must_wei=False: with it the reference values a self-drawn
 # triplet on a pair as 碰 where tests/naive.py says 偎; see DECISIONS.md.)
 NO_JIANG = dataclasses.replace(HUNAN, name="no-jiang", pao_needs_jiang=False, min_huxi=9, deng_base=9)
@@ -175,7 +176,7 @@ def test_best_score_against_reference_and_naive(rules):
 
 
 def test_rulesets_that_do_not_fit_the_tables_search_instead():
-    huge = dataclasses.replace(HUNAN, name="huge", huxi=MappingProxyType({**HUNAN.huxi, "ju123": (30, 60)}),
+    huge = dataclasses.replace(HUNAN, name="huge", huxi=MappingProxyType({**HUNAN.huxi, "ju123": (30,) * 10 + (60,) * 10}),
                                deng_base=15, min_huxi=15)
     assert arrays.of(huge).tables is arrays.NO_TABLES
     qs = queries(generate.ready_hands(200, seed=408), random.Random(409), 4)

@@ -28,14 +28,15 @@ from functools import cached_property
 import numpy as np
 
 from ..model.groups import SHAPES, Group, group_huxi, group_pattern
-from ..model.rules import PATTERNS, Ruleset
+from ..model.rules import Ruleset
 from ..model.tiles import N_KINDS, is_big
 from . import _distance_kernels as DK
 from . import _kernels as K
 from ._jit import will_compile
 
 assert len(SHAPES) == K.N_SHAPES == DK.N_SHAPES
-assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")  # the P_* codes
+#: the patterns of the P_* codes, in their order
+KERNEL_PATTERNS = ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
 
 #: slots of the distance memo (3 words and a byte each: about 25 MB)
 MEMO_CAPACITY = 1 << 20
@@ -57,7 +58,7 @@ class RulesetArrays:
     def __init__(self, rules: Ruleset):
         self.rules = rules
         # [pattern * 2 + case] 胡息 (rules.PATTERNS order, small then big), and [shape] 胡息 of groups.SHAPES.
-        self.pattern_huxi = [v for pattern in PATTERNS for v in rules.huxi[pattern]]
+        self.pattern_huxi = _case_huxi(rules)
         self.shape_huxi = [group_huxi(_shape_kind(s), s, rules) for s in SHAPES]
         self.win = _win_vector(self)
         #: [red count * 2 + 对对胡] -> fan names (``wins.fan_slot``)
@@ -91,6 +92,19 @@ class RulesetArrays:
 _CACHE: dict[int, RulesetArrays] = {}
 
 
+def _case_huxi(rules: Ruleset) -> list[int]:
+    """[pattern * 2 + case] 胡息 of KERNEL_PATTERNS; NotImplementedError for what the kernels cannot read yet."""
+    if set(rules.melds) - {"chi", "peng", "wei", "pao", "ti"} or rules.win_on_discard:
+        raise NotImplementedError(f"the kernels do not read the {rules.name} ruleset yet")
+    out = []
+    for pattern in KERNEL_PATTERNS:
+        values = rules.huxi[pattern]
+        if len(set(values[:10])) > 1 or len(set(values[10:])) > 1:
+            raise NotImplementedError(f"the kernels do not read per-tile 胡息 yet ({rules.name}: {pattern})")
+        out += [values[0], values[10]]
+    return out
+
+
 def _shape_kind(shape: tuple[int, ...]) -> str:
     return "jiao" if group_pattern(shape) == "jiao" else "ju"
 
@@ -115,7 +129,7 @@ def _win_vector(ra: RulesetArrays) -> np.ndarray:
     v[K.R_SELF_DENG] = rules.self_draw_deng
     v[K.R_PAO_JIANG] = int(rules.pao_needs_jiang)
     v[K.R_PAIR_WEI] = int(rules.self_pair_must_wei)
-    v[K.R_HX:K.R_HX + 2 * len(PATTERNS)] = ra.pattern_huxi
+    v[K.R_HX:K.R_HX + 2 * len(KERNEL_PATTERNS)] = ra.pattern_huxi
     for t in range(N_KINDS):
         v[K.R_RED + t] = 1 if t in rules.red_tiles else 0
     for r in range(K.MAX_RED + 1):
@@ -230,12 +244,12 @@ def _group(code: int, rules: Ruleset) -> Group:
 def _context(ra: RulesetArrays) -> np.ndarray:
     """The CX_* vector of ``_distance_kernels`` (its layout table says what each part is)."""
     rules = ra.rules
-    if rules.huxi["jiang"] != (0, 0):
+    if any(rules.huxi["jiang"]):
         raise NotImplementedError("a ruleset whose 将 pair carries 胡息")
     cx = np.zeros(DK.CX_SIZE, np.int64)
     cx[DK.CX_MIN] = rules.min_huxi
     cx[DK.CX_JIANG] = int(rules.pao_needs_jiang)
-    cx[DK.CX_HX:DK.CX_HX + 2 * len(PATTERNS)] = ra.pattern_huxi
+    cx[DK.CX_HX:DK.CX_HX + 2 * len(KERNEL_PATTERNS)] = ra.pattern_huxi
     shape_hx = ra.shape_huxi
     rich = [i for i, h in enumerate(shape_hx) if h > 0]
     assert len(rich) < 8

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .rules import Ruleset
-from .tiles import glyphs, is_big
+from .tiles import glyphs
 
 #: the kinds of 门子 in an answer
 GROUP_KINDS = ("ju", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang", "chi")
@@ -51,9 +51,9 @@ def group_pattern(tiles: tuple[int, ...]) -> str | None:
 
 
 def group_huxi(kind: str, tiles: tuple[int, ...], rules: Ruleset) -> int:
+    """胡息 of a group: its pattern's, by its first tile (RULES.md 2; a ruleset may value red tiles apart)."""
     pattern = group_pattern(tiles) if kind in ("ju", "jiao", "chi") else kind
-    small, big = rules.huxi[pattern]
-    return big if is_big(tiles[0]) else small
+    return rules.group_huxi(pattern, min(tiles))
 
 
 @dataclass(frozen=True, order=True)

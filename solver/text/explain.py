@@ -19,7 +19,7 @@ from .words import MOVE_ZH, ONTO_ZH, ORIGIN_ZH
 
 def _penalty(d: Decision, offence: str) -> int:
     """The penalty (罚则) for ``offence`` under the decision's ruleset."""
-    return d.rules.penalties[offence]
+    return d.rules.penalties[d.rules.shaobi if offence == "烧比" else offence]
 
 
 def default_lang(environ: Mapping[str, str] = os.environ) -> str:

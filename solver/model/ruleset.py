@@ -1,0 +1,162 @@
+"""The ruleset type: every threshold, table and flag of the rule book (RULES.md) as one data object.
+
+A ruleset is a TOML file (the shipped ones are in ``solver/rulesets``;
+``solver.model.ruleset_file`` reads and checks them); ``Ruleset`` is what a
+file says, resolved and typed.  Kernels never read it directly: the engine
+turns a ruleset into the integer arrays it passes to them.
+
+>>> from solver.model.rules import get_ruleset
+>>> r = get_ruleset("luzhou")
+>>> r.min_huxi, r.deng(19, self_drawn=False), r.deng(20, self_drawn=True)
+(10, 1, 3)
+>>> r.group_huxi("peng", 1), r.group_huxi("peng", 2), r.take["kan", "other"].makes
+(6, 1, 'zhao')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .tiles import RED
+
+#: group patterns that carry 胡息 ("ju" a plain sequence, "ju123" 一二三/壹贰叁,
+#: "ju2710" 二七十/贰柒拾); an exposed 吃 meld is valued as the pattern it forms
+PATTERNS = ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang")
+#: patterns of identical tiles (their 胡息 may differ per tile)
+SAME_TILE_PATTERNS = ("kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang")
+#: every meld kind a ruleset may have, and those of four tiles
+MELD_KINDS = ("chi", "peng", "wei", "pao", "ti", "zhao", "long")
+FOUR_KINDS = ("pao", "ti", "zhao", "long")
+#: what the hand holds of a tile, and where the tile comes from (the take table's rows and columns)
+HOLDINGS = ("wei", "peng", "kan", "pair", "less")
+TAKE_SOURCES = ("self", "other", "discard")
+#: the groups a taken tile can make (``free``: it joins the concealed tiles)
+TAKE_MAKES = {"wei": ("ti", "pao", "zhao", "free"), "peng": ("ti", "pao", "zhao", "free"),
+              "kan": ("ti", "pao", "zhao", "free"), "pair": ("wei", "peng", "free"), "less": ("free",)}
+#: fan conditions; the last four need a game (only the game engine applies them)
+FAN_CONDITIONS = ("red", "all_triplets", "haidi", "tianhu", "dihu", "qishou")
+GAME_CONDITIONS = frozenset({"haidi", "tianhu", "dihu", "qishou"})
+#: where a tile may be eaten from (the ``phz act --from`` origins that are not the lower player's)
+CHI_ORIGINS = ("upper-discard", "upper-draw", "self-draw")
+PASS_RULES = ("chou", "hu_only")
+TIANHU = ("none", "three_ti_or_five_kan", "dealer_seven_groups")
+DIHU = ("none", "lower_on_first_discard")
+PAY = ("each", "discarder")
+
+
+@dataclass(frozen=True)
+class Take:
+    """One cell of the take table: what a tile makes for what the hand holds of it, from one source."""
+    makes: str  # TAKE_MAKES
+    compulsory: bool  # made whenever the player does not win on the tile
+    po: bool  # 破跑: a win may put the tile into another group, the meld or 坎 staying
+    others_win: bool  # another player may still win on the tile
+
+
+@dataclass(frozen=True)
+class Fan:
+    name: str
+    condition: str  # FAN_CONDITIONS
+    fan: int
+    red_min: int = 0
+    red_max: int = 80
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a whole game needs of a ruleset (the game engine reads these)."""
+    players: int
+    sit_out: bool
+    deal: tuple[int, ...]
+    liang_zhang: bool
+    tianhu: str
+    dihu: str
+    last_tile_wins: bool
+    pay: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    melds: tuple[str, ...]  # the meld kinds of this ruleset
+    dealt_four: str
+    pao_needs_jiang: bool  # the 将 rule: a hand with a 4-tile group wins with exactly one pair
+    #: pattern -> 胡息 of its group, by the group's first tile (20 values)
+    huxi: Mapping[str, tuple[int, ...]]
+    min_huxi: int
+    deng_base: int
+    deng_step: int
+    deng_add: int
+    self_draw_deng: int
+    fans: tuple[Fan, ...]
+    fan_overrides: Mapping[frozenset[str], int]
+    fans_add: bool
+    plain_fan: int
+    take: Mapping[tuple[str, str], Take]  # (holding, source) -> Take
+    win_on: tuple[str, ...]
+    peng_compulsory: bool
+    chi_from: tuple[str, ...]
+    passed: str  # PASS_RULES
+    own_discard_makes_chou: bool
+    shaobi: str  # the name of the 比 offence (烧比, 吃包子)
+    weights: Mapping[str, int]  # source -> how often a live copy arrives by it
+    penalties: Mapping[str, int]
+    game: Game
+    #: the resolved content, as read (``phz rules show --toml`` and the digest come from it)
+    data: Mapping = field(default_factory=dict, repr=False)
+    digest: str = ""  # of the resolved content: two rulesets with one digest answer alike
+    path: str = ""  # the file it was read from ("" for a shipped one)
+    red_tiles: frozenset[int] = RED
+
+    # ---------------------------------------------------------------- derived facts
+
+    def group_huxi(self, pattern: str, first_tile: int) -> int:
+        """胡息 of a group of ``pattern`` whose first tile is ``first_tile``."""
+        return self.huxi[pattern][first_tile]
+
+    def deng(self, huxi: int, *, self_drawn: bool) -> int:
+        d = (huxi - self.deng_base) // self.deng_step + self.deng_add
+        return d + (self.self_draw_deng if self_drawn else 0)
+
+    @property
+    def four_kinds(self) -> tuple[str, ...]:
+        return tuple(k for k in self.melds if k in FOUR_KINDS)
+
+    @property
+    def self_pair_must_wei(self) -> bool:
+        """A self-drawn tile onto a concealed pair makes a compulsory triplet (偎, or luzhou's own 碰)."""
+        return self.take["pair", "self"].compulsory
+
+    @property
+    def win_on_discard(self) -> bool:
+        return "discard" in self.win_on
+
+    @property
+    def self_weight(self) -> int:
+        return self.weights["self"]
+
+    @property
+    def other_weight(self) -> int:
+        return self.weights["other"]
+
+    @property
+    def fan_names(self) -> tuple[str, ...]:
+        """Every fan name a hand can be given, in report order."""
+        return tuple(f.name for f in self.fans)
+
+    def fan(self, red_count: int, *, duidui: bool) -> tuple[int, tuple[str, ...]]:
+        """(fan, names in table order) of a completed hand with ``red_count`` red tiles
+        (conditions that need a game are not applied)."""
+        got = [f for f in self.fans
+               if (f.condition == "red" and f.red_min <= red_count <= f.red_max)
+               or (f.condition == "all_triplets" and duidui)]
+        if not got:
+            return self.plain_fan, ()
+        names = tuple(f.name for f in got)
+        key = frozenset(names)
+        if key in self.fan_overrides:
+            return self.fan_overrides[key], names
+        total = sum(f.fan for f in got) if self.fans_add else max(f.fan for f in got)
+        return total, names

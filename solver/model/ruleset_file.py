@@ -1,0 +1,404 @@
+"""Ruleset files: read a TOML ruleset, resolve its ``base``, check every field, make a ``Ruleset``.
+
+The shipped files are in ``solver/rulesets`` (hunan.toml documents every
+field).  A file may start from another (``base = "hunan"`` or a path next to
+it) and give only what differs: tables merge field by field, lists replace.
+Anything missing, unknown or inconsistent is refused with one line naming
+the file and the field (``RulesetError``, a ValueError).
+
+>>> load("LUZHOU").name, load("泸州").name, load("luzhou-deng").fans
+('luzhou', 'luzhou', ())
+>>> load("nowhere")
+Traceback (most recent call last):
+...
+solver.model.ruleset_file.RulesetError: unknown ruleset 'nowhere': choose one of hunan, luzhou, luzhou-deng, or give a file (a path with / or ending in .toml)
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tomllib
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+
+from . import ruleset as R
+from .tiles import GLYPH_TO_ID, N_KINDS
+
+SCHEMA = 1
+#: the environment variable, and the file in the user's config directory, naming the default ruleset
+ENV = "PHZ_RULES"
+CONFIG_NAME = "rules"
+DEFAULT = "hunan"  # the ruleset used when nothing names one (rules.DEFAULT_RULESET)
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+
+
+class RulesetError(ValueError):
+    """A ruleset that cannot be used: the message is one line naming the file and the field."""
+
+
+# Every field of a ruleset file: a value's type, or a table of fields.
+_CELL = {"makes": str, "compulsory": bool, "po": bool, "others_win": bool}
+_HUXI = {"small": int, "big": int, "red_small": int, "red_big": int, "tiles": dict}
+_FAN = {"name": str, "condition": str, "fan": int, "red_min": int, "red_max": int}
+FIELDS = {
+    "schema": int, "base": str, "name": str, "title": str, "aliases": list,
+    "groups": {"melds": list, "dealt_four": str, "jiang": str},
+    "huxi": {p: _HUXI for p in R.PATTERNS},
+    "score": {"min_huxi": int, "deng_base": int, "deng_step": int, "deng_add": int, "self_draw_deng": int,
+              "fans_add": bool, "plain_fan": int, "fans": [_FAN], "overrides": [{"names": list, "fan": int}]},
+    "take": {h: {s: _CELL for s in R.TAKE_SOURCES} for h in R.HOLDINGS},
+    "play": {"win_on": list, "peng_compulsory": bool, "chi_from": list, "passed": str,
+             "own_discard_makes_chou": bool, "shaobi": str},
+    "weights": {s: int for s in R.TAKE_SOURCES},
+    "penalties": dict,
+    "game": {"players": int, "sit_out": bool, "deal": list, "liang_zhang": bool, "tianhu": str, "dihu": str,
+             "last_tile_wins": bool, "pay": str},
+}
+#: fields that may be left out: red_* and tiles of a 胡息 entry, red_min/red_max of a fan
+_OPTIONAL = {"base", "red_small", "red_big", "tiles", "red_min", "red_max"}
+_TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a string", list: "a list", dict: "a table"}
+
+
+def shipped() -> tuple[str, ...]:
+    """The names of the shipped rulesets."""
+    return tuple(sorted(p.name[:-5] for p in resources.files("solver.rulesets").iterdir() if p.name.endswith(".toml")))
+
+
+def shipped_text(name: str) -> str:
+    return resources.files("solver.rulesets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+
+
+def is_path(spec: str) -> bool:
+    """A ``--rules`` value names a file when it holds a ``/`` or ends in ``.toml``."""
+    return "/" in spec or os.sep in spec or spec.lower().endswith(".toml")
+
+
+_LOADED: dict[str, R.Ruleset] = {}
+
+
+def load(spec: str) -> R.Ruleset:
+    """The ruleset ``spec`` names: a shipped name or alias (any letter case), or a file path."""
+    spec = spec.strip()
+    if is_path(spec):
+        path = Path(spec).expanduser()
+        text = _read(path)
+        return _make(_resolve(text, str(path), path.parent, ()), str(path))
+    key = spec.lower()
+    names = shipped()
+    if key not in names:
+        key = next((n for n in names if key in (a.lower() for a in _aliases(n))), "")
+    if not key:
+        raise RulesetError(f"unknown ruleset {spec!r}: choose one of {', '.join(names)},"
+                           " or give a file (a path with / or ending in .toml)")
+    if key not in _LOADED:
+        _LOADED[key] = _make(_resolve(shipped_text(key), f"{key}.toml", None, ()), "")
+    return _LOADED[key]
+
+
+def loads(text: str, where: str = "<text>") -> R.Ruleset:
+    """The ruleset a file's ``text`` says (its base a shipped name, or a path from the current directory)."""
+    return _make(_resolve(text, where, None, ()), where)
+
+
+def text_of(rules: R.Ruleset) -> str:
+    """The file ``rules`` was read from, as written (to copy and edit)."""
+    return _read(Path(rules.path)) if rules.path else shipped_text(rules.name)
+
+
+def default_name(environ=os.environ) -> tuple[str, str]:
+    """(the default ruleset's name or path, where it was set): ``$PHZ_RULES``, else the
+    one line of ``rules`` in the user's config directory, else ``hunan``."""
+    value = environ.get(ENV, "").strip()
+    if value:
+        return value, f"${ENV}"
+    path = config_path(environ)
+    try:
+        line = path.read_text(encoding="utf-8").strip().splitlines()
+    except (OSError, UnicodeDecodeError):
+        line = []
+    if line and line[0].strip():
+        return line[0].strip(), str(path)
+    return DEFAULT, ""
+
+
+def config_path(environ=os.environ) -> Path:
+    base = environ.get("XDG_CONFIG_HOME") or str(Path(environ.get("HOME", "~")).expanduser() / ".config")
+    return Path(base) / "phz" / CONFIG_NAME
+
+
+# ---------------------------------------------------------------- reading
+
+def _aliases(name: str) -> list[str]:
+    try:
+        got = tomllib.loads(shipped_text(name)).get("aliases", [])
+    except tomllib.TOMLDecodeError:
+        return []
+    return [a for a in got if isinstance(a, str)]
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesetError(f"{path}: no such ruleset file") from None
+    except IsADirectoryError:
+        raise RulesetError(f"{path}: is a directory, not a ruleset file") from None
+    except UnicodeDecodeError as e:
+        raise RulesetError(f"{path}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
+    except OSError as e:
+        raise RulesetError(f"{path}: cannot read it ({e.strerror})") from None
+
+
+def _resolve(text: str, where: str, folder: Path | None, seen: tuple[str, ...]) -> dict:
+    """The file's content merged onto its base's, checked for unknown fields and types."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RulesetError(f"{where}: not valid TOML ({e})") from None
+    _check_fields(data, FIELDS, where, "")
+    schema = data.get("schema")
+    if schema is None:
+        raise RulesetError(f"{where}: missing field 'schema' (this phz reads schema = {SCHEMA})")
+    if schema != SCHEMA:
+        raise RulesetError(f"{where}: schema = {schema} is not known to this phz (it reads schema = {SCHEMA})")
+    base = data.pop("base", None)
+    if base is None:
+        merged = data
+    else:
+        if base in seen or len(seen) > 8:
+            raise RulesetError(f"{where}: field 'base': {base!r} starts from itself")
+        if is_path(base):
+            path = (folder or Path(".")) / Path(base).expanduser()
+            parent = _resolve(_read(path), str(path), path.parent, seen + (base,))
+        else:
+            name = base.lower()
+            if name not in shipped():
+                raise RulesetError(f"{where}: field 'base': unknown ruleset {base!r}"
+                                   f" (choose one of {', '.join(shipped())}, or a path)")
+            parent = _resolve(shipped_text(name), f"{name}.toml", None, seen + (base,))
+        merged = _merge(parent, data)
+        # A base's 胡息 or take rows for meld kinds this file drops are not this file's.
+        melds = merged.get("groups", {}).get("melds", [])
+        for table, keys in (("huxi", ("wei", "pao", "ti", "zhao", "long")), ("take", ("wei",))):
+            for k in keys:
+                if k not in melds and k not in data.get(table, {}):
+                    merged.get(table, {}).pop(k, None)
+    merged["__where__"] = where
+    return merged
+
+
+def _merge(base: dict, top: dict) -> dict:
+    out = dict(base)
+    for k, v in top.items():
+        out[k] = _merge(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) and k != "penalties" \
+            else v
+    return out
+
+
+def _check_fields(data, spec, where: str, at: str) -> None:
+    for key, value in data.items():
+        name = f"{at}{key}"
+        if isinstance(spec, dict) and key not in spec:
+            raise RulesetError(f"{where}: unknown field {name!r}" + _suggest(key, spec))
+        want = spec[key]
+        if isinstance(want, dict):
+            if not isinstance(value, dict):
+                raise RulesetError(f"{where}: field {name!r} must be a table")
+            _check_fields(value, want, where, name + ".")
+        elif isinstance(want, list):
+            if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
+                raise RulesetError(f"{where}: field {name!r} must be a list of tables ([[{name}]])")
+            for i, x in enumerate(value):
+                _check_fields(x, want[0], where, f"{name}[{i}].")
+        elif not isinstance(value, want) or (want is int and isinstance(value, bool)):
+            raise RulesetError(f"{where}: field {name!r} must be {_TYPE_WORDS[want]}, not {value!r}")
+
+
+def _suggest(key: str, spec: dict) -> str:
+    import difflib
+
+    near = difflib.get_close_matches(key, list(spec), n=1)
+    return f" (did you mean {near[0]!r}?)" if near else f" (known here: {', '.join(spec)})"
+
+
+# ---------------------------------------------------------------- making the Ruleset
+
+class _Fields:
+    """Reads a resolved file's fields; a missing one is refused, naming it."""
+
+    def __init__(self, data: dict, where: str):
+        self.data = data
+        self.where = where
+
+    def fail(self, name: str, why: str):
+        raise RulesetError(f"{self.where}: field {name!r} {why}")
+
+    def get(self, name: str, table=None):
+        node = self.data if table is None else table
+        for part in name.split(".") if table is None else [name]:
+            if not isinstance(node, dict) or part not in node:
+                self.fail(name, "is missing")
+            node = node[part]
+        return node
+
+    def choice(self, name: str, choices) -> str:
+        value = self.get(name)
+        if value not in choices:
+            self.fail(name, f"is {value!r}: choose one of {', '.join(choices)}")
+        return value
+
+    def names(self, name: str, choices) -> tuple[str, ...]:
+        value = self.get(name)
+        for x in value:
+            if x not in choices:
+                self.fail(name, f"holds {x!r}: choose among {', '.join(choices)}")
+        if len(set(value)) != len(value):
+            self.fail(name, "names something twice")
+        return tuple(value)
+
+    def count(self, name: str, low: int = 0) -> int:
+        value = self.get(name)
+        if value < low:
+            self.fail(name, f"is {value}: it must be at least {low}")
+        return value
+
+
+def _make(data: dict, path: str) -> R.Ruleset:
+    where = data.pop("__where__")
+    f = _Fields(data, where)
+    name = f.get("name")
+    if not _NAME.fullmatch(name):
+        f.fail("name", f"is {name!r}: use lower-case letters, digits and - (at most 40)")
+    if path and name in shipped():
+        f.fail("name", f"is {name!r}, a shipped ruleset's: give your rules a name of their own")
+    melds = f.names("groups.melds", R.MELD_KINDS)
+    for need in ("chi", "peng"):
+        if need not in melds:
+            f.fail("groups.melds", f"lacks {need!r}: every ruleset has 吃 and 碰")
+    fours = [k for k in melds if k in R.FOUR_KINDS]
+    if not fours:
+        f.fail("groups.melds", "has no 4-tile group (pao, ti, zhao or long)")
+    dealt = f.choice("groups.dealt_four", fours)
+    f.choice("groups.jiang", ("with_four",))
+    huxi = {p: _tile_values(f, p) for p in R.PATTERNS if p in ("ju", "ju123", "ju2710", "jiao", "kan", "jiang")
+            or p in melds}
+    for p in R.PATTERNS:
+        if p not in huxi:
+            if p in data.get("huxi", {}):
+                f.fail(f"huxi.{p}", f"is given, but {p!r} is not among groups.melds")
+            huxi[p] = (0,) * N_KINDS  # a kind this ruleset does not have: never valued
+    min_huxi = f.count("score.min_huxi")
+    step = f.count("score.deng_step", 1)
+    base, add = f.get("score.deng_base"), f.get("score.deng_add")
+    if (min_huxi - base) // step + add < 1:
+        f.fail("score.deng_add", f"gives {(min_huxi - base) // step + add} 等 at the minimum of {min_huxi} 胡息:"
+                                 " a win must be worth at least 1")
+    fans = []
+    for i, x in enumerate(f.get("score.fans")):
+        at = f"score.fans[{i}]"
+        for k in ("name", "condition", "fan"):
+            if k not in x:
+                f.fail(f"{at}.{k}", "is missing")
+        if x["condition"] not in R.FAN_CONDITIONS:
+            f.fail(f"{at}.condition", f"is {x['condition']!r}: choose one of {', '.join(R.FAN_CONDITIONS)}")
+        if x["condition"] == "red" and ("red_min" not in x or "red_max" not in x):
+            f.fail(f"{at}.red_min", "and red_max are needed by a red condition")
+        if x["fan"] < 1 or x.get("red_min", 0) < 0 or x.get("red_max", 80) < x.get("red_min", 0):
+            f.fail(f"{at}", "needs a fan of at least 1 and 0 <= red_min <= red_max")
+        fans.append(R.Fan(x["name"], x["condition"], x["fan"], x.get("red_min", 0), x.get("red_max", 80)))
+    if len({x.name for x in fans}) != len(fans):
+        f.fail("score.fans", "names a fan twice")
+    overrides = {}
+    for i, x in enumerate(f.get("score.overrides")):
+        names = x.get("names", [])
+        unknown = [n for n in names if n not in {y.name for y in fans}]
+        if unknown or len(names) < 2 or "fan" not in x:
+            f.fail(f"score.overrides[{i}]", "needs names of two or more fans of score.fans and a fan")
+        overrides[frozenset(names)] = x["fan"]
+    take = {}
+    for h in R.HOLDINGS:
+        if h == "wei" and "wei" not in melds:
+            if "wei" in data.get("take", {}):
+                f.fail("take.wei", "is given, but 'wei' is not among groups.melds")
+            continue
+        for s in R.TAKE_SOURCES:
+            at = f"take.{h}.{s}"
+            cell = f.get(at)
+            for k in _CELL:
+                if k not in cell:
+                    f.fail(f"{at}.{k}", "is missing")
+            makes = cell["makes"]
+            allowed = [m for m in R.TAKE_MAKES[h] if m == "free" or m in melds]
+            if makes not in allowed:
+                f.fail(f"{at}.makes", f"is {makes!r}: for this holding choose one of {', '.join(allowed)}")
+            if makes == "free" and cell["compulsory"]:
+                f.fail(f"{at}.compulsory", "is true, but the tile makes no group (free)")
+            if cell["po"] and makes == "free":
+                f.fail(f"{at}.po", "is true, but the tile makes no group to break (free)")
+            take[h, s] = R.Take(makes, cell["compulsory"], cell["po"], cell["others_win"])
+    win_on = f.names("play.win_on", R.TAKE_SOURCES)
+    if not win_on:
+        f.fail("play.win_on", "is empty: a ruleset must win on some tile")
+    weights = {s: f.count(f"weights.{s}") for s in R.TAKE_SOURCES}
+    if not sum(weights[s] for s in win_on):
+        f.fail("weights", "are all 0 for the sources of play.win_on")
+    penalties = f.get("penalties")
+    for k, v in penalties.items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            f.fail(f"penalties.{k}", f"is {v!r}: a penalty is a whole number, 0 or more")
+    shaobi = f.get("play.shaobi")
+    if shaobi not in penalties:
+        f.fail("penalties", f"has no amount for {shaobi!r} (play.shaobi)")
+    players = f.count("game.players", 2)
+    deal = f.get("game.deal")
+    if len(deal) != players or not all(isinstance(n, int) and n > 0 for n in deal):
+        f.fail("game.deal", f"must give one tile count per player ({players})")
+    game = R.Game(players, f.get("game.sit_out"), tuple(deal), f.get("game.liang_zhang"),
+                  f.choice("game.tianhu", R.TIANHU), f.choice("game.dihu", R.DIHU), f.get("game.last_tile_wins"),
+                  f.choice("game.pay", R.PAY))
+    aliases = f.get("aliases")
+    if not all(isinstance(a, str) for a in aliases):
+        f.fail("aliases", "must be a list of names")
+    content = {k: v for k, v in data.items() if k not in ("title", "aliases")}
+    digest = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:12]
+    return R.Ruleset(
+        name=name, title=f.get("title"), aliases=tuple(aliases), melds=melds, dealt_four=dealt,
+        pao_needs_jiang=True, huxi=MappingProxyType(huxi), min_huxi=min_huxi, deng_base=base, deng_step=step,
+        deng_add=add, self_draw_deng=f.count("score.self_draw_deng"), fans=tuple(fans),
+        fan_overrides=MappingProxyType(overrides), fans_add=f.get("score.fans_add"),
+        plain_fan=f.count("score.plain_fan", 1), take=MappingProxyType(take), win_on=win_on,
+        peng_compulsory=f.get("play.peng_compulsory"), chi_from=f.names("play.chi_from", R.CHI_ORIGINS),
+        passed=f.choice("play.passed", R.PASS_RULES), own_discard_makes_chou=f.get("play.own_discard_makes_chou"),
+        shaobi=shaobi, weights=MappingProxyType(weights), penalties=MappingProxyType(dict(penalties)), game=game,
+        data=MappingProxyType(data), digest=digest, path=path)
+
+
+def _tile_values(f: _Fields, pattern: str) -> tuple[int, ...]:
+    """The 20 per-tile 胡息 of ``pattern`` from its small / big / red_small / red_big / tiles fields."""
+    at = f"huxi.{pattern}"
+    entry = f.get(at)
+    small, big = f.get(f"{at}.small"), f.get(f"{at}.big")
+    same = pattern in R.SAME_TILE_PATTERNS
+    for k in ("red_small", "red_big", "tiles"):
+        if k in entry and not same:
+            f.fail(f"{at}.{k}", "is for triplets, quads and the pair only (a sequence's 胡息 is per case)")
+    values = []
+    for t in range(N_KINDS):
+        v = big if t >= 10 else small
+        if t in R.RED:
+            v = entry.get("red_big" if t >= 10 else "red_small", v)
+        values.append(v)
+    for glyph, v in entry.get("tiles", {}).items():
+        if glyph not in GLYPH_TO_ID:
+            f.fail(f"{at}.tiles", f"names {glyph!r}, which is not a tile (一..十, 壹..拾)")
+        if not isinstance(v, int) or isinstance(v, bool):
+            f.fail(f"{at}.tiles.{glyph}", f"must be a whole number, not {v!r}")
+        values[GLYPH_TO_ID[glyph]] = v
+    if min(values) < 0:
+        f.fail(at, f"has a negative 胡息 ({min(values)})")
+    if pattern == "jiang" and any(values):
+        f.fail(at, "must be 0: a 将 pair carries no 胡息 in phz")
+    return tuple(values)
