@@ -43,12 +43,13 @@ def ruleset(rules: Rules = DEFAULT_RULESET) -> Ruleset:
     return rules if isinstance(rules, Ruleset) else get_ruleset(rules)
 
 
-def load(hand: str | Hand, *, want: Literal["rest", "discard"],
-         seen: str | Iterable[int] = "", tile: int | None = None) -> tuple[Hand, list[int]]:
-    """Parse and validate a hand and its seen tiles; return (hand, seen counts)."""
-    h = parse_hand(hand) if isinstance(hand, str) else hand
+def load(hand: str | Hand, *, want: Literal["rest", "discard"], seen: str | Iterable[int] = "",
+         tile: int | None = None, rules: Rules = DEFAULT_RULESET) -> tuple[Hand, list[int]]:
+    """Parse and validate a hand (its melds of the ruleset's kinds) and its seen tiles; return (hand, seen counts)."""
+    rs = ruleset(rules)
+    h = parse_hand(hand, rs) if isinstance(hand, str) else hand
     seen_tiles = list(parse_tiles(seen)) if isinstance(seen, str) else list(seen)
-    check_hand(h, want=want)
+    check_hand(h, want=want, rules=rs)
     extra = [seen_tiles] + ([[tile]] if tile is not None else [])
     what = " and ".join(w for w, on in (("--seen", seen_tiles), ("the tile asked about", tile is not None)) if on)
     check_copies(h, *extra, what=what)
@@ -67,8 +68,8 @@ def ting(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: Rules = DEF
          budget: int = TING_BUDGET) -> Ting:
     """Every wait of a hand at rest, per source, with outs (RULES.md 4-6);
     for a hand that is not ready, its distance to ready and improving draws."""
-    h, seen_counts = load(hand, want="rest", seen=seen)
     rs = ruleset(rules)
+    h, seen_counts = load(hand, want="rest", seen=seen, rules=rs)
     return with_distance([reference.ting(h, rs, seen_counts)], [seen_counts], rs, budget=budget)[0]
 
 
@@ -76,8 +77,8 @@ def discard(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: Rules = 
             budget: int = TABLE_BUDGET) -> Discards:
     """Every discard of a hand holding one tile more than at rest, ranked
     (distance to ready first, then live improving draws, then outs...)."""
-    h, seen_counts = load(hand, want="discard", seen=seen)
     rs = ruleset(rules)
+    h, seen_counts = load(hand, want="discard", seen=seen, rules=rs)
     return with_advice([reference.discard(h, rs, seen_counts)], [seen_counts], rs, budget=budget)[0]
 
 
@@ -87,8 +88,8 @@ def discard_choice(hand: str | Hand, *, seen: str | Iterable[int] = "",
     they come from.  When some discard leaves live outs that table is the
     reference's (no distances needed, so no numba); otherwise every row
     carries its distance (``discard``)."""
-    h, seen_counts = load(hand, want="discard", seen=seen)
     rs = ruleset(rules)
+    h, seen_counts = load(hand, want="discard", seen=seen, rules=rs)
     table = reference.discard(h, rs, seen_counts)
     if not table.rows or table.rows[0].outs == 0:
         table = with_advice([table], [seen_counts], rs)[0]
@@ -115,8 +116,9 @@ def hu(hand: str | Hand, *, win: str | int, source: str, all_splits: bool = Fals
        rules: Rules = DEFAULT_RULESET) -> HuResult:
     """Whether tile ``win`` from ``source`` (self / other) wins for a hand at rest, and how."""
     tile = _tile(win)
-    h, _ = load(hand, want="rest", tile=tile)
-    return reference.hu(h, tile, parse_source(source), ruleset(rules), all_splits=all_splits)
+    rs = ruleset(rules)
+    h, _ = load(hand, want="rest", tile=tile, rules=rs)
+    return reference.hu(h, tile, parse_source(source), rs, all_splits=all_splits)
 
 
 def decide(hand: str | Hand, *, tile: str | int, source: str, chou: str | Iterable[int] = "",
@@ -139,7 +141,7 @@ def decide(hand: str | Hand, *, tile: str | int, source: str, chou: str | Iterab
     chou_t = parse_kinds(chou, "chou") if isinstance(chou, str) else tuple(_tile(t) for t in chou)
     passed_t = (parse_kinds(passed_peng, "passed_peng") if isinstance(passed_peng, str)
                 else tuple(_tile(t) for t in passed_peng))
-    h, _ = load(hand, want="rest", seen=seen, tile=x)
+    h, _ = load(hand, want="rest", seen=seen, tile=x, rules=rs)
     return obligations.decide(h, tile=x, source=origin, chou=chou_t, passed_peng=passed_t, rules=rs)
 
 

@@ -64,7 +64,7 @@ def variants(text: str, rng: random.Random) -> list[str]:
 
 def load_lines(lines, want: str, seen_tiles) -> list:
     """``batch.load`` answered line by line as ``api.load`` would: (hand, seen) or the error message."""
-    loaded = batch.load(lines, want, seen_tiles)
+    loaded = batch.load(lines, want, seen_tiles, HUNAN)
     out: list = [None] * len(lines)
     for i, hand in zip(loaded.where, loaded.hands()):
         out[i] = (hand, loaded.seen)
@@ -94,10 +94,10 @@ def test_short_loader_takes_the_plain_notation(monkeypatch):
     # Every line of a generated batch, melds included, is counted without api.load (the point of the short path).
     hands = generate.ready_hands(100, seed=610) + generate.discard_hands(50, seed=611)
     monkeypatch.setattr(api, "load", None)
-    got = batch.load([h.text() for h in hands[:100]], "rest", [])
+    got = batch.load([h.text() for h in hands[:100]], "rest", [], HUNAN)
     assert got.hands() == hands[:100] and not got.errors
     fit = [h for h in hands[100:] if h.all_counts()[9] < 4]  # room for a seen 十
-    got = batch.load([h.text() for h in fit], "discard", [9])
+    got = batch.load([h.text() for h in fit], "discard", [9], HUNAN)
     assert got.hands() == fit and got.seen[9] == 1
 
 
@@ -146,7 +146,7 @@ def test_ting_json_from_kernel_rows_is_the_api_answer(seen):
     lines += [h.text() for h in generate.random_hands(40, seed=612)] + BAD
     random.Random(613).shuffle(lines)
     answers, failed = batch.answer(batch.Batch("ting", HUNAN, tuple(seen), as_json=True), lines)
-    loaded = batch.load(lines, "rest", seen)
+    loaded = batch.load(lines, "rest", seen, HUNAN)
     results = api.ting_many(loaded.hands(), [loaded.seen] * len(loaded.where), rules=HUNAN)
     assert failed == len(lines) - len(loaded.where) >= len(BAD)
     assert [answers[i] for i in loaded.where] == [jsonl.ting_json_line(lines[i], r)

@@ -230,7 +230,7 @@ def _answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
     kind, rules, seen_tiles, colour = batch.kind, batch.rules, batch.seen_tiles, batch.colour
     as_json, brief = batch.as_json, batch.brief
 
-    loaded = load(lines, WANT[kind], seen_tiles)
+    loaded = load(lines, WANT[kind], seen_tiles, rules)
     answers: list[str] = [""] * len(lines)
     for i, message in loaded.errors.items():
         answers[i] = (jsonl.dumps(jsonl.error_json(lines[i], message)) if as_json or brief
@@ -262,7 +262,7 @@ def _answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
     return answers, len(loaded.errors)
 
 
-def hu_load(line: str, win: str | None, source: str | None) -> tuple[Hand, int, str]:
+def hu_load(line: str, win: str | None, source: str | None, rules: Ruleset) -> tuple[Hand, int, str]:
     """``HAND ; TILE SOURCE`` (or a HAND alone, with ``win`` and ``source``) as a validated query."""
     from .. import api
 
@@ -275,7 +275,7 @@ def hu_load(line: str, win: str | None, source: str | None) -> tuple[Hand, int, 
     if tile_text is None or source_text is None:
         raise HandError("no winning tile and source: write `HAND ; TILE SOURCE` (or pass --win and --source)")
     tile = parse_tile(tile_text)
-    hand, _ = api.load(hand_text, want="rest", tile=tile)
+    hand, _ = api.load(hand_text, want="rest", tile=tile, rules=rules)
     return hand, tile, parse_source(source_text)
 
 
@@ -290,7 +290,7 @@ def answer_hu(lines: Sequence[str], *, win: str | None, source: str | None, rule
     good, where = [], []
     for i, line in enumerate(lines):
         try:
-            good.append(hu_load(line, win, source))
+            good.append(hu_load(line, win, source, rules))
             where.append(i)
         except ValueError as e:
             answers[i] = (jsonl.dumps(jsonl.error_json(line, str(e))) if as_json

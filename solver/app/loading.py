@@ -15,6 +15,7 @@ from typing import Sequence
 from ..model.groups import SHAPES
 from ..model.hand import MAX_GROUPS, Hand, Meld, rest_count
 from ..model.notation import KIND_NAMES
+from ..model.ruleset import FOUR_KINDS, Ruleset
 from ..model.tiles import COPIES, GLYPH_TO_ID, N_KINDS, tiles_to_counts
 
 _SHAPES = frozenset(SHAPES)
@@ -70,7 +71,7 @@ def _glyph_meld(token: str) -> Meld | None:
     if kind == "chi":
         ok = len(tiles) == 3 and tuple(tiles) in _SHAPES
     else:
-        ok = len(tiles) == (4 if kind in ("pao", "ti") else 3) and tiles[0] == tiles[-1]
+        ok = len(tiles) == (4 if kind in FOUR_KINDS else 3) and tiles[0] == tiles[-1]
     return Meld(kind, tuple(tiles)) if ok else None
 
 
@@ -122,8 +123,8 @@ class Loaded:
         return held
 
 
-def load(lines: Sequence[str], want: str, seen_tiles: Sequence[int]) -> Loaded:
-    """``api.load(line, want=want, seen=seen_tiles)`` for every line, the lines in
+def load(lines: Sequence[str], want: str, seen_tiles: Sequence[int], rules: Ruleset) -> Loaded:
+    """``api.load(line, want=want, seen=seen_tiles, rules=rules)`` for every line, the lines in
     glyph notation counted all at once (each line the API would accept the same)."""
     import numpy as np
 
@@ -151,14 +152,15 @@ def load(lines: Sequence[str], want: str, seen_tiles: Sequence[int]) -> Loaded:
         plain[i] = False
         if quick[i]:
             found = tuple(_glyph_meld(token) for token in rest.split())
-            if found and None not in found and _melds_fit(tiles[i].tolist(), found, want, seen_counts):
+            if found and None not in found and all(m.kind in rules.melds for m in found) \
+                    and _melds_fit(tiles[i].tolist(), found, want, seen_counts):
                 plain[i] = True
                 melds[i] = found
     where, errors, slow = [], {}, {}
     for i, ok in enumerate(plain):
         if not ok:
             try:
-                hand, _ = api.load(lines[i], want=want, seen=seen_tiles)
+                hand, _ = api.load(lines[i], want=want, seen=seen_tiles, rules=rules)
             except ValueError as e:
                 errors[i] = str(e)
                 continue

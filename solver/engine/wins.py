@@ -158,7 +158,7 @@ def _maker(cls, names: tuple[str, ...]) -> Callable:
 
 
 _win = _maker(Win, ("huxi", "deng", "fan", "fan_names", "score", "how", "groups"))
-_wait = _maker(Wait, ("tile", "outs", "self", "other"))
+_wait = _maker(Wait, ("tile", "outs", "self", "other", "discard"))
 _row = _maker(DiscardRow, ("tile", "outs", "expected_score", "best_score", "waits"))
 
 def _win_of(row: list, ra: RulesetArrays) -> Win:
@@ -184,7 +184,7 @@ def _waits_of(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tu
         else:
             w_other = _win_of(row, ra)
             i += 1
-        waits.append(_wait(t, COPIES - held[t] - seen[t], w_self, w_other))
+        waits.append(_wait(t, COPIES - held[t] - seen[t], w_self, w_other, None))
     return tuple(waits)
 
 

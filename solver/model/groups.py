@@ -1,7 +1,7 @@
 """门子 shapes: which tile triples form a group, and what each group is worth.
 
 A group in an answer is ``Group(kind, tiles, huxi)`` with kind one of
-``ju jiao kan peng wei pao ti jiang chi`` (an exposed 吃 meld is ``chi``;
+``ju jiao kan peng wei pao ti zhao long jiang chi`` (an exposed 吃 meld is ``chi``;
 二七十 is ``ju``).  Its 胡息 comes from the ruleset by *pattern*: a ``ju`` or
 ``chi`` is valued as ``ju``, ``ju123`` or ``ju2710``.
 """
@@ -13,9 +13,9 @@ from .rules import Ruleset
 from .tiles import glyphs
 
 #: the kinds of 门子 in an answer
-GROUP_KINDS = ("ju", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang", "chi")
+GROUP_KINDS = ("ju", "jiao", "kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang", "chi")
 # Kinds whose groups are triplets, quads or the pair: a hand of only these is 对对胡.
-DUIDUI_KINDS = frozenset({"kan", "peng", "wei", "pao", "ti", "jiang"})
+DUIDUI_KINDS = frozenset({"kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang"})
 
 
 def _templates() -> tuple[tuple[int, ...], ...]:

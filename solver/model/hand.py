@@ -8,12 +8,17 @@ whose message names the problem in one line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import TYPE_CHECKING, Iterable, Literal
 
+from .ruleset import FOUR_KINDS, MELD_KINDS
 from .tiles import COPIES, N_KINDS, glyph, glyphs, tiles_to_counts
 
-MELD_KINDS = ("chi", "peng", "wei", "pao", "ti")
-MELD_ZH = {"chi": "吃", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提"}
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+
+#: every meld kind (a ruleset has some of them: Ruleset.melds) and its Chinese name
+MELD_ZH = {"chi": "吃", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提", "zhao": "招", "long": "垅"}
+assert tuple(MELD_ZH) == MELD_KINDS
 MAX_GROUPS = 7
 
 
@@ -96,7 +101,7 @@ def meld_problem(kind: str, tiles: tuple[int, ...]) -> str | None:
         if len(tiles) != 3 or group_pattern(tiles) is None:
             return f"{name} is not a 吃 group: a 吃 is a 句 (sequence, 二七十) or a 绞 of 3 tiles"
         return None
-    size = 4 if kind in ("pao", "ti") else 3
+    size = 4 if kind in FOUR_KINDS else 3
     if len(tiles) != size or len(set(tiles)) != 1:
         return f"{name} is not a {MELD_ZH[kind]}: it needs {size} identical tiles"
     return None
@@ -114,13 +119,21 @@ def check_copies(hand: Hand, *extra: Iterable[int], what: str = "") -> None:
             raise HandError(f"{n} copies of {glyph(t)} across {where}: a tile has only {COPIES} copies")
 
 
-def check_hand(hand: Hand, *, want: Literal["rest", "discard"]) -> None:
-    """Raise HandError unless ``hand`` is a valid hand at rest / to discard from."""
+def check_hand(hand: Hand, *, want: Literal["rest", "discard"], rules: "Ruleset | None" = None) -> None:
+    """Raise HandError unless ``hand`` is a valid hand at rest / to discard from
+    (its melds of ``rules``' kinds; hunan's when no ruleset is given)."""
+    from .rules import DEFAULT_RULESET, get_ruleset
+
+    rules = rules or get_ruleset(DEFAULT_RULESET)
+    dealt = MELD_ZH[rules.dealt_four]
     for t in range(N_KINDS):
         if hand.concealed[t] >= 4:
-            raise HandError(
-                f"four {glyph(t)} concealed: four of a kind must already be laid out as a 提 (提:{glyph(t) * 4})")
+            raise HandError(f"four {glyph(t)} concealed: four of a kind must already be laid out"
+                            f" as a {dealt} ({dealt}:{glyph(t) * 4})")
     for meld in hand.melds:
+        if meld.kind not in rules.melds:
+            raise HandError(f"{meld.text()}: the {rules.name} rules have no {MELD_ZH[meld.kind]}"
+                            f" (their melds: {' '.join(MELD_ZH[k] for k in rules.melds)})")
         problem = meld_problem(meld.kind, meld.tiles)
         if problem:
             raise HandError(problem)
@@ -151,7 +164,7 @@ def check_hand(hand: Hand, *, want: Literal["rest", "discard"]) -> None:
 def _dealt_position(hand: Hand) -> str | None:
     """Explain the two dealt positions RULES.md section 3 names, if this is one."""
     k = hand.n_four
-    if k and all(m.kind == "ti" for m in hand.melds):
+    if k and all(m.kind in ("ti", "long") for m in hand.melds):
         c = hand.n_concealed
         if k >= 3 and c in (20 - 4 * k, 21 - 4 * k):
             return f"a dealt hand with {k} 提 is 天胡 (it wins at once), which phz does not analyse yet"

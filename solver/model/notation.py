@@ -3,8 +3,9 @@
 Tiles are glyphs (一..十 small, 壹..拾 big, traditional 貳叄參陸 too) or ASCII
 digit runs closed by a case letter: ``x``/``s`` small, ``d``/``b`` big, ``0``
 is ten, so ``1230x 270d`` is 一二三十贰柒拾.  A hand is its concealed tiles,
-then optionally ``|`` and melds ``KIND:TILES`` (吃 碰 偎 跑 提 or chi peng wei
-pao ti).  Whitespace is optional between tiles.  Every bad input raises
+then optionally ``|`` and melds ``KIND:TILES`` (吃 碰 偎 跑 提 招 垅 or chi peng
+wei pao ti zhao long; a ruleset says which it has, and may accept other names
+for its own: under luzhou 跑 is 招 and 提 is 垅).  Whitespace is optional between tiles.  Every bad input raises
 ``HandError`` with a one-line message naming the problem and its column.
 The way back to text is ``tiles.glyphs`` and ``Hand.text()``.
 
@@ -18,10 +19,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import TYPE_CHECKING
 
 from .hand import MELD_KINDS, MELD_ZH, Hand, HandError, Meld, meld_problem
 from .results import ORIGIN_ZH, ORIGINS, SOURCES
+from .rules import DEFAULT_RULESET, get_ruleset
 from .tiles import GLYPH_TO_ID
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 CASE_BASE = {"x": 0, "s": 0, "d": 10, "b": 10}  # ASCII case letter -> id of the tile 1
 DIGITS = "0123456789"
@@ -94,8 +100,9 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     return _tiles(text, 0, len(text))
 
 
-def parse_hand(text: str) -> Hand:
-    """Concealed tiles, then optionally ``|`` and the exposed melds.
+def parse_hand(text: str, rules: "Ruleset | None" = None) -> Hand:
+    """Concealed tiles, then optionally ``|`` and the exposed melds (of ``rules``' kinds, hunan's
+    when none is given).
 
     Counts and copies are left to ``hand.check_hand``; a meld that is not a
     legal group of its kind is rejected here, since the notation cannot hold it.
@@ -111,7 +118,7 @@ def parse_hand(text: str) -> Hand:
     if second is not None:
         raise HandError(f"second '{text[second]}' at column {second + 1} in {quoted(text)}: "
                         "a hand has one meld section, melds are separated by spaces")
-    return Hand.of(_tiles(text, 0, bar), _melds(text, bar + 1))
+    return Hand.of(_tiles(text, 0, bar), _melds(text, bar + 1, rules))
 
 
 def _find_bar(text: str, start: int) -> int | None:
@@ -121,7 +128,7 @@ def _find_bar(text: str, start: int) -> int | None:
     return None
 
 
-def _melds(text: str, start: int) -> list[Meld]:
+def _melds(text: str, start: int, rules: "Ruleset | None") -> list[Meld]:
     """The melds of ``text[start:]``, in the order written."""
     labels = list(_LABEL.finditer(text, start))
     first = labels[0].start() if labels else len(text)
@@ -135,13 +142,22 @@ def _melds(text: str, start: int) -> list[Meld]:
                         "write melds as KIND:TILES, e.g. 吃:一二三, or drop the bar")
     # Kinds first: a kind glued to ASCII tiles (555xpeng:) then reads as an
     # unknown kind 'xpeng' rather than as digits with no case letter.
+    rules = rules or get_ruleset(DEFAULT_RULESET)
+    own = rules.melds
+    words = " ".join(MELD_ZH[k] for k in own) + " or " + " ".join(own)
     kinds = []
     for label in labels:
         name = label.group()[:-1]
         if name.lower() not in KIND_NAMES:
             shown = f"unknown meld kind {quoted(name)}" if name else f"meld at column {label.start() + 1} has no kind"
-            raise HandError(f"{shown}: use 吃 碰 偎 跑 提 or chi peng wei pao ti")
-        kinds.append(KIND_NAMES[name.lower()])
+            raise HandError(f"{shown}: use {words}")
+        kind = KIND_NAMES[name.lower()]
+        kind = rules.meld_aliases.get(kind, kind)
+        if kind not in own:
+            why = rules.absent.get(kind, "")
+            raise HandError(f"meld kind {quoted(name)} at column {label.start() + 1}: the {rules.name} rules"
+                            f" have no {MELD_ZH[kind]}{f' ({why})' if why else ''}; use {words}")
+        kinds.append(kind)
     melds = []
     for kind, label, after in zip(kinds, labels, labels[1:] + [None]):
         tiles = _tiles(text, label.end(), after.start() if after else len(text))
@@ -206,18 +222,19 @@ def parse_kinds(text: str, what: str) -> tuple[int, ...]:
 
 
 #: the words for who reveals a winning tile (SOURCES)
-SOURCE_NAMES = {"self": "self", "zimo": "self", "自摸": "self", "other": "other", "他人": "other"}
+SOURCE_NAMES = {"self": "self", "zimo": "self", "自摸": "self", "other": "other", "他人": "other",
+                "discard": "discard", "打出": "discard", "点炮": "discard"}
 assert set(SOURCE_NAMES.values()) == set(SOURCES)
 #: the words for where a tile comes from (English or Chinese)
 ORIGIN_NAMES = {o: o for o in ORIGINS} | {zh: o for o, zh in ORIGIN_ZH.items()}
 
 
 def parse_source(text: str) -> str:
-    """``self`` or ``other`` (also 自摸, zimo, 他人)."""
+    """``self``, ``other`` or ``discard`` (also 自摸, zimo, 他人, 打出, 点炮)."""
     try:
         return SOURCE_NAMES[text.strip().lower()]
     except KeyError:
-        raise HandError(f"unknown source {quoted(text)}: use self or other") from None
+        raise HandError(f"unknown source {quoted(text)}: use self, other or discard") from None
 
 
 def parse_origin(text: str) -> str:

@@ -9,8 +9,9 @@ from .hand import MELD_ZH, Hand
 from .rules import Ruleset
 from .tiles import GLYPHS, glyphs
 
-#: who reveals a winning tile: the player (自摸) or another player
-SOURCES = ("self", "other")
+#: who reveals a winning tile: the player (自摸), another player's draw, another player's discard
+#: (a ruleset wins on some of them: Ruleset.win_on)
+SOURCES = ("self", "other", "discard")
 
 #: how a tile wins, in RULES.md section 4's order of preference
 HOWS = ("提胡", "跑胡", "偎胡", "碰胡", "破跑胡", "单吊胡", "编胡", "顺胡")
@@ -24,7 +25,7 @@ ORIGIN_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "sel
              "lower-discard": "下家打出", "lower-draw": "下家摸出"}
 
 #: actions at a decision point, in priority order (胡 > 提/偎 > 跑 > 碰 > 吃 > 过)
-ACTIONS = ("hu", "ti", "wei", "pao", "peng", "chi", "pass")
+ACTIONS = ("hu", "ti", "wei", "pao", "zhao", "peng", "chi", "pass")
 #: reasons a way to eat is illegal, the first that applies given
 CHI_REASONS = ("geshan", "chou", "kan", "must_wei", "compulsory", "shaobi", "no_discard")
 #: every reason a move may be forbidden
@@ -52,6 +53,7 @@ class Wait:
     outs: int
     self: Win | None
     other: Win | None
+    discard: Win | None = None  # only under a ruleset that wins on discards
 
     @property
     def dead(self) -> bool:

@@ -81,6 +81,8 @@ class Ruleset:
     title: str
     aliases: tuple[str, ...]
     melds: tuple[str, ...]  # the meld kinds of this ruleset
+    meld_aliases: Mapping[str, str]  # other meld kinds the notation reads as one of ``melds``
+    absent: Mapping[str, str]  # why a meld kind is not among ``melds``, for messages
     dealt_four: str
     pao_needs_jiang: bool  # the 将 rule: a hand with a 4-tile group wins with exactly one pair
     #: pattern -> 胡息 of its group, by the group's first tile (20 values)

@@ -45,7 +45,7 @@ _HUXI = {"small": int, "big": int, "red_small": int, "red_big": int, "tiles": di
 _FAN = {"name": str, "condition": str, "fan": int, "red_min": int, "red_max": int}
 FIELDS = {
     "schema": int, "base": str, "name": str, "title": str, "aliases": list,
-    "groups": {"melds": list, "dealt_four": str, "jiang": str},
+    "groups": {"melds": list, "dealt_four": str, "jiang": str, "aliases": dict, "absent": dict},
     "huxi": {p: _HUXI for p in R.PATTERNS},
     "score": {"min_huxi": int, "deng_base": int, "deng_step": int, "deng_add": int, "self_draw_deng": int,
               "fans_add": bool, "plain_fan": int, "fans": [_FAN], "overrides": [{"names": list, "fan": int}]},
@@ -282,6 +282,14 @@ def _make(data: dict, path: str) -> R.Ruleset:
     if not fours:
         f.fail("groups.melds", "has no 4-tile group (pao, ti, zhao or long)")
     dealt = f.choice("groups.dealt_four", fours)
+    meld_aliases = f.get("groups.aliases")
+    for k, v in meld_aliases.items():
+        if k not in R.MELD_KINDS or k in melds or v not in melds:
+            f.fail(f"groups.aliases.{k}", "must map a meld kind this ruleset lacks onto one of groups.melds")
+    absent = f.get("groups.absent")
+    for k, v in absent.items():
+        if k not in R.MELD_KINDS or k in melds or not isinstance(v, str):
+            f.fail(f"groups.absent.{k}", "must say, for a meld kind this ruleset lacks, why")
     f.choice("groups.jiang", ("with_four",))
     huxi = {p: _tile_values(f, p) for p in R.PATTERNS if p in ("ju", "ju123", "ju2710", "jiao", "kan", "jiang")
             or p in melds}
@@ -365,7 +373,8 @@ def _make(data: dict, path: str) -> R.Ruleset:
     content = {k: v for k, v in data.items() if k not in ("title", "aliases")}
     digest = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:12]
     return R.Ruleset(
-        name=name, title=f.get("title"), aliases=tuple(aliases), melds=melds, dealt_four=dealt,
+        name=name, title=f.get("title"), aliases=tuple(aliases), melds=melds,
+        meld_aliases=MappingProxyType(dict(meld_aliases)), absent=MappingProxyType(dict(absent)), dealt_four=dealt,
         pao_needs_jiang=True, huxi=MappingProxyType(huxi), min_huxi=min_huxi, deng_base=base, deng_step=step,
         deng_add=add, self_draw_deng=f.count("score.self_draw_deng"), fans=tuple(fans),
         fan_overrides=MappingProxyType(overrides), fans_add=f.get("score.fans_add"),

@@ -9,12 +9,12 @@ __all__ = ["GROUP_ZH", "MELD_ZH", "MOVE_ZH", "ONTO_ZH", "ORIGIN_ZH", "SOURCE_TEX
 
 #: a 门子 by its kind (句 for a sequence and for 二七十; 将 the pair; 吃 an exposed 吃 meld)
 GROUP_ZH = {"ju": "句", "jiao": "绞", "kan": "坎", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提",
-            "jiang": "将", "chi": "吃"}
+            "zhao": "招", "long": "垅", "jiang": "将", "chi": "吃"}
 #: a move at a decision point
 MOVE_ZH = {"hu": "胡", **MELD_ZH, "pass": "过"}
 #: what a tile joins in a 提, 偎, 跑 or 碰
 ONTO_ZH = {"kan": "坎", "wei": "偎", "peng": "碰"}
 #: who revealed a winning tile, in English
-SOURCE_TEXT = {"self": "self-drawn", "other": "from another player"}
+SOURCE_TEXT = {"self": "self-drawn", "other": "from another player", "discard": "on another player's discard"}
 
-assert set(GROUP_ZH) == set(GROUP_KINDS) and set(MOVE_ZH) == set(ACTIONS)
+assert set(GROUP_ZH) == set(GROUP_KINDS) and set(MOVE_ZH) >= set(ACTIONS)
