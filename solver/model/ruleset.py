@@ -15,6 +15,7 @@ turns a ruleset into the integer arrays it passes to them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping
 
 from .tiles import RED
@@ -134,6 +135,11 @@ class Ruleset:
     @property
     def win_on_discard(self) -> bool:
         return "discard" in self.win_on
+
+    @cached_property
+    def source_weights(self) -> tuple[int, int, int]:
+        """(self, other, discard) weights of the expected score, 0 for a source it does not win on."""
+        return tuple(self.weights[s] if s in self.win_on else 0 for s in TAKE_SOURCES)
 
     @property
     def self_weight(self) -> int:

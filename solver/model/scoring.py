@@ -4,9 +4,10 @@ Every engine and output ranks with these: the reference and the kernels'
 answers (``outs_key``), the compact batch lines (``weigh_scores``), and the
 API's advice with distances (``advice_key``).
 
-The expected score of a discard is Σ outs·(w_self·self + w_other·other) /
-((w_self + w_other)·Σ outs) over its live waits (the weights are the
-ruleset's: one draw in three is one's own).  It is kept exact as a
+The expected score of a discard is Σ outs·(w_self·self + w_other·other +
+w_discard·discard) / ((w_self + w_other + w_discard)·Σ outs) over its live
+waits, the weights the ruleset's over the sources it wins on (hunan: one
+draw in three is one's own, and no discard wins).  It is kept exact as a
 ``Fraction``; for sorting, ``weighted / outs`` orders the same way as that
 fraction, since both are small integers and distinct ratios lie far apart
 compared with a float's rounding.
@@ -22,23 +23,26 @@ if TYPE_CHECKING:
     from .results import DiscardAdvice, Wait
 
 
-def weigh_scores(scores: Iterable[tuple[int, int, int]], rules: Ruleset) -> tuple[int, int, int]:
-    """(Σ live outs, Σ outs·(w_self·self + w_other·other), best score with a live out) of
-    (outs, self score, other score) per wait; a source that does not win scores 0."""
+def weigh_scores(scores: Iterable[tuple[int, ...]], rules: Ruleset) -> tuple[int, int, int]:
+    """(Σ live outs, Σ outs·(w_self·self + w_other·other + w_discard·discard), best score with a
+    live out) of (outs, self score, other score[, discard score]) per wait; a source that does not
+    win scores 0."""
     total = weighted = best = 0
-    sw, ow = rules.self_weight, rules.other_weight
-    for outs, s, o in scores:
+    sw, ow, dw = rules.source_weights
+    for outs, s, o, *d in scores:
         if outs:
+            d = d[0] if d else 0
             total += outs
-            weighted += outs * (sw * s + ow * o)
-            best = max(best, s, o)
+            weighted += outs * (sw * s + ow * o + dw * d)
+            best = max(best, s, o, d)
     return total, weighted, best
 
 
 def weigh(waits: Iterable["Wait"], rules: Ruleset) -> tuple[int, int, int]:
     """``weigh_scores`` of a discard's waits."""
     total = weighted = best = 0
-    sw, ow = rules.self_weight, rules.other_weight
+    sw, ow, dw = rules.source_weights
+    with_discard = "discard" in rules.win_on
     for w in waits:
         if w.outs:
             s = w.self.score if w.self else 0
@@ -46,7 +50,15 @@ def weigh(waits: Iterable["Wait"], rules: Ruleset) -> tuple[int, int, int]:
             total += w.outs
             weighted += w.outs * (sw * s + ow * o)
             best = max(best, s, o)
+            if with_discard and w.discard:
+                weighted += w.outs * dw * w.discard.score
+                best = max(best, w.discard.score)
     return total, weighted, best
+
+
+def denominator(rules: Ruleset) -> int:
+    """The sum of the weights of the sources ``rules`` wins on."""
+    return sum(rules.source_weights)
 
 
 _ZERO = Fraction(0)
@@ -58,13 +70,13 @@ def discard_rank(tile: int, waits: Iterable["Wait"], rules: Ruleset) -> tuple[tu
     total, weighted, best = weigh(waits, rules)
     if not total:
         return (0, 0.0, -best, tile), 0, _ZERO, best
-    value = Fraction(weighted, (rules.self_weight + rules.other_weight) * total)
+    value = Fraction(weighted, denominator(rules) * total)
     return (-total, -(weighted / total), -best, tile), total, value, best
 
 
 def expected(total: int, weighted: int, rules: Ruleset) -> Fraction:
     """The expected score per live copy (0 without a live out)."""
-    return Fraction(weighted, (rules.self_weight + rules.other_weight) * total) if total else _ZERO
+    return Fraction(weighted, denominator(rules) * total) if total else _ZERO
 
 
 def outs_key(total: int, weighted: int, best: int, tile: int) -> tuple:
