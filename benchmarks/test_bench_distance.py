@@ -20,7 +20,7 @@ import pytest
 
 from solver import api
 from solver.app import generate
-from solver.engine import arrays, distance, reference
+from solver.engine import distance, distance_arrays, reference
 from solver.model.hand import Hand
 from solver.model.rules import HUNAN
 from solver.model.tiles import COPIES, N_KINDS
@@ -74,7 +74,7 @@ def to_discard_from(n: int, seed: int) -> list[Hand]:
 
 
 def fresh(item):
-    arrays.of(HUNAN).memo.clear()
+    distance_arrays.of(HUNAN).memo.clear()
     return (item,), {}
 
 

@@ -55,7 +55,7 @@ Layout: each prefix names one vector or one set of codes; a prefix that
 
 ================  ==================================================================
 ``POS_``          a position row
-``CX_``           the context vector (``arrays.RulesetArrays.context``)
+``CX_``           the context vector (``distance_arrays.of(rules).context``)
 ``TRY_``          the split tries for the lowest remaining tile (rows at ``CX_TRY``)
 ``S_``            the scratch vector ``sc``
 ``TAKE_``         columns of an intake listed in the scratch (at ``S_WAYS``)
@@ -135,7 +135,7 @@ NO_GAIN = -1000
 # It is shared by every call with the same context (solver.engine.arrays keeps
 # it), so the rows of a discard table reuse each other's work.  No entry is
 # added past MEMO_FILL_NUM / MEMO_FILL_DEN of the capacity (so probing always
-# ends at an empty slot); arrays.DistanceMemo then clears it.
+# ends at an empty slot); distance_arrays.DistanceMemo then clears it.
 Q_READY = 0  # at rest: ready?
 Q_DISCARD = 1  # c + 1 tiles: does some discard make it ready?
 Q_GOOD = 2  # at rest: at most 1 away?

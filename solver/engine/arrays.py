@@ -6,16 +6,11 @@ object (one cache, keyed by the object's identity):
 * ``win``: the win kernels' rule vector (``_kernels``, offsets ``R_*``), with
   ``groups`` (group code -> ``Group``) and ``fan_names`` to read their answers;
 * ``tables``: the half tables of the win check with its best score
-  (``_kernels.half_tables``);
-* ``context``: the distance kernels' context vector (``_distance_kernels``,
-  offsets ``CX_*``);
-* ``memo``: the distance kernels' memo of answers, shared by every search
-  with this ruleset.
+  (``_kernels.half_tables``), made on first use (a kernel call, about 30 ms).
 
-The last three are made on first use: the tables take a kernel call (about
-30 ms), the memo 25 MB, and a win check needs neither the context nor the
-memo.  What both vectors hold of the ruleset (the 胡息 of each pattern, of
-each 句/绞 shape) is worked out once, here.
+What the distance kernels read is ``solver.engine.distance_arrays``, built
+from these: the 胡息 of each pattern and of each 句/绞 shape are worked out
+once, here.
 
 ``announce_compile`` prints the process's one notice that kernels are
 compiling, whichever kernel compiles first.  Importing this module imports numba.
@@ -38,8 +33,6 @@ assert len(SHAPES) == K.N_SHAPES == DK.N_SHAPES
 #: the patterns of the P_* codes, in their order
 KERNEL_PATTERNS = ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
 
-#: slots of the distance memo (3 words and a byte each: about 25 MB)
-MEMO_CAPACITY = 1 << 20
 #: ``tables`` of a ruleset whose 胡息 does not fit in int8: the win check then searches
 NO_TABLES = np.zeros(1, np.int8)
 
@@ -77,16 +70,6 @@ class RulesetArrays:
         tables = np.full(K.TABLE_SIZE, K.TABLE_NONE, np.int8)
         announce_compile(K.half_tables)
         return NO_TABLES if K.half_tables(self.win, tables) > 127 else tables
-
-    @cached_property
-    def context(self) -> np.ndarray:
-        """The distance kernels' context vector (read-only)."""
-        return _context(self)
-
-    @cached_property
-    def memo(self) -> DistanceMemo:
-        """The distance kernels' memo for this ruleset."""
-        return DistanceMemo()
 
 
 _CACHE: dict[int, RulesetArrays] = {}
@@ -237,74 +220,6 @@ def _group(code: int, rules: Ruleset) -> Group:
     else:
         tiles = (a, b, c)
     return Group(kind, tiles, group_huxi(kind, tiles, rules))
-
-
-# ---------------------------------------------------------------- the distance kernels' context vector
-
-def _context(ra: RulesetArrays) -> np.ndarray:
-    """The CX_* vector of ``_distance_kernels`` (its layout table says what each part is)."""
-    rules = ra.rules
-    if any(rules.huxi["jiang"]):
-        raise NotImplementedError("a ruleset whose 将 pair carries 胡息")
-    cx = np.zeros(DK.CX_SIZE, np.int64)
-    cx[DK.CX_MIN] = rules.min_huxi
-    cx[DK.CX_JIANG] = int(rules.pao_needs_jiang)
-    cx[DK.CX_HX:DK.CX_HX + 2 * len(KERNEL_PATTERNS)] = ra.pattern_huxi
-    shape_hx = ra.shape_huxi
-    rich = [i for i, h in enumerate(shape_hx) if h > 0]
-    assert len(rich) < 8
-    cx[DK.CX_RICH] = len(rich)
-    cx[DK.CX_RICH + 1: DK.CX_RICH + 1 + len(rich)] = rich
-    trip = DK.P_WEI if rules.self_pair_must_wei else DK.P_PENG
-    cx[DK.CX_BONUS] = max(shape_hx + ra.pattern_huxi[2 * trip: 2 * trip + 2])
-    for t in range(N_KINDS):
-        cx[DK.CX_TRIP + t] = ra.huxi(trip, t)
-    for i, s in enumerate(SHAPES):
-        cx[DK.CX_SH + 3 * i: DK.CX_SH + 3 * i + 3] = s
-        cx[DK.CX_SHX + i] = shape_hx[i]
-    for t in range(N_KINDS):
-        tries = [(DK.TRY_FULL, i, 0, 0) for i, s in enumerate(SHAPES) if s[0] == t]
-        tries += [(DK.TRY_PAIR, 0, 0, 0), (DK.TRY_JUNK, 0, 0, 0)]
-        cx[DK.CX_WSTART + t] = len(tries)
-        for i, s in enumerate(SHAPES):
-            if t not in s:
-                continue
-            for w in sorted(set(s)):
-                rest = list(s)
-                rest.remove(w)
-                if t in rest:
-                    rest.remove(t)
-                    tries.append((DK.TRY_WSHAPE, i, w, rest[0]))
-        tries += [(DK.TRY_WPAIR, 0, 0, 0), (DK.TRY_WTRIPLE, 0, 0, 0)]
-        assert len(tries) <= DK.MAX_TRY
-        at = DK.CX_TRY + t * DK.MAX_TRY * 4
-        cx[at: at + 4 * len(tries)] = np.array(tries).ravel()
-        cx[DK.CX_NTRY + t] = len(tries)
-        holding = [i for i, s in enumerate(SHAPES) if t in s]
-        assert len(holding) < 8
-        cx[DK.CX_CONT + 8 * t] = len(holding)
-        cx[DK.CX_CONT + 8 * t + 1: DK.CX_CONT + 8 * t + 1 + len(holding)] = holding
-    cx.setflags(write=False)
-    return cx
-
-
-class DistanceMemo:
-    """The distance kernels' memo of answers for one ruleset (see solver.engine._distance_kernels)."""
-
-    def __init__(self, capacity: int = MEMO_CAPACITY):
-        self.keys = np.zeros((capacity, 3), np.int64)
-        self.values = np.zeros(capacity, np.int8)
-        self.used = np.zeros(1, np.int64)
-
-    def clear(self) -> None:
-        self.values[:] = 0
-        self.used[0] = 0
-
-    def args(self):
-        # A memo that stopped taking entries is cleared before the next call.
-        if self.used[0] * DK.MEMO_FILL_DEN >= len(self.values) * DK.MEMO_FILL_NUM:
-            self.clear()
-        return self.keys, self.values, self.used
 
 
 # ---------------------------------------------------------------- compiling

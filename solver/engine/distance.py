@@ -26,7 +26,7 @@ good one at the last level (traced back along the moves).  The kernel
 enumerates intakes itself (RULES.md 6 table; 吃 with every 比 layout, never
 a 坎 tile); the tests hold it to a brute force built on
 ``obligations.eating_ways``.  An exact memo (a hash table on the packed
-position, one per ruleset, kept by ``solver.engine.arrays`` with the
+position, one per ruleset, kept by ``solver.engine.distance_arrays`` with the
 kernels' context vector) answers positions met before, across the rows of
 a discard table and across calls.  Importing this module imports numba.
 """
@@ -43,7 +43,7 @@ from ..model.results import Intake
 from ..model.rules import Ruleset
 from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
-from . import arrays
+from . import distance_arrays
 from .arrays import announce_compile
 
 #: a level this large (per hand) is never expanded further
@@ -102,7 +102,7 @@ def keys(rows: np.ndarray, roots: np.ndarray) -> np.ndarray:
 def _run(mode: int, rows: np.ndarray, rules: Ruleset, junk: np.ndarray | None = None):
     """The kernels' one entry point: (rows it returns, flags per input row)."""
     announce_compile(DK.run)
-    ka = arrays.of(rules)
+    ka = distance_arrays.of(rules)
     rows = np.ascontiguousarray(rows[:, :DK.POS_SIZE], np.int64)
     flags = np.zeros(len(rows), np.int64)
     junk = np.zeros(len(rows), np.int64) if junk is None else np.ascontiguousarray(junk, np.int64)
