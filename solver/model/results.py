@@ -14,10 +14,11 @@ from .tiles import GLYPHS, glyphs
 SOURCES = ("self", "other", "discard")
 
 #: how a tile wins, in RULES.md section 4's order of preference
-HOWS = ("提胡", "跑胡", "偎胡", "碰胡", "破跑胡", "单吊胡", "编胡", "顺胡")
+HOWS = ("提胡", "跑胡", "偎胡", "碰胡", "破跑胡", "单吊胡", "编胡", "顺胡", "招胡")
+# (招胡, luzhou's: its 招 is compulsory and allows no 破, so no other how competes with it)
 
 #: why a tile does not win (``phz hu``)
-NO_WIN_REASONS = ("huxi_short", "no_7_groups", "forced_ti", "forced_wei")
+NO_WIN_REASONS = ("huxi_short", "no_7_groups", "forced_ti", "forced_wei", "forced_zhao", "forced_peng")
 
 #: where a tile comes from at a decision point (``phz act --from``), and its Chinese name
 ORIGINS = ("upper-discard", "upper-draw", "self-draw", "lower-discard", "lower-draw")
