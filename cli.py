@@ -14,6 +14,12 @@ from typing import Callable
 import click
 import tabulate as _tabulate  # noqa: F401  -- a broken install fails here, before any output
 
+from solver.app.options import DEFAULT_RULES, RulesetType  # noqa: F401  -- DEFAULT_RULES: tests check it
+from solver.app.options import echo as _echo
+from solver.app.options import json_option as _json_option
+from solver.app.options import prepare as _prepare
+from solver.app.options import rules_option as _rules_option
+from solver.app.rules_command import rules_group
 from solver.text.help import MAIN_HELP, NOTATION, SOURCE_HELP
 
 
@@ -47,37 +53,6 @@ def main(ctx: click.Context, colour: str) -> None:
     ctx.obj = colour
 
 
-class RulesetType(click.ParamType):
-    """``--rules NAME``: the ruleset of that name, converted once, by ``solver.api.ruleset``."""
-
-    name = "ruleset"
-
-    def convert(self, value, param, ctx):
-        from solver import api
-        from solver.model.rules import Ruleset
-
-        if isinstance(value, Ruleset):
-            return value
-        try:
-            return api.ruleset(value)
-        except ValueError as e:
-            self.fail(str(e), param, ctx)
-
-
-#: solver.model.rules.DEFAULT_RULESET, written here so that --help loads no model (tests/test_cli.py checks it)
-DEFAULT_RULES = "hunan"
-
-
-def _rules_option(f: Callable) -> Callable:
-    return click.option("--rules", type=RulesetType(), default=DEFAULT_RULES, show_default=True, metavar="NAME",
-                        help="The ruleset; only `hunan` so far.")(f)
-
-
-def _json_option(f: Callable) -> Callable:
-    return click.option("--json", "as_json", is_flag=True,
-                        help="One JSON object per hand, on one line (see README: JSON output).")(f)
-
-
 def _seen_option(f: Callable) -> Callable:
     return click.option("--seen", default="", metavar="TILES",
                         help="Tiles seen elsewhere (discards, others' melds): they lower the live outs.")(f)
@@ -94,22 +69,6 @@ def _bulk_options(f: Callable) -> Callable:
 def _hand_options(f: Callable) -> Callable:
     """HAND and the options of ting and discard (in their --help order)."""
     return click.argument("hand", nargs=-1)(_seen_option(_json_option(_bulk_options(_rules_option(f)))))
-
-
-def _echo(text: str | bytes) -> None:
-    """One block of answer lines to stdout; a write that fails is a StreamError (one line, exit 1)."""
-    try:
-        # Colour is already decided: color=True stops click from scanning for ANSI codes.
-        click.echo(text, color=True)
-    except OSError as e:
-        from solver.app.console import write_failed
-        raise write_failed(e) from None
-
-
-def _prepare(as_json: bool) -> None:
-    """stdout made ready for the answers (JSON in UTF-8 always); a closed stdout is an error."""
-    from solver.app import console
-    console.prepare(json=as_json)
 
 
 class _Out:
@@ -372,6 +331,9 @@ def bench(n: int, as_json: bool, rules) -> None:
              "" if r.speedup is None else f"{r.speedup:,.0f}×") for r in results]
     _echo(tabulate(rows, headers=("measurement", "engine", "µs/hand", "hands/s", "vs reference"),
                    disable_numparse=True))
+
+
+main.add_command(rules_group)
 
 
 #: The kinds of question, as puzzles.QUESTION_KINDS (written here so that --help need not load the library;

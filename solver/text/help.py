@@ -26,7 +26,8 @@ exit status is then 1.  Batches are solved by the numba kernels.
 MAIN_HELP = f"""phz: a 跑胡子 (Paohuzi, 字牌) hand analyser.
 
 Waits (ting), discards (discard) and wins (hu) of a hand with 胡息, 等, 番
-and score under the hunan rules.  `phz COMMAND --help` tells more.
+and score, under the hunan rules or another ruleset (`phz rules list`).
+`phz COMMAND --help` tells more.
 
 {NOTATION}
 {BATCH}
