@@ -1,0 +1,209 @@
+"""Ruleset files: the shipped ones, bases, and every way a file is refused (one line naming the file and field)."""
+from __future__ import annotations
+
+import re
+import tomllib
+
+import pytest
+
+from solver.model import ruleset_file
+from solver.model.ruleset import HOLDINGS, TAKE_SOURCES
+from solver.model.ruleset_file import RulesetError, load, loads, shipped, shipped_text
+from solver.model.rules import HUNAN, get_ruleset
+from solver.model.tiles import GLYPH_TO_ID
+
+
+def house(body: str, name: str = "house") -> str:
+    return f'schema = 1\nbase = "hunan"\nname = "{name}"\n{body}'
+
+
+def refused(text: str, where: str = "mine.toml") -> str:
+    with pytest.raises(RulesetError) as e:
+        loads(text, where)
+    message = str(e.value)
+    assert "\n" not in message and message.startswith(f"{where}: ")
+    return message
+
+
+# ---------------------------------------------------------------- the shipped files
+
+def test_the_shipped_rulesets():
+    assert shipped() == ("hunan", "luzhou", "luzhou-deng")
+    for name in shipped():
+        r = load(name)
+        assert r.name == name and len(r.digest) == 12 and r.path == ""
+        assert load(name.upper()) is r  # read once, any letter case
+        for pattern, values in r.huxi.items():
+            assert len(values) == 20 and min(values) >= 0, pattern
+
+
+def test_hunan_numbers_are_those_of_the_rule_book():
+    assert (HUNAN.min_huxi, HUNAN.deng(15, self_drawn=False), HUNAN.deng(20, self_drawn=False),
+            HUNAN.deng(21, self_drawn=True)) == (15, 1, 2, 4)
+    small = {p: HUNAN.huxi[p][0] for p in ("kan", "peng", "wei", "pao", "ti")}
+    big = {p: HUNAN.huxi[p][10] for p in ("kan", "peng", "wei", "pao", "ti")}
+    assert small == {"kan": 3, "peng": 1, "wei": 3, "pao": 6, "ti": 9}
+    assert big == {"kan": 6, "peng": 3, "wei": 6, "pao": 9, "ti": 12}
+    assert [(r, HUNAN.fan(r, duidui=False)) for r in (0, 1, 2, 10, 12, 13)] == [
+        (0, (5, ("乌胡",))), (1, (3, ("点胡",))), (2, (1, ())), (10, (2, ("红胡",))), (12, (2, ("红胡",))),
+        (13, (4, ("红乌",)))]
+    assert HUNAN.fan(0, duidui=True) == (10, ("乌胡", "对对胡"))
+    assert HUNAN.fan(5, duidui=True) == (4, ("对对胡",))
+    assert HUNAN.win_on == ("self", "other") and HUNAN.source_weights == (1, 2, 0)
+
+
+def test_luzhou_numbers_are_those_of_the_rule_book():
+    lz = get_ruleset("luzhou")
+    red, black = GLYPH_TO_ID["二"], GLYPH_TO_ID["三"]
+    big_red, big_black = GLYPH_TO_ID["贰"], GLYPH_TO_ID["叁"]
+    table = {p: (lz.huxi[p][black], lz.huxi[p][big_black], lz.huxi[p][red], lz.huxi[p][big_red])
+             for p in ("peng", "kan", "zhao", "long")}
+    assert table == {"peng": (1, 3, 6, 9), "kan": (6, 9, 9, 12), "zhao": (9, 12, 12, 15), "long": (12, 15, 15, 18)}
+    assert (lz.huxi["ju2710"][1], lz.huxi["ju2710"][11], lz.huxi["ju123"][0], lz.huxi["ju123"][10]) == (6, 9, 3, 6)
+    assert [lz.deng(h, self_drawn=False) for h in (10, 19, 20, 29, 30)] == [1, 1, 2, 2, 3]
+    assert lz.deng(10, self_drawn=True) == 2
+    assert lz.fan(10, duidui=False) == (2, ("红胡",)) and lz.fan(14, duidui=True) == (2, ("红胡",))
+    assert lz.fan(0, duidui=True) == (4, ("乌胡",)) and lz.fan(5, duidui=True) == (1, ())
+    assert lz.melds == ("chi", "peng", "zhao", "long") and lz.peng_compulsory and lz.passed == "hu_only"
+    assert lz.take["kan", "discard"].makes == "zhao" and lz.take["peng", "discard"].makes == "free"
+    assert lz.take["pair", "self"].makes == "peng" and lz.take["pair", "self"].compulsory
+    assert not any(t.po for t in lz.take.values())
+    assert lz.chi_from == ("upper-discard", "upper-draw") and lz.shaobi == "吃包子" and lz.penalties["吃包子"] == 10
+    deng = get_ruleset("luzhou-deng")
+    assert deng.fans == () and deng.fan(0, duidui=False) == (1, ()) and deng.fan(12, duidui=False) == (1, ())
+    assert deng.huxi == lz.huxi and deng.take == lz.take
+
+
+def test_every_field_of_the_documented_file_has_a_comment():
+    """hunan.toml is the documented file: each key line has a comment on it or just above (its block's)."""
+    lines = shipped_text("hunan").splitlines()
+    for i, line in enumerate(lines):
+        if re.match(r"^[A-Za-z_\"\u4e00-\u9fff][^=]*=", line) and not line.startswith("["):
+            above = next((x for x in reversed(lines[:i]) if x.strip()), "")
+            inside_block = above.startswith(("#", "[", "self", "other", "discard", "name", "condition",
+                                             "red_", "fan", "names", "ju", "kan", "peng", "wei", "pao", "ti",
+                                             "jiao", "\""))
+            assert "#" in line or inside_block, f"hunan.toml line {i + 1} has no comment: {line}"
+
+
+def test_aliases_and_paths(tmp_path):
+    assert get_ruleset("泸州") is get_ruleset("luzhou") is get_ruleset(" Luzhou ")
+    path = tmp_path / "mine.toml"
+    path.write_text(house("[score]\nmin_huxi = 18\n"), encoding="utf-8")
+    mine = get_ruleset(str(path))
+    assert mine.name == "house" and mine.path == str(path) and mine.min_huxi == 18
+    assert ruleset_file.text_of(mine) == path.read_text(encoding="utf-8")
+    assert ruleset_file.is_path("./x") and ruleset_file.is_path("X.TOML") and not ruleset_file.is_path("luzhou")
+
+
+def test_a_base_may_be_a_file_next_to_it(tmp_path):
+    (tmp_path / "a.toml").write_text(house("[score]\nmin_huxi = 18\n", "a"), encoding="utf-8")
+    (tmp_path / "b.toml").write_text('schema = 1\nbase = "a.toml"\nname = "b"\n[play]\npeng_compulsory = true\n',
+                                     encoding="utf-8")
+    b = get_ruleset(str(tmp_path / "b.toml"))
+    assert (b.name, b.min_huxi, b.peng_compulsory) == ("b", 18, True)
+    (tmp_path / "c.toml").write_text('schema = 1\nbase = "c.toml"\nname = "c"\n', encoding="utf-8")
+    with pytest.raises(RulesetError, match="field 'base': 'c.toml' starts from itself"):
+        get_ruleset(str(tmp_path / "c.toml"))
+
+
+def test_the_shipped_file_copied_is_the_same_rules():
+    text = shipped_text("hunan").replace('name = "hunan"', 'name = "copy"')
+    copy = loads(text, "copy.toml")
+    assert (copy.huxi, copy.take, copy.fans, copy.fan_overrides, copy.game) == (
+        HUNAN.huxi, HUNAN.take, HUNAN.fans, HUNAN.fan_overrides, HUNAN.game)
+    assert copy.digest != HUNAN.digest  # the name is part of the content
+
+
+def test_the_digest_follows_the_content():
+    a = loads(house("[score]\nmin_huxi = 18\n"))
+    b = loads(house("[score]\nmin_huxi = 18\n").replace("schema = 1", "schema = 1\n# a comment"))
+    c = loads(house("[score]\nmin_huxi = 17\n"))
+    assert a.digest == b.digest != c.digest
+
+
+# ---------------------------------------------------------------- refused, with the field named
+
+@pytest.mark.parametrize("body, field", [
+    ("[score]\nminhuxi = 18\n", "unknown field 'score.minhuxi' (did you mean 'min_huxi'?)"),
+    ("[scores]\nmin_huxi = 18\n", "unknown field 'scores'"),
+    ("[score]\nmin_huxi = \"18\"\n", "field 'score.min_huxi' must be a whole number, not '18'"),
+    ("[score]\nmin_huxi = true\n", "field 'score.min_huxi' must be a whole number, not True"),
+    ("[play]\npeng_compulsory = 1\n", "field 'play.peng_compulsory' must be true or false, not 1"),
+    ("[score]\nmin_huxi = 9\ndeng_base = 15\n", "field 'score.deng_add' gives -1 等 at the minimum of 9 胡息"),
+    ("[score]\ndeng_step = 0\n", "field 'score.deng_step' is 0: it must be at least 1"),
+    ("[huxi]\npeng = { small = -1, big = 3 }\n", "field 'huxi.peng' has a negative 胡息 (-1)"),
+    ("[huxi]\nju = { small = 0, big = 0, red_small = 1 }\n", "field 'huxi.ju.red_small' is for triplets"),
+    ("[huxi]\npeng = { small = 1, big = 3, tiles = { \"X\" = 2 } }\n", "field 'huxi.peng.tiles' names 'X'"),
+    ("[huxi]\nzhao = { small = 1, big = 3 }\n", "field 'huxi.zhao' is given, but 'zhao' is not among groups.melds"),
+    ("[groups]\nmelds = [\"chi\", \"peng\", \"wei\", \"pao\", \"ti\", \"kong\"]\n",
+     "field 'groups.melds' holds 'kong': choose among chi, peng, wei, pao, ti, zhao, long"),
+    ("[groups]\nmelds = [\"chi\", \"peng\", \"wei\"]\n", "field 'groups.melds' has no 4-tile group"),
+    ("[[score.fans]]\nname = \"X\"\ncondition = \"lucky\"\nfan = 2\n",
+     "field 'score.fans[0].condition' is 'lucky': choose one of red, all_triplets"),
+    ("[[score.overrides]]\nnames = [\"乌胡\", \"自摸胡\"]\nfan = 9\n", "field 'score.overrides[0]' needs names"),
+    ("[take.kan]\nself = { makes = \"zhao\", compulsory = true, po = false, others_win = true }\n",
+     "field 'take.kan.self.makes' is 'zhao': for this holding choose one of ti, pao, free"),
+    ("[take.less]\nself = { makes = \"free\", compulsory = true, po = false, others_win = true }\n",
+     "field 'take.less.self.compulsory' is true, but the tile makes no group"),
+    ("[play]\nwin_on = [\"self\", \"stock\"]\n", "field 'play.win_on' holds 'stock'"),
+    ("[play]\nchi_from = [\"lower-discard\"]\n", "field 'play.chi_from' holds 'lower-discard'"),
+    ("[play]\npassed = \"never\"\n", "field 'play.passed' is 'never': choose one of chou, hu_only"),
+    ("[weights]\nself = 0\nother = 0\n", "field 'weights' are all 0"),
+    ("[penalties]\n\"烧比\" = -6\n", "field 'penalties.烧比' is -6"),
+    ("[game]\ndeal = [21, 20]\n", "field 'game.deal' must give one tile count per player (3)"),
+    ("[game]\npay = \"winner\"\n", "field 'game.pay' is 'winner': choose one of each, discarder"),
+])
+def test_a_bad_field_is_refused_naming_it(body, field):
+    assert field in refused(house(body))
+
+
+def test_a_missing_field_is_named():
+    whole = tomllib.loads(shipped_text("hunan"))
+    assert "field 'score.min_huxi' is missing" in refused(
+        shipped_text("hunan").replace('name = "hunan"', 'name = "x"').replace("min_huxi = 15", ""))
+    assert "field 'take.pair.discard' is missing" in refused(
+        shipped_text("hunan").replace('name = "hunan"', 'name = "x"').replace(
+            'discard = { makes = "free", compulsory = false, po = false, others_win = true }\n[take.less]',
+            "[take.less]"))
+    assert "field 'take.wei.self.others_win' is missing" in refused(
+        shipped_text("hunan").replace('name = "hunan"', 'name = "x"').replace(", others_win = true", "", 1))
+    # with a base, a cell's missing keys are the base's
+    assert loads(house('[take.kan]\nself = { makes = "ti" }\n')).take["kan", "self"] == HUNAN.take["kan", "self"]
+    assert set(whole["take"]) == set(HOLDINGS) and all(set(row) == set(TAKE_SOURCES) for row in whole["take"].values())
+
+
+@pytest.mark.parametrize("text, message", [
+    ('base = "hunan"\nname = "x"\n', "missing field 'schema' (this phz reads schema = 1)"),
+    ('schema = 2\nbase = "hunan"\nname = "x"\n', "schema = 2 is not known to this phz"),
+    ('schema = 1\nbase = "wuhan"\nname = "x"\n', "field 'base': unknown ruleset 'wuhan'"),
+    ('schema = 1\nbase = "hunan"\nname = "hunan"\n', "field 'name' is 'hunan', a shipped ruleset's"),
+    ('schema = 1\nbase = "hunan"\nname = "My Rules"\n', "field 'name' is 'My Rules': use lower-case letters"),
+    ('schema = 1\nbase = "hunan"\nname = x\n', "not valid TOML"),
+])
+def test_a_bad_file_is_refused_in_one_line(text, message):
+    assert message in refused(text)
+
+
+def test_unreadable_files_are_refused_in_one_line(tmp_path):
+    with pytest.raises(RulesetError, match=r"nowhere.toml: no such ruleset file"):
+        load(str(tmp_path / "nowhere.toml"))
+    (tmp_path / "dir.toml").mkdir()
+    with pytest.raises(RulesetError, match=r"is a directory"):
+        load(str(tmp_path / "dir.toml"))
+    (tmp_path / "bad.toml").write_bytes(b"schema = 1\n\xff\n")
+    with pytest.raises(RulesetError, match=r"not UTF-8 text \(byte 0xff at offset 11\)"):
+        load(str(tmp_path / "bad.toml"))
+    with pytest.raises(RulesetError, match="unknown ruleset 'wuhan': choose one of hunan, luzhou, luzhou-deng"):
+        load("wuhan")
+
+
+def test_the_default_ruleset_comes_from_the_environment_or_the_config_file(tmp_path):
+    env = {"HOME": str(tmp_path)}
+    assert ruleset_file.default_name(env) == ("hunan", "")
+    config = tmp_path / ".config" / "phz" / "rules"
+    config.parent.mkdir(parents=True)
+    config.write_text("luzhou\n", encoding="utf-8")
+    assert ruleset_file.default_name(env) == ("luzhou", str(config))
+    assert ruleset_file.default_name({**env, "PHZ_RULES": " luzhou-deng "}) == ("luzhou-deng", "$PHZ_RULES")
+    assert ruleset_file.default_name({"XDG_CONFIG_HOME": str(tmp_path / "none")}) == ("hunan", "")
