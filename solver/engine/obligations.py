@@ -1,13 +1,22 @@
 """Obligations at one decision point: what may, must and may not a hand do with a tile?
 
 A tile X has appeared from SOURCE for a hand at rest.  ``decide`` answers with
-every action the player may take (胡 > 提/偎 > 跑 > 碰 > 吃 > 过), each marked
+every action the player may take (胡 > 提/偎 > 跑/招 > 碰 > 吃 > 过), each marked
 compulsory or optional, and every move they may not make with its reason
-(RULES.md sections 4 and 7).  ``solver.text.explain`` turns the answer into
+(RULES.md sections 4, 7 and 8).  ``solver.text.explain`` turns the answer into
 sentences (English or Chinese), JSON (``act_json``) and text (``act_lines``).
 
+Everything comes from the Ruleset's fields: the take table
+(``rules.take[holding, source]``, holding from ``holding``, source from
+``TAKE_SOURCE``) says which 提/偎/跑/招, or one's own 碰, the tile makes and
+whether that is compulsory; ``peng_compulsory`` (有碰必碰) makes a 碰 of
+another player's tile compulsory; ``chi_from`` says whose tiles are eaten;
+``win_on`` whether a discard may be won on (with source ``discard``);
+``passed`` what the passes named mean (``passed_sets``) and what a pass makes.
+
 Scope: the answer is about this player alone.  Whether another player takes X
-first (碰/跑 has priority over 吃, seed 000 玩法规则 7) is not known here.
+first (碰/跑 has priority over 吃, seed 000 玩法规则 7; a 招 takes it from
+everybody, and no other player may win on it) is not known here.
 
 Ways to eat.  A way is ``(chi, bi)``: ``chi`` the 句/绞 holding the eaten X,
 ``bi`` the groups laying out every remaining concealed copy of X (比), sorted
@@ -25,12 +34,15 @@ Candidates (the menu ``candidate_ways`` offers, legal and not):
   empty: it is 烧比 (or ``kan`` when a 坎 takes part).
 
 Each candidate gets the first reason that applies, in the order of
-``CHI_REASONS``: geshan (a lower-player tile, 不吃隔山牌), chou (X is 臭 for
-吃), kan (X matches a 坎, or a 坎 tile is in the eating group or a 比 group),
-must_wei (a self-drawn tile onto a concealed pair), compulsory (a 提, 偎 or 跑
-must be made), shaobi (no complete 比), no_discard (no discardable tile left);
-none: the way is legal.  When geshan or chou applies, ``forbidden`` holds one
-entry for 吃 (``chi`` None) instead of one per candidate.
+``CHI_REASONS``: geshan (a lower-player tile, 不吃隔山牌), chi_from (another
+origin the ruleset does not eat from: luzhou's own draw, 吃牌只能吃上家的),
+chou (X is 臭 for 吃, or a 过张), kan (X matches a 坎, or a 坎 tile is in the
+eating group or a 比 group), must_wei (a self-drawn tile onto a concealed
+pair that must be 偎'd), compulsory (a 提, 偎, 跑, 招 or 碰 must be made),
+shaobi (no complete 比: 烧比, luzhou's 吃包子), no_discard (no discardable tile
+left); none: the way is legal.  When geshan, chi_from or chou applies,
+``forbidden`` holds one entry for 吃 (``chi`` None) instead of one per
+candidate.
 
 Decisions where RULES.md is silent, taken here:
 
@@ -42,7 +54,21 @@ Decisions where RULES.md is silent, taken here:
 * 偎 is always followed by a discard (八块 concerns 跑/提 only); its ``left``
   may be empty in the corner case of a hand of 坎s only;
 * ``chou`` and ``passed_peng`` name tile kinds, not copies: they are not
-  counted against the 4 copies of a tile.
+  counted against the 4 copies of a tile;
+* a compulsory 碰 (有碰必碰, or one's own 碰 of the take table) that leaves
+  only 坎 tiles is still made, and no discard follows (``left`` None); an
+  optional one is forbidden then (no_discard), as before;
+* under ``passed == "hu_only"`` (过张只能胡) ``chou`` and ``passed_peng`` mean
+  the same: a passed tile, neither eaten nor 碰'd — one's own 碰 of a
+  self-drawn tile onto the pair included, and before 有碰必碰; 招 and the
+  other 4-tile groups are not blocked (臭 never blocks 跑/提 either).  The
+  胡 offered on such a tile is the reference's (which makes that own 碰 first).
+  A pass makes X a 过张 (``becomes_chou_chi`` and ``becomes_chou_peng`` both
+  X) when a 吃 or a 碰 of it was legal;
+* under ``passed == "chou"`` the take table's own 碰 is, like a 偎, not
+  blocked by a passed 碰;
+* a discard onto the player's 碰 where the take table makes nothing (a
+  discarded 4th) may be eaten like any tile.
 """
 from __future__ import annotations
 
@@ -51,10 +77,10 @@ from typing import Iterable
 from ..model.groups import SHAPES
 from ..model.hand import Hand
 from ..model.results import ACTIONS, Action, Candidate, Decision, Forbidden, Shape
-from ..model.rules import Ruleset
+from ..model.rules import FOUR_KINDS, Ruleset, Take
 from . import reference
 
-__all__ = ["candidate_ways", "decide", "eating_ways", "legal_ways"]
+__all__ = ["TAKE_SOURCE", "candidate_ways", "decide", "eating_ways", "holding", "legal_ways", "passed_sets"]
 
 Way = tuple[Shape, tuple[Shape, ...]]
 
@@ -142,13 +168,40 @@ def _after(concealed: tuple[int, ...], used: Iterable[int]) -> list[int]:
 
 # ---------------------------------------------------------------- decide
 
+#: the take table's source (Ruleset.take) of each origin: one's own draw, another player's draw or discard
+TAKE_SOURCE = {"self-draw": "self", "upper-draw": "other", "lower-draw": "other",
+               "upper-discard": "discard", "lower-discard": "discard"}
+
+
+def holding(hand: Hand, x: int) -> str:
+    """What ``hand`` holds of tile x, as a row of the take table (RULES.md 4): an
+    exposed 偎 or 碰, a concealed 坎 or pair, or less (copies in a 吃 do not count)."""
+    meld = next((m.kind for m in hand.melds if m.kind in ("wei", "peng") and m.tiles[0] == x), None)
+    if meld:
+        return meld
+    return {3: "kan", 2: "pair"}.get(hand.concealed[x], "less")
+
+
+def passed_sets(chou: Iterable[int], passed_peng: Iterable[int], rules: Ruleset) -> tuple[set[int], set[int]]:
+    """(tiles that may not be eaten, tiles that may not be 碰'd) after the passes named.
+
+    Under ``passed == "chou"`` each input blocks its own move; under
+    ``"hu_only"`` (过张只能胡) either names a passed tile, which is then
+    neither eaten nor 碰'd."""
+    if rules.passed == "hu_only":
+        both = set(chou) | set(passed_peng)
+        return both, both
+    return set(chou), set(passed_peng)
+
+
 def decide(hand: Hand, *, tile: int, source: str, chou: Iterable[int] = (), passed_peng: Iterable[int] = (),
            rules: Ruleset) -> Decision:
     """What a validated hand at rest may, must and may not do with ``tile`` from ``source`` (one of ORIGINS).
 
     ``chou``: tiles that are 臭 for 吃 (passed before); ``passed_peng``: tiles
-    whose 碰 was passed (臭 for 碰).  ``solver.api.decide`` parses and checks
-    the text of all these first.
+    whose 碰 was passed (臭 for 碰); under a ruleset whose passes make a tile
+    good only for winning, either names such a tile (``passed_sets``).
+    ``solver.api.decide`` parses and checks the text of all these first.
 
     >>> from solver.model.notation import parse_hand
     >>> from solver.model.rules import HUNAN
@@ -159,27 +212,35 @@ def decide(hand: Hand, *, tile: int, source: str, chou: Iterable[int] = (), pass
     >>> [(f.chi, f.reason) for f in d.forbidden]
     [((1, 2, 3), 'shaobi')]
     """
-    h, x, src, ruleset = hand, tile, source, rules
+    h, x, origin, ruleset = hand, tile, source, rules
     chou_t = tuple(sorted(set(chou)))
     passed_t = tuple(sorted(set(passed_peng)))
+    no_chi, no_peng = passed_sets(chou_t, passed_t, ruleset)
+    src = TAKE_SOURCE[origin]
+    held = holding(h, x)
+    take = ruleset.take.get((held, src))  # no row for a holding the ruleset cannot have (luzhou's 偎)
 
-    who, how = src.split("-")
+    who = origin.split("-")[0]
     actions: list[Action] = []
     forbidden: list[Forbidden] = []
 
-    # 胡: only on a stock tile in hunan (胡牌必须胡墩上的); 臭 never blocks it.
-    win = reference.best_win(h, x, "self" if who == "self" else "other", ruleset)
-    if win is not None:
-        if how == "draw" or ruleset.win_on_discard:
+    # 胡 on the sources the ruleset wins on; 臭 (and a 过张) never blocks it.
+    if src in ruleset.win_on:
+        win = reference.best_win(h, x, src, ruleset)
+        if win is not None:
             actions.append(Action("hu", win=win))
-        else:
-            forbidden.append(Forbidden("hu", "discard_no_hu"))
+    elif src == "discard" and reference.best_win(h, x, "other", ruleset) is not None:
+        forbidden.append(Forbidden("hu", "discard_no_hu"))  # it would win as a stock tile
 
-    forced = _forced(h, x, who, how, passed_t, ruleset)
-    if forced is not None:
-        actions.append(forced)
+    forced = None
+    move = _take_move(h, x, held, take, no_peng, passed_t, ruleset)
+    if isinstance(move, Action):
+        actions.append(move)
+        forced = move if move.compulsory else None
+    elif move is not None:
+        forbidden.append(move)
 
-    peng = _peng(h, x, who, forced, passed_t, ruleset)
+    peng = _peng(h, x, held, src, take, forced, no_peng, ruleset)
     if isinstance(peng, Action):
         actions.append(peng)
         if peng.compulsory:  # 有碰必碰: 吃 and 过 give way to it, as to a compulsory 跑
@@ -187,68 +248,81 @@ def decide(hand: Hand, *, tile: int, source: str, chou: Iterable[int] = (), pass
     elif peng is not None:
         forbidden.append(peng)
 
-    candidates = _candidates(h.concealed, x, who, x in chou_t, forced)
+    eats = origin in ruleset.chi_from
+    candidates = _candidates(h.concealed, x, who, eats, x in no_chi, forced)
     chi = [Action("chi", chi=c.chi, bi=c.bi, left=_left(_after(h.concealed, _used(c.chi, c.bi, x))))
            for c in candidates if c.reason is None]
     actions += chi
-    if who == "lower" or x in chou_t:  # one entry, whatever groups could be formed
-        forbidden.append(Forbidden("chi", "geshan" if who == "lower" else "chou"))
+    if not eats or x in no_chi:  # one entry, whatever groups could be formed
+        forbidden.append(Forbidden("chi", _origin_reason(who) if not eats else "chou"))
     else:
         forbidden += [Forbidden("chi", c.reason, c.chi, c.bi, c.detail) for c in candidates if c.reason]
 
-    # 过: not when a move is compulsory (走跑 / 失提 / 忍偎).
+    # 过: not when a move is compulsory (走跑 / 失提 / 忍偎 / 有碰必碰 / 招).
     if forced is None:
-        actions.append(Action("pass", becomes_chou_chi=(x,) if chi else (),
-                              becomes_chou_peng=(x,) if isinstance(peng, Action) else ()))
+        pengs = any(a.action == "peng" for a in actions)
+        if ruleset.passed == "hu_only":  # 过张只能胡: neither 吃 nor 碰 of it afterwards
+            chou_chi = chou_peng = (x,) if chi or pengs else ()
+        else:
+            chou_chi, chou_peng = (x,) if chi else (), (x,) if pengs else ()
+        actions.append(Action("pass", becomes_chou_chi=chou_chi, becomes_chou_peng=chou_peng))
     else:
         forbidden.append(Forbidden("pass", "compulsory", detail=(forced.action,)))
 
     order = {a: i for i, a in enumerate(ACTIONS)}
     actions.sort(key=lambda a: order[a.action])  # stable: the 吃 ways stay sorted
     forbidden.sort(key=lambda f: (order[f.action], f.chi or (), f.bi))
-    return Decision(h, x, src, tuple(actions), tuple(forbidden), ruleset, chou=chou_t, passed_peng=passed_t,
+    return Decision(h, x, origin, tuple(actions), tuple(forbidden), ruleset, chou=chou_t, passed_peng=passed_t,
                     candidates=candidates)
 
 
-def _forced(h: Hand, x: int, who: str, how: str, passed_peng: tuple[int, ...], rules: Ruleset) -> Action | None:
-    """The compulsory 提, 偎 or 跑 (RULES.md 7), if any."""
-    conc, n = h.concealed, h.concealed[x]
-    wei = any(m.kind == "wei" and m.tiles[0] == x for m in h.melds)
-    peng = any(m.kind == "peng" and m.tiles[0] == x for m in h.melds)
-    # 八块: a second or later 跑/提 is not followed by a discard.
-    discard = h.n_four == 0
-    left = _left(_after(conc, (x,) * 3 if n == 3 else ())) if discard else None
-    onto = "kan" if n == 3 else "wei" if wei else "peng"
-    if who == "self":
-        if n == 3 or wei:
-            return Action("ti", compulsory=True, onto=onto, discard=discard, left=left)
-        if peng:
-            return Action("pao", compulsory=True, onto=onto, discard=discard, left=left)
-        if n == 2 and rules.self_pair_must_wei:
-            return Action("wei", compulsory=True, onto="pair", chou_wei=x in passed_peng,
-                          left=_left(_after(conc, (x, x))))
+def _origin_reason(who: str) -> str:
+    """Why a tile from an origin the ruleset does not eat from is not eaten."""
+    return "geshan" if who == "lower" else "chi_from"
+
+
+def _take_move(h: Hand, x: int, held: str, take: Take | None, no_peng: set[int], passed_peng: tuple[int, ...],
+               rules: Ruleset) -> Action | Forbidden | None:
+    """The group the take table makes of x (提, 偎, 跑, 招, or one's own 碰), if any, or why it is not made.
+
+    八块: a second or later 4-tile group is not followed by a discard.  One's
+    own 碰 (a self-drawn tile onto a pair, where there is no 偎) gives way to a
+    pass that leaves the tile good only for winning; 臭 never blocks the others."""
+    if take is None or take.makes == "free":
         return None
-    # A discarded 4th copy of one's 碰 makes no 跑 (seed 002).
-    if n == 3 or wei or (peng and how == "draw"):
-        return Action("pao", compulsory=True, onto=onto, discard=discard, left=left)
-    return None
+    conc = h.concealed
+    if take.makes in FOUR_KINDS:
+        discard = h.n_four == 0
+        left = _left(_after(conc, (x,) * 3 if held == "kan" else ())) if discard else None
+        return Action(take.makes, compulsory=take.compulsory, onto=held, discard=discard, left=left)
+    left = _left(_after(conc, (x, x)))
+    if take.makes == "wei":
+        return Action("wei", compulsory=take.compulsory, onto="pair", chou_wei=x in passed_peng, left=left)
+    if rules.passed == "hu_only" and x in no_peng:
+        return Forbidden("peng", "peng_passed")
+    return _peng_action(take.compulsory, left)
 
 
-def _peng(h: Hand, x: int, who: str, forced: Action | None, passed_peng: tuple[int, ...],
+def _peng_action(compulsory: bool, left: tuple[int, ...]) -> Action | Forbidden:
+    """A 碰 onto the pair: an optional one needs a discard after it; a compulsory
+    one is made all the same, and then no discard follows (``left`` None)."""
+    if not left and not compulsory:
+        return Forbidden("peng", "no_discard")
+    return Action("peng", compulsory=compulsory, onto="pair", left=left or None)
+
+
+def _peng(h: Hand, x: int, held: str, src: str, take: Take | None, forced: Action | None, no_peng: set[int],
           rules: Ruleset) -> Action | Forbidden | None:
     """碰 of another player's tile onto a concealed pair (compulsory where the ruleset says so), or why not."""
-    if h.concealed[x] != 2:
+    if held != "pair" or take is None or take.makes == "peng":  # one's own 碰: the take table's move
         return None
-    if who == "self":  # one's own draw onto a pair is 偎'd, never 碰'd
+    if src == "self":  # one's own draw onto a pair is 偎'd, never 碰'd
         return Forbidden("peng", "must_wei") if forced is not None and forced.action == "wei" else None
-    left = _left(_after(h.concealed, (x, x)))
     if forced is not None:
         return Forbidden("peng", "compulsory", detail=(forced.action,))
-    if x in passed_peng:
+    if x in no_peng:
         return Forbidden("peng", "peng_passed")
-    if not left:
-        return Forbidden("peng", "no_discard")
-    return Action("peng", compulsory=rules.peng_compulsory, onto="pair", left=left)
+    return _peng_action(rules.peng_compulsory, _left(_after(h.concealed, (x, x))))
 
 
 def _used(chi: Shape, bi: Iterable[Shape], x: int) -> list[int]:
@@ -258,15 +332,15 @@ def _used(chi: Shape, bi: Iterable[Shape], x: int) -> list[int]:
     return used
 
 
-def _candidates(conc: tuple[int, ...], x: int, who: str, chou: bool,
+def _candidates(conc: tuple[int, ...], x: int, who: str, eats: bool, chou: bool,
                 forced: Action | None) -> tuple[Candidate, ...]:
     """Every candidate way to eat x with its reason (module docstring), sorted."""
     out = []
     for chi, bi, stranded in eating_ways(conc, x):
         used = _used(chi, bi or (), x)
         kans = tuple(sorted({t for t in used if conc[t] == 3} | ({x} if conc[x] == 3 else set())))
-        if who == "lower":
-            reason, detail = "geshan", ()
+        if not eats:
+            reason, detail = _origin_reason(who), ()
         elif chou:
             reason, detail = "chou", ()
         elif kans:

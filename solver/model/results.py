@@ -17,8 +17,10 @@ SOURCES = ("self", "other", "discard")
 HOWS = ("提胡", "跑胡", "偎胡", "碰胡", "破跑胡", "单吊胡", "编胡", "顺胡", "招胡")
 # (招胡, luzhou's: its 招 is compulsory and allows no 破, so no other how competes with it)
 
-#: why a tile does not win (``phz hu``)
-NO_WIN_REASONS = ("huxi_short", "no_7_groups", "forced_ti", "forced_wei", "forced_zhao", "forced_peng")
+#: why a tile does not win (``phz hu``); source_no_hu: the ruleset never wins on that source
+#: (Ruleset.win_on: hunan on no discard)
+NO_WIN_REASONS = ("huxi_short", "no_7_groups", "forced_ti", "forced_wei", "forced_zhao", "forced_peng",
+                  "source_no_hu")
 
 #: where a tile comes from at a decision point (``phz act --from``), and its Chinese name
 ORIGINS = ("upper-discard", "upper-draw", "self-draw", "lower-discard", "lower-draw")
@@ -27,8 +29,9 @@ ORIGIN_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "sel
 
 #: actions at a decision point, in priority order (胡 > 提/偎 > 跑 > 碰 > 吃 > 过)
 ACTIONS = ("hu", "ti", "wei", "pao", "zhao", "peng", "chi", "pass")
-#: reasons a way to eat is illegal, the first that applies given
-CHI_REASONS = ("geshan", "chou", "kan", "must_wei", "compulsory", "shaobi", "no_discard")
+#: reasons a way to eat is illegal, the first that applies given (chi_from: an origin the ruleset does
+#: not eat from, other than the lower player's, e.g. one's own draw in luzhou)
+CHI_REASONS = ("geshan", "chi_from", "chou", "kan", "must_wei", "compulsory", "shaobi", "no_discard")
 #: every reason a move may be forbidden
 FORBID_REASONS = CHI_REASONS + ("peng_passed", "discard_no_hu")
 
@@ -94,7 +97,7 @@ class Draw:
 
 
 #: the ways of a wait as an improving draw, by source
-WIN_WAYS = {"self": "胡 self", "other": "胡 other"}
+WIN_WAYS = {"self": "胡 self", "other": "胡 other", "discard": "胡 discard"}
 
 
 @dataclass(frozen=True)
