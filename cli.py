@@ -157,11 +157,12 @@ def _ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen:
         out.fail(ctx, text, str(e))
     if brief:
         from solver.app.batch import discard_brief_line, ting_brief_line
-        out.write(ting_brief_line(text, result) if ting else discard_brief_line(text, result, rules))
+        out.write(ting_brief_line(text, result, rules) if ting else discard_brief_line(text, result, rules))
     elif as_json:
-        out.write((out.jsonl.ting_json_line if ting else out.jsonl.discard_json_line)(text, result))
+        show = out.jsonl.ting_json_line if ting else out.jsonl.discard_json_line
+        out.write(show(text, result, rules.win_on_discard))
     else:
-        out.write((render.ting_text if ting else render.discard_text)(result, out.colour))
+        out.write((render.ting_text if ting else render.discard_text)(result, out.colour, rules.win_on))
 
 
 @main.command(epilog=NOTATION)

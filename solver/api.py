@@ -180,7 +180,8 @@ def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str],
 
 def wait_draws(waits: Iterable[Wait]) -> tuple[Draw, ...]:
     """The improving draws of a ready hand: its waits (RULES.md 6), taken by 胡."""
-    return tuple(Draw(w.tile, w.outs, tuple(WIN_WAYS[s] for s, x in (("self", w.self), ("other", w.other)) if x))
+    return tuple(Draw(w.tile, w.outs, tuple(WIN_WAYS[s] for s, x in (("self", w.self), ("other", w.other),
+                                                                      ("discard", w.discard)) if x))
                  for w in waits)
 
 

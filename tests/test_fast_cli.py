@@ -134,7 +134,7 @@ def test_ting_brief_from_kernels_equals_brief_from_dataclasses(ready_lines):
     answers, failed = batch.answer(batch.Batch("ting", HUNAN, (5, 5), as_json=True, brief=True), ready_lines)
     results = api.ting_many(hands, [api.load(x, want="rest", seen=[5, 5])[1] for x in ready_lines])
     assert failed == 0
-    assert answers == [batch.ting_brief_line(x, r) for x, r in zip(ready_lines, results)]
+    assert answers == [batch.ting_brief_line(x, r, HUNAN) for x, r in zip(ready_lines, results)]
 
 
 @pytest.mark.parametrize("seen", [[], [5, 5], [0, 12, 12, 19]])

@@ -7,9 +7,9 @@ import tomllib
 import pytest
 
 from solver.model import ruleset_file
+from solver.model.rules import HUNAN, get_ruleset
 from solver.model.ruleset import HOLDINGS, TAKE_SOURCES
 from solver.model.ruleset_file import RulesetError, load, loads, shipped, shipped_text
-from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import GLYPH_TO_ID
 
 

@@ -51,11 +51,21 @@ def _wait_brief(w) -> str:
     return f"[{_TILE_JSON[w.tile]},{w.outs},{_source(w.self)},{_source(w.other)}]"
 
 
-def ting_brief_line(text: str, ting) -> str:
+def _wait_brief3(w) -> str:
+    return f"[{_TILE_JSON[w.tile]},{w.outs},{_source(w.self)},{_source(w.other)},{_source(w.discard)}]"
+
+
+def _brief_of(rules):
+    """A wait's --brief entry under ``rules``: two sources, or three for a ruleset that wins on discards."""
+    return _wait_brief3 if rules.win_on_discard else _wait_brief
+
+
+def ting_brief_line(text: str, ting, rules) -> str:
     """The --brief line of a ``Ting``: ``{"input", "ready", "waits": [[tile, outs,
-    self 胡息, self score, other 胡息, other score]...]}`` (null for a source that does not win)."""
+    self 胡息, self score, other 胡息, other score]...]}`` (null for a source that does not win),
+    and discard 胡息, discard score after those under a ruleset that wins on discards."""
     return '{"input":%s,"ready":%s,"waits":[%s]}' % (
-        _jstr(text), "true" if ting.waits else "false", ",".join(map(_wait_brief, ting.waits)))
+        _jstr(text), "true" if ting.waits else "false", ",".join(map(_brief_of(rules), ting.waits)))
 
 
 def discard_brief_line(text: str, discards, rules) -> str:
@@ -70,8 +80,9 @@ def discard_brief_line(text: str, discards, rules) -> str:
         total, weighted, best = scoring.weigh(r.waits, rules)
         ranked.append((scoring.outs_key(total, weighted, best, r.tile), r))
     ranked.sort(key=lambda kr: kr[0])
+    brief = _brief_of(rules)
     rows = ['[%s,%d,%r,%d,[%s]]' % (_TILE_JSON[r.tile], r.outs, scoring.rounded(r.expected_score), r.best_score,
-                                    ",".join(map(_wait_brief, r.waits))) for _, r in ranked]
+                                    ",".join(map(brief, r.waits))) for _, r in ranked]
     rows += ['[%s,0,0.0,0,[]]' % _TILE_JSON[r.tile] for r in sorted(idle, key=lambda r: r.tile)]
     return '{"input":%s,"discards":[%s]}' % (_jstr(text), ",".join(rows))
 
@@ -235,16 +246,23 @@ def _answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
     for i, message in loaded.errors.items():
         answers[i] = (jsonl.dumps(jsonl.error_json(lines[i], message)) if as_json or brief
                       else render.error_line(lines[i], message))
-    if brief:
+    if brief and rules.win_on_discard and loaded.where:
+        # Three sources: through the API's answers (the kernels' rows give two).
+        hands = loaded.hands()
+        solve = api.ting_many if kind == "ting" else api.discard_many
+        for i, result in zip(loaded.where, solve(hands, [loaded.seen] * len(hands), rules=rules)):
+            answers[i] = (ting_brief_line(lines[i], result, rules) if kind == "ting"
+                          else discard_brief_line(lines[i], result, rules))
+    elif brief:
         for i, text in zip(loaded.where, brief_lines(kind, loaded, rules)):
             answers[i] = text
-    elif as_json and kind == "ting" and loaded.where:
+    elif as_json and kind == "ting" and loaded.where and not rules.win_on_discard:
         # Ready hands straight from the kernels' rows; the others through the API (distance).
         direct = ting_json_lines(loaded, rules)
         rest = [k for k, text in enumerate(direct) if text is None]
         hands = loaded.hands(rest)
         for k, result in zip(rest, api.ting_many(hands, [loaded.seen] * len(hands), rules=rules)):
-            direct[k] = jsonl.ting_json_line(lines[loaded.where[k]], result)
+            direct[k] = jsonl.ting_json_line(lines[loaded.where[k]], result, rules.win_on_discard)
         for i, text in zip(loaded.where, direct):
             answers[i] = text
     elif loaded.where:
@@ -254,11 +272,14 @@ def _answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
         if as_json:
             show = jsonl.ting_json_line if kind == "ting" else jsonl.discard_json_line
             for i, result in zip(loaded.where, results):
-                answers[i] = show(lines[i], result)
+                answers[i] = show(lines[i], result, rules.win_on_discard)
         else:
-            show = render.ting_line if kind == "ting" else render.discard_line
-            for i, result in zip(loaded.where, results):
-                answers[i] = show(result, colour)
+            if kind == "ting":
+                for i, result in zip(loaded.where, results):
+                    answers[i] = render.ting_line(result, colour, rules.win_on)
+            else:
+                for i, result in zip(loaded.where, results):
+                    answers[i] = render.discard_line(result, colour)
     return answers, len(loaded.errors)
 
 

@@ -45,25 +45,29 @@ def win_json(w: Win | None) -> dict | None:
             "score": w.score, "how": w.how, "groups": [group_json(g) for g in w.groups]}
 
 
-def wait_json(w: Wait) -> dict:
-    return {"tile": GLYPHS[w.tile], "outs": w.outs, "dead": w.outs == 0,
-            "self": win_json(w.self), "other": win_json(w.other)}
+def wait_json(w: Wait, discard: bool = False) -> dict:
+    """A wait; ``discard``: the ruleset wins on discards, and the key ``discard`` is there."""
+    d = {"tile": GLYPHS[w.tile], "outs": w.outs, "dead": w.outs == 0,
+         "self": win_json(w.self), "other": win_json(w.other)}
+    if discard:
+        d["discard"] = win_json(w.discard)
+    return d
 
 
 def draw_json(d: Draw) -> dict:
     return {"tile": GLYPHS[d.tile], "live": d.live, "ways": list(d.ways)}
 
 
-def ting_json(text: str, t: Ting) -> dict:
+def ting_json(text: str, t: Ting, discard: bool = False) -> dict:
     return {"input": text, "hand": t.hand.text(), "ready": bool(t.waits),
-            "waits": [wait_json(w) for w in t.waits],
+            "waits": [wait_json(w, discard) for w in t.waits],
             "distance": t.distance, "limit": t.limit, "improving": [draw_json(d) for d in t.improving]}
 
 
-def discard_json(text: str, d: Discards) -> dict:
+def discard_json(text: str, d: Discards, discard: bool = False) -> dict:
     return {"input": text, "hand": d.hand.text(), "discards": [
         {"tile": GLYPHS[r.tile], "outs": r.outs, "expected_score": scoring.rounded(r.expected_score),
-         "best_score": r.best_score, "waits": [wait_json(w) for w in r.waits],
+         "best_score": r.best_score, "waits": [wait_json(w, discard) for w in r.waits],
          "distance": r.distance, "limit": r.limit, "improving_live": r.improving_live,
          "improving": [draw_json(x) for x in r.improving]}
         for r in d.rows]}
@@ -101,6 +105,7 @@ _GROUP_BY_ID: dict[int, tuple[Group, str]] = {}
 _NAMES: dict[tuple[str, ...], str] = {}
 _WIN_FORMAT = '{"huxi":%d,"deng":%d,"fan":%d,"fan_names":%s,"score":%d,"how":%s,"groups":[%s]}'
 _WAIT_FORMAT = '{"tile":"%s","outs":%d,"dead":%s,"self":%s,"other":%s}'
+_WAIT3_FORMAT = '{"tile":"%s","outs":%d,"dead":%s,"self":%s,"other":%s,"discard":%s}'
 _DRAW_FORMAT = '{"tile":"%s","live":%d,"ways":%s}'
 
 
@@ -186,7 +191,10 @@ def _str_list(names: tuple[str, ...]) -> str:
     return text
 
 
-def _waits_str(waits: tuple[Wait, ...]) -> str:
+def _waits_str(waits: tuple[Wait, ...], discard: bool = False) -> str:
+    if discard:
+        return ",".join([_WAIT3_FORMAT % (GLYPHS[w.tile], w.outs, _BOOL[w.outs == 0], _win_str(w.self),
+                                          _win_str(w.other), _win_str(w.discard)) for w in waits])
     return ",".join([_WAIT_FORMAT % (GLYPHS[w.tile], w.outs, _BOOL[w.outs == 0], _win_str(w.self),
                                      _win_str(w.other)) for w in waits])
 
@@ -200,19 +208,19 @@ def _distance_str(distance: int | None, limit: bool, improving: tuple[Draw, ...]
         "null" if distance is None else distance, _BOOL[limit], live, draws)
 
 
-def ting_json_line(text: str, t: Ting) -> str:
-    """``dumps(ting_json(text, t))``, built directly."""
+def ting_json_line(text: str, t: Ting, discard: bool = False) -> str:
+    """``dumps(ting_json(text, t, discard))``, built directly."""
     return '{"input":%s,"hand":%s,"ready":%s,"waits":[%s],%s}' % (
-        _jstr(text), _jstr(hand_text(t.hand)), _BOOL[bool(t.waits)], _waits_str(t.waits),
+        _jstr(text), _jstr(hand_text(t.hand)), _BOOL[bool(t.waits)], _waits_str(t.waits, discard),
         _distance_str(t.distance, t.limit, t.improving))
 
 
-def discard_json_line(text: str, d: Discards) -> str:
-    """``dumps(discard_json(text, d))``, built directly."""
+def discard_json_line(text: str, d: Discards, discard: bool = False) -> str:
+    """``dumps(discard_json(text, d, discard))``, built directly."""
     rows = ",".join([
         '{"tile":"%s","outs":%d,"expected_score":%s,"best_score":%d,"waits":[%s],%s}' % (
             GLYPHS[r.tile], r.outs, _ENCODER.encode(scoring.rounded(r.expected_score)), r.best_score,
-            _waits_str(r.waits), _distance_str(r.distance, r.limit, r.improving, r.improving_live))
+            _waits_str(r.waits, discard), _distance_str(r.distance, r.limit, r.improving, r.improving_live))
         for r in d.rows])
     return '{"input":%s,"hand":%s,"discards":[%s]}' % (_jstr(text), _jstr(hand_text(d.hand)), rows)
 

@@ -93,10 +93,13 @@ def hu_sentence(r: HuResult, rules: Ruleset) -> str:
     """One sentence: how the tile wins, or why it does not (RULES.md 4)."""
     t, tg, hand = r.tile, GLYPHS[r.tile], r.hand
     held = _held(hand, t)
-    drawn = f"a self-drawn {tg}" if r.source == "self" else f"{tg} from another player"
+    drawn = {"self": f"a self-drawn {tg}", "other": f"{tg} from another player",
+             "discard": f"{tg} discarded by another player"}[r.source]
     w = r.win
     if w is not None:
         how = w.how
+        if how == "招胡":
+            return f"招胡: {drawn} onto {held} must become a 招 (no 破招)"
         if how == "提胡":
             return f"提胡: {drawn} onto {held} must become a 提"
         if how == "跑胡":
@@ -111,7 +114,7 @@ def hu_sentence(r: HuResult, rules: Ruleset) -> str:
         return f"{how}: {joined}"
     if r.huxi is not None:
         then = f"makes at most {r.huxi} 胡息 ({rules.min_huxi} needed)"
-    elif r.reason == "forced_ti" and hand.n_four:
+    elif r.reason in ("forced_ti", "forced_zhao") and hand.n_four:
         then = "has two 4-tile groups and is one tile short of 7 门子"
     else:
         then = "has no 7 门子"
@@ -120,9 +123,16 @@ def hu_sentence(r: HuResult, rules: Ruleset) -> str:
         return f"{drawn} onto {held} must become a 提 ({why}), and the hand then {then}"
     if r.reason == "forced_wei":
         return f"{drawn} onto {held} must become a 偎 (偎牌 is compulsory), and the hand then {then}"
+    if r.reason == "forced_zhao":
+        return f"{drawn} onto {held} must become a 招 (no 破招), and the hand then {then}"
+    if r.reason == "forced_peng":
+        return f"{drawn} onto {held} must become the player's own 碰 (有碰必碰), and the hand then {then}"
+    if r.reason == "source_no_hu":
+        return f"the {rules.name} rules win on no tile {SOURCE_TEXT[r.source]}"
     if r.reason == "huxi_short":
         return f"with {drawn} the hand forms 7 门子 but {then}"
-    note = " (a hand with a 跑 or 提 needs exactly one 将 pair)" if hand.n_four else ""
+    fours = "/".join(GROUP_ZH[k] for k in rules.four_kinds)
+    note = f" (a hand with a {fours} needs exactly one 将 pair)" if hand.n_four else ""
     return f"with {drawn} the tiles cannot be split into 7 门子{note}"
 
 
@@ -152,18 +162,45 @@ def _wait_cells(w: Win | None) -> list:
     return [w.huxi, w.deng, _fan(w), w.score, w.how]
 
 
-def waits_table(waits: tuple[Wait, ...]) -> str:
-    headers = ["wait", "outs", "self 胡息", "等", "番", "score", "how", "other 胡息", "等", "番", "score", "how"]
-    rows = [[GLYPHS[w.tile], _outs(w)] + _wait_cells(w.self) + _wait_cells(w.other) for w in waits]
+#: the sources of a ruleset that does not win on discards (the two-source layout)
+TWO = ("self", "other")
+
+
+def _compact(w: Win | None) -> str:
+    """One source's win in one cell: score = 等 × 番 · 胡息 · how."""
+    return DASH if w is None else f"{w.score} = {w.deng}×{w.fan} · {w.huxi} · {w.how}"
+
+
+def waits_table(waits: tuple[Wait, ...], sources: tuple[str, ...] = TWO) -> str:
+    if "discard" not in sources:
+        headers = ["wait", "outs", "self 胡息", "等", "番", "score", "how", "other 胡息", "等", "番", "score", "how"]
+        rows = [[GLYPHS[w.tile], _outs(w)] + _wait_cells(w.self) + _wait_cells(w.other) for w in waits]
+        return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
+    # Three sources do not fit 80 columns as five columns each: one cell per source.
+    headers = ["wait", "outs"] + [f"{s} (score = 等×番 · 胡息 · how)" if s == "self" else s for s in sources]
+    rows = [[GLYPHS[w.tile], _outs(w)] + [_compact(getattr(w, s)) for s in sources] for w in waits]
     return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
+
+
+def _same(wins: list) -> list:
+    """Sources whose best decompositions are the same, shown once ("both", "all", or "other+discard")."""
+    out: list = []
+    for s, x in wins:
+        for k, (s2, x2) in enumerate(out):
+            if x2.groups == x.groups:
+                out[k] = (f"{s2}+{s}", x2)
+                break
+        else:
+            out.append((s, x))
+    names = {"self+other": "both", "self+other+discard": "all"}
+    return [(names.get(s, s), x) for s, x in out]
 
 
 def groups_table(waits: tuple[Wait, ...]) -> str:
     rows = []
     for w in waits:
-        wins = [(s, x) for s, x in (("self", w.self), ("other", w.other)) if x is not None]
-        if len(wins) == 2 and wins[0][1].groups == wins[1][1].groups:
-            wins = [("both", wins[0][1])]
+        wins = _same([(s, x) for s, x in (("self", w.self), ("other", w.other), ("discard", w.discard))
+                      if x is not None])
         for source, x in wins:
             rows.append([GLYPHS[w.tile], source] + [_group_cell(g) for g in x.groups])
     width = max(len(row) for row in rows) - 2
@@ -214,7 +251,7 @@ def _not_ready_text(hand: str, distance: int | None, limit: bool, improving: tup
             draws_table(improving)]
 
 
-def ting_text(t: Ting, colour: bool) -> str:
+def ting_text(t: Ting, colour: bool, sources: tuple[str, ...] = TWO) -> str:
     hand = t.hand.text()
     if not t.waits:
         return paint("\n".join(_not_ready_text(hand, t.distance, t.limit, t.improving)), colour)
@@ -224,11 +261,11 @@ def ting_text(t: Ting, colour: bool) -> str:
     head = f"{hand}\nready: {n} wait{'s' * (n != 1)}, {live} live out{'s' * (live != 1)}"
     if dead:
         head += f", {dead} dead"
-    body = [head, "", waits_table(t.waits), "", "best decompositions", groups_table(t.waits)]
+    body = [head, "", waits_table(t.waits, sources), "", "best decompositions", groups_table(t.waits)]
     return paint("\n".join(body), colour)
 
 
-def discard_text(d: Discards, colour: bool) -> str:
+def discard_text(d: Discards, colour: bool, sources: tuple[str, ...] = TWO) -> str:
     lines = [d.hand.text()]
     if not d.rows:
         lines.append("no discard: every concealed tile is in a 坎")
@@ -242,7 +279,7 @@ def discard_text(d: Discards, colour: bool) -> str:
                  "  ".join(_wait_summary(w) for w in r.waits) or _away(r.distance, r.limit)] for r in d.rows]
         lines += ["", tabulate(rows, ["discard", "outs", "expected", "best", "waits (outs)"],
                                tablefmt=TABLE_FORMAT, disable_numparse=True)]
-        lines += ["", f"after discarding {GLYPHS[top.tile]}:", waits_table(top.waits)]
+        lines += ["", f"after discarding {GLYPHS[top.tile]}:", waits_table(top.waits, sources)]
     else:
         rows = [[GLYPHS[r.tile], DASH if r.distance is None else r.distance, r.improving_live,
                  "  ".join(f"{GLYPHS[x.tile]} {x.live}" for x in r.improving) or _away(r.distance, r.limit)]
@@ -286,11 +323,11 @@ def _source_score(w: Win | None) -> str:
     return str(w.score) if w else DASH
 
 
-def ting_line(t: Ting, colour: bool) -> str:
+def ting_line(t: Ting, colour: bool, sources: tuple[str, ...] = TWO) -> str:
     hand = t.hand.text()
     if not t.waits:
         return paint(f"{hand}: not ready, {_progress(t.distance, t.limit, t.improving)}", colour)
-    waits = ", ".join(f"{_wait_summary(w)} [self {_source_score(w.self)} · other {_source_score(w.other)}]"
+    waits = ", ".join(f"{_wait_summary(w)} [{' · '.join(f'{s} {_source_score(getattr(w, s))}' for s in sources)}]"
                       for w in t.waits)
     return paint(f"{hand}: waits {waits}", colour)
 
