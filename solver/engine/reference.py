@@ -1,8 +1,10 @@
-"""Pure-Python reference of RULES.md sections 4-6: plain, slow, obviously right.
+"""Pure-Python reference of RULES.md sections 4-6 (and 8): plain, slow, obviously right.
 
-It enumerates every choice the winning-tile table allows (跑 or 破跑, 碰 or
-another group, the compulsory 提/偎) and every way to split the free tiles
-into groups, then picks the best by (score, huxi, smallest sorted group list).
+It enumerates every choice the ruleset's take table allows for the winning
+tile (``Ruleset.take[holding, source]``: 跑 or 破跑, 碰 or another group, the
+compulsory 提/偎, luzhou's compulsory 招 and own 碰) and every way to split the
+free tiles into groups, then picks the best by (score, huxi, smallest sorted
+group list).  A source the ruleset does not win on (``Ruleset.win_on``) never wins.
 The numba kernels are tested against it; single-hand commands answer with it.
 """
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Iterator
 from ..model import scoring
 from ..model.groups import DUIDUI_KINDS, SHAPES, Group, group_huxi, group_pattern
 from ..model.hand import Hand
-from ..model.results import DiscardRow, Discards, HuResult, Ting, Wait, Win
+from ..model.results import HOWS, SOURCES, DiscardRow, Discards, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
 
@@ -40,11 +42,28 @@ def _meld_group(kind: str, tiles: tuple[int, ...], rules: Ruleset) -> Group:
     return Group(kind, tiles, group_huxi(kind, tiles, rules))
 
 
+#: the how of a win whose option is the group the tile makes (RULES.md 4 and 8)
+_MAKES_HOW = {"ti": "提胡", "pao": "跑胡", "zhao": "招胡", "wei": "偎胡", "peng": "碰胡"}
+
+
+def _holding(hand: Hand, t: int) -> tuple[str, int | None]:
+    """What the hand holds of ``t`` (a row of the take table: wei, peng, kan, pair, less)
+    and the index of the exposed meld of ``t`` (copies inside a 吃 do not count)."""
+    for i, m in enumerate(hand.melds):
+        if m.kind in ("wei", "peng") and m.tiles[0] == t:
+            return m.kind, i
+    n = hand.concealed[t]
+    return ("kan" if n == 3 else "pair" if n == 2 else "less"), None
+
+
 def _options(hand: Hand, t: int, source: str, rules: Ruleset) -> tuple[list[_Option], str | None]:
-    """The choices the table of RULES.md section 4 allows, and the compulsory move (if any)."""
+    """The choices the ruleset's take table (RULES.md 4; 8 for luzhou) allows for ``t`` from
+    ``source``, and the compulsory group it makes when nothing else is allowed (or None)."""
     exposed = [_meld_group(m.kind, m.tiles, rules) for m in hand.melds]
     conc = list(hand.concealed)
     kans = [x for x in range(N_KINDS) if conc[x] == 3]
+    holding, meld = _holding(hand, t)
+    take = rules.take[holding, source]
 
     def option(exposed_groups, fixed_extra, free_add, kan_tiles, triple=-1, how=None):
         free = list(conc)
@@ -55,35 +74,28 @@ def _options(hand: Hand, t: int, source: str, rules: Ruleset) -> tuple[list[_Opt
         fixed = [_meld_group("kan", (x,) * 3, rules) for x in kan_tiles] + fixed_extra
         return _Option(tuple(exposed_groups), tuple(fixed), tuple(free), triple, how)
 
-    def upgraded(i: int, kind: str) -> list[Group]:
+    # t joins the concealed tiles (with a pair it may make a 碰, valued as 碰)
+    free_t = option(exposed, [], t, kans, triple=t if holding == "pair" else -1)
+    if take.makes == "free":
+        return [free_t], None
+    how = _MAKES_HOW[take.makes]
+    if meld is not None:  # the exposed 偎/碰 becomes the 4-tile group
         groups = list(exposed)
-        groups[i] = _meld_group(kind, (t,) * 4, rules)
-        return groups
-
-    wei = next((i for i, m in enumerate(hand.melds) if m.kind == "wei" and m.tiles[0] == t), None)
-    peng = next((i for i, m in enumerate(hand.melds) if m.kind == "peng" and m.tiles[0] == t), None)
-    other_kans = [x for x in kans if x != t]
-    if wei is not None:
-        if source == "self":
-            return [option(upgraded(wei, "ti"), [], -1, kans, how="提胡")], "ti"
-        return [option(upgraded(wei, "pao"), [], -1, kans, how="跑胡"),
-                option(exposed, [], t, kans, how="破跑胡")], None
-    if peng is not None:
-        return [option(upgraded(peng, "pao"), [], -1, kans, how="跑胡"),
-                option(exposed, [], t, kans, how="破跑胡")], None
-    if conc[t] == 3:
-        if source == "self":  # 破跑不破提
-            return [option(exposed, [_meld_group("ti", (t,) * 4, rules)], -1, other_kans, how="提胡")], "ti"
-        return [option(exposed, [_meld_group("pao", (t,) * 4, rules)], -1, other_kans, how="跑胡"),
-                option(exposed, [], t, kans, how="破跑胡")], None
-    if conc[t] == 2:
-        if source == "self" and rules.self_pair_must_wei:
-            opt = option(exposed, [_meld_group("wei", (t,) * 3, rules)], -1, kans, how="偎胡")
-            free = list(opt.free)
-            free[t] -= 2
-            return [_Option(opt.exposed, opt.fixed, tuple(free), -1, "偎胡")], "wei"
-        return [option(exposed, [], t, kans, triple=t)], None
-    return [option(exposed, [], t, kans)], None
+        groups[meld] = _meld_group(take.makes, (t,) * 4, rules)
+        made = option(groups, [], -1, kans, how=how)
+    elif holding == "kan":
+        made = option(exposed, [_meld_group(take.makes, (t,) * 4, rules)], -1,
+                      [x for x in kans if x != t], how=how)
+    else:  # onto the pair: a triplet made at once (偎, or luzhou's own 碰), the pair gone
+        opt = option(exposed, [_meld_group(take.makes, (t,) * 3, rules)], -1, kans, how=how)
+        free = list(opt.free)
+        free[t] -= 2
+        made = _Option(opt.exposed, opt.fixed, tuple(free), -1, how)
+    if take.po:  # 破跑: t goes into another group, the meld or 坎 staying
+        return [made, option(exposed, [], t, kans, how="破跑胡")], None
+    if not take.compulsory:
+        return [made, free_t], None
+    return [made], take.makes
 
 
 def _free_splits(free: list[int], need_pair: bool, triple: int, rules: Ruleset) -> Iterator[list[Group]]:
@@ -134,9 +146,8 @@ def _how(option: _Option, free_groups: list[Group], t: int) -> str:
     return "顺胡"
 
 
-def _splits(hand: Hand, t: int, source: str, rules: Ruleset) -> tuple[list[_Split], str | None]:
-    """Every distinct 7-门子 split of the hand completed by t, and the forced move."""
-    options, forced = _options(hand, t, source, rules)
+def _splits(options: list[_Option], t: int, rules: Ruleset) -> list[_Split]:
+    """Every distinct 7-门子 split of the hand completed by t, over ``options``."""
     seen: dict[tuple, _Split] = {}
     for opt in options:
         has_four = any(len(g.tiles) == 4 for g in opt.exposed + opt.fixed)
@@ -153,11 +164,10 @@ def _splits(hand: Hand, t: int, source: str, rules: Ruleset) -> tuple[list[_Spli
             old = seen.get(key)
             if old is None or _how_rank(split.how) < _how_rank(old.how):
                 seen[key] = split
-    return list(seen.values()), forced
+    return list(seen.values())
 
 
 def _how_rank(how: str) -> int:
-    from ..model.results import HOWS
     return HOWS.index(how)
 
 
@@ -170,25 +180,49 @@ def _value(split: _Split, source: str, rules: Ruleset) -> Win:
 
 
 def _ranked_wins(hand: Hand, t: int, source: str, rules: Ruleset) -> tuple[list[Win], list[_Split], str | None]:
-    splits, forced = _splits(hand, t, source, rules)
+    options, forced = _options(hand, t, source, rules)
+    splits = _splits(options, t, rules)
     wins = [(_value(s, source, rules), s.key) for s in splits if s.huxi >= rules.min_huxi]
     wins.sort(key=lambda wk: (-wk[0].score, -wk[0].huxi, wk[1]))
     return [w for w, _ in wins], splits, forced
 
 
 def best_win(hand: Hand, t: int, source: str, rules: Ruleset) -> Win | None:
-    """The best win of ``hand`` on tile ``t`` from ``source`` ('self'/'other'), or None."""
+    """The best win of ``hand`` on tile ``t`` from ``source`` (one of results.SOURCES), or None
+    (always None for a source the ruleset does not win on)."""
+    if source not in rules.win_on:
+        return None
     wins, _, _ = _ranked_wins(hand, t, source, rules)
     return wins[0] if wins else None
 
 
+def _wins_free(hand: Hand, t: int, rules: Ruleset) -> bool:
+    """Whether ``t`` would win if it were free to join any group (no compulsory group):
+    what a ``forced_*`` reason says it could have done."""
+    free = list(hand.concealed)
+    free[t] += 1
+    pair = hand.concealed[t] == 2
+    exposed = tuple(_meld_group(m.kind, m.tiles, rules) for m in hand.melds)
+    kans = [x for x in range(N_KINDS) if hand.concealed[x] == 3]
+    for x in kans:
+        free[x] -= 3
+    fixed = tuple(_meld_group("kan", (x,) * 3, rules) for x in kans)
+    option = _Option(exposed, fixed, tuple(free), t if pair else -1, None)
+    return any(s.huxi >= rules.min_huxi for s in _splits([option], t, rules))
+
+
 def hu(hand: Hand, t: int, source: str, rules: Ruleset, *, all_splits: bool = False) -> HuResult:
+    """Whether ``t`` from ``source`` wins, the best win, or why not (results.NO_WIN_REASONS:
+    ``source_no_hu`` for a source the ruleset does not win on, ``forced_<group>`` when the
+    compulsory group of the take table leaves no win that a free tile would have)."""
+    if source not in rules.win_on:
+        return HuResult(hand, t, source, None, "source_no_hu", None, ())
     wins, splits, forced = _ranked_wins(hand, t, source, rules)
     if wins:
         best = wins[0]
         return HuResult(hand, t, source, best, None, best.huxi, best.groups,
                         tuple(wins) if all_splits else ())
-    if forced and best_win(hand, t, "other", rules) is not None:
+    if forced and _wins_free(hand, t, rules):
         reason = "forced_" + forced
     elif splits:
         reason = "huxi_short"
@@ -201,16 +235,16 @@ def hu(hand: Hand, t: int, source: str, rules: Ruleset, *, all_splits: bool = Fa
 
 
 def ting(hand: Hand, rules: Ruleset, seen: list[int] | None = None) -> Ting:
+    """Every tile the hand at rest wins on, by each source (``discard`` None unless the ruleset wins on discards)."""
     seen = seen or [0] * N_KINDS
     held = hand.all_counts()
     waits = []
     for t in range(N_KINDS):
         if held[t] >= COPIES:
             continue
-        w_self = best_win(hand, t, "self", rules)
-        w_other = best_win(hand, t, "other", rules)
-        if w_self or w_other:
-            waits.append(Wait(t, COPIES - held[t] - seen[t], w_self, w_other))
+        w_self, w_other, w_discard = (best_win(hand, t, s, rules) for s in SOURCES)
+        if w_self or w_other or w_discard:
+            waits.append(Wait(t, COPIES - held[t] - seen[t], w_self, w_other, w_discard))
     return Ting(hand, tuple(waits))
 
 
