@@ -212,7 +212,9 @@ def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool,
 @main.command(epilog=NOTATION)
 @click.argument("hand", nargs=-1)
 @click.option("--win", "win", metavar="TILE", help="The winning tile (required for one hand).")
-@click.option("--source", metavar="self|other", help="Who reveals it: self (自摸) or other (required for one hand).")
+@click.option("--source", metavar="self|other|discard",
+              help="Who reveals it: self (自摸), other (another player's draw) or discard (another player's "
+                   "discard, under a ruleset that wins on discards); required for one hand.")
 @click.option("--all", "all_splits", is_flag=True, help="List every distinct winning decomposition, best first.")
 @_json_option
 @_rules_option
