@@ -177,9 +177,9 @@ def waits_table(waits: tuple[Wait, ...], sources: tuple[str, ...] = TWO) -> str:
         rows = [[GLYPHS[w.tile], _outs(w)] + _wait_cells(w.self) + _wait_cells(w.other) for w in waits]
         return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
     # Three sources do not fit 80 columns as five columns each: one cell per source.
-    headers = ["wait", "outs"] + [f"{s} (score = 等×番 · 胡息 · how)" if s == "self" else s for s in sources]
     rows = [[GLYPHS[w.tile], _outs(w)] + [_compact(getattr(w, s)) for s in sources] for w in waits]
-    return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
+    table = tabulate(rows, ["wait", "outs", *sources], tablefmt=TABLE_FORMAT, disable_numparse=True)
+    return table + "\n(each source: score = 等×番 · 胡息 · how)"
 
 
 def _same(wins: list) -> list:
