@@ -509,7 +509,9 @@ ONE_HAND_RUN = f"""
 import sys
 from cli import main
 for args in (["ting", "{EX2}"], ["ting", "--json", "{EX4}"],
-             ["hu", "{EX3}", "--win", "五", "--source", "other", "--all"]):
+             ["hu", "{EX3}", "--win", "五", "--source", "other", "--all"],
+             ["ting", "一二三 壹贰叁 二七十 四五六 七八九 伍伍 | 碰:十十十", "--rules", "luzhou"],
+             ["rules", "show", "luzhou"]):
     main(args, standalone_mode=False)
 print("NUMBA_LOADED" if "numba" in sys.modules else "NO_NUMBA")
 """
