@@ -582,3 +582,27 @@ def test_penalties_named_come_from_the_ruleset():
     d = decide(KAN5, tile="五", source="upper-draw", rules=stricter)
     assert act_lines(d, "en")[-1] == "may not: 过: the 跑 is compulsory: not making it is 走跑 (−20)"
     assert "罚20分" in act_lines(d, "zh")[-1]
+
+
+def test_house_rules_read_from_the_ruleset():
+    """A ruleset made from hunan with other fields answers by those fields, not by its name:
+    whose tiles are eaten (chi_from) and 有碰必碰 (a compulsory 碰 leaving only 坎 tiles is
+    still made, with no discard after it)."""
+    from dataclasses import replace
+
+    from solver.model import rules
+
+    upper = replace(rules.HUNAN, name="upper-only", chi_from=("upper-discard",))
+    d = decide(SEED000, tile="三", source="upper-draw", rules=upper)
+    assert legal_ways(d) == [] and reasons(d) == {(None,): "chi_from"}
+    assert act_lines(d, "en")[-1] == ("may not: 吃: under upper-only a tile upper-draw is never eaten "
+                                      "(吃 takes only upper-discard)")
+    assert legal_ways(decide(SEED000, tile="三", source="upper-discard", rules=upper))
+
+    must = replace(rules.HUNAN, name="must-peng", peng_compulsory=True)
+    hand = "八八 六六六 七七七" + MELDS4
+    peng = action(decide(hand, tile="八", source="upper-discard", rules=must), "peng")
+    assert (peng.compulsory, peng.left) == (True, None)
+    d = decide("一一二二三三七十 肆伍陆 柒捌玖 八九 拾拾 五六", tile="二", source="upper-discard", rules=must)
+    assert kinds(d) == ["peng"] and set(reasons(d).values()) == {"compulsory"}
+    assert action(d, "peng").compulsory and reasons(d, "pass") == {(None,): "compulsory"}
