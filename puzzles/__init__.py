@@ -7,11 +7,12 @@ each an array of ``[[puzzle]]`` tables::
     [[puzzle]]
     id = "ting-001"            # unique across the library
     kind = "ting"              # ting | discard | huxi | chi | chou
+    rules = "luzhou"           # optional: the ruleset it is asked and solved under (default "hunan")
     level = 1                  # 1 one idea; 2 two that interact; 3 a trap
     tags = ["破跑胡"]           # free words; KNOWN_TAGS must all be covered
     hand = "一二三 壹贰叁 ..."   # phz notation (melds after |)
     tile = "五"                # huxi, chi, chou: the tile that appears
-    source = "other"           # huxi: self | other
+    source = "other"           # huxi: self | other | discard (a ruleset that wins on discards)
     from = "upper-discard"     # chi, chou: as in `phz act --from`
     action = "chi"             # chou: chi | peng
     seen = ""                  # optional: tiles seen elsewhere
@@ -29,8 +30,15 @@ least distance to ready and, among those, the most live improving draws); huxi �
 chi — the list of legal ways ``{chi = "TILES", bi = ["TILES", ...]}`` as
 ``phz act --json`` gives them; chou — true iff the action has a legal way.
 
+RULES: a puzzle is written for one ruleset, named by ``rules`` (a shipped
+ruleset's name as ``phz rules list`` gives it, not an alias; ``DEFAULT_RULES``
+when absent): its answer is that ruleset's, and ``phz quiz --rules NAME`` asks
+the puzzles of NAME only.
+
 This package only loads the files, with the standard library: it imports nothing
-of the solver.  ``solver.trainer.library.check`` checks every stored answer with it.
+of the solver.  ``solver.trainer.library.check`` checks every stored answer with it,
+each under its own ruleset.  ``RULESETS`` is a copy of the shipped ruleset names
+(``solver.model.ruleset_file.shipped()``; tests/test_puzzles.py checks they agree).
 """
 from __future__ import annotations
 
@@ -39,7 +47,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Sequence
+from typing import Collection, Sequence
 
 #: the kinds of question (the trainer's too; cli.py writes them out for --help)
 QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
@@ -47,7 +55,11 @@ LEVELS = (1, 2, 3)
 #: tags the library must cover (issue: puzzle library)
 KNOWN_TAGS = ("破跑胡", "一吃两比", "烧比", "坎 locked", "forced 偎", "forced 提", "对对胡", "红胡",
               "乌胡", "臭张", "隔山", "self-only wait", "other-only wait")
-_FIELDS = {"id", "kind", "level", "tags", "hand", "tile", "source", "from", "action", "seen", "chou",
+#: the ruleset of a puzzle that names none (the library's first 150 puzzles were written for it)
+DEFAULT_RULES = "hunan"
+#: the names a puzzle's ``rules`` may take: the shipped rulesets (a copy, so that loading needs no solver)
+RULESETS = ("hunan", "luzhou", "luzhou-deng")
+_FIELDS = {"id", "kind", "rules", "level", "tags", "hand", "tile", "source", "from", "action", "seen", "chou",
            "passed_peng", "answer", "by_hand", "note_en", "note_zh"}
 # context fields each kind needs (others must be absent)
 _NEEDS = {"ting": (), "discard": (), "huxi": ("tile", "source"), "chi": ("tile", "from"),
@@ -79,6 +91,7 @@ class Puzzle:
     chou: str = ""
     passed_peng: str = ""
     by_hand: bool = False
+    rules: str = DEFAULT_RULES
     file: str = field(default="", compare=False)
 
     def as_json(self) -> dict:
@@ -87,14 +100,14 @@ class Puzzle:
         return {"id": self.id, "kind": self.kind, "level": self.level, "tags": list(self.tags),
                 "hand": self.hand, "tile": self.tile, "source": self.source, "from": self.from_,
                 "action": self.action, "seen": self.seen or None, "chou": self.chou or None,
-                "passed_peng": self.passed_peng or None, "answer": answer}
+                "passed_peng": self.passed_peng or None, "answer": answer, "rules": self.rules}
 
 
 def library_dir() -> Path:
     return Path(str(resources.files(__name__)))
 
 
-def _entry(raw: dict, file: str) -> Puzzle:
+def _entry(raw: dict, file: str, rulesets: Collection[str]) -> Puzzle:
     pid = raw.get("id", "?")
     where = f"puzzle {pid} ({file})"
     unknown = set(raw) - _FIELDS
@@ -106,6 +119,9 @@ def _entry(raw: dict, file: str) -> Puzzle:
     kind = raw["kind"]
     if kind not in QUESTION_KINDS:
         raise PuzzleError(f"{where}: kind {kind!r} is not one of {', '.join(QUESTION_KINDS)}")
+    rules = raw.get("rules", DEFAULT_RULES)
+    if rules not in rulesets:
+        raise PuzzleError(f"{where}: rules {rules!r} is not a ruleset: use one of {', '.join(rulesets)}")
     if raw["level"] not in LEVELS:
         raise PuzzleError(f"{where}: level must be 1, 2 or 3")
     context = {k for k in ("tile", "source", "from", "action", "seen", "chou", "passed_peng") if k in raw}
@@ -123,8 +139,8 @@ def _entry(raw: dict, file: str) -> Puzzle:
         if not all(isinstance(w, dict) and set(w) == {"chi", "bi"} for w in answer):
             raise PuzzleError(f"{where}: a chi answer is a list of {{chi, bi}} tables")
         answer = tuple({"chi": w["chi"], "bi": tuple(w["bi"])} for w in answer)
-    if raw.get("source") not in (None, "self", "other"):
-        raise PuzzleError(f"{where}: source must be self or other")
+    if raw.get("source") not in (None, "self", "other", "discard"):
+        raise PuzzleError(f"{where}: source must be self, other or discard")
     if raw.get("action") not in (None, "chi", "peng"):
         raise PuzzleError(f"{where}: action must be chi or peng")
     for note in ("note_en", "note_zh"):
@@ -134,11 +150,13 @@ def _entry(raw: dict, file: str) -> Puzzle:
                   answer=answer, note_en=raw["note_en"].strip(), note_zh=raw["note_zh"].strip(),
                   tile=raw.get("tile"), source=raw.get("source"), from_=raw.get("from"),
                   action=raw.get("action"), seen=raw.get("seen", ""), chou=raw.get("chou", ""),
-                  passed_peng=raw.get("passed_peng", ""), by_hand=bool(raw.get("by_hand", False)), file=file)
+                  passed_peng=raw.get("passed_peng", ""), by_hand=bool(raw.get("by_hand", False)), rules=rules,
+                  file=file)
 
 
-def load(directory: Path | None = None) -> list[Puzzle]:
-    """Every puzzle of the library, file by file in QUESTION_KINDS order."""
+def load(directory: Path | None = None, *, rulesets: Collection[str] = RULESETS) -> list[Puzzle]:
+    """Every puzzle of the library, file by file in QUESTION_KINDS order (then the other files by name);
+    a puzzle's ``rules`` must be one of ``rulesets``."""
     directory = directory or library_dir()
     puzzles: list[Puzzle] = []
     def order(path: Path) -> tuple[int, str]:
@@ -150,7 +168,7 @@ def load(directory: Path | None = None) -> list[Puzzle]:
         except tomllib.TOMLDecodeError as err:
             raise PuzzleError(f"{path.name}: not valid TOML: {err}") from None
         for raw in data.get("puzzle", []):
-            puzzles.append(_entry(raw, path.name))
+            puzzles.append(_entry(raw, path.name, tuple(rulesets)))
     dup = duplicate_ids(puzzles)
     if dup:
         raise PuzzleError(dup)

@@ -1,7 +1,8 @@
 """The curated puzzle library (puzzles/*.toml): sound (every stored answer is the
-solver's), big enough, covering every kind, level and known tag, with enough
-answers worked out by hand; and puzzles.load / solver.trainer.library.check
-catching what they must, on small libraries written to tmp_path."""
+solver's, each under the ruleset the puzzle is written for), big enough, covering
+every kind, level and known tag, with enough answers worked out by hand; and
+puzzles.load / solver.trainer.library.check catching what they must, on small
+libraries written to tmp_path."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,16 +14,19 @@ import pytest
 import puzzles
 from puzzles import KNOWN_TAGS, LEVELS, QUESTION_KINDS, PuzzleError
 from solver.model import ruleset_file
-from solver.model.rules import HUNAN
+from solver.model.rules import DEFAULT_RULESET, HUNAN, get_ruleset
 from solver.model.tiles import GLYPHS
 from solver.trainer import library
+from solver.trainer.question import Question
 
 LIBRARY = puzzles.load()
+#: the puzzles written for hunan (the library's first 150; their files are named by kind)
+HUNAN_LIBRARY = [p for p in LIBRARY if p.rules == "hunan"]
 
 
 def check(lib=None) -> list[str]:
-    """``library.check`` under hunan, the ruleset the stored answers are for."""
-    return library.check(HUNAN, lib)
+    """``library.check``: each puzzle under its own ruleset."""
+    return library.check(None, lib)
 
 
 # ---------------------------------------------------------------- the library
@@ -30,32 +34,41 @@ def check(lib=None) -> list[str]:
 def test_library_is_sound():
     assert check(LIBRARY) == []
     assert check() == []  # the same, loading the shipped files itself
+    assert library.check(HUNAN, HUNAN_LIBRARY) == []  # hunan's, under the hunan ruleset given
 
 
 @pytest.mark.parametrize("p", LIBRARY, ids=lambda p: p.id)
 def test_stored_answer_is_the_solvers(p):
-    assert library.answer(p, HUNAN) == p.answer
+    assert library.answer(p) == p.answer  # under the ruleset the puzzle is written for
+    assert Question.from_puzzle(p).rules is library.rules_of(p) is get_ruleset(p.rules)
+
+
+def test_the_loader_knows_every_shipped_ruleset_and_only_those():
+    assert puzzles.RULESETS == ruleset_file.shipped()
+    assert puzzles.DEFAULT_RULES == DEFAULT_RULESET
+    assert {p.rules for p in LIBRARY} <= set(puzzles.RULESETS)
+    assert len(HUNAN_LIBRARY) >= 150  # the puzzles that name no ruleset are hunan's
 
 
 def test_library_size_and_kinds():
-    assert len(LIBRARY) >= 150
-    per_kind = Counter(p.kind for p in LIBRARY)
+    assert len(HUNAN_LIBRARY) >= 150
+    per_kind = Counter(p.kind for p in HUNAN_LIBRARY)
     assert set(per_kind) == set(QUESTION_KINDS)
     assert all(per_kind[k] >= 25 for k in QUESTION_KINDS), per_kind
 
 
 def test_every_level_in_every_kind():
-    have = {(p.kind, p.level) for p in LIBRARY}
+    have = {(p.kind, p.level) for p in HUNAN_LIBRARY}
     assert have == {(k, lv) for k in QUESTION_KINDS for lv in LEVELS}
 
 
 def test_every_known_tag_is_covered():
-    tags = {t for p in LIBRARY for t in p.tags}
+    tags = {t for p in HUNAN_LIBRARY for t in p.tags}
     assert [t for t in KNOWN_TAGS if t not in tags] == []
 
 
 def test_enough_answers_worked_out_by_hand():
-    by_hand = [p for p in LIBRARY if p.by_hand]
+    by_hand = [p for p in HUNAN_LIBRARY if p.by_hand]
     assert len(by_hand) >= 30
     # the hand working is written down in both notes
     assert all(p.note_en.startswith("By hand") and p.note_zh.startswith("手算") for p in by_hand)
@@ -69,7 +82,7 @@ def test_discard_puzzles_on_hands_that_are_not_ready():
     from solver.model.tiles import GLYPHS
 
     far = []
-    for p in LIBRARY:
+    for p in HUNAN_LIBRARY:
         if p.kind == "discard":
             best, table = api.discard_choice(p.hand, seen=p.seen)
             if getattr(table.rows[0], "distance", 0):
@@ -93,7 +106,9 @@ def test_discard_puzzles_on_hands_that_are_not_ready():
 def test_ids_files_and_notes():
     ids = [p.id for p in LIBRARY]
     assert len(ids) == len(set(ids))
-    assert all(p.id.startswith(p.kind + "-") and p.file == f"{p.kind}.toml" for p in LIBRARY)
+    # hunan's puzzles are in one file per kind; another ruleset's in the file named after it
+    assert all(p.id.startswith(p.kind + "-") and p.file == f"{p.kind}.toml" for p in HUNAN_LIBRARY)
+    assert all(p.file == f"{p.rules}.toml" for p in LIBRARY if p.rules != "hunan")
     notes = [n for p in LIBRARY for n in (p.note_en, p.note_zh)]
     assert len(notes) == len(set(notes))
 
@@ -190,7 +205,10 @@ def _without(entry: dict, key: str) -> dict:
     (dict(HUXI, **{"from": "upper-discard"}), "a huxi puzzle takes no from"),
     (dict(CHI, action="chi"), "a chi puzzle takes no action"),
     (dict(TING, hint="look at 四五"), "unknown field(s) hint"),
-    (dict(HUXI, source="mine"), "source must be self or other"),
+    (dict(HUXI, source="mine"), "source must be self, other or discard"),
+    (dict(TING, rules="nowhere"), "rules 'nowhere' is not a ruleset: use one of hunan, luzhou, luzhou-deng"),
+    (dict(TING, rules="泸州"), "rules '泸州' is not a ruleset"),  # an alias is not the name
+    (dict(TING, rules="LUZHOU"), "rules 'LUZHOU' is not a ruleset"),
     (dict(CHOU, action="pao"), "action must be chi or peng"),
     (dict(TING, note_en="  "), "note_en is empty"),
 ])
@@ -262,7 +280,6 @@ def test_check_and_questions_follow_the_ruleset_given(tmp_path):
     from solver.engine import reference
     from solver.model.notation import parse_hand, parse_tile
     from solver.trainer.grading import grade
-    from solver.trainer.question import Question
 
     write(tmp_path, "ting.toml", TING12)
     write(tmp_path, "huxi.toml", HUXI_PENG)
@@ -282,10 +299,33 @@ def test_check_and_questions_follow_the_ruleset_given(tmp_path):
         assert grade(Question.from_puzzle(p, HUNAN), stored).correct, p.id
 
 
+def test_each_puzzle_is_checked_and_asked_under_its_own_ruleset(tmp_path):
+    """One hand, two puzzles: hunan's (no rules field) and luzhou's (rules = "luzhou"): 12 胡息 win
+    under luzhou only, where 二七十 is worth 6 and 10 胡息 are enough."""
+    from solver.trainer.grading import grade
+
+    hunan = dict(TING12, note_en="七八 with 12 胡息: short of 15.", note_zh="七八，只有12胡息，不到15。")
+    luzhou = dict(TING12, id="t-12-luzhou", rules="luzhou", answer="三六九",
+                  note_en="七八 with 15 胡息 in luzhou (二七十 is 6).", note_zh="泸州：二七十6胡，七八共15胡息。")
+    write(tmp_path, "ting.toml", hunan)
+    write(tmp_path, "luzhou.toml", luzhou)
+    lib = puzzles.load(tmp_path)
+    assert [(p.id, p.rules, p.file) for p in lib] == [("t-12", "hunan", "ting.toml"),
+                                                      ("t-12-luzhou", "luzhou", "luzhou.toml")]
+    assert check(lib) == []  # each under its own
+    assert [library.answer(p) for p in lib] == ["", "三六九"]
+    assert library.check(HUNAN, lib) == ["puzzle t-12-luzhou: stored answer 三六九 but the solver gives "]
+    h, z = (Question.from_puzzle(p) for p in lib)
+    assert (h.rules.name, z.rules.name) == ("hunan", "luzhou")
+    assert grade(z, "三六九").correct and grade(h, "none").correct and not grade(h, "三六九").correct
+    with pytest.raises(PuzzleError, match="rules 'luzhou' is not a ruleset: use one of hunan"):
+        puzzles.load(tmp_path, rulesets=("hunan",))
+
+
 # ---------------------------------------------------------------- as_json
 
 JSON_KEYS = ["id", "kind", "level", "tags", "hand", "tile", "source", "from", "action", "seen",
-             "chou", "passed_peng", "answer"]
+             "chou", "passed_peng", "answer", "rules"]
 
 
 def test_as_json_keys_and_nulls(tmp_path):
@@ -298,7 +338,7 @@ def test_as_json_keys_and_nulls(tmp_path):
     assert all(list(j) == JSON_KEYS for j in got.values())
     assert got["t-1"] == {"id": "t-1", "kind": "ting", "level": 1, "tags": ["两头"], "hand": TING["hand"],
                           "tile": None, "source": None, "from": None, "action": None, "seen": None,
-                          "chou": None, "passed_peng": None, "answer": "三六"}
+                          "chou": None, "passed_peng": None, "answer": "三六", "rules": "hunan"}
     assert got["t-2"]["seen"] == "三三"
     assert (got["h-1"]["tile"], got["h-1"]["source"], got["h-1"]["from"], got["h-1"]["answer"]) == ("六", "other",
                                                                                                   None, 15)
@@ -324,6 +364,7 @@ def test_as_json_of_every_library_puzzle_is_what_its_file_says():
         assert {k: j[k] for k in ("id", "kind", "level", "hand", "answer")} == {
             k: e[k] for k in ("id", "kind", "level", "hand", "answer")}, p.id
         assert j["tags"] == e.get("tags", []), p.id
+        assert j["rules"] == e.get("rules", "hunan"), p.id
         for key in ("tile", "source", "from", "action", "seen", "chou", "passed_peng"):
             assert j[key] == (e.get(key) or None), (p.id, key)
 

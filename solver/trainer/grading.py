@@ -62,7 +62,7 @@ def parse_answer(q: Question, text: str) -> object:
         if len(set(tiles)) != 1:
             raise AnswerError(f"{glyphs(set(tiles))}: name one tile to discard")
         t = tiles[0]
-        if parse_hand(q.hand).concealed[t] == 0:
+        if parse_hand(q.hand, q.rules).concealed[t] == 0:
             raise AnswerError(f"{glyph(t)} is not among your concealed tiles: discard one of them")
         return t
     if q.kind == "huxi":

@@ -14,7 +14,7 @@ from .. import api
 from ..engine.obligations import candidate_ways
 from ..model.notation import parse_hand, parse_tile, parse_tiles
 from ..model.results import Decision, Discards, HuResult, Ting
-from ..model.rules import Ruleset
+from ..model.rules import Ruleset, get_ruleset
 from ..model.tiles import GLYPHS, glyph, glyphs
 from ..text.explain import resolve_lang, source_text
 from ..text.words import MOVE_ZH
@@ -60,8 +60,10 @@ class Question:
     menu: tuple = field(default=(), compare=False)
 
     @classmethod
-    def from_puzzle(cls, p, rules: Ruleset) -> Question:
-        """The question of library puzzle ``p`` (a ``puzzles.Puzzle``), asked under ``rules``."""
+    def from_puzzle(cls, p, rules: Ruleset | None = None) -> Question:
+        """The question of library puzzle ``p`` (a ``puzzles.Puzzle``), asked under the ruleset
+        it is written for (its ``rules``), or under ``rules`` when one is given."""
+        rules = get_ruleset(p.rules) if rules is None else rules
         q = cls(kind=p.kind, level=p.level, tags=tuple(p.tags), hand=p.hand, rules=rules, tile=p.tile,
                 source=p.source, from_=p.from_, action=p.action, seen=p.seen, chou=p.chou,
                 passed_peng=p.passed_peng, note_en=p.note_en, note_zh=p.note_zh, puzzle_id=p.id)
@@ -163,7 +165,7 @@ def way_text(chi, bi, zh: bool) -> str:
 def hand_lines(q: Question, lang: str = "en") -> list[str]:
     """The hand: concealed tiles (small, then big), then the exposed melds on their own line."""
     zh = resolve_lang(lang) == "zh"
-    h = parse_hand(q.hand)
+    h = parse_hand(q.hand, q.rules)
     small = "".join(GLYPHS[t] * h.concealed[t] for t in range(10))
     big = "".join(GLYPHS[t] * h.concealed[t] for t in range(10, 20))
     tiles = "  ".join(x for x in (small, big) if x)
