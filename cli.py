@@ -351,9 +351,11 @@ def puzzles() -> None:
 
 @puzzles.command("list")
 @click.option("--kind", type=click.Choice(QUESTION_KINDS), help="Only this kind.")
+@click.option("--rules", type=RulesetType(), default=None, metavar="NAME|PATH",
+              help="Only the puzzles written for this ruleset (default: every puzzle).")
 @_json_option
-def puzzles_list(kind: str | None, as_json: bool) -> None:
-    """Every puzzle: id, kind, level, tags and hand (no solver is loaded)."""
+def puzzles_list(kind: str | None, rules, as_json: bool) -> None:
+    """Every puzzle: id, kind, ruleset, level, tags and hand (no solver is loaded)."""
     import json
 
     from tabulate import tabulate
@@ -362,30 +364,42 @@ def puzzles_list(kind: str | None, as_json: bool) -> None:
 
     _prepare(as_json)
     try:
-        items = [p for p in library.load() if kind is None or p.kind == kind]
+        items = [p for p in library.load() if (kind is None or p.kind == kind) and
+                 (rules is None or p.rules == rules.name)]
     except library.PuzzleError as e:
         raise click.ClickException(str(e)) from None
     if as_json:
         _echo(json.dumps([p.as_json() for p in items], ensure_ascii=False))
         return
-    rows = [(p.id, p.kind, p.level, " ".join(p.tags), p.hand) for p in items]
-    _echo(tabulate(rows, headers=("id", "kind", "level", "tags", "hand")) + f"\n{len(items)} puzzles")
+    rows = [(p.id, p.kind, p.rules, p.level, " ".join(p.tags), p.hand) for p in items]
+    _echo(tabulate(rows, headers=("id", "kind", "rules", "level", "tags", "hand")) + f"\n{len(items)} puzzles")
 
 
 @puzzles.command("check")
-@_rules_option
+@click.option("--rules", type=RulesetType(), default=None, metavar="NAME|PATH",
+              help="Only the puzzles written for this ruleset (default: every puzzle, each under its own).")
 def puzzles_check(rules) -> None:
-    """Recompute every stored answer with the solver; fail naming each bad puzzle."""
+    """Recompute every stored answer with the solver, each under its puzzle's ruleset; fail naming each bad puzzle."""
     import puzzles as library
     from solver.trainer.library import check
 
     _prepare(False)
-    problems = check(rules)
+    try:
+        lib = library.load()
+    except library.PuzzleError as e:
+        click.echo(str(e), err=True)
+        raise click.ClickException("1 problem(s) in the puzzle library") from None
+    if rules is not None:
+        lib = [p for p in lib if p.rules == rules.name]
+        if not lib:
+            raise click.ClickException(f"no puzzle is written for ruleset {rules.name}")
+    problems = check(rules, lib)
     for line in problems:
         click.echo(line, err=True)
     if problems:
         raise click.ClickException(f"{len(problems)} problem(s) in the puzzle library")
-    _echo(f"{len(library.load())} puzzles: every answer agrees with the solver")
+    which = f" of ruleset {rules.name}" if rules is not None else ""
+    _echo(f"{len(lib)} puzzles{which}: every answer agrees with the solver")
 
 
 @main.command()
@@ -439,11 +453,13 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
 
 @main.command()
 @click.option("--db", type=click.Path(dir_okay=False), default=None, help="Progress file (as for phz quiz).")
+@click.option("--rules", type=RulesetType(), default=None, metavar="NAME|PATH",
+              help="Only the attempts under this ruleset (default: every ruleset, with a line for each).")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default=None, help="Language of the table.")
 @_json_option
 @click.pass_context
-def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
-    """Your progress: attempts and accuracy per kind, level and tag, streak, reviews due."""
+def stats(ctx: click.Context, db, rules, lang, as_json: bool) -> None:
+    """Your progress: attempts and accuracy per ruleset, kind, level and tag, streak, reviews due."""
     import time
 
     from solver.text import jsonl
@@ -452,7 +468,7 @@ def stats(ctx: click.Context, db, lang, as_json: bool) -> None:
 
     _prepare(as_json)
     try:
-        s = progress.stats(db, now=time.time())
+        s = progress.stats(db, now=time.time(), rules=rules)
     except ValueError as e:
         click.echo(f"Error: {e}", err=True)
         ctx.exit(2)

@@ -30,7 +30,7 @@ ACT_KEYS = ["input", "hand", "tile", "from", "actions", "forbidden"]
 ACTION_KEYS = {"action", "compulsory", "chi", "bi", "left", "explain"}
 FORBIDDEN_KEYS = {"action", "chi", "bi", "reason", "explain"}
 PUZZLE_KEYS = ["id", "kind", "level", "tags", "hand", "tile", "source", "from", "action", "seen", "chou",
-               "passed_peng", "answer"]
+               "passed_peng", "answer", "rules"]
 
 
 def phz(*args: str, input: str | None = None, env: dict | None = None):
@@ -318,7 +318,7 @@ def test_puzzles_list_shipped_table_and_json():
     result = phz("puzzles", "list")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["id", "kind", "level", "tags", "hand"]
+    assert lines[0].split() == ["id", "kind", "rules", "level", "tags", "hand"]
     assert lines[-1] == f"{len(shipped)} puzzles"
     assert len(lines) == len(shipped) + 3  # header, rule, one row each, count
     assert [line.split()[0] for line in lines[2:-1]] == [p.id for p in shipped]
@@ -346,7 +346,7 @@ def test_puzzles_list_json_values(library):
     by_id = {i["id"]: i for i in items}
     assert by_id["t-ting"] == {"id": "t-ting", "kind": "ting", "level": 1, "tags": ["两头"], "hand": EX1,
                                "tile": None, "source": None, "from": None, "action": None, "seen": None,
-                               "chou": None, "passed_peng": None, "answer": "肆柒"}
+                               "chou": None, "passed_peng": None, "answer": "肆柒", "rules": "hunan"}
     assert (by_id["t-huxi"]["tile"], by_id["t-huxi"]["source"], by_id["t-huxi"]["answer"]) == ("五", "other", 18)
     assert by_id["t-chi"]["from"] == "upper-discard" and by_id["t-chi"]["source"] is None
     assert by_id["t-chi"]["answer"] == [{"chi": "一二三", "bi": ["三四五"]}, {"chi": "三四五", "bi": ["一二三"]}]
@@ -354,7 +354,7 @@ def test_puzzles_list_json_values(library):
     items = json.loads(phz("puzzles", "list", "--kind", "huxi", "--json").stdout)
     assert [i["id"] for i in items] == ["t-huxi"]
     result = phz("puzzles", "list", "--kind", "chou")
-    assert result.stdout.splitlines()[2].split()[:4] == ["t-chou", "chou", "3", "臭张"]
+    assert result.stdout.splitlines()[2].split()[:5] == ["t-chou", "chou", "hunan", "3", "臭张"]
     assert result.stdout.splitlines()[-1] == "1 puzzles"
 
 
@@ -578,7 +578,8 @@ def test_stats_after_some_attempts(library, db):
     result = phz("stats", "--db", str(db), "--json")
     assert result.exit_code == 0
     s = json.loads(result.stdout)
-    assert list(s) == ["attempts", "correct", "streak", "due", "by_kind", "by_level", "by_tag"]
+    assert list(s) == ["attempts", "correct", "streak", "due", "by_kind", "by_level", "by_tag", "rules", "by_rules"]
+    assert (s["rules"], s["by_rules"]) == (None, {"hunan": {"attempts": 5, "correct": 3, "due": 0}})
     assert (s["attempts"], s["correct"], s["streak"], s["due"]) == (5, 3, 1, 0)
     assert s["by_kind"] == {"chi": {"attempts": 1, "correct": 0}, "chou": {"attempts": 1, "correct": 1},
                             "discard": {"attempts": 1, "correct": 0}, "huxi": {"attempts": 1, "correct": 1},
@@ -591,13 +592,16 @@ def test_stats_after_some_attempts(library, db):
     assert text.exit_code == 0
     lines = text.stdout.splitlines()
     assert lines[0] == "5 attempts, 3 correct (60%); current streak 1; 0 due for review"
-    assert ["kind", "attempts", "correct", "rate"] == lines[2].split()
+    assert ["ruleset", "attempts", "correct", "rate", "due"] == lines[2].split()
+    assert ["hunan", "5", "3", "60%", "0"] == lines[4].split()
+    assert ["kind", "attempts", "correct", "rate"] == lines[6].split()
     assert ["chi", "1", "0", "0%"] in [line.split() for line in lines]
     assert ["2", "2", "1", "50%"] in [line.split() for line in lines]
     assert ["烧比", "1", "0", "0%"] in [line.split() for line in lines]
     zh = phz("stats", "--db", str(db), "--lang", "zh").stdout.splitlines()
     assert zh[0] == "答题 5 次，答对 3 次（60%）；当前连对 1 题；待复习 0 题"
-    assert zh[2].split() == ["题型", "答题", "答对", "正确率"]
+    assert zh[2].split() == ["规则", "答题", "答对", "正确率", "待复习"]
+    assert zh[6].split() == ["题型", "答题", "答对", "正确率"]
 
 
 def test_stats_streak_grows_and_breaks(library, db):
@@ -615,7 +619,8 @@ def test_stats_of_a_missing_db_is_empty_and_creates_nothing(db):
     assert result.exit_code == 0
     assert result.stdout.strip() == "0 attempts, 0 correct (—); current streak 0; 0 due for review"
     s = json.loads(phz("stats", "--db", str(db), "--json").stdout)
-    assert s == {"attempts": 0, "correct": 0, "streak": 0, "due": 0, "by_kind": {}, "by_level": {}, "by_tag": {}}
+    assert s == {"attempts": 0, "correct": 0, "streak": 0, "due": 0, "by_kind": {}, "by_level": {}, "by_tag": {},
+                 "rules": None, "by_rules": {}}
     assert not db.exists()
 
 
@@ -720,9 +725,111 @@ def test_cli_question_kinds_are_the_library_kinds():
 
 
 def test_quiz_and_puzzles_check_take_a_ruleset(library, db):
-    assert phz("puzzles", "check", "--rules", "hunan").stdout.strip() == "5 puzzles: every answer agrees with the solver"
+    assert phz("puzzles", "check", "--rules", "hunan").stdout.strip() == (
+        "5 puzzles of ruleset hunan: every answer agrees with the solver")
     result = quiz(db, "--puzzle", "t-huxi", "--rules", "hunan", input="18\n")
     assert result.exit_code == 0 and "**correct**" in result.stdout
-    for args in (("puzzles", "check", "--rules", "nope"), ("quiz", "--db", str(db), "--rules", "nope")):
+    for args in (("puzzles", "check", "--rules", "nope"), ("quiz", "--db", str(db), "--rules", "nope"),
+                 ("puzzles", "list", "--rules", "nope"), ("stats", "--db", str(db), "--rules", "nope")):
         result = phz(*args, input="")
         assert result.exit_code == 2 and "unknown ruleset 'nope'" in result.stderr, args
+
+
+# --- rulesets: puzzles written for luzhou beside hunan's, progress kept per ruleset ---------------
+
+#: a luzhou puzzle: 12 胡息 of hunan's counting, 15 under luzhou (二七十 is 6), which wins on 10
+LUZHOU_PUZZLE = '''
+[[puzzle]]
+id = "z-ting"
+kind = "ting"
+rules = "luzhou"
+level = 1
+hand = "一二三 壹贰叁 二七十 四五六 肆伍陆 捌玖拾 七八"
+answer = "三六九"
+note_en = "七八 and 15 胡息 in luzhou: 二七十 is worth 6."
+note_zh = "泸州二七十6胡，七八共15胡息。"
+'''
+#: a house ruleset of these tests alone (a file, given by its path)
+HOUSE_FILE = '''schema = 1
+base = "hunan"
+name = "house-cli"
+[score]
+min_huxi = 12
+deng_base = 12
+'''
+
+
+@pytest.fixture
+def two_rulesets(tmp_path, monkeypatch) -> Path:
+    """Our five hunan puzzles and one luzhou puzzle in place of the shipped library."""
+    lib = write_library(tmp_path / "lib2", {**LIBRARY, "luzhou.toml": LUZHOU_PUZZLE})
+    monkeypatch.setattr(puzzles, "library_dir", lambda: lib)
+    return lib
+
+
+def test_puzzles_list_and_check_show_and_filter_the_ruleset(two_rulesets, tmp_path):
+    rows = [line.split() for line in phz("puzzles", "list").stdout.splitlines()[2:-1]]
+    assert [(r[0], r[2]) for r in rows] == [(i, "hunan") for i in IDS] + [("z-ting", "luzhou")]
+    only = phz("puzzles", "list", "--rules", "LUZHOU")  # a name in any case, or an alias
+    assert [line.split()[:3] for line in only.stdout.splitlines()[2:]] == [["z-ting", "ting", "luzhou"], ["1", "puzzles"]]
+    assert [i["id"] for i in json.loads(phz("puzzles", "list", "--rules", "泸州", "--json").stdout)] == ["z-ting"]
+    assert [i["rules"] for i in json.loads(phz("puzzles", "list", "--json").stdout)] == ["hunan"] * 5 + ["luzhou"]
+    assert phz("puzzles", "check").stdout.strip() == "6 puzzles: every answer agrees with the solver"
+    assert phz("puzzles", "check", "--rules", "luzhou").stdout.strip() == (
+        "1 puzzles of ruleset luzhou: every answer agrees with the solver")
+    house = tmp_path / "house.toml"
+    house.write_text(HOUSE_FILE, encoding="utf-8")
+    result = phz("puzzles", "check", "--rules", str(house))
+    assert result.exit_code == 1 and result.stderr.strip() == "Error: no puzzle is written for ruleset house-cli"
+
+
+def test_puzzles_check_solves_each_puzzle_under_its_own_ruleset(two_rulesets):
+    lib = two_rulesets
+    text = (lib / "luzhou.toml").read_text(encoding="utf-8")
+    (lib / "luzhou.toml").write_text(text.replace('rules = "luzhou"\n', ""), encoding="utf-8")  # now hunan's
+    result = phz("puzzles", "check")
+    assert result.exit_code == 1
+    assert "puzzle z-ting: stored answer 三六九 but the solver gives " in result.stderr.splitlines()
+
+
+def test_quiz_asks_the_puzzles_of_its_ruleset_and_keeps_progress_apart(two_rulesets, db):
+    first = quiz(db, "--rules", "luzhou", input="三六九\n")
+    assert first.exit_code == 0, first.output
+    assert first.stdout.splitlines()[0] == "[1/1] ting · level 1 · puzzle z-ting · luzhou"
+    assert "**correct**" in first.stdout
+    hunan = quiz(db, "--count", "1", input="肆柒\n")  # the default ruleset: hunan's puzzles only
+    assert hunan.stdout.splitlines()[0] == "[1/1] ting · level 1 · puzzle t-ting"
+    env_luzhou = phz("quiz", "--db", str(db), "--lang", "en", input="q\n", env={"PHZ_RULES": "luzhou"})
+    assert "puzzle z-ting · luzhou" in env_luzhou.stdout.splitlines()[0]
+    # One puzzle asked by id is asked under its own ruleset, whatever --rules says.
+    by_id = quiz(db, "--puzzle", "z-ting", "--rules", "hunan", input="三六九\n")
+    assert "**correct**" in by_id.stdout
+    with closing(sqlite3.connect(db)) as conn:
+        stored = conn.execute("SELECT puzzle_id, rules, rules_digest, correct FROM attempts ORDER BY id").fetchall()
+        boxes = conn.execute("SELECT rules, item, box FROM reviews ORDER BY rules, item").fetchall()
+    from solver.model.rules import HUNAN, get_ruleset
+
+    luzhou = get_ruleset("luzhou").digest
+    assert stored == [("z-ting", "luzhou", luzhou, 1), ("t-ting", "hunan", HUNAN.digest, 1),
+                      ("z-ting", "luzhou", luzhou, 1)]
+    assert boxes == [("hunan", "puzzle:t-ting", 2), ("luzhou", "puzzle:z-ting", 3)]
+    s = json.loads(phz("stats", "--db", str(db), "--json").stdout)
+    assert s["by_rules"] == {"hunan": {"attempts": 1, "correct": 1, "due": 0},
+                             "luzhou": {"attempts": 2, "correct": 2, "due": 0}}
+    only = json.loads(phz("stats", "--db", str(db), "--json", "--rules", "luzhou").stdout)
+    assert (only["rules"], only["attempts"], list(only["by_rules"]), only["by_kind"]) == (
+        "luzhou", 2, ["luzhou"], {"ting": {"attempts": 2, "correct": 2}})
+    text = phz("stats", "--db", str(db), "--rules", "luzhou", "--lang", "en").stdout.splitlines()
+    assert text[0] == "luzhou: 2 attempts, 2 correct (100%); current streak 2; 0 due for review"
+
+
+def test_a_ruleset_with_no_puzzles_gets_drills(two_rulesets, db, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text(HOUSE_FILE, encoding="utf-8")
+    result = quiz(db, "--rules", str(house), input="q\n")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("Error: no puzzle is written for ruleset house-cli (the library's are for "
+                                     "hunan, luzhou); drills are made under any ruleset: add --random")
+    drills = quiz(db, "--rules", str(house), "--random", "--seed", "3", "--count", "1", input="q\n")
+    assert drills.exit_code == 0 and " · drill " in drills.stdout.splitlines()[0]
+    assert drills.stdout.splitlines()[0].endswith(" · house-cli")

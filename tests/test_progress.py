@@ -1,9 +1,12 @@
 """The progress file (solver.trainer.progress): where it lives, one commit per attempt, statistics,
-Leitner review, the schema version, and files that are not ours (never reset)."""
+Leitner review, the schema version and its migration, rulesets kept apart, and files that are not
+ours (never reset)."""
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -21,12 +24,18 @@ from solver.trainer.progress import (
 )
 
 T0 = 1_700_000_000.0
+#: what an attempt stores of its ruleset: a name and a digest (a Ruleset has both)
+RULES = SimpleNamespace(name="hunan", digest="d" * 64)
+OTHER = SimpleNamespace(name="luzhou", digest="e" * 64)
+#: a file made by phz at schema 1 (commit b9ec927's progress.py), before rulesets were recorded: five
+#: attempts (ting-001 twice, drill 4213, huxi-003, drill 943) between T0 and T0 + 1000
+SCHEMA_1_FILE = Path(__file__).parent / "data" / "progress-schema-1.db"
 
 
 def attempt(store: Store, *, correct: bool, at: float = T0, kind: str = "ting", level: int = 1, tags=("红胡",),
-            puzzle_id: str | None = "p1", seed: int | None = None, answer: str = "肆") -> None:
-    store.record(puzzle_id=puzzle_id if seed is None else None, seed=seed, kind=kind, level=level, tags=tags,
-                 answer=answer, correct=correct, seconds=4.5, at=at)
+            puzzle_id: str | None = "p1", seed: int | None = None, answer: str = "肆", rules=RULES) -> None:
+    store.record(rules=rules, puzzle_id=puzzle_id if seed is None else None, seed=seed, kind=kind, level=level,
+                 tags=tags, answer=answer, correct=correct, seconds=4.5, at=at)
 
 
 @pytest.fixture
@@ -64,7 +73,7 @@ def test_path_argument_overrides_the_environment(tmp_path, monkeypatch):
 def test_new_file_has_the_schema_version_and_our_application_id(db):
     Store(db).close()
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert tables == {"attempts", "reviews"}
@@ -147,8 +156,8 @@ def test_each_attempt_is_committed_at_once(db):
     attempt(store, correct=False, answer="伍")
     # Another connection sees it while the store is still open: it was committed.
     with sqlite3.connect(db) as other:
-        assert other.execute("SELECT puzzle_id, answer, correct, seconds, at, tags FROM attempts").fetchall() == [
-            ("p1", "伍", 0, 4.5, T0, '["红胡"]')]
+        assert other.execute("SELECT puzzle_id, answer, correct, seconds, at, tags, rules, rules_digest"
+                             " FROM attempts").fetchall() == [("p1", "伍", 0, 4.5, T0, '["红胡"]', "hunan", "d" * 64)]
     attempt(store, correct=True, seed=4203, kind="ting", level=3, tags=())
     with sqlite3.connect(db) as other:
         assert other.execute("SELECT puzzle_id, drill_seed FROM attempts ORDER BY id").fetchall() == [
@@ -168,14 +177,16 @@ def test_an_attempt_is_about_a_puzzle_or_a_drill():
 def test_stats_numbers(db):
     with Store(db) as store:
         assert store.stats(T0) == progress.empty_stats() == {
-            "attempts": 0, "correct": 0, "streak": 0, "due": 0, "by_kind": {}, "by_level": {}, "by_tag": {}}
+            "rules": None, "attempts": 0, "correct": 0, "streak": 0, "due": 0, "by_rules": {}, "by_kind": {},
+            "by_level": {}, "by_tag": {}}
         attempt(store, correct=True, kind="ting", level=1, tags=("红胡", "两头"), puzzle_id="a")
         attempt(store, correct=False, kind="chi", level=3, tags=("烧比",), puzzle_id="b")
         attempt(store, correct=True, kind="chi", level=3, tags=("烧比",), puzzle_id="c")
         attempt(store, correct=True, kind="huxi", level=2, tags=(), seed=1223)
         s = store.stats(T0 + 20 * MINUTE)
     assert s == {
-        "attempts": 4, "correct": 3, "streak": 2, "due": 1,  # b was missed: due after 10 minutes
+        "rules": None, "attempts": 4, "correct": 3, "streak": 2, "due": 1,  # b was missed: due after 10 minutes
+        "by_rules": {"hunan": {"attempts": 4, "correct": 3, "due": 1}},
         "by_kind": {"chi": {"attempts": 2, "correct": 1}, "huxi": {"attempts": 1, "correct": 1},
                     "ting": {"attempts": 1, "correct": 1}},
         "by_level": {1: {"attempts": 1, "correct": 1}, 2: {"attempts": 1, "correct": 1},
@@ -225,13 +236,13 @@ def test_missed_comes_back_sooner_than_known(db):
         attempt(store, correct=False, puzzle_id="missed")
         attempt(store, correct=True, puzzle_id="known")
         attempt(store, correct=True, seed=5531, kind="chou", level=1)
-        assert store.review(puzzle_id="missed") == (1, T0 + 10 * MINUTE)
-        assert store.review(puzzle_id="known") == (2, T0 + DAY)
-        assert store.review(puzzle_id="never") is None
-        assert store.due_reviews(T0) == []
-        assert store.due_reviews(T0 + 11 * MINUTE) == ["missed"]
+        assert store.review(rules="hunan", puzzle_id="missed") == (1, T0 + 10 * MINUTE)
+        assert store.review(rules=RULES, puzzle_id="known") == (2, T0 + DAY)
+        assert store.review(rules="hunan", puzzle_id="never") is None
+        assert store.due_reviews(T0, rules="hunan") == []
+        assert store.due_reviews(T0 + 11 * MINUTE, rules="hunan") == ["missed"]
         # Most overdue first (ties by box, then item); drill seeds are ints.
-        assert store.due_reviews(T0 + DAY) == ["missed", 5531, "known"]
+        assert store.due_reviews(T0 + DAY, rules=RULES) == ["missed", 5531, "known"]
 
 
 def test_a_right_answer_moves_up_a_box_and_a_miss_back_to_box_one(db):
@@ -239,11 +250,11 @@ def test_a_right_answer_moves_up_a_box_and_a_miss_back_to_box_one(db):
         at = T0
         for expected_box in (2, 3, 4, 5, 5):
             attempt(store, correct=True, at=at)
-            box, due = store.review(puzzle_id="p1")
+            box, due = store.review(rules="hunan", puzzle_id="p1")
             assert box == expected_box and due == at + INTERVALS[box]
             at = due
         attempt(store, correct=False, at=at)
-        assert store.review(puzzle_id="p1") == (1, at + INTERVALS[1])
+        assert store.review(rules="hunan", puzzle_id="p1") == (1, at + INTERVALS[1])
 
 
 # --- damage found anywhere in the file, at open --------------------------------------------------
@@ -269,20 +280,24 @@ def test_our_file_with_other_columns_is_refused(db):
     Store(db).close()
     with sqlite3.connect(db) as conn:
         conn.execute("ALTER TABLE reviews ADD COLUMN note TEXT")
-    assert_refused(db, r"table reviews has the wrong columns \(item, box, due, last, note\)")
+    assert_refused(db, r"table reviews has the wrong columns \(rules, item, box, due, last, note\)")
 
 
 @pytest.mark.parametrize("change,match", [
     ("UPDATE attempts SET tags = 'x' WHERE id = 2", r"attempt 2 has tags 'x', not a JSON list of strings"),
     ("UPDATE attempts SET tags = '{\"a\": 1}' WHERE id = 3", r"attempt 3 has tags .*not a JSON list of strings"),
     ("UPDATE attempts SET level = 'hard' WHERE id = 1", r"attempt 1 has a value of the wrong type"),
-    ("INSERT INTO reviews VALUES ('drill:abc', 1, 0, 0)", r"review item 'drill:abc' is neither puzzle:ID nor"),
-    ("INSERT INTO reviews VALUES ('foo:1', 1, 0, 0)", r"review item 'foo:1' is neither"),
-    ("INSERT INTO reviews VALUES ('puzzle:', 1, 0, 0)", r"review item 'puzzle:' is neither"),
-    ("INSERT INTO reviews VALUES ('drill:9223372036854775808', 1, 0, 0)",
+    ("INSERT INTO reviews VALUES ('hunan', 'drill:abc', 1, 0, 0)", r"review item 'drill:abc' is neither puzzle:ID nor"),
+    ("INSERT INTO reviews VALUES ('hunan', 'foo:1', 1, 0, 0)", r"review item 'foo:1' is neither"),
+    ("INSERT INTO reviews VALUES ('hunan', 'puzzle:', 1, 0, 0)", r"review item 'puzzle:' is neither"),
+    ("INSERT INTO reviews VALUES ('hunan', 'drill:9223372036854775808', 1, 0, 0)",
      r"SEED a whole number 0 to 9223372036854775807"),
     ("UPDATE reviews SET box = 9", r"review item 'puzzle:p1' has a value of the wrong type"),
-    (f"INSERT INTO reviews VALUES ('drill:{'9' * 5000}', 1, 0, 0)", r"review item 'drill:9999.*…"),
+    (f"INSERT INTO reviews VALUES ('hunan', 'drill:{'9' * 5000}', 1, 0, 0)", r"review item 'drill:9999.*…"),
+    ("UPDATE attempts SET rules = '' WHERE id = 2", r"attempt 2 has a value of the wrong type"),
+    ("UPDATE attempts SET rules_digest = X'07' WHERE id = 3", r"attempt 3 has a value of the wrong type"),
+    ("UPDATE reviews SET rules = X'03'", r"review item 'puzzle:p1' has a value of the wrong type"),
+    ("UPDATE reviews SET rules = ''", r"review item 'puzzle:p1' has a value of the wrong type"),
 ])
 def test_bad_values_are_refused_naming_the_row(db, change, match):
     with Store(db) as store:
@@ -328,6 +343,7 @@ def test_a_write_that_fails_is_one_line_and_keeps_earlier_attempts(db):
     kept = len(store.attempts())
     out: list[str] = []
     q = Question.from_puzzle(puzzles.load()[0], HUNAN)
+    assert q.rules is HUNAN
     summary = run_quiz([q], input_fn=lambda prompt: right_answer(q), output_fn=out.append, store=store)
     assert summary.stopped == "unsaved" and summary.answered == 0 and summary.error.startswith("the answer was not")
     assert not any("correct**" in line for line in out)
@@ -350,3 +366,153 @@ def test_reading_only_creates_nothing(tmp_path):
     empty.write_bytes(b"")
     assert progress.stats(empty, now=T0) == progress.empty_stats()
     assert empty.read_bytes() == b""
+
+
+# --- rulesets kept apart -------------------------------------------------------------------------------
+
+def test_each_ruleset_has_its_own_boxes_reviews_and_statistics(db):
+    with Store(db) as store:
+        attempt(store, correct=False, puzzle_id="p1")  # hunan: missed, due in ten minutes
+        attempt(store, correct=True, puzzle_id="p1", rules=OTHER, at=T0 + 1)  # the same id, another ruleset
+        attempt(store, correct=True, seed=4213, rules=OTHER, at=T0 + 2, kind="discard", level=3, tags=("dead wait",))
+        assert store.review(rules="hunan", puzzle_id="p1") == (1, T0 + INTERVALS[1])
+        assert store.review(rules=OTHER, puzzle_id="p1") == (2, T0 + 1 + INTERVALS[2])
+        assert store.review(rules="hunan", seed=4213) is None
+        assert store.due_reviews(T0 + DAY + 5, rules="hunan") == ["p1"]
+        assert store.due_reviews(T0 + DAY + 5, rules="luzhou") == ["p1", 4213]
+        assert store.due_reviews(T0 + DAY + 5, rules="house") == []
+        assert store.attempted_puzzles(rules="hunan") == {"p1"} == store.attempted_puzzles(rules=OTHER)
+        assert store.attempted_puzzles(rules="house") == set()
+        assert [(a["rules"], a["rules_digest"]) for a in store.attempts()] == [
+            ("hunan", "d" * 64), ("luzhou", "e" * 64), ("luzhou", "e" * 64)]
+        both = store.stats(T0 + 20 * MINUTE)
+        luzhou = store.stats(T0 + 20 * MINUTE, rules="luzhou")
+    assert (both["rules"], both["attempts"], both["correct"], both["due"]) == (None, 3, 2, 1)
+    assert both["by_rules"] == {"hunan": {"attempts": 1, "correct": 0, "due": 1},
+                                "luzhou": {"attempts": 2, "correct": 2, "due": 0}}
+    assert luzhou == {"rules": "luzhou", "attempts": 2, "correct": 2, "streak": 2, "due": 0,
+                      "by_rules": {"luzhou": {"attempts": 2, "correct": 2, "due": 0}},
+                      "by_kind": {"discard": {"attempts": 1, "correct": 1}, "ting": {"attempts": 1, "correct": 1}},
+                      "by_level": {1: {"attempts": 1, "correct": 1}, 3: {"attempts": 1, "correct": 1}},
+                      "by_tag": {"dead wait": {"attempts": 1, "correct": 1}, "红胡": {"attempts": 1, "correct": 1}}}
+    assert progress.stats(db, now=T0 + 20 * MINUTE, rules=OTHER) == luzhou
+    assert progress.stats(db, now=T0, rules="house")["attempts"] == 0
+    en = "\n".join(progress.stats_lines(both, "en")).splitlines()
+    assert en[0] == "3 attempts, 2 correct (67%); current streak 2; 1 due for review"
+    assert en[2:6] == ["ruleset    attempts    correct    rate    due",
+                       "---------  ----------  ---------  ------  -----",
+                       "hunan      1           0          0%      1",
+                       "luzhou     2           2          100%    0"]
+    assert progress.stats_lines(luzhou, "en")[0] == "luzhou: 2 attempts, 2 correct (100%); current streak 2; 0 due for review"
+    zh = "\n".join(progress.stats_lines(luzhou, "zh")).splitlines()
+    assert zh[0].startswith("luzhou: 答题 2 次") and zh[2].split() == ["规则", "答题", "答对", "正确率", "待复习"]
+
+
+def test_an_attempt_stores_the_name_and_digest_of_a_real_ruleset(db):
+    from solver.model.rules import HUNAN, get_ruleset
+
+    luzhou = get_ruleset("luzhou")
+    with Store(db) as store:
+        attempt(store, correct=True, rules=HUNAN)
+        attempt(store, correct=True, rules=luzhou)
+        got = [(a["rules"], a["rules_digest"]) for a in store.attempts()]
+    assert got == [("hunan", HUNAN.digest), ("luzhou", luzhou.digest)] and HUNAN.digest != luzhou.digest
+    assert all(len(d) >= 12 for _, d in got)
+    with Store(db) as store, pytest.raises(ValueError, match="not a ruleset"):
+        attempt(store, correct=True, rules=SimpleNamespace(name="", digest=""))
+
+
+# --- the migration from schema 1 (a file made by phz before rulesets) ---------------------------------------
+
+def schema_1_copy(tmp_path: Path) -> Path:
+    path = tmp_path / "old" / "progress.db"
+    path.parent.mkdir()
+    shutil.copyfile(SCHEMA_1_FILE, path)
+    return path
+
+
+def table_sql(path: Path) -> list[tuple]:
+    with sqlite3.connect(path) as conn:
+        return sorted(conn.execute("SELECT type, name, sql FROM sqlite_master"))
+
+
+SCHEMA_1_ATTEMPTS = [  # what the schema-1 file holds (read here with plain SQL, before any migration)
+    (1, "ting-001", None, "ting", 1, '["两头", "顺胡", "outs"]', "三", 0, 4.0, T0),
+    (2, "ting-001", None, "ting", 1, '["两头", "顺胡", "outs"]', "三六", 1, 3.5, T0 + 700),
+    (3, None, 4213, "discard", 3, '["dead wait"]', "五", 0, 9.25, T0 + 800),
+    (4, "huxi-003", None, "huxi", 2, '["红胡"]', "21", 1, 12.0, T0 + 900),
+    (5, None, 943, "chou", 3, '["臭张", "隔山"]', "no", 1, 2.0, T0 + 1000),
+]
+
+
+def test_the_schema_1_file_is_what_the_tests_say():
+    with sqlite3.connect(SCHEMA_1_FILE) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert conn.execute("SELECT * FROM attempts ORDER BY id").fetchall() == SCHEMA_1_ATTEMPTS
+        assert conn.execute("SELECT item, box FROM reviews ORDER BY item").fetchall() == [
+            ("drill:4213", 1), ("drill:943", 2), ("puzzle:huxi-003", 2), ("puzzle:ting-001", 2)]
+
+
+def test_a_schema_1_file_migrates_in_place_to_the_default_ruleset(tmp_path):
+    path = schema_1_copy(tmp_path)
+    with sqlite3.connect(path) as conn:
+        reviews_before = conn.execute("SELECT item, box, due, last FROM reviews ORDER BY item").fetchall()
+    with Store(path) as store:  # a quiz opening it
+        attempts = store.attempts()
+        assert [tuple(a[k] for k in ("id", "puzzle_id", "drill_seed", "kind", "answer", "at")) for a in attempts] == [
+            (r[0], r[1], r[2], r[3], r[6], r[9]) for r in SCHEMA_1_ATTEMPTS]
+        assert {(a["rules"], a["rules_digest"]) for a in attempts} == {(progress.SCHEMA_1_RULES, "")}
+        assert progress.SCHEMA_1_RULES == "hunan"
+        later = T0 + 40 * DAY
+        assert store.due_reviews(later, rules="hunan") == [4213, "ting-001", "huxi-003", 943]
+        assert store.due_reviews(later, rules="luzhou") == []
+        assert store.review(rules="hunan", puzzle_id="ting-001") == (2, T0 + 700 + DAY)
+        s = store.stats(later)
+        assert (s["attempts"], s["correct"], s["streak"], s["due"]) == (5, 3, 2, 4)
+        assert s["by_rules"] == {"hunan": {"attempts": 5, "correct": 3, "due": 4}}
+        attempt(store, correct=True, rules=OTHER, at=T0 + 2000)  # and it takes new attempts
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert conn.execute("SELECT item, box, due, last FROM reviews WHERE rules = 'hunan'"
+                            " ORDER BY item").fetchall() == reviews_before
+        assert conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 6
+    fresh = tmp_path / "fresh.db"
+    Store(fresh).close()
+    assert table_sql(path) == table_sql(fresh)  # the very schema a new file gets
+    before = path.read_bytes()
+    Store(path).close()  # a migrated file opens as any current one: nothing written
+    assert path.read_bytes() == before
+
+
+def test_reading_a_schema_1_file_migrates_a_copy_and_leaves_the_file_as_it_is(tmp_path):
+    path = schema_1_copy(tmp_path)
+    before = path.read_bytes()
+    s = progress.stats(path, now=T0 + 40 * DAY)
+    assert (s["attempts"], s["correct"], s["due"], s["by_rules"]) == (
+        5, 3, 4, {"hunan": {"attempts": 5, "correct": 3, "due": 4}})
+    assert progress.stats(path, now=T0 + 40 * DAY, rules="luzhou")["attempts"] == 0
+    with Store(path, writable=False) as store:
+        assert len(store.attempts()) == 5
+    assert path.read_bytes() == before  # (a read-only one: tests/test_progress_damage.py)
+
+
+@pytest.mark.parametrize("change,match", [
+    ("UPDATE attempts SET tags = 'x' WHERE id = 2", r"attempt 2 has tags 'x', not a JSON list of strings"),
+    ("INSERT INTO reviews VALUES ('drill:abc', 1, 0, 0)", r"review item 'drill:abc' is neither"),
+    ("ALTER TABLE attempts ADD COLUMN rules TEXT", r"table attempts has the wrong columns \(id, .*, at, rules\)"),
+    ("DROP TABLE reviews", r"missing table\(s\) reviews"),
+])
+def test_a_schema_1_file_that_is_damaged_is_refused_and_left_unmigrated(tmp_path, change, match):
+    path = schema_1_copy(tmp_path)
+    with sqlite3.connect(path) as conn:
+        conn.execute(change)
+    before = path.read_bytes()
+    for writable in (True, False):
+        with pytest.raises(ProgressError, match=match + ".*; move it away or pass --db with another path"):
+            Store(path, writable=writable)
+    assert path.read_bytes() == before
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+

@@ -12,6 +12,7 @@ file permission, a lock held by another process or a pipe is involved:
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -26,7 +27,7 @@ import pytest
 
 import puzzles
 from solver.model.rules import HUNAN
-from solver.trainer import drills, progress
+from solver.trainer import drills, progress, progress_file
 from solver.trainer.grading import right_answer
 from solver.trainer.progress import MAX_SEED, Store
 from solver.trainer.question import Question
@@ -47,8 +48,8 @@ def make_progress(path: Path, n: int = 300) -> Path:
     """A real progress file of ``n`` attempts (several pages)."""
     with Store(path) as store:
         for i in range(n):
-            store.record(puzzle_id=f"p{i % 37}", kind="ting", level=1 + i % 3, tags=["红胡", "两头"],
-                         answer="肆柒", correct=i % 3 == 0, seconds=3.0, at=1_700_000_000.0 + i)
+            store.record(rules=HUNAN, puzzle_id=f"p{i % 37}", kind="ting", level=1 + i % 3,
+                         tags=["红胡", "两头"], answer="肆柒", correct=i % 3 == 0, seconds=3.0, at=1_700_000_000.0 + i)
     return path
 
 
@@ -120,7 +121,7 @@ def _bad_value(db: Path) -> None:
 
 def _review(item: str):
     def make(db: Path) -> None:
-        sql(db, f"INSERT INTO reviews (item, box, due, last) VALUES ('{item}', 1, 0, 0)")
+        sql(db, f"INSERT INTO reviews (rules, item, box, due, last) VALUES ('hunan', '{item}', 1, 0, 0)")
     return make
 
 
@@ -244,6 +245,29 @@ def test_a_progress_file_that_cannot_be_written_is_refused_before_asking(unprivi
         assert not db.exists()
 
 
+@pytest.mark.parametrize("case", ["read-only file", "read-only folder"])
+def test_an_old_schema_file_that_cannot_be_written_is_not_migrated_but_still_read(unprivileged, phz_cmd,
+                                                                                   shared_dir, case):
+    """A schema-1 file (made by phz before rulesets): a quiz that cannot migrate it in place
+    refuses before asking and leaves it as it was; phz stats reads it through a migrated copy."""
+    folder = shared_dir / "data"
+    folder.mkdir()
+    db = folder / "progress.db"
+    shutil.copyfile(ROOT / "tests" / "data" / "progress-schema-1.db", db)
+    db.chmod(0o444 if case == "read-only file" else 0o666)
+    folder.chmod(0o777 if case == "read-only file" else 0o555)
+    before = db.read_bytes()
+    result = run_unprivileged(unprivileged, phz_cmd, shared_dir, "quiz", "--puzzle", PUZZLE, "--db", str(db),
+                              input=f"{right()}\n")
+    assert_refused_up_front(result, db, "cannot write to")
+    assert db.read_bytes() == before
+    shown = run_unprivileged(unprivileged, phz_cmd, shared_dir, "stats", "--db", str(db), "--json")
+    assert shown.returncode == 0, shown.stderr
+    numbers = json.loads(shown.stdout)
+    assert (numbers["attempts"], numbers["by_rules"]) == (5, {"hunan": {"attempts": 5, "correct": 3, "due": 4}})
+    assert db.read_bytes() == before
+
+
 @contextmanager
 def lock_held(db: Path, how: str = "EXCLUSIVE"):
     """Another process holding a write lock on ``db`` until the block ends."""
@@ -285,15 +309,15 @@ def test_two_quizzes_on_one_file_both_store_their_answers(tmp_path):
     with Store(db) as first, Store(db) as second:
         for i in range(3):
             for store in (first, second):
-                store.record(puzzle_id="p", kind="ting", level=1, tags=[], answer="x", correct=True, seconds=1,
-                             at=1.0 + i)
+                store.record(rules=HUNAN, puzzle_id="p", kind="ting", level=1, tags=[], answer="x",
+                             correct=True, seconds=1, at=1.0 + i)
     assert count_attempts(db) == 6
 
 
 def test_a_lock_taken_after_opening_stops_the_quiz_unsaved(tmp_path, monkeypatch):
     """The probe passed, then another program locked the file while the learner thought:
     the quiz stops at that answer, shows no verdict, and says why."""
-    monkeypatch.setattr(progress, "BUSY_TIMEOUT", 0.3)
+    monkeypatch.setattr(progress_file, "BUSY_TIMEOUT", 0.3)
     db = tmp_path / "progress.db"
     out: list[str] = []
     with ExitStack() as stack:
@@ -317,12 +341,13 @@ def test_a_lock_taken_after_opening_stops_the_quiz_unsaved(tmp_path, monkeypatch
 
 RACER = """
 import sys, time
+from solver.model.rules import HUNAN
 from solver.trainer.progress import Store
 base, start, rounds, me = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 for r in range(rounds):
     time.sleep(max(0.0, start + 0.4 * r - time.time()))
     with Store(f"{base}/round{r}/progress.db") as store:
-        store.record(puzzle_id="p" + me, kind="ting", level=1, tags=["t"], answer="x", correct=True,
+        store.record(rules=HUNAN, puzzle_id="p" + me, kind="ting", level=1, tags=["t"], answer="x", correct=True,
                      seconds=1.0, at=1.0)
 """
 
@@ -357,8 +382,9 @@ def test_drill_seeds_stop_at_what_sqlite_stores(tmp_path):
         with pytest.raises(drills.DrillError, match="too large"):
             select_questions([], rules=HUNAN, puzzle_id=f"drill:{seed}")
     with Store(tmp_path / "p.db") as store:  # the largest is storable
-        store.record(seed=largest, kind="ting", level=3, tags=[], answer="x", correct=False, seconds=1, at=1.0)
-        assert store.due_reviews(1e10) == [largest]
+        store.record(rules=HUNAN, seed=largest, kind="ting", level=3, tags=[], answer="x", correct=False,
+                     seconds=1, at=1.0)
+        assert store.due_reviews(1e10, rules=HUNAN) == [largest]
 
 
 def test_a_drill_id_too_large_is_refused_before_asking(run_phz, tmp_path):
@@ -378,7 +404,7 @@ def test_random_drills_from_a_huge_seed_are_storable(tmp_path):
         assert summary.asked == 1
         for q in select_questions([], rules=HUNAN, random_drills=True, seed=2**200 + 12345, count=3):
             assert 0 <= q.seed <= MAX_SEED and drills.parse_seed(q.seed)
-            store.record(seed=q.seed, kind=q.kind, level=q.level, tags=q.tags, answer="x", correct=True,
+            store.record(rules=HUNAN, seed=q.seed, kind=q.kind, level=q.level, tags=q.tags, answer="x", correct=True,
                          seconds=1, at=1.0)
         assert len(store.attempts()) == 3
 

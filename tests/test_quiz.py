@@ -403,9 +403,9 @@ def test_select_by_id_kind_level_tag_and_count():
 
 def test_select_serves_due_reviews_first_then_new_puzzles_easiest_first(store):
     t0 = 1_700_000_000.0
-    store.record(puzzle_id="huxi-1", kind="huxi", level=3, tags=[], answer="15", correct=False, seconds=3, at=t0)
-    store.record(puzzle_id="ting-1", kind="ting", level=1, tags=[], answer="肆柒", correct=True, seconds=3, at=t0)
-    store.record(seed=4203, kind="ting", level=3, tags=[], answer="七", correct=False, seconds=3, at=t0 + 1)
+    store.record(rules=HUNAN, puzzle_id="huxi-1", kind="huxi", level=3, tags=[], answer="15", correct=False, seconds=3, at=t0)
+    store.record(rules=HUNAN, puzzle_id="ting-1", kind="ting", level=1, tags=[], answer="肆柒", correct=True, seconds=3, at=t0)
+    store.record(rules=HUNAN, seed=4203, kind="ting", level=3, tags=[], answer="七", correct=False, seconds=3, at=t0 + 1)
     soon = t0 + 3600  # both misses are due, the right answer is not
     chosen = select_questions(LIBRARY, rules=HUNAN, store=store, now=soon, count=20)
     keys = [q.key for q in chosen]
@@ -524,9 +524,11 @@ def test_killed_quiz_process_keeps_every_answered_attempt(tmp_path):
 
 def test_every_library_puzzle_is_a_question_graded_and_explained():
     """Each puzzle shipped in puzzles/*.toml: its stored answer is what the quiz expects and is
-    graded correct, and a wrong one is explained in both languages, naming what the stored answer says."""
+    graded correct, and a wrong one is explained in both languages, naming what the stored answer says;
+    each asked under the ruleset it is written for."""
     for p in puzzles.load():
-        q = Q(p)
+        q = Question.from_puzzle(p)
+        assert q.rules.name == p.rules, p.id
         assert all(grade(q, answer).correct for answer in stored_right_answers(q, p)), p.id
         assert right_answer(q) in stored_right_answers(q, p), p.id
         if p.kind == "ting":
@@ -544,7 +546,7 @@ def test_every_library_puzzle_is_a_question_graded_and_explained():
 def wrong_answer_is_explained(q: Question, p: Puzzle) -> None:
     """A wrong answer to ``q`` is graded incorrect, and the first lines of both explanations say
     what the answer stored in ``p`` says (a hand puzzle's answer, checked against the solver)."""
-    held = parse_hand(p.hand).concealed
+    held = parse_hand(p.hand, q.rules).concealed
     X = p.tile or ""
     if p.kind == "discard":  # a tile held, not in a 坎, and not a best discard
         wrong = next(GLYPHS[t] for t in range(20) if 0 < held[t] < 3 and GLYPHS[t] not in p.answer)

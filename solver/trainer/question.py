@@ -14,7 +14,7 @@ from .. import api
 from ..engine.obligations import candidate_ways
 from ..model.notation import parse_hand, parse_tile, parse_tiles
 from ..model.results import Decision, Discards, HuResult, Ting
-from ..model.rules import Ruleset, get_ruleset
+from ..model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
 from ..model.tiles import GLYPHS, glyph, glyphs
 from ..text.explain import resolve_lang, source_text
 from ..text.words import MOVE_ZH
@@ -177,12 +177,15 @@ def hand_lines(q: Question, lang: str = "en") -> list[str]:
 
 
 def question_lines(q: Question, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
-    """Everything shown before the answer: header, hand, context, question."""
+    """Everything shown before the answer: header (with the ruleset's name when it is not the default), hand,
+    context, question."""
     zh = resolve_lang(lang) == "zh"
     kind = {"ting": "听牌", "discard": "打牌", "huxi": "胡息", "chi": "吃牌", "chou": "臭张"}[q.kind] if zh else q.kind
     where = (f"题库 {q.puzzle_id}" if q.puzzle_id is not None else f"练习 {q.seed}") if zh else q.name
     count = f"[{index}/{total}] " if index is not None and total is not None else ""
-    head = f"{count}{kind} · {'难度' if zh else 'level'} {q.level} · {where}"
+    # The ruleset is named unless it is the default one (whose headers stay as they were).
+    rules = f" · {q.rules.name}" if q.rules.name != DEFAULT_RULESET else ""
+    head = f"{count}{kind} · {'难度' if zh else 'level'} {q.level} · {where}{rules}"
     return [head] + hand_lines(q, lang) + q.context(lang) + [q.prompt(lang)]
 
 

@@ -39,9 +39,13 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     * ``random_drills``: ``count`` fresh drills (``solver.trainer.drills``) of the
       kind and level asked (random when None), from ``seed`` (random when None),
       as LazyQuestions: each is made when the quiz reaches it;
-    * otherwise puzzles matching kind, level and tag: items due for review
-      first (most overdue first; with no filter, due drills too), then
-      puzzles never tried (easiest first), then the rest (soonest due first).
+    * otherwise the puzzles written for ``rules`` (their ``rules`` field
+      names it) matching kind, level and tag: items due for review under
+      ``rules`` first (most overdue first; with no filter, due drills too),
+      then puzzles never tried under it (easiest first), then the rest
+      (soonest due first).
+
+    A puzzle asked by id is asked under its own ruleset, whatever ``rules`` is.
 
     ``count`` defaults to DEFAULT_COUNT.  Raises QuizError (one line) for an
     unknown id, a bad option or when nothing matches.
@@ -68,22 +72,29 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
                                                 ("tag", tag, tag in p.tags)) if v is not None and not ok]
         if clash:
             raise QuizError(f"puzzle {puzzle_id} does not match {' '.join(clash)}")
-        return [Question.from_puzzle(p, rules)]
+        return [Question.from_puzzle(p)]
     if random_drills:
         return LazyQuestions(drills.iter_drills(n, rules=rules, seed=seed, kind=kind, level=level, tag=tag), n)
-    matching = [p for p in puzzles if (kind is None or p.kind == kind) and (level is None or p.level == level)
+    ours = [p for p in puzzles if p.rules == rules.name]
+    matching = [p for p in ours if (kind is None or p.kind == kind) and (level is None or p.level == level)
                 and (tag is None or tag in p.tags)]
-    if not matching:
+    unfiltered = kind is None and level is None and tag is None
+    now = time.time() if now is None else now
+    due = store.due_reviews(now, rules=rules) if store is not None else []
+    if not matching and not (unfiltered and any(isinstance(item, int) for item in due)):
         wanted = " ".join(f"--{k} {v}" for k, v in (("kind", kind), ("level", level), ("tag", tag)) if v is not None)
-        raise QuizError(f"no puzzle matches {wanted}" if wanted else "the puzzle library is empty")
+        if puzzles and not ours:
+            written = ", ".join(sorted({p.rules for p in puzzles}))
+            raise QuizError(f"no puzzle is written for ruleset {rules.name} (the library's are for {written}); "
+                            "drills are made under any ruleset: add --random")
+        raise QuizError(f"no puzzle matches {wanted} (ruleset {rules.name})" if wanted else
+                        "the puzzle library is empty")
     if store is None:
         return [Question.from_puzzle(p, rules) for p in matching[:n]]
-    now = time.time() if now is None else now
     by_id = {p.id: p for p in matching}
-    unfiltered = kind is None and level is None and tag is None
     chosen: list[Question] = []
     taken: set[str] = set()
-    for item in store.due_reviews(now):
+    for item in due:
         if len(chosen) == n:
             break
         if isinstance(item, int):
@@ -95,13 +106,13 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
         elif item in by_id:
             chosen.append(Question.from_puzzle(by_id[item], rules))
             taken.add(item)
-    tried = store.attempted_puzzles()
+    tried = store.attempted_puzzles(rules=rules)
     order = {p.id: i for i, p in enumerate(matching)}
     fresh = sorted((p for p in matching if p.id not in tried and p.id not in taken),
                    key=lambda p: (p.level, order[p.id]))
 
     def due_at(p) -> float:
-        review = store.review(puzzle_id=p.id)
+        review = store.review(rules=rules, puzzle_id=p.id)
         return review[1] if review else float("inf")
 
     rest = sorted((p for p in matching if p.id in tried and p.id not in taken), key=lambda p: (due_at(p), order[p.id]))

@@ -153,7 +153,7 @@ def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callabl
             now = clock()
             if store is not None:
                 try:
-                    store.record(puzzle_id=q.puzzle_id, seed=q.seed, kind=q.kind, level=q.level, tags=q.tags,
+                    store.record(rules=q.rules, puzzle_id=q.puzzle_id, seed=q.seed, kind=q.kind, level=q.level, tags=q.tags,
                                  answer=g.text, correct=g.correct, seconds=max(0.0, now - start), at=now)
                 except ProgressError as e:
                     # No verdict: the learner would take a verdict for an answer kept.
