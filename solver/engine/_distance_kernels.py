@@ -1,8 +1,11 @@
 """Private numba kernels of the distance to ready (进张距离, RULES.md section 6).
 
 They see only integer arrays: ``solver.engine.distance`` builds the position
-rows, ``solver.engine.arrays`` the one context vector ``cx`` (the ruleset and
-the shape tables, offsets ``CX_*``) and the memo.  Nothing here recurses (a
+rows, ``solver.engine.distance_arrays`` the one context vector ``cx`` (the
+ruleset — 胡息 per pattern and tile, how a winning tile may be used and
+which intakes count, by what the hand holds of it — and the shape tables,
+offsets ``CX_*``) and the memo.  Nothing here names a ruleset or a rule: what
+differs between rulesets is read from ``cx``.  Nothing here recurses (a
 recursive cached kernel crashes numba 0.68 when loaded from the cache): the
 split search walks an explicit stack.
 
@@ -12,17 +15,22 @@ A *position* is one int64 row (offsets ``POS_*``): concealed counts, copies held
 readiness and the intakes depend on, so equal rows are equal positions.
 
 **Readiness in one search.**  A hand at rest is ready when some tile w (not
-held four times) wins for it from some source.  Taking the union over the
-sources of RULES.md 4's table, w wins exactly when one of these splits exists
-(坎 stay whole, their 胡息 counted):
+held four times) wins for it from some source the ruleset wins on.  Taking
+the union over those sources of the take table (RULES.md 4; 8 for
+``luzhou``), w wins exactly when one of these splits exists (坎 stay whole,
+their 胡息 counted):
 
 * *free*: the free tiles (concealed, 坎 excepted) plus w split into 句/绞,
-  plus the 将 pair when the hand has a 跑/提; w with a concealed pair may also
-  make a triple, valued as a 偎 (a self-drawn w must be 偎'd; another
-  player's w may be 碰'd, worth less, or join any other group) — this covers
-  破跑 too (another player's w onto a 坎 or 偎, any w onto a 碰);
+  plus the 将 pair when the hand has a 4-tile group; w with a concealed pair
+  may also make a triple, valued as the richest triplet some source makes
+  of it (hunan: a 偎, since a self-drawn w must be 偎'd; another player's w
+  may be 碰'd, worth less, or join any other group; luzhou: a 碰, per tile).
+  w may be a tile of a 偎, 碰 or 坎 only where some source lets it join the
+  free tiles (``CX_FREE``: hunan's 破跑 — another player's w onto a 坎 or 偎,
+  any w onto a 碰; luzhou: a discarded 4th onto a 碰, never a 坎's tile);
 * *upgrade* (only while k = 0: a second 4-tile group leaves the hand a tile
-  short): w onto a 坎 or 偎 becomes 提, onto a 碰 becomes 跑, and the free tiles
+  short): w onto a 坎, 偎 or 碰 makes the richest 4-tile group some source
+  makes of it (``CX_UP``: hunan 提 or 跑, luzhou 招), and the free tiles
   alone split with the pair.
 
 So one search covers every w at once: the free tiles split with one
@@ -61,7 +69,8 @@ Layout: each prefix names one vector or one set of codes; a prefix that
 ``TAKE_``         columns of an intake listed in the scratch (at ``S_WAYS``)
 ``WAY_``          columns of ``run``'s output rows after the position
 ``M_``            what ``run`` does (its ``mode``)
-``I_``, ``ONTO_`` intake kinds, and what a 跑/提 is made onto
+``I_``, ``ONTO_`` intake kinds, and what a 4-tile group is made onto
+``H_``            what the hand holds of a tile (rows of the take and intake tables)
 ``Q_``            the questions the memo answers
 ``HASH_``,        the memo's hash and fill limit
 ``MEMO_``
@@ -88,16 +97,26 @@ POS_K = 44  # exposed 4-tile melds
 POS_SIZE = 45
 
 # --- 胡息 patterns, in rules.PATTERNS order -------------------------------------------
-P_JU, P_JU123, P_JU2710, P_JIAO, P_KAN, P_PENG, P_WEI, P_PAO, P_TI, P_JIANG = range(10)
+P_JU, P_JU123, P_JU2710, P_JIAO, P_KAN, P_PENG, P_WEI, P_PAO, P_TI, P_ZHAO, P_LONG, P_JIANG = range(12)
+N_PATTERNS = 12
+# What the hand holds of a tile, in rules.HOLDINGS order: an exposed 偎, an
+# exposed 碰, a concealed 坎, a concealed pair, one concealed copy or none.
+H_WEI, H_PENG, H_KAN, H_PAIR, H_LESS = range(5)
 
 # --- the context vector -----------------------------------------------------------
-N_SHAPES = 38  # len(groups.SHAPES), checked by solver.engine.arrays
+N_SHAPES = 38  # len(groups.SHAPES), checked by solver.engine.distance_arrays
 MAX_TRY = 32
 CX_MIN = 0  # winning 胡息
-CX_JIANG = 1  # a hand with a 跑/提 needs exactly one pair
+CX_JIANG = 1  # a hand with a 4-tile group needs exactly one pair
 CX_BONUS = 2  # most 胡息 one group with the wildcard can add (for the bound)
-CX_HX = 8  # [pattern * 2 + case] 胡息
-CX_SH = CX_HX + 20  # [shape * 3] tiles of the 句/绞 shapes
+CX_FREE = 3  # [holding] 1: the winning tile may join the free tiles (free, or 破跑) from some source it wins on
+CX_TAKE = 8  # [holding] bit i: the intakes of kind i (I_*) count (RULES.md 6 table)
+CX_KPAT = 13  # [intake kind] its 胡息 pattern (P_*; -1 for 吃)
+CX_HX = 20  # [pattern * 20 + tile] 胡息 of a group of that pattern whose first tile is tile
+CX_UP = CX_HX + 20 * N_PATTERNS  # [holding * 20 + tile] (偎, 碰, 坎) most 胡息 the winning tile adds
+#                                   making a 4-tile group of it, from a source it wins on; NO_GAIN: none
+CX_TOP = CX_UP + 60  # [holding * 20 + tile] (偎, 碰, 坎) the 4-tile intake with the most 胡息, or -1
+CX_SH = CX_TOP + 60  # [shape * 3] tiles of the 句/绞 shapes
 CX_SHX = CX_SH + 3 * N_SHAPES  # [shape] its 胡息
 CX_RICH = CX_SHX + N_SHAPES  # [8]: a count, then the shapes that carry 胡息
 CX_TRIP = CX_RICH + 8  # [tile] 胡息 of the triple the winning tile makes with a concealed pair
@@ -121,7 +140,10 @@ S_STACK = 0  # [3 * 32]: lowest tile, next option, option placed per depth (at m
 S_GAIN = 96  # [21] upgrade gain when the junk is tile x (index 20: no junk), NO_GAIN if none
 S_CNT = S_GAIN + 21  # [20] free counts
 S_KAN = S_CNT + 20  # [20] 1 where the position before the intake holds a 坎
-S_WAYS = S_KAN + 20  # [TAKE_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
+S_WOK = S_KAN + 20  # [21] 1 where the wildcard may be tile w (held < 4, its holding lets it join the free
+#                     tiles); index 20: a wildcard already checked (the triple)
+S_WOK1 = S_WOK + 21  # [21] the same once one copy of w is discarded (the junk is w)
+S_WAYS = S_WOK1 + 21  # [TAKE_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
 TAKE_COLS = 7
 MAX_WAYS = 2048
 S_SIZE = S_WAYS + TAKE_COLS * MAX_WAYS
@@ -132,8 +154,8 @@ NO_GAIN = -1000
 # An open-addressing hash table of answers already computed, keyed exactly by
 # the position packed into three words and what was asked: mk
 # [cap, 3] keys, mv [cap] answer + 1 (0: empty slot), ms [0] entries used.
-# It is shared by every call with the same context (solver.engine.arrays keeps
-# it), so the rows of a discard table reuse each other's work.  No entry is
+# It is shared by every call with the same context (solver.engine.distance_arrays
+# keeps it), so the rows of a discard table reuse each other's work.  No entry is
 # added past MEMO_FILL_NUM / MEMO_FILL_DEN of the capacity (so probing always
 # ends at an empty slot); distance_arrays.DistanceMemo then clears it.
 Q_READY = 0  # at rest: ready?
@@ -152,8 +174,9 @@ M_READY = 0  # is it ready (junk 0) / does some discard make it ready (junk 1)?
 M_GOOD = 1  # at rest: does some intake, with its discard, leave a ready hand?
 M_EXPAND = 2  # every position at rest after an intake and its discard
 M_WAYS = 3  # every intake: the position before its discard, and what it was
-# Intake kinds (a way's WAY_KIND), and what a 跑/提 is made onto.
-I_CHI, I_PENG, I_WEI, I_PAO, I_TI = range(5)
+# Intake kinds (a way's WAY_KIND; distance_arrays.INTAKE_KINDS), and what a 4-tile group is made onto.
+I_CHI, I_PENG, I_WEI, I_PAO, I_TI, I_ZHAO = range(6)
+N_INTAKE_KINDS = 6
 ONTO_KAN, ONTO_WEI, ONTO_PENG = range(3)
 # An intake listed in the scratch vector (S_WAYS + TAKE_COLS * i).
 TAKE_KIND, TAKE_TILE, TAKE_CHI, TAKE_BI1, TAKE_BI2, TAKE_ONTO, TAKE_DISCARD = range(TAKE_COLS)
@@ -267,10 +290,8 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
         elif i == 20:
             if junk_left == 0 and wild_left == 0 and pair_left == 0:
                 if need_wild:
-                    h = nd[POS_HELD + wild]
-                    if junk == wild:
-                        h -= 1
-                    if h < 4 and acc >= need:
+                    ok = sc[S_WOK1 + wild] if junk == wild else sc[S_WOK + wild]
+                    if ok and acc >= need:
                         found = 1
                 else:
                     g = sc[S_GAIN + junk]
@@ -325,10 +346,11 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                         wild = i
                         placed = k - 1
                 elif typ == TRY_WTRIPLE:
-                    if wild_left and sc[ci] == 2:
+                    # Whatever the pair's holding allows otherwise, the triple is always a use of w.
+                    if wild_left and sc[ci] == 2 and nd[POS_HELD + i] < 4:
                         sc[ci] -= 2
                         wild_left = 0
-                        wild = i
+                        wild = 20
                         acc += cx[CX_TRIP + i]
                         placed = k - 1
                 else:  # TRY_JUNK
@@ -405,33 +427,49 @@ def _ready_at(cx, nd, junk, sc):
     """
     kanhx = 0
     free = 0
+    wei = nd[POS_WEI]
+    peng = nd[POS_PENG]
     for x in range(20):
         n = nd[POS_CONC + x]
+        # What the hand holds of x, and whether the winning tile may be x in the free tiles.
+        if (wei >> x) & 1:
+            hold = H_WEI
+        elif (peng >> x) & 1:
+            hold = H_PENG
+        elif n == 3:
+            hold = H_KAN
+        elif n == 2:
+            hold = H_PAIR
+        else:
+            hold = H_LESS
+        h = nd[POS_HELD + x]
+        sc[S_WOK + x] = 1 if h < 4 and cx[CX_FREE + hold] else 0
+        # One copy discarded: a pair is one copy (a 坎's tile is never discarded).
+        sc[S_WOK1 + x] = 1 if h < 5 and cx[CX_FREE + (H_LESS if hold == H_PAIR else hold)] else 0
         if n == 3:
-            kanhx += cx[CX_HX + 2 * P_KAN + (1 if x >= 10 else 0)]
+            kanhx += cx[CX_HX + 20 * P_KAN + x]
             n = 0
         sc[S_CNT + x] = n
         free += n
+    sc[S_WOK + 20] = 1
+    sc[S_WOK1 + 20] = 1
     need = cx[CX_MIN] - nd[POS_BASE] - kanhx
     k = nd[POS_K]
     rich = _rich_huxi(cx, sc)
-    # Upgrades (k = 0 only): w onto a 坎 or 偎 makes 提, onto a 碰 makes 跑.
+    # Upgrades (k = 0 only): w onto a 坎, 偎 or 碰 makes the ruleset's 4-tile group (CX_UP).
     top = NO_GAIN
     if k == 0:
-        wei = nd[POS_WEI]
-        peng = nd[POS_PENG]
         best = NO_GAIN
         for x in range(21):
             sc[S_GAIN + x] = NO_GAIN
         for w in range(20):
             g = NO_GAIN
-            case = 1 if w >= 10 else 0
             if nd[POS_CONC + w] == 3:
-                g = cx[CX_HX + 2 * P_TI + case] - cx[CX_HX + 2 * P_KAN + case]
+                g = cx[CX_UP + 20 * H_KAN + w]
             elif (wei >> w) & 1:
-                g = cx[CX_HX + 2 * P_TI + case] - cx[CX_HX + 2 * P_WEI + case]
+                g = cx[CX_UP + 20 * H_WEI + w]
             elif (peng >> w) & 1:
-                g = cx[CX_HX + 2 * P_PAO + case] - cx[CX_HX + 2 * P_PENG + case]
+                g = cx[CX_UP + 20 * H_PENG + w]
             if g != NO_GAIN:
                 h = nd[POS_HELD + w]
                 if h < 4:
@@ -484,12 +522,13 @@ def _ready_memo(cx, sc, nd, junk, mk, mv, ms):
 
 @kernel
 def _ways(cx, sc, nd, all_kinds):
-    """List every intake of the position nd (RULES.md 6 table) in
-    sc[S_WAYS:], checking that its tiles are there and none is a 坎 tile;
-    return how many (-1: more than MAX_WAYS).
+    """List every intake of the position nd (the ruleset's table of RULES.md
+    6, CX_TAKE) in sc[S_WAYS:], checking that its tiles are there and none
+    is a 坎 tile; return how many (-1: more than MAX_WAYS).
 
-    Without ``all_kinds`` a 坎 or 偎 is taken to 提 only: 跑 gives the same
-    position with less 胡息, and readiness only grows with 胡息.
+    Without ``all_kinds`` a 坎, 偎 or 碰 is taken to its richest 4-tile group
+    only (CX_TOP: 提 rather than 跑): the others give the same position with
+    less 胡息, and readiness only grows with 胡息.
     """
     nw = 0
     for x in range(20):
@@ -502,18 +541,28 @@ def _ways(cx, sc, nd, all_kinds):
         n = nd[POS_CONC + t]
         wei = (nd[POS_WEI] & bit) != 0
         peng = (nd[POS_PENG] & bit) != 0
-        lo = 0
-        hi = 0
         onto = ONTO_KAN
-        if wei or peng or n == 3:
-            # 跑/提 of the fourth copy onto a 偎, 碰 or 坎 (a discard follows the first 4-tile group only).
-            onto = ONTO_WEI if wei else (ONTO_PENG if peng else ONTO_KAN)
-            lo = I_PAO if (peng or all_kinds) else I_TI
-            hi = I_PAO + 1 if peng else I_TI + 1
+        if wei:
+            hold = H_WEI
+            onto = ONTO_WEI
+        elif peng:
+            hold = H_PENG
+            onto = ONTO_PENG
+        elif n == 3:
+            hold = H_KAN
         elif n == 2:
-            lo = I_PENG  # 碰 and 偎 onto the concealed pair
-            hi = I_WEI + 1
-        for kind in range(lo, hi):
+            hold = H_PAIR
+        else:
+            hold = H_LESS
+        kinds = cx[CX_TAKE + hold]
+        if hold <= H_KAN and not all_kinds:
+            top = cx[CX_TOP + 20 * hold + t]
+            kinds = (kinds & 1) | ((1 << top) if top >= 0 else 0)
+        # 碰/偎 onto the pair, or the 4-tile groups of the fourth copy onto a 偎, 碰
+        # or 坎 (a discard follows the first 4-tile group only).
+        for kind in range(1, N_INTAKE_KINDS):
+            if not (kinds >> kind) & 1:
+                continue
             if nw >= MAX_WAYS:
                 nw = -1
             else:
@@ -524,9 +573,9 @@ def _ways(cx, sc, nd, all_kinds):
                 sc[e + TAKE_BI1] = -1
                 sc[e + TAKE_BI2] = -1
                 sc[e + TAKE_ONTO] = onto
-                sc[e + TAKE_DISCARD] = first_four if kind >= I_PAO else 1
+                sc[e + TAKE_DISCARD] = first_four if hold <= H_KAN else 1
                 nw += 1
-        if wei or n == 3 or nw < 0:
+        if not (kinds & 1) or nw < 0:
             continue
         # 吃 with its 比: every copy of t still concealed is laid out too.
         nc = cx[CX_CONT + 8 * t]
@@ -629,7 +678,6 @@ def _apply(cx, sc, nd, i, sign):
     e = S_WAYS + TAKE_COLS * i
     kind = sc[e + TAKE_KIND]
     t = sc[e + TAKE_TILE]
-    case = 1 if t >= 10 else 0
     bit = 1 << t
     nd[POS_HELD + t] += sign
     if kind == I_CHI:
@@ -648,15 +696,15 @@ def _apply(cx, sc, nd, i, sign):
     elif kind == I_PENG or kind == I_WEI:
         nd[POS_CONC + t] -= 2 * sign
         nd[POS_PENG if kind == I_PENG else POS_WEI] ^= bit
-        nd[POS_BASE] += sign * cx[CX_HX + 2 * (P_PENG if kind == I_PENG else P_WEI) + case]
+        nd[POS_BASE] += sign * cx[CX_HX + 20 * cx[CX_KPAT + kind] + t]
         nd[POS_M] += sign
     else:
         onto = sc[e + TAKE_ONTO]
-        gain = cx[CX_HX + 2 * (P_PAO if kind == I_PAO else P_TI) + case]
+        gain = cx[CX_HX + 20 * cx[CX_KPAT + kind] + t]
         if onto == ONTO_KAN:
             nd[POS_CONC + t] -= 3 * sign
         else:
-            gain -= cx[CX_HX + 2 * (P_WEI if onto == ONTO_WEI else P_PENG) + case]
+            gain -= cx[CX_HX + 20 * (P_WEI if onto == ONTO_WEI else P_PENG) + t]
             nd[POS_WEI if onto == ONTO_WEI else POS_PENG] ^= bit
             nd[POS_M] -= sign
         nd[POS_BASE] += sign * gain

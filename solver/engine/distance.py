@@ -1,10 +1,12 @@
 """Distance to ready (进张距离) and improving draws (进张) of any hand (RULES.md 6).
 
 A tile never enters the concealed hand: progress is counted in *intakes*
-(吃 with its 比, 碰, 偎, 跑, 提 — the table of RULES.md 6), each followed by
-the discard of a concealed non-坎 tile except a second or later 跑/提 (八块).
-The distance of a hand at rest is 0 when it waits on a tile, else the least
-number of intakes after which it does.
+(吃 with its 比, 碰, 偎, 跑, 提 — the table of RULES.md 6; luzhou's 吃, 碰 and
+招, the table of RULES.md 8 — as ``distance_arrays`` reads it from the
+ruleset's fields), each followed by the discard of a concealed non-坎 tile
+except a second or later 4-tile group (八块).  The distance of a hand at rest
+is 0 when it waits on a tile from some source the ruleset wins on, else the
+least number of intakes after which it does.
 
 The search goes level by level over positions (rows of
 ``solver.engine._distance_kernels``; equal rows are one position, met once):
@@ -23,9 +25,9 @@ The search goes level by level over positions (rows of
 Distances 0, 1 and 2 are therefore always exact.  The improving draws come
 out of the same search: the intakes of the hand whose positions lead to a
 good one at the last level (traced back along the moves).  The kernel
-enumerates intakes itself (RULES.md 6 table; 吃 with every 比 layout, never
-a 坎 tile); the tests hold it to a brute force built on
-``obligations.eating_ways``.  An exact memo (a hash table on the packed
+enumerates intakes itself (the ruleset's table; 吃 with every 比 layout,
+never a 坎 tile); the tests hold it to a brute force built on
+``obligations.eating_ways`` and the tables of RULES.md written out.  An exact memo (a hash table on the packed
 position, one per ruleset, kept by ``solver.engine.distance_arrays`` with the
 kernels' context vector) answers positions met before, across the rows of
 a discard table and across calls.  Importing this module imports numba.
@@ -84,7 +86,7 @@ def position(hand: Hand, rules: Ruleset) -> np.ndarray:
 # ---------------------------------------------------------------- the search
 
 _KEY = np.dtype([("a", np.int64), ("b", np.int64), ("c", np.int64), ("root", np.int64)])
-_INTAKE_KINDS = ("chi", "peng", "wei", "pao", "ti")
+_INTAKE_KINDS = distance_arrays.INTAKE_KINDS
 
 
 def keys(rows: np.ndarray, roots: np.ndarray) -> np.ndarray:
