@@ -833,3 +833,21 @@ def test_a_ruleset_with_no_puzzles_gets_drills(two_rulesets, db, tmp_path):
     drills = quiz(db, "--rules", str(house), "--random", "--seed", "3", "--count", "1", input="q\n")
     assert drills.exit_code == 0 and " · drill " in drills.stdout.splitlines()[0]
     assert drills.stdout.splitlines()[0].endswith(" · house-cli")
+
+
+def test_luzhou_drills_from_the_command_line(db):
+    first = quiz(db, "--random", "--seed", "7", "--count", "2", "--rules", "luzhou", input="q\n")
+    assert first.exit_code == 0, first.output
+    head = first.stdout.splitlines()[0]
+    assert head.startswith("[1/2] ") and head.endswith(" · luzhou")
+    seed = int(head.split(" · drill ")[1].split(" · ")[0])
+    assert seed % 100 // 10 == 9  # the ruleset generator
+    replay = quiz(db, "--puzzle", f"drill:{seed}", "--rules", "luzhou", input="q\n")
+    assert replay.stdout.splitlines()[:3] == [head.replace("[1/2]", "[1/1]")] + first.stdout.splitlines()[1:3]
+    refused = quiz(db, "--puzzle", "drill:4213", "--rules", "luzhou", input="q\n")
+    assert refused.exit_code == 2 and "drill 4213 is made of 偎, 跑 and 提 melds" in refused.stderr
+    answered = quiz(db, "--puzzle", f"drill:{seed}", "--rules", "luzhou", input="一\n0\n")
+    assert answered.exit_code == 0
+    with closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("SELECT drill_seed, rules FROM attempts").fetchall() == [(seed, "luzhou")]
+        assert conn.execute("SELECT rules, item FROM reviews").fetchall() == [("luzhou", f"drill:{seed}")]

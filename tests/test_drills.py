@@ -17,7 +17,7 @@ from solver.engine.obligations import legal_ways
 from solver.model import ruleset_file
 from solver.model.hand import check_hand
 from solver.model.notation import parse_hand, parse_tiles
-from solver.model.rules import HUNAN
+from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import GLYPHS, tiles_to_counts
 from solver.trainer import drills as drills_module
 from solver.trainer.drill_hands import plausible
@@ -129,7 +129,7 @@ def test_questions_are_not_degenerate(drills):
 def reference_answer(q, rules):
     """The answer to ``q``'s facts under ``rules``, from the engines themselves (not from the trainer):
     the graded form of ``q.solution.expected``, or None where there is none (a tile that does not win)."""
-    h = parse_hand(q.hand)
+    h = parse_hand(q.hand, rules)
     seen = tiles_to_counts(parse_tiles(q.seen))
     if q.kind == "ting":
         return frozenset(w.tile for w in reference.ting(h, rules, seen).waits)
@@ -554,3 +554,143 @@ def test_new_drills_pass_their_ruleset_on():
     qs = drills_module.new_drills(6, rules=HOUSE, seed=11)
     assert all(q.rules is HOUSE for q in qs)
     assert [q.seed for q in qs] == [q.seed for q in new_drills(6, seed=11)]  # the seeds come from the seed alone
+
+
+# --- the ruleset generator (9): drills of a ruleset's own melds, sources and rules of play ----------------
+
+LUZHOU = get_ruleset("luzhou")
+#: three of each generator and level of the ruleset generator
+RULESET_SEEDS = [make_seed(base, generator, level, ruleset=True) for generator in GENERATORS for level in LEVELS
+                 for base in range(3)]
+
+
+@pytest.fixture(scope="module")
+def luzhou_drills():
+    return {seed: drills_module.drill(seed, LUZHOU) for seed in RULESET_SEEDS}
+
+
+def test_ruleset_generator_seeds():
+    assert make_seed(42, "discard", 3, ruleset=True) == 42193
+    assert parse_seed(42193) == (42, "discard", 3) and drills_module.of_ruleset_generator(42193)
+    assert not drills_module.of_ruleset_generator(4213)
+    for kind in GENERATORS:
+        for level in LEVELS:
+            seed = make_seed(7, kind, level, ruleset=True)
+            assert seed % 100 // 10 == 9 and parse_seed(seed) == (7, kind, level)
+    assert make_seed(0, "ting", 1, ruleset=True) == 91 and parse_seed(91) == (0, "ting", 1)
+    for bad in (4290, 691, 4699, 95):  # level 0; generator digit 6 before the 9; level 9; level 5
+        with pytest.raises(DrillError, match="not a drill seed"):
+            parse_seed(bad)
+
+
+def test_frozen_seeds_need_the_melds_their_hands_are_made_of():
+    assert drills_module.frozen_fits(HUNAN) and drills_module.frozen_fits(HOUSE)
+    assert not drills_module.frozen_fits(LUZHOU)  # no 偎, and 招/垅 for 跑/提
+    with pytest.raises(DrillError, match=r"drill 4213 is made of 偎, 跑 and 提 melds, which ruleset luzhou does "
+                                         r"not have; its drills have seeds ending in 9 and the level \(e.g. 42193\)"):
+        drills_module.drill(4213, LUZHOU)
+
+
+def test_new_drills_under_a_ruleset_the_frozen_generators_do_not_serve():
+    hunan = new_drills(8, seed=11)
+    luzhou = drills_module.new_drills(8, rules=LUZHOU, seed=11)
+    # the same random stream: the same bases, kinds and levels, of the ruleset generator
+    assert [q.seed for q in luzhou] == [make_seed(*parse_seed(q.seed), ruleset=True) for q in hunan]
+    assert [q.seed for q in drills_module.new_drills(8, rules=LUZHOU, seed=11)] == [q.seed for q in luzhou]
+    assert all(q.rules is LUZHOU for q in luzhou)
+    assert all(q.kind == "huxi" for q in drills_module.new_drills(3, rules=LUZHOU, seed=2, kind="huxi"))
+    assert all("吃包子" in q.tags for q in drills_module.new_drills(2, rules=LUZHOU, seed=3, tag="吃包子"))
+    with pytest.raises(DrillError, match="no drill has tag '烧比'"):  # luzhou calls it 吃包子
+        drills_module.new_drills(1, rules=LUZHOU, seed=3, tag="烧比")
+    kinds = {q.seed // 100 % 10 for q in drills_module.new_drills(12, rules=LUZHOU, seed=5, kind="discard")}
+    assert kinds == {1, 5}  # both generators of discard questions, as under hunan
+    assert all("进张" in q.tags for q in drills_module.new_drills(2, rules=LUZHOU, seed=1, tag="进张"))
+
+
+def ruleset_fields(q):
+    return fields(q) + (q.rules.name,)
+
+
+def check_drills_of(qs, rules):
+    """Every drill of ``qs`` made under ``rules``: a valid, plausible hand of its melds, tags it declares,
+    answers of the engines under it, graded right and wrong."""
+    declared = drills_module.tags(rules)
+    for q in qs:
+        assert q.rules is rules
+        h = parse_hand(q.hand, rules)
+        check_hand(h, want="discard" if q.kind == "discard" else "rest", rules=rules)
+        assert plausible(h) and {m.kind for m in h.melds} <= set(rules.melds), (q.seed, q.hand)
+        api.load(q.hand, want="discard" if q.kind == "discard" else "rest", seen=q.seen,
+                 tile=parse_tiles(q.tile)[0] if q.tile else None, rules=rules)
+        assert set(q.tags) <= set(declared[q.kind]), (q.seed, q.tags)
+        ours = reference_answer(q, rules)
+        assert q.solution.expected == ours, q.seed
+        assert dataclasses.replace(q, menu=()).with_menu().solution.expected == ours, q.seed  # not the cache
+        assert grade(q, typed(q, ours)).correct and not grade(q, wrong(q, ours)).correct, q.seed
+        if q.kind == "huxi":
+            assert q.source in rules.win_on
+        if q.kind in ("chi", "chou"):
+            assert all(c.reason is None or c.reason in ("geshan", "chi_from", "chou", "kan", "must_wei",
+                                                        "compulsory", "shaobi", "no_discard") for c in q.menu)
+
+
+def test_luzhou_drills_are_luzhou_questions(luzhou_drills):
+    qs = list(luzhou_drills.values())
+    check_drills_of(qs, LUZHOU)
+    assert {q.level for q in qs} == set(LEVELS) and {q.kind for q in qs} == set(QUESTION_KINDS)
+    # Same seeds, same questions.
+    for seed in RULESET_SEEDS[::4]:
+        assert ruleset_fields(drills_module.drill(seed, LUZHOU)) == ruleset_fields(luzhou_drills[seed])
+
+
+def test_luzhou_drills_follow_its_rules():
+    """Over a hundred luzhou drills: no 偎 anywhere, 招 melds, wins of 10 to 14 胡息, wins on a discard,
+    one's own draw never eaten, and a pass that leaves a tile good only for winning."""
+    qs = [drills_module.drill(make_seed(base, g, lv, ruleset=True), LUZHOU)
+          for g in GENERATORS for lv in LEVELS for base in range(3, 9)]
+    check_drills_of(qs, LUZHOU)
+    hands = [parse_hand(q.hand, LUZHOU) for q in qs]
+    assert not any(m.kind == "wei" for h in hands for m in h.melds) and not any("偎" in q.hand for q in qs)
+    assert any(m.kind == "zhao" for h in hands for m in h.melds)
+    wins = [w for q in qs if q.kind == "ting" for w in q.solution.result.waits
+            for w in (w.self, w.other, w.discard) if w is not None]
+    assert min(w.huxi for w in wins) >= 10 and any(w.huxi < 15 for w in wins)  # 10 胡息 win here, not 15
+    assert any(w.discard is not None for q in qs if q.kind == "ting" for w in q.solution.result.waits)
+    assert any(q.source == "discard" for q in qs if q.kind == "huxi")
+    assert all(q.from_ != "self-draw" or not q.solution.expected for q in qs if q.kind == "chi")
+    assert all(not q.passed_peng for q in qs if q.kind == "chou")  # one list of passed tiles (过张只能胡)
+    chou = [q for q in qs if q.kind == "chou"]
+    # A tile passed before may be neither eaten nor 碰'd: the answer is no whenever it was passed.
+    assert all(not q.solution.expected for q in chou if parse_tiles(q.tile)[0] in parse_tiles(q.chou))
+    assert any(parse_tiles(q.tile)[0] in parse_tiles(q.chou) and q.action == "peng" for q in chou)
+
+
+def test_the_ruleset_generator_serves_hunan_and_house_rules_too():
+    for rules in (HUNAN, HOUSE):
+        qs = [drills_module.drill(make_seed(base, g, lv, ruleset=True), rules)
+              for g in GENERATORS for lv in LEVELS for base in range(2)]
+        check_drills_of(qs, rules)
+    # hunan's ruleset-generator drills have its melds (偎 included) and its passes (臭 for each move apart)
+    qs = [drills_module.drill(make_seed(base, g, lv, ruleset=True), HUNAN)
+          for g in ("ting", "chou") for lv in (2, 3) for base in range(12)]
+    assert any(m.kind in ("wei", "pao", "ti") for q in qs for m in parse_hand(q.hand).melds)
+    assert any(q.passed_peng for q in qs if q.kind == "chou")
+
+
+def test_luzhou_drill_explanations_show_its_sources(luzhou_drills):
+    ting = next(q for q in luzhou_drills.values() if q.kind == "ting")
+    g = grade(ting, "none")
+    en, zh = explanation(ting, g, "en"), explanation(ting, g, "zh")
+    assert any(line.split()[:8] == ["wait", "outs", "self", "胡息", "score", "how", "other", "胡息"]
+               and "discard" in line for line in en), en
+    assert any("别人打出胡息" in line for line in zh)
+    huxi = next(q for q in (drills_module.drill(make_seed(b, "huxi", lv, ruleset=True), LUZHOU)
+                            for b in range(40) for lv in LEVELS) if q.source == "discard")
+    assert "(discarded by another player)" in huxi.prompt("en") and "（别人打出）" in huxi.prompt("zh")
+    assert explanation(huxi, grade(huxi, "0"), "zh")[1].startswith("别人打出的")
+    chou = next(q for q in luzhou_drills.values() if q.kind == "chou")
+    assert any(line.startswith("passed this hand (过张: may only be won on): ") for line in chou.context("en"))
+    assert not any(line.startswith("passed for 碰") for line in chou.context("en"))
+    out: list[str] = []
+    run_quiz([ting], input_fn=lambda prompt: typed(ting, reference_answer(ting, LUZHOU)), output_fn=out.append)
+    assert out[0].endswith(f"drill {ting.seed} · luzhou") and "**correct**" in out

@@ -18,8 +18,23 @@ discard`` and with no kind.
 
 A drill is made under a ruleset (``drill(seed, rules)``), which decides which
 hands are ready and every answer: a seed names one question per ruleset.  The
-hands come from ``drill_hands`` and the questions of each generator, with their
-levels, from ``drill_makers``: both frozen, so that old seeds keep their questions.
+hands of generators 0-5 come from ``drill_hands`` and their questions, with
+their levels, from ``drill_makers``: both frozen, so that old seeds keep
+their questions, and both hunan's kinds of melds (``FROZEN_MELDS``: 偎, 跑,
+提), so they serve only a ruleset that has those melds.
+
+Generator 9, the *ruleset generator*, makes the same questions of hands of
+the ruleset's own melds and sources, read from its fields
+(``ruleset_hands``, ``ruleset_makers``): the digit before the 9 is the
+question's generator (0-5 as above)::
+
+    seed = base * 1000 + generator * 100 + 90 + level
+
+so drill 42193 is a discard question of level 3 of the ruleset generator.
+It serves every ruleset; ``new_drills`` gives its drills under a ruleset the
+frozen generators do not serve (``frozen_fits``: one without 偎, 跑 or 提,
+such as a ruleset of 招 and 垅), and the frozen ones' otherwise, so the drill
+lists of a seeded ``--random`` under hunan stay what they were.
 """
 from __future__ import annotations
 
@@ -28,9 +43,11 @@ import random
 from typing import Iterator
 
 from ..model.rules import Ruleset
+from . import ruleset_makers
 from .drill_makers import MAKERS
 from .progress import MAX_SEED
 from .question import QUESTION_KINDS, Question, QuizError, solve
+from .ruleset_hands import NoHand
 
 LEVELS = (1, 2, 3)
 MAX_TRIES = 400  # hands tried for one drill before giving up (never reached in practice)
@@ -53,41 +70,84 @@ TAGS = {"ting": _WAIT_TAGS, "discard": _WAIT_TAGS + _DISTANCE_TAGS,
 GENERATORS = QUESTION_KINDS + ("distance",)
 #: the question kind each generator makes
 QUESTION_KIND = {**{k: k for k in QUESTION_KINDS}, "distance": "discard"}
-_GENERATOR_TAGS = {"discard": _WAIT_TAGS, "distance": _DISTANCE_TAGS}
+#: the generator digit of the ruleset generator (its question's generator is the digit before)
+RULESET_GENERATOR = 9
+#: the meld kinds the frozen hands of generators 0-5 are made of
+FROZEN_MELDS = ("chi", "peng", "wei", "pao", "ti")
+
+
+def frozen_fits(rules: Ruleset) -> bool:
+    """The frozen generators (0-5) serve ``rules``: it has every kind of meld their hands are made of."""
+    return set(FROZEN_MELDS) <= set(rules.melds)
+
+
+def tags(rules: Ruleset) -> dict[str, tuple[str, ...]]:
+    """Every tag a drill of each kind can carry, from the generators ``new_drills`` uses under ``rules``."""
+    return TAGS if frozen_fits(rules) else ruleset_makers.tags(rules)
+
+
+def _generator_tags(rules: Ruleset) -> dict[str, tuple[str, ...]]:
+    if frozen_fits(rules):
+        return {"discard": _WAIT_TAGS, "distance": _DISTANCE_TAGS}
+    table = ruleset_makers.tags(rules)
+    return {"discard": table["ting"], "distance": tuple(t for t in table["discard"] if t not in table["ting"])}
 
 # ---------------------------------------------------------------- seeds
 
-def make_seed(base: int, kind: str, level: int) -> int:
-    """The drill seed of generator ``base`` for ``kind`` (a question kind or ``distance``) and ``level``."""
+def make_seed(base: int, kind: str, level: int, *, ruleset: bool = False) -> int:
+    """The drill seed of generator ``base`` for ``kind`` (a question kind or ``distance``) and ``level``;
+    of the ruleset generator (9) when ``ruleset``."""
     if kind not in GENERATORS or level not in LEVELS or base < 0:
         raise DrillError(f"no drill of kind {kind!r} and level {level!r}")
+    if ruleset:
+        return base * 1000 + GENERATORS.index(kind) * 100 + RULESET_GENERATOR * 10 + level
     return base * 100 + GENERATORS.index(kind) * 10 + level
 
 
 def parse_seed(seed: int) -> tuple[int, str, int]:
     """(base, generator, level) of a drill seed; the generator is the question
-    kind, or ``distance`` for a discard question on a hand that is not ready."""
+    kind, or ``distance`` for a discard question on a hand that is not ready
+    (``of_ruleset_generator`` tells the two families apart)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise DrillError(f"drill seed {seed!r} is not a whole number ≥ 0")
     if seed > MAX_SEED:  # the progress file could not store its attempts
         raise DrillError(f"drill seed {seed} is too large: drill seeds go from 0 to {MAX_SEED}")
     base, code = divmod(seed, 100)
     k, level = divmod(code, 10)
+    if k == RULESET_GENERATOR:
+        base, k = divmod(base, 10)
     if k >= len(GENERATORS) or level not in LEVELS:
         raise DrillError(f"{seed} is not a drill seed: its last two digits are the generator "
-                         f"(0-{len(GENERATORS) - 1}) and level (1-3)")
+                         f"(0-{len(GENERATORS) - 1}, or {RULESET_GENERATOR} with the generator the digit "
+                         "before) and level (1-3)")
     return base, GENERATORS[k], level
 
 
+def of_ruleset_generator(seed: int) -> bool:
+    """Whether the drill seed ``seed`` is one of the ruleset generator (9)."""
+    parse_seed(seed)
+    return seed % 100 // 10 == RULESET_GENERATOR
+
+
 def drill(seed: int, rules: Ruleset) -> Question:
-    """The drill of ``seed`` under ``rules``: always the same question (for a given ruleset)."""
+    """The drill of ``seed`` under ``rules``: always the same question (for a given ruleset).
+
+    A seed of the frozen generators (0-5) under a ruleset they do not serve is a DrillError."""
     base, generator, level = parse_seed(seed)
     kind = QUESTION_KIND[generator]
+    ruleset = of_ruleset_generator(seed)
+    if not ruleset and not frozen_fits(rules):
+        raise DrillError(f"drill {seed} is made of 偎, 跑 and 提 melds, which ruleset {rules.name} does not "
+                         f"have; its drills have seeds ending in {RULESET_GENERATOR} and the level "
+                         f"(e.g. {make_seed(base, generator, level, ruleset=True)}); --random makes them")
     rng = random.Random(seed)
-    make = MAKERS[generator]
+    make = (ruleset_makers.MAKERS if ruleset else MAKERS)[generator]
     plan = rng.random()  # drawn once: which trap a level-3 drill sets, whatever hands are tried
     for _ in range(MAX_TRIES):
-        made = make(rng, level, plan, rules)
+        try:
+            made = make(rng, level, plan, rules)
+        except NoHand as e:
+            raise DrillError(f"drill {seed}: {e}") from None
         if made is not None:
             fields, result = made
             q = Question(kind=kind, level=level, seed=seed, rules=rules, **fields).with_menu()
@@ -98,7 +158,7 @@ def drill(seed: int, rules: Ruleset) -> Question:
     raise DrillError(f"drill {seed}: no {generator} question of level {level} found in {MAX_TRIES} hands")
 
 
-def _generator(kind: str, base: int, tag: str | None) -> str:
+def _generator(kind: str, base: int, tag: str | None, rules: Ruleset) -> str:
     """Which generator makes a drill of ``kind`` from ``base`` in ``new_drills``.
 
     A discard drill is a distance drill for odd bases (or when only distance
@@ -109,7 +169,8 @@ def _generator(kind: str, base: int, tag: str | None) -> str:
     if kind != "discard":
         return kind
     if tag is not None:
-        fits = [g for g in ("discard", "distance") if tag in _GENERATOR_TAGS[g]]
+        table = _generator_tags(rules)
+        fits = [g for g in ("discard", "distance") if tag in table[g]]
         if len(fits) == 1:
             return fits[0]
     return "distance" if base % 2 else "discard"
@@ -117,7 +178,8 @@ def _generator(kind: str, base: int, tag: str | None) -> str:
 
 def new_drills(count: int, *, rules: Ruleset, seed: int | None = None, kind: str | None = None,
                level: int | None = None, tag: str | None = None) -> list[Question]:
-    """``count`` fresh drills of ``kind`` and ``level`` (each random when None), under ``rules``.
+    """``count`` fresh drills of ``kind`` and ``level`` (each random when None), under ``rules``: of the
+    frozen generators when they serve ``rules`` (``frozen_fits``), else of the ruleset generator.
 
     ``seed`` makes the list reproducible; ``tag`` keeps drills carrying it
     (DrillError when none turns up in a few hundred).  Discard drills are
@@ -136,10 +198,11 @@ def iter_drills(count: int, *, rules: Ruleset, seed: int | None = None, kind: st
     """
     rng = random.Random(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
     kinds = [kind] if kind else list(QUESTION_KINDS)
+    table = tags(rules)
     if tag is not None:
-        kinds = [k for k in kinds if tag in TAGS[k]]
+        kinds = [k for k in kinds if tag in table[k]]
         if not kinds:
-            known = sorted({t for k in ([kind] if kind else QUESTION_KINDS) for t in TAGS[k]})
+            known = sorted({t for k in ([kind] if kind else QUESTION_KINDS) for t in table[k]})
             raise DrillError(f"no drill{' of kind ' + kind if kind else ''} has tag {tag!r}; "
                              f"drill tags: {', '.join(known)}")
     return _drills(rng, count, kinds, level, tag, rules)
@@ -155,10 +218,11 @@ def _drills(rng: random.Random, count: int, kinds: list[str], level: int | None,
         k = rng.choice(kinds)
         lv = level or rng.choice(LEVELS)
         base = rng.randrange(10**7)
-        q = drill(make_seed(base, _generator(k, base, tag), lv), rules)
+        q = drill(make_seed(base, _generator(k, base, tag, rules), lv, ruleset=not frozen_fits(rules)), rules)
         if tag is None or tag in q.tags:
             made += 1
             yield q
 
 
 assert set(MAKERS) == set(GENERATORS) and set(QUESTION_KIND.values()) == set(QUESTION_KINDS)
+assert set(ruleset_makers.MAKERS) == set(GENERATORS)

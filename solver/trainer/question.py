@@ -112,10 +112,8 @@ class Question:
                     "Which discard gives the most winning outs? (one tile)")
         if self.kind == "huxi":
             if zh:
-                src = "自摸" if self.source == "self" else "别人摸出"
-                return f"这手牌胡{X}（{src}）：多少胡息？（一个数）"
-            src = "self-drawn" if self.source == "self" else "drawn by another player"
-            return f"This hand wins on {X} ({src}): how many 胡息? (a number)"
+                return f"这手牌胡{X}（{_SOURCE_ZH[self.source]}）：多少胡息？（一个数）"
+            return f"This hand wins on {X} ({_SOURCE_EN[self.source]}): how many 胡息? (a number)"
         if self.kind == "chi":
             subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
             if zh:
@@ -137,9 +135,15 @@ class Question:
             lines.append(f"{'见过的牌' if zh else 'seen elsewhere'}: {_tile_list(self.seen)}")
         if self.kind == "chou" or (self.kind == "chi" and (self.chou or self.passed_peng)):
             none = "无" if zh else "none"
-            lines.append(f"{'这一局过了吃（臭张）' if zh else 'passed for 吃 this hand (臭)'}: "
-                         f"{_tile_list(self.chou) or none}")
-            lines.append(f"{'这一局过了碰' if zh else 'passed for 碰 this hand'}: {_tile_list(self.passed_peng) or none}")
+            if self.rules.passed == "hu_only":  # one list: a passed tile may afterwards only be won on
+                passed = " ".join(GLYPHS[t] for t in sorted(set(parse_tiles(self.chou + self.passed_peng))))
+                lines.append(f"{'这一局过了的牌（过张只能胡）' if zh else 'passed this hand (过张: may only be won on)'}: "
+                             f"{passed or none}")
+            else:
+                lines.append(f"{'这一局过了吃（臭张）' if zh else 'passed for 吃 this hand (臭)'}: "
+                             f"{_tile_list(self.chou) or none}")
+                lines.append(f"{'这一局过了碰' if zh else 'passed for 碰 this hand'}: "
+                             f"{_tile_list(self.passed_peng) or none}")
         if self.kind == "chi":
             if not self.menu:
                 lines.append("没有能和这张牌组成一句话或绞牌的吃法（答 0）" if zh else
@@ -149,6 +153,11 @@ class Question:
             for i, c in enumerate(self.menu, 1):
                 lines.append(f"  {i}. {way_text(c.chi, c.bi, zh)}")
         return lines
+
+
+#: who reveals a huxi question's winning tile, as its prompt says it
+_SOURCE_EN = {"self": "self-drawn", "other": "drawn by another player", "discard": "discarded by another player"}
+_SOURCE_ZH = {"self": "自摸", "other": "别人摸出", "discard": "别人打出"}
 
 
 def _tile_list(text: str) -> str:

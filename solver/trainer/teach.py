@@ -10,6 +10,7 @@ from typing import Iterable
 from tabulate import tabulate
 
 from ..engine import reference
+from ..model.hand import MELD_ZH
 from ..model.results import Action, Forbidden
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPHS
@@ -23,7 +24,8 @@ from .question import Question, about_distance, way_text
 _HOW_ZH = {"提胡": "提胡，这张牌和坎或偎成提", "跑胡": "跑胡，这张牌和碰、偎或坎成跑",
            "偎胡": "偎胡，这张牌和手里的一对成偎", "碰胡": "碰胡，这张牌和手里的一对成碰",
            "破跑胡": "破跑胡，这张牌进别的门子，坎（碰、偎）不动", "单吊胡": "单吊胡，这张牌成将",
-           "编胡": "编胡，这张牌成绞牌或二七十", "顺胡": "顺胡，这张牌成一句话"}
+           "编胡": "编胡，这张牌成绞牌或二七十", "顺胡": "顺胡，这张牌成一句话",
+           "招胡": "招胡，这张牌和坎或碰成招"}
 
 
 def explanation(q: Question, g: Grade, lang: str = "en") -> list[str]:
@@ -60,33 +62,40 @@ def _groups_text(groups) -> str:
     return " ".join(f"{GROUP_ZH[g.kind]}{g.text()} {g.huxi}" for g in groups)
 
 
+#: who reveals a tile, in the Chinese of the explanations
+_SOURCE_ZH = {"self": "自摸", "other": "别人摸出", "discard": "别人打出"}
+_COUNT_ZH = {2: "两", 3: "三"}
+
+
 def _not_wait_text(hand, t: int, rules: Ruleset, zh: bool) -> str:
-    """Why tile t wins from neither source under ``rules``."""
+    """Why tile t wins from none of the sources ``rules`` wins on."""
     X = GLYPHS[t]
     if hand.all_counts()[t] >= 4:
         return (f"{X}：四张都在你手里或亮牌里，不会再来" if zh else
                 f"{X}: all four copies are in your hand and melds, so it cannot appear")
-    results = [reference.hu(hand, t, source, rules) for source in ("self", "other")]
-    if results[0].reason == results[1].reason in ("no_7_groups", "huxi_short") and results[0].huxi == results[1].huxi:
-        r = results[0]
-        if r.reason == "no_7_groups":
-            return (f"{X}：两种来源都胡不了，加上{X}组不成7门子" if zh else
-                    f"{X} wins from neither source: with it the tiles cannot be split into 7 门子")
-        return (f"{X}：两种来源都胡不了，能组成7门子但最多{r.huxi}胡息（要{rules.min_huxi}）" if zh else
-                f"{X} wins from neither source: 7 门子 but at most {r.huxi} 胡息 ({rules.min_huxi} needed)")
+    sources = rules.win_on
+    results = [reference.hu(hand, t, source, rules) for source in sources]
+    first = results[0]
+    none_en = "neither source" if len(sources) == 2 else "no source"
+    none_zh = f"{_COUNT_ZH.get(len(sources), len(sources))}种来源都胡不了"
+    if first.reason in ("no_7_groups", "huxi_short") and all(
+            (r.reason, r.huxi) == (first.reason, first.huxi) for r in results):
+        if first.reason == "no_7_groups":
+            return (f"{X}：{none_zh}，加上{X}组不成7门子" if zh else
+                    f"{X} wins from {none_en}: with it the tiles cannot be split into 7 门子")
+        return (f"{X}：{none_zh}，能组成7门子但最多{first.huxi}胡息（要{rules.min_huxi}）" if zh else
+                f"{X} wins from {none_en}: 7 门子 but at most {first.huxi} 胡息 ({rules.min_huxi} needed)")
     parts = []
-    for source, r in zip(("self", "other"), results):
+    for source, r in zip(sources, results):
         if zh:
-            src = "自摸" if source == "self" else "别人摸出"
             if r.reason == "huxi_short":
                 why = f"能组成7门子，但最多{r.huxi}胡息（要{rules.min_huxi}）"
-            elif r.reason == "forced_ti":
-                why = "必须提，提后胡不了"
-            elif r.reason == "forced_wei":
-                why = "必须偎，偎后胡不了"
+            elif (r.reason or "").startswith("forced_"):
+                move = MELD_ZH[r.reason.removeprefix("forced_")]
+                why = f"必须{move}，{move}后胡不了"
             else:
                 why = "组不成7门子"
-            parts.append(f"{src}{why}")
+            parts.append(f"{_SOURCE_ZH[source]}{why}")
         else:
             parts.append(f"{source}: {hu_sentence(r, rules)}")
     return f"{X}：" + "；".join(parts) if zh else f"{X} — " + "; ".join(parts)
@@ -118,17 +127,21 @@ def _ting_lines(q: Question, g: Grade, zh: bool) -> list[str]:
     for x in g.extra:
         lines.append("  " + _not_wait_text(t.hand, x, q.rules, zh))
     if waits:
-        headers = (["听", "张数", "自摸胡息", "分", "胡法", "别人摸出胡息", "分", "胡法"] if zh else
-                   ["wait", "outs", "self 胡息", "score", "how", "other 胡息", "score", "how"])
-        rows = [[GLYPHS[w.tile], _outs_cell(w.outs, zh)] + _win_cells(w.self) + _win_cells(w.other) for w in waits]
+        sources = q.rules.win_on  # a column group per source the ruleset wins on
+        headers = ["听", "张数"] if zh else ["wait", "outs"]
+        for source in sources:
+            headers += [f"{_SOURCE_ZH[source]}胡息", "分", "胡法"] if zh else [f"{source} 胡息", "score", "how"]
+        rows = [[GLYPHS[w.tile], _outs_cell(w.outs, zh)] + [c for s in sources for c in _win_cells(getattr(w, s))]
+                for w in waits]
         lines += [""] + _tabulate(rows, headers) + [""]
         lines.append("最佳组牌：" if zh else "Best decompositions:")
+        every = "both" if len(sources) == 2 else "all"
         for w in waits:
-            wins = [(s, x) for s, x in (("self", w.self), ("other", w.other)) if x is not None]
-            if len(wins) == 2 and wins[0][1].groups == wins[1][1].groups:
-                wins = [("both", wins[0][1])]
+            wins = [(s, getattr(w, s)) for s in sources if getattr(w, s) is not None]
+            if len(wins) == len(sources) > 1 and all(x.groups == wins[0][1].groups for _, x in wins):
+                wins = [(every, wins[0][1])]
             for source, x in wins:
-                src = {"self": "自摸", "other": "别人摸出", "both": "两种来源"}[source] if zh else source
+                src = ({**_SOURCE_ZH, "both": "两种来源", "all": "三种来源"}[source] if zh else source)
                 mark = ("  ← 漏了" if zh else "  ← missed") if w.tile in g.missed else ""
                 lines.append(f"  {GLYPHS[w.tile]} {src}: {_groups_text(x.groups)}{mark}")
     return lines
@@ -264,7 +277,7 @@ def _huxi_lines(q: Question, g: Grade, zh: bool) -> list[str]:
     lines = [f"{w.how}：{w.huxi}胡息 → {w.deng}等{zimo} × {w.fan}番（{names}）= {w.score}分" if zh else
              f"{w.how}: {w.huxi} 胡息 → {w.deng} 等{zimo} × {w.fan} 番 ({names}) = {w.score}"]
     if zh:
-        lines.append(f"{'自摸' if r.source == 'self' else '别人摸出'}的{X}：{_HOW_ZH.get(w.how, w.how)}")
+        lines.append(f"{_SOURCE_ZH[r.source]}的{X}：{_HOW_ZH.get(w.how, w.how)}")
     else:
         lines.append(hu_sentence(r, q.rules))
     if not g.correct:
@@ -355,8 +368,12 @@ def _chou_lines(q: Question, g: Grade, zh: bool) -> list[str]:
     elif q.action == "peng":
         n = d.hand.concealed[d.tile]
         if n == 3:
-            lines.append(f"{X * 3}是坎不是对：第四张{X}要跑或提，不能碰" if zh else
-                         f"{X * 3} is a 坎, not a pair: a fourth {X} is 跑'd or 提'd, never 碰'd")
+            # the 4-tile groups the take table makes of a fourth tile onto a 坎 (hunan: 跑 or 提)
+            made = {q.rules.take[key].makes for key in q.rules.take if key[0] == "kan"}
+            fours = [MELD_ZH[k] for k in q.rules.four_kinds if k in made] or [MELD_ZH[k] for k in q.rules.four_kinds]
+            made_en = " or ".join(f"{k}'d" for k in fours)
+            lines.append(f"{X * 3}是坎不是对：第四张{X}要{'或'.join(fours)}，不能碰" if zh else
+                         f"{X * 3} is a 坎, not a pair: a fourth {X} is {made_en}, never 碰'd")
         else:
             lines.append(f"碰要手里有一对{X}，你手里有{n}张" if zh else
                          f"a 碰 needs a concealed pair {X * 2}; you hold {n}")
@@ -364,9 +381,10 @@ def _chou_lines(q: Question, g: Grade, zh: bool) -> list[str]:
         lines.append(f"没有两张暗牌能和{X}组成一句话或绞牌" if zh else
                      f"no two concealed tiles make a 句 or 绞 with {X}")
     if not g.correct:
-        if q.action == "chi" and d.tile in d.passed_peng and d.tile not in d.chou:
+        apart = q.rules.passed == "chou"  # a passed 吃 and a passed 碰 are each their own 臭
+        if apart and q.action == "chi" and d.tile in d.passed_peng and d.tile not in d.chou:
             lines.append(f"过碰只让{X}对碰变臭，不挡吃" if zh else f"passing a 碰 of {X} makes it 臭 for 碰 only, not for 吃")
-        if q.action == "peng" and d.tile in d.chou and d.tile not in d.passed_peng:
+        if apart and q.action == "peng" and d.tile in d.chou and d.tile not in d.passed_peng:
             lines.append(f"{X}对吃是臭张，但臭张不挡碰" if zh else f"{X} is 臭 for 吃, which does not block a 碰")
         if q.action == "peng" and d.source.startswith("lower") and yes:
             lines.append("不吃隔山牌只管吃，下家的牌可以碰" if zh else
