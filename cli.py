@@ -408,7 +408,8 @@ def puzzles_check(rules) -> None:
 @click.option("--tag", metavar="T", help="Only puzzles with this tag (e.g. 破跑胡, 烧比).")
 @click.option("--count", type=click.IntRange(min=1),
               help="How many questions (default: 10, fewer when fewer match).")
-@click.option("--puzzle", "puzzle_id", metavar="ID", help="One puzzle by id (or drill:SEED to replay a drill).")
+@click.option("--puzzle", "puzzle_id", metavar="ID",
+              help="One puzzle by id (or drill:SEED to replay a drill, drill:NAME:SEED under ruleset NAME).")
 @click.option("--random", "random_drills", is_flag=True, help="Fresh drills generated with the solver (seeded).")
 @click.option("--seed", type=int, default=None, help="Seed for --random, to get the same drills again.")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default=None,

@@ -694,3 +694,66 @@ def test_luzhou_drill_explanations_show_its_sources(luzhou_drills):
     out: list[str] = []
     run_quiz([ting], input_fn=lambda prompt: typed(ting, reference_answer(ting, LUZHOU)), output_fn=out.append)
     assert out[0].endswith(f"drill {ting.seed} · luzhou") and "**correct**" in out
+
+
+def ruleset_wait_trap(w, rules) -> bool:
+    """A wait that is a trap under ``rules``: not from every source it wins on, dead, or a 破跑胡."""
+    wins = [getattr(w, s) for s in rules.win_on]
+    return None in wins or w.outs == 0 or any(x is not None and x.how == "破跑胡" for x in wins)
+
+
+@pytest.mark.parametrize("rules", [LUZHOU, HUNAN], ids=lambda r: r.name)
+def test_ruleset_drill_levels_mean_what_they_say(rules):
+    """The level of each drill of the ruleset generator, from its hand and the solver's answer under its
+    ruleset computed here afresh: 3 for a trap, else 1 for one idea, else 2 (drill_makers' docstring)."""
+    passed_apart = rules.passed == "chou"
+    for seed in RULESET_SEEDS + [make_seed(b, g, lv, ruleset=True) for g in ("chou", "distance") for lv in LEVELS
+                                 for b in range(3, 6)]:
+        q = drills_module.drill(seed, rules)
+        h = parse_hand(q.hand, rules)
+        x = parse_tiles(q.tile)[0] if q.tile else None
+        if q.kind == "ting":
+            waits = api.ting(q.hand, seen=q.seen, rules=rules).waits
+            trap = any(ruleset_wait_trap(w, rules) for w in waits)
+            assert q.level == (3 if trap else 1 if not h.melds and len(waits) <= 2 else 2), seed
+        elif q.kind == "discard" and "进张" not in q.tags:
+            rows = reference.discard(h, rules, tiles_to_counts(parse_tiles(q.seen))).rows
+            trap = any(ruleset_wait_trap(w, rules) for r in rows if r.outs == rows[0].outs for w in r.waits)
+            if q.level == 3:
+                assert trap or q.seen, seed
+            else:
+                assert not trap and (q.level == 1) == (not h.melds and not q.seen), seed
+        elif q.kind == "discard":
+            best, table = api.discard_choice(q.hand, seen=q.seen, rules=rules)
+            top = table.rows[0]
+            assert not any(r.waits for r in table.rows) and top.distance in (1, 2) and top.improving_live, seed
+            assert q.solution.expected == best, seed
+            traps = {"dead 进张", "distance first", "live copies"} & set(q.tags)
+            simple = not h.melds and not q.seen and top.distance == 1 and len(best) == 1
+            assert q.level == (3 if traps else 1 if simple else 2), seed
+        elif q.kind == "huxi":
+            r = api.hu(q.hand, win=q.tile, source=q.source, all_splits=True, rules=rules)
+            trap = r.win.how not in PLAIN_HOWS or any(d.huxi > r.win.huxi for d in r.decompositions)
+            simple = not h.melds and r.win.how in PLAIN_HOWS and len({d.huxi for d in r.decompositions}) == 1
+            assert q.level == (3 if trap else 1 if simple else 2), seed
+        else:
+            d = decide(q.hand, tile=q.tile, source=q.from_, chou=q.chou, passed_peng=q.passed_peng, seen=q.seen,
+                       rules=rules)
+            if q.kind == "chi":
+                illegal = any(c.reason for c in d.candidates)
+                assert q.level == (3 if illegal else 1 if h.concealed[x] == 0 else 2), seed
+                continue
+            yes = any(a.action == q.action for a in d.actions)
+            why = {f.reason for f in d.forbidden if f.action == q.action}
+            chou, passed = parse_tiles(q.chou), parse_tiles(q.passed_peng)
+            if q.action == "chi" and yes:
+                trap, simple = x in passed or twin(x) in chou, all(c.reason is None and not c.bi for c in d.candidates)
+            elif q.action == "chi":
+                trap = bool(why & {"geshan", "chi_from", "must_wei", "compulsory", "kan"})
+                simple = why == {"chou"}
+            elif yes:  # 隔山 is about 吃 only; one's own 碰 of one's draw; 臭 for 吃 does not block 碰
+                trap = q.from_.startswith("lower") or q.from_ == "self-draw" or (passed_apart and x in chou)
+                simple = twin(x) not in (passed if passed_apart else chou)
+            else:
+                trap, simple = bool(why & {"must_wei", "compulsory"}), why == {"peng_passed"}
+            assert q.level == (3 if trap else 1 if simple else 2), seed

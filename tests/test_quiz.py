@@ -652,3 +652,19 @@ def test_curated_far_discard_puzzle_piped_kan_tile_wrong_and_right(store):
     assert text.count("note: By hand: 四五 is not two-sided here") == 3
     assert [(a["puzzle_id"], a["answer"], a["correct"]) for a in store.attempts()] == [
         ("discard-036", "六", False), ("discard-036", "四", False), ("discard-036", p.answer, True)]
+
+
+def test_a_drill_is_replayed_under_the_ruleset_its_id_names():
+    from solver.model.rules import get_ruleset
+    from solver.trainer import drills
+
+    luzhou = get_ruleset("luzhou")
+    seed = drills.make_seed(42, "ting", 2, ruleset=True)
+    (by_name,) = select_questions([], rules=HUNAN, puzzle_id=f"drill:luzhou:{seed}")
+    (spaced,) = select_questions([], rules=HUNAN, puzzle_id=f"drill 泸州 {seed}")  # an alias, as --rules takes it
+    (given,) = select_questions([], rules=luzhou, puzzle_id=f"drill:{seed}")
+    assert by_name.rules is spaced.rules is given.rules is luzhou and by_name.hand == spaced.hand == given.hand
+    (hunan,) = select_questions([], rules=HUNAN, puzzle_id=f"drill:{seed}")
+    assert hunan.rules is HUNAN and hunan.hand != given.hand  # one seed, one question per ruleset
+    with pytest.raises(QuizError, match="no ruleset is named 'nowhere'"):
+        select_questions([], rules=HUNAN, puzzle_id=f"drill:nowhere:{seed}")

@@ -5,7 +5,7 @@ import re
 import time
 from typing import Iterable, Iterator, Sequence
 
-from ..model.rules import Ruleset
+from ..model.rules import Ruleset, get_ruleset
 from . import drills
 from .question import QUESTION_KINDS, Question, QuizError
 
@@ -28,6 +28,17 @@ class LazyQuestions:
         return self._questions
 
 
+def _named(name: str | None, rules: Ruleset) -> Ruleset:
+    """The ruleset a replayed drill names (``drill:NAME:SEED``): ``rules`` when it is that one, else a shipped one."""
+    if name is None or name.lower() == rules.name:
+        return rules
+    try:
+        return get_ruleset(name)
+    except ValueError:
+        raise QuizError(f"drill {name}:…: no ruleset is named {name!r}; a ruleset file is given with --rules "
+                        "(then drill:SEED replays its drill)") from None
+
+
 def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = None, level: int | None = None,
                      tag: str | None = None, count: int | None = None, puzzle_id: str | None = None,
                      random_drills: bool = False, seed: int | None = None, store=None,
@@ -35,7 +46,8 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     """The questions of ``phz quiz``, asked under ``rules``.
 
     * ``puzzle_id``: that puzzle alone (the filters must not contradict it);
-      ``drill:SEED`` (or ``drill SEED``) replays a drill;
+      ``drill:SEED`` (or ``drill SEED``) replays a drill under ``rules``,
+      ``drill:NAME:SEED`` under the ruleset NAME (a shipped one, or ``rules``);
     * ``random_drills``: ``count`` fresh drills (``solver.trainer.drills``) of the
       kind and level asked (random when None), from ``seed`` (random when None),
       as LazyQuestions: each is made when the quiz reaches it;
@@ -59,9 +71,9 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     n = count or DEFAULT_COUNT
     if puzzle_id is not None:
         found = [p for p in puzzles if p.id == puzzle_id]
-        replay = re.fullmatch(r"drill[:\s]*(\d+)", puzzle_id.strip())
+        replay = re.fullmatch(r"drill[:\s]*(?:([^\s:\d][^\s:]*)[:\s]+)?(\d+)", puzzle_id.strip())
         if not found and replay:  # a drill shown as "drill 4213" comes back by its seed
-            q = drills.drill(int(replay.group(1)), rules)
+            q = drills.drill(int(replay.group(2)), _named(replay.group(1), rules))
             if (kind or q.kind) != q.kind or (level or q.level) != q.level:
                 raise QuizError(f"{q.name} is a {q.kind} drill of level {q.level}")
             return [q]
