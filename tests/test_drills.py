@@ -757,3 +757,66 @@ def test_ruleset_drill_levels_mean_what_they_say(rules):
             else:
                 trap, simple = bool(why & {"must_wei", "compulsory"}), why == {"peng_passed"}
             assert q.level == (3 if trap else 1 if simple else 2), seed
+
+
+def test_ruleset_generator_drills_are_quick():
+    times, far = [], []
+    for kind in QUESTION_KINDS:
+        for level in LEVELS:
+            for base in range(100, 106):
+                start = time.perf_counter()
+                drills_module.drill(make_seed(base, kind, level, ruleset=True), LUZHOU)
+                times.append(time.perf_counter() - start)
+    for level in LEVELS:
+        for base in range(100, 104):
+            start = time.perf_counter()
+            drills_module.drill(make_seed(base, "distance", level, ruleset=True), LUZHOU)
+            far.append(time.perf_counter() - start)
+    assert statistics.median(times) < 0.05 and statistics.median(far) < 1.0, (statistics.median(times),
+                                                                               statistics.median(far))
+
+
+# Generator 9 is frozen too from its first version on: fingerprints of its questions (and the solver's
+# answers) under luzhou and hunan, bases 0-3 of every generator and level.
+def ruleset_seeds() -> list[int]:
+    return [make_seed(base, g, level, ruleset=True) for g in GENERATORS for level in LEVELS for base in range(4)]
+
+
+PINNED_RULESET = {
+    "luzhou": dict(item.split(":") for item in """
+        91:efe9d82996fe 1091:40413587e049 2091:bde3cf872e29 3091:82cd076baf12 92:937934388504 1092:083fc093f77e
+        2092:8d63e22dec27 3092:c4e09f108f53 93:8cba5a253b2f 1093:cf5914a06c19 2093:a76a0341c4a0 3093:4d8996a59090
+        191:d14e7fb9dc2e 1191:bf74eb719d79 2191:8cc7080ba96b 3191:f9d2a2ce11ad 192:f848b5fd1934 1192:229f0917e1e0
+        2192:68e9136a93de 3192:2d42ca8c9ef2 193:ed9ebf441ca8 1193:125115d830fc 2193:655c31224975 3193:c4caaec750bc
+        291:0b89873a4b9e 1291:b487bc1361fd 2291:ec4b01dfb9d0 3291:8bba90dad7a8 292:ebd00c5dfadd 1292:1dd74ffb09c7
+        2292:388a8775f59a 3292:586a279e3fa0 293:e8f21f1fe6d9 1293:69047b4aca15 2293:9081604e7126 3293:175d5848a03a
+        391:919d88b50c9b 1391:ed7b33e2ddb4 2391:8849d837a632 3391:62cef031976a 392:26b982693861 1392:7e3099b35a20
+        2392:9344726e0b3e 3392:f726bdda6c32 393:aa2ed7f8cd0a 1393:9fdcfc7cf496 2393:2ca643cf1a49 3393:30721ad90890
+        491:dc7ebbc3a6e8 1491:21526f0f97cf 2491:efe48558cc0b 3491:876a2db2e456 492:edd4d8cafdfb 1492:d9fedcaeb2bf
+        2492:d1cb768970e4 3492:6d0a20a6cb1f 493:eacd6f560565 1493:ca9ea8ac497a 2493:e17887c7185e 3493:813cb3fb8bf9
+        591:de67043b661e 1591:89c6339a12af 2591:9f32e9c70f81 3591:6a915164efe0 592:75f33ea2c2a9 1592:10c6f857244e
+        2592:26d593a6a5bd 3592:07939603bec5 593:8464b433bb70 1593:9c158b17c43e 2593:d9ef7ac5067f 3593:c4ee48749705
+    """.split()),
+    "hunan": dict(item.split(":") for item in """
+        91:20d1d21c9e1b 1091:7e1bd8303834 2091:48c89fe78f58 3091:2e0198462cae 92:bab6ebcf73c7 1092:93e76dd4ce3b
+        2092:9195a44219c4 3092:a6866dc98d88 93:6eecfab73efc 1093:0f4f2d2206a2 2093:2dbc7dec731c 3093:8a6c38732db4
+        191:d14e7fb9dc2e 1191:e1b2b58a5085 2191:07d157d1eb97 3191:f9d2a2ce11ad 192:46e74f4e2452 1192:c3cfd1290c5b
+        2192:69d802ff63b3 3192:b2effee3ce2e 193:9e984421ff99 1193:03d7018a3b80 2193:c5e9e764a828 3193:db06bcf5fb42
+        291:1e80cf644763 1291:be077a10967b 2291:ff02cf03b138 3291:6d2a1d4f5969 292:f9d6ad569fba 1292:b675f9334401
+        2292:76e8a70f5df9 3292:afd2745654ed 293:5a52c2aa6720 1293:bd611baa5161 2293:042635b1c94e 3293:ab588b4170b4
+        391:cd9ec05669c3 1391:ed7b33e2ddb4 2391:8849d837a632 3391:62cef031976a 392:6b295f28461b 1392:369381b9fba7
+        2392:d0fecce493ef 3392:a8d1afe7a900 393:a1262107b0de 1393:5ee4c7216dad 2393:ee87af82b8d7 3393:a61adc7a9032
+        491:df82462bb492 1491:554abdc268b3 2491:33320bcd1921 3491:b631b62b8033 492:b4fd67b4ed1e 1492:c560da5aed1d
+        2492:9bdf744dc66f 3492:adbc97ad2e79 493:fe5062ad751b 1493:9f6c34cd99f5 2493:c77075d646af 3493:1d15062421f7
+        591:8824acd59e73 1591:4d7837b85bcf 2591:a4427662bec0 3591:bf5474eea84d 592:50edc8d91f98 1592:a5a3ceab0b92
+        2592:2801ac1424a6 3592:250df4bc7b9e 593:55bdbe0ec8f7 1593:9c158b17c43e 2593:82c1e32e34f4 3593:79933db21f10
+    """.split()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PINNED_RULESET))
+def test_ruleset_generator_seeds_keep_their_questions_and_answers(name):
+    rules = get_ruleset(name)
+    assert len(PINNED_RULESET[name]) == len(ruleset_seeds()) == 72
+    drifted = [s for s in ruleset_seeds() if fingerprint(drills_module.drill(s, rules)) != PINNED_RULESET[name][str(s)]]
+    assert not drifted, f"{name} drill seeds of generator 9 changed question or answer: {drifted}"
