@@ -668,3 +668,40 @@ def test_a_drill_is_replayed_under_the_ruleset_its_id_names():
     assert hunan.rules is HUNAN and hunan.hand != given.hand  # one seed, one question per ruleset
     with pytest.raises(QuizError, match="no ruleset is named 'nowhere'"):
         select_questions([], rules=HUNAN, puzzle_id=f"drill:nowhere:{seed}")
+
+
+def test_reviews_come_due_per_ruleset(store):
+    """A miss under one ruleset comes back under that ruleset only; a ruleset with no puzzle of its own
+    still gets its due drills; the puzzles asked are the ruleset's."""
+    from solver.model import ruleset_file
+    from solver.model.rules import get_ruleset
+    from solver.trainer import drills
+
+    luzhou = get_ruleset("luzhou")
+    house = ruleset_file.loads('''schema = 1
+base = "hunan"
+name = "house-quiz"
+[score]
+min_huxi = 12
+deng_base = 12
+''', "house-quiz.toml")
+    t0 = 1_700_000_000.0
+    ours = drills.make_seed(3, "ting", 1, ruleset=True)
+    z_ting = dataclasses.replace(TING, id="z-ting", rules="luzhou")
+    for rules, seed in ((HUNAN, 4203), (luzhou, ours), (house, 4203)):
+        store.record(rules=rules, seed=seed, kind="ting", level=1, tags=[], answer="一", correct=False, seconds=1,
+                     at=t0)
+    store.record(rules=luzhou, puzzle_id="ting-1", kind="ting", level=1, tags=[], answer="一", correct=False,
+                 seconds=1, at=t0)
+    soon = t0 + 3600
+    lib = LIBRARY + [z_ting]
+    hunan = [q.key for q in select_questions(lib, rules=HUNAN, store=store, now=soon, count=20)]
+    assert hunan[0] == "drill:4203" and f"drill:{ours}" not in hunan and "puzzle:z-ting" not in hunan
+    assert hunan.index("puzzle:ting-1") > 0  # never tried under hunan: among the new ones, not a due review
+    zhou = select_questions(lib, rules=luzhou, store=store, now=soon, count=20)
+    assert [q.key for q in zhou] == [f"drill:{ours}", "puzzle:z-ting"]  # ting-1 is hunan's: not asked
+    assert all(q.rules is luzhou for q in zhou)
+    mine = select_questions(lib, rules=house, store=store, now=soon)
+    assert [(q.key, q.rules.name) for q in mine] == [("drill:4203", "house-quiz")]
+    with pytest.raises(QuizError, match="no puzzle is written for ruleset house-quiz"):
+        select_questions(lib, rules=house, store=store, now=t0)  # nothing due yet
