@@ -43,6 +43,7 @@ PASS_RULES = ("chou", "hu_only")
 TIANHU = ("none", "three_ti_or_five_kan", "dealer_seven_groups")
 DIHU = ("none", "lower_on_first_discard")
 PAY = ("each", "discarder")
+PENALTY_PAID = ("third_to_each", "to_each")
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Game:
     dihu: str
     last_tile_wins: bool
     pay: str
+    penalty_paid: str  # PENALTY_PAID: how the amounts of Ruleset.penalties reach the other players
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ FIELDS = {
     "weights": {s: int for s in R.TAKE_SOURCES},
     "penalties": dict,
     "game": {"players": int, "sit_out": bool, "deal": list, "liang_zhang": bool, "tianhu": str, "dihu": str,
-             "last_tile_wins": bool, "pay": str},
+             "last_tile_wins": bool, "pay": str, "penalty_paid": str},
 }
 #: fields that may be left out: red_* and tiles of a 胡息 entry, red_min/red_max of a fan
 _OPTIONAL = {"base", "red_small", "red_big", "tiles", "red_min", "red_max"}
@@ -366,7 +366,7 @@ def _make(data: dict, path: str) -> R.Ruleset:
         f.fail("game.deal", f"must give one tile count per player ({players})")
     game = R.Game(players, f.get("game.sit_out"), tuple(deal), f.get("game.liang_zhang"),
                   f.choice("game.tianhu", R.TIANHU), f.choice("game.dihu", R.DIHU), f.get("game.last_tile_wins"),
-                  f.choice("game.pay", R.PAY))
+                  f.choice("game.pay", R.PAY), f.choice("game.penalty_paid", R.PENALTY_PAID))
     aliases = f.get("aliases")
     if not all(isinstance(a, str) for a in aliases):
         f.fail("aliases", "must be a list of names")

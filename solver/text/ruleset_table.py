@@ -38,7 +38,9 @@ _WORDS = {
            "penalties": "penalties", "players": "players", "deal": "deal", "sit": "a fourth player sits out (坐底)",
            "yes": "yes", "no": "no", "free": "free", "or": "or", "and_po": "or 破跑", "must_make": "must become",
            "others": "others may not win on it", "melds": "melds", "digest": "content digest", "game": "game",
-           "pay_each": "each other player pays the winner", "pay_discarder": "the discarder pays all"},
+           "pay_each": "each other player pays the winner", "pay_discarder": "the discarder pays all",
+           "third_to_each": "penalties: each other player receives a third",
+           "to_each": "penalties: each other player receives the amount"},
     "zh": {"pattern": "门子", "small": "小", "big": "大", "red_small": "红小", "red_big": "红大",
            "holds": "手中已有", "sep": "", "min": "{n}胡息起胡", "deng": "等 = (胡息 − {b}) // {s} + {a}",
            "zimo": "自摸加{n}等", "fans": "番", "plain": "没有花样：平胡{n}番", "add": "花样番数累加",
@@ -49,7 +51,8 @@ _WORDS = {
            "penalties": "罚则", "players": "人数", "deal": "发牌", "sit": "可四人，一人坐底",
            "yes": "是", "no": "否", "free": "自由", "or": "或", "and_po": "或破跑", "must_make": "必须成",
            "others": "别家不能胡", "melds": "门子种类", "digest": "内容摘要", "game": "对局",
-           "pay_each": "另两家各付胡家", "pay_discarder": "点炮者全付"},
+           "pay_each": "另两家各付胡家", "pay_discarder": "点炮者全付",
+           "third_to_each": "罚分：其余各方各得三分之一", "to_each": "罚分：赔给其余每一家"},
 }
 
 
@@ -126,7 +129,8 @@ def show(r: Ruleset, lang: str) -> str:
             + ", ".join(f"{k} {v}" for k, v in r.penalties.items()),
             f"{w['weights']}: " + ", ".join(f"{_SOURCE[lang][s]} {n}" for s, n in zip(TAKE_SOURCES, r.source_weights)),
             f"{w['game']}: {w['players']} {r.game.players} · {w['deal']} {'/'.join(map(str, r.game.deal))}"
-            + (f" · {w['sit']}" if r.game.sit_out else ""), f"{w['game']}: " + w[f"pay_{r.game.pay}"]]
+            + (f" · {w['sit']}" if r.game.sit_out else ""),
+            f"{w['game']}: " + w[f"pay_{r.game.pay}"] + " · " + w[r.game.penalty_paid]]
     return "\n".join(out)
 
 
