@@ -86,6 +86,7 @@ class Ruleset:
     melds: tuple[str, ...]  # the meld kinds of this ruleset
     meld_aliases: Mapping[str, str]  # other meld kinds the notation reads as one of ``melds``
     absent: Mapping[str, str]  # why a meld kind is not among ``melds``, for messages
+    sequence: str  # what the explanations call a sequence (句; luzhou 列)
     dealt_four: str
     pao_needs_jiang: bool  # the 将 rule: a hand with a 4-tile group wins with exactly one pair
     #: pattern -> 胡息 of its group, by the group's first tile (20 values)

@@ -45,7 +45,7 @@ _HUXI = {"small": int, "big": int, "red_small": int, "red_big": int, "tiles": di
 _FAN = {"name": str, "condition": str, "fan": int, "red_min": int, "red_max": int}
 FIELDS = {
     "schema": int, "base": str, "name": str, "title": str, "aliases": list,
-    "groups": {"melds": list, "dealt_four": str, "jiang": str, "aliases": dict, "absent": dict},
+    "groups": {"melds": list, "dealt_four": str, "jiang": str, "aliases": dict, "absent": dict, "sequence": str},
     "huxi": {p: _HUXI for p in R.PATTERNS},
     "score": {"min_huxi": int, "deng_base": int, "deng_step": int, "deng_add": int, "self_draw_deng": int,
               "fans_add": bool, "plain_fan": int, "fans": [_FAN], "overrides": [{"names": list, "fan": int}]},
@@ -375,6 +375,7 @@ def _make(data: dict, path: str) -> R.Ruleset:
     return R.Ruleset(
         name=name, title=f.get("title"), aliases=tuple(aliases), melds=melds,
         meld_aliases=MappingProxyType(dict(meld_aliases)), absent=MappingProxyType(dict(absent)), dealt_four=dealt,
+        sequence=f.get("groups.sequence"),
         pao_needs_jiang=True, huxi=MappingProxyType(huxi), min_huxi=min_huxi, deng_base=base, deng_step=step,
         deng_add=add, self_draw_deng=f.count("score.self_draw_deng"), fans=tuple(fans),
         fan_overrides=MappingProxyType(overrides), fans_add=f.get("score.fans_add"),

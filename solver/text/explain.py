@@ -45,8 +45,8 @@ def _makes(rules: Ruleset, held: str) -> list[str]:
 
 
 def _lie(rules: Ruleset) -> bool:
-    """Whether a sequence is called 列 (泸州's name for 句, with its 招/垅)."""
-    return "zhao" in rules.melds
+    """Whether the ruleset calls a sequence 列 (泸州's name for 句)."""
+    return rules.sequence == "列"
 
 
 def default_lang(environ: Mapping[str, str] = os.environ) -> str:
