@@ -92,30 +92,37 @@ from ._jit import address, inline, kernel, popcount, trailing_zeros, view, view8
 # ================ layout ==========================================================================
 
 # Group kinds, in Python string order of their names.
-K_CHI, K_JIANG, K_JIAO, K_JU, K_KAN, K_PAO, K_PENG, K_TI, K_WEI = range(9)
-KIND_NAMES = ("chi", "jiang", "jiao", "ju", "kan", "pao", "peng", "ti", "wei")
+K_CHI, K_JIANG, K_JIAO, K_JU, K_KAN, K_LONG, K_PAO, K_PENG, K_TI, K_WEI, K_ZHAO = range(11)
+KIND_NAMES = ("chi", "jiang", "jiao", "ju", "kan", "long", "pao", "peng", "ti", "wei", "zhao")
 
 # 胡息 patterns, in rules.PATTERNS order.
-P_JU, P_JU123, P_JU2710, P_JIAO, P_KAN, P_PENG, P_WEI, P_PAO, P_TI, P_JIANG = range(10)
+P_JU, P_JU123, P_JU2710, P_JIAO, P_KAN, P_PENG, P_WEI, P_PAO, P_TI, P_ZHAO, P_LONG, P_JIANG = range(12)
+N_PATTERNS = 12
 
-# Choices for the winning tile t (RULES.md section 4 table).
+# What the hand holds of the winning tile t (the rows of the take table,
+# rules.HOLDINGS order): an exposed 偎, an exposed 碰, a concealed 坎, a
+# concealed pair, less.
+HD_WEI, HD_PENG, HD_KAN, HD_PAIR, HD_LESS = range(5)
+N_HOLDINGS = 5
+# Sources of the winning tile (results.SOURCES order): self-drawn, another
+# player's draw, another player's discard.
+N_SOURCES = 3
+
+# Choices for the winning tile t (the take table, RULES.md 4 and 8); only O_OPT / T_OPT report them.
 OPT_FREE = 0  # t joins the free tiles
 OPT_FREE_TRIPLE = 1  # t joins the free tiles and may make a 碰 with its concealed pair
-OPT_UPG_TI = 2  # the exposed 偎 of t becomes 提
-OPT_UPG_PAO = 3  # the exposed 偎/碰 of t becomes 跑
+OPT_UPG = 2  # the exposed 偎/碰 of t becomes a 4-tile group (提, 跑, 招)
+OPT_KAN_UP = 3  # the concealed 坎 of t becomes a 4-tile group
 OPT_POPAO = 4  # 破跑: t joins the free tiles, the 偎/碰/坎 stays
-OPT_KAN_TI = 5  # the concealed 坎 of t becomes 提
-OPT_KAN_PAO = 6  # the concealed 坎 of t becomes 跑
-OPT_WEI = 7  # t onto the concealed pair becomes 偎
+OPT_TRIPLET = 5  # t onto the concealed pair makes a compulsory triplet (偎, or an own 碰)
 
 # results.HOWS indices.
-H_TI, H_PAO, H_WEI, H_PENG, H_POPAO, H_DANDIAO, H_BIAN, H_SHUN = range(8)
+H_TI, H_PAO, H_WEI, H_PENG, H_POPAO, H_DANDIAO, H_BIAN, H_SHUN, H_ZHAO = range(9)
 
 # Packed counts: 3 bits per tile.
 FIELD = 3
 LOW = sum(1 << (FIELD * x) for x in range(20))  # the low bit of every field
 GUARD = LOW << 2  # the guard bit of every field
-SMALL = sum(1 << (FIELD * x) for x in range(10))  # low bits of the small tiles
 
 # Free groups (rows of the group table): the 句/绞 shapes of groups.SHAPES,
 # then the pair of each tile, then the 碰 triplet of each tile.
@@ -137,12 +144,14 @@ R_MIN_HUXI = 0
 R_DENG_BASE = 1
 R_DENG_STEP = 2
 R_SELF_DENG = 3
-R_PAO_JIANG = 4  # a hand with a 跑/提 needs exactly one pair
-R_PAIR_WEI = 5  # a self-drawn tile onto a concealed pair must be 偎'd
+R_PAO_JIANG = 4  # a hand with a 4-tile group needs exactly one pair
+R_SOURCES = 5  # bit s: the ruleset wins on source s
 R_REDS = 6  # the red tiles (low bits of their fields)
 R_NW = 7  # distinct tile bounds
-R_HX = 8  # [pattern * 2 + case] 胡息
-R_RED = R_HX + 20  # [tile] 1 if red
+R_NSRC = 8  # answers per query of hu_batch (2, or 3 when the ruleset wins on discards)
+R_JIAO_PER = 9  # 1 when the 胡息 of a 绞 differs by its number (else every 绞 has R_HX + 20 * P_JIAO)
+R_HX = 10  # [pattern * 20 + first tile] 胡息
+R_RED = R_HX + N_PATTERNS * 20  # [tile] 1 if red
 R_W6 = R_RED + 20  # [tile] six times the most 胡息 per tile of a free group holding it
 R_WV = R_W6 + 20  # [R_NW] each distinct R_W6 value...
 R_WM = R_WV + MAX_WEIGHTS  # [R_NW] ...and its tiles (low bits of their fields)
@@ -166,7 +175,32 @@ R_CS = R_CD + 20 * LIST_COLS  # [tile * LIST_COLS + k] SP_*
 # packed counts of each shape holding t less one t (the "can join" masks).
 JOIN_COLS = 8
 R_JOIN = R_CS + 20 * LIST_COLS  # [tile * JOIN_COLS]
-R_SIZE = R_JOIN + 20 * JOIN_COLS
+# The take table as plans (``arrays``): for what the hand holds of t and
+# the sources asked (bits), at R_PLAN + (holding * 8 + sources) * PL_COLS:
+# the searches to run and which slot answers each source.  PL_SLOT[s]: the
+# slot whose bests answer source s (sources with one take share a search);
+# PL_FORCED[s]: 1 + the K_* kind of the group t must make from source s
+# when it allows nothing else (for ``hu``'s reason), else 0; PL_UP: the
+# PL_NUP targets of the searches with t upgrading the 偎/碰/坎 to a 4-tile
+# group (PU_*: slot, pattern and kind of the group, how, option); PL_ADD:
+# the PL_NADD targets of the searches with t among the free tiles (PA_*:
+# slot, how or -1 when the groups holding t decide, option, the K_* kind
+# and pattern of the triplet t must make with its pair (kind -1: none), 1
+# when the 碰 triplet of t may form), those that let the triplet form first.
+PL_NUP, PL_NADD, PL_SLOT, PL_FORCED, PL_UP = 0, 1, 2, 5, 8
+PU_SLOT, PU_PAT, PU_KIND, PU_HOW, PU_OPT = range(5)
+PU_COLS = 5
+MAX_ADD = 2 * N_SOURCES  # a take gives at most two targets of t among the free tiles
+PL_ADD = PL_UP + N_SOURCES * PU_COLS
+PA_SLOT, PA_HOW, PA_OPT, PA_KIND, PA_PAT, PA_TRIPLE = range(6)
+PA_COLS = 6
+PL_COLS = PL_ADD + MAX_ADD * PA_COLS
+# The ruleset vector's head, copied into the scratch vector; the plans
+# after it are read in place (through W_RULES: they are large and read
+# little, and copying them cost more than some batches).
+R_HEAD = R_JOIN + 20 * JOIN_COLS
+R_PLAN = R_HEAD  # [(holding * 8 + sources) * PL_COLS + field]
+R_SIZE = R_PLAN + N_HOLDINGS * 8 * PL_COLS
 
 # Fields of one answer (per query, tile and source); O_KEY.. the 7 group
 # codes in answer order (exposed melds in input order, then the concealed
@@ -180,12 +214,12 @@ N_TOP = T_KEY + 7
 # which discard (-1 for ting), which tile, which source, then the N_OUT fields.
 C_HAND, C_DROP, C_TILE, C_SRC, C_ANS = range(5)
 N_ROW = C_ANS + N_OUT
-TING_ROWS = 40  # most rows a hand (or a discard) can give (20 tiles x 2 sources)
+TING_ROWS = 20 * N_SOURCES  # most rows a hand (or a discard) can give (20 tiles x 3 sources)
 
 # The scratch vector, after the ruleset.  A loaded hand keeps its exposed
 # melds and 坎 in W_BASE and its other concealed tiles packed in W_F.
 MAX_MELDS = 6
-W_P = R_SIZE  # packed concealed counts (the batch kernel writes them)
+W_P = R_HEAD  # packed concealed counts (the batch kernel writes them)
 W_MK = W_P + 1  # [6] kind of each exposed meld (the batch kernel writes them)
 W_MT = W_MK + 6  # [6 * 3] its first three tiles, ascending (the batch kernel writes them)
 W_MHUXI = W_MT + 18  # [6] its 胡息
@@ -195,7 +229,7 @@ W_UB = W_F + 1  # their 胡息 bound, in sixths (sum of R_W6)
 W_NB = W_F + 2  # groups in W_BASE
 W_BASE_HUXI = W_F + 3  # their 胡息
 W_BASE_DD = W_F + 4  # 1 when none is a 吃
-W_FOUR = W_F + 5  # 1 when an exposed meld is a 跑/提
+W_FOUR = W_F + 5  # 1 when an exposed meld is a 4-tile group (跑/提/招/垅)
 W_NFREE = W_F + 6  # free tiles
 W_NM = W_F + 7  # exposed melds
 W_HELD = W_F + 8  # packed copies in the hand, concealed and melds (0..4)
@@ -207,28 +241,31 @@ W_SK = W_SF + 8  # [8] stack: next candidate index at each depth
 W_SG = W_SK + 8  # [8] stack: candidate (R_C* index) placed at each depth
 W_KEY = W_SG + 8  # [8] the split at hand
 W_KEY2 = W_KEY + 8  # [8] scratch of comparisons
-# Best splits, per slot (source: 0 self, 1 other) and class: sc = 2 * slot + class.
-W_BH = W_KEY2 + 8  # [4] best 胡息 (NO_HUXI: none)
-W_BK = W_BH + 4  # [4 * 7] its group codes, exposed first (in input order)
-W_BS = W_BK + 28  # [4 * 7] the same sorted, when W_BSORTED says so
-W_BSORTED = W_BS + 28  # [4]
-W_BHOW = W_BSORTED + 4  # [4] its how
-W_BOPT = W_BHOW + 4  # [4] its option
+# Best splits, per slot (0..2: a source's, or one shared by several) and class: sc = 2 * slot + class.
+N_SC = 2 * N_SOURCES
+W_BH = W_KEY2 + 8  # [N_SC] best 胡息 (NO_HUXI: none)
+W_BK = W_BH + N_SC  # [N_SC * 7] its group codes, exposed first (in input order)
+W_BS = W_BK + 7 * N_SC  # [N_SC * 7] the same sorted, when W_BSORTED says so
+W_BSORTED = W_BS + 7 * N_SC  # [N_SC]
+W_BHOW = W_BSORTED + N_SC  # [N_SC] its how
+W_BOPT = W_BHOW + N_SC  # [N_SC] its option
 # The targets of a search: which slot a split goes to, and how (TG_* columns).
-W_TG = W_BOPT + 4  # [2 * TG_COLS]
+W_TG = W_BOPT + N_SC  # [2 * TG_COLS]
 W_ORD = W_TG + 2 * 8  # [8] scratch of _answer_codes
-W_OUT = W_ORD + 8  # [2 * N_OUT] answers of the tile at hand, self then other
-W_TOP = W_OUT + 2 * N_OUT  # [2 * N_TOP] highest-胡息 splits, self then other
-W_TAB = W_TOP + 2 * N_TOP  # address of the half tables (int8), 0: search instead
-W_JP = W_TAB + 1  # [4 * 10] per number that can hold a 绞: its shift, counts small and big, option
-W_SIZE = W_JP + 40
+W_OUT = W_ORD + 8  # [N_SOURCES * N_OUT] answers of the tile at hand, by source
+W_TOP = W_OUT + N_SOURCES * N_OUT  # [N_SOURCES * N_TOP] highest-胡息 splits, by source
+W_TAB = W_TOP + N_SOURCES * N_TOP  # address of the half tables (int8), 0: search instead
+W_JP = W_TAB + 1  # [5 * 10] per number that can hold a 绞: its shift, counts small and big, option, 胡息
+W_RULES = W_JP + 50  # address of the ruleset vector (its plans are read there)
+W_SIZE = W_RULES + 1
 
 # A target: the slot, the 胡息 of the groups outside the free tiles, the
 # W_BASE entry the option replaces (-1: none) and its new code, the `how`
 # when the option decides it (-1: the groups holding t decide), the OPT_*
-# code, and TG_WEI = 1 when only splits holding the 碰 triplet of t count,
-# with that triplet made a 偎 (t self-drawn onto its concealed pair).
-TG_SLOT, TG_OFF, TG_AT, TG_CODE, TG_HOW, TG_OPT, TG_WEI = range(7)
+# code, and TG_TRIP, when only splits holding the 碰 triplet of t count:
+# the code that triplet takes (a 偎, or an own 碰: t self-drawn onto its
+# concealed pair), else 0.
+TG_SLOT, TG_OFF, TG_AT, TG_CODE, TG_HOW, TG_OPT, TG_TRIP = range(7)
 TG_COLS = 8
 
 NO_HUXI = -1
@@ -274,9 +311,10 @@ def _code(kind, a, b, c):
 
 @kernel
 def _scratch(rules):
-    """A scratch vector headed by the ruleset."""
+    """A scratch vector headed by the ruleset's head (``rules`` must outlive it)."""
     ws = np.zeros(W_SIZE, np.int64)
-    ws[:R_SIZE] = rules
+    ws[:R_HEAD] = rules[:R_HEAD]
+    ws[W_RULES] = address(rules)
     return ws
 
 
@@ -315,14 +353,13 @@ def _load_hand(wp, nm):
     for k in range(ws[R_NW]):
         m = ws[R_WM + k]
         ub += ws[R_WV + k] * (popcount(flo & m) + 2 * popcount(fhi & m))
-    nkan_small = popcount(kan & SMALL)
-    nkan = popcount(kan)
-    base_huxi = nkan_small * ws[R_HX + 2 * P_KAN] + (nkan - nkan_small) * ws[R_HX + 2 * P_KAN + 1]
+    base_huxi = 0
     nb = nm
     m = kan
     while m != 0:
         x = trailing_zeros(m) // FIELD
         ws[W_BASE + nb] = _code(K_KAN, x, x, x)
+        base_huxi += ws[R_HX + 20 * P_KAN + x]
         nb += 1
         m &= m - 1
     held = p
@@ -335,7 +372,6 @@ def _load_hand(wp, nm):
         a = ws[W_MT + 3 * j]
         b = ws[W_MT + 3 * j + 1]
         c = ws[W_MT + 3 * j + 2]
-        case = 1 if a >= 10 else 0
         if kind == K_CHI:
             if a == b or b == c:
                 pat = P_JIAO
@@ -357,18 +393,21 @@ def _load_hand(wp, nm):
             elif kind == K_WEI:
                 pat = P_WEI
                 weis |= 1 << (FIELD * a)
-            elif kind == K_PAO:
-                pat = P_PAO
-                size = 4
-                four = 1
             else:
-                pat = P_TI
                 size = 4
                 four = 1
+                if kind == K_PAO:
+                    pat = P_PAO
+                elif kind == K_TI:
+                    pat = P_TI
+                elif kind == K_ZHAO:
+                    pat = P_ZHAO
+                else:
+                    pat = P_LONG
             ws[W_BASE + j] = _code(kind, a, a, a)
             reds += size * ws[R_RED + a]
             held += size << (FIELD * a)
-        ws[W_MHUXI + j] = ws[R_HX + 2 * pat + case]
+        ws[W_MHUXI + j] = ws[R_HX + 20 * pat + a]
         base_huxi += ws[W_MHUXI + j]
     ws[W_F] = free
     ws[W_UB] = ub
@@ -452,14 +491,14 @@ def _leaf(wp, j, nb, nfree, huxi, cls, t, full, trip):
     elif huxi >= best:
         # The 7 group codes: the base (exposed melds first), then the free groups.
         at = ws[tg + TG_AT]
-        wei = ws[tg + TG_WEI] != 0
+        trip_code = ws[tg + TG_TRIP]
         for i in range(nb + nfree):
             if i < nb:
                 v = ws[W_BASE + i]
                 if i == at:
                     v = ws[tg + TG_CODE]
-            elif wei and i - nb == trip:
-                v = _code(K_WEI, t, t, t)
+            elif trip_code != 0 and i - nb == trip:
+                v = trip_code
             else:
                 v = ws[R_GT + ws[R_CG + ws[W_SG + i - nb]] * G_COLS + G_CODE]
             ws[W_KEY + i] = v
@@ -545,7 +584,7 @@ def _split(wp, packed, ub, nb, base_dd, need_pair, triple, t, floor, ntg, full):
                 changed = 0
                 for j in range(ntg):
                     huxi = ws[W_TG + j * TG_COLS + TG_OFF] + fh
-                    if huxi >= floor and (trip >= 0 or ws[W_TG + j * TG_COLS + TG_WEI] == 0):
+                    if huxi >= floor and (trip >= 0 or ws[W_TG + j * TG_COLS + TG_TRIP] == 0):
                         changed |= _leaf(wp, j, nb, d, huxi, cls, t, full, trip)
                 if changed:
                     need0 = 6 * _need(ws, ntg, floor, full, 0)
@@ -695,39 +734,44 @@ def _free_best(wp, c):
     both = (s | (s >> 1)) & (b | (b >> 1)) & HALF_LOW
     ones = s & ~(s >> 1) & b & ~(b >> 1) & HALF_LOW  # one of each: no 绞
     cand = both & ~ones
+    per = ws[R_JIAO_PER] != 0
     m = 0
     while cand != 0:
         z = trailing_zeros(cand)
-        at = W_JP + 4 * m
+        at = W_JP + 5 * m
         ws[at] = z
         ws[at + 1] = (s >> z) & 3
         ws[at + 2] = (b >> z) & 3
         ws[at + 3] = 0
+        if per:
+            ws[at + 4] = ws[R_HX + 20 * P_JIAO + (z >> 1)]  # a 绞's 胡息, by its first (small) tile
         m += 1
         cand &= cand - 1
-    hj = ws[R_HX + 2 * P_JIAO]
+    hj1 = ws[R_HX + 20 * P_JIAO]
     best = np.int64(-1)
-    nj = 0
+    hj = 0  # 胡息 of the 绞 made (per), or their number
     while True:
         # (No branch on what the tables hold: the lookups of successive choices overlap.)
         v = np.int64(tab[s]) + np.int64(tab[CASE_SIZE + b])
-        best = max(best, v + nj * hj if v >= 0 else -1)
+        best = max(best, v + (hj if per else hj * hj1) if v >= 0 else -1)
         # The next choice of 绞 (an odometer over the numbers that can hold one).
         i = 0
         while i < m:
-            at = W_JP + 4 * i
+            at = W_JP + 5 * i
             z = ws[at]
             d = ws[at + 3]
             s += ((JIAO_DS >> (2 * d)) & 3) << z
             b += d << z
-            nj -= (JIAO_N >> (2 * d)) & 3
+            k = (JIAO_N >> (2 * d)) & 3
+            hj -= k * ws[at + 4] if per else k
             d += 1
             while d <= 3 and (((JIAO_DS >> (2 * d)) & 3) > ws[at + 1] or d > ws[at + 2]):
                 d += 1
             if d <= 3:
                 s -= ((JIAO_DS >> (2 * d)) & 3) << z
                 b -= d << z
-                nj += (JIAO_N >> (2 * d)) & 3
+                k = (JIAO_N >> (2 * d)) & 3
+                hj += k * ws[at + 4] if per else k
                 ws[at + 3] = d
                 break
             ws[at + 3] = 0
@@ -753,14 +797,14 @@ def _table_search(wp, packed, triple, floor, ntg):
                 break
             rem = packed - (3 << (FIELD * triple))
             c -= 3 << (2 * triple)
-            extra = ws[R_HX + 2 * P_PENG + (1 if triple >= 10 else 0)]
+            extra = ws[R_HX + 20 * P_PENG + triple]
         v = _free_best(wp, c)
         if v >= 0:
             # 对对 when the free tiles outside the triplet are none or the pair alone.
             cls = 1 if base_dd and rem & (rem - 1) == 0 else 0
             for j in range(ntg):
                 tg = W_TG + j * TG_COLS
-                if with_triple or ws[tg + TG_WEI] == 0:
+                if with_triple or ws[tg + TG_TRIP] == 0:
                     huxi = ws[tg + TG_OFF] + extra + v
                     sc = 2 * ws[tg + TG_SLOT] + cls
                     if huxi >= floor and huxi > ws[W_BH + sc]:
@@ -772,7 +816,7 @@ def _table_search(wp, packed, triple, floor, ntg):
 
 
 @inline
-def _target(ws, j, slot, off, at, code, how, opt, wei):
+def _target(ws, j, slot, off, at, code, how, opt, trip):
     tg = W_TG + j * TG_COLS
     ws[tg + TG_SLOT] = slot
     ws[tg + TG_OFF] = off
@@ -780,13 +824,14 @@ def _target(ws, j, slot, off, at, code, how, opt, wei):
     ws[tg + TG_CODE] = code
     ws[tg + TG_HOW] = how
     ws[tg + TG_OPT] = opt
-    ws[tg + TG_WEI] = wei
+    ws[tg + TG_TRIP] = trip
 
 
 @kernel
 def _search(wp, t, add, triple, ntg, floor, full):
     """Split the loaded hand's free tiles, with t among them (``add``) or not
-    (t upgrades a 偎/碰/坎 to a 4-tile group), for the targets in W_TG."""
+    (t upgrades a 偎/碰/坎 to a 4-tile group), for the targets in W_TG; 1 if
+    it split them, 0 if they cannot win (most tiles)."""
     ws = view(wp, W_SIZE)
     nb = ws[W_NB]
     nfree = ws[W_NFREE]
@@ -822,11 +867,14 @@ def _search(wp, t, add, triple, ntg, floor, full):
         while not fits and j < ws[at]:
             fits = (room - ws[at + 1 + j]) & GUARD == GUARD
             j += 1
+    ran = 0
     if fits and ntg > 0 and 6 * (top - floor) + ub >= 0:
+        ran = 1
         if full or ws[W_TAB] == 0:
             _split(wp, packed, ub, nb, ws[W_BASE_DD] != 0, need_pair, triple, t, floor, ntg, full)
         else:
             _table_search(wp, packed, triple, floor, ntg)
+    return ran
 
 
 @kernel
@@ -840,95 +888,120 @@ def _meld_of(wp, kind, t):
     return found
 
 
-@kernel
-def _solve_tile(wp, red_count, t, want_self, want_other, with_top, full):
-    """Best win of tile t on the loaded hand for each wanted source, in W_OUT
-    (and the highest-胡息 split in W_TOP with ``with_top``).
+@inline
+def _up_target(ws, rv, j, u, t, off, at):
+    """Target j of the "up" search from plan entry u (PU_*): the 偎/碰/坎 at
+    W_BASE entry ``at`` becomes a 4-tile group; ``off``: the 胡息 outside the
+    free tiles less that group's."""
+    _target(ws, j, rv[u + PU_SLOT], off + ws[R_HX + 20 * rv[u + PU_PAT] + t], at,
+            _code(rv[u + PU_KIND], t, t, t), rv[u + PU_HOW], rv[u + PU_OPT], 0)
 
-    The choices of RULES.md 4 become at most two searches: "up", the free
-    tiles as they are while t makes a 偎/碰/坎 a 提/跑 (the two sources then
-    differ only in the 4-tile group), and "add", t among the free tiles
-    (破跑, 碰胡, or a plain win; a self-drawn t onto a pair is the same
-    search keeping only the splits where t joins its pair, as a 偎).
+
+@inline
+def _add_target(ws, rv, j, u, t, base):
+    """Target j of the "add" search from plan entry u (PA_*): t among the free
+    tiles, and when PA_KIND says so, only splits where t makes its triplet
+    (valued as that kind's pattern instead of the 碰 it is searched as)."""
+    kind = rv[u + PA_KIND]
+    off = base
+    trip = 0
+    if kind >= 0:
+        off += ws[R_HX + 20 * rv[u + PA_PAT] + t] - ws[R_HX + 20 * P_PENG + t]
+        trip = _code(kind, t, t, t)
+    _target(ws, j, rv[u + PA_SLOT], off, -1, 0, rv[u + PA_HOW], rv[u + PA_OPT], trip)
+
+
+@kernel
+def _more_adds(wp, pl, j, nadd, t, base, floor, full):
+    """The "add" targets of plan pl from j on (rare: none in the shipped tables)."""
+    ws = view(wp, W_SIZE)
+    rv = view(int(ws[W_RULES]), R_SIZE)
+    ran = 0
+    while j < nadd:  # two targets a search, if they agree on the triplet
+        u = pl + PL_ADD + j * PA_COLS
+        triple = rv[u + PA_TRIPLE]
+        _add_target(ws, rv, 0, u, t, base)
+        m = 1
+        if j + 1 < nadd and rv[u + PA_COLS + PA_TRIPLE] == triple:
+            _add_target(ws, rv, 1, u + PA_COLS, t, base)
+            m = 2
+        ran |= _search(wp, t, np.bool_(True), t if triple else np.int64(-1), np.int64(m), floor, full)
+        j += m
+    return ran
+
+
+@kernel
+def _solve_tile(wp, red_count, t, want, with_top, full):
+    """Best win of tile t on the loaded hand for each wanted source (bit s of
+    ``want``: source s), in W_OUT (and the highest-胡息 split in W_TOP with
+    ``with_top``).
+
+    What the hand holds of t picks a plan of the ruleset's take table
+    (R_PLAN, built by ``arrays``): searches of up to two targets each, "up",
+    the free tiles as they are while t makes a 偎/碰/坎 a 4-tile group (the
+    sources then differ only in that group), and "add", t among the free
+    tiles (破跑, 碰胡, or a plain win; a self-drawn t onto a pair under a
+    compulsory 偎 or own 碰 is the same search keeping only the splits where
+    t joins its pair).  Sources with the same take share their slot.  The
+    hunan and luzhou tables need at most two searches a tile.
     """
     ws = view(wp, W_SIZE)
     floor = 0 if with_top else ws[R_MIN_HUXI]
-    case = 1 if t >= 10 else 0
     base = ws[W_BASE_HUXI]
     shift = FIELD * t
     n = (ws[W_P] >> shift) & 3
-    is_wei = (ws[W_WEIS] >> shift) & 1
-    is_peng = (ws[W_PENGS] >> shift) & 1
-    for sc in range(4):
-        ws[W_BH + sc] = NO_HUXI
-    forced = 0  # self-drawn: 1 the compulsory move is 提, 2 it is 偎
-    shared = False  # both sources have the same choices: slot 0 answers both
-    if is_wei or n == 3:
-        # A 偎 (exposed) or a 坎 (concealed) of t: self must make it 提;
-        # other makes it 跑, or 破跑.
-        forced = 1
-        if is_wei:
-            at = _meld_of(wp, np.int64(K_WEI), t)
-            old = ws[W_MHUXI + at]
-            o_ti = OPT_UPG_TI
-            o_pao = OPT_UPG_PAO
-        else:
-            at = ws[W_NM] + popcount(ws[W_KAN] & ((1 << shift) - 1))
-            old = ws[R_HX + 2 * P_KAN + case]
-            o_ti = OPT_KAN_TI
-            o_pao = OPT_KAN_PAO
-        ntg = 0
-        if want_self:
-            _target(ws, ntg, 0, base - old + ws[R_HX + 2 * P_TI + case], at, _code(K_TI, t, t, t), H_TI, o_ti, 0)
-            ntg += 1
-        if want_other:
-            _target(ws, ntg, 1, base - old + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t), H_PAO,
-                    o_pao, 0)
-            ntg += 1
-        _search(wp, t, np.bool_(False), np.int64(-1), ntg, floor, full)
-        if want_other:
-            _target(ws, 0, 1, base, -1, 0, H_POPAO, OPT_POPAO, 0)
-            _search(wp, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
-    elif is_peng:
-        shared = True
-        at = _meld_of(wp, np.int64(K_PENG), t)
-        _target(ws, 0, 0, base - ws[W_MHUXI + at] + ws[R_HX + 2 * P_PAO + case], at, _code(K_PAO, t, t, t),
-                H_PAO, OPT_UPG_PAO, 0)
-        _search(wp, t, np.bool_(False), np.int64(-1), np.int64(1), floor, full)
-        _target(ws, 0, 0, base, -1, 0, H_POPAO, OPT_POPAO, 0)
-        _search(wp, t, np.bool_(True), np.int64(-1), np.int64(1), floor, full)
-    elif n == 2 and ws[R_PAIR_WEI] != 0:
-        # Self: the compulsory 偎; other: t may make a 碰 with the pair (碰胡) or go anywhere.
-        forced = 2
-        ntg = 0
-        if want_self:
-            off = base - ws[R_HX + 2 * P_PENG + case] + ws[R_HX + 2 * P_WEI + case]
-            _target(ws, ntg, 0, off, -1, 0, H_WEI, OPT_WEI, 1)
-            ntg += 1
-        if want_other:
-            _target(ws, ntg, 1, base, -1, 0, -1, OPT_FREE_TRIPLE, 0)
-            ntg += 1
-        _search(wp, t, np.bool_(True), t, ntg, floor, full)
+    if (ws[W_WEIS] >> shift) & 1:
+        hd = HD_WEI
+    elif (ws[W_PENGS] >> shift) & 1:
+        hd = HD_PENG
+    elif n == 3:
+        hd = HD_KAN
+    elif n == 2:
+        hd = HD_PAIR
     else:
-        shared = True
-        _target(ws, 0, 0, base, -1, 0, -1, OPT_FREE_TRIPLE if n == 2 else OPT_FREE, 0)
-        _search(wp, t, np.bool_(True), t if n == 2 else np.int64(-1), np.int64(1), floor, full)
-    if shared:
-        for sc in range(2):
-            ws[W_BH + 2 + sc] = ws[W_BH + sc]
-            ws[W_BHOW + 2 + sc] = ws[W_BHOW + sc]
-            ws[W_BOPT + 2 + sc] = ws[W_BOPT + sc]
-            ws[W_BSORTED + 2 + sc] = ws[W_BSORTED + sc]
-            if full:
-                for i in range(7):
-                    ws[W_BK + 7 * (2 + sc) + i] = ws[W_BK + 7 * sc + i]
-                    ws[W_BS + 7 * (2 + sc) + i] = ws[W_BS + 7 * sc + i]
-    ws[W_OUT + O_WIN] = 0
-    ws[W_OUT + N_OUT + O_WIN] = 0
-    if want_self:
-        _finish(wp, red_count, np.int64(0), with_top, np.int64(forced), full)
-    if want_other:
-        _finish(wp, red_count, np.int64(1), with_top, np.int64(0), full)
+        hd = HD_LESS
+    rv = view(int(ws[W_RULES]), R_SIZE)
+    pl = R_PLAN + (hd * 8 + want) * PL_COLS
+    for sc in range(N_SC):
+        ws[W_BH + sc] = NO_HUXI
+    ran = 0  # whether some search split the tiles
+    nup = rv[pl + PL_NUP]
+    if nup > 0:
+        if hd == HD_KAN:
+            at = ws[W_NM] + popcount(ws[W_KAN] & ((1 << shift) - 1))
+            off = base - ws[R_HX + 20 * P_KAN + t]
+        else:
+            at = _meld_of(wp, np.int64(K_WEI if hd == HD_WEI else K_PENG), t)
+            off = base - ws[W_MHUXI + at]
+        u = pl + PL_UP
+        _up_target(ws, rv, 0, u, t, off, at)
+        if nup > 1:
+            _up_target(ws, rv, 1, u + PU_COLS, t, off, at)
+        ran = _search(wp, t, np.bool_(False), np.int64(-1), np.int64(1 + (nup > 1)), floor, full)
+        if nup > 2:
+            _up_target(ws, rv, 0, u + 2 * PU_COLS, t, off, at)
+            ran |= _search(wp, t, np.bool_(False), np.int64(-1), np.int64(1), floor, full)
+    nadd = rv[pl + PL_NADD]
+    if nadd > 0:
+        u = pl + PL_ADD
+        triple = rv[u + PA_TRIPLE]
+        _add_target(ws, rv, 0, u, t, base)
+        m = 1
+        if nadd > 1 and rv[u + PA_COLS + PA_TRIPLE] == triple:
+            _add_target(ws, rv, 1, u + PA_COLS, t, base)
+            m = 2
+        ran |= _search(wp, t, np.bool_(True), t if triple else np.int64(-1), np.int64(m), floor, full)
+        if nadd > m:
+            ran |= _more_adds(wp, pl, np.int64(m), nadd, t, base, floor, full)
+    for s in range(N_SOURCES):
+        ws[W_OUT + s * N_OUT + O_WIN] = 0
+    if ran or with_top:
+        if want & 1:
+            _finish(wp, red_count, 0, rv[pl + PL_SLOT], with_top, rv[pl + PL_FORCED], full)
+        if want & 2:
+            _finish(wp, red_count, 1, rv[pl + PL_SLOT + 1], with_top, rv[pl + PL_FORCED + 1], full)
+        if want & 4:
+            _finish(wp, red_count, 2, rv[pl + PL_SLOT + 2], with_top, rv[pl + PL_FORCED + 2], full)
 
 
 # ================ answers =========================================================================
@@ -945,7 +1018,7 @@ def _concealed_order(code):
     c = code & 31
     if kind == K_JIANG:
         return (1 << 40) | (a << 20) | (a << 15)
-    d = a + 1 if kind == K_PAO or kind == K_TI else 0
+    d = a + 1 if kind == K_PAO or kind == K_TI or kind == K_ZHAO or kind == K_LONG else 0
     return (a << 20) | (b << 15) | (c << 10) | (d << 5) | kind
 
 
@@ -986,8 +1059,8 @@ def _cmp_bests(wp, c1, c2):
 
 
 @inline
-def _finish(wp, red_count, s, with_top, forced, full):
-    """Answer of source s (0 self, 1 other) from the two class bests of its slot,
+def _finish(wp, red_count, s, slot, with_top, forced, full):
+    """Answer of source s (0 self, 1 other, 2 discard) from the two class bests of its slot,
     in W_OUT + s * N_OUT (O_WIN = 0 if it does not win); with ``with_top`` also
     the highest-胡息 split.  Without ``full`` only the numbers are set."""
     ws = view(wp, W_SIZE)
@@ -996,7 +1069,7 @@ def _finish(wp, red_count, s, with_top, forced, full):
     best_score = -1
     best_deng = 0
     for cls in range(2):
-        h = ws[W_BH + 2 * s + cls]
+        h = ws[W_BH + 2 * slot + cls]
         if h >= ws[R_MIN_HUXI]:
             deng = ws[R_DENG + h]
             if s == 0:
@@ -1005,15 +1078,15 @@ def _finish(wp, red_count, s, with_top, forced, full):
             # Highest score, then highest 胡息, then the smallest group list.
             better = best < 0 or score > best_score
             if best >= 0 and score == best_score:
-                bh = ws[W_BH + 2 * s + best]
-                better = h > bh or (h == bh and full and _cmp_bests(wp, 2 * s + cls, 2 * s + best) < 0)
+                bh = ws[W_BH + 2 * slot + best]
+                better = h > bh or (h == bh and full and _cmp_bests(wp, 2 * slot + cls, 2 * slot + best) < 0)
             if better:
                 best = cls
                 best_score = score
                 best_deng = deng
     ws[out + O_WIN] = 0
     if best >= 0:
-        sc = 2 * s + best
+        sc = 2 * slot + best
         ws[out + O_WIN] = 1
         ws[out + O_HUXI] = ws[W_BH + sc]
         ws[out + O_DENG] = best_deng
@@ -1030,16 +1103,16 @@ def _finish(wp, red_count, s, with_top, forced, full):
         top = W_TOP + s * N_TOP
         best = -1
         for cls in range(2):
-            h = ws[W_BH + 2 * s + cls]
+            h = ws[W_BH + 2 * slot + cls]
             if h >= 0:
-                if best < 0 or h > ws[W_BH + 2 * s + best]:
+                if best < 0 or h > ws[W_BH + 2 * slot + best]:
                     best = cls
-                elif h == ws[W_BH + 2 * s + best] and _cmp_bests(wp, 2 * s + cls, 2 * s + best) < 0:
+                elif h == ws[W_BH + 2 * slot + best] and _cmp_bests(wp, 2 * slot + cls, 2 * slot + best) < 0:
                     best = cls
         ws[top + T_FORCED] = forced
         ws[top + T_HAS] = 0
         if best >= 0:
-            sc = 2 * s + best
+            sc = 2 * slot + best
             ws[top + T_HAS] = 1
             ws[top + T_HUXI] = ws[W_BH + sc]
             ws[top + T_OPT] = ws[W_BOPT + sc]
@@ -1051,9 +1124,11 @@ def _finish(wp, red_count, s, with_top, forced, full):
 
 @kernel
 def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rules, tables, out, top):
-    """Queries q = (hand qhand[q], tile qtile[q]); qsources[q]: bit 0 self, bit 1 other.
+    """Queries q = (hand qhand[q], tile qtile[q]); qsources[q]: bit s asks source s
+    (0 self, 1 other, 2 discard; a source the ruleset does not win on is not answered).
 
-    Answers in out[2q + s] and, with ``with_top``, top[2q + s] (s = 0 self, 1 other).
+    Answers in out[ns * q + s] and, with ``with_top``, top[ns * q + s], where
+    ns = R_NSRC (2, or 3 when the ruleset wins on discards).
     Only the fields of a win are written: out must be zeroed.  Without
     ``full`` (the win check with its best score) only O_WIN .. O_SCORE, O_DD
     and O_RED are: no groups, no `how`, and the search need not break ties;
@@ -1063,6 +1138,8 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rul
     wp = address(ws)
     if not (full or with_top) and tables.shape[0] == TABLE_SIZE:
         ws[W_TAB] = address(tables)
+    ns = ws[R_NSRC]
+    sources = ws[R_SOURCES]
     last = -1
     reds = 0
     for q in range(qhand.shape[0]):
@@ -1073,37 +1150,41 @@ def hu_batch(conc, mkind, mt, nmeld, qhand, qtile, qsources, with_top, full, rul
             reds = _load_hand(wp, nm)
             last = h
         t = qtile[q]
-        _solve_tile(wp, reds + ws[R_RED + t], t, (qsources[q] & 1) != 0, (qsources[q] & 2) != 0,
-                    with_top, full or with_top)
-        for s in range(2):
+        _solve_tile(wp, reds + ws[R_RED + t], t, qsources[q] & sources, with_top, full or with_top)
+        for s in range(N_SOURCES):
+            if s == 2 and ns == 2:
+                break
             at = W_OUT + s * N_OUT
+            r = ns * q + s
             if ws[at + O_WIN]:
                 if full:
                     for f in range(N_OUT):
-                        out[2 * q + s, f] = ws[at + f]
+                        out[r, f] = ws[at + f]
                 else:
                     for f in range(O_HOW):
-                        out[2 * q + s, f] = ws[at + f]
-                    out[2 * q + s, O_DD] = ws[at + O_DD]
-                    out[2 * q + s, O_RED] = ws[at + O_RED]
+                        out[r, f] = ws[at + f]
+                    out[r, O_DD] = ws[at + O_DD]
+                    out[r, O_RED] = ws[at + O_RED]
             if with_top:
                 at = W_TOP + s * N_TOP
                 for f in range(N_TOP):
-                    top[2 * q + s, f] = ws[at + f]
+                    top[r, f] = ws[at + f]
 
 
 @kernel
 def _ting_rows(wp, reds, h, x, out, row):
-    """Every tile of the loaded hand, both sources: one row of ``out`` per win
-    from ``row`` on; return the next free row."""
+    """Every tile of the loaded hand, every source the ruleset wins on: one row
+    of ``out`` per win from ``row`` on; return the next free row."""
     ws = view(wp, W_SIZE)
     held = ws[W_HELD]
-    yes = np.bool_(True)
+    sources = ws[R_SOURCES]
+    ns = ws[R_NSRC]
     no = np.bool_(False)
+    yes = np.bool_(True)
     for t in range(20):
         if (held >> (FIELD * t)) & 7 < 4:
-            _solve_tile(wp, reds + ws[R_RED + t], t, yes, yes, no, yes)
-            for s in range(2):
+            _solve_tile(wp, reds + ws[R_RED + t], t, sources, no, yes)
+            for s in range(ns):
                 at = W_OUT + s * N_OUT
                 if ws[at + O_WIN]:
                     out[row, C_HAND] = h
@@ -1118,9 +1199,9 @@ def _ting_rows(wp, reds, h, x, out, row):
 
 @kernel
 def ting_batch(conc, mkind, mt, nmeld, rules, out):
-    """Every tile t of every hand at rest, both sources: one row of ``out`` per win
+    """Every tile t of every hand at rest, every source the ruleset wins on: one row of ``out`` per win
     (C_HAND h, C_DROP -1, C_TILE t, C_SRC s, then the answer), in (h, t, s)
-    order; returns the number of rows.  ``out`` needs TING_ROWS rows per hand.
+    order; returns the number of rows.  ``out`` needs 20 rows per hand and source won on.
     A tile held four times (concealed and melds) is never a wait.
     """
     ws = _scratch(rules)
@@ -1139,8 +1220,8 @@ def discard_batch(conc, mkind, mt, nmeld, rules, out):
     """For each hand of c + 1 tiles and each discardable tile x (1 or 2 concealed,
     never a 坎 tile): the ting of the hand without x, one row of ``out`` per win
     (C_HAND h, C_DROP x, C_TILE t, C_SRC s, then the answer), in (h, x, t, s)
-    order; returns the number of rows.  ``out`` needs TING_ROWS rows per
-    discardable tile.
+    order; returns the number of rows.  ``out`` needs 20 rows per
+    discardable tile and source won on.
     """
     ws = _scratch(rules)
     wp = address(ws)

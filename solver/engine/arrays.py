@@ -23,14 +23,19 @@ from functools import cached_property
 import numpy as np
 
 from ..model.groups import SHAPES, Group, group_huxi, group_pattern
+from ..model.results import SOURCES
 from ..model.rules import Ruleset
-from ..model.tiles import N_KINDS, is_big
+from ..model.ruleset import FOUR_KINDS, HOLDINGS, PATTERNS, TAKE_SOURCES, Take
+from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
 from . import _kernels as K
 from ._jit import will_compile
 
 assert len(SHAPES) == K.N_SHAPES == DK.N_SHAPES
-#: the patterns of the P_* codes, in their order
+assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang")
+assert HOLDINGS == ("wei", "peng", "kan", "pair", "less") and TAKE_SOURCES == SOURCES == ("self", "other", "discard")
+assert K.KIND_NAMES == tuple(sorted(K.KIND_NAMES))  # integer order of kinds is the reference's string order
+#: the patterns of the distance kernels' P_* codes (``pattern_huxi``), in their order
 KERNEL_PATTERNS = ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
 
 #: ``tables`` of a ruleset whose 胡息 does not fit in int8: the win check then searches
@@ -50,9 +55,12 @@ class RulesetArrays:
 
     def __init__(self, rules: Ruleset):
         self.rules = rules
-        # [pattern * 2 + case] 胡息 (rules.PATTERNS order, small then big), and [shape] 胡息 of groups.SHAPES.
-        self.pattern_huxi = _case_huxi(rules)
+        # [shape] 胡息 of groups.SHAPES
         self.shape_huxi = [group_huxi(_shape_kind(s), s, rules) for s in SHAPES]
+        #: the sources the ruleset wins on, as source indices (results.SOURCES order)
+        self.sources = tuple(i for i, s in enumerate(SOURCES) if s in rules.win_on)
+        #: answers per query of the batched win check (``wins.win_many``'s out[q, s]): 2, or 3 with discards
+        self.n_slots = max(2, max(self.sources, default=0) + 1)
         self.win = _win_vector(self)
         #: [red count * 2 + 对对胡] -> fan names (``wins.fan_slot``)
         self.fan_names = tuple(rules.fan(r, duidui=bool(dd))[1] for r in range(K.MAX_RED + 1) for dd in (0, 1))
@@ -60,8 +68,22 @@ class RulesetArrays:
         self.groups = {code: _group(code, rules) for code in _every_code()}
 
     def huxi(self, pattern: int, tile: int) -> int:
-        """胡息 of a group of pattern ``pattern`` (P_*) whose first tile is ``tile``."""
-        return self.pattern_huxi[2 * pattern + is_big(tile)]
+        """胡息 of a group of pattern ``pattern`` (a P_* code) whose first tile is ``tile``."""
+        return self.rules.huxi[PATTERNS[pattern]][tile]
+
+    @cached_property
+    def pattern_huxi(self) -> list[int]:
+        """[pattern * 2 + case] 胡息 of KERNEL_PATTERNS, for the distance kernels (one value per
+        case: NotImplementedError for a ruleset whose 胡息 differ within a case)."""
+        rules = self.rules
+        out = []
+        for pattern in KERNEL_PATTERNS:
+            values = rules.huxi[pattern]
+            if len(set(values[:10])) > 1 or len(set(values[10:])) > 1:
+                raise NotImplementedError(f"the distance kernels do not read per-tile 胡息 yet ({rules.name}: "
+                                          f"{pattern})")
+            out += [values[0], values[10]]
+        return out
 
     @cached_property
     def tables(self) -> np.ndarray:
@@ -73,19 +95,6 @@ class RulesetArrays:
 
 
 _CACHE: dict[int, RulesetArrays] = {}
-
-
-def _case_huxi(rules: Ruleset) -> list[int]:
-    """[pattern * 2 + case] 胡息 of KERNEL_PATTERNS; NotImplementedError for what the kernels cannot read yet."""
-    if set(rules.melds) - {"chi", "peng", "wei", "pao", "ti"} or rules.win_on_discard:
-        raise NotImplementedError(f"the kernels do not read the {rules.name} ruleset yet")
-    out = []
-    for pattern in KERNEL_PATTERNS:
-        values = rules.huxi[pattern]
-        if len(set(values[:10])) > 1 or len(set(values[10:])) > 1:
-            raise NotImplementedError(f"the kernels do not read per-tile 胡息 yet ({rules.name}: {pattern})")
-        out += [values[0], values[10]]
-    return out
 
 
 def _shape_kind(shape: tuple[int, ...]) -> str:
@@ -111,8 +120,11 @@ def _win_vector(ra: RulesetArrays) -> np.ndarray:
     v[K.R_DENG:K.R_DENG + K.MAX_HUXI + 1] = [rules.deng(h, self_drawn=False) for h in range(K.MAX_HUXI + 1)]
     v[K.R_SELF_DENG] = rules.self_draw_deng
     v[K.R_PAO_JIANG] = int(rules.pao_needs_jiang)
-    v[K.R_PAIR_WEI] = int(rules.self_pair_must_wei)
-    v[K.R_HX:K.R_HX + 2 * len(KERNEL_PATTERNS)] = ra.pattern_huxi
+    v[K.R_SOURCES] = sum(1 << s for s in ra.sources)
+    v[K.R_NSRC] = ra.n_slots
+    v[K.R_JIAO_PER] = int(len(set(rules.huxi["jiao"][:10])) > 1)  # (a 绞 is valued by its small tile)
+    for p, pattern in enumerate(PATTERNS):
+        v[K.R_HX + 20 * p:K.R_HX + 20 * p + 20] = rules.huxi[pattern]
     for t in range(N_KINDS):
         v[K.R_RED + t] = 1 if t in rules.red_tiles else 0
     for r in range(K.MAX_RED + 1):
@@ -185,7 +197,69 @@ def _win_vector(ra: RulesetArrays) -> np.ndarray:
         at = K.R_JOIN + t * K.JOIN_COLS
         v[at] = len(partners)
         v[at + 1: at + 1 + len(partners)] = sorted(partners)
+    _plans(rules, v)
     return v
+
+
+# ---------------------------------------------------------------- the take table as plans
+
+_FREE = Take("free", False, False, True)
+_MAKES_HOW = {"ti": K.H_TI, "pao": K.H_PAO, "zhao": K.H_ZHAO, "wei": K.H_WEI, "peng": K.H_PENG}
+
+
+def _choices(holding: str, take: Take) -> tuple[list[tuple], list[tuple], int]:
+    """What a take allows the winning tile, as the kernels' search targets less
+    their slot, as ``reference._options`` lists them: (the "up" targets PU_*,
+    the "add" targets PA_*, the forced code: 1 + the K_* kind of the group
+    the tile must make when nothing else is allowed, else 0)."""
+    pattern = PATTERNS.index
+    makes = take.makes
+    pair = holding == "pair"
+    # t joins the concealed tiles (with a pair it may make a 碰, valued as 碰)
+    free = (-1, K.OPT_FREE_TRIPLE if pair else K.OPT_FREE, -1, 0, int(pair))
+    if makes == "free":
+        return [], [free], 0
+    kind = K.KIND_NAMES.index(makes)
+    ups, adds = [], []
+    if pair:  # onto the pair: a triplet made at once (偎, or an own 碰), valued as its kind
+        adds.append((_MAKES_HOW[makes], K.OPT_TRIPLET, kind, pattern(makes), 1))
+    else:  # the exposed 偎/碰 or the 坎 becomes the 4-tile group
+        ups.append((pattern(makes), kind, _MAKES_HOW[makes], K.OPT_KAN_UP if holding == "kan" else K.OPT_UPG))
+    if take.po:  # 破跑: t goes into another group, the meld or 坎 staying
+        adds.append((K.H_POPAO, K.OPT_POPAO, -1, 0, 0))
+    elif not take.compulsory:
+        adds.append(free)
+    return ups, adds, 0 if take.po or not take.compulsory else 1 + kind
+
+
+def _plans(rules: Ruleset, v: np.ndarray) -> None:
+    """The R_PLAN part of the rule vector: for each holding and each set of sources
+    asked, the targets of the searches (see ``_kernels``, PL_*)."""
+    for h, holding in enumerate(HOLDINGS):
+        choice = [_choices(holding, rules.take.get((holding, s), _FREE)) for s in TAKE_SOURCES]
+        for want in range(8):
+            at = K.R_PLAN + (h * 8 + want) * K.PL_COLS
+            asked = [s for s in range(K.N_SOURCES) if want >> s & 1]
+            ups: list[tuple] = []
+            adds: list[tuple] = []
+            for s in asked:
+                up, add, forced = choice[s]
+                # Sources with the same choices share the first one's slot.
+                slot = next(r for r in asked if choice[r][:2] == (up, add))
+                v[at + K.PL_SLOT + s] = slot
+                v[at + K.PL_FORCED + s] = forced
+                if slot == s:
+                    ups += [(slot, *u) for u in up]
+                    adds += [(slot, *a) for a in add]
+            # The targets that let the triplet of t form first (a search runs two that agree).
+            adds.sort(key=lambda a: -a[K.PA_TRIPLE])
+            assert len(ups) <= K.N_SOURCES and len(adds) <= K.MAX_ADD
+            v[at + K.PL_NUP] = len(ups)
+            v[at + K.PL_NADD] = len(adds)
+            for j, target in enumerate(ups):
+                v[at + K.PL_UP + j * K.PU_COLS:at + K.PL_UP + (j + 1) * K.PU_COLS] = target
+            for j, target in enumerate(adds):
+                v[at + K.PL_ADD + j * K.PA_COLS:at + K.PL_ADD + (j + 1) * K.PA_COLS] = target
 
 
 def encode(kind: int, tiles: tuple[int, ...]) -> int:
@@ -203,7 +277,7 @@ def _every_code():
         yield encode(K.K_CHI, shape)
     for t in range(N_KINDS):
         yield encode(K.K_JIANG, (t, t))
-        for kind in (K.K_KAN, K.K_PENG, K.K_WEI, K.K_PAO, K.K_TI):
+        for kind in (K.K_KAN, K.K_PENG, K.K_WEI, K.K_PAO, K.K_TI, K.K_ZHAO, K.K_LONG):
             yield encode(kind, (t,) * 3)
 
 
@@ -213,7 +287,7 @@ def _group(code: int, rules: Ruleset) -> Group:
     a, b, c = (code >> 10) & 31, (code >> 5) & 31, code & 31
     if kind == "jiang":
         tiles = (a, a)
-    elif kind in ("pao", "ti"):
+    elif kind in FOUR_KINDS:
         tiles = (a,) * 4
     elif kind in ("kan", "peng", "wei"):
         tiles = (a,) * 3

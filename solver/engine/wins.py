@@ -27,7 +27,7 @@ import numpy as np
 
 from ..model import scoring
 from ..model.hand import Hand
-from ..model.results import HOWS, DiscardRow, Discards, HuResult, Ting, Wait, Win
+from ..model.results import HOWS, SOURCES, DiscardRow, Discards, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
 from . import _kernels as K
@@ -35,7 +35,7 @@ from . import arrays
 from .arrays import NO_TABLES, RulesetArrays, announce_compile
 
 KIND_CODE = {name: i for i, name in enumerate(K.KIND_NAMES)}
-SOURCE_INDEX = {"self": 0, "other": 1}
+SOURCE_INDEX = {s: i for i, s in enumerate(SOURCES)}  # self 0, other 1, discard 2
 # Hands per kernel call: bounds the memory of the answer arrays.
 CHUNK = 1024
 DISCARD_CHUNK = 256
@@ -47,7 +47,7 @@ DISCARD_CHUNK = 256
 ROW_HAND = K.C_HAND  # the hand's index in its batch
 ROW_DROP = K.C_DROP  # the tile discarded first (discard_rows); -1 (ting_rows)
 ROW_TILE = K.C_TILE  # the winning tile
-ROW_SOURCE = K.C_SRC  # 0 self-drawn, 1 another player's discard
+ROW_SOURCE = K.C_SRC  # SOURCE_INDEX: 0 self-drawn, 1 another player's draw, 2 another player's discard
 ROW_HUXI = K.C_ANS + K.O_HUXI  # the win's 胡息, 等, 番 and score
 ROW_DENG = K.C_ANS + K.O_DENG
 ROW_FAN = K.C_ANS + K.O_FAN
@@ -57,7 +57,7 @@ ROW_GROUPS = K.C_ANS + K.O_KEY  # row[ROW_GROUPS:]: the 7 group codes in answer 
 ROW_SIZE = K.N_ROW  # columns of a row
 _ROW_DD, _ROW_RED = K.C_ANS + K.O_DD, K.C_ANS + K.O_RED
 
-# win_many: out[q, s], the answer to query q from source s (0 self, 1 other); its fields:
+# win_many: out[q, s], the answer to query q from source s (SOURCE_INDEX; s < RulesetArrays.n_slots); its fields:
 OUT_WIN = K.O_WIN  # 1 when it wins (the other fields are set only then)
 OUT_HUXI = K.O_HUXI  # its 胡息, 等, 番 and score
 OUT_DENG = K.O_DENG
@@ -128,9 +128,10 @@ def held_counts(hand: Hand) -> tuple[int, ...] | list[int]:
 # --- kernel calls ----------------------------------------------------------------
 
 def ting_rows(ha: HandArrays, ra: RulesetArrays) -> np.ndarray:
-    """ting_batch on a batch: one row per win (columns ROW_*), in (hand, tile, source) order."""
+    """ting_batch on a batch: one row per win (columns ROW_*), in (hand, tile, source) order,
+    for each source the ruleset wins on."""
     announce_compile(K.ting_batch)
-    out = np.empty((max(1, len(ha)) * K.TING_ROWS, ROW_SIZE), np.int32)
+    out = np.empty((max(1, len(ha)) * N_KINDS * len(ra.sources), ROW_SIZE), np.int32)
     n = K.ting_batch(*ha.args(), ra.win, out)
     return out[:n]
 
@@ -139,7 +140,7 @@ def discard_rows(ha: HandArrays, ra: RulesetArrays) -> np.ndarray:
     """discard_batch on a batch: one row per win (columns ROW_*), in (hand, discard, tile, source) order."""
     announce_compile(K.discard_batch)
     drops = int(((ha.conc == 1) | (ha.conc == 2)).sum())
-    out = np.empty((max(1, drops) * K.TING_ROWS, ROW_SIZE), np.int32)
+    out = np.empty((max(1, drops) * N_KINDS * len(ra.sources), ROW_SIZE), np.int32)
     n = K.discard_batch(*ha.args(), ra.win, out)
     return out[:n]
 
@@ -174,17 +175,22 @@ def _waits_of(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tu
     while i < hi:
         row = rows[i]
         t = row[ROW_TILE]
-        w_self = w_other = None
-        if row[ROW_SOURCE] == 0:
-            w_self = _win_of(row, ra)
+        w_self = w_other = w_discard = None
+        while True:  # the rows of tile t, by source
+            s = row[ROW_SOURCE]
+            if s == 0:
+                w_self = _win_of(row, ra)
+            elif s == 1:
+                w_other = _win_of(row, ra)
+            else:
+                w_discard = _win_of(row, ra)
             i += 1
-            if i < hi and rows[i][ROW_TILE] == t:
-                w_other = _win_of(rows[i], ra)
-                i += 1
-        else:
-            w_other = _win_of(row, ra)
-            i += 1
-        waits.append(_wait(t, COPIES - held[t] - seen[t], w_self, w_other, None))
+            if i == hi:
+                break
+            row = rows[i]
+            if row[ROW_TILE] != t:
+                break
+        waits.append(_wait(t, COPIES - held[t] - seen[t], w_self, w_other, w_discard))
     return tuple(waits)
 
 
@@ -245,7 +251,7 @@ def discard_many(hands: Sequence[Hand], seen_counts_list: Sequence[Sequence[int]
     return result
 
 
-SOURCE_BITS = {"self": 1, "other": 2, "both": 3}
+SOURCE_BITS = {"self": 1, "other": 2, "discard": 4, "both": 3, "all": 7}
 
 
 def win_args(ha: HandArrays, tiles: Sequence[int], sources: Sequence[str], rules: Ruleset, *,
@@ -255,8 +261,8 @@ def win_args(ha: HandArrays, tiles: Sequence[int], sources: Sequence[str], rules
     n = len(ha)
     ra = arrays.of(rules)
     qsrc = np.array([SOURCE_BITS[s] for s in sources], np.int64)
-    out = np.zeros((2 * n, OUT_SIZE), np.int32)
-    top = np.zeros((2 * n if with_top else 1, K.N_TOP), np.int32)
+    out = np.zeros((ra.n_slots * n, OUT_SIZE), np.int32)
+    top = np.zeros((ra.n_slots * n if with_top else 1, K.N_TOP), np.int32)
     tables = NO_TABLES if full or with_top else ra.tables
     return (*ha.args(), np.arange(n, dtype=np.int64), np.asarray(tiles, np.int64), qsrc, with_top, full,
             ra.win, tables, out, top)
@@ -270,10 +276,13 @@ def win_batch(args: tuple) -> None:
 
 def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: Sequence[str],
              rules: Ruleset, *, with_top: bool = False, full: bool = True) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
-    """The batched win check: out[q, s] (s = 0 self, 1 other) of hand q on tiles[q] from sources[q].
+    """The batched win check: out[q, s] (s = SOURCE_INDEX, 0 self, 1 other, 2 discard) of hand q
+    on tiles[q] from sources[q].
 
-    Raw answers (fields OUT_*); ``sources`` items are 'self', 'other' or
-    'both'.  ``hands`` may be pre-marshalled with ``marshal``.  With
+    Raw answers (fields OUT_*); out has ``arrays.of(rules).n_slots`` sources
+    (2, or 3 under a ruleset that wins on discards); ``sources`` items are
+    'self', 'other', 'discard', 'both' (self and other) or 'all' (every
+    source the ruleset wins on; a source it does not win on is not answered).  ``hands`` may be pre-marshalled with ``marshal``.  With
     ``with_top`` it also returns the highest-胡息 split per source (fields
     ``_kernels.T_*``, for ``hu_many``).  Without ``full`` only the numbers
     of a win are set (OUT_WIN .. OUT_SCORE, OUT_DD, OUT_RED): the win check
@@ -284,8 +293,9 @@ def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: 
     n = len(ha)
     args = win_args(ha, tiles, sources, rules, with_top=with_top, full=full)
     win_batch(args)
-    out = args[-2].reshape(n, 2, OUT_SIZE)
-    return (out, args[-1].reshape(n, 2, K.N_TOP)) if with_top else out
+    ns = arrays.of(rules).n_slots
+    out = args[-2].reshape(n, ns, OUT_SIZE)
+    return (out, args[-1].reshape(n, ns, K.N_TOP)) if with_top else out
 
 
 def _answer_win(row: list, ra: RulesetArrays) -> Win:
@@ -299,7 +309,7 @@ def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str],
             rules: Ruleset) -> list[HuResult]:
     """reference.hu (all_splits=False) for each (validated hand at rest, tile, source)."""
     ra = arrays.of(rules)
-    out, top = win_many(hands, tiles, ["both"] * len(hands), rules, with_top=True)
+    out, top = win_many(hands, tiles, ["all"] * len(hands), rules, with_top=True)
     out = out.tolist()
     top = top.tolist()
     g = ra.groups.__getitem__
@@ -314,7 +324,7 @@ def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str],
         tp = top[q][s]
         forced = tp[K.T_FORCED]
         if forced and out[q][1][OUT_WIN]:
-            reason = "forced_ti" if forced == 1 else "forced_wei"
+            reason = "forced_" + K.KIND_NAMES[forced - 1]
         elif tp[K.T_HAS]:
             reason = "huxi_short"
         else:
