@@ -3,7 +3,10 @@
 Whole answers are compared, dataclass for dataclass: every wait per source
 (胡息, 等, 番 and names, score, how, groups in answer order) and its outs,
 every discard row and the ranking, every ``hu`` result with its reason and
-the highest-胡息 split of a non-win.  Hands come from the seeded generators.
+the highest-胡息 split of a non-win.  Hands come from the seeded generators:
+hunan's (solver.app.generate) and, for luzhou and luzhou-deng (胡息 per tile,
+the take table with its compulsory 招 and own 碰, three sources, melds
+碰/招/垅/吃), those of tests/test_reference_naive.py.
 """
 from __future__ import annotations
 
@@ -17,13 +20,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_reference_naive import discard_positions, luzhou_positions
 
 from solver.app import generate
-from solver.engine import reference, wins
+from solver.engine import arrays, reference, wins
 from solver.model.hand import Hand
 from solver.model.notation import parse_hand
-from solver.model.results import HOWS, NO_WIN_REASONS
-from solver.model.rules import HUNAN
+from solver.model.results import HOWS, NO_WIN_REASONS, SOURCES
+from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import COPIES, N_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -195,6 +199,120 @@ def test_win_many_raw_arrays(ready, ready_ting):
     assert both[:, :, wins.OUT_WIN].any(axis=1).all()
 
 
+# --- luzhou: 胡息 per tile, the take table as data, the discard source ---------------------
+
+LUZHOU = get_ruleset("luzhou")
+LUZHOU_DENG = get_ruleset("luzhou-deng")
+LUZHOUS = [LUZHOU, LUZHOU_DENG]
+N_LUZHOU = 3000
+N_LUZHOU_DISCARD = 500
+N_LUZHOU_HU = 2000
+
+
+@pytest.fixture(scope="module", params=LUZHOUS, ids=lambda r: r.name)
+def luzhou(request):
+    """(ruleset, positions: half completed hands less a tile, a quarter near-ready, a quarter random;
+    seen counts; the reference's ting of each)."""
+    rules = request.param
+    hands = luzhou_positions(N_LUZHOU, 500, rules)
+    rng = random.Random(501)
+    seen = [random_seen(h, rng) for h in hands]
+    return rules, hands, seen, [reference.ting(h, rules, s) for h, s in zip(hands, seen)]
+
+
+def test_luzhou_ting(luzhou):
+    rules, hands, seen, want = luzhou
+    got = wins.ting_many(hands, seen, rules)
+    first_difference(got, want, hands, "ting")
+
+
+def test_luzhou_sample_covers_melds_sources_and_hows(luzhou):
+    rules, hands, _, want = luzhou
+    assert {m.kind for h in hands for m in h.melds} == {"chi", "peng", "zhao", "long"}
+    wins_by = {s: [w for tg in want for wt in tg.waits for w in [getattr(wt, s)] if w] for s in SOURCES}
+    assert all(len(ws) > 300 for ws in wins_by.values())
+    hows = Counter(w.how for ws in wins_by.values() for w in ws)
+    assert {"招胡", "碰胡", "单吊胡", "编胡", "顺胡"} <= set(hows) <= set(HOWS) - {"提胡", "跑胡", "偎胡", "破跑胡"}
+    kinds = {g.kind for ws in wins_by.values() for w in ws for g in w.groups}
+    assert {"zhao", "long", "peng", "kan", "chi", "jiang"} <= kinds and not kinds & {"wei", "pao", "ti"}
+    # a stock tile onto one's 碰 must become 招, a discarded one is free: either may win alone
+    assert any(wt.other and not wt.discard for tg in want for wt in tg.waits)
+    assert any(wt.discard and not wt.other for tg in want for wt in tg.waits)
+    fans = {n for ws in wins_by.values() for w in ws for n in w.fan_names}
+    assert fans == ({"红胡", "乌胡"} if rules is LUZHOU else set())
+
+
+def test_luzhou_rows_carry_the_discard_source(luzhou):
+    rules, hands, _, want = luzhou
+    ra = arrays.of(rules)
+    assert ra.sources == (0, 1, 2) and ra.n_slots == 3
+    rows = wins.ting_rows(wins.marshal(hands[:500]), ra).tolist()
+    keys = [(r[wins.ROW_HAND], r[wins.ROW_TILE], r[wins.ROW_SOURCE]) for r in rows]
+    assert keys == sorted(set(keys))
+    assert keys == [(q, wt.tile, s) for q, tg in enumerate(want[:500]) for wt in tg.waits
+                    for s, w in enumerate((wt.self, wt.other, wt.discard)) if w]
+    assert {k[2] for k in keys} == {0, 1, 2}
+
+
+def test_luzhou_discard_tables():
+    for rules in LUZHOUS:
+        hands = discard_positions(N_LUZHOU_DISCARD, 502, rules)
+        rng = random.Random(503)
+        seen = [random_seen(h, rng) for h in hands]
+        got = wins.discard_many(hands, seen, rules)
+        want = [reference.discard(h, rules, s) for h, s in zip(hands, seen)]
+        first_difference(got, want, hands, "discard")
+        assert sum(1 for d in want for r in d.rows for w in r.waits if w.discard) > 500
+
+
+def test_luzhou_hu_every_source(luzhou):
+    rules, hands, _, want = luzhou
+    rng = random.Random(504)
+    queries = []
+    for h, tg in zip(hands[:N_LUZHOU_HU], want):
+        held = h.all_counts()
+        tiles = [rng.choice([x for x in range(N_KINDS) if held[x] < COPIES])] + [wt.tile for wt in tg.waits[:1]]
+        queries += [(h, t, s) for t in tiles for s in SOURCES]
+    hands_q, tiles, sources = zip(*queries)
+    got = wins.hu_many(hands_q, tiles, sources, rules)
+    want_hu = [reference.hu(h, t, s, rules) for h, t, s in queries]
+    first_difference(got, want_hu, hands_q, "hu")
+    reasons = Counter(r.reason for r in want_hu)
+    assert {"huxi_short", "no_7_groups", "forced_zhao", "forced_peng", None} <= set(reasons)
+    assert "source_no_hu" not in reasons
+
+
+def test_win_many_answers_three_sources_under_luzhou(luzhou):
+    rules, hands, _, want = luzhou
+    pairs = [(h, tg.waits[0].tile) for h, tg in zip(hands, want) if tg.waits][:300]
+    hs, tiles = [h for h, _ in pairs], [t for _, t in pairs]
+    for source, asked in (("self", [0]), ("other", [1]), ("discard", [2]), ("both", [0, 1]), ("all", [0, 1, 2])):
+        for full in (True, False):
+            out = wins.win_many(hs, tiles, [source] * len(pairs), rules, full=full)
+            assert out.shape == (len(pairs), 3, wins.OUT_SIZE)
+            for s, name in enumerate(SOURCES):
+                if s not in asked:
+                    assert not out[:, s].any()
+                    continue
+                for (h, t), row in zip(pairs, out[:, s].tolist()):
+                    w = reference.best_win(h, t, name, rules)
+                    assert bool(row[wins.OUT_WIN]) == (w is not None), (h.text(), t, name)
+                    if w:
+                        assert row[wins.OUT_HUXI:wins.OUT_SCORE + 1] == [w.huxi, w.deng, w.fan, w.score]
+                        if full:
+                            assert HOWS[row[wins.OUT_HOW]] == w.how
+
+
+def test_hunan_answers_two_sources():
+    ra = arrays.of(HUNAN)
+    assert ra.sources == (0, 1) and ra.n_slots == 2
+    hand = parse_hand(EXAMPLES[0])
+    out = wins.win_many([hand], [13], ["all"], HUNAN)
+    assert out.shape == (1, 2, wins.OUT_SIZE) and out[0, :, wins.OUT_WIN].tolist() == [1, 1]
+    got = wins.hu_many([hand], [13], ["discard"], HUNAN)
+    assert got == [reference.hu(hand, 13, "discard", HUNAN)] and got[0].reason == "source_no_hu"
+
+
 # --- the kernels as plain Python, and the cache in fresh processes ---------------------
 
 COMPARE_SCRIPT = textwrap.dedent("""
@@ -223,7 +341,19 @@ COMPARE_SCRIPT = textwrap.dedent("""
         for (h, t, s), row in zip(qs, best[:, :, :5].tolist()):
             w = reference.best_win(h, t, s, HUNAN)
             assert row[s == "other"] == ([1, w.huxi, w.deng, w.fan, w.score] if w else [0] * 5)
-    print("ok", len(hands), len(disc), len(qs), hash(repr(got)) % 10**9)
+    sys.path.insert(0, "tests")
+    from test_reference_naive import discard_positions, luzhou_positions
+    from solver.model.results import SOURCES
+    from solver.model.rules import get_ruleset
+    lz = get_ruleset("luzhou")
+    lh = luzhou_positions(n // 3, 205, lz)
+    assert wins.ting_many(lh, [[0] * 20] * len(lh), lz) == [reference.ting(h, lz) for h in lh]
+    ld = discard_positions(n // 15, 206, lz)
+    assert wins.discard_many(ld, [[0] * 20] * len(ld), lz) == [reference.discard(h, lz) for h in ld]
+    lq = [(h, rng.choice([x for x in range(20) if h.all_counts()[x] < COPIES]), s) for h in lh for s in SOURCES]
+    lgot = wins.hu_many(*zip(*lq), lz)
+    assert lgot == [reference.hu(h, t, s, lz) for h, t, s in lq]
+    print("ok", len(hands), len(disc), len(qs), len(lh), len(ld), len(lq), hash(repr(got + lgot)) % 10**9)
 """)
 
 
@@ -241,7 +371,7 @@ def test_kernels_as_plain_python():
     # and line coverage of the kernels.
     proc = run_python(COMPARE_SCRIPT, "300", env={"NUMBA_DISABLE_JIT": "1"})
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("ok 450 60 900")
+    assert proc.stdout.startswith("ok 450 60 900 100 20 300")
     assert "compiling" not in proc.stderr
 
 
@@ -287,6 +417,20 @@ def test_every_tile_both_sources_hu():
           for s in ("self", "other")]
     got = wins.hu_many(*zip(*qs), HUNAN)
     first_difference(got, [reference.hu(h, t, s, HUNAN) for h, t, s in qs], [q[0] for q in qs], "hu")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", LUZHOUS, ids=lambda r: r.name)
+def test_many_more_luzhou_hands(rules):
+    hands = luzhou_positions(20000, 601, rules)
+    zero = [[0] * N_KINDS] * len(hands)
+    first_difference(wins.ting_many(hands, zero, rules), [reference.ting(h, rules) for h in hands], hands, "ting")
+    disc = discard_positions(2000, 602, rules)
+    first_difference(wins.discard_many(disc, [[0] * N_KINDS] * len(disc), rules),
+                     [reference.discard(h, rules) for h in disc], disc, "discard")
+    qs = [(h, t, s) for h in hands[:1000] for t in range(N_KINDS) if h.all_counts()[t] < COPIES for s in SOURCES]
+    got = wins.hu_many(*zip(*qs), rules)
+    first_difference(got, [reference.hu(h, t, s, rules) for h, t, s in qs], [q[0] for q in qs], "hu")
 
 
 def test_hand_arrays_round_trip(ready):

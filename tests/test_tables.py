@@ -8,7 +8,9 @@ written here; the numbers of each answer against the full search of the
 same kernels (every tile of thousands of hands, each source), against the
 reference, and against the independent partition-first formulation of
 tests/naive.py; other rulesets (a 绞 and a plain 句 worth 胡息, no pair
-needed with a 跑, a lower threshold); and the fallback to the search when a
+needed with a 跑, a lower threshold); luzhou and luzhou-deng (胡息 per tile,
+every source, discard included) and a house ruleset whose 绞, 句 and pair
+values differ by tile within a case; and the fallback to the search when a
 ruleset's 胡息 does not fit the tables.
 """
 from __future__ import annotations
@@ -20,13 +22,15 @@ from types import MappingProxyType
 
 import numpy as np
 import pytest
+from naive import analyse
 from naive import best as naive_best
-from test_reference_naive import positions
+from test_reference_naive import luzhou_positions, positions
 
 from solver.app import generate
 from solver.engine import _kernels as K
 from solver.engine import arrays, reference, wins
-from solver.model.rules import HUNAN, Ruleset
+from solver.model.results import SOURCES
+from solver.model.rules import HUNAN, Ruleset, get_ruleset
 from solver.model.tiles import COPIES, N_KINDS
 
 # The numbers the win check fills in (the rest of a row needs the full search).
@@ -35,10 +39,13 @@ NUMBERS = [wins.OUT_WIN, wins.OUT_HUXI, wins.OUT_DENG, wins.OUT_FAN, wins.OUT_SC
 
 def brute_best(counts: tuple[int, ...], pair: bool, rules: Ruleset, case: int) -> int | None:
     """Most 胡息 of one case's tiles (counts of its 10 tiles) as 句, plus one
-    pair if ``pair``: every split tried, nothing shared with the kernels."""
-    hx = {name: rules.huxi[name][10 * case + (name == "ju2710")] for name in ("ju", "ju123", "ju2710", "jiang")}
-    shapes = [((k, k + 1, k + 2), hx["ju123"] if k == 0 else hx["ju"]) for k in range(8)]
-    shapes.append(((1, 6, 9), hx["ju2710"]))
+    pair if ``pair``: every split tried, nothing shared with the kernels (a
+    group is valued by its first tile)."""
+    def hx(name: str, k: int) -> int:
+        return rules.huxi[name][10 * case + k]
+
+    shapes = [((k, k + 1, k + 2), hx("ju123", 0) if k == 0 else hx("ju", k)) for k in range(8)]
+    shapes.append(((1, 6, 9), hx("ju2710", 1)))
 
     @lru_cache(maxsize=None)
     def go(cs: tuple[int, ...], need_pair: bool) -> int | None:
@@ -47,7 +54,7 @@ def brute_best(counts: tuple[int, ...], pair: bool, rules: Ruleset, case: int) -
         best = None
         options = [(tiles, h, need_pair) for tiles, h in shapes]
         if need_pair:
-            options += [((k, k), hx["jiang"], False) for k in range(10) if cs[k] >= 2]
+            options += [((k, k), hx("jiang", k), False) for k in range(10) if cs[k] >= 2]
         for tiles, h, left in options:
             rest = list(cs)
             for x in tiles:
@@ -173,6 +180,72 @@ def test_best_score_against_reference_and_naive(rules):
                 assert _numbers(got[q, s]) == (None if naive is None else naive[:2])
             won += ref is not None
     assert won > 150
+
+
+# --- luzhou: 胡息 per tile (red 碰/坎/招/垅, 二七十 6/9), three sources ------------------------
+
+LUZHOU = get_ruleset("luzhou")
+LUZHOU_DENG = get_ruleset("luzhou-deng")
+ALL3 = "all"  # every source the ruleset wins on: self, other, discard
+# House rules on hunan's base with 胡息 that differ by tile inside a case: a 绞 by its
+# number, a plain 句 of 四五六 / 肆伍陆 and the pair of 五 / 伍 (the tables' per-tile entries,
+# the per-number 绞 of ``_free_best``, the pair in the tables).
+PER_TILE = dataclasses.replace(
+    HUNAN, name="per-tile",
+    huxi=MappingProxyType({**HUNAN.huxi,
+                           "jiao": tuple(2 if n in (1, 6, 9) else 1 for n in range(10)) + (0,) * 10,
+                           "ju": tuple(2 if n == 3 else 0 for n in range(10)) * 2,
+                           "jiang": tuple(1 if n == 4 else 0 for n in range(10)) * 2}))
+
+
+@pytest.mark.parametrize("rules", [LUZHOU, LUZHOU_DENG, PER_TILE], ids=lambda r: r.name)
+def test_tables_fit_per_tile_huxi(rules):
+    tables = arrays.of(rules).tables
+    assert tables is not arrays.NO_TABLES  # luzhou's values fit int8: the win check reads the tables
+    rng = random.Random(8)
+    for case in (0, 1):
+        for counts in random_patterns(rng, 1000):
+            n = sum(counts)
+            want = None if n % 3 == 1 else brute_best(counts, n % 3 == 2, rules, case)
+            assert table_entry(tables, case, counts) == want, (case, counts)
+
+
+@pytest.mark.parametrize("rules", [LUZHOU, LUZHOU_DENG, PER_TILE], ids=lambda r: r.name)
+def test_best_score_equals_full_search_per_tile(rules):
+    hands = luzhou_positions(1200, 410, rules) if rules is not PER_TILE else \
+        generate.ready_hands(800, seed=410) + positions(400, 411)
+    qs = queries(hands, random.Random(412), None)
+    got, full = both_ways(qs, rules, ALL3)
+    bad = np.nonzero((got[:, :, NUMBERS] != full[:, :, NUMBERS]).any(axis=(1, 2)))[0]
+    assert not len(bad), [(qs[q][0].text(), qs[q][1], got[q][:, NUMBERS].tolist(), full[q][:, NUMBERS].tolist())
+                          for q in bad[:3]]
+    n = len(arrays.of(rules).sources)
+    assert got.shape[1] == max(2, n) and (full[:, :n, wins.OUT_WIN].sum(axis=0) > 1000).all()
+
+
+@pytest.mark.parametrize("rules", [LUZHOU, LUZHOU_DENG, PER_TILE], ids=lambda r: r.name)
+def test_best_score_against_reference_and_naive_per_tile(rules):
+    rng = random.Random(413)
+    hands = luzhou_positions(800, 414, rules) if rules is not PER_TILE else \
+        generate.ready_hands(300, seed=414) + positions(100, 415)
+    qs = queries(hands, rng, 3)
+    got, full = both_ways(qs, rules, ALL3)
+    sources = [s for s in SOURCES if s in rules.win_on]
+    won = 0
+    for q, (h, t) in enumerate(qs):
+        memo = {}
+        for s, source in enumerate(sources):
+            ref = reference.best_win(h, t, source, rules)
+            want = None if ref is None else (ref.score, ref.huxi)
+            assert _numbers(got[q, s]) == want, (rules.name, h.text(), t, source)
+            assert _numbers(full[q, s]) == want, (rules.name, h.text(), t, source)
+            if ref is not None:
+                assert (got[q, s, wins.OUT_DENG], got[q, s, wins.OUT_FAN]) == (ref.deng, ref.fan)
+            if rules is not PER_TILE and q % 3 == 0:
+                naive = analyse(h, t, source, rules, memo)[0]
+                assert _numbers(got[q, s]) == (None if naive is None else naive[:2]), (h.text(), t, source)
+            won += ref is not None
+    assert won > 300
 
 
 def test_rulesets_that_do_not_fit_the_tables_search_instead():

@@ -72,6 +72,16 @@ class RulesetArrays:
         return self.rules.huxi[PATTERNS[pattern]][tile]
 
     @cached_property
+    def free_win(self) -> np.ndarray:
+        """The rule vector with every take free (the winning tile joins the concealed
+        tiles), answering source 0 only: whether a tile would have won without its
+        compulsory group (``hu``'s ``forced_*`` reasons)."""
+        v = self.win.copy()
+        _plans(self.rules, v, lambda holding, source: _FREE)
+        v[K.R_SOURCES] = 1
+        return v
+
+    @cached_property
     def pattern_huxi(self) -> list[int]:
         """[pattern * 2 + case] 胡息 of KERNEL_PATTERNS, for the distance kernels (one value per
         case: NotImplementedError for a ruleset whose 胡息 differ within a case)."""
@@ -232,11 +242,13 @@ def _choices(holding: str, take: Take) -> tuple[list[tuple], list[tuple], int]:
     return ups, adds, 0 if take.po or not take.compulsory else 1 + kind
 
 
-def _plans(rules: Ruleset, v: np.ndarray) -> None:
+def _plans(rules: Ruleset, v: np.ndarray, take=None) -> None:
     """The R_PLAN part of the rule vector: for each holding and each set of sources
-    asked, the targets of the searches (see ``_kernels``, PL_*)."""
+    asked, the targets of the searches (see ``_kernels``, PL_*); ``take(holding,
+    source)``: the take table (default the ruleset's, a missing row free)."""
+    take = take or (lambda holding, source: rules.take.get((holding, source), _FREE))
     for h, holding in enumerate(HOLDINGS):
-        choice = [_choices(holding, rules.take.get((holding, s), _FREE)) for s in TAKE_SOURCES]
+        choice = [_choices(holding, take(holding, s)) for s in TAKE_SOURCES]
         for want in range(8):
             at = K.R_PLAN + (h * 8 + want) * K.PL_COLS
             asked = [s for s in range(K.N_SOURCES) if want >> s & 1]

@@ -313,25 +313,37 @@ def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str],
     out = out.tolist()
     top = top.tolist()
     g = ra.groups.__getitem__
-    result = []
+    result: list[HuResult | None] = []
+    forced_at = []  # (query, its forced group) of the non-wins whose tile had a compulsory group
     for q, (hand, t, source) in enumerate(zip(hands, tiles, sources)):
         s = SOURCE_INDEX[source]
+        if s not in ra.sources:
+            result.append(HuResult(hand, t, source, None, "source_no_hu", None, ()))
+            continue
         row = out[q][s]
         if row[OUT_WIN]:
             win = _answer_win(row, ra)
             result.append(HuResult(hand, t, source, win, None, win.huxi, win.groups))
             continue
         tp = top[q][s]
-        forced = tp[K.T_FORCED]
-        if forced and out[q][1][OUT_WIN]:
-            reason = "forced_" + K.KIND_NAMES[forced - 1]
-        elif tp[K.T_HAS]:
-            reason = "huxi_short"
-        else:
-            reason = "no_7_groups"
+        if tp[K.T_FORCED]:
+            forced_at.append((q, K.KIND_NAMES[tp[K.T_FORCED] - 1]))
+        reason = "huxi_short" if tp[K.T_HAS] else "no_7_groups"
         if tp[K.T_HAS]:
             groups = tuple(map(g, tp[K.T_KEY:]))
             result.append(HuResult(hand, t, source, None, reason, tp[K.T_HUXI], groups))
         else:
             result.append(HuResult(hand, t, source, None, reason, None, ()))
+    if forced_at:
+        # forced_<group> when the tile, free to join any group, would have won (reference.hu).
+        qs = [q for q, _ in forced_at]
+        args = win_args(marshal([hands[q] for q in qs]), [tiles[q] for q in qs], ["self"] * len(qs), rules,
+                        full=False)
+        args = (*args[:-4], ra.free_win, NO_TABLES, *args[-2:])
+        win_batch(args)
+        free_won = args[-2][::ra.n_slots, OUT_WIN].tolist()
+        for (q, kind), won in zip(forced_at, free_won):
+            if won:
+                r = result[q]
+                result[q] = HuResult(r.hand, r.tile, r.source, None, "forced_" + kind, r.huxi, r.groups)
     return result
