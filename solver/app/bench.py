@@ -47,12 +47,12 @@ class Result:
 
 # ---------------------------------------------------------------- inputs
 
-def ready_hands(n: int, seed: int = SEED) -> list[Hand]:
-    return generate.ready_hands(n, seed=seed)
+def ready_hands(n: int, seed: int = SEED, rules: Ruleset = HUNAN) -> list[Hand]:
+    return generate.ready_hands(n, seed=seed, rules=rules)
 
 
-def discard_hands(n: int, seed: int = SEED) -> list[Hand]:
-    return generate.discard_hands(n, seed=seed)
+def discard_hands(n: int, seed: int = SEED, rules: Ruleset = HUNAN) -> list[Hand]:
+    return generate.discard_hands(n, seed=seed, rules=rules)
 
 
 def win_queries(hands: Sequence[Hand], seed: int = SEED, rules: Ruleset = HUNAN) -> list[int]:
@@ -83,14 +83,16 @@ def eat_queries(hands: Sequence[Hand], seed: int = SEED) -> list[tuple[Hand, int
     return out
 
 
-def drill_seeds(n: int, seed: int = SEED) -> list[int]:
+def drill_seeds(n: int, seed: int = SEED, rules: Ruleset = HUNAN) -> list[int]:
     """``n`` drill seeds, every generator (each question kind, and discard
-    questions on hands that are not ready) and level in turn."""
-    from ..trainer.drills import GENERATORS, LEVELS, make_seed
+    questions on hands that are not ready) and level in turn; the ruleset
+    generator's seeds for a ruleset the frozen generators do not fit."""
+    from ..trainer.drills import GENERATORS, LEVELS, frozen_fits, make_seed
 
     rng = random.Random(seed)
+    own = not frozen_fits(rules)
     return [make_seed(rng.randrange(10 ** 6), GENERATORS[i % len(GENERATORS)],
-                      LEVELS[(i // len(GENERATORS)) % len(LEVELS)]) for i in range(n)]
+                      LEVELS[(i // len(GENERATORS)) % len(LEVELS)], ruleset=own) for i in range(n)]
 
 
 # ---------------------------------------------------------------- timing
@@ -130,7 +132,7 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
 
     def win_check():
         from ..engine import wins
-        hands = ready_hands(per_round * (rounds + 1), SEED + 1)
+        hands = ready_hands(per_round * (rounds + 1), SEED + 1, rules)
         tiles = win_queries(hands, SEED + 1, rules)
 
         def args(lo, hi, full):
@@ -172,18 +174,19 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
 
     def waits():
         from ..engine import wins
-        return tables("waits of a ready hand, both sources", ready_hands(per_round * (rounds + 1), SEED + 2),
+        sources = "every source" if rules.win_on_discard else "both sources"
+        return tables(f"waits of a ready hand, {sources}", ready_hands(per_round * (rounds + 1), SEED + 2, rules),
                       wins.ting_rows, wins.ting_many, "wins.ting_many", reference.ting)
 
     def discards():
         from ..engine import wins
-        return tables("discard table, ready hand + one live tile", discard_hands(per_round * (rounds + 1), SEED + 3),
+        return tables("discard table, ready hand + one live tile", discard_hands(per_round * (rounds + 1), SEED + 3, rules),
                       wins.discard_rows, wins.discard_many, "wins.discard_many", reference.discard)
 
     def eating():
         from ..engine.obligations import decide
         m = max(1, per_round // 10)
-        qs = eat_queries(ready_hands(m * rounds, SEED + 4), SEED + 4)
+        qs = eat_queries(ready_hands(m * rounds, SEED + 4, rules), SEED + 4)
         batches = _rounds(qs, rounds)
         times = time_rounds(lambda b: [decide(h, tile=t, source="upper-discard", rules=rules) for h, t in b], batches)
         return _results("legal 吃/比 ways of a tile (obligations.decide)", [
@@ -192,7 +195,7 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
     def drilling():
         from ..trainer.drills import drill
         m = max(1, per_round // 100)
-        batches = _rounds(drill_seeds(m * rounds, SEED + 5), rounds)
+        batches = _rounds(drill_seeds(m * rounds, SEED + 5, rules), rounds)
         times = time_rounds(lambda b: [drill(s, rules) for s in b], batches)
         return _results("drill generation (solver.trainer.drills, one question)", [
             ("pure Python", times, [len(b) for b in batches])])

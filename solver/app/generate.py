@@ -9,6 +9,9 @@ same seed always gives the same hands.  Pure Python: it never imports numba.
   with a 跑/提 and the 将 pair) less one tile;
 * ``random_hands``: random hands at rest, mostly not ready;
 * ``discard_hands``: a ready hand plus one live tile (c + 1 tiles).
+
+Melds are of the ruleset's kinds (``Ruleset.melds``: 偎/跑/提 under hunan,
+招/垅 under luzhou), with the same random draws for hunan as before.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from ..model.groups import SHAPES, group_pattern
 from ..model.hand import Hand, HandError, Meld, check_hand
 from ..model.results import SOURCES
 from ..model.rules import HUNAN, Ruleset
+from ..model.ruleset import FOUR_KINDS
 from ..model.tiles import COPIES, N_KINDS
 
 # Concealed 句/绞 shapes by pattern; 一二三 and 二七十 carry 胡息.
@@ -64,12 +68,20 @@ def _exposed_meld(rng: random.Random, kinds: tuple[str, ...]) -> Meld:
     if kind == "chi":
         return Meld("chi", rng.choice(_PLAIN + _RICH + _JIAO))
     x = rng.randrange(N_KINDS)
-    return Meld(kind, (x,) * (4 if kind in ("pao", "ti") else 3))
+    return Meld(kind, (x,) * (4 if kind in FOUR_KINDS else 3))
 
 
-def _valid(hand: Hand, want: str) -> bool:
+def _kinds(rules: Ruleset) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(3-tile meld kinds, 4-tile meld kinds, what a winning tile may make a 4-tile group of) of ``rules``."""
+    three = tuple(k for k in ("chi", "peng", "wei") if k in rules.melds)
+    four = tuple(k for k in FOUR_KINDS if k in rules.melds)
+    onto = tuple(k for k in ("peng", "wei", "kan") if k == "kan" or k in rules.melds)
+    return three, four, onto
+
+
+def _valid(hand: Hand, want: str, rules: Ruleset) -> bool:
     try:
-        check_hand(hand, want=want)
+        check_hand(hand, want=want, rules=rules)
     except HandError:
         return False
     return True
@@ -84,7 +96,8 @@ def _ready_attempt(rng: random.Random, rules: Ruleset) -> Hand | None:
     pool = _Pool()
     melds: list[Meld] = []
     concealed: list[int] = []
-    upgrade = None  # (kind at rest, tile): the winning tile makes this group a 跑/提
+    upgrade = None  # (kind at rest, tile): the winning tile makes this group a 跑/提 (招)
+    threes, fours, onto = _kinds(rules)
     # Branch odds chosen so that about a third of the hands kept have melds
     # (hands with melds reach 15 胡息 more often).
     r = rng.random()
@@ -92,10 +105,10 @@ def _ready_attempt(rng: random.Random, rules: Ruleset) -> Hand | None:
         # Exposed melds; about half of these hands hold a 跑/提 and so the
         # pair, some of those a second one (八块).
         n_melds = rng.randint(1, 4)
-        four_kinds = ("pao", "ti") if rng.random() < 0.5 else ()
+        four_kinds = fours if rng.random() < 0.5 else ()
         for i in range(n_melds):
             four = four_kinds and (i == 0 or rng.random() < 0.15)
-            kinds = four_kinds if four else ("chi", "peng", "wei")
+            kinds = four_kinds if four else threes
             meld = _exposed_meld(rng, kinds)
             if not pool.take(meld.tiles):
                 return None
@@ -105,7 +118,7 @@ def _ready_attempt(rng: random.Random, rules: Ruleset) -> Hand | None:
         x = rng.randrange(N_KINDS)
         if not pool.take((x,) * 4):
             return None
-        upgrade = (rng.choice(("peng", "wei", "kan")), x)
+        upgrade = (rng.choice(onto), x)
     four = upgrade is not None or any(m.size == 4 for m in melds)
     if four and rules.pao_needs_jiang:
         x = rng.randrange(N_KINDS)
@@ -134,7 +147,7 @@ def _ready_attempt(rng: random.Random, rules: Ruleset) -> Hand | None:
         t = rng.choice(concealed)
         counts[t] -= 1
     hand = Hand(tuple(counts), tuple(melds))
-    if not _valid(hand, "rest") or not _wins_on(hand, t, rules):
+    if not _valid(hand, "rest", rules) or not _wins_on(hand, t, rules):
         return None
     return hand
 
@@ -150,16 +163,18 @@ def ready_hands(n: int, seed: int, rules: Ruleset = HUNAN) -> list[Hand]:
     return hands
 
 
-def random_hands(n: int, seed: int) -> list[Hand]:
+def random_hands(n: int, seed: int, rules: Ruleset = HUNAN) -> list[Hand]:
     """``n`` random valid hands at rest (mostly not ready)."""
     rng = random.Random(seed)
+    threes, fours, _ = _kinds(rules)
+    kinds = ("chi",) + threes + fours
     hands: list[Hand] = []
     while len(hands) < n:
         pool = _Pool()
         melds = []
         if rng.random() < 0.4:
             for _ in range(rng.randint(1, 4)):
-                meld = _exposed_meld(rng, ("chi", "chi", "peng", "wei", "pao", "ti"))
+                meld = _exposed_meld(rng, kinds)
                 if pool.take(meld.tiles):
                     melds.append(meld)
         hand = Hand((0,) * N_KINDS, tuple(melds))
@@ -174,7 +189,7 @@ def random_hands(n: int, seed: int) -> list[Hand]:
                 counts[t] += 1
                 need -= 1
         hand = Hand(tuple(counts), tuple(melds))
-        if _valid(hand, "rest"):
+        if _valid(hand, "rest", rules):
             hands.append(hand)
     return hands
 
@@ -195,7 +210,7 @@ def discard_hands(n: int, seed: int, rules: Ruleset = HUNAN) -> list[Hand]:
         counts = list(hand.concealed)
         counts[t] += 1
         hand = Hand(tuple(counts), hand.melds)
-        if _valid(hand, "discard"):
+        if _valid(hand, "discard", rules):
             hands.append(hand)
     return hands
 
