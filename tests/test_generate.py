@@ -94,3 +94,21 @@ def test_generate_does_not_import_numba():
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": ""})
     assert proc.returncode == 0, proc.stderr
+
+
+def test_hands_of_another_ruleset_have_its_melds_and_wait():
+    from solver.engine import reference
+    from solver.model.hand import check_hand
+    from solver.model.rules import get_ruleset
+
+    lz = get_ruleset("luzhou")
+    ready = generate.ready_hands(120, seed=31, rules=lz)
+    kinds = {m.kind for h in ready for m in h.melds}
+    assert kinds <= set(lz.melds) and {"zhao", "long", "peng", "chi"} <= kinds
+    for h in ready:
+        check_hand(h, want="rest", rules=lz)
+        assert reference.ting(h, lz, [0] * 20).waits, h.text()
+    for h in generate.discard_hands(40, seed=32, rules=lz):
+        check_hand(h, want="discard", rules=lz)
+    for h in generate.random_hands(60, seed=33, rules=lz):
+        check_hand(h, want="rest", rules=lz)
