@@ -1,11 +1,18 @@
-"""Distance to ready (进张距离) and improving draws (进张) against a plain brute force.
+"""Distance to ready (进张距离) and improving draws (进张) against a plain brute force, under hunan and luzhou.
 
-The brute force below is written from RULES.md section 6 alone: it takes
-every intake of every tile (the table: 吃 with every 比, 碰, 偎, 跑, 提), then
-every discard, builds each resulting hand as a ``Hand`` and asks the numba
-ting kernels (themselves checked against the reference in test_kernels.py)
-whether it waits on a tile.  ``solver.engine.distance`` shares none of that: it
-searches count-vector positions with one split search per question.
+The brute force below is written from RULES.md section 6 alone (and, for
+``luzhou``, the intake table of section 8): it takes every intake of every
+tile (the table: 吃 with every 比, 碰, 偎, 跑, 提; luzhou 吃, 碰, 招), then
+every discard, builds each resulting hand as a ``Hand`` and asks a win
+check whether it waits on a tile: the numba ting kernels under hunan
+(themselves checked against the reference in test_kernels.py), and under
+luzhou ``luzhou_wins`` below, written from RULES.md 8's take table and
+checked here against the reference (``reference.best_win``, every tile and
+source) on thousands of hands; the readiness search is also checked against
+the reference directly.
+``solver.engine.distance`` shares none of that: it searches count-vector
+positions with one split search per question, from the tables that
+``solver.engine.distance_arrays`` derives from the ruleset's fields.
 """
 from __future__ import annotations
 
@@ -14,6 +21,8 @@ import os
 import random
 import subprocess
 import sys
+from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -23,18 +32,29 @@ from hypothesis import strategies as st
 
 from solver import api
 from solver.engine import _distance_kernels as DK
-from solver.engine import distance, wins
+from solver.engine import distance, distance_arrays, reference, wins
 from solver.engine.obligations import eating_ways
 from solver.model import scoring
 from solver.model.groups import SHAPES, group_pattern
 from solver.model.hand import Hand, HandError, Meld, check_hand
 from solver.model.notation import parse_hand
-from solver.model.rules import HUNAN
+from solver.model.results import SOURCES
+from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
+LUZHOU = get_ruleset("luzhou")
+RULESETS = pytest.mark.parametrize("rules", [HUNAN, LUZHOU], ids=["hunan", "luzhou"])
 
 # ---------------------------------------------------------------- brute force
+
+#: The intakes that count, by what the hand holds of t: RULES.md 6 (hunan)
+#: and the luzhou table of RULES.md 8, written out.
+INTAKES = {
+    "hunan": {"wei": ("pao", "ti"), "peng": ("pao", "chi"), "kan": ("pao", "ti"), "pair": ("peng", "wei", "chi"),
+              "less": ("chi",)},
+    "luzhou": {"peng": ("zhao", "chi"), "kan": ("zhao",), "pair": ("peng",), "less": ("chi",)},
+}
 
 
 def canon(hand: Hand) -> Hand:
@@ -42,35 +62,43 @@ def canon(hand: Hand) -> Hand:
     return Hand(hand.concealed, tuple(sorted(hand.melds, key=lambda m: (m.kind, m.tiles))))
 
 
-def bf_intakes(hand: Hand) -> list[tuple[tuple, Hand, bool]]:
+def holding(hand: Hand, t: int) -> str:
+    """What the hand holds of t: an exposed 偎 or 碰, a concealed 坎 or pair, or less."""
+    for m in hand.melds:
+        if m.kind in ("wei", "peng") and m.tiles[0] == t:
+            return m.kind
+    return {3: "kan", 2: "pair"}.get(hand.concealed[t], "less")
+
+
+def bf_intakes(hand: Hand, rules=HUNAN) -> list[tuple[tuple, Hand, bool]]:
     """(way, hand after the intake, a discard follows) for every intake of every tile."""
     conc = list(hand.concealed)
     held = hand.all_counts()
+    table = INTAKES[rules.name]
     out = []
     for t in range(N_KINDS):
         if held[t] >= COPIES:
             continue
-        meld_of_t = [m.kind for m in hand.melds if m.kind in ("wei", "peng") and m.tiles[0] == t]
-        after_four = hand.n_four == 0  # the first 跑/提 is followed by a discard; later ones (八块) are not
-        if meld_of_t:
-            kinds = ("pao",) if meld_of_t[0] == "peng" else ("pao", "ti")
-            for kind in kinds:
-                melds = [m for m in hand.melds if not (m.kind == meld_of_t[0] and m.tiles[0] == t)]
+        hold = holding(hand, t)
+        kinds = table.get(hold, ())
+        after_four = hand.n_four == 0  # the first 4-tile group is followed by a discard; later ones (八块) are not
+        for kind in kinds:
+            if kind == "chi":
+                continue
+            c = list(conc)
+            melds = list(hand.melds)
+            if hold in ("wei", "peng"):  # the fourth copy onto the exposed meld
+                melds.remove(Meld(hold, (t,) * 3))
                 melds.append(Meld(kind, (t,) * 4))
-                out.append(((kind, t), Hand(hand.concealed, tuple(melds)), after_four))
-        if conc[t] == 3:
-            for kind in ("pao", "ti"):
-                c = list(conc)
+            elif hold == "kan":  # the fourth copy onto the 坎
                 c[t] = 0
-                out.append(((kind, t), Hand(tuple(c), hand.melds + (Meld(kind, (t,) * 4),)), after_four))
-            continue  # never 吃 a 坎 tile
-        if conc[t] == 2:
-            for kind in ("peng", "wei"):
-                c = list(conc)
+                melds.append(Meld(kind, (t,) * 4))
+            else:  # onto the pair
                 c[t] = 0
-                out.append(((kind, t), Hand(tuple(c), hand.melds + (Meld(kind, (t,) * 3),)), True))
-        if meld_of_t == ["wei"]:
-            continue  # a 偎 tile is never eaten
+                melds.append(Meld(kind, (t,) * 3))
+            out.append(((kind, t), Hand(tuple(c), tuple(melds)), after_four if hold != "pair" else True))
+        if "chi" not in kinds:
+            continue  # never 吃 a 坎 tile; a 偎 tile (hunan) or a pair's tile (luzhou: 碰 is compulsory) neither
         for chi, bi, _ in eating_ways(conc, t):
             if bi is None:
                 continue  # 烧比
@@ -87,10 +115,10 @@ def bf_intakes(hand: Hand) -> list[tuple[tuple, Hand, bool]]:
     return [(w, h, d) for w, h, d in out if not d or any(n in (1, 2) for n in h.concealed)]
 
 
-def bf_children(hand: Hand) -> list[tuple[tuple, Hand]]:
+def bf_children(hand: Hand, rules=HUNAN) -> list[tuple[tuple, Hand]]:
     """(way, hand at rest) for every intake followed by every discard."""
     out = []
-    for way, h, discard in bf_intakes(hand):
+    for way, h, discard in bf_intakes(hand, rules):
         if not discard:
             out.append((way, canon(h)))
             continue
@@ -100,14 +128,101 @@ def bf_children(hand: Hand) -> list[tuple[tuple, Hand]]:
     return out
 
 
-class Oracle:
-    """Is a hand at rest ready?  The ting kernels, batched, remembered."""
+# ---------------------------------------------------------------- a luzhou win check
 
-    def __init__(self):
+@lru_cache(maxsize=None)
+def _most_huxi(free: tuple[int, ...], need_pair: bool, triple: int) -> int:
+    """Most luzhou 胡息 of an exact split of ``free`` into 句/绞 (one 将 pair when
+    ``need_pair``; the triplet of ``triple`` valued as 碰 at most once), -1 if none."""
+    i = next((x for x in range(N_KINDS) if free[x]), None)
+    if i is None:
+        return -1 if need_pair else 0
+    best = -1
+    for shape in SHAPES:
+        rest = list(free)
+        for x in shape:
+            rest[x] -= 1
+        if shape[0] == i and min(rest) >= 0:
+            r = _most_huxi(tuple(rest), need_pair, triple)
+            if r >= 0:
+                best = max(best, r + LUZHOU.huxi[group_pattern(shape)][i])
+    if need_pair and free[i] >= 2:
+        rest = list(free)
+        rest[i] -= 2
+        best = max(best, _most_huxi(tuple(rest), False, triple))
+    if i == triple and free[i] == 3:
+        rest = list(free)
+        rest[i] = 0
+        r = _most_huxi(tuple(rest), need_pair, -1)
+        if r >= 0:
+            best = max(best, r + LUZHOU.huxi["peng"][i])
+    return best
+
+
+def luzhou_waits(hand: Hand) -> set[tuple[int, str]]:
+    """Every (t, source) on which the luzhou hand at rest wins.  Written from
+    RULES.md 8: 坎 + t must become 招 from every source (never broken), 碰 + t
+    a 招 from the stock and free from a discard, pair + t one's own 碰 when
+    self-drawn and free otherwise (a 碰 with the pair, or any other group);
+    7 门子, one 将 pair with a 4-tile group, 10 胡息."""
+    hx = LUZHOU.huxi
+    held = hand.all_counts()
+    melds = sum(hx[group_pattern(m.tiles) if m.kind == "chi" else m.kind][m.tiles[0]] for m in hand.melds)
+    pengs = {m.tiles[0] for m in hand.melds if m.kind == "peng"}
+    kans = [x for x in range(N_KINDS) if hand.concealed[x] == 3]
+    answers: dict[tuple, bool] = {}
+    out = set()
+    for t in (t for t in range(N_KINDS) if held[t] < COPIES):
+        hold = "peng" if t in pengs else {3: "kan", 2: "pair"}.get(hand.concealed[t], "less")
+        for source in SOURCES:
+            conc = list(hand.concealed)
+            huxi, groups, fours, triple = melds, len(hand.melds), hand.n_four, -1
+            if hold == "kan":
+                conc[t] = 0
+                huxi, groups, fours = huxi + hx["zhao"][t], groups + 1, fours + 1
+            elif hold == "peng" and source != "discard":
+                huxi, fours = huxi + hx["zhao"][t] - hx["peng"][t], fours + 1
+            elif hold == "pair" and source == "self":
+                conc[t] = 0
+                huxi, groups = huxi + hx["peng"][t], groups + 1
+            else:
+                conc[t] += 1
+                triple = t if hold == "pair" else -1
+            for x in kans:
+                if x != t:
+                    conc[x] = 0
+                    huxi, groups = huxi + hx["kan"][x], groups + 1
+            key = (tuple(conc), huxi, groups, fours, triple)
+            if key not in answers:
+                n = sum(conc) - 2 * (fours > 0)
+                r = -1 if n % 3 or groups + n // 3 + (fours > 0) != 7 else _most_huxi(key[0], fours > 0, triple)
+                answers[key] = r >= 0 and huxi + r >= LUZHOU.min_huxi
+            if answers[key]:
+                out.add((t, source))
+    return out
+
+
+def luzhou_wins(hand: Hand, t: int, source: str) -> bool:
+    """Does t from source (self, other, discard) win for the luzhou hand at rest?"""
+    return (t, source) in luzhou_waits(hand)
+
+
+def luzhou_ready(hand: Hand) -> bool:
+    return bool(luzhou_waits(hand))
+
+
+class Oracle:
+    """Is a hand at rest ready?  The ting kernels (hunan) or luzhou_ready, remembered."""
+
+    def __init__(self, rules=HUNAN):
+        self.rules = rules
         self.memo: dict[Hand, bool] = {}
 
     def ready(self, hands) -> list[bool]:
         todo = list({h for h in hands if h not in self.memo})
+        if self.rules is LUZHOU:
+            self.memo.update((h, luzhou_ready(h)) for h in todo)
+            todo = []
         for lo in range(0, len(todo), 4096):
             chunk = todo[lo:lo + 4096]
             for h, t in zip(chunk, wins.ting_many(chunk, [[0] * N_KINDS] * len(chunk), HUNAN)):
@@ -117,9 +232,10 @@ class Oracle:
 
 def bf_analyse(hand: Hand, oracle: Oracle, max_distance: int = 2):
     """(distance or None beyond max_distance, {tile: set of improving ways})."""
+    rules = oracle.rules
     if oracle.ready([hand])[0]:
         return 0, {}
-    kids = bf_children(hand)
+    kids = bf_children(hand, rules)
     ok = oracle.ready([h for _, h in kids])
     if any(ok):
         return 1, _ways(kids, ok)
@@ -127,7 +243,7 @@ def bf_analyse(hand: Hand, oracle: Oracle, max_distance: int = 2):
         return None, {}
     # A child is 1 away when one of its own children is ready.
     unique = list({h for _, h in kids})
-    grand = {h: [g for _, g in bf_children(h)] for h in unique}
+    grand = {h: [g for _, g in bf_children(h, rules)] for h in unique}
     oracle.ready([g for gs in grand.values() for g in gs])
     one_away = {h: any(oracle.memo[g] for g in gs) for h, gs in grand.items()}
     ok = [one_away[h] for _, h in kids]
@@ -150,8 +266,8 @@ def way_key(intake: distance.Intake) -> tuple:
     return (intake.kind, intake.tile)
 
 
-def analysed(hand: Hand, budget: int = 0):
-    a = distance.analyse(hand, HUNAN, budget=budget)
+def analysed(hand: Hand, budget: int = 0, rules=HUNAN):
+    a = distance.analyse(hand, rules, budget=budget)
     return a.distance, {t: {way_key(w) for w in ways} for t, ways in a.improving}
 
 
@@ -162,7 +278,7 @@ def bf_exhaustive(hand: Hand, oracle: Oracle) -> int | None:
         if any(oracle.ready(list(level))):
             return d
         seen |= level
-        level = {h for x in level for _, h in bf_children(x)} - seen
+        level = {h for x in level for _, h in bf_children(x, oracle.rules)} - seen
         d += 1
     return None
 
@@ -172,6 +288,8 @@ def bf_exhaustive(hand: Hand, oracle: Oracle) -> int | None:
 _PLAIN = tuple(g for g in SHAPES if group_pattern(g) == "ju")
 _RICH = tuple(g for g in SHAPES if group_pattern(g) in ("ju123", "ju2710"))
 _JIAO = tuple(g for g in SHAPES if group_pattern(g) == "jiao")
+#: the meld kinds near_ready draws, and what each is under luzhou (no 偎: a 碰)
+_LUZHOU_KIND = {"chi": "chi", "peng": "peng", "wei": "peng", "pao": "zhao", "ti": "long"}
 
 
 def _group(rng: random.Random) -> tuple[int, ...]:
@@ -185,11 +303,12 @@ def _group(rng: random.Random) -> tuple[int, ...]:
     return (rng.randrange(N_KINDS),) * 3
 
 
-def near_ready(n: int, seed: int, *, swaps: int = 1, melds: bool | None = None) -> list[Hand]:
-    """Valid hands at rest: melds, concealed groups (a pair with a 跑/提), one
-    tile short of complete, then ``swaps`` concealed tiles changed at random.
-    This file's own generator, so that the hands do not move when
-    solver.app.generate changes."""
+def near_ready(n: int, seed: int, *, swaps: int = 1, melds: bool | None = None, rules=HUNAN) -> list[Hand]:
+    """Valid hands at rest: melds, concealed groups (a pair with a 4-tile
+    group), one tile short of complete, then ``swaps`` concealed tiles
+    changed at random.  Under luzhou the same hands with luzhou's melds
+    (偎 → 碰, 跑 → 招, 提 → 垅).  This file's own generator, so that the hands
+    do not move when solver.app.generate changes."""
     rng = random.Random(seed)
     out = []
     while len(out) < n:
@@ -202,7 +321,7 @@ def near_ready(n: int, seed: int, *, swaps: int = 1, melds: bool | None = None) 
             if kind == "chi" and len(set(tiles)) == 1:
                 continue
             if all(used[t] + tiles.count(t) <= COPIES for t in tiles):
-                ms.append(Meld(kind, tiles))
+                ms.append(Meld(kind if rules is HUNAN else _LUZHOU_KIND[kind], tiles))
                 for t in tiles:
                     used[t] += 1
         hand = Hand((0,) * N_KINDS, tuple(ms))
@@ -236,23 +355,25 @@ def near_ready(n: int, seed: int, *, swaps: int = 1, melds: bool | None = None) 
             conc[b] += 1
         hand = Hand(tuple(conc), tuple(ms))
         try:
-            check_hand(hand, want="rest")
+            check_hand(hand, want="rest", rules=rules)
         except HandError:
             continue
         out.append(hand)
     return out
 
 
-ORACLE = Oracle()
+ORACLES = {"hunan": Oracle(HUNAN), "luzhou": Oracle(LUZHOU)}
+ORACLE = ORACLES["hunan"]
 
 
-def agree(hands, *, at_least: dict[int, int]) -> None:
+def agree(hands, *, at_least: dict[int, int], rules=HUNAN) -> None:
     """Every hand's distance (0-2, or beyond) and improving intakes agree with the brute force."""
+    oracle = ORACLES[rules.name]
     seen = {}
     for h in hands:
-        ORACLE.memo.clear()  # hands rarely share positions; keep the memory of one hand's
-        want = bf_analyse(h, ORACLE)
-        got = analysed(h)
+        oracle.memo.clear()  # hands rarely share positions; keep the memory of one hand's
+        want = bf_analyse(h, oracle)
+        got = analysed(h, rules=rules)
         if want[0] is None:
             assert got[0] is None or got[0] > 2, h.text()  # beyond 2 (budget 0: limit) or never
         else:
@@ -264,77 +385,151 @@ def agree(hands, *, at_least: dict[int, int]) -> None:
 
 # ---------------------------------------------------------------- the split searches
 
-def test_readiness_search_agrees_with_the_ting_kernels():
-    hands = near_ready(1500, seed=1, swaps=0) + near_ready(1500, seed=2, swaps=1)
-    rows = np.array([distance.position(h, HUNAN) for h in hands])
-    got = distance.ready(rows, np.zeros(len(rows), np.int64), HUNAN)
-    want = np.array(ORACLE.ready(hands))
+@RULESETS
+def test_readiness_search_agrees_with_the_win_check(rules):
+    hands = near_ready(1500, seed=1, swaps=0, rules=rules) + near_ready(1500, seed=2, swaps=1, rules=rules)
+    rows = np.array([distance.position(h, rules) for h in hands])
+    got = distance.ready(rows, np.zeros(len(rows), np.int64), rules)
+    want = np.array(ORACLES[rules.name].ready(hands))
     assert 300 < want.sum() < len(hands) - 300
     assert (got == want).all(), [hands[i].text() for i in np.flatnonzero(got != want)[:5]]
+    if rules is LUZHOU:  # and the reference itself
+        assert [bool(reference.ting(h, rules).waits) for h in hands] == want.tolist()
 
 
-def test_some_discard_search_agrees_with_every_discard():
+def test_the_luzhou_win_check_is_the_references():
+    # luzhou_wins, the brute force's win check under luzhou, against the reference on every
+    # tile and source: hands near ready, and hands one intake and discard after them (the
+    # positions the brute force asks about: new 碰, 招 and 吃 melds, 八块).
+    rng = random.Random(12)
+    hands = near_ready(800, seed=13, swaps=0, rules=LUZHOU) + near_ready(700, seed=14, swaps=1, rules=LUZHOU)
+    hands += [h for x in near_ready(150, seed=15, swaps=1, rules=LUZHOU) for h in
+              rng.sample([h for _, h in bf_children(x, LUZHOU)], 6)]
+    wins_on = {}
+    for h in hands:
+        got = luzhou_waits(h)
+        for t in (t for t in range(N_KINDS) if h.all_counts()[t] < COPIES):
+            for s in SOURCES:
+                want = reference.best_win(h, t, s, LUZHOU) is not None
+                assert ((t, s) in got) == want, (h.text(), GLYPHS[t], s)
+                wins_on[s] = wins_on.get(s, 0) + want
+    ready = sum(map(luzhou_ready, hands))
+    assert ready > 300 and len(hands) - ready > 600 and min(wins_on.values()) > 300, (ready, wins_on)
+
+
+@RULESETS
+def test_some_discard_search_agrees_with_every_discard(rules):
     # A hand of c + 1 tiles: one search with a junk tile instead of one ting per discard.
     rng = random.Random(3)
     hands = []
-    for h in near_ready(1500, seed=4, swaps=0) + near_ready(1000, seed=5, swaps=1):
+    for h in near_ready(1500, seed=4, swaps=0, rules=rules) + near_ready(1000, seed=5, swaps=1, rules=rules):
         held, c = h.all_counts(), list(h.concealed)
         t = rng.choice([t for t in range(N_KINDS) if held[t] < COPIES and c[t] < 3])
         c[t] += 1
         hands.append(Hand(tuple(c), h.melds))
-    rows = np.array([distance.position(h, HUNAN) for h in hands])
-    got = distance.ready(rows, np.ones(len(rows), np.int64), HUNAN)
+    rows = np.array([distance.position(h, rules) for h in hands])
+    got = distance.ready(rows, np.ones(len(rows), np.int64), rules)
     each = [[h.without(x) for x in range(N_KINDS) if h.concealed[x] in (1, 2)] for h in hands]
-    want = np.array([any(ORACLE.ready(e)) for e in each])
+    want = np.array([any(ORACLES[rules.name].ready(e)) for e in each])
     assert 500 < want.sum() < len(hands) - 300
     assert (got == want).all(), [hands[i].text() for i in np.flatnonzero(got != want)[:5]]
 
 
-def test_kernel_intakes_are_the_intakes_of_obligations():
-    # The kernel enumerates intakes itself; bf_intakes builds them from
-    # obligations.eating_ways.  Same ways, same positions (跑 and 提 both listed).
-    for h in near_ready(150, seed=6, swaps=1) + near_ready(150, seed=7, swaps=2, melds=True):
-        ways = distance._expand(distance.position(h, HUNAN)[None], DK.M_WAYS, HUNAN)
+@RULESETS
+def test_kernel_intakes_are_the_intakes_of_obligations(rules):
+    # The kernel enumerates intakes itself, from the table distance_arrays
+    # derives from the ruleset's fields; bf_intakes builds them from the
+    # tables of RULES.md written out (INTAKES) and obligations.eating_ways.
+    # Same ways, same positions (跑 and 提 both listed).
+    hands = near_ready(150, seed=6, swaps=1, rules=rules) + near_ready(150, seed=7, swaps=2, melds=True, rules=rules)
+    kinds = set()
+    for h in hands:
+        ways = distance._expand(distance.position(h, rules)[None], DK.M_WAYS, rules)
         got = sorted((way_key(distance._intake(r)), tuple(r[:DK.POS_SIZE]), bool(r[DK.WAY_DISCARD])) for r in ways)
-        want = sorted((way, tuple(distance.position(after, HUNAN)), d) for way, after, d in bf_intakes(h))
+        want = sorted((way, tuple(distance.position(after, rules)), d) for way, after, d in bf_intakes(h, rules))
         assert got == want, h.text()
+        kinds |= {(holding(h, w[0][1]), w[0][0]) for w in got}
+    # Every row of the table was met.
+    assert kinds == {(hold, kind) for hold, ks in INTAKES[rules.name].items() for kind in ks}
+
+
+def test_the_intake_table_is_read_from_the_ruleset_fields():
+    # distance_arrays derives the tables of RULES.md 6 and 8 from the fields (never the name) ...
+    for rules in (HUNAN, LUZHOU, get_ruleset("luzhou-deng")):
+        table = distance_arrays.intakes(rules)
+        want = INTAKES["luzhou" if rules.name.startswith("luzhou") else rules.name]
+        assert {h: set(k) for h, k in table.items() if k} == {h: set(k) for h, k in want.items()}
+    # ... so a house rule changes what it should: with 碰 optional, luzhou eats a pair's tile too,
+    assert set(distance_arrays.intakes(replace(LUZHOU, peng_compulsory=False))["pair"]) == {"peng", "chi"}
+    # and with 吃 from one's own draw only, hunan never eats a pair's tile (one's draw onto it is 偎'd)
+    # nor a 碰's (its 4th from one's draw is 跑'd).
+    own = distance_arrays.intakes(replace(HUNAN, chi_from=("self-draw",)))
+    assert (own["pair"], own["peng"], own["less"]) == (("peng", "wei"), ("pao",), ("chi",))
+    hand = parse_hand("一一二三四七七七十十十壹壹伍陆 | 碰:捌捌捌", LUZHOU)  # 吃 一 needs both 一 as 比
+    ways = lambda rules: {(GLYPHS[w.tile], w.kind) for w in  # noqa: E731
+                          map(distance._intake, distance._expand(distance.position(hand, rules)[None], DK.M_WAYS,
+                                                                 rules))}
+    assert ("一", "chi") not in ways(LUZHOU) and ("一", "peng") in ways(LUZHOU)
+    assert ("一", "chi") in ways(replace(LUZHOU, peng_compulsory=False))
 
 
 # ---------------------------------------------------------------- against the brute force
 
-@pytest.mark.parametrize("swaps,melds,n,at_least", [
+def _cases(hunan, luzhou):
+    return [pytest.param(HUNAN, *c, id=f"hunan-{c[0]}-{c[1]}") for c in hunan] + \
+           [pytest.param(LUZHOU, *c, id=f"luzhou-{c[0]}-{c[1]}") for c in luzhou]
+
+
+@pytest.mark.parametrize("rules,swaps,melds,n,at_least", _cases([
     (0, True, 40, {0: 5, 1: 20}),
     (1, True, 50, {1: 20, 2: 5}),
     (2, True, 45, {1: 10, 2: 10}),
     (0, False, 30, {0: 3, 1: 10}),
     (1, False, 25, {1: 8, 2: 3}),
     (2, False, 10, {2: 3}),
-])  # 200 hands, about 45 of them 2 away
-def test_distance_and_improving_agree_with_brute_force(swaps, melds, n, at_least):
-    agree(near_ready(n, seed=1000 + 10 * swaps + melds, swaps=swaps, melds=melds), at_least=at_least)
+], [
+    (0, True, 40, {0: 5, 1: 20}),
+    (1, True, 50, {1: 20, 2: 8}),
+    (2, True, 45, {1: 15, 2: 10}),
+    (0, False, 30, {0: 3, 1: 12}),
+    (1, False, 25, {1: 10, 2: 5}),
+    (2, False, 10, {2: 3}),
+]))  # 200 hands per ruleset, about 45 (hunan) and 50 (luzhou) of them 2 away
+def test_distance_and_improving_agree_with_brute_force(rules, swaps, melds, n, at_least):
+    agree(near_ready(n, seed=1000 + 10 * swaps + melds, swaps=swaps, melds=melds, rules=rules), at_least=at_least,
+          rules=rules)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("swaps,melds,n,at_least", [
+@pytest.mark.parametrize("rules,swaps,melds,n,at_least", _cases([
     (0, True, 600, {0: 100, 1: 300, 2: 30}),
     (1, True, 800, {1: 300, 2: 100}),
     (2, True, 600, {1: 150, 2: 150}),
     (0, False, 400, {0: 30, 1: 150, 2: 50}),
     (1, False, 400, {1: 150, 2: 80}),
     (2, False, 300, {1: 50, 2: 100}),
-])
-def test_distance_and_improving_agree_with_brute_force_slow(swaps, melds, n, at_least):
-    agree(near_ready(n, seed=2000 + 10 * swaps + melds, swaps=swaps, melds=melds), at_least=at_least)
+], [
+    (0, True, 600, {0: 120, 1: 250, 2: 40}),
+    (1, True, 800, {1: 350, 2: 120}),
+    (2, True, 600, {1: 240, 2: 130}),
+    (0, False, 400, {0: 40, 1: 150, 2: 80}),
+    (1, False, 400, {1: 150, 2: 90}),
+    (2, False, 300, {1: 90, 2: 90}),
+]))  # 3100 hands per ruleset, luzhou: about 800 of them 2 away
+def test_distance_and_improving_agree_with_brute_force_slow(rules, swaps, melds, n, at_least):
+    agree(near_ready(n, seed=2000 + 10 * swaps + melds, swaps=swaps, melds=melds, rules=rules), at_least=at_least,
+          rules=rules)
 
 
-def test_never_ready_and_beyond_two_agree_with_the_exhaustive_brute_force():
+@RULESETS
+def test_never_ready_and_beyond_two_agree_with_the_exhaustive_brute_force(rules):
     # Small hands (many melds): every sequence of intakes can be tried to the end.
-    small = [h for h in near_ready(400, seed=8, swaps=2, melds=True) if h.n_concealed <= 8][:40]
-    small.append(parse_hand(NEVER))
+    small = [h for h in near_ready(400, seed=8, swaps=2, melds=True, rules=rules) if h.n_concealed <= 8][:40]
+    small.append(parse_hand(NEVER, rules))
     found = set()
     for h in small:
-        want = bf_exhaustive(h, ORACLE)
-        a = distance.analyse(h, HUNAN, budget=api.TING_BUDGET)
+        want = bf_exhaustive(h, ORACLES[rules.name])
+        a = distance.analyse(h, rules, budget=api.TING_BUDGET)
         assert (a.distance, a.limit) == (want, False), h.text()
         found.add(want)
     assert None in found and {0, 1} <= found
@@ -343,14 +538,15 @@ def test_never_ready_and_beyond_two_agree_with_the_exhaustive_brute_force():
 # ---------------------------------------------------------------- properties
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), swaps=st.integers(1, 2), melds=st.booleans())
-def test_each_improving_draw_lowers_the_distance_by_one_and_no_intake_by_more(seed, swaps, melds):
-    hand = near_ready(1, seed=seed, swaps=swaps, melds=melds)[0]
-    a = distance.analyse(hand, HUNAN, budget=0)
+@given(seed=st.integers(0, 10**9), swaps=st.integers(1, 2), melds=st.booleans(),
+       rules=st.sampled_from([HUNAN, LUZHOU]))
+def test_each_improving_draw_lowers_the_distance_by_one_and_no_intake_by_more(seed, swaps, melds, rules):
+    hand = near_ready(1, seed=seed, swaps=swaps, melds=melds, rules=rules)[0]
+    a = distance.analyse(hand, rules, budget=0)
     assume(a.distance in (1, 2))
     k = a.distance
-    kids = bf_children(hand)
-    after = distance.analyse_many([h for _, h in kids], HUNAN, budget=0)
+    kids = bf_children(hand, rules)
+    after = distance.analyse_many([h for _, h in kids], rules, budget=0)
     far = {w: min((x.distance if x.distance is not None else 99) for (way, _), x in zip(kids, after) if way == w)
            for w in {way for way, _ in kids}}
     improving = {way_key(w) for _, ways in a.improving for w in ways}
@@ -399,6 +595,53 @@ def test_readable_cases(text, want_distance, want):
     a = distance.analyse(parse_hand(text), HUNAN, budget=api.TING_BUDGET)
     assert (a.distance, a.limit) == (want_distance, False)
     assert {GLYPHS[t]: [w.text() for w in ways] for t, ways in a.improving} == want
+
+
+@pytest.mark.parametrize("text,want_distance,want", [
+    # Worked by hand.  A red 碰 is worth 9 (big) and 贰柒拾 9: 1 away where hunan is 2.  The pairs
+    # 玖玖 and 拾拾 are only 碰'd (no 偎, and never eaten: 碰 is compulsory); 碰 拾 with 一二三 makes
+    # 12 胡息 (discard 壹, wait on 九/玖), 吃 贰 with 柒拾 too.
+    ("一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹", 1, {
+        "三": ["吃 三 with 一二, 比 三四五", "吃 三 with 四五, 比 一二三"],
+        "六": ["吃 六 with 四五, 比 六七八", "吃 六 with 七八, 比 四五六"],
+        "贰": ["吃 贰 with 柒拾"], "叁": ["吃 叁 with 肆伍"],
+        "陆": ["吃 陆 with 肆伍, 比 陆柒捌", "吃 陆 with 柒捌, 比 肆伍陆"], "拾": ["碰 拾"]}),
+    # 招 onto a 碰 (a stock tile) and onto a 坎, 碰 onto a pair (no 偎), 吃 as in hunan.
+    ("二四七七七十十十壹壹壹捌拾拾 | 碰:一一一 吃:二七十", 1, {
+        "一": ["招 一"], "三": ["吃 三 with 二四"], "壹": ["招 壹"], "玖": ["吃 玖 with 捌拾"], "拾": ["碰 拾"]}),
+    # The fourth copy of a 碰: 招 from the stock, or eaten (a discarded one makes no 招).
+    ("一四七七贰叁肆伍伍伍柒 | 碰:壹壹壹 碰:八八八 碰:拾拾拾", 1, {
+        "四": ["吃 四 with 四肆"], "八": ["招 八"], "壹": ["招 壹", "吃 壹 with 贰叁"], "肆": ["吃 肆 with 四肆"],
+        "伍": ["招 伍"], "拾": ["招 拾"]}),
+    # The pairs 三三 and 叁叁 are never eaten: only 碰 叁 helps (discard 六 or 柒, wait on 柒 for the
+    # pair beside the 招); hunan also lists 偎 叁 and two ways to 吃 三.
+    ("一一二二三三六壹壹壹叁叁柒 | 招:捌捌捌捌 碰:十十十", 1, {"叁": ["碰 叁"]}),
+    # RULES.md 9 example 3: 五 onto the 坎 must become 招 and the 坎 is never broken (no 破跑), so the
+    # hand is not ready (hunan: ready on another player's 五); 招 五 then wants the pair 六六 (discard 四).
+    ("一二三 壹贰叁 贰柒拾 七八九 五五五 陆柒捌 四六", 1, {
+        "一": ["吃 一 with 一壹"], "五": ["招 五"], "六": ["吃 六 with 六陆"], "十": ["吃 十 with 八九"],
+        "壹": ["吃 壹 with 一壹"], "肆": ["吃 肆 with 贰叁"], "陆": ["吃 陆 with 六陆"], "玖": ["吃 玖 with 柒捌"]}),
+    (NEVER, None, {}),
+])
+def test_readable_cases_luzhou(text, want_distance, want):
+    a = distance.analyse(parse_hand(text, LUZHOU), LUZHOU, budget=api.TING_BUDGET)
+    assert (a.distance, a.limit) == (want_distance, False)
+    assert {GLYPHS[t]: [w.text() for w in ways] for t, ways in a.improving} == want
+
+
+def test_a_hand_that_wins_only_on_a_discard_is_ready_under_luzhou():
+    # Worked by hand: 叁 discarded onto the 碰 is free (a discarded 4th makes no 招): 壹贰叁 二七十
+    # 三四五 五六七 beside the 坎 陆陆陆, 30 胡息.  From the stock it must become 招, and then
+    # 二三四五五六七七十壹贰 make no pair and three groups.
+    text = "二三四五五六七七十壹贰陆陆陆 | 碰:叁叁叁 吃:二七十"
+    hand = parse_hand(text, LUZHOU)
+    assert [(GLYPHS[t], s) for t in range(N_KINDS) for s in ("self", "other", "discard")
+            if luzhou_wins(hand, t, s)] == [("叁", "discard")]
+    assert distance.analyse(hand, LUZHOU, budget=0) == distance.Analysis(0, False)
+    # The same ruleset without wins on discards: 1 away.
+    stock_only = replace(LUZHOU, win_on=("self", "other"))
+    a = distance.analyse(hand, stock_only, budget=0)
+    assert (a.distance, [GLYPHS[t] for t, _ in a.improving]) == (1, ["二", "贰", "叁", "陆"])
 
 
 def test_a_search_stopped_at_its_budget_says_so():
@@ -484,13 +727,16 @@ import sys
 from solver import api
 from solver.engine import distance
 from solver.model.notation import parse_hand
-from solver.model.rules import HUNAN
-for text in sys.argv[1:]:
-    a = distance.analyse(parse_hand(text), HUNAN, budget=api.TING_BUDGET)
+from solver.model.rules import get_ruleset
+for arg in sys.argv[1:]:
+    name, text = arg.split("=", 1)
+    rules = get_ruleset(name)
+    a = distance.analyse(parse_hand(text, rules), rules, budget=api.TING_BUDGET)
     print(a.distance, a.limit, [(t, [w.text() for w in ws]) for t, ws in a.improving])
 """
-FRESH_HANDS = ["一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹", "二四七七七十十十壹壹壹捌拾拾 | 碰:一一一 吃:二七十",
-               "一一一九十肆伍玖玖拾 | 提:五五五五 碰:九九九 吃:二贰贰", NEVER]
+FRESH_HANDS = ["hunan=一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹", "hunan=二四七七七十十十壹壹壹捌拾拾 | 碰:一一一 吃:二七十",
+               "hunan=一一一九十肆伍玖玖拾 | 提:五五五五 碰:九九九 吃:二贰贰", "luzhou=一一一九十肆伍玖玖拾 | 招:五五五五 碰:九九九 吃:二贰贰",
+               "luzhou=一二三 壹贰叁 贰柒拾 七八九 五五五 陆柒捌 四六", "hunan=" + NEVER]
 
 
 def _fresh(env: dict) -> str:
@@ -510,8 +756,10 @@ def test_fresh_processes_load_the_cache_then_plain_python():
     # stale) and answer as this one does.  (tests/test_cli.py's batch test
     # compiles it cold in an empty cache, as a discard batch needs it.)
     # Without the JIT the kernels run as Python (coverage of their lines).
+    rules = [get_ruleset(arg.split("=")[0]) for arg in FRESH_HANDS]
     here = "".join(f"{a.distance} {a.limit} {[(t, [w.text() for w in ws]) for t, ws in a.improving]}\n"
-                   for a in (distance.analyse(parse_hand(text), HUNAN, budget=api.TING_BUDGET) for text in FRESH_HANDS))
+                   for a in (distance.analyse(parse_hand(arg.split("=", 1)[1], r), r, budget=api.TING_BUDGET)
+                             for arg, r in zip(FRESH_HANDS, rules)))
     first, said = _fresh({})
     assert first == here and said.count("compiling") <= 1
     second, said = _fresh({})
