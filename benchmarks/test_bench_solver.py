@@ -9,7 +9,9 @@ nothing keyed on a hand carries over between rounds, and kernels are loaded
 or compiled before the first measured round.  ``extra_info["us_per_hand"]``
 is the median round time divided by the hands of a round.  Normal test runs
 pass ``--benchmark-disable``: each benchmark then runs once, on a few hands,
-as a smoke test.
+as a smoke test.  The ``_luzhou`` benchmarks measure the same positions
+under luzhou (melds 偎/跑/提 read as 碰/招/垅, those luzhou refuses or that
+wait on nothing under it left out), with every source it wins on.
 """
 from __future__ import annotations
 
@@ -17,9 +19,12 @@ import pytest
 
 from solver.app import batch, bench
 from solver.engine import arrays, obligations, reference, wins
-from solver.model.rules import HUNAN
+from solver.model.hand import Hand, HandError, Meld, check_hand
+from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import N_KINDS
 from solver.trainer import drills
+
+LUZHOU = get_ruleset("luzhou")
 
 ROUNDS = 7
 # Hands per round.  The reference gets fewer (it is hundreds of times
@@ -35,6 +40,11 @@ REFERENCE_SHARE = 40
 WIN = "win check: ready hand + one of its waits, both sources"
 TING = "waits of a ready hand, both sources"
 DISCARD = "discard table: ready hand + one live tile"
+# The same positions under luzhou (melds 偎/跑/提 read as 碰/招/垅; those ready
+# under luzhou kept), every source it wins on: self, other, discard.
+WIN_LZ = "luzhou win check: ready hand + one of its waits, three sources"
+TING_LZ = "luzhou waits of a ready hand, three sources"
+DISCARD_LZ = "luzhou discard table: ready hand + one live tile"
 EAT = "legal 吃/比 ways of a tile"
 DRILL = "drill generation"
 CLI = "batch lines to answer lines (phz ting --json, in process)"
@@ -94,17 +104,58 @@ def measure(benchmark, group: str, run, pool: Pool, rounds: int, prepare=lambda 
     record(benchmark, pool.size)
 
 
+# --- luzhou positions -----------------------------------------------------------------------
+
+AS_LUZHOU = {"wei": "peng", "pao": "zhao", "ti": "long"}
+
+
+def as_luzhou(hands: list[Hand], ready: bool) -> list[Hand]:
+    """The hands under luzhou: melds 偎/跑/提 read as 碰/招/垅, the hands luzhou
+    refuses left out, and with ``ready`` those with no wait under luzhou too."""
+    out = []
+    for h in hands:
+        h = Hand(h.concealed, tuple(Meld(AS_LUZHOU.get(m.kind, m.kind), m.tiles) for m in h.melds))
+        try:
+            check_hand(h, want="rest" if ready else "discard", rules=LUZHOU)
+        except HandError:
+            continue
+        out.append(h)
+    if ready:
+        rows = wins.ting_rows(wins.marshal(out), arrays.of(LUZHOU))
+        waits = set(rows[:, wins.ROW_HAND].tolist())
+        out = [h for i, h in enumerate(out) if i in waits]
+    return out
+
+
+def luzhou_ready(n: int, seed: int) -> list[Hand]:
+    hands: list[Hand] = []
+    k = n
+    while len(hands) < n:
+        hands = as_luzhou(bench.ready_hands(k + k // 4, seed), ready=True)
+        k += k // 4 + 1
+    return hands[:n]
+
+
+def luzhou_discard(n: int, seed: int) -> list[Hand]:
+    hands: list[Hand] = []
+    k = n
+    while len(hands) < n:
+        hands = as_luzhou(bench.discard_hands(k + k // 4, seed), ready=False)
+        k += k // 4 + 1
+    return hands[:n]
+
+
 # --- the win check with its best score ------------------------------------------------------
 
-def win_pool(batch: int, rounds: int, seed: int) -> Pool:
-    hands = bench.ready_hands(batch * rounds, seed)
-    return Pool(list(zip(hands, bench.win_queries(hands, seed))), batch)
+def win_pool(batch: int, rounds: int, seed: int, rules=HUNAN) -> Pool:
+    hands = bench.ready_hands(batch * rounds, seed) if rules is HUNAN else luzhou_ready(batch * rounds, seed)
+    return Pool(list(zip(hands, bench.win_queries(hands, seed, rules))), batch)
 
 
-def hu_args(queries, full: bool):
-    """win_batch's arguments for (hand, wait) queries, both sources."""
-    args = wins.win_args(wins.marshal([h for h, _ in queries]), [t for _, t in queries], ["both"] * len(queries),
-                         HUNAN, full=full)
+def hu_args(queries, full: bool, rules=HUNAN):
+    """win_batch's arguments for (hand, wait) queries, every source the ruleset wins on."""
+    args = wins.win_args(wins.marshal([h for h, _ in queries]), [t for _, t in queries], ["all"] * len(queries),
+                         rules, full=full)
     args[-2].fill(0)  # touch its pages here, not inside the measured call
     return args
 
@@ -117,6 +168,16 @@ def test_win_check_kernel(benchmark, rounds, smoke, full):
     out = hu_args(pool.items[:n], full)
     wins.win_batch(out)
     assert out[-2][:, wins.OUT_WIN].reshape(n, 2).any(axis=1).all()  # every query wins from some source
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["best_score", "full_answer"])
+def test_win_check_kernel_luzhou(benchmark, rounds, smoke, full):
+    n = size(WIN_BATCH, smoke)
+    pool = win_pool(n, rounds + 1, seed=1, rules=LUZHOU)
+    measure(benchmark, WIN_LZ, wins.win_batch, pool, rounds, prepare=lambda qs: (hu_args(qs, full, LUZHOU),))
+    out = hu_args(pool.items[:n], full, LUZHOU)
+    wins.win_batch(out)
+    assert out[-2][:, wins.OUT_WIN].reshape(n, 3).any(axis=1).all()  # every query wins from some source
 
 
 def test_win_check_win_many(benchmark, rounds, smoke):
@@ -142,15 +203,15 @@ def test_win_check_reference(benchmark, rounds, smoke):
 
 # --- waits and discards: the kernel, the kernel with its answers, the reference -------------------
 
-def bench_kernel(benchmark, group: str, rows, pool: Pool, rounds: int) -> None:
+def bench_kernel(benchmark, group: str, rows, pool: Pool, rounds: int, rules=HUNAN) -> None:
     """``rows`` (wins.ting_rows or wins.discard_rows) on hands marshalled outside the round."""
-    measure(benchmark, group, rows, pool, rounds, prepare=lambda hs: (wins.marshal(hs), arrays.of(HUNAN)))
+    measure(benchmark, group, rows, pool, rounds, prepare=lambda hs: (wins.marshal(hs), arrays.of(rules)))
 
 
-def bench_many(benchmark, group: str, many, pool: Pool, rounds: int) -> None:
+def bench_many(benchmark, group: str, many, pool: Pool, rounds: int, rules=HUNAN) -> None:
     """``many`` (wins.ting_many or wins.discard_many), nothing seen."""
     zero = [[0] * N_KINDS] * pool.size
-    measure(benchmark, group, many, pool, rounds, prepare=lambda hs: (hs, zero, HUNAN))
+    measure(benchmark, group, many, pool, rounds, prepare=lambda hs: (hs, zero, rules))
 
 
 def bench_reference(benchmark, group: str, answer, pool: Pool, rounds: int) -> None:
@@ -176,6 +237,16 @@ def test_ting_reference(benchmark, rounds, smoke):
     bench_reference(benchmark, TING, reference.ting, Pool(bench.ready_hands(n * rounds, 6), n), rounds)
 
 
+def test_ting_kernel_luzhou(benchmark, rounds, smoke):
+    n = size(TING_BATCH, smoke)
+    bench_kernel(benchmark, TING_LZ, wins.ting_rows, Pool(luzhou_ready(n * (rounds + 1), 4), n), rounds, LUZHOU)
+
+
+def test_ting_many_luzhou(benchmark, rounds, smoke):
+    n = size(TING_BATCH, smoke)
+    bench_many(benchmark, TING_LZ, wins.ting_many, Pool(luzhou_ready(n * (rounds + 1), 5), n), rounds, LUZHOU)
+
+
 # --- discard: a ting per discardable tile, the tile counted as seen ------------------------------
 
 def test_discard_kernel(benchmark, rounds, smoke):
@@ -191,6 +262,18 @@ def test_discard_many(benchmark, rounds, smoke):
 def test_discard_reference(benchmark, rounds, smoke):
     n = size(DISCARD_BATCH, smoke, reference=True)
     bench_reference(benchmark, DISCARD, reference.discard, Pool(bench.discard_hands(n * rounds, 9), n), rounds)
+
+
+def test_discard_kernel_luzhou(benchmark, rounds, smoke):
+    n = size(DISCARD_BATCH, smoke)
+    bench_kernel(benchmark, DISCARD_LZ, wins.discard_rows, Pool(luzhou_discard(n * (rounds + 1), 7), n), rounds,
+                 LUZHOU)
+
+
+def test_discard_many_luzhou(benchmark, rounds, smoke):
+    n = size(DISCARD_BATCH, smoke)
+    bench_many(benchmark, DISCARD_LZ, wins.discard_many, Pool(luzhou_discard(n * (rounds + 1), 8), n), rounds,
+               LUZHOU)
 
 
 # --- the 吃/比 ways of a tile (pure Python) -----------------------------------------------------

@@ -187,15 +187,16 @@ def test_best_score_against_reference_and_naive(rules):
 LUZHOU = get_ruleset("luzhou")
 LUZHOU_DENG = get_ruleset("luzhou-deng")
 ALL3 = "all"  # every source the ruleset wins on: self, other, discard
-# House rules on hunan's base with 胡息 that differ by tile inside a case: a 绞 by its
-# number, a plain 句 of 四五六 / 肆伍陆 and the pair of 五 / 伍 (the tables' per-tile entries,
-# the per-number 绞 of ``_free_best``, the pair in the tables).
+# House rules on hunan's base with 胡息 that differ by tile inside a case: a plain 句 of
+# 四五六 / 肆伍陆 and the pair of 五 / 伍 (the tables' per-tile entries), and the 绞 by their
+# number (the tables hold one 绞 value: the win check searches instead).
 PER_TILE = dataclasses.replace(
     HUNAN, name="per-tile",
-    huxi=MappingProxyType({**HUNAN.huxi,
-                           "jiao": tuple(2 if n in (1, 6, 9) else 1 for n in range(10)) + (0,) * 10,
-                           "ju": tuple(2 if n == 3 else 0 for n in range(10)) * 2,
+    huxi=MappingProxyType({**HUNAN.huxi, "ju": tuple(2 if n == 3 else 0 for n in range(10)) * 2,
                            "jiang": tuple(1 if n == 4 else 0 for n in range(10)) * 2}))
+PER_JIAO = dataclasses.replace(
+    HUNAN, name="per-jiao",
+    huxi=MappingProxyType({**HUNAN.huxi, "jiao": tuple(2 if n in (1, 6, 9) else 1 for n in range(10)) + (0,) * 10}))
 
 
 @pytest.mark.parametrize("rules", [LUZHOU, LUZHOU_DENG, PER_TILE], ids=lambda r: r.name)
@@ -245,12 +246,15 @@ def test_best_score_against_reference_and_naive_per_tile(rules):
                 naive = analyse(h, t, source, rules, memo)[0]
                 assert _numbers(got[q, s]) == (None if naive is None else naive[:2]), (h.text(), t, source)
             won += ref is not None
-    assert won > 300
+    assert won > 250
 
 
-def test_rulesets_that_do_not_fit_the_tables_search_instead():
-    huge = dataclasses.replace(HUNAN, name="huge", huxi=MappingProxyType({**HUNAN.huxi, "ju123": (30,) * 10 + (60,) * 10}),
-                               deng_base=15, min_huxi=15)
+HUGE = dataclasses.replace(HUNAN, name="huge", huxi=MappingProxyType({**HUNAN.huxi, "ju123": (30,) * 10 + (60,) * 10}),
+                           deng_base=15, min_huxi=15)
+
+
+@pytest.mark.parametrize("huge", [HUGE, PER_JIAO], ids=lambda r: r.name)
+def test_rulesets_that_do_not_fit_the_tables_search_instead(huge):
     assert arrays.of(huge).tables is arrays.NO_TABLES
     qs = queries(generate.ready_hands(200, seed=408), random.Random(409), 4)
     got, full = both_ways(qs, huge)

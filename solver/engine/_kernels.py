@@ -4,7 +4,10 @@ They see only integer arrays and ints: ``solver.engine.arrays`` builds the
 ruleset's vector (rule values are never read from globals here, because
 numba freezes globals into its cache), ``solver.engine.wins`` the hands' and
 answers' arrays.  They reproduce ``solver.engine.reference`` exactly
-(RULES.md sections 4-6); tests/test_kernels.py checks that.
+(RULES.md sections 4-6 and 8) under any ruleset: every rule is a number of
+the ruleset vector, the 胡息 of each pattern per tile, the take table as
+plans of searches, the sources it wins on (self, other, discard);
+tests/test_kernels.py checks that under hunan, luzhou and luzhou-deng.
 
 **Why one file of ~1,100 lines.**  numba's cache on disk (``cache=True``)
 invalidates a kernel only when the file that defines it changes ("changes
@@ -23,10 +26,12 @@ Layout: each prefix names one vector or one set of codes; a prefix that
 ======================  ==========================================================
 ``K_``                  group kinds (``KIND_NAMES``)
 ``P_``                  胡息 patterns, in ``rules.PATTERNS`` order
-``OPT_``                choices for the winning tile (RULES.md 4 table)
+``HD_``                 what the hand holds of the winning tile (the take table's rows)
+``PL_``, ``PU_``, ``PA_``  a plan of the take table (at ``R_PLAN``) and its two kinds of targets
+``OPT_``                choices for the winning tile (RULES.md 4 and 8 tables)
 ``H_``                  indices into ``results.HOWS``
 ``G_``, ``SP_``         columns of a row of the group table (at ``R_GT``); shape, pair or triplet
-``R_``                  the ruleset vector (``arrays.RulesetArrays.win``), also the head of ``ws``
+``R_``                  the ruleset vector (``arrays.RulesetArrays.win``); its head is that of ``ws``
 ``W_``                  the scratch vector ``ws`` after the ruleset
 ``TG_``                 columns of a search target (at ``W_TG``)
 ``O_``, ``T_``          fields of an answer and of the highest-胡息 split (``hu_batch``'s ``out``, ``top``)
@@ -45,8 +50,9 @@ Encodings:
 * A group is one integer ``kind << 15 | a << 10 | b << 5 | c`` (tiles
   ``a <= b <= c``; a pair stores ``a, a, 0``, a 3- or 4-of-a-kind
   ``a, a, a``).  Kind codes follow the Python string order of the kind
-  names (chi < jiang < jiao < ju < kan < pao < peng < ti < wei), so integer
-  order is the reference's tie-break order of ``(kind, tiles)``.
+  names (chi < jiang < jiao < ju < kan < long < pao < peng < ti < wei <
+  zhao), so integer order is the reference's tie-break order of ``(kind,
+  tiles)``.
 * Counts of tiles are packed in one int64: tile x has the 3 bits from 3x.
   A concealed count (0..3) uses the low two; the third is a guard, clear in
   the free tiles (concealed, outside 坎), so "does a group fit" is one
@@ -55,11 +61,19 @@ Encodings:
   low bits of their fields (``LOW`` has all), so a count over them is two
   popcounts.
 * The ruleset is one int64 vector (offsets ``R_*``).  A batch kernel copies
-  it to the head of its one scratch vector ``ws`` (offsets ``W_*`` follow
-  it), copies each hand into ``ws`` too, and every inner kernel takes only
-  ``ws`` and ints: each array argument of a kernel-to-kernel call costs an
-  argument struct and reference counting, which measured more than the
-  search itself.
+  its head (``R_HEAD``: all but the plans) to the head of its one scratch
+  vector ``ws`` (offsets ``W_*`` follow it; ``W_RULES`` is the address of
+  the whole vector, where the plans are read), copies each hand into
+  ``ws`` too, and every inner kernel takes only ``ws`` and ints: each
+  array argument of a kernel-to-kernel call costs an argument struct and
+  reference counting, which measured more than the search itself.
+* The take table (``Ruleset.take``) is read as plans, one per holding
+  (``HD_*``) and set of sources asked: which searches to run with which
+  targets (t upgrading a 偎/碰/坎 to its 4-tile group, or t among the free
+  tiles: 破跑, a compulsory triplet with the pair, or free), and which
+  slot of bests answers each source; sources whose take is the same share
+  one slot.  ``arrays`` builds them as ``reference._options`` lists the
+  choices, so a ruleset's table is never a branch here.
 
 The search never recurses (a recursive cached kernel crashes numba 0.68 when
 loaded from the cache): it walks an explicit stack of packed counts, always
@@ -70,7 +84,8 @@ count (and so the fan) of a (hand, tile) is fixed except for 对对胡, and 等
 never drops as 胡息 grows.  The best decomposition is therefore, in one of two
 classes (对对 or not), the one with the highest 胡息 and then the smallest
 sorted group list; the search keeps the best of each class and the score
-decides between the two at the end, separately for each source.  That also
+decides between the two at the end, separately for each source (a source's
+score differs only by the 自摸 等).  That also
 bounds the search: a branch whose 胡息 cannot reach the best of its class (nor
 the winning threshold) is cut, by an upper bound of the 胡息 the remaining
 tiles can still make (each tile worth at most its share of the richest
@@ -149,8 +164,7 @@ R_SOURCES = 5  # bit s: the ruleset wins on source s
 R_REDS = 6  # the red tiles (low bits of their fields)
 R_NW = 7  # distinct tile bounds
 R_NSRC = 8  # answers per query of hu_batch (2, or 3 when the ruleset wins on discards)
-R_JIAO_PER = 9  # 1 when the 胡息 of a 绞 differs by its number (else every 绞 has R_HX + 20 * P_JIAO)
-R_HX = 10  # [pattern * 20 + first tile] 胡息
+R_HX = 9  # [pattern * 20 + first tile] 胡息
 R_RED = R_HX + N_PATTERNS * 20  # [tile] 1 if red
 R_W6 = R_RED + 20  # [tile] six times the most 胡息 per tile of a free group holding it
 R_WV = R_W6 + 20  # [R_NW] each distinct R_W6 value...
@@ -255,8 +269,8 @@ W_ORD = W_TG + 2 * 8  # [8] scratch of _answer_codes
 W_OUT = W_ORD + 8  # [N_SOURCES * N_OUT] answers of the tile at hand, by source
 W_TOP = W_OUT + N_SOURCES * N_OUT  # [N_SOURCES * N_TOP] highest-胡息 splits, by source
 W_TAB = W_TOP + N_SOURCES * N_TOP  # address of the half tables (int8), 0: search instead
-W_JP = W_TAB + 1  # [5 * 10] per number that can hold a 绞: its shift, counts small and big, option, 胡息
-W_RULES = W_JP + 50  # address of the ruleset vector (its plans are read there)
+W_JP = W_TAB + 1  # [4 * 10] per number that can hold a 绞: its shift, counts small and big, option
+W_RULES = W_JP + 40  # address of the ruleset vector (its plans are read there)
 W_SIZE = W_RULES + 1
 
 # A target: the slot, the 胡息 of the groups outside the free tiles, the
@@ -734,44 +748,39 @@ def _free_best(wp, c):
     both = (s | (s >> 1)) & (b | (b >> 1)) & HALF_LOW
     ones = s & ~(s >> 1) & b & ~(b >> 1) & HALF_LOW  # one of each: no 绞
     cand = both & ~ones
-    per = ws[R_JIAO_PER] != 0
     m = 0
     while cand != 0:
         z = trailing_zeros(cand)
-        at = W_JP + 5 * m
+        at = W_JP + 4 * m
         ws[at] = z
         ws[at + 1] = (s >> z) & 3
         ws[at + 2] = (b >> z) & 3
         ws[at + 3] = 0
-        if per:
-            ws[at + 4] = ws[R_HX + 20 * P_JIAO + (z >> 1)]  # a 绞's 胡息, by its first (small) tile
         m += 1
         cand &= cand - 1
-    hj1 = ws[R_HX + 20 * P_JIAO]
+    hj = ws[R_HX + 20 * P_JIAO]  # every 绞's 胡息 (the tables are not used when they differ)
     best = np.int64(-1)
-    hj = 0  # 胡息 of the 绞 made (per), or their number
+    nj = 0
     while True:
         # (No branch on what the tables hold: the lookups of successive choices overlap.)
         v = np.int64(tab[s]) + np.int64(tab[CASE_SIZE + b])
-        best = max(best, v + (hj if per else hj * hj1) if v >= 0 else -1)
+        best = max(best, v + nj * hj if v >= 0 else -1)
         # The next choice of 绞 (an odometer over the numbers that can hold one).
         i = 0
         while i < m:
-            at = W_JP + 5 * i
+            at = W_JP + 4 * i
             z = ws[at]
             d = ws[at + 3]
             s += ((JIAO_DS >> (2 * d)) & 3) << z
             b += d << z
-            k = (JIAO_N >> (2 * d)) & 3
-            hj -= k * ws[at + 4] if per else k
+            nj -= (JIAO_N >> (2 * d)) & 3
             d += 1
             while d <= 3 and (((JIAO_DS >> (2 * d)) & 3) > ws[at + 1] or d > ws[at + 2]):
                 d += 1
             if d <= 3:
                 s -= ((JIAO_DS >> (2 * d)) & 3) << z
                 b -= d << z
-                k = (JIAO_N >> (2 * d)) & 3
-                hj += k * ws[at + 4] if per else k
+                nj += (JIAO_N >> (2 * d)) & 3
                 ws[at + 3] = d
                 break
             ws[at + 3] = 0
@@ -827,11 +836,13 @@ def _target(ws, j, slot, off, at, code, how, opt, trip):
     ws[tg + TG_TRIP] = trip
 
 
-@kernel
+@inline
 def _search(wp, t, add, triple, ntg, floor, full):
     """Split the loaded hand's free tiles, with t among them (``add``) or not
     (t upgrades a 偎/碰/坎 to a 4-tile group), for the targets in W_TG; 1 if
-    it split them, 0 if they cannot win (most tiles)."""
+    it split them, 0 if they cannot win (most tiles).  (Inlined: its
+    arguments are mostly constants where it is called, and the checks that
+    reject a tile early are most of the work for most tiles.)"""
     ws = view(wp, W_SIZE)
     nb = ws[W_NB]
     nfree = ws[W_NFREE]

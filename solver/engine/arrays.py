@@ -3,14 +3,18 @@
 ``of(rules)`` is the ruleset's ``RulesetArrays``, made once per ruleset
 object (one cache, keyed by the object's identity):
 
-* ``win``: the win kernels' rule vector (``_kernels``, offsets ``R_*``), with
-  ``groups`` (group code -> ``Group``) and ``fan_names`` to read their answers;
+* ``win``: the win kernels' rule vector (``_kernels``, offsets ``R_*``): the
+  胡息 of every pattern per tile, the sources the ruleset wins on
+  (``sources``; ``n_slots`` answers per query), the take table as plans of
+  searches (``_plans``, as ``reference._options`` reads the table), the
+  free groups and bounds of the split search, 等 and 番 as tables; with
+  ``groups`` (group code -> ``Group``) and ``fan_names`` to read the answers;
+* ``free_win``: the same with every take free, for ``hu``'s forced reasons;
 * ``tables``: the half tables of the win check with its best score
   (``_kernels.half_tables``), made on first use (a kernel call, about 30 ms).
 
-What the distance kernels read is ``solver.engine.distance_arrays``, built
-from these: the 胡息 of each pattern and of each 句/绞 shape are worked out
-once, here.
+What the distance kernels read is ``solver.engine.distance_arrays``, their
+own encoding of a ruleset.
 
 ``announce_compile`` prints the process's one notice that kernels are
 compiling, whichever kernel compiles first.  Importing this module imports numba.
@@ -35,8 +39,6 @@ assert len(SHAPES) == K.N_SHAPES == DK.N_SHAPES
 assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang")
 assert HOLDINGS == ("wei", "peng", "kan", "pair", "less") and TAKE_SOURCES == SOURCES == ("self", "other", "discard")
 assert K.KIND_NAMES == tuple(sorted(K.KIND_NAMES))  # integer order of kinds is the reference's string order
-#: the patterns of the distance kernels' P_* codes (``pattern_huxi``), in their order
-KERNEL_PATTERNS = ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "jiang")
 
 #: ``tables`` of a ruleset whose 胡息 does not fit in int8: the win check then searches
 NO_TABLES = np.zeros(1, np.int8)
@@ -82,23 +84,12 @@ class RulesetArrays:
         return v
 
     @cached_property
-    def pattern_huxi(self) -> list[int]:
-        """[pattern * 2 + case] 胡息 of KERNEL_PATTERNS, for the distance kernels (one value per
-        case: NotImplementedError for a ruleset whose 胡息 differ within a case)."""
-        rules = self.rules
-        out = []
-        for pattern in KERNEL_PATTERNS:
-            values = rules.huxi[pattern]
-            if len(set(values[:10])) > 1 or len(set(values[10:])) > 1:
-                raise NotImplementedError(f"the distance kernels do not read per-tile 胡息 yet ({rules.name}: "
-                                          f"{pattern})")
-            out += [values[0], values[10]]
-        return out
-
-    @cached_property
     def tables(self) -> np.ndarray:
         """``_kernels.half_tables`` of the ruleset as int8 (about 30 ms), or
-        ``NO_TABLES`` when some 胡息 does not fit in int8."""
+        ``NO_TABLES`` when some 胡息 does not fit in int8 or the 绞 differ in
+        胡息 by their number (the win check then searches)."""
+        if len(set(self.rules.huxi["jiao"][:N_KINDS // 2])) > 1:  # (a 绞 is valued by its small tile)
+            return NO_TABLES
         tables = np.full(K.TABLE_SIZE, K.TABLE_NONE, np.int8)
         announce_compile(K.half_tables)
         return NO_TABLES if K.half_tables(self.win, tables) > 127 else tables
@@ -132,7 +123,6 @@ def _win_vector(ra: RulesetArrays) -> np.ndarray:
     v[K.R_PAO_JIANG] = int(rules.pao_needs_jiang)
     v[K.R_SOURCES] = sum(1 << s for s in ra.sources)
     v[K.R_NSRC] = ra.n_slots
-    v[K.R_JIAO_PER] = int(len(set(rules.huxi["jiao"][:10])) > 1)  # (a 绞 is valued by its small tile)
     for p, pattern in enumerate(PATTERNS):
         v[K.R_HX + 20 * p:K.R_HX + 20 * p + 20] = rules.huxi[pattern]
     for t in range(N_KINDS):

@@ -11,7 +11,10 @@ Callers that read the kernels' answers themselves (``--brief``, the batch
 JSON, ``phz bench``) get them as arrays: ``ting_rows`` / ``discard_rows``, one
 row per win with the columns ``ROW_*``, and ``win_many``, one answer per query
 and source with the fields ``OUT_*``.  Those names are the public vocabulary
-of the answers; the kernels' own offsets stay private.
+of the answers; the kernels' own offsets stay private.  The sources are those
+the ruleset wins on (``RulesetArrays.sources``): rows with ``ROW_SOURCE`` 2
+(a discard) and a third answer per query (``RulesetArrays.n_slots``) exist
+only under a ruleset that wins on discards.
 
 Building the answers costs more than finding them, so it is done lean: the
 kernels write one compact row per win, read back with one ``tolist()``;
@@ -170,27 +173,44 @@ def _win_of(row: list, ra: RulesetArrays) -> Win:
 
 def _waits_of(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tuple[Wait, ...]:
     """The waits of rows[lo:hi], the wins of one hand (or one discard), in tile order."""
+    if ra.n_slots > 2:
+        return _waits_of3(rows, lo, hi, held, seen, ra)
     waits = []
     i = lo
     while i < hi:
         row = rows[i]
         t = row[ROW_TILE]
-        w_self = w_other = w_discard = None
+        w_self = w_other = None
+        if row[ROW_SOURCE] == 0:
+            w_self = _win_of(row, ra)
+            i += 1
+            if i < hi and rows[i][ROW_TILE] == t:
+                w_other = _win_of(rows[i], ra)
+                i += 1
+        else:
+            w_other = _win_of(row, ra)
+            i += 1
+        waits.append(_wait(t, COPIES - held[t] - seen[t], w_self, w_other, None))
+    return tuple(waits)
+
+
+def _waits_of3(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tuple[Wait, ...]:
+    """``_waits_of`` with the discard source."""
+    waits = []
+    i = lo
+    while i < hi:
+        row = rows[i]
+        t = row[ROW_TILE]
+        got = [None, None, None]
         while True:  # the rows of tile t, by source
-            s = row[ROW_SOURCE]
-            if s == 0:
-                w_self = _win_of(row, ra)
-            elif s == 1:
-                w_other = _win_of(row, ra)
-            else:
-                w_discard = _win_of(row, ra)
+            got[row[ROW_SOURCE]] = _win_of(row, ra)
             i += 1
             if i == hi:
                 break
             row = rows[i]
             if row[ROW_TILE] != t:
                 break
-        waits.append(_wait(t, COPIES - held[t] - seen[t], w_self, w_other, w_discard))
+        waits.append(_wait(t, COPIES - held[t] - seen[t], *got))
     return tuple(waits)
 
 
