@@ -195,15 +195,33 @@ def _waits_of(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tu
 
 
 def _waits_of3(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tuple[Wait, ...]:
-    """``_waits_of`` with the discard source."""
+    """``_waits_of`` with the discard source.  The sources of a tile often win
+    alike (another's draw and a discard: one take, no 自摸): a row equal to
+    the one before from its 胡息 on is the same Win, and a row with the same
+    groups shares their tuple."""
     waits = []
     i = lo
+    g = ra.groups.__getitem__
     while i < hi:
         row = rows[i]
         t = row[ROW_TILE]
         got = [None, None, None]
+        last = None
         while True:  # the rows of tile t, by source
-            got[row[ROW_SOURCE]] = _win_of(row, ra)
+            answer = row[ROW_HUXI:]
+            if last is not None and answer == last:
+                win = got[prev]
+            else:
+                groups = answer[ROW_GROUPS - ROW_HUXI:]
+                if last is not None and groups == last[ROW_GROUPS - ROW_HUXI:]:
+                    groups = got[prev].groups
+                else:
+                    groups = tuple(map(g, groups))
+                win = _win(row[ROW_HUXI], row[ROW_DENG], row[ROW_FAN], ra.fan_names[fan_slot(row)],
+                           row[ROW_SCORE], HOWS[row[ROW_HOW]], groups)
+            prev = row[ROW_SOURCE]
+            got[prev] = win
+            last = answer
             i += 1
             if i == hi:
                 break
