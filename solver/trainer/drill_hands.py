@@ -7,12 +7,14 @@ is concealed beside its exposed 碰, 偎, 跑 or 提 (tiles never enter the conc
 """
 from __future__ import annotations
 
+import itertools
 import random
+from typing import NamedTuple
 
 from ..engine import reference
 from ..model.groups import SHAPES, group_pattern
 from ..model.hand import Hand, HandError, Meld, check_hand
-from ..model.rules import Ruleset
+from ..model.rules import FOUR_KINDS, Ruleset
 from ..model.tiles import COPIES, N_KINDS
 
 
@@ -25,12 +27,39 @@ def plausible(hand: Hand) -> bool:
 # a drill seed stored for review must mean the same question in later versions, so
 # this code is frozen (tests/test_drills.py pins seeds, under the default ruleset) and
 # must not be merged with generate's or tidied; changing it changes old seeds.  The
-# ruleset only says which hands are ready, as it does for every answer.
+# ruleset only says which hands are ready, as it does for every answer.  The ruleset
+# generator (9, ``ruleset_hands``), frozen too, builds its hands with this same code,
+# given a Kit of the ruleset's kinds instead of FROZEN (hunan's, whatever the ruleset).
 _PLAIN = tuple(g for g in SHAPES if group_pattern(g) == "ju")
 _RICH = tuple(g for g in SHAPES if group_pattern(g) in ("ju123", "ju2710"))
 _JIAO = tuple(g for g in SHAPES if group_pattern(g) == "jiao")
 #: odds that a ready hand has exposed melds, by level (level 1 has none)
 _MELD_ODDS = {1: 0.0, 2: 0.45, 3: 0.25}
+
+
+class NoHand(ValueError):
+    """No ready hand turned up in a Kit's ``tries`` under the ruleset."""
+
+
+class Kit(NamedTuple):
+    """What a generator's hands are made of."""
+
+    #: the exposed melds of a ready hand, as drawn (吃 twice, for twice the odds)
+    kinds: tuple[str, ...]
+    #: the 4-tile melds (a ready hand's first meld, sometimes; a random hand's, as the others)
+    fours: tuple[str, ...]
+    #: what a ready hand may hold of its winning tile so that the tile makes a 4-tile group
+    upgrades: tuple[str, ...]
+    #: the sources a ready hand's tile must win from (one of them)
+    sources: tuple[str, ...]
+    #: the ruleset the hands are checked under (None: check_hand's own, hunan's)
+    rules: Ruleset | None = None
+    #: ready hands tried before NoHand (None: for ever)
+    tries: int | None = None
+
+
+#: the hands of generators 0-5: hunan's kinds, whatever the ruleset
+FROZEN = Kit(("chi", "chi", "peng", "wei"), ("pao", "ti"), ("peng", "wei", "kan"), ("self", "other"))
 
 
 def _fits(used: list[int], tiles) -> bool:
@@ -56,29 +85,34 @@ def _concealed_group(rng: random.Random) -> tuple[int, ...]:
     return (x, x, x)  # 坎
 
 
-def _ready_attempt(rng: random.Random, meld_odds: float, rules: Ruleset) -> Hand | None:
+def _meld(rng: random.Random, kind: str, used: list[int]) -> Meld | None:
+    """A meld of ``kind`` on a random tile (or of a random 吃 group), if its tiles are all there."""
+    x = rng.randrange(N_KINDS)
+    tiles = rng.choice(_PLAIN + _RICH + _JIAO) if kind == "chi" else (x,) * (4 if kind in FOUR_KINDS else 3)
+    return Meld(kind, tiles) if _fits(used, tiles) else None
+
+
+def _ready_attempt(rng: random.Random, meld_odds: float, rules: Ruleset, kit: Kit = FROZEN) -> Hand | None:
     """A completed 7-门子 hand less one tile that wins again, or None when the draw does not fit."""
     used = [0] * N_KINDS
     melds: list[Meld] = []
     concealed: list[int] = []
-    upgrade = None  # (what is held at rest, tile): the winning tile makes it a 跑/提
+    upgrade = None  # (what is held at rest, tile): the winning tile makes it a 4-tile group (跑/提, 招/垅)
     r = rng.random()
-    if r < meld_odds:
-        four_first = rng.random() < 0.4
+    if r < meld_odds and kit.kinds:
+        four_first = bool(kit.fours) and rng.random() < 0.4
         for i in range(rng.randint(1, 4)):
-            kind = rng.choice(("pao", "ti")) if i == 0 and four_first else rng.choice(("chi", "chi", "peng", "wei"))
-            x = rng.randrange(N_KINDS)
-            tiles = rng.choice(_PLAIN + _RICH + _JIAO) if kind == "chi" else (x,) * (4 if kind in ("pao", "ti") else 3)
-            if not _fits(used, tiles):
+            m = _meld(rng, rng.choice(kit.fours) if i == 0 and four_first else rng.choice(kit.kinds), used)
+            if m is None:
                 return None
-            melds.append(Meld(kind, tiles))
-    elif r < meld_odds + 0.10:
+            melds.append(m)
+    elif r < meld_odds + 0.10 and kit.upgrades:
         x = rng.randrange(N_KINDS)
         if not _fits(used, (x,) * 4):
             return None
-        upgrade = (rng.choice(("peng", "wei", "kan")), x)
+        upgrade = (rng.choice(kit.upgrades), x)
     four = upgrade is not None or any(m.size == 4 for m in melds)
-    if four:  # RULES.md 2: a hand with a 跑 or 提 needs the 将 pair
+    if four:  # RULES.md 2: a hand with a 4-tile group needs the 将 pair
         x = rng.randrange(N_KINDS)
         if not _fits(used, (x, x)):
             return None
@@ -104,53 +138,54 @@ def _ready_attempt(rng: random.Random, meld_odds: float, rules: Ruleset) -> Hand
         t = rng.choice(concealed)
         counts[t] -= 1
     hand = Hand(tuple(counts), tuple(melds))
-    if not _valid(hand, "rest") or not plausible(hand):
+    if not _valid(hand, "rest", kit.rules) or not plausible(hand):
         return None
-    if all(reference.best_win(hand, t, s, rules) is None for s in ("self", "other")):
+    if all(reference.best_win(hand, t, s, rules) is None for s in kit.sources):
         return None
     return hand
 
 
-def _valid(hand: Hand, want: str) -> bool:
+def _valid(hand: Hand, want: str, rules: Ruleset | None = None) -> bool:
     try:
-        check_hand(hand, want=want)
+        check_hand(hand, want=want, rules=rules)
     except HandError:
         return False
     return True
 
 
-def ready_hand(rng: random.Random, level: int, rules: Ruleset) -> Hand:
-    while True:
-        h = _ready_attempt(rng, _MELD_ODDS[level], rules)
+def ready_hand(rng: random.Random, level: int, rules: Ruleset, kit: Kit = FROZEN) -> Hand:
+    for _ in itertools.count() if kit.tries is None else range(kit.tries):
+        h = _ready_attempt(rng, _MELD_ODDS[level], rules, kit)
         if h is not None:
             return h
+    raise NoHand(f"no ready hand of level {level} turned up in {kit.tries} tries under ruleset {rules.name}")
 
 
-def discard_hand(rng: random.Random, level: int, rules: Ruleset) -> Hand:
+def discard_hand(rng: random.Random, level: int, rules: Ruleset, kit: Kit = FROZEN) -> Hand:
     """A ready hand plus one live tile, never onto a pair (the 坎 it made would be locked)."""
     while True:
-        h = ready_hand(rng, level, rules)
+        h = ready_hand(rng, level, rules, kit)
         held = h.all_counts()
         t = rng.choice([t for t in range(N_KINDS) if held[t] < COPIES and h.concealed[t] < 2])
         counts = list(h.concealed)
         counts[t] += 1
         h = Hand(tuple(counts), h.melds)
-        if _valid(h, "discard") and plausible(h):
+        if _valid(h, "discard", kit.rules) and plausible(h):
             return h
 
 
-def _random_hand(rng: random.Random) -> Hand:
-    """A random hand at rest (mostly not ready): random melds, then random tiles, three of a kind at most."""
+def _random_hand(rng: random.Random, kit: Kit = FROZEN) -> Hand:
+    """A random hand at rest (mostly not ready): random melds of the kit's kinds, then random tiles,
+    three of a kind at most."""
+    kinds = kit.kinds + kit.fours
     while True:
         used = [0] * N_KINDS
         melds = []
-        if rng.random() < 0.4:
+        if kinds and rng.random() < 0.4:
             for _ in range(rng.randint(1, 4)):
-                kind = rng.choice(("chi", "chi", "peng", "wei", "pao", "ti"))
-                x = rng.randrange(N_KINDS)
-                tiles = rng.choice(_PLAIN + _RICH + _JIAO) if kind == "chi" else (x,) * (4 if kind in ("pao", "ti") else 3)
-                if _fits(used, tiles):
-                    melds.append(Meld(kind, tiles))
+                m = _meld(rng, rng.choice(kinds), used)
+                if m is not None:
+                    melds.append(m)
         need = Hand((0,) * N_KINDS, tuple(melds)).rest_count()
         # No concealed copy beside a 碰/偎/跑/提 (plausible), no concealed four.
         barred = {m.tiles[0] for m in melds if m.kind != "chi"}
@@ -164,21 +199,21 @@ def _random_hand(rng: random.Random) -> Hand:
                 counts[t] += 1
                 need -= 1
         h = Hand(tuple(counts), tuple(melds))
-        if _valid(h, "rest"):
+        if _valid(h, "rest", kit.rules):
             return h
 
 
-def rest_hand(rng: random.Random, level: int, rules: Ruleset) -> Hand:
-    """A hand at rest for a 吃 question, ready half of the time."""
-    return ready_hand(rng, level, rules) if rng.random() < 0.5 else _random_hand(rng)
+def rest_hand(rng: random.Random, level: int, rules: Ruleset, kit: Kit = FROZEN) -> Hand:
+    """A hand at rest for a 吃 or 碰 question, ready half of the time."""
+    return ready_hand(rng, level, rules, kit) if rng.random() < 0.5 else _random_hand(rng, kit)
 
 
 
 # Distance drills (generator 5): frozen like the rest once released.
 
-def far_hand(rng: random.Random, level: int, rules: Ruleset) -> Hand | None:
+def far_hand(rng: random.Random, level: int, rules: Ruleset, kit: Kit = FROZEN) -> Hand | None:
     """A ready hand with one to three concealed tiles swapped for random ones, plus one: a hand to discard from."""
-    h = ready_hand(rng, level, rules)
+    h = ready_hand(rng, level, rules, kit)
     counts = list(h.concealed)
     held = h.all_counts()
     barred = {m.tiles[0] for m in h.melds if m.kind != "chi"}  # plausible: nothing beside a 碰/偎/跑/提
@@ -192,4 +227,4 @@ def far_hand(rng: random.Random, level: int, rules: Ruleset) -> Hand | None:
         counts[t] += 1
         held[t] += 1
     far = Hand(tuple(counts), h.melds)
-    return far if _valid(far, "discard") and plausible(far) else None
+    return far if _valid(far, "discard", kit.rules) and plausible(far) else None
