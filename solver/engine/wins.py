@@ -206,7 +206,8 @@ def _waits_of3(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> t
         row = rows[i]
         t = row[ROW_TILE]
         got = [None, None, None]
-        last = None
+        last = None  # the answer of the row before (of source prev)
+        prev = 0
         while True:  # the rows of tile t, by source
             answer = row[ROW_HUXI:]
             if last is not None and answer == last:
