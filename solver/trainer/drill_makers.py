@@ -37,6 +37,10 @@ Questions whose answer would be empty or meaningless are not made: a ting
 drill is a ready hand, a discard drill has a discard with live outs, a chi
 drill has one to eight candidate ways, a chou drill about 吃 has at least one
 eating group; a distance drill's best discard has a live improving draw.
+
+The ruleset generator (9, ``ruleset_makers``), frozen too, makes its questions
+with the same code where they are made alike: the helpers below that take the
+hand (and what the two generators tell apart) as arguments.
 """
 from __future__ import annotations
 
@@ -105,12 +109,19 @@ def _kill(rng: random.Random, hand: Hand, waits) -> str:
     return glyph(w.tile) * w.outs
 
 
+WaitTags = Callable[[Hand, list], list[str]]
+
+
 def _make_ting(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
-    h = ready_hand(rng, level, rules)
+    return _ting(rng, level, rules, ready_hand(rng, level, rules), _wait_tags)
+
+
+def _ting(rng: random.Random, level: int, rules: Ruleset, h: Hand, wait_tags: WaitTags) -> tuple[dict, object] | None:
+    """A ting question on ready hand ``h``, its traps told by ``wait_tags(hand, waits)``."""
     if level == 1 and h.melds:
         return None
     waits = reference.ting(h, rules).waits
-    tags = _wait_tags(h, waits)
+    tags = wait_tags(h, waits)
     seen = ""
     if level == 3 and (not tags or rng.random() < 0.25):
         seen = _kill(rng, h, waits)
@@ -121,7 +132,12 @@ def _make_ting(rng: random.Random, level: int, plan: float, rules: Ruleset) -> t
 
 
 def _make_discard(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, Discards] | None:
-    h = discard_hand(rng, level, rules)
+    return _discard(rng, level, rules, discard_hand(rng, level, rules), _wait_tags)
+
+
+def _discard(rng: random.Random, level: int, rules: Ruleset, h: Hand, wait_tags: WaitTags
+             ) -> tuple[dict, Discards] | None:
+    """A discard question on hand ``h``, its traps told by ``wait_tags(hand, waits)``."""
     # Cheap filters first: solving a discard costs a ting per discardable tile.
     if level == 1 and h.melds:
         return None
@@ -140,7 +156,7 @@ def _make_discard(rng: random.Random, level: int, plan: float, rules: Ruleset) -
     if top == 0:
         return None
     best = [r for r in d.rows if r.outs == top]
-    tags = _wait_tags(h, [w for r in best for w in r.waits])
+    tags = wait_tags(h, [w for r in best for w in r.waits])
     if level == 3 and seen:
         tags.append("dead wait")
     tags = list(dict.fromkeys(tags))
@@ -172,7 +188,12 @@ def _distance_traps(d: Discards, best: tuple[int, ...]) -> list[str]:
 
 
 def _make_distance(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, Discards] | None:
-    h = far_hand(rng, level, rules)
+    return _distance(rng, level, plan, rules, far_hand(rng, level, rules))
+
+
+def _distance(rng: random.Random, level: int, plan: float, rules: Ruleset, h: Hand | None
+              ) -> tuple[dict, Discards] | None:
+    """A distance question on hand ``h`` (None: no question)."""
     if h is None or (level == 1 and h.melds):
         return None
     seen = ""
@@ -206,23 +227,32 @@ def _make_distance(rng: random.Random, level: int, plan: float, rules: Ruleset) 
 
 
 def _make_huxi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
-    h = ready_hand(rng, level, rules)
+    return _huxi(rng, level, rules, ready_hand(rng, level, rules), ("self", "other"),
+                 lambda how: how in ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡"),
+                 lambda fans: [n for n in fans if n in ("红胡", "乌胡", "对对胡")])
+
+
+def _huxi(rng: random.Random, level: int, rules: Ruleset, h: Hand, sources: tuple[str, ...],
+          trap_how: Callable[[str], bool], fan_tags: Callable[[tuple[str, ...]], list[str]]
+          ) -> tuple[dict, object] | None:
+    """A huxi question on ready hand ``h``: a wait and one of ``sources`` it wins from; a win's ``how`` is a
+    trap tag where ``trap_how(how)``, its fans tagged ``fan_tags(fan_names)``."""
     if level == 1 and h.melds:
         return None
     waits = reference.ting(h, rules).waits
     w = rng.choice(waits)
-    source = rng.choice([s for s, x in (("self", w.self), ("other", w.other)) if x is not None])
+    source = rng.choice([s for s in sources if getattr(w, s) is not None])
     r = reference.hu(h, w.tile, source, rules, all_splits=True)
     best = r.win
     tags = []
-    if best.how in ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡"):
+    if trap_how(best.how):
         tags.append(best.how)
     if any(x.huxi > best.huxi for x in r.decompositions):
         tags.append("score first")
     simple = not h.melds and best.how in _PLAIN_HOWS and len({x.huxi for x in r.decompositions}) == 1
     if _level(bool(tags), simple) != level:
         return None
-    tags += [n for n in best.fan_names if n in ("红胡", "乌胡", "对对胡")]
+    tags += fan_tags(best.fan_names)
     return {"hand": h.text(), "tile": glyph(w.tile), "source": source, "tags": tuple(tags)}, r
 
 
@@ -252,19 +282,30 @@ def _chi_tags(d, menu) -> list[str]:
 
 
 def _make_chi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
-    h = rest_hand(rng, level, rules)
+    made = _chi(rng, level, plan, rules, rest_hand(rng, level, rules), _UPPER, _LOWER, {"geshan", "chou"})
+    if made is None:
+        return None
+    h, x, source, chou, d, menu = made
+    return {"hand": h.text(), "tile": glyph(x), "from_": source, "chou": glyphs(chou),
+            "tags": tuple(_chi_tags(d, menu)), "menu": tuple(menu)}, None
+
+
+def _chi(rng: random.Random, level: int, plan: float, rules: Ruleset, h: Hand, eats: tuple[str, ...],
+         not_eaten: tuple[str, ...], mixed: set[str]):
+    """A 吃 question on hand ``h`` from one of the origins ``eats`` (a trap from ``not_eaten``), a menu with
+    a legal way unless a reason of ``mixed`` makes it: (h, tile, source, chou, decision, menu), or None."""
     tiles = _eatable(h)
     if level == 1:
         tiles = [t for t in tiles if h.concealed[t] == 0]
-    if not tiles:
+    if not tiles or not eats:
         return None
     x = rng.choice(tiles)
-    source = rng.choice(_UPPER)
+    source = rng.choice(eats)
     chou: list[int] = []
     if level >= 2:
         chou = _others(rng, {x}, rng.randint(0, 2))
-    if level == 3 and plan < 0.12:
-        source = rng.choice(_LOWER)
+    if level == 3 and plan < 0.12 and not_eaten:
+        source = rng.choice(not_eaten)
     elif level == 3 and plan < 0.24:
         chou.append(x)
     d = decide(h, tile=x, source=source, chou=chou, rules=rules)
@@ -275,25 +316,30 @@ def _make_chi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tu
     if _level(bool(reasons), h.concealed[x] == 0) != level:
         return None
     # Natural traps (烧比, 坎) often leave no legal way; keep most menus mixed.
-    if not (reasons & {"geshan", "chou"}) and all(c.reason for c in menu) and rng.random() < 0.9:
+    if not (reasons & mixed) and all(c.reason for c in menu) and rng.random() < 0.9:
         return None
-    return {"hand": h.text(), "tile": glyph(x), "from_": source, "chou": glyphs(chou),
-            "tags": tuple(_chi_tags(d, menu)), "menu": tuple(menu)}, None
+    return h, x, source, chou, d, menu
 
 
-def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
-    h = rest_hand(rng, level, rules)
+def _chou_move(rng: random.Random, level: int, h: Hand, eats: tuple[str, ...], traps: tuple[str, ...]
+               ) -> tuple[str, int, str] | None:
+    """The move of a chou question on hand ``h``: (吃 or 碰, tile, a source of ``eats``, or of ``traps`` at
+    level 3 sometimes), or None."""
     action = "peng" if rng.random() < 0.35 else "chi"
     if action == "peng":
         held = h.all_counts()
         tiles = [t for t in range(N_KINDS) if h.concealed[t] == 2 and held[t] < COPIES]
     else:
         tiles = _eatable(h)
-    if not tiles:
+    if not tiles or not eats:
         return None
     x = rng.choice(tiles)
-    source = rng.choice(_UPPER if level < 3 or rng.random() < 0.6 else _LOWER + ("self-draw",))
-    # What was passed this hand: unrelated tiles, sometimes X itself or its twin.
+    return action, x, rng.choice(eats if level < 3 or rng.random() < 0.6 else traps)
+
+
+def _passes_apart(rng: random.Random, x: int, action: str) -> tuple[list[int], list[int]]:
+    """What was passed this hand, 吃 and 碰 apart: unrelated tiles, sometimes X itself or its twin
+    (``chou``, ``passed_peng``)."""
     chou = _others(rng, {x}, rng.randint(0, 2))
     passed = _others(rng, {x} | set(chou), rng.randint(0, 1))
     r = rng.random()
@@ -303,7 +349,16 @@ def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> t
         passed.append(x)
     elif r < 0.6:
         (chou if action == "chi" else passed).append(_twin(x))
-    chou, passed = sorted(set(chou)), sorted(set(passed))
+    return sorted(set(chou)), sorted(set(passed))
+
+
+def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
+    h = rest_hand(rng, level, rules)
+    move = _chou_move(rng, level, h, _UPPER, _LOWER + ("self-draw",))
+    if move is None:
+        return None
+    action, x, source = move
+    chou, passed = _passes_apart(rng, x, action)
     d = decide(h, tile=x, source=source, chou=chou, passed_peng=passed, rules=rules)
     yes = any(a.action == action for a in d.actions)
     why = [f.reason for f in d.forbidden if f.action == action]

@@ -21,41 +21,37 @@ hands and told apart by what the ruleset says, never by its name:
   吃包子), a win's ``how`` and fans as the reference gives them.
 
 Every tag a maker can give under a ruleset is in ``tags(rules)``.  Frozen
-once released, like ``drill_makers``.
+once released, like ``drill_makers``, whose code (frozen there too) makes
+the questions that are made alike: the discard and distance questions, the
+skeleton of the others (a maker here gives it the ruleset's fields).
 """
 from __future__ import annotations
 
 import random
 from typing import Callable
 
-from .. import api
 from ..engine import reference
-from ..engine.obligations import candidate_ways, decide, eating_ways
+from ..engine.obligations import candidate_ways, decide
 from ..model.hand import MELD_ZH, Hand
-from ..model.notation import parse_tiles
 from ..model.results import ORIGINS, Discards
 from ..model.rules import Ruleset
-from ..model.tiles import COPIES, N_KINDS, glyph, glyphs, tiles_to_counts
+from ..model.tiles import glyph, glyphs
+from .drill_makers import (
+    _PLAIN_HOWS,
+    _chi,
+    _chou_move,
+    _discard,
+    _distance,
+    _huxi,
+    _level,
+    _others,
+    _passes_apart,
+    _ting,
+    _twin,
+)
 from .ruleset_hands import discard_hand, far_hand, ready_hand, rest_hand
 
-MAX_MENU = 8
-_PLAIN_HOWS = ("顺胡", "编胡", "单吊胡")
 _DISTANCE_TAGS = ("进张", "2 away", "distance first", "dead 进张", "live copies")
-
-
-def _level(trap: bool, simple: bool) -> int:
-    return 3 if trap else 1 if simple else 2
-
-
-def _others(rng: random.Random, avoid: set[int], n: int) -> list[int]:
-    """``n`` distinct random tiles outside ``avoid`` (passed tiles that do not decide the answer)."""
-    pool = [t for t in range(N_KINDS) if t not in avoid]
-    return rng.sample(pool, min(n, len(pool)))
-
-
-def _twin(t: int) -> int:
-    """The same number in the other case (五 ⇄ 伍)."""
-    return (t + 10) % 20
 
 
 def _passed_tag(rules: Ruleset) -> str:
@@ -85,7 +81,10 @@ def _wins(w, rules: Ruleset) -> list[str]:
 
 
 def _wait_tags(hand: Hand, waits, rules: Ruleset) -> list[str]:
-    """Trap tags of a set of waits."""
+    """Trap tags of a set of waits.
+
+    Not drill_makers' (frozen): that one knows two sources and tells hunan's forced 偎/提 from the counts;
+    this one reads the ruleset's sources and its take table (the reason a source does not win)."""
     out = []
     for w in waits:
         wins = _wins(w, rules)
@@ -103,133 +102,33 @@ def _wait_tags(hand: Hand, waits, rules: Ruleset) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _kill(rng: random.Random, waits) -> str:
-    """Seen tiles that make one live wait dead: every copy not in the hand."""
-    w = rng.choice([w for w in waits if w.outs])
-    return glyph(w.tile) * w.outs
-
-
 def _make_ting(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
-    h = ready_hand(rng, level, rules)
-    if level == 1 and h.melds:
+    made = _ting(rng, level, rules, ready_hand(rng, level, rules), lambda h, waits: _wait_tags(h, waits, rules))
+    if made is None:
         return None
-    waits = reference.ting(h, rules).waits
-    found = _wait_tags(h, waits, rules)
-    seen = ""
-    if level == 3 and (not found or rng.random() < 0.25):
-        seen = _kill(rng, waits)
-        found.append("dead wait")
-    if _level(bool(found), not h.melds and len(waits) <= 2) != level:
-        return None
-    return {"hand": h.text(), "seen": seen, "tags": tuple(dict.fromkeys(found))}, None
+    # Each tag once (generator 0 keeps a ``dead wait`` twice when the seen tiles kill a second one: frozen).
+    fields, result = made
+    return {**fields, "tags": tuple(dict.fromkeys(fields["tags"]))}, result
 
 
 def _make_discard(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, Discards] | None:
-    h = discard_hand(rng, level, rules)
-    if level == 1 and h.melds:
-        return None
-    seen = ""
-    if level == 2 and rng.random() < 0.5:  # tiles seen elsewhere lower the outs: a second thing to count
-        held = h.all_counts()
-        seen = glyphs(_others(rng, {t for t in range(N_KINDS) if held[t] >= COPIES - 1}, rng.randint(2, 4)))
-    elif level == 3 and rng.random() < 0.5:  # the dead-wait trap
-        first = reference.discard(h, rules).rows[0]
-        if first.outs:
-            seen = _kill(rng, first.waits)
-    d = reference.discard(h, rules, tiles_to_counts(parse_tiles(seen)))
-    top = d.rows[0].outs if d.rows else 0
-    if top == 0:
-        return None
-    found = _wait_tags(h, [w for r in d.rows if r.outs == top for w in r.waits], rules)
-    if level == 3 and seen:
-        found.append("dead wait")
-    found = list(dict.fromkeys(found))
-    if _level(bool(found), not h.melds and not seen) != level:
-        return None
-    return {"hand": h.text(), "seen": seen, "tags": tuple(found)}, d
-
-
-def _advice(h: Hand, seen: str, rules: Ruleset) -> Discards | None:
-    """The discard table with distances (as ``api.discard_choice`` makes it), or None when some discard is ready."""
-    seen_counts = tiles_to_counts(parse_tiles(seen))
-    plain = reference.discard(h, rules, seen_counts)
-    if any(r.waits for r in plain.rows):
-        return None
-    return api.with_advice([plain], [seen_counts], rules)[0]
-
-
-def _distance_traps(d: Discards, best: tuple[int, ...]) -> list[str]:
-    top = d.rows[0]
-    found = []
-    most = max(d.rows, key=lambda r: r.improving_live)
-    if most.tile not in best and most.improving_live >= 2 * top.improving_live:
-        found.append("distance first")
-    kinds = max(len(r.improving) for r in d.rows if r.tile in best)
-    if any(len(r.improving) > kinds for r in d.rows if r.distance == top.distance and r.tile not in best):
-        found.append("live copies")
-    return found
+    return _discard(rng, level, rules, discard_hand(rng, level, rules), lambda h, waits: _wait_tags(h, waits, rules))
 
 
 def _make_distance(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, Discards] | None:
-    h = far_hand(rng, level, rules)
-    if h is None or (level == 1 and h.melds):
-        return None
-    seen = ""
-    if level == 2 and rng.random() < 0.4:
-        held = h.all_counts()
-        seen = glyphs(_others(rng, {t for t in range(N_KINDS) if held[t] >= COPIES - 1}, rng.randint(2, 4)))
-    d = _advice(h, seen, rules)
-    if d is None or d.rows[0].distance not in (1, 2) or not d.rows[0].improving_live:
-        return None
-    best = api.best_discards(d)
-    found = []
-    if level == 3 and plan < 0.4:  # the dead-进张 trap
-        draw = max(d.rows[0].improving, key=lambda x: x.live)
-        seen = glyph(draw.tile) * draw.live
-        before = set(best)
-        d = _advice(h, seen, rules)
-        if d is None or not d.rows[0].improving_live:
-            return None
-        best = api.best_discards(d)
-        if before & set(best):
-            return None
-        found.append("dead 进张")
-    top = d.rows[0]
-    found += _distance_traps(d, best)
-    simple = not h.melds and not seen and top.distance == 1 and len(best) == 1
-    if _level(bool(found), simple) != level:
-        return None
-    found = ["进张"] + (["2 away"] if top.distance == 2 else []) + found
-    return {"hand": h.text(), "seen": seen, "tags": tuple(found)}, d
+    return _distance(rng, level, plan, rules, far_hand(rng, level, rules))
 
 
 def _make_huxi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
-    h = ready_hand(rng, level, rules)
-    if level == 1 and h.melds:
-        return None
-    w = rng.choice(reference.ting(h, rules).waits)
-    source = rng.choice(_wins(w, rules))
-    r = reference.hu(h, w.tile, source, rules, all_splits=True)
-    best = r.win
-    found = [best.how] if best.how not in _PLAIN_HOWS else []
-    if any(x.huxi > best.huxi for x in r.decompositions):
-        found.append("score first")
-    simple = not h.melds and best.how in _PLAIN_HOWS and len({x.huxi for x in r.decompositions}) == 1
-    if _level(bool(found), simple) != level:
-        return None
-    found += list(best.fan_names)
-    return {"hand": h.text(), "tile": glyph(w.tile), "source": source, "tags": tuple(found)}, r
+    # Every win that is not plain is a trap and every fan a tag (generator 2 names hunan's only: frozen).
+    return _huxi(rng, level, rules, ready_hand(rng, level, rules), rules.win_on,
+                 lambda how: how not in _PLAIN_HOWS, list)
 
 
 # ---------------------------------------------------------------- chi, chou
 
-def _eatable(h: Hand) -> list[int]:
-    """Tiles with at least one eating group and a copy left to appear."""
-    held = h.all_counts()
-    return [t for t in range(N_KINDS) if held[t] < COPIES and eating_ways(h.concealed, t)]
-
-
 def _chi_tags(d, menu, rules: Ruleset) -> list[str]:
+    """The tags of a 吃 menu, by the ruleset's names (drill_makers' frozen ones are hunan's: not shared)."""
     names = {"shaobi": rules.shaobi, "kan": "坎 locked", "geshan": "隔山", "chou": _passed_tag(rules),
              "must_wei": "forced 偎", "no_discard": "no discard"}
     found = ["一吃两比"] if any(len(c.bi) == 2 for c in menu) else []
@@ -250,31 +149,12 @@ def _origins(rules: Ruleset) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def _make_chi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
     eats, not_eaten = _origins(rules)
-    h = rest_hand(rng, level, rules)
-    tiles = _eatable(h)
-    if level == 1:
-        tiles = [t for t in tiles if h.concealed[t] == 0]
-    if not tiles or not eats:
+    made = _chi(rng, level, plan, rules, rest_hand(rng, level, rules), eats, not_eaten, {"geshan", "chi_from", "chou"})
+    if made is None:
         return None
-    x = rng.choice(tiles)
-    source = rng.choice(eats)
-    chou: list[int] = []
-    if level >= 2:
-        chou = _others(rng, {x}, rng.randint(0, 2))
-    if level == 3 and plan < 0.12 and not_eaten:
-        source = rng.choice(not_eaten)
-    elif level == 3 and plan < 0.24:
-        chou.append(x)
-    d = decide(h, tile=x, source=source, chou=chou, rules=rules)
-    menu = candidate_ways(d)
-    if not 1 <= len(menu) <= MAX_MENU:
-        return None
-    reasons = {c.reason for c in menu} - {None}
-    if _level(bool(reasons), h.concealed[x] == 0) != level:
-        return None
-    # Natural traps (比, 坎) often leave no legal way; keep most menus mixed.
-    if not (reasons & {"geshan", "chi_from", "chou"}) and all(c.reason for c in menu) and rng.random() < 0.9:
-        return None
+    h, x, source, chou, d, menu = made
+    # The tags are the ruleset's (its 比, its 臭 or 过张, a 吃 its origins do not allow), and the passed
+    # tiles in order (generator 3 gives hunan's names and the tiles as drawn: frozen).
     return {"hand": h.text(), "tile": glyph(x), "from_": source, "chou": glyphs(sorted(set(chou))),
             "tags": tuple(_chi_tags(d, menu, rules)), "menu": tuple(menu)}, None
 
@@ -289,32 +169,18 @@ def _passes(rng: random.Random, x: int, action: str, rules: Ruleset) -> tuple[li
         elif r < 0.55:
             passed.append(_twin(x))
         return sorted(set(passed)), []
-    chou = _others(rng, {x}, rng.randint(0, 2))
-    passed = _others(rng, {x} | set(chou), rng.randint(0, 1))
-    r = rng.random()
-    if r < 0.3:
-        chou.append(x)
-    elif r < 0.5:
-        passed.append(x)
-    elif r < 0.6:
-        (chou if action == "chi" else passed).append(_twin(x))
-    return sorted(set(chou)), sorted(set(passed))
+    return _passes_apart(rng, x, action)
 
 
 def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
     eats, not_eaten = _origins(rules)
     h = rest_hand(rng, level, rules)
-    action = "peng" if rng.random() < 0.35 else "chi"
-    if action == "peng":
-        held = h.all_counts()
-        tiles = [t for t in range(N_KINDS) if h.concealed[t] == 2 and held[t] < COPIES]
-    else:
-        tiles = _eatable(h)
-    if not tiles or not eats:
+    move = _chou_move(rng, level, h, eats, tuple(dict.fromkeys(not_eaten + ("self-draw",))))
+    if move is None:
         return None
-    x = rng.choice(tiles)
-    traps = tuple(dict.fromkeys(not_eaten + ("self-draw",)))
-    source = rng.choice(eats if level < 3 or rng.random() < 0.6 else traps)
+    # From here on the ruleset's passes (one list under hu_only), the take table's own 碰 and the
+    # ruleset's names: generator 4 knows hunan's alone (frozen), so the tags and levels are told apart.
+    action, x, source = move
     chou, passed = _passes(rng, x, action, rules)
     d = decide(h, tile=x, source=source, chou=chou, passed_peng=passed, rules=rules)
     yes = any(a.action == action for a in d.actions)
