@@ -9,9 +9,9 @@ nothing keyed on a hand carries over between rounds, and kernels are loaded
 or compiled before the first measured round.  ``extra_info["us_per_hand"]``
 is the median round time divided by the hands of a round.  Normal test runs
 pass ``--benchmark-disable``: each benchmark then runs once, on a few hands,
-as a smoke test.  The ``_luzhou`` benchmarks measure the same positions
-under luzhou (melds 偎/跑/提 read as 碰/招/垅, those luzhou refuses or that
-wait on nothing under it left out), with every source it wins on.
+as a smoke test.  The ``_luzhou`` benchmarks measure the same kinds of
+position, from the same generators and seeds under luzhou (``phz bench
+--rules luzhou``'s), with every source it wins on.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import pytest
 
 from solver.app import batch, bench
 from solver.engine import arrays, obligations, reference, wins
-from solver.model.hand import Hand, HandError, Meld, check_hand
+from solver.model.hand import Hand
 from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import N_KINDS
 from solver.trainer import drills
@@ -40,8 +40,8 @@ REFERENCE_SHARE = 40
 WIN = "win check: ready hand + one of its waits, both sources"
 TING = "waits of a ready hand, both sources"
 DISCARD = "discard table: ready hand + one live tile"
-# The same positions under luzhou (melds 偎/跑/提 read as 碰/招/垅; those ready
-# under luzhou kept), every source it wins on: self, other, discard.
+# The same generators and seeds under luzhou (melds 碰/招/垅/吃, its ready
+# hands), every source it wins on: self, other, discard.
 WIN_LZ = "luzhou win check: ready hand + one of its waits, three sources"
 TING_LZ = "luzhou waits of a ready hand, three sources"
 DISCARD_LZ = "luzhou discard table: ready hand + one live tile"
@@ -104,45 +104,12 @@ def measure(benchmark, group: str, run, pool: Pool, rounds: int, prepare=lambda 
     record(benchmark, pool.size)
 
 
-# --- luzhou positions -----------------------------------------------------------------------
-
-AS_LUZHOU = {"wei": "peng", "pao": "zhao", "ti": "long"}
-
-
-def as_luzhou(hands: list[Hand], ready: bool) -> list[Hand]:
-    """The hands under luzhou: melds 偎/跑/提 read as 碰/招/垅, the hands luzhou
-    refuses left out, and with ``ready`` those with no wait under luzhou too."""
-    out = []
-    for h in hands:
-        h = Hand(h.concealed, tuple(Meld(AS_LUZHOU.get(m.kind, m.kind), m.tiles) for m in h.melds))
-        try:
-            check_hand(h, want="rest" if ready else "discard", rules=LUZHOU)
-        except HandError:
-            continue
-        out.append(h)
-    if ready:
-        rows = wins.ting_rows(wins.marshal(out), arrays.of(LUZHOU))
-        waits = set(rows[:, wins.ROW_HAND].tolist())
-        out = [h for i, h in enumerate(out) if i in waits]
-    return out
-
-
 def luzhou_ready(n: int, seed: int) -> list[Hand]:
-    hands: list[Hand] = []
-    k = n
-    while len(hands) < n:
-        hands = as_luzhou(bench.ready_hands(k + k // 4, seed), ready=True)
-        k += k // 4 + 1
-    return hands[:n]
+    return bench.ready_hands(n, seed, LUZHOU)
 
 
 def luzhou_discard(n: int, seed: int) -> list[Hand]:
-    hands: list[Hand] = []
-    k = n
-    while len(hands) < n:
-        hands = as_luzhou(bench.discard_hands(k + k // 4, seed), ready=False)
-        k += k // 4 + 1
-    return hands[:n]
+    return bench.discard_hands(n, seed, LUZHOU)
 
 
 # --- the win check with its best score ------------------------------------------------------

@@ -196,39 +196,30 @@ def _waits_of(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tu
 
 def _waits_of3(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tuple[Wait, ...]:
     """``_waits_of`` with the discard source.  The sources of a tile often win
-    alike (another's draw and a discard: one take, no 自摸): a row equal to
-    the one before from its 胡息 on is the same Win, and a row with the same
-    groups shares their tuple."""
+    alike (another's draw and a discard: one take, no 自摸): a row with the
+    groups of the row before shares their tuple (and so its 胡息, red tiles
+    and 番), and its Win too when its 等 and how are the same."""
     waits = []
     i = lo
-    g = ra.groups.__getitem__
     while i < hi:
         row = rows[i]
         t = row[ROW_TILE]
+        win = _win_of(row, ra)
         got = [None, None, None]
-        last = None  # the answer of the row before (of source prev)
-        prev = 0
-        while True:  # the rows of tile t, by source
-            answer = row[ROW_HUXI:]
-            if last is not None and answer == last:
-                win = got[prev]
-            else:
-                groups = answer[ROW_GROUPS - ROW_HUXI:]
-                if last is not None and groups == last[ROW_GROUPS - ROW_HUXI:]:
-                    groups = got[prev].groups
-                else:
-                    groups = tuple(map(g, groups))
-                win = _win(row[ROW_HUXI], row[ROW_DENG], row[ROW_FAN], ra.fan_names[fan_slot(row)],
-                           row[ROW_SCORE], HOWS[row[ROW_HOW]], groups)
-            prev = row[ROW_SOURCE]
-            got[prev] = win
-            last = answer
+        got[row[ROW_SOURCE]] = win
+        i += 1
+        while i < hi:  # the other rows of tile t, by source
+            nxt = rows[i]
+            if nxt[ROW_TILE] != t:
+                break
+            if nxt[ROW_GROUPS:] != row[ROW_GROUPS:]:
+                win = _win_of(nxt, ra)
+            elif nxt[ROW_DENG] != row[ROW_DENG] or nxt[ROW_HOW] != row[ROW_HOW]:
+                win = _win(nxt[ROW_HUXI], nxt[ROW_DENG], nxt[ROW_FAN], win.fan_names, nxt[ROW_SCORE],
+                           HOWS[nxt[ROW_HOW]], win.groups)
+            got[nxt[ROW_SOURCE]] = win
+            row = nxt
             i += 1
-            if i == hi:
-                break
-            row = rows[i]
-            if row[ROW_TILE] != t:
-                break
         waits.append(_wait(t, COPIES - held[t] - seen[t], *got))
     return tuple(waits)
 
