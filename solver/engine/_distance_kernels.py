@@ -112,11 +112,7 @@ CX_BONUS = 2  # most 胡息 one group with the wildcard can add (for the bound)
 CX_FREE = 3  # [holding] 1: the winning tile may join the free tiles (free, or 破跑) from some source it wins on
 CX_TAKE = 8  # [holding] bit i: the intakes of kind i (I_*) count (RULES.md 6 table)
 CX_KPAT = 13  # [intake kind] its 胡息 pattern (P_*; -1 for 吃)
-CX_HX = 20  # [pattern * 20 + tile] 胡息 of a group of that pattern whose first tile is tile
-CX_UP = CX_HX + 20 * N_PATTERNS  # [holding * 20 + tile] (偎, 碰, 坎) most 胡息 the winning tile adds
-#                                   making a 4-tile group of it, from a source it wins on; NO_GAIN: none
-CX_TOP = CX_UP + 60  # [holding * 20 + tile] (偎, 碰, 坎) the 4-tile intake with the most 胡息, or -1
-CX_SH = CX_TOP + 60  # [shape * 3] tiles of the 句/绞 shapes
+CX_SH = 20  # [shape * 3] tiles of the 句/绞 shapes
 CX_SHX = CX_SH + 3 * N_SHAPES  # [shape] its 胡息
 CX_RICH = CX_SHX + N_SHAPES  # [8]: a count, then the shapes that carry 胡息
 CX_TRIP = CX_RICH + 8  # [tile] 胡息 of the triple the winning tile makes with a concealed pair
@@ -124,7 +120,11 @@ CX_TRY = CX_TRIP + 20  # [tile * MAX_TRY * 4] split tries of a lowest tile: (TRY
 CX_NTRY = CX_TRY + 20 * MAX_TRY * 4  # [tile] how many
 CX_WSTART = CX_NTRY + 20  # [tile] where the wildcard's tries start
 CX_CONT = CX_WSTART + 20  # [tile * 8]: a count, then the shapes holding the tile
-CX_SIZE = CX_CONT + 20 * 8
+CX_HX = CX_CONT + 20 * 8  # [pattern * 20 + tile] 胡息 of a group of that pattern whose first tile is tile
+CX_UP = CX_HX + 20 * N_PATTERNS  # [holding * 20 + tile] (偎, 碰, 坎) most 胡息 the winning tile adds
+#                                   making a 4-tile group of it, from a source it wins on; NO_GAIN: none
+CX_TOP = CX_UP + 60  # [holding * 20 + tile] (偎, 碰, 坎) the 4-tile intake with the most 胡息, or -1
+CX_SIZE = CX_TOP + 60
 
 # Split tries (options) for the lowest remaining tile i, in this order (the
 # wildcard's last, from CX_WSTART).
@@ -140,10 +140,7 @@ S_STACK = 0  # [3 * 32]: lowest tile, next option, option placed per depth (at m
 S_GAIN = 96  # [21] upgrade gain when the junk is tile x (index 20: no junk), NO_GAIN if none
 S_CNT = S_GAIN + 21  # [20] free counts
 S_KAN = S_CNT + 20  # [20] 1 where the position before the intake holds a 坎
-S_WOK = S_KAN + 20  # [21] 1 where the wildcard may be tile w (held < 4, its holding lets it join the free
-#                     tiles); index 20: a wildcard already checked (the triple)
-S_WOK1 = S_WOK + 21  # [21] the same once one copy of w is discarded (the junk is w)
-S_WAYS = S_WOK1 + 21  # [TAKE_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
+S_WAYS = S_KAN + 20  # [TAKE_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
 TAKE_COLS = 7
 MAX_WAYS = 2048
 S_SIZE = S_WAYS + TAKE_COLS * MAX_WAYS
@@ -260,7 +257,8 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
     completing a group (``need_wild``) and exactly one pair when ``need_pair``.
 
     With the wildcard w, a split counts only when w is not held four times
-    (nd[POS_HELD + w]) once the junk is gone; without it, the upgrade gain
+    (nd[POS_HELD + w]) once the junk is gone and what the hand then holds of
+    w lets it join the free tiles (CX_FREE); without it, the upgrade gain
     for the junk tile (sc[S_GAIN + junk]) is added and must exist;
     ``top_gain`` is the largest of them, for the bound that cuts branches
     short of 胡息.  The counts are restored on return.
@@ -290,9 +288,28 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
         elif i == 20:
             if junk_left == 0 and wild_left == 0 and pair_left == 0:
                 if need_wild:
-                    ok = sc[S_WOK1 + wild] if junk == wild else sc[S_WOK + wild]
-                    if ok and acc >= need:
+                    if acc >= need:
                         found = 1
+                        if wild < 20:
+                            # w must be able to come (held < 4 once the junk is gone) and, where
+                            # the hand holds it in a 偎, 碰, 坎 or pair, be free to join these tiles.
+                            h = nd[POS_HELD + wild]
+                            n = nd[POS_CONC + wild]
+                            if junk == wild:
+                                h -= 1
+                                n -= 1
+                            if (nd[POS_WEI] >> wild) & 1:
+                                hold = H_WEI
+                            elif (nd[POS_PENG] >> wild) & 1:
+                                hold = H_PENG
+                            elif n == 3:
+                                hold = H_KAN
+                            elif n == 2:
+                                hold = H_PAIR
+                            else:
+                                hold = H_LESS
+                            if h >= 4 or cx[CX_FREE + hold] == 0:
+                                found = 0
                 else:
                     g = sc[S_GAIN + junk]
                     if g != NO_GAIN and acc + g >= need:
@@ -346,7 +363,8 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                         wild = i
                         placed = k - 1
                 elif typ == TRY_WTRIPLE:
-                    # Whatever the pair's holding allows otherwise, the triple is always a use of w.
+                    # Whatever the pair's holding allows otherwise, the triple is always a use
+                    # of w (wild 20: checked here).
                     if wild_left and sc[ci] == 2 and nd[POS_HELD + i] < 4:
                         sc[ci] -= 2
                         wild_left = 0
@@ -427,38 +445,21 @@ def _ready_at(cx, nd, junk, sc):
     """
     kanhx = 0
     free = 0
-    wei = nd[POS_WEI]
-    peng = nd[POS_PENG]
     for x in range(20):
         n = nd[POS_CONC + x]
-        # What the hand holds of x, and whether the winning tile may be x in the free tiles.
-        if (wei >> x) & 1:
-            hold = H_WEI
-        elif (peng >> x) & 1:
-            hold = H_PENG
-        elif n == 3:
-            hold = H_KAN
-        elif n == 2:
-            hold = H_PAIR
-        else:
-            hold = H_LESS
-        h = nd[POS_HELD + x]
-        sc[S_WOK + x] = 1 if h < 4 and cx[CX_FREE + hold] else 0
-        # One copy discarded: a pair is one copy (a 坎's tile is never discarded).
-        sc[S_WOK1 + x] = 1 if h < 5 and cx[CX_FREE + (H_LESS if hold == H_PAIR else hold)] else 0
         if n == 3:
             kanhx += cx[CX_HX + 20 * P_KAN + x]
             n = 0
         sc[S_CNT + x] = n
         free += n
-    sc[S_WOK + 20] = 1
-    sc[S_WOK1 + 20] = 1
     need = cx[CX_MIN] - nd[POS_BASE] - kanhx
     k = nd[POS_K]
     rich = _rich_huxi(cx, sc)
     # Upgrades (k = 0 only): w onto a 坎, 偎 or 碰 makes the ruleset's 4-tile group (CX_UP).
     top = NO_GAIN
     if k == 0:
+        wei = nd[POS_WEI]
+        peng = nd[POS_PENG]
         best = NO_GAIN
         for x in range(21):
             sc[S_GAIN + x] = NO_GAIN
@@ -560,7 +561,7 @@ def _ways(cx, sc, nd, all_kinds):
             kinds = (kinds & 1) | ((1 << top) if top >= 0 else 0)
         # 碰/偎 onto the pair, or the 4-tile groups of the fourth copy onto a 偎, 碰
         # or 坎 (a discard follows the first 4-tile group only).
-        for kind in range(1, N_INTAKE_KINDS):
+        for kind in range(1, N_INTAKE_KINDS if kinds > 1 else 1):
             if not (kinds >> kind) & 1:
                 continue
             if nw >= MAX_WAYS:

@@ -154,10 +154,10 @@ def context(rules: Ruleset) -> np.ndarray:
     table = intakes(rules)
     for h, holding in enumerate(HOLDINGS):
         cx[DK.CX_TAKE + h] = sum(1 << INTAKE_KINDS.index(k) for k in table[holding])
-        for t in range(N_KINDS):
-            fours = [k for k in table[holding] if k in FOUR_KINDS]
+        fours = [k for k in table[holding] if k in FOUR_KINDS]
+        for t in range(N_KINDS) if holding in ("wei", "peng", "kan") else ():
             # The 4-tile group with the most 胡息 (the others give the same position with less).
-            top = max(fours, key=lambda k: hx[k][t], default=None) if holding in ("wei", "peng", "kan") else None
+            top = max(fours, key=lambda k: hx[k][t], default=None)
             cx[DK.CX_TOP + N_KINDS * h + t] = -1 if top is None else INTAKE_KINDS.index(top)
     # The 句/绞 shapes, the bound and the split tries.
     shape_hx = [hx[group_pattern(s)][s[0]] for s in SHAPES]
