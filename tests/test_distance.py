@@ -662,6 +662,17 @@ def test_api_ting_of_a_hand_not_ready():
         ("玖", 3, ("吃 玖 with 捌拾",)), ("拾", 2, ("碰 拾", "偎 拾"))]  # one 玖 seen
 
 
+def test_api_ting_of_a_hand_not_ready_under_luzhou():
+    t = api.ting("二四七七七十十十壹壹壹捌拾拾 | 碰:一一一 吃:二七十", seen="玖", rules="luzhou")
+    assert (t.ready, t.distance, t.limit) == (False, 1, False)
+    assert [(GLYPHS[d.tile], d.live, d.ways) for d in t.improving] == [
+        ("一", 1, ("招 一",)), ("三", 4, ("吃 三 with 二四",)), ("壹", 1, ("招 壹",)),
+        ("玖", 3, ("吃 玖 with 捌拾",)), ("拾", 2, ("碰 拾",))]
+    # Ready only on a discarded 叁: its wait is the improving draw.
+    t = api.ting("二三四五五六七七十壹贰陆陆陆 | 碰:叁叁叁 吃:二七十", rules="luzhou")
+    assert (t.distance, [(GLYPHS[d.tile], d.live, d.ways) for d in t.improving]) == (0, [("叁", 1, ("胡 discard",))])
+
+
 def test_api_ting_of_a_ready_hand_lists_its_waits():
     t = api.ting("一二三 壹贰叁 贰柒拾 七八九 五五五 陆柒捌 四六")  # 五 wins from another player only
     assert (t.distance, t.limit) == (0, False)
