@@ -67,7 +67,7 @@ class Wait:
 @dataclass(frozen=True)
 class Intake:
     """One way to take tile ``tile`` (RULES.md 6 table): ``kind`` chi, peng,
-    wei, pao or ti; for 吃 the eating group and the 比 groups."""
+    wei, pao, ti or zhao (luzhou's 招); for 吃 the eating group and the 比 groups."""
     kind: str
     tile: int
     chi: tuple[int, ...] = ()
