@@ -6,7 +6,8 @@ the numba kernels once for many hands.  Every answer about a hand that is
 not ready also carries its distance to ready and improving draws
 (``solver.engine.distance``, numba kernels; RULES.md 6).  Bad input raises
 ``HandError`` (a ValueError).  A ruleset is given by name (``"hunan"``, the
-default, or ``"luzhou"`` once it ships) or as a ``Ruleset``.
+default, ``"luzhou"``, ``"luzhou-deng"``), by the path of a ruleset file, or
+as a ``Ruleset``.
 
 >>> [w.tile for w in ting("一二三壹贰叁贰柒拾四五六八九十七七七伍伍").waits]  # 五 七 伍
 [4, 6, 14]
