@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from solver import api
 from solver.engine import _distance_kernels as DK
-from solver.engine import distance, distance_arrays, reference, wins
+from solver.engine import distance, intake_rules, reference, wins
 from solver.engine.obligations import eating_ways
 from solver.model import scoring
 from solver.model.groups import SHAPES, group_pattern
@@ -456,14 +456,14 @@ def test_kernel_intakes_are_the_intakes_of_obligations(rules):
 def test_the_intake_table_is_read_from_the_ruleset_fields():
     # distance_arrays derives the tables of RULES.md 6 and 8 from the fields (never the name) ...
     for rules in (HUNAN, LUZHOU, get_ruleset("luzhou-deng")):
-        table = distance_arrays.intakes(rules)
+        table = intake_rules.intakes(rules)
         want = INTAKES["luzhou" if rules.name.startswith("luzhou") else rules.name]
         assert {h: set(k) for h, k in table.items() if k} == {h: set(k) for h, k in want.items()}
     # ... so a house rule changes what it should: with 碰 optional, luzhou eats a pair's tile too,
-    assert set(distance_arrays.intakes(replace(LUZHOU, peng_compulsory=False))["pair"]) == {"peng", "chi"}
+    assert set(intake_rules.intakes(replace(LUZHOU, peng_compulsory=False))["pair"]) == {"peng", "chi"}
     # and with 吃 from one's own draw only, hunan never eats a pair's tile (one's draw onto it is 偎'd)
     # nor a 碰's (its 4th from one's draw is 跑'd).
-    own = distance_arrays.intakes(replace(HUNAN, chi_from=("self-draw",)))
+    own = intake_rules.intakes(replace(HUNAN, chi_from=("self-draw",)))
     assert (own["pair"], own["peng"], own["less"]) == (("peng", "wei"), ("pao",), ("chi",))
     hand = parse_hand("一一二三四七七七十十十壹壹伍陆 | 碰:捌捌捌", LUZHOU)  # 吃 一 needs both 一 as 比
     ways = lambda rules: {(GLYPHS[w.tile], w.kind) for w in  # noqa: E731

@@ -9,12 +9,8 @@ sources the ruleset wins on) and which intakes count (section 6, its
 ``of(rules).memo`` is the memo of answers shared by every search with that
 ruleset (25 MB, made on first use).
 
->>> from solver.model.rules import HUNAN, get_ruleset
->>> intakes(HUNAN)["pair"], intakes(HUNAN)["wei"], intakes(HUNAN)["peng"]
-(('chi', 'peng', 'wei'), ('pao', 'ti'), ('chi', 'pao'))
->>> lz = get_ruleset("luzhou")
->>> intakes(lz)["pair"], intakes(lz)["kan"], intakes(lz)["peng"], intakes(lz)["less"]
-(('peng',), ('zhao',), ('chi', 'zhao'), ('chi',))
+The two tables are ``solver.engine.intake_rules``'s (plain Python, shared
+with the plain-Python search of ``solver.engine.plain_distance``).
 """
 from __future__ import annotations
 
@@ -23,18 +19,14 @@ from functools import cached_property
 import numpy as np
 
 from ..model.groups import SHAPES, group_pattern
-from ..model.ruleset import FOUR_KINDS, HOLDINGS, PATTERNS, TAKE_SOURCES, Ruleset
+from ..model.ruleset import FOUR_KINDS, HOLDINGS, PATTERNS, Ruleset
 from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
+from .intake_rules import _THREE_KINDS, INTAKE_KINDS, intakes, winning_uses
 
 #: slots of the distance memo (3 words and a byte each: about 25 MB)
 MEMO_CAPACITY = 1 << 20
 
-#: the kernels' intake kinds (I_*), in code order
-INTAKE_KINDS = ("chi", "peng", "wei", "pao", "ti", "zhao")
-#: where a tile that may be eaten comes from: a ``chi_from`` origin's source
-CHI_SOURCE = {"upper-discard": "discard", "upper-draw": "other", "self-draw": "self"}
-_THREE_KINDS = ("peng", "wei")
 
 assert PATTERNS.index("jiang") == DK.P_JIANG and PATTERNS.index("zhao") == DK.P_ZHAO
 assert len(PATTERNS) == DK.N_PATTERNS and len(SHAPES) == DK.N_SHAPES
@@ -61,64 +53,6 @@ class DistanceArrays:
 
 
 _CACHE: dict[int, DistanceArrays] = {}
-
-
-# ---------------------------------------------------------------- the two tables, from the ruleset's fields
-
-def _takes(rules: Ruleset, holding: str, sources) -> list:
-    return [rules.take[holding, s] for s in sources if (holding, s) in rules.take]
-
-
-def intakes(rules: Ruleset) -> dict[str, tuple[str, ...]]:
-    """The intakes that count (RULES.md 6, its ``luzhou`` table in 8), by what the hand holds of the tile.
-
-    A 4-tile group onto a 偎, 碰 or 坎 is whatever the take table makes of the
-    tile from some source; a concealed pair is 碰'd, or made what the take
-    table makes of it (偎); a tile is eaten when some source it may be eaten
-    from (``chi_from``) leaves it free or not compulsory, never a 坎's tile,
-    and never a pair's tile when 碰 is compulsory.
-    """
-    chi_sources = [CHI_SOURCE[o] for o in rules.chi_from]
-    out = {}
-    for holding in HOLDINGS:
-        kinds = set()
-        for take in _takes(rules, holding, TAKE_SOURCES):
-            if take.makes in FOUR_KINDS or (holding == "pair" and take.makes in _THREE_KINDS):
-                kinds.add(take.makes)
-        if holding == "pair":
-            kinds.add("peng")
-        eaten = any(t.makes == "free" or not t.compulsory for t in _takes(rules, holding, chi_sources))
-        if eaten and holding != "kan" and not (holding == "pair" and rules.peng_compulsory):
-            kinds.add("chi")
-        out[holding] = tuple(k for k in INTAKE_KINDS if k in kinds and (k == "chi" or k in rules.melds))
-    return out
-
-
-def winning_uses(rules: Ruleset) -> dict[str, tuple[bool, tuple[str, ...]]]:
-    """How a winning tile may be used (RULES.md 4, over every source the
-    ruleset wins on), by what the hand holds of it: (it may join the free
-    tiles, the groups it may make with the meld, 坎 or pair).
-
-    A tile joins the free tiles where the take table leaves it free, allows
-    破跑 or does not compel what it makes; a free tile onto a pair may make
-    a triplet valued as 碰 (not under 破跑: the pair is not a meld to keep).
-
-    >>> from solver.model.rules import HUNAN, get_ruleset
-    >>> winning_uses(HUNAN)["kan"], winning_uses(HUNAN)["pair"]
-    ((True, ('pao', 'ti')), (True, ('peng', 'wei')))
-    >>> lz = winning_uses(get_ruleset("luzhou"))
-    >>> lz["kan"], lz["peng"], lz["pair"]
-    ((False, ('zhao',)), (True, ('zhao',)), (True, ('peng',)))
-    """
-    out = {}
-    for holding in HOLDINGS:
-        takes = _takes(rules, holding, rules.win_on)
-        free = any(t.makes == "free" or t.po or not t.compulsory for t in takes)
-        makes = {t.makes for t in takes if t.makes != "free"}
-        if holding == "pair" and any(t.makes == "free" or not t.compulsory for t in takes):
-            makes.add("peng")
-        out[holding] = (free, tuple(sorted(makes)))
-    return out
 
 
 # ---------------------------------------------------------------- the context vector
