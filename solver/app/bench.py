@@ -10,6 +10,13 @@ or compiles the kernels, and reports the median round per hand.  The
 pure-Python reference runs on the first hands of each round only (it is
 hundreds of times slower); the speed-up compares per-hand times.
 
+The distance to ready and the discard advice are measured one hand at a
+time (each after clearing the search's memo), median and 95th percentile,
+on random hands near ready: at rest within 2 of ready, exactly 2 away, and
+hands of c + 1 tiles whose best discard leaves them within 2
+(``near_hands``, ``near_discard_hands``; benchmarks/data holds the first of
+them as text, for running other checkouts on the very same hands).
+
 Nothing here imports numba until a kernel measurement starts.
 """
 from __future__ import annotations
@@ -95,6 +102,110 @@ def drill_seeds(n: int, seed: int = SEED, rules: Ruleset = HUNAN) -> list[int]:
                       LEVELS[(i // len(GENERATORS)) % len(LEVELS)], ruleset=own) for i in range(n)]
 
 
+# ---------------------------------------------------------------- hands near ready (distance, discard advice)
+
+NEAR = 2  # distances 0-2 are exact in every version of the search: the filters below give the same hands
+
+
+def rest_distances(hands: Sequence[Hand], rules: Ruleset) -> list[int | None]:
+    """Distance to ready of hands at rest, None beyond 2 (the search stops there)."""
+    from ..engine import distance
+    return [a.distance for a in distance.analyse_many(hands, rules, budget=0, improving=False)]
+
+
+def best_distance(hand: Hand, rules: Ruleset) -> int | None:
+    """Distance to ready left by the best discard of a hand of c + 1 tiles, None beyond 2."""
+    from .. import api
+    return api.discard(hand, rules=rules).rows[0].distance
+
+
+def _random_stream(seed: int, rules: Ruleset) -> Iterator[list[Hand]]:
+    """``generate.random_hands(m, seed)`` in ever longer prefixes, each new part once (the list is
+    the same whatever its length)."""
+    done, m = 0, 256
+    while True:
+        part = generate.random_hands(m, seed=seed, rules=rules)[done:]
+        done, m = m, 2 * m
+        yield part
+
+
+def near_hands(n: int, seed: int = SEED + 6, rules: Ruleset = HUNAN, away: Sequence[int] = (0, 1, 2)) -> list[Hand]:
+    """The first ``n`` random hands at rest (``generate.random_hands``: about 40% with melds) whose
+    distance to ready is in ``away`` (0 to 2)."""
+    assert all(0 <= d <= NEAR for d in away)
+    out: list[Hand] = []
+    for part in _random_stream(seed, rules):
+        out += [h for h, d in zip(part, rest_distances(part, rules)) if d in away]
+        if len(out) >= n:
+            return out[:n]
+    raise AssertionError("unreachable")
+
+
+def far_hands(n: int, seed: int = SEED + 6, rules: Ruleset = HUNAN) -> list[Hand]:
+    """The first ``n`` random hands at rest more than 2 from ready (the same stream as ``near_hands``)."""
+    out: list[Hand] = []
+    for part in _random_stream(seed, rules):
+        out += [h for h, d in zip(part, rest_distances(part, rules)) if d is None]
+        if len(out) >= n:
+            return out[:n]
+    raise AssertionError("unreachable")
+
+
+def plus_one(hands: Sequence[Hand], seed: int) -> list[Hand]:
+    """Each hand at rest with one more tile (seeded: a tile it holds fewer than 4 of, and fewer than
+    3 concealed), a hand to discard from."""
+    rng = random.Random(seed)
+    out = []
+    for h in hands:
+        held, conc = h.all_counts(), list(h.concealed)
+        conc[rng.choice([t for t in range(N_KINDS) if held[t] < COPIES and conc[t] < 3])] += 1
+        out.append(Hand(tuple(conc), h.melds))
+    return out
+
+
+def near_discard_hands(n: int, seed: int = SEED + 8, rules: Ruleset = HUNAN, far: bool = False) -> list[Hand]:
+    """The first ``n`` random hands at rest plus one tile (``plus_one``) whose best discard leaves
+    them at most 2 from ready (with ``far``: more than 2)."""
+    out: list[Hand] = []
+    for i, part in enumerate(_random_stream(seed, rules)):
+        for h in plus_one(part, seed + i):
+            if (best_distance(h, rules) is None) == far:
+                out.append(h)
+                if len(out) == n:
+                    return out
+    raise AssertionError("unreachable")
+
+
+def batch_hands(n: int, seed: int = SEED + 9, rules: Ruleset = HUNAN) -> list[Hand]:
+    """``n`` hands at rest, shuffled: ``n // 2`` ready (``ready_hands``) and the rest random hands that
+    are not ready (``generate.random_hands``, at any distance), as a batch of ``phz ting`` reads them."""
+    from ..engine import arrays, wins
+
+    ready = ready_hands(n // 2, seed, rules)
+    rest: list[Hand] = []
+    for part in _random_stream(seed, rules):
+        waiting = set(wins.ting_rows(wins.marshal(part), arrays.of(rules))[:, wins.ROW_HAND].tolist())
+        rest += [h for i, h in enumerate(part) if i not in waiting]
+        if len(rest) >= n - n // 2:
+            break
+    hands = ready + rest[:n - n // 2]
+    random.Random(seed).shuffle(hands)
+    return hands
+
+
+def mix(hands: Sequence[Hand], rules: Ruleset, of: Callable | None = None) -> str:
+    """How many of ``hands`` are at each distance (``of``: ``rest_distances`` by default, or
+    ``best_distance`` per hand) and how many have melds, e.g. ``"100 hands: 2 at 0, 25 at 1, 73 at 2;
+    38 with melds"``."""
+    got = rest_distances(hands, rules) if of is None else [of(h, rules) for h in hands]
+    counts: dict = {}
+    for d in got:
+        counts[d] = counts.get(d, 0) + 1
+    at = ", ".join(f"{counts[d]} {'beyond 2' if d is None else f'at {d}'}"
+                   for d in sorted(counts, key=lambda d: 99 if d is None else d))
+    return f"{len(hands)} hands: {at}; {sum(1 for h in hands if h.melds)} with melds"
+
+
 # ---------------------------------------------------------------- timing
 
 def median_us(times: Sequence[float], hands_per_round: Sequence[int]) -> float:
@@ -112,7 +223,36 @@ def time_rounds(run: Callable, batches: Sequence) -> list[float]:
     return times
 
 
+def forget(rules: Ruleset) -> None:
+    """Clear what the distance search keeps from one hand to the next (its memo of answers), so
+    that a hand costs what a new hand costs."""
+    from ..engine import distance_arrays
+    memo = getattr(distance_arrays.of(rules), "memo", None)
+    if memo is not None:
+        memo.clear()
+
+
+def time_each(run: Callable, hands: Sequence[Hand], rules: Ruleset) -> list[float]:
+    """Wall time of ``run(hand)`` for each hand, each after ``forget``."""
+    times = []
+    for h in hands:
+        forget(rules)
+        start = time.perf_counter()
+        run(h)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def p95(times: Sequence[float]) -> float:
+    """The 95th percentile (the value 95% of ``times`` are at most, interpolated)."""
+    return statistics.quantiles(times, n=20, method="inclusive")[18] if len(times) > 1 else times[0]
+
+
 # ---------------------------------------------------------------- the measurements of phz bench
+
+NEAR_REST = "distance + draws, hand at rest within 2 of ready"
+NEAR_TWO = "distance + draws, hand at rest exactly 2 away"
+NEAR_TABLE = "discard table + distances, best within 2"
 
 def _rounds(items: list, rounds: int) -> list[list]:
     size = len(items) // rounds
@@ -200,11 +340,40 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
         return _results("drill generation (solver.trainer.drills, one question)", [
             ("pure Python", times, [len(b) for b in batches])])
 
+    def near():
+        from ..engine import distance
+        m = max(ROUNDS, n // 20)
+        results = []
+        for what, hands in ((NEAR_REST, near_hands(m, SEED + 6, rules)),
+                            (NEAR_TWO, near_hands(m, SEED + 7, rules, away=(2,)))):
+            distance.analyse(hands[0], rules, budget=0)  # load or compile: never inside a round
+            times = time_each(lambda h: distance.analyse(h, rules, budget=0), hands, rules)
+            results += _per_hand(what, "distance.analyse", times)
+        return results
+
+    def near_tables():
+        from .. import api
+        hands = near_discard_hands(max(ROUNDS, n // 100), SEED + 8, rules)
+        api.discard(hands[0], rules=rules)
+        return _per_hand(NEAR_TABLE, "api.discard", time_each(lambda h: api.discard(h, rules=rules), hands, rules),
+                         tail=False)
+
     yield "win check", 1, win_check
     yield "waits", 1, waits
     yield "discard table", 1, discards
     yield "吃/比 ways", 1, eating
     yield "drills", 1, drilling
+    yield "distance", 1, near
+    yield "discard advice", 1, near_tables
+
+
+def _per_hand(what: str, engine: str, times: list[float], tail: bool = True) -> list[Result]:
+    """The median time per hand of ``times`` (one hand each) and, with ``tail``, their 95th percentile."""
+    out = _results(what, [(engine, times, [1] * len(times))])
+    if tail:
+        us = p95(times) * 1e6
+        out.append(Result(what, f"{engine}, p95", len(times), us, 1e6 / us, None))
+    return out
 
 
 def _results(what: str, runs: list[tuple[str, list[float], list[int]]]) -> list[Result]:
