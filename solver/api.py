@@ -1,10 +1,11 @@
 """The typed public API: the one place that turns text into a ``Hand`` and a name into a ``Ruleset``.
 
-Single hands are answered by the pure-Python reference (no numba import, so
-one-hand commands on ready hands start fast); ``*_many`` batch functions call
-the numba kernels once for many hands.  Every answer about a hand that is
-not ready also carries its distance to ready and improving draws
-(``solver.engine.distance``, numba kernels; RULES.md 6).  Bad input raises
+Single hands are answered in plain Python (no numba import, so every
+one-hand command starts fast): the waits by the reference, the distance to
+ready and improving draws of a hand that is not ready (RULES.md 6) by
+``solver.engine.plain_distance``.  ``*_many`` batch functions call the numba
+kernels once for many hands (``solver.engine.wins``, ``solver.engine.distance``).
+The two give the same answers (the tests hold them to each other).  Bad input raises
 ``HandError`` (a ValueError).  A ruleset is given by name (``"hunan"``, the
 default, ``"luzhou"``, ``"luzhou-deng"``), by the path of a ruleset file, or
 as a ``Ruleset``.
@@ -35,6 +36,9 @@ __all__ = ["TING_BUDGET", "TABLE_BUDGET", "HandError", "best_discards", "decide"
 #: at none: their distances are exact up to 2, and beyond they say ``limit``.
 TING_BUDGET = 60_000
 TABLE_BUDGET = 0
+#: positions the plain-Python search looks at beyond distance 2 before a
+#: larger budget hands the hand to the kernels' search (it is exact up to 2)
+PLAIN_BUDGET = 0
 
 Rules = str | Ruleset
 
@@ -71,7 +75,7 @@ def ting(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: Rules = DEF
     for a hand that is not ready, its distance to ready and improving draws."""
     rs = ruleset(rules)
     h, seen_counts = load(hand, want="rest", seen=seen, rules=rs)
-    return with_distance([reference.ting(h, rs, seen_counts)], [seen_counts], rs, budget=budget)[0]
+    return with_distance([reference.ting(h, rs, seen_counts)], [seen_counts], rs, budget=budget, plain=True)[0]
 
 
 def discard(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: Rules = DEFAULT_RULESET,
@@ -80,7 +84,7 @@ def discard(hand: str | Hand, *, seen: str | Iterable[int] = "", rules: Rules = 
     (distance to ready first, then live improving draws, then outs...)."""
     rs = ruleset(rules)
     h, seen_counts = load(hand, want="discard", seen=seen, rules=rs)
-    return with_advice([reference.discard(h, rs, seen_counts)], [seen_counts], rs, budget=budget)[0]
+    return with_advice([reference.discard(h, rs, seen_counts)], [seen_counts], rs, budget=budget, plain=True)[0]
 
 
 def discard_choice(hand: str | Hand, *, seen: str | Iterable[int] = "",
@@ -93,7 +97,7 @@ def discard_choice(hand: str | Hand, *, seen: str | Iterable[int] = "",
     h, seen_counts = load(hand, want="discard", seen=seen, rules=rs)
     table = reference.discard(h, rs, seen_counts)
     if not table.rows or table.rows[0].outs == 0:
-        table = with_advice([table], [seen_counts], rs)[0]
+        table = with_advice([table], [seen_counts], rs, plain=True)[0]
     return best_discards(table), table
 
 
@@ -186,12 +190,24 @@ def wait_draws(waits: Iterable[Wait]) -> tuple[Draw, ...]:
                  for w in waits)
 
 
-def _analyses(hands: Sequence[Hand], rules: Ruleset, budget: int) -> list:
-    """solver.engine.distance's analyses of hands that are not ready (none: no numba import)."""
+def _analyses(hands: Sequence[Hand], rules: Ruleset, budget: int, plain: bool) -> list:
+    """The distance analyses of hands that are not ready: in plain Python
+    (``plain``: a few hands; numba only for a hand the plain search leaves
+    at its budget when ``budget`` allows more), else by the kernels."""
     if not hands:
         return []
-    from .engine import distance
-    return distance.analyse_many(hands, rules, is_ready=[False] * len(hands), budget=budget)
+    out = [None] * len(hands)
+    todo = list(range(len(hands)))
+    if plain:
+        from .engine import plain_distance
+        out = [plain_distance.analyse(h, rules, is_ready=False, budget=min(budget, PLAIN_BUDGET)) for h in hands]
+        todo = [i for i, a in enumerate(out) if a.limit and budget > PLAIN_BUDGET]
+    if todo:
+        from .engine import distance
+        deep = distance.analyse_many([hands[i] for i in todo], rules, is_ready=[False] * len(todo), budget=budget)
+        for i, a in zip(todo, deep):
+            out[i] = a
+    return out
 
 
 def _draws(analysis, hand: Hand, seen: Sequence[int]) -> tuple[Draw, ...]:
@@ -201,10 +217,11 @@ def _draws(analysis, hand: Hand, seen: Sequence[int]) -> tuple[Draw, ...]:
 
 
 def with_distance(tings: Sequence[Ting], seen: Sequence[Sequence[int]], rules: Ruleset, *,
-                  budget: int = TING_BUDGET) -> list[Ting]:
-    """The engines' answers with ``distance``, ``limit`` and ``improving`` filled in."""
+                  budget: int = TING_BUDGET, plain: bool = False) -> list[Ting]:
+    """The engines' answers with ``distance``, ``limit`` and ``improving`` filled in
+    (``plain``: by the plain-Python search, for a few hands)."""
     waiting = [i for i, t in enumerate(tings) if not t.waits]
-    found = dict(zip(waiting, _analyses([tings[i].hand for i in waiting], rules, budget)))
+    found = dict(zip(waiting, _analyses([tings[i].hand for i in waiting], rules, budget, plain)))
     out = []
     for i, t in enumerate(tings):
         a = found.get(i)
@@ -216,12 +233,13 @@ def with_distance(tings: Sequence[Ting], seen: Sequence[Sequence[int]], rules: R
 
 
 def with_advice(tables: Sequence[Discards], seen: Sequence[Sequence[int]], rules: Ruleset, *,
-                budget: int = TABLE_BUDGET) -> list[Discards]:
+                budget: int = TABLE_BUDGET, plain: bool = False) -> list[Discards]:
     """The engines' discard tables with each row's distance and improving
-    draws, ranked by ``scoring.advice_key``.  A discarded tile counts as seen."""
+    draws, ranked by ``scoring.advice_key``.  A discarded tile counts as seen.
+    ``plain``: the distances by the plain-Python search (a table or two)."""
     todo = [(i, r) for i, d in enumerate(tables) for r in d.rows if not r.waits]
     found = dict(zip(((i, r.tile) for i, r in todo),
-                     _analyses([tables[i].hand.without(r.tile) for i, r in todo], rules, budget)))
+                     _analyses([tables[i].hand.without(r.tile) for i, r in todo], rules, budget, plain)))
     out = []
     for i, d in enumerate(tables):
         rows = []

@@ -34,14 +34,13 @@ a discard table and across calls.  Importing this module imports numba.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
 from ..model.groups import SHAPES, group_huxi
 from ..model.hand import Hand
-from ..model.results import Intake
+from ..model.results import Analysis, Intake
 from ..model.rules import Ruleset
 from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
@@ -55,15 +54,6 @@ HANDS_PER_SEARCH = 32
 
 
 # ---------------------------------------------------------------- answers
-
-@dataclass(frozen=True)
-class Analysis:
-    """Distance of a hand at rest and, at distance k >= 1, the intakes that
-    leave a hand at distance k - 1 (by tile, in tile order)."""
-    distance: int | None  # None: never ready, or unknown when ``limit``
-    limit: bool  # the search stopped at its budget (distance > 2)
-    improving: tuple[tuple[int, tuple[Intake, ...]], ...] = ()
-
 
 # ---------------------------------------------------------------- the kernels' inputs
 

@@ -87,6 +87,15 @@ class Intake:
 
 
 @dataclass(frozen=True)
+class Analysis:
+    """Distance of a hand at rest and, at distance k >= 1, the intakes that
+    leave a hand at distance k - 1 (by tile, in tile order)."""
+    distance: int | None  # None: never ready, or unknown when ``limit``
+    limit: bool  # the search stopped at its budget (distance > 2)
+    improving: tuple[tuple[int, tuple[Intake, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
 class Draw:
     """An improving draw (进张, RULES.md 6): a tile that brings the hand one
     step nearer to ready, its live copies, and the ways it is taken

@@ -171,7 +171,7 @@ def _advice(h: Hand, seen: str, rules: Ruleset) -> Discards | None:
     plain = reference.discard(h, rules, seen_counts)
     if any(r.waits for r in plain.rows):  # ready after some discard, even on a dead wait: not this question
         return None
-    return api.with_advice([plain], [seen_counts], rules)[0]
+    return api.with_advice([plain], [seen_counts], rules, plain=True)[0]
 
 
 def _distance_traps(d: Discards, best: tuple[int, ...]) -> list[str]:
