@@ -1,9 +1,10 @@
 """The one place that holds numba settings for the solver kernels.
 
-``cache=True`` keeps compiled kernels on disk, so only the first run compiles;
-no explicit signatures, so nothing compiles at import time.  Kernels must not
-recurse: a recursive cached kernel segfaults when loaded back from the cache
-in numba 0.68, so searches use explicit stacks.
+``cache=True`` keeps compiled kernels on disk, so only the first run compiles
+(all of them at once: ``compiling``); no explicit signatures, so nothing
+compiles at import time.  Kernels must not recurse: a recursive cached
+kernel segfaults when loaded back from the cache in numba 0.68, so searches
+use explicit stacks.
 
 numba caches beside the package or, where that is not writable (a system
 install used by another user), under ``~/.cache``.  Where neither is, the
@@ -82,7 +83,9 @@ def will_compile(kern) -> bool:
     if cache_file is None:
         return False  # NUMBA_DISABLE_JIT: plain Python
     try:
-        return not cache_file._load_index()
+        entries = cache_file._load_index()  # {} when stale: the kernel's file changed since
+        # (numba writes an entry's index before its data: a process stopped in between leaves no data)
+        return not entries or not all(os.path.exists(cache_file._data_path(name)) for name in entries.values())
     except Exception:  # an unreadable index: numba recompiles, and so do we say
         return True
 

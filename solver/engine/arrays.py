@@ -16,12 +16,12 @@ object (one cache, keyed by the object's identity):
 What the distance kernels read is ``solver.engine.distance_arrays``, their
 own encoding of a ruleset.
 
-``announce_compile`` prints the process's one notice that kernels are
-compiling, whichever kernel compiles first.  Importing this module imports numba.
+``announce_compile`` comes before every kernel call: the first of a process
+compiles every kernel that is not in numba's cache yet, all at once, and says
+so (``solver.engine.compiling``).  Importing this module imports numba.
 """
 from __future__ import annotations
 
-import sys
 from functools import cached_property
 
 import numpy as np
@@ -33,7 +33,7 @@ from ..model.ruleset import FOUR_KINDS, HOLDINGS, PATTERNS, TAKE_SOURCES, Take
 from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
 from . import _kernels as K
-from ._jit import will_compile
+from . import compiling
 
 assert len(SHAPES) == K.N_SHAPES == DK.N_SHAPES
 assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang")
@@ -300,21 +300,9 @@ def _group(code: int, rules: Ruleset) -> Group:
 
 # ---------------------------------------------------------------- compiling
 
-_announced = False
-_checked: set[int] = set()  # the kernels looked at: the call after the first look loaded or compiled them
-
-
 def announce_compile(kernel) -> None:
-    """The process's one compile notice: a line on stderr the first time a kernel
-    about to be called has no usable cache entry yet (it is about to compile).
-
-    Each kernel is looked at once: ``will_compile`` costs a few µs, as much
-    as a small batch, and after its first call a kernel is loaded.
+    """Before a call of ``kernel``: the first such call of the process compiles
+    every kernel that has no usable cache entry yet, announced once with its
+    progress on stderr (``compiling.start``); every later call returns at once.
     """
-    global _announced
-    if id(kernel) in _checked:
-        return
-    _checked.add(id(kernel))
-    if not _announced and will_compile(kernel):
-        _announced = True
-        print("phz: compiling the solver kernels (first run only)…", file=sys.stderr, flush=True)
+    compiling.start()

@@ -1,0 +1,230 @@
+"""Compiling every solver kernel at once, the first time one is needed.
+
+The kernels compile on their first call and numba keeps them on disk
+(``_jit``), so only a fresh install (or an edited kernel file) compiles.
+Left alone, each first run would compile only the kernels it happens to
+call, up to five separate stalls.  Instead the first call of any kernel in a
+process (``arrays.announce_compile``) looks at every entry point below
+(``_jit.will_compile``, once per process, well under a millisecond) and,
+when one has no usable cache entry, compiles them all now: one helper
+process per kernel file, side by side (numba holds the GIL while it
+compiles, so threads would not help, but two cores halve the wait).  Each
+helper runs ``solver.engine.warmup``, which calls every entry point of its
+file through its real wrapper on a small real hand, so each kernel is
+compiled with exactly the argument types the real calls use and written to
+numba's cache; this process then loads them from there.  The two files share
+no compiled function, so no two helpers ever write the same cache entry.
+
+It says so once on stderr, with progress: on a terminal one line updated in
+place, otherwise a line per kernel ready.  It degrades to compiling each
+kernel in this process on its first call, as without this module: under
+``NUMBA_DISABLE_JIT`` (nothing compiles) and without a folder to cache in
+(``will_compile`` is then false: a helper's work could not be shared) it is
+never started; when a helper cannot start or fails, one line says so and
+the kernels it did not leave in the cache compile here when first called.
+A Ctrl-C from the terminal reaches the helpers too (they stop at once,
+without a word); if this process ends any other way their standard input
+closes and they stop; a KeyboardInterrupt here (as a library) kills them.
+"""
+from __future__ import annotations
+
+import os
+import selectors
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+
+from . import _distance_kernels as DK
+from . import _kernels as K
+from ._jit import will_compile
+
+ANNOUNCEMENT = "phz: compiling the solver kernels (first run only)…"
+
+#: the kernels called from Python, by kernel file (one helper each): (name, kernel, what it is), in the
+#: order the helper compiles them (``warmup.WARM`` has a warm-up call for each name)
+GROUPS = {
+    "wins": (("half_tables", K.half_tables, "score tables"), ("hu_batch", K.hu_batch, "win check"),
+             ("ting_batch", K.ting_batch, "waits"), ("discard_batch", K.discard_batch, "discards")),
+    "distance": (("run", DK.run, "distance search"),),
+}
+KERNELS = tuple(k for group in GROUPS.values() for _, k, _ in group)
+#: longest wait for the helpers before they are stopped and the kernels compile here
+TIMEOUT = 600.0
+
+_ROOT = str(Path(__file__).resolve().parents[2])  # the folder that holds the ``solver`` package
+_helper = False  # True inside a helper: it compiles what it is told, and starts no helpers of its own
+_started = False
+
+
+def in_helper() -> None:
+    """Mark this process as a helper (``warmup``): ``start`` does nothing here."""
+    global _helper
+    _helper = True
+
+
+def start() -> None:
+    """The first kernel call of this process: compile every kernel that has no usable cache
+    entry, in helper processes, with the announcement and progress (the module docstring).
+    Later calls return at once."""
+    global _started
+    if _started or _helper:
+        return
+    _started = True
+    groups = [g for g, members in GROUPS.items() if any(will_compile(k) for _, k, _ in members)]
+    if groups:
+        _compile(groups)
+
+
+def _command(group: str) -> list[str]:
+    """The helper process that compiles ``group``'s kernels."""
+    code = f"import sys; sys.path.insert(0, {_ROOT!r}); from solver.engine import warmup; warmup.main(sys.argv[1:])"
+    return [sys.executable, "-c", code, group]
+
+
+class _Helper:
+    def __init__(self, group: str, env: dict):
+        self.group = group
+        self.todo = list(GROUPS[group])
+        self.err = tempfile.TemporaryFile()
+        self.buffer = b""
+        self.proc = subprocess.Popen(_command(group), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.err, env=env, cwd=_ROOT)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout, self.err):
+            try:
+                f.close()
+            except OSError:
+                pass
+
+
+def _compile(groups: list[str]) -> None:
+    says = _Progress(sum(len(GROUPS[g]) for g in groups), len(groups))
+    env = dict(os.environ)
+    if numba.config.CACHE_DIR:  # (``_jit`` may have chosen one: the helpers must write where we read)
+        env["NUMBA_CACHE_DIR"] = numba.config.CACHE_DIR
+    helpers: list[_Helper] = []
+    failed: list[str] = []
+    try:
+        for g in groups:
+            try:
+                helpers.append(_Helper(g, env))
+            except (OSError, ValueError, subprocess.SubprocessError) as e:
+                failed.append(f"cannot start a helper process ({getattr(e, 'strerror', None) or e})")
+        failed += _wait(helpers, says)
+    finally:
+        for h in helpers:
+            h.stop()
+    left = [label for g in groups for _, k, label in GROUPS[g] if will_compile(k)]
+    if left and not failed:
+        failed.append("a helper process left them out")
+    says.end(left, failed)
+
+
+def _wait(helpers: list[_Helper], says: _Progress) -> list[str]:
+    """Read each helper's progress (a kernel's name per line) until all have ended; their failures."""
+    failed = []
+    sel = selectors.DefaultSelector()
+    for h in helpers:
+        sel.register(h.proc.stdout, selectors.EVENT_READ, h)
+    deadline = time.monotonic() + TIMEOUT
+    says.now([h.todo[0][2] for h in helpers])
+    while sel.get_map():
+        if time.monotonic() > deadline:
+            failed.append(f"the helper processes took more than {TIMEOUT:.0f} s")
+            break
+        for key, _ in sel.select(timeout=says.tick):
+            h = key.data
+            chunk = os.read(key.fd, 4096)
+            if not chunk:
+                sel.unregister(key.fileobj)
+                status = h.proc.wait()
+                if status or h.todo:
+                    failed.append(_failure(h, status))
+                continue
+            *lines, h.buffer = (h.buffer + chunk).split(b"\n")
+            for line in lines:
+                if h.todo and line.decode() == h.todo[0][0]:
+                    says.ready(h.todo.pop(0)[2])
+        says.now([h.todo[0][2] for h in helpers if h.todo and h.proc.returncode is None])
+    sel.close()
+    return failed
+
+
+def _failure(h: _Helper, status: int) -> str:
+    """One line on a helper that ended before its work was done: its status and its last words."""
+    h.err.seek(0)
+    lines = [line.strip() for line in h.err.read().decode("utf-8", "replace").splitlines() if line.strip()]
+    said = "".join(c if c.isprintable() else "?" for c in f": {lines[-1][:160]}") if lines else ""
+    how = f"was stopped by signal {-status}" if status < 0 else f"ended with status {status}"
+    return f"the helper process compiling the {h.group} kernels {how}{said}"
+
+
+class _Progress:
+    """The announcement and its progress on stderr (see the module docstring)."""
+
+    def __init__(self, n: int, processes: int):
+        self.n, self.done, self.t0 = n, 0, time.monotonic()
+        self.live = _is_terminal(sys.stderr)
+        self.tick = 0.5 if self.live else None  # a terminal's line shows the time as it passes
+        self.current: list[str] = []
+        self.shown = ""
+        plan = f"{n} kernels, {processes} at a time" if processes > 1 else f"{n} kernels"
+        if self.live:
+            self._write(f"{ANNOUNCEMENT}\n\n")  # and a row for the progress: the cursor stays below it
+        else:
+            self._write(f"{ANNOUNCEMENT} {plan}\n")
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.t0
+
+    def ready(self, label: str) -> None:
+        self.done += 1
+        if not self.live:
+            self._write(f"phz: compiling: {self.done} of {self.n} ready ({label}), {self.elapsed():.1f} s\n")
+
+    def now(self, current: list[str]) -> None:
+        self.current = current
+        if self.live:
+            self._update()
+
+    def end(self, left: list[str], failed: list[str]) -> None:
+        took = f"{self.elapsed():.1f} s"
+        if self.live:
+            self.current = []
+            self._update(f"{self.done} of {self.n} ready in {took}")
+        if failed:
+            self._write(f"phz: compiling: {'; '.join(failed)}; "
+                        f"{', '.join(left) or 'nothing'} will compile in this process when first needed\n")
+
+    def _update(self, tail: str = "") -> None:
+        if not tail:
+            now = f"; compiling {', '.join(self.current)}" if self.current else ""
+            tail = f"{self.done} of {self.n} ready, {self.elapsed():.0f} s{now}"
+        line = f"phz: {tail}"[:shutil.get_terminal_size().columns - 1]  # one row: it is rewritten in place
+        if line != self.shown:
+            self.shown = line
+            self._write(f"\x1b[A\r\x1b[K{line}\n")  # up to the row, clear it, write it again
+
+    @staticmethod
+    def _write(text: str) -> None:
+        try:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):  # no stderr, or a closed one: compile in silence
+            pass
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,56 @@
+"""A helper process of ``solver.engine.compiling``: compile a kernel file's entry points.
+
+``main(["wins"])`` calls each entry point of ``compiling.GROUPS["wins"]``
+through the wrapper the real calls go through, on a small real hand, so each
+compiles with exactly their argument types and numba writes it to its cache;
+after each it prints the entry point's name on stdout (the parent's
+progress).  The ruleset does not change a kernel's argument types (the
+tests check that another ruleset's work compiles nothing more), so the
+default one serves.  A Ctrl-C stops it at once, without a word, and so does
+the end of its standard input (the parent is gone): it never outlives the
+process that started it.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+
+from ..model.notation import parse_hand
+from ..model.rules import DEFAULT_RULESET, get_ruleset
+from ..model.tiles import N_KINDS
+from . import arrays, compiling, distance, wins
+
+READY = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"  # waits on 五, 七 and 伍
+TO_DISCARD = READY + "拾"  # a hand of 21: the discard table
+FAR = "一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹"  # two intakes from ready: the distance search runs
+UNSEEN = [[0] * N_KINDS]
+
+#: entry point -> a call of its real wrapper that compiles it
+WARM = {
+    "half_tables": lambda rules: arrays.of(rules).tables,
+    "hu_batch": lambda rules: wins.hu_many([parse_hand(READY, rules)], [4], ["self"], rules),
+    "ting_batch": lambda rules: wins.ting_many([parse_hand(READY, rules)], UNSEEN, rules),
+    "discard_batch": lambda rules: wins.discard_many([parse_hand(TO_DISCARD, rules)], UNSEEN, rules),
+    "run": lambda rules: distance.analyse(parse_hand(FAR, rules), rules, budget=1000),
+}
+
+
+def main(groups: list[str]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    compiling.in_helper()
+    threading.Thread(target=_end_with_input, name="phz-parent", daemon=True).start()
+    rules = get_ruleset(DEFAULT_RULESET)
+    for group in groups:
+        for name, _, _ in compiling.GROUPS[group]:
+            WARM[name](rules)
+            print(name, flush=True)
+
+
+def _end_with_input() -> None:
+    """End the process when its standard input ends: the parent closed it, or is gone."""
+    try:
+        while os.read(0, 4096):  # (the file descriptor: a buffered stdin's lock would stop the interpreter's exit)
+            pass
+    finally:
+        os._exit(1)
