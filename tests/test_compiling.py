@@ -1,0 +1,156 @@
+"""A fresh install compiles every kernel once, in its first run that needs one, and says so once
+(solver.engine.compiling); every later run loads them all from numba's cache and compiles nothing.
+
+Real processes on an empty NUMBA_CACHE_DIR of their own; the helpers really fail, the signals are real."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from solver.engine import compiling, warmup
+
+ROOT = Path(__file__).resolve().parent.parent
+ANNOUNCEMENT = "phz: compiling the solver kernels (first run only)"
+
+HUNAN_READY = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
+HUNAN_FAR = "一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹"  # 2 away
+LUZHOU_READY = "一二三 壹贰叁 二七十 四五六 七八九 伍伍 | 碰:十十十"
+LUZHOU_FAR = "一二三 壹贰叁 贰柒拾 七八九 五五五 陆柒捌 四六"
+#: (arguments, standard input) of each kind of work, under each ruleset
+WORK = [
+    (("ting", "--json", "-"), f"{HUNAN_READY}\n{HUNAN_FAR}\n"),
+    (("discard", "--json", "-"), f"{HUNAN_READY}捌\n"),
+    (("hu", "--json", "-"), f"{HUNAN_READY} ; 五 other\n{HUNAN_READY} ; 七 self\n"),
+    (("ting", "--json", HUNAN_FAR), ""),
+    (("discard", "--json", HUNAN_READY + "捌"), ""),
+    (("ting", "--json", "--rules", "luzhou", "-"), f"{LUZHOU_READY}\n{LUZHOU_FAR}\n"),
+    (("discard", "--json", "--rules", "luzhou", "-"), "一二三 壹贰叁 二七十 四五六 七八九 伍伍 柒 | 碰:十十十\n"),
+    (("hu", "--json", "--rules", "luzhou", "-"), f"{LUZHOU_READY} ; 五 discard\n{LUZHOU_READY} ; 伍 self\n"),
+    (("ting", "--json", "--rules", "luzhou", LUZHOU_FAR), ""),
+]
+STATE = ("import sys; from solver.engine import compiling, _jit; "
+         "print(' '.join(name for g in compiling.GROUPS.values() for name, k, _ in g if _jit.will_compile(k)) or '-')")
+
+
+def _env(cache: Path, **extra: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "NO_COLOR", "FORCE_COLOR")}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["NUMBA_CACHE_DIR"] = str(cache)
+    env.update(extra)
+    return env
+
+
+def _phz(phz_cmd, args, text: str, env: dict, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([*phz_cmd, *args], input=text, capture_output=True, text=True, encoding="utf-8",
+                          env=env, cwd=cwd, timeout=900)
+
+
+def _python(code: str, env: dict, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8",
+                          env=env, cwd=cwd, timeout=900)
+
+
+def _files(cache: Path) -> dict[str, tuple[int, int]]:
+    """numba's cache: each file with its size and time of change."""
+    return {str(p.relative_to(cache)): (p.stat().st_size, p.stat().st_mtime_ns) for p in cache.rglob("*") if p.is_file()}
+
+
+def test_every_kernel_called_from_python_is_compiled_up_front():
+    """The kernels the code calls (each call comes after announce_compile) are those compiling knows,
+    and warmup has a call for each."""
+    called = set()
+    for path in (ROOT / "solver").rglob("*.py"):
+        called |= set(re.findall(r"announce_compile\((?:K|DK)\.(\w+)\)", path.read_text(encoding="utf-8")))
+    names = [name for group in compiling.GROUPS.values() for name, _, _ in group]
+    assert called and called == set(names) and len(names) == len(set(names)), (called, names)
+    assert set(warmup.WARM) == set(names)
+    assert len(compiling.KERNELS) == len(names)
+
+
+def test_a_fresh_install_compiles_everything_once_then_only_loads(phz_cmd, tmp_path):
+    cache = tmp_path / "numba-cache"
+    env = _env(cache)
+    assert _python(STATE, env, tmp_path).stdout.split() == [n for g in compiling.GROUPS.values() for n, _, _ in g]
+    first = _phz(phz_cmd, ("ting", "--json", "-"), f"{HUNAN_READY}\n", env, tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert first.stderr.count(ANNOUNCEMENT) == 1, first.stderr
+    lines = first.stderr.splitlines()
+    n = len(compiling.KERNELS)
+    assert len(lines) == n + 1 and all(line.startswith("phz: compiling") for line in lines), first.stderr
+    assert lines[-1].startswith(f"phz: compiling: {n} of {n} ready"), first.stderr
+    assert _python(STATE, env, tmp_path).stdout.split() == ["-"]  # every kernel has its cache entry
+    compiled = _files(cache)
+    for args, text in WORK:  # each kind of work, both rulesets: everything loads, nothing compiles
+        proc = _phz(phz_cmd, args, text, env, tmp_path)
+        assert proc.returncode in (0, 1) and proc.stdout, (args, proc.stderr)
+        assert "compil" not in proc.stderr and "Traceback" not in proc.stderr, (args, proc.stderr)
+    assert _files(cache) == compiled  # not one entry added or written again
+
+
+@pytest.mark.parametrize("helper, said", [
+    ("print('half_tables', flush=True); raise SystemExit(3)", "ended with status 3"),
+    ("import os, signal; os.kill(os.getpid(), signal.SIGKILL)", "stopped by signal 9"),
+])
+def test_a_helper_that_fails_leaves_the_compiling_to_this_process(tmp_path, helper, said):
+    code = ("import sys; from solver.engine import arrays, compiling, _jit\n"
+            f"compiling._command = lambda group: [sys.executable, '-c', {helper!r}]\n"
+            "from solver.model.rules import get_ruleset, DEFAULT_RULESET\n"
+            "t = arrays.of(get_ruleset(DEFAULT_RULESET)).tables\n"
+            "print(len(t), _jit.will_compile(compiling.GROUPS['wins'][0][1]))\n")
+    proc = _python(code, _env(tmp_path / "numba-cache"), tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split()[1] == "False"  # compiled here, on its call, and cached
+    assert proc.stderr.count(ANNOUNCEMENT) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    last = proc.stderr.splitlines()[-1]
+    assert said in last and last.endswith("will compile in this process when first needed"), proc.stderr
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_stopping_while_compiling_is_one_line_and_leaves_no_helper(phz_cmd, tmp_path, how):
+    """Ctrl-C at a terminal reaches the whole process group; SIGTERM (kill PID) only phz itself."""
+    proc = subprocess.Popen([*phz_cmd, "ting", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=_env(tmp_path / "numba-cache"), cwd=tmp_path,
+                            start_new_session=True)
+    proc.stdin.write(f"{HUNAN_READY}\n".encode())
+    proc.stdin.close()
+    err = b""
+    while b"ready" not in err:  # the helpers are at work
+        chunk = os.read(proc.stderr.fileno(), 4096)
+        assert chunk, err
+        err += chunk
+    t0 = time.monotonic()
+    if how == "ctrl-c":
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGTERM)
+    err += proc.stderr.read()
+    status = proc.wait(timeout=30)
+    assert time.monotonic() - t0 < 3
+    assert status == (130 if how == "ctrl-c" else 143), err
+    assert err.decode().endswith("phz: interrupted\n" if how == "ctrl-c" else "phz: terminated\n"), err
+    assert b"Traceback" not in err
+    deadline = time.monotonic() + 10
+    while _alive_in_group(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive_in_group(proc.pid), "a helper outlived phz"
+
+
+def _alive_in_group(pgid: int) -> list[int]:
+    """The processes of group ``pgid`` that still run (a zombie waits only to be reaped)."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                alive.append(int(entry.name))
+    return alive
