@@ -226,10 +226,9 @@ def time_rounds(run: Callable, batches: Sequence) -> list[float]:
 def forget(rules: Ruleset) -> None:
     """Clear what the distance search keeps from one hand to the next (its memo of answers), so
     that a hand costs what a new hand costs."""
-    from ..engine import distance_arrays
-    memo = getattr(distance_arrays.of(rules), "memo", None)
-    if memo is not None:
-        memo.clear()
+    from ..engine import distance_arrays, plain_distance
+    distance_arrays.of(rules).memo.clear()
+    plain_distance.tables(rules).clear()
 
 
 def time_each(run: Callable, hands: Sequence[Hand], rules: Ruleset) -> list[float]:
@@ -341,14 +340,15 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
             ("pure Python", times, [len(b) for b in batches])])
 
     def near():
-        from ..engine import distance
+        from ..engine import distance, plain_distance
         m = max(ROUNDS, n // 20)
         results = []
         for what, hands in ((NEAR_REST, near_hands(m, SEED + 6, rules)),
                             (NEAR_TWO, near_hands(m, SEED + 7, rules, away=(2,)))):
-            distance.analyse(hands[0], rules, budget=0)  # load or compile: never inside a round
-            times = time_each(lambda h: distance.analyse(h, rules, budget=0), hands, rules)
-            results += _per_hand(what, "distance.analyse", times)
+            for engine, search in (("kernels", distance), ("plain Python", plain_distance)):
+                search.analyse(hands[0], rules, budget=0)  # load or compile: never inside a round
+                times = time_each(lambda h: search.analyse(h, rules, budget=0), hands, rules)
+                results += _per_hand(what, engine, times)
         return results
 
     def near_tables():
