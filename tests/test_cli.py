@@ -503,17 +503,22 @@ def test_puzzles_list_never_imports_numba(python_in_fresh_process):
     assert len(json.loads(lines[-3])) > len(json.loads(lines[-2])) > 0
 
 
-# A hand that is not ready, and every discard table (its rows that are not
-# ready), need the distance kernels; a ready hand and ``hu`` never do.
+# One hand, ready or not (up to 2 away: the plain-Python distance search),
+# and a discard table, never need numba (nor numpy).
+NEAR = "一二四六七九九十贰贰肆伍陆柒 | 碰:拾拾拾 偎:玖玖玖"  # 2 away
+NEAR_DISCARD = "三三五六六七八八九十壹叁肆肆伍伍陆柒捌拾拾"  # its best discards leave it 2 away
 ONE_HAND_RUN = f"""
 import sys
 from cli import main
 for args in (["ting", "{EX2}"], ["ting", "--json", "{EX4}"],
              ["hu", "{EX3}", "--win", "五", "--source", "other", "--all"],
              ["ting", "一二三 壹贰叁 二七十 四五六 七八九 伍伍 | 碰:十十十", "--rules", "luzhou"],
+             ["ting", "{NEAR}"], ["ting", "--json", "{NEAR.replace("偎", "碰")}", "--rules", "luzhou"],
+             ["discard", "{NEAR_DISCARD}"], ["discard", "--json", "{NEAR_DISCARD}", "--rules", "luzhou"],
+             ["act", "{EX2}", "--tile", "三", "--from", "upper-discard"],
              ["rules", "show", "luzhou"]):
-    main(args, standalone_mode=False)
-print("NUMBA_LOADED" if "numba" in sys.modules else "NO_NUMBA")
+    assert main(args, standalone_mode=False) in (None, 0), args
+print("NUMBA_LOADED" if "numba" in sys.modules or "numpy" in sys.modules else "NO_NUMBA")
 """
 
 
@@ -521,6 +526,7 @@ def test_one_hand_commands_never_import_numba(python_in_fresh_process):
     proc = python_in_fresh_process(ONE_HAND_RUN)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("NO_NUMBA")
+    assert "进张" in proc.stdout or "improving" in proc.stdout.lower()
 
 
 def test_installed_phz_help_and_one_hand(run_phz):

@@ -12,7 +12,10 @@ source) on thousands of hands; the readiness search is also checked against
 the reference directly.
 ``solver.engine.distance`` shares none of that: it searches count-vector
 positions with one split search per question, from the tables that
-``solver.engine.distance_arrays`` derives from the ruleset's fields.
+``solver.engine.distance_arrays`` derives from the ruleset's fields; and
+every answer of it checked here must also be the plain-Python search's
+(``solver.engine.plain_distance``, its own code: a memoised split of the
+count vector, one question per intake at level 2).
 """
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ from hypothesis import strategies as st
 
 from solver import api
 from solver.engine import _distance_kernels as DK
-from solver.engine import distance, intake_rules, reference, wins
+from solver.engine import distance, intake_rules, plain_distance, reference, wins
 from solver.engine.obligations import eating_ways
 from solver.model import scoring
 from solver.model.groups import SHAPES, group_pattern
@@ -267,7 +270,9 @@ def way_key(intake: distance.Intake) -> tuple:
 
 
 def analysed(hand: Hand, budget: int = 0, rules=HUNAN):
+    """The kernels' analysis, which the plain-Python search must give too, as (distance, ways by tile)."""
     a = distance.analyse(hand, rules, budget=budget)
+    assert plain_distance.analyse(hand, rules, budget=budget) == a, hand.text()
     return a.distance, {t: {way_key(w) for w in ways} for t, ways in a.improving}
 
 
@@ -531,6 +536,7 @@ def test_never_ready_and_beyond_two_agree_with_the_exhaustive_brute_force(rules)
         want = bf_exhaustive(h, ORACLES[rules.name])
         a = distance.analyse(h, rules, budget=api.TING_BUDGET)
         assert (a.distance, a.limit) == (want, False), h.text()
+        assert plain_distance.analyse(h, rules, budget=api.TING_BUDGET) == a, h.text()
         found.add(want)
     assert None in found and {0, 1} <= found
 
@@ -544,9 +550,11 @@ def test_each_improving_draw_lowers_the_distance_by_one_and_no_intake_by_more(se
     hand = near_ready(1, seed=seed, swaps=swaps, melds=melds, rules=rules)[0]
     a = distance.analyse(hand, rules, budget=0)
     assume(a.distance in (1, 2))
+    assert plain_distance.analyse(hand, rules, budget=0) == a
     k = a.distance
     kids = bf_children(hand, rules)
     after = distance.analyse_many([h for _, h in kids], rules, budget=0)
+    assert [plain_distance.analyse(h, rules, budget=0).distance for _, h in kids] == [x.distance for x in after]
     far = {w: min((x.distance if x.distance is not None else 99) for (way, _), x in zip(kids, after) if way == w)
            for w in {way for way, _ in kids}}
     improving = {way_key(w) for _, ways in a.improving for w in ways}
