@@ -57,7 +57,7 @@ def test_deeper_searches_agree_with_the_kernels(rules):
     deep = distance.analyse_many(far, rules, budget=1000)
     three = [h for h, a in zip(far, deep) if a.distance == 3][:4]
     seen = compare(three + [h for h, a in zip(far, deep) if a.limit][:2], rules, budget=1000)
-    assert seen[(3, False)] == len(three) >= 3 and seen[(None, True)] >= 2, seen
+    assert seen[(3, False)] == len(three) >= 2 and seen[(None, True)] >= 2, seen
 
 
 @pytest.mark.slow
