@@ -158,6 +158,8 @@ NO_GAIN = -1000
 Q_READY = 0  # at rest: ready?
 Q_DISCARD = 1  # c + 1 tiles: does some discard make it ready?
 Q_GOOD = 2  # at rest: at most 1 away?
+Q_DISCARD2 = 3  # c + 2 tiles: do some two discards make it ready?
+Q_GOOD2 = 4  # c + 1 tiles: does some discard leave it at most 1 away?
 # Odd multipliers of the slot hash (64-bit, wrapping).
 HASH_A = -7046029254386353131
 HASH_B = -4417276706812531889
@@ -171,6 +173,7 @@ M_READY = 0  # is it ready (junk 0) / does some discard make it ready (junk 1)?
 M_GOOD = 1  # at rest: does some intake, with its discard, leave a ready hand?
 M_EXPAND = 2  # every position at rest after an intake and its discard
 M_WAYS = 3  # every intake: the position before its discard, and what it was
+M_GOOD2 = 4  # c + 1 tiles (an intake's, before its discard): does some discard leave it at most 1 away?
 # Intake kinds (a way's WAY_KIND; distance_arrays.INTAKE_KINDS), and what a 4-tile group is made onto.
 I_CHI, I_PENG, I_WEI, I_PAO, I_TI, I_ZHAO = range(6)
 N_INTAKE_KINDS = 6
@@ -253,7 +256,7 @@ def _rich_huxi(cx, sc):
 @kernel
 def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
     """Whether the free counts sc[S_CNT:] split into groups worth at least
-    ``need`` 胡息: with one junk tile (``need_junk``), one wildcard tile
+    ``need`` 胡息: with ``need_junk`` junk tiles (0, 1 or 2), one wildcard tile
     completing a group (``need_wild``) and exactly one pair when ``need_pair``.
 
     With the wildcard w, a split counts only when w is not held four times
@@ -271,6 +274,7 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
     wild_left = need_wild
     pair_left = need_pair
     junk = 20
+    junk2 = 20  # the second junk tile, when two are asked for
     wild = -1
     acc = 0
     lo = 0
@@ -298,6 +302,9 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                             if junk == wild:
                                 h -= 1
                                 n -= 1
+                            if junk2 == wild:
+                                h -= 1
+                                n -= 1
                             if (nd[POS_WEI] >> wild) & 1:
                                 hold = H_WEI
                             elif (nd[POS_PENG] >> wild) & 1:
@@ -312,6 +319,8 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                                 found = 0
                 else:
                     g = sc[S_GAIN + junk]
+                    if sc[S_GAIN + junk2] > g:
+                        g = sc[S_GAIN + junk2]
                     if g != NO_GAIN and acc + g >= need:
                         found = 1
         else:
@@ -374,8 +383,11 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                 else:  # TRY_JUNK
                     if junk_left:
                         sc[ci] -= 1
-                        junk_left = 0
-                        junk = i
+                        junk_left -= 1
+                        if junk == 20:
+                            junk = i
+                        else:
+                            junk2 = i
                         placed = k - 1
             sc[S_STACK + 32 + d] = k
             if placed >= 0:
@@ -429,15 +441,19 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                     acc -= cx[CX_TRIP + i]
                 else:
                     sc[ci] += 1
-                    junk_left = 1
-                    junk = 20
+                    junk_left += 1
+                    if junk2 != 20:
+                        junk2 = 20
+                    else:
+                        junk = 20
     return found
 
 
 @kernel
 def _ready_at(cx, nd, junk, sc):
     """Whether the position nd is ready (``junk`` 0: a hand at
-    rest) or some discard makes it ready (``junk`` 1: a hand of c + 1 tiles).
+    rest) or some discard makes it ready (``junk`` 1: a hand of c + 1 tiles),
+    or some two discards do (``junk`` 2: c + 2 tiles).
 
     Two searches at most, free then upgrade, through one call site (each
     call site of _search is compiled in full: two would double the time
@@ -509,7 +525,7 @@ def _ready_at(cx, nd, junk, sc):
 @kernel
 def _ready_memo(cx, sc, nd, junk, mk, mv, ms):
     """_ready_at on position nd (its one call site), through the memo."""
-    a, b, c = _memo_key(nd, Q_DISCARD if junk else Q_READY)
+    a, b, c = _memo_key(nd, Q_DISCARD2 if junk == 2 else Q_DISCARD if junk else Q_READY)
     i = _memo_slot(mk, mv, a, b, c)
     if mv[i] != 0:
         return mv[i] - 1
@@ -522,10 +538,11 @@ def _ready_memo(cx, sc, nd, junk, mk, mv, ms):
 
 
 @kernel
-def _ways(cx, sc, nd, all_kinds):
+def _ways(cx, sc, nd, all_kinds, only):
     """List every intake of the position nd (the ruleset's table of RULES.md
     6, CX_TAKE) in sc[S_WAYS:], checking that its tiles are there and none
-    is a 坎 tile; return how many (-1: more than MAX_WAYS).
+    is a 坎 tile; return how many (-1: more than MAX_WAYS).  Of tile ``only``
+    alone when it is 0-19.
 
     Without ``all_kinds`` a 坎, 偎 or 碰 is taken to its richest 4-tile group
     only (CX_TOP: 提 rather than 跑): the others give the same position with
@@ -536,7 +553,7 @@ def _ways(cx, sc, nd, all_kinds):
         sc[S_KAN + x] = 1 if nd[POS_CONC + x] == 3 else 0
     first_four = 1 if nd[POS_K] == 0 else 0
     for t in range(20):
-        if nd[POS_HELD + t] >= 4 or nw < 0:
+        if nd[POS_HELD + t] >= 4 or nw < 0 or (only >= 0 and t != only):
             continue
         bit = 1 << t
         n = nd[POS_CONC + t]
@@ -725,7 +742,9 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
     most 1 away.  M_EXPAND: returns every position at rest one intake and
     discard after each row; M_WAYS: every intake of each row, with the
     position before its discard (an intake that leaves nothing to discard
-    does not count).  Returned rows have WAY_SIZE columns (WAY_*), WAY_PARENT the row
+    does not count).  M_GOOD2: flags[r] = 1 when some discard from rows[r]
+    (c + 1 tiles: an intake's position before its discard) leaves a position
+    at most 1 away.  Returned rows have WAY_SIZE columns (WAY_*), WAY_PARENT the row
     they came from.  Also returns False if some position had more than
     MAX_WAYS intakes (never seen: the caller raises).
     """
@@ -742,58 +761,75 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
             out = bigger
         for f in range(POS_SIZE):
             nd[f] = rows[r, f]
-        count = 1
-        if mode != M_READY:
-            count = _ways(cx, sc, nd, mode == M_WAYS)
-            if count < 0:
-                fits = False
-                count = 0
         res = 0
         slot = -1
         a = 0
         b = 0
         c = 0
-        if mode == M_GOOD:
-            # The memo, asked about this position itself (Q_GOOD).
-            a, b, c = _memo_key(nd, Q_GOOD)
+        asked = mode == M_GOOD or mode == M_GOOD2
+        asked_before = False
+        if asked:
+            # The memo, asked about this position itself (Q_GOOD, Q_GOOD2).
+            a, b, c = _memo_key(nd, Q_GOOD if mode == M_GOOD else Q_GOOD2)
             slot = _memo_slot(mk, mv, a, b, c)
             if mv[slot] != 0:
                 res = mv[slot] - 1
-                count = 0
-        for i in range(count):
-            if res == 0:
-                for step in range(3):
-                    if step != 1:
-                        if mode != M_READY:
-                            _apply(cx, sc, nd, i, 1 if step == 0 else -1)
-                    elif mode == M_READY or mode == M_GOOD:
-                        discard = junk[r] if mode == M_READY else sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
-                        res = _ready_memo(cx, sc, nd, discard, mk, mv, ms)
-                    else:
-                        discard = sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
-                        free = 0
-                        for x in range(20):
-                            if nd[POS_CONC + x] == 1 or nd[POS_CONC + x] == 2:
-                                free += 1
-                        if mode == M_WAYS or discard == 0:
-                            if discard == 0 or free > 0:
-                                for f in range(POS_SIZE):
-                                    out[n_out, f] = nd[f]
-                                out[n_out, WAY_PARENT] = r
-                                out[n_out, WAY_DISCARD] = discard
-                                for f in range(5):
-                                    out[n_out, WAY_KIND + f] = sc[S_WAYS + TAKE_COLS * i + f]
-                                n_out += 1
+                asked_before = True
+        # M_GOOD2: pass 0 takes the intakes of the row itself, with two discards to come (one
+        # before, one after): they are intakes of the row after any discard of another tile.
+        # Pass y + 1 discards a copy of y first and takes y's own intakes (fewer copies to 比,
+        # another holding, or held three times instead of four).
+        for ph in range(21 if mode == M_GOOD2 else 1):
+            y = ph - 1
+            if res != 0 or asked_before or (y >= 0 and nd[POS_CONC + y] != 1 and nd[POS_CONC + y] != 2):
+                continue
+            if y >= 0:
+                nd[POS_CONC + y] -= 1
+                nd[POS_HELD + y] -= 1
+            count = 1
+            if mode != M_READY:
+                count = _ways(cx, sc, nd, mode == M_WAYS, np.int64(y))
+                if count < 0:
+                    fits = False
+                    count = 0
+            more = 1 if (mode == M_GOOD2 and ph == 0) else 0
+            for i in range(count):
+                if res == 0:
+                    for step in range(3):
+                        if step != 1:
+                            if mode != M_READY:
+                                _apply(cx, sc, nd, i, 1 if step == 0 else -1)
+                        elif mode == M_READY or asked:
+                            discard = junk[r] if mode == M_READY else sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
+                            res = _ready_memo(cx, sc, nd, discard + more, mk, mv, ms)
                         else:
+                            discard = sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
+                            free = 0
                             for x in range(20):
                                 if nd[POS_CONC + x] == 1 or nd[POS_CONC + x] == 2:
+                                    free += 1
+                            if mode == M_WAYS or discard == 0:
+                                if discard == 0 or free > 0:
                                     for f in range(POS_SIZE):
                                         out[n_out, f] = nd[f]
-                                    out[n_out, POS_CONC + x] -= 1
-                                    out[n_out, POS_HELD + x] -= 1
                                     out[n_out, WAY_PARENT] = r
+                                    out[n_out, WAY_DISCARD] = discard
+                                    for f in range(5):
+                                        out[n_out, WAY_KIND + f] = sc[S_WAYS + TAKE_COLS * i + f]
                                     n_out += 1
-        if mode == M_GOOD and slot >= 0:
+                            else:
+                                for x in range(20):
+                                    if nd[POS_CONC + x] == 1 or nd[POS_CONC + x] == 2:
+                                        for f in range(POS_SIZE):
+                                            out[n_out, f] = nd[f]
+                                        out[n_out, POS_CONC + x] -= 1
+                                        out[n_out, POS_HELD + x] -= 1
+                                        out[n_out, WAY_PARENT] = r
+                                        n_out += 1
+            if y >= 0:
+                nd[POS_CONC + y] += 1
+                nd[POS_HELD + y] += 1
+        if asked and slot >= 0:
             # Find the slot again: the searches may have filled some meanwhile.
             slot = _memo_slot(mk, mv, a, b, c)
             if mv[slot] == 0:

@@ -201,10 +201,25 @@ def _search(hands: Sequence[Hand], is_ready: Sequence[bool], rules: Ruleset, bud
     hit_roots = set(way_root[ok].tolist())
     for i in hit_roots:
         result[i] = Analysis(1, False, _by_tile(ways, way_root == i, ok))
-    # Level 2 and beyond: positions at rest (with the hand they started
-    # from), each level one intake and discard further.
+    # Level 2: one question per intake — does some discard after it leave a
+    # position at most 1 away (M_GOOD2; M_GOOD on the position itself after 八块)?
+    rest = ~np.isin(way_root, list(hit_roots))
+    two = np.zeros(len(ways), bool)
+    for after, mode in ((1, DK.M_GOOD2), (0, DK.M_GOOD)):
+        sel = np.flatnonzero(rest & (ways[:, DK.WAY_DISCARD] == after))
+        if len(sel):
+            two[sel] = _run(mode, ways[sel], rules)[1]
+    for i in np.unique(way_root[two]).tolist():
+        result[i] = Analysis(2, False, _by_tile(ways, way_root == i, two))
+    deeper = [i for i in todo if result[i] is None]
+    if budget <= 0 or not deeper:
+        for i in deeper:
+            result[i] = Analysis(None, True)
+        return [r if r is not None else Analysis(None, False) for r in result]
+    # Beyond: positions at rest (with the hand they started from), each
+    # level one intake and discard further, from level 2 (known not good).
     children, parent = _after_discards(ways)
-    sel = ~np.isin(way_root[parent], list(hit_roots))
+    sel = np.isin(way_root[parent], deeper)
     children, parent = children[sel], parent[sel]
     level, level_root, known, index = _unique(children, way_root[parent], np.zeros(0, _KEY))
     # Per level: (each move -> its position's index there or -1 when seen
@@ -213,12 +228,13 @@ def _search(hands: Sequence[Hand], is_ready: Sequence[bool], rules: Ruleset, bud
     distance = 2
     left = np.full(len(hands), budget, np.int64)  # positions still allowed beyond distance 2
     while len(level):
-        hit = good(level, rules) if improving else _first_good(level, level_root, rules)
-        done = np.unique(level_root[hit])
-        if len(done):
-            back = _back(hit, edges)
-            for i in done.tolist():
-                result[i] = Analysis(distance, False, _by_tile(ways, way_root == i, back))
+        if distance > 2:
+            hit = good(level, rules) if improving else _first_good(level, level_root, rules)
+            done = np.unique(level_root[hit])
+            if len(done):
+                back = _back(hit, edges)
+                for i in done.tolist():
+                    result[i] = Analysis(distance, False, _by_tile(ways, way_root == i, back))
         size = np.bincount(level_root, minlength=len(hands))
         for i in np.unique(level_root).tolist():
             if result[i] is None and (size[i] > EXPAND_LIMIT or left[i] <= 0):
