@@ -124,7 +124,8 @@ CX_HX = CX_CONT + 20 * 8  # [pattern * 20 + tile] 胡息 of a group of that patt
 CX_UP = CX_HX + 20 * N_PATTERNS  # [holding * 20 + tile] (偎, 碰, 坎) most 胡息 the winning tile adds
 #                                   making a 4-tile group of it, from a source it wins on; NO_GAIN: none
 CX_TOP = CX_UP + 60  # [holding * 20 + tile] (偎, 碰, 坎) the 4-tile intake with the most 胡息, or -1
-CX_SIZE = CX_TOP + 60
+CX_STEP = CX_TOP + 60  # most 胡息 one intake and the winning tile add beyond the free tiles' own groups
+CX_SIZE = CX_STEP + 1
 
 # Split tries (options) for the lowest remaining tile i, in this order (the
 # wildcard's last, from CX_WSTART).
@@ -775,6 +776,17 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
             if mv[slot] != 0:
                 res = mv[slot] - 1
                 asked_before = True
+        if asked and not asked_before:
+            # The bound: with the richest intake and winning tile, can the 胡息 be reached at all?
+            need = cx[CX_MIN] - nd[POS_BASE]
+            for x in range(20):
+                n = nd[POS_CONC + x]
+                if n == 3:
+                    need -= cx[CX_HX + 20 * P_KAN + x]
+                    n = 0
+                sc[S_CNT + x] = n
+            if _rich_huxi(cx, sc) + cx[CX_STEP] < need:
+                asked_before = True  # res stays 0
         # M_GOOD2: pass 0 takes the intakes of the row itself, with two discards to come (one
         # before, one after): they are intakes of the row after any discard of another tile.
         # Pass y + 1 discards a copy of y first and takes y's own intakes (fewer copies to 比,

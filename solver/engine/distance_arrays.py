@@ -100,6 +100,14 @@ def context(rules: Ruleset) -> np.ndarray:
     cx[DK.CX_RICH] = len(rich)
     cx[DK.CX_RICH + 1: DK.CX_RICH + 1 + len(rich)] = rich
     cx[DK.CX_BONUS] = max(shape_hx + trip)
+    # The most one intake adds (a 吃's group, a 碰/偎 of a pair, a 4-tile group onto a 坎, 偎 or 碰
+    # beyond what it was) and the winning tile with it (a group, the triple or an upgrade).
+    steps = [max(shape_hx)] + [hx[k][t] for h in ("pair",) for k in table[h] if k in _THREE_KINDS
+                               for t in range(N_KINDS)]
+    steps += [hx[k][t] - hx[h][t] for h in ("wei", "peng", "kan") for k in table[h] if k in FOUR_KINDS
+              for t in range(N_KINDS)]
+    ups = [int(g) for g in cx[DK.CX_UP:DK.CX_UP + 60] if g != DK.NO_GAIN]
+    cx[DK.CX_STEP] = max(steps) + max([cx[DK.CX_BONUS]] + ups)
     for i, s in enumerate(SHAPES):
         cx[DK.CX_SH + 3 * i: DK.CX_SH + 3 * i + 3] = s
         cx[DK.CX_SHX + i] = shape_hx[i]
