@@ -104,6 +104,11 @@ class Tables:
         # most one group with the wildcard adds.
         self.rich = tuple((4 * s[0], 4 * s[1], 4 * s[2], self.shx[i]) for i, s in enumerate(SHAPES) if self.shx[i] > 0)
         self.bonus = max(self.shx + self.trip)
+        # The most one intake and the winning tile with it add beyond the free tiles' own groups.
+        steps = [max(self.shx)] + [hx[k][t] for k in table["pair"] if k in _THREE_KINDS for t in range(N_KINDS)]
+        steps += [hx[k][t] - hx[h][t] for h in ("wei", "peng", "kan") for k in table[h] if k in FOUR_KINDS
+                  for t in range(N_KINDS)]
+        self.step = max(steps) + max([self.bonus] + [g for row in self.up for g in row if g is not None])
         self.packed = tuple(_packed(s) for s in SHAPES)
         # The tiles that share a shape with t (t too), as a mask of packed counts.
         self.near = tuple(sum(15 << (4 * x) for x in {x for i in self.cont[t] for x in SHAPES[i]} | {t})
@@ -398,11 +403,26 @@ class Tables:
             k += 1
         return tuple(conc), tuple(held), wei, peng, base, m, k, pc
 
+    def _short(self, p: tuple) -> bool:
+        """Whether the 胡息 of ``p`` falls short even with the richest intake and winning tile."""
+        conc = p[0]
+        need = self.min - p[4]
+        c = p[7]
+        kan_hx = self.hx["kan"]
+        for x in range(N_KINDS):
+            if conc[x] == 3:
+                need -= kan_hx[x]
+                c -= 3 * _UNIT[x]
+        rich = 0
+        for a, b, d, hx in self.rich:
+            rich += min((c >> a) & 15, (c >> b) & 15, (c >> d) & 15) * hx
+        return rich + self.step < need
+
     def good(self, p: tuple) -> bool:
         """Whether position ``p`` at rest is at most 1 away (the kernels' M_GOOD)."""
         r = self.good_memo.get(p)
         if r is None:
-            r = any(self.ready(self.apply(p, w), w[6]) for w in self.ways(p, False))
+            r = not self._short(p) and any(self.ready(self.apply(p, w), w[6]) for w in self.ways(p, False))
             self.good_memo[p] = r
         return r
 
@@ -424,8 +444,9 @@ class Tables:
             return r
         ready = self.ready
         apply = self.apply
-        r = any(ready(apply(q, w), 1 + w[6]) for w in self.ways(q, False))
-        if not r:
+        short = self._short(q)
+        r = not short and any(ready(apply(q, w), 1 + w[6]) for w in self.ways(q, False))
+        if not r and not short:
             for p in after_discards(q, 1):
                 y = ((q[7] - p[7]).bit_length() - 1) >> 2
                 if any(ready(apply(p, w), w[6]) for w in self.ways(p, False, y)):
