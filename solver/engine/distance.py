@@ -16,10 +16,18 @@ The search goes level by level over positions (rows of
 * level 1: for each intake of the hand, does *some* discard make it ready?
   One split search with a wildcard and a junk tile (the discard), not one
   search per discard and winning tile.
-* level 2: every position one intake and discard away, deduplicated; for
-  each, does some intake of it pass the level-1 test?
-* beyond: the same one level further each time, while the positions stay
-  within a budget; past it the answer is "no distance, limit".  A search
+* level 2: for each intake of the hand, does some discard after it leave a
+  position at most 1 away?  One question per intake, not one per position
+  after it (M_GOOD2): an intake of the hand q that it leaves is an intake
+  of q - y for every discard y it leaves room for (another tile's copies,
+  holding and count held do not change with y), so each intake of q is
+  asked once with two junk tiles (y, then the discard after it); only
+  y's own tile may be taken otherwise once a copy of it is gone (fewer
+  copies to 比, a pair become one, held three times instead of four), and
+  those intakes are asked on q - y itself.
+* beyond (only when the budget allows): every position one intake and
+  discard further each level, deduplicated, while the positions stay
+  within the budget; past it the answer is "no distance, limit".  A search
   that runs out of positions proves the hand can never be ready.
 
 Distances 0, 1 and 2 are therefore always exact.  The improving draws come
@@ -31,6 +39,8 @@ never a 坎 tile); the tests hold it to a brute force built on
 position, one per ruleset, kept by ``solver.engine.distance_arrays`` with the
 kernels' context vector) answers positions met before, across the rows of
 a discard table and across calls.  Importing this module imports numba.
+``solver.engine.plain_distance`` is the same search in plain Python (for
+one hand, without numba); the tests hold the two to each other.
 """
 from __future__ import annotations
 
