@@ -476,9 +476,21 @@ def stats(ctx: click.Context, db, rules, lang, as_json: bool) -> None:
     _echo(jsonl.dumps(s) if as_json else "\n".join(progress.stats_lines(s, resolve_lang(lang))))
 
 
+def _stop_early(signum, frame) -> None:
+    """Ctrl-C or SIGTERM before ``solver.app.signals`` is installed: the same one line and status."""
+    import os
+    import signal
+    word, status = ("interrupted", 130) if signum == signal.SIGINT else ("terminated", 143)
+    os.write(2, f"phz: {word}\n".encode())
+    os._exit(status)
+
+
 def entry() -> None:
     """The ``phz`` console script: ``main`` as a process (``solver.app.console.run``): Ctrl-C and
     SIGTERM stop it at once, a stream that cannot be used is one line, and it ends fast."""
+    import signal
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _stop_early)  # until console.run installs the real handlers
     from solver.app import console
 
     console.run(main)

@@ -175,7 +175,7 @@ def print_table(sides, commits, times, bench, batches, singles, a) -> None:
                                         "≤ 2 ms, p95 ≤ 5 ms"),
                                        ("test_ting_near", "api.ting, at rest within 2", ""),
                                        ("test_discard_table_near", "discard table, best within 2", "≤ 5 ms")):
-                for engine in ("kernels", "plain", None):
+                for engine in ("kernels", "plain", "api", None):
                     key = f"{name}[{r}-{engine}]" if engine else f"{name}[{r}]"
                     got = [bench[s].get(key) for s in sides]
                     if not any(got):

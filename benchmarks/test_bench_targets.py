@@ -149,17 +149,17 @@ def test_ting_near(benchmark, smoke, ruleset):
 
 # --- a discard table ------------------------------------------------------------------------
 
+@pytest.mark.parametrize("engine", ["api", "kernels"])
 @pytest.mark.parametrize("ruleset", RULESETS)
-@pytest.mark.parametrize("engine", ["api.discard", "kernels"])
 def test_discard_table_near(benchmark, smoke, ruleset, engine):
-    # api.discard: what one `phz discard` computes (plain Python where the checkout has it);
-    # kernels: the same table from the kernels (api.discard_many of one hand).
+    # api: what one `phz discard` computes (api.discard: plain Python where the checkout has it,
+    # the kernels before); kernels: the same table from the kernels (api.discard_many of one hand).
     benchmark.group = f"discard table with every row's distance, best discard within 2, {ruleset}"
     rules = get_ruleset(ruleset)
     hands = pinned("discard", rules, want="discard")
 
     def answer(h):
-        return api.discard(h, rules=rules) if engine == "api.discard" else api.discard_many([h], rules=rules)[0]
+        return api.discard(h, rules=rules) if engine == "api" else api.discard_many([h], rules=rules)[0]
 
     run_per_hand(benchmark, smoke, rules, hands, answer, lambda: answer(hands[-1]))
     if not smoke:
