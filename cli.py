@@ -307,8 +307,10 @@ def bench(n: int, as_json: bool, rules) -> None:
 
     The win check (a ready hand and one of its waits, both sources), the
     waits of a ready hand, the discard table of a hand to discard from, the
-    legal 吃/比 ways of a tile and drill generation, on pinned seeded inputs
-    (solver.app.bench).  Kernels are loaded or compiled before the first
+    legal 吃/比 ways of a tile, drill generation, and the distance to ready
+    with its improving draws (the kernels and the plain-Python search, median
+    and p95) and a discard table with every row's distance, on pinned seeded
+    inputs (solver.app.bench).  Kernels are loaded or compiled before the first
     round; each round has fresh hands.  Times are medians over the rounds;
     a busy machine makes them slower (BENCHMARKS.md).
     """

@@ -129,26 +129,26 @@ def _random_stream(seed: int, rules: Ruleset) -> Iterator[list[Hand]]:
         yield part
 
 
+def _first(n: int, seed: int, rules: Ruleset, keep: Callable[[int | None], bool]) -> list[Hand]:
+    """The first ``n`` hands of the random stream whose distance (None: beyond 2) ``keep`` accepts."""
+    out: list[Hand] = []
+    for part in _random_stream(seed, rules):
+        out += [h for h, d in zip(part, rest_distances(part, rules)) if keep(d)]
+        if len(out) >= n:
+            return out[:n]
+    raise AssertionError("unreachable")
+
+
 def near_hands(n: int, seed: int = SEED + 6, rules: Ruleset = HUNAN, away: Sequence[int] = (0, 1, 2)) -> list[Hand]:
     """The first ``n`` random hands at rest (``generate.random_hands``: about 40% with melds) whose
     distance to ready is in ``away`` (0 to 2)."""
     assert all(0 <= d <= NEAR for d in away)
-    out: list[Hand] = []
-    for part in _random_stream(seed, rules):
-        out += [h for h, d in zip(part, rest_distances(part, rules)) if d in away]
-        if len(out) >= n:
-            return out[:n]
-    raise AssertionError("unreachable")
+    return _first(n, seed, rules, lambda d: d in away)
 
 
 def far_hands(n: int, seed: int = SEED + 6, rules: Ruleset = HUNAN) -> list[Hand]:
     """The first ``n`` random hands at rest more than 2 from ready (the same stream as ``near_hands``)."""
-    out: list[Hand] = []
-    for part in _random_stream(seed, rules):
-        out += [h for h, d in zip(part, rest_distances(part, rules)) if d is None]
-        if len(out) >= n:
-            return out[:n]
-    raise AssertionError("unreachable")
+    return _first(n, seed, rules, lambda d: d is None)
 
 
 def plus_one(hands: Sequence[Hand], seed: int) -> list[Hand]:
