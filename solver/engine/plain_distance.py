@@ -44,9 +44,10 @@ def tables(rules: Ruleset) -> Tables:
     got = _TABLES.get(id(rules))
     if got is None or got.rules is not rules:
         got = _TABLES[id(rules)] = Tables(rules)
-    elif len(got.ready_memo) + len(got.good_memo) > ANSWERS_LIMIT:
+    elif len(got.ready_memo) + len(got.good_memo) + len(got.ways_memo) > ANSWERS_LIMIT:
         got.ready_memo.clear()
         got.good_memo.clear()
+        got.ways_memo.clear()
     return got
 
 

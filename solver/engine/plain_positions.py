@@ -48,7 +48,6 @@ CHI = 0
 ONTO_KAN, ONTO_WEI, ONTO_PENG = range(3)
 _UNIT = tuple(1 << (4 * t) for t in range(N_KINDS))
 _GUARD = sum(8 << (4 * t) for t in range(N_KINDS))
-_ALL = (1 << N_KINDS) - 1
 
 assert HOLDINGS == ("wei", "peng", "kan", "pair", "less") and INTAKE_KINDS[CHI] == "chi"
 
@@ -75,7 +74,9 @@ class Tables:
                         for h in HOLDINGS[:3] for fours in [[k for k in uses[h][1] if k in FOUR_KINDS]])
         pair_makes = [k for k in uses["pair"][1] if k in _THREE_KINDS]
         self.trip = tuple(max(hx[k][t] for k in pair_makes) for t in range(N_KINDS))
-        assert self.free[LESS], "a tile the hand holds one or none of is always free to join"
+        if not self.free[LESS]:
+            raise NotImplementedError("a ruleset where a winning tile the hand holds one or none of may not "
+                                      "join its tiles")
         table = intakes(rules)
         self.take = tuple(sum(1 << INTAKE_KINDS.index(k) for k in table[h]) for h in HOLDINGS)
         self.top = tuple(tuple(INTAKE_KINDS.index(max(fours, key=lambda k: hx[k][t])) if fours else -1
@@ -291,6 +292,9 @@ class Tables:
         return out
 
     def _tile_ways(self, t: int, hold: int, first_four: int, all_kinds: bool, cc: list[int]) -> tuple:
+        """The intakes of tile ``t`` held as ``hold`` with concealed counts ``cc`` (a scratch copy):
+        the kernels' ``_ways`` for one tile, line by line — 碰/偎/4-tile groups, then each 吃 shape
+        with every layout of the 比 that lays out the other copies of t."""
         out = []
         sh = SHAPES
         kan = [n == 3 for n in cc]
