@@ -3,8 +3,10 @@
 Thin on purpose: options and input lines here, answers from ``solver.api`` /
 ``solver.engine.wins``, everything a user reads from ``solver.text``.  Only click
 and tabulate load at start; the solver loads inside a command, so ``--help``
-never imports numba, and neither does a one-hand command (it answers through
-the pure-Python reference).  Batches go to the numba kernels in one call.
+never imports numba, and neither does a one-hand command (it answers in plain
+Python: the reference's waits, ``solver.engine.plain_distance``'s distance; only
+a hand more than 2 intakes away goes on to the kernels' deeper search).
+Batches go to the numba kernels in one call.
 """
 from __future__ import annotations
 
