@@ -18,6 +18,7 @@ as a ``Ruleset``.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Iterable, Literal, Sequence
 
 from .engine import obligations, reference
@@ -210,9 +211,14 @@ def _analyses(hands: Sequence[Hand], rules: Ruleset, budget: int, plain: bool) -
     return out
 
 
+@lru_cache(maxsize=8192)
+def _way_text(intake) -> str:
+    return intake.text()
+
+
 def _draws(analysis, hand: Hand, seen: Sequence[int]) -> tuple[Draw, ...]:
     held = hand.all_counts()
-    return tuple(Draw(t, COPIES - held[t] - seen[t], tuple(i.text() for i in ways))
+    return tuple(Draw(t, COPIES - held[t] - seen[t], tuple(map(_way_text, ways)))
                  for t, ways in analysis.improving)
 
 

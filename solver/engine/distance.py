@@ -160,12 +160,21 @@ def good(rows: np.ndarray, rules: Ruleset) -> np.ndarray:
 
 
 def _intake(row: np.ndarray) -> Intake:
-    kind = _INTAKE_KINDS[row[DK.WAY_KIND]]
-    t = int(row[DK.WAY_TILE])
-    if kind != "chi":
-        return Intake(kind, t)
-    bi = tuple(SHAPES[row[c]] for c in (DK.WAY_BI1, DK.WAY_BI2) if row[c] >= 0)
-    return Intake("chi", t, SHAPES[row[DK.WAY_CHI]], bi)
+    """The intake of one output row of the kernels."""
+    return _intake_of(tuple(row[DK.WAY_KIND:DK.WAY_BI2 + 1].tolist()))
+
+
+_INTAKES: dict[tuple, Intake] = {}  # (kind, tile, 吃 shape, 比, 比) -> its Intake, made once
+
+
+def _intake_of(key: tuple) -> Intake:
+    got = _INTAKES.get(key)
+    if got is None:
+        kind, t, chi, b1, b2 = key
+        got = Intake(_INTAKE_KINDS[kind], t) if _INTAKE_KINDS[kind] != "chi" else \
+            Intake("chi", t, SHAPES[chi], tuple(SHAPES[b] for b in (b1, b2) if b >= 0))
+        _INTAKES[key] = got
+    return got
 
 
 def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget: int,
@@ -302,7 +311,7 @@ def _back(hit: np.ndarray, edges: list) -> np.ndarray:
 def _by_tile(ways: np.ndarray, mine: np.ndarray, ok: np.ndarray):
     """(tile, improving intakes) in tile order, from the ways of one hand."""
     by: dict[int, list[Intake]] = {}
-    for row in ways[mine & ok]:
-        intake = _intake(row)
+    for key in ways[mine & ok][:, DK.WAY_KIND:DK.WAY_BI2 + 1].tolist():
+        intake = _intake_of(tuple(key))
         by.setdefault(intake.tile, []).append(intake)
     return tuple((t, tuple(by[t])) for t in sorted(by))
