@@ -178,3 +178,25 @@ def test_intakes_after_the_discard_of_their_tile(text):
     want = distance.analyse(hand, HUNAN, budget=0)
     assert want.distance == 2
     assert plain_distance.analyse(hand, HUNAN, budget=0) == want
+
+
+def test_both_searches_give_the_answers_of_the_search_they_replace():
+    # tests/data/distance-96d4002.json.gz: the answers of the distance search as it was at
+    # 96d4002 (every position listed at level 2), recorded by running that commit's
+    # distance.analyse_many(budget=0) on generate.random_hands(300, seed=5101) under hunan and
+    # (300, seed=5102) under luzhou: distances 0-2 and "beyond 2", each draw with its ways.
+    import gzip
+    import json
+    recorded = json.loads(gzip.open(ROOT / "tests" / "data" / "distance-96d4002.json.gz").read())
+    seen = Counter()
+    for name, seed in (("hunan", 5101), ("luzhou", 5102)):
+        rules = get_ruleset(name)
+        want = [r for r in recorded if r["rules"] == name]
+        hands = generate.random_hands(len(want), seed=seed, rules=rules)
+        assert [h.text() for h in hands] == [r["hand"] for r in want]
+        for h, a, r in zip(hands, distance.analyse_many(hands, rules, budget=0), want):
+            for got in (a, plain_distance.analyse(h, rules, budget=0)):
+                assert (got.distance, got.limit) == (r["distance"], r["limit"]), r["hand"]
+                assert [[t, [w.text() for w in ws]] for t, ws in got.improving] == r["improving"], r["hand"]
+            seen[r["distance"]] += 1
+    assert seen[2] > 250 and seen[1] > 150 and seen[None] > 50
