@@ -334,10 +334,18 @@ def bench(n: int, as_json: bool, rules) -> None:
     if as_json:
         _echo(json.dumps({"hands": n, "results": [r.as_json() for r in results]}, ensure_ascii=False))
         return
-    rows = [(r.what, r.engine, f"{r.us_per_hand:,.2f}", f"{r.hands_per_s:,.0f}",
+    # One aligned table of the engines' rows, each measurement a line of its own above its rows:
+    # 80 columns.
+    rows = [(r.engine, f"{r.us_per_hand:,.2f}", f"{r.hands_per_s:,.0f}",
              "" if r.speedup is None else f"{r.speedup:,.0f}×") for r in results]
-    _echo(tabulate(rows, headers=("measurement", "engine", "µs/hand", "hands/s", "vs reference"),
-                   disable_numparse=True))
+    lines = tabulate(rows, headers=("measurement / engine", "µs/hand", "hands/s", "vs reference"),
+                     disable_numparse=True).splitlines()
+    out = ["  " + line for line in lines[:2]]
+    for i, (r, line) in enumerate(zip(results, lines[2:])):
+        if i == 0 or results[i - 1].what != r.what:
+            out.append(r.what)
+        out.append("  " + line)
+    _echo("\n".join(out))
 
 
 main.add_command(rules_group)

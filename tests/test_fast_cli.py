@@ -296,7 +296,11 @@ def test_bench_json():
 def test_bench_table():
     result = phz("bench", "--hands", "10")
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[0].split() == ["measurement", "engine", "µs/hand", "hands/s", "vs", "reference"]
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["measurement", "/", "engine", "µs/hand", "hands/s", "vs", "reference"]
+    assert max(len(line) for line in lines) <= 80
+    assert "win check, ready hand + one of its waits, both sources" in lines[2]
+    assert lines[3].split()[:3] == ["kernel,", "best", "score"]
 
 
 @pytest.mark.parametrize("flags", [["--brief"], ["--json"], []])
