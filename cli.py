@@ -164,7 +164,8 @@ def _ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen:
         show = out.jsonl.ting_json_line if ting else out.jsonl.discard_json_line
         out.write(show(text, result, rules.win_on_discard))
     else:
-        out.write((render.ting_text if ting else render.discard_text)(result, out.colour, rules.win_on))
+        out.write(render.ting_text(result, out.colour, rules.win_on, sequence=rules.sequence) if ting
+                  else render.discard_text(result, out.colour, rules.win_on))
 
 
 @main.command(epilog=NOTATION)

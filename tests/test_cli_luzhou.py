@@ -103,3 +103,16 @@ def test_bench_and_rules_commands_under_luzhou():
     toml = phz("rules", "show", "luzhou", "--toml").output
     assert 'name = "luzhou"' in toml and "red_small = 6" in toml
     assert phz("rules", "show", "nowhere").exit_code == 2
+
+
+def test_groups_are_named_as_the_ruleset_names_them():
+    # luzhou calls a sequence 列 (RULES.md 8): the decompositions and the rules table say so; hunan 句.
+    hand = "一二三 壹贰叁 二七十 四五六 七八九 伍伍 | 碰:十十十"
+    lz = CliRunner().invoke(main, ["ting", hand, "--rules", "luzhou"]).stdout
+    hn = CliRunner().invoke(main, ["ting", "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"]).stdout
+    assert "列一二三 3" in lz and "句" not in lz.split("best decompositions")[1]
+    assert "句一二三 3" in hn and "列" not in hn
+    hu = CliRunner().invoke(main, ["hu", hand, "--win", "五", "--source", "other", "--rules", "luzhou"]).stdout
+    assert "列" in hu and "句" not in hu.split("\n\n", 1)[1]
+    table = CliRunner().invoke(main, ["rules", "show", "luzhou"]).stdout
+    assert any(line.startswith("列 ") for line in table.splitlines())

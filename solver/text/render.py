@@ -15,7 +15,7 @@ from ..model.notation import printable
 from ..model.results import DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPH_TO_ID, GLYPHS, RED, glyphs
-from .words import GROUP_ZH, SOURCE_TEXT
+from .words import GROUP_ZH, SOURCE_TEXT, group_zh
 
 TABLE_FORMAT = "simple"
 DASH = "—"
@@ -148,8 +148,8 @@ def _score_line(w: Win, source: str) -> str:
     return f"{w.huxi} 胡息 → {w.deng} 等{zimo} × {w.fan} 番 ({names}) = {w.score}"
 
 
-def _group_cell(g: Group) -> str:
-    return f"{GROUP_ZH[g.kind]}{g.text()} {g.huxi}"
+def _group_cell(g: Group, sequence: str = "句") -> str:
+    return f"{group_zh(g.kind, sequence)}{g.text()} {g.huxi}"
 
 
 def _outs(w: Wait) -> str:
@@ -196,13 +196,14 @@ def _same(wins: list) -> list:
     return [(names.get(s, s), x) for s, x in out]
 
 
-def groups_table(waits: tuple[Wait, ...]) -> str:
+def groups_table(waits: tuple[Wait, ...], sequence: str = "句") -> str:
+    """The best decomposition of each wait (``sequence``: what the ruleset calls a 句)."""
     rows = []
     for w in waits:
         wins = _same([(s, x) for s, x in (("self", w.self), ("other", w.other), ("discard", w.discard))
                       if x is not None])
         for source, x in wins:
-            rows.append([GLYPHS[w.tile], source] + [_group_cell(g) for g in x.groups])
+            rows.append([GLYPHS[w.tile], source] + [_group_cell(g, sequence) for g in x.groups])
     width = max(len(row) for row in rows) - 2
     headers = ["wait", "from", "门子 (胡息)"] + [""] * (width - 1)
     return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
@@ -251,7 +252,7 @@ def _not_ready_text(hand: str, distance: int | None, limit: bool, improving: tup
             draws_table(improving)]
 
 
-def ting_text(t: Ting, colour: bool, sources: tuple[str, ...] = TWO) -> str:
+def ting_text(t: Ting, colour: bool, sources: tuple[str, ...] = TWO, sequence: str = "句") -> str:
     hand = t.hand.text()
     if not t.waits:
         return paint("\n".join(_not_ready_text(hand, t.distance, t.limit, t.improving)), colour)
@@ -261,7 +262,7 @@ def ting_text(t: Ting, colour: bool, sources: tuple[str, ...] = TWO) -> str:
     head = f"{hand}\nready: {n} wait{'s' * (n != 1)}, {live} live out{'s' * (live != 1)}"
     if dead:
         head += f", {dead} dead"
-    body = [head, "", waits_table(t.waits, sources), "", "best decompositions", groups_table(t.waits)]
+    body = [head, "", waits_table(t.waits, sources), "", "best decompositions", groups_table(t.waits, sequence)]
     return paint("\n".join(body), colour)
 
 
@@ -292,8 +293,8 @@ def discard_text(d: Discards, colour: bool, sources: tuple[str, ...] = TWO) -> s
     return paint("\n".join(lines), colour)
 
 
-def _groups_block(groups: tuple[Group, ...]) -> str:
-    rows = [[GROUP_ZH[g.kind], g.text(), g.huxi] for g in groups]
+def _groups_block(groups: tuple[Group, ...], sequence: str = "句") -> str:
+    rows = [[group_zh(g.kind, sequence), g.text(), g.huxi] for g in groups]
     rows.append(["", "total", sum(g.huxi for g in groups)])
     return tabulate(rows, ["门子", "tiles", "胡息"], tablefmt=TABLE_FORMAT, disable_numparse=True)
 
@@ -303,9 +304,9 @@ def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = Fal
     head = f"{r.hand.text()}  +  {tg} {SOURCE_TEXT[r.source]}"
     w = r.win
     if w is not None:
-        lines = [head, f"胡 {w.how}: {_score_line(w, r.source)}", hu_sentence(r, rules), "", _groups_block(w.groups)]
+        lines = [head, f"胡 {w.how}: {_score_line(w, r.source)}", hu_sentence(r, rules), "", _groups_block(w.groups, rules.sequence)]
         if all_splits:
-            rows = [[i, x.huxi, x.deng, _fan(x), x.score, x.how, " ".join(_group_cell(g) for g in x.groups)]
+            rows = [[i, x.huxi, x.deng, _fan(x), x.score, x.how, " ".join(_group_cell(g, rules.sequence) for g in x.groups)]
                     for i, x in enumerate(r.decompositions, 1)]
             lines += ["", f"{len(rows)} decomposition{'s' * (len(rows) != 1)}, best first",
                       tabulate(rows, ["#", "胡息", "等", "番", "score", "how", "门子"],
@@ -313,7 +314,7 @@ def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = Fal
     else:
         lines = [head, f"not a win ({r.reason}): {hu_sentence(r, rules)}"]
         if r.groups:
-            lines += ["", "highest-胡息 split into 7 门子:", _groups_block(r.groups)]
+            lines += ["", "highest-胡息 split into 7 门子:", _groups_block(r.groups, rules.sequence)]
     return paint("\n".join(lines), colour)
 
 

@@ -64,8 +64,8 @@ def list_rows(rulesets: Sequence[Ruleset], lang: str) -> str:
     return tabulate(rows, headers=head, disable_numparse=True)
 
 
-def _pattern_name(p: str) -> str:
-    return _PATTERN_NAMES.get(p) or GROUP_ZH[p]
+def _pattern_name(p: str, sequence: str) -> str:
+    return sequence if p == "ju" else _PATTERN_NAMES.get(p) or GROUP_ZH[p]
 
 
 def _cell(r: Ruleset, holding: str, source: str, lang: str) -> str:
@@ -102,7 +102,7 @@ def show(r: Ruleset, lang: str) -> str:
         v = r.huxi[p]
         small, big = v[0] if p != "ju2710" else v[1], v[10] if p != "ju2710" else v[11]
         red_s, red_b = (v[1], v[11]) if p not in ("ju", "ju123", "ju2710", "jiao") else ("", "")
-        rows.append((_pattern_name(p), small, big, "" if red_s == small else red_s, "" if red_b == big else red_b))
+        rows.append((_pattern_name(p, r.sequence), small, big, "" if red_s == small else red_s, "" if red_b == big else red_b))
     out.append(tabulate(rows, headers=(w["pattern"], w["small"], w["big"], w["red_small"], w["red_big"]),
                         disable_numparse=True))
     out += ["", w["min"].format(n=r.min_huxi) + " · " + w["deng"].format(b=r.deng_base, s=r.deng_step, a=r.deng_add)

@@ -17,4 +17,9 @@ ONTO_ZH = {"kan": "坎", "wei": "偎", "peng": "碰"}
 #: who revealed a winning tile, in English
 SOURCE_TEXT = {"self": "self-drawn", "other": "from another player", "discard": "on another player's discard"}
 
+
+def group_zh(kind: str, sequence: str = "句") -> str:
+    """The Chinese name of a 门子 kind, a sequence called as the ruleset calls it (句; luzhou 列)."""
+    return sequence if kind == "ju" else GROUP_ZH[kind]
+
 assert set(GROUP_ZH) == set(GROUP_KINDS) and set(MOVE_ZH) >= set(ACTIONS)
