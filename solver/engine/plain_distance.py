@@ -35,8 +35,8 @@ EXPAND_LIMIT = 5_000
 # ---------------------------------------------------------------- the search
 
 _TABLES: dict[int, Tables] = {}
-#: positions whose answers a ruleset's memos keep before they are cleared
-ANSWERS_LIMIT = 400_000
+#: positions whose answers a ruleset's memos keep before they are cleared (about 200 bytes each)
+ANSWERS_LIMIT = 150_000
 
 
 def tables(rules: Ruleset) -> Tables:

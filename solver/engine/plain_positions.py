@@ -39,8 +39,8 @@ from ..model.ruleset import FOUR_KINDS, HOLDINGS, PATTERNS, Ruleset
 from ..model.tiles import N_KINDS
 from .intake_rules import _THREE_KINDS, INTAKE_KINDS, intakes, winning_uses
 
-#: entries of a ruleset's memo of splits before it is cleared
-MEMO_LIMIT = 2_000_000
+#: entries of a ruleset's memo of splits before it is cleared (about 200 bytes each: 60 MB)
+MEMO_LIMIT = 300_000
 
 NEG = -(1 << 30)
 WEI, PENG, KAN, PAIR, LESS = range(5)
