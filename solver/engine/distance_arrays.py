@@ -18,11 +18,11 @@ from functools import cached_property
 
 import numpy as np
 
-from ..model.groups import SHAPES, group_pattern
-from ..model.ruleset import FOUR_KINDS, HOLDINGS, PATTERNS, Ruleset
+from ..model.groups import SHAPES
+from ..model.ruleset import HOLDINGS, PATTERNS, Ruleset
 from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
-from .intake_rules import _THREE_KINDS, INTAKE_KINDS, intakes, winning_uses
+from .intake_rules import INTAKE_KINDS, search_rules
 
 #: slots of the distance memo (3 words and a byte each: about 1.6 MB; 1 << 20 slots, 25 MB,
 #: measured 4–10% slower on batches and discard tables: the probes missed the caches)
@@ -60,9 +60,8 @@ _CACHE: dict[int, DistanceArrays] = {}
 
 def context(rules: Ruleset) -> np.ndarray:
     """The CX_* vector of ``_distance_kernels`` (its layout table says what each part is)."""
-    if any(rules.huxi["jiang"]):
-        raise NotImplementedError("a ruleset whose 将 pair carries 胡息")
-    hx = {p: rules.huxi[p] for p in PATTERNS}
+    sr = search_rules(rules)
+    hx = sr.hx
     cx = np.zeros(DK.CX_SIZE, np.int64)
     cx[DK.CX_MIN] = rules.min_huxi
     cx[DK.CX_JIANG] = int(rules.pao_needs_jiang)
@@ -70,48 +69,23 @@ def context(rules: Ruleset) -> np.ndarray:
         cx[DK.CX_HX + N_KINDS * p: DK.CX_HX + N_KINDS * (p + 1)] = hx[pattern]
     for i, kind in enumerate(INTAKE_KINDS):
         cx[DK.CX_KPAT + i] = PATTERNS.index(kind) if kind in PATTERNS else -1
-    # Readiness: the winning tile's uses.
-    uses = winning_uses(rules)
-    for h, holding in enumerate(HOLDINGS):
-        free, makes = uses[holding]
-        cx[DK.CX_FREE + h] = int(free)
-        for t in range(N_KINDS):
-            fours = [hx[k][t] for k in makes if k in FOUR_KINDS]
-            if holding in ("wei", "peng", "kan") and fours:
-                cx[DK.CX_UP + N_KINDS * h + t] = max(fours) - hx[holding][t]
-            elif holding in ("wei", "peng", "kan"):
-                cx[DK.CX_UP + N_KINDS * h + t] = DK.NO_GAIN
-    pair_makes = [k for k in uses["pair"][1] if k in _THREE_KINDS]
-    assert pair_makes, "a pair and the winning tile always make a triplet"
-    trip = [max(hx[k][t] for k in pair_makes) for t in range(N_KINDS)]
-    cx[DK.CX_TRIP:DK.CX_TRIP + N_KINDS] = trip
-    # The intakes that count.
-    table = intakes(rules)
-    for h, holding in enumerate(HOLDINGS):
-        cx[DK.CX_TAKE + h] = sum(1 << INTAKE_KINDS.index(k) for k in table[holding])
-        fours = [k for k in table[holding] if k in FOUR_KINDS]
-        for t in range(N_KINDS) if holding in ("wei", "peng", "kan") else ():
-            # The 4-tile group with the most 胡息 (the others give the same position with less).
-            top = max(fours, key=lambda k: hx[k][t], default=None)
-            cx[DK.CX_TOP + N_KINDS * h + t] = -1 if top is None else INTAKE_KINDS.index(top)
-    # The 句/绞 shapes, the bound and the split tries.
-    shape_hx = [hx[group_pattern(s)][s[0]] for s in SHAPES]
-    rich = [i for i, h in enumerate(shape_hx) if h > 0]
+    # Readiness: the winning tile's uses.  The intakes that count.
+    cx[DK.CX_FREE:DK.CX_FREE + len(HOLDINGS)] = sr.free
+    cx[DK.CX_TAKE:DK.CX_TAKE + len(HOLDINGS)] = sr.take
+    for h in range(3):  # 偎, 碰, 坎
+        cx[DK.CX_UP + N_KINDS * h: DK.CX_UP + N_KINDS * (h + 1)] = [DK.NO_GAIN if g is None else g for g in sr.up[h]]
+        cx[DK.CX_TOP + N_KINDS * h: DK.CX_TOP + N_KINDS * (h + 1)] = sr.top[h]
+    cx[DK.CX_TRIP:DK.CX_TRIP + N_KINDS] = sr.trip
+    # The 句/绞 shapes, the bounds and the split tries.
+    rich = [i for i, h in enumerate(sr.shx) if h > 0]
     assert len(rich) < 8
     cx[DK.CX_RICH] = len(rich)
     cx[DK.CX_RICH + 1: DK.CX_RICH + 1 + len(rich)] = rich
-    cx[DK.CX_BONUS] = max(shape_hx + trip)
-    # The most one intake adds (a 吃's group, a 碰/偎 of a pair, a 4-tile group onto a 坎, 偎 or 碰
-    # beyond what it was) and the winning tile with it (a group, the triple or an upgrade).
-    steps = [max(shape_hx)] + [hx[k][t] for h in ("pair",) for k in table[h] if k in _THREE_KINDS
-                               for t in range(N_KINDS)]
-    steps += [hx[k][t] - hx[h][t] for h in ("wei", "peng", "kan") for k in table[h] if k in FOUR_KINDS
-              for t in range(N_KINDS)]
-    ups = [int(g) for g in cx[DK.CX_UP:DK.CX_UP + 60] if g != DK.NO_GAIN]
-    cx[DK.CX_STEP] = max(steps) + max([cx[DK.CX_BONUS]] + ups)
+    cx[DK.CX_BONUS] = sr.bonus
+    cx[DK.CX_STEP] = sr.step
     for i, s in enumerate(SHAPES):
         cx[DK.CX_SH + 3 * i: DK.CX_SH + 3 * i + 3] = s
-        cx[DK.CX_SHX + i] = shape_hx[i]
+        cx[DK.CX_SHX + i] = sr.shx[i]
     for t in range(N_KINDS):
         tries = [(DK.TRY_FULL, i, 0, 0) for i, s in enumerate(SHAPES) if s[0] == t]
         tries += [(DK.TRY_PAIR, 0, 0, 0), (DK.TRY_JUNK, 0, 0, 0)]

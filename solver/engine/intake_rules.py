@@ -2,9 +2,10 @@
 
 How a winning tile may be used (section 4: the take table over the sources
 the ruleset wins on) and which intakes count (section 6; its ``luzhou``
-version in section 8), both by what the hand holds of the tile.  The numba
-search (``solver.engine.distance_arrays``) and the plain-Python one
-(``solver.engine.plain_distance``) both read them from here.
+version in section 8), both by what the hand holds of the tile; and
+``search_rules``, the per-tile numbers derived from them and the 胡息 table.
+The numba search (``solver.engine.distance_arrays``) and the plain-Python
+one (``solver.engine.plain_positions``) both read them from here.
 
 >>> from solver.model.rules import HUNAN, get_ruleset
 >>> intakes(HUNAN)["pair"], intakes(HUNAN)["wei"], intakes(HUNAN)["peng"]
@@ -15,7 +16,11 @@ search (``solver.engine.distance_arrays``) and the plain-Python one
 """
 from __future__ import annotations
 
-from ..model.ruleset import FOUR_KINDS, HOLDINGS, TAKE_SOURCES, Ruleset
+from dataclasses import dataclass
+
+from ..model.groups import SHAPES, group_pattern
+from ..model.ruleset import FOUR_KINDS, HOLDINGS, PATTERNS, TAKE_SOURCES, Ruleset
+from ..model.tiles import N_KINDS
 
 #: the kernels' intake kinds (I_*), in code order
 INTAKE_KINDS = ("chi", "peng", "wei", "pao", "ti", "zhao")
@@ -78,3 +83,54 @@ def winning_uses(rules: Ruleset) -> dict[str, tuple[bool, tuple[str, ...]]]:
             makes.add("peng")
         out[holding] = (free, tuple(sorted(makes)))
     return out
+
+
+# ---------------------------------------------------------------- what both searches read, per tile
+
+@dataclass(frozen=True)
+class SearchRules:
+    """A ruleset's numbers as the distance searches read them (the numba context vector of
+    ``distance_arrays`` and the tables of ``plain_positions`` are both filled from this)."""
+    hx: dict  # pattern -> 胡息 of its group, by the group's first tile
+    free: tuple[bool, ...]  # by holding: the winning tile may join the free tiles (winning_uses)
+    up: tuple[tuple[int | None, ...], ...]  # (偎, 碰, 坎) by tile: the most 胡息 the winning tile adds
+    #                                          making a 4-tile group of it (None: it makes none)
+    trip: tuple[int, ...]  # by tile: 胡息 of the triplet the winning tile makes with a concealed pair
+    take: tuple[int, ...]  # by holding: bit i set where the intake INTAKE_KINDS[i] counts (intakes)
+    top: tuple[tuple[int, ...], ...]  # (偎, 碰, 坎) by tile: the 4-tile intake with the most 胡息, or -1
+    shx: tuple[int, ...]  # by shape (groups.SHAPES): 胡息 of the 句/绞
+    bonus: int  # the most one group with the winning tile adds (a shape or the triplet)
+    step: int  # the most one intake and the winning tile with it add beyond the free tiles' groups
+
+
+def search_rules(rules: Ruleset) -> SearchRules:
+    """What the distance searches read of ``rules`` (NotImplementedError for what they cannot search)."""
+    if any(rules.huxi["jiang"]):
+        raise NotImplementedError("a ruleset whose 将 pair carries 胡息")
+    hx = {p: tuple(rules.huxi[p]) for p in PATTERNS}
+    uses = winning_uses(rules)
+    free = tuple(bool(uses[h][0]) for h in HOLDINGS)
+    if not free[HOLDINGS.index("less")]:
+        raise NotImplementedError("a ruleset where a winning tile the hand holds one or none of may not join "
+                                  "its tiles")
+    meld_holdings = HOLDINGS[:3]
+    assert meld_holdings == ("wei", "peng", "kan")
+    up = tuple(tuple(max(hx[k][t] for k in fours) - hx[h][t] if fours else None for t in range(N_KINDS))
+               for h in meld_holdings for fours in [[k for k in uses[h][1] if k in FOUR_KINDS]])
+    pair_makes = [k for k in uses["pair"][1] if k in _THREE_KINDS]
+    assert pair_makes, "a pair and the winning tile always make a triplet"
+    trip = tuple(max(hx[k][t] for k in pair_makes) for t in range(N_KINDS))
+    table = intakes(rules)
+    take = tuple(sum(1 << INTAKE_KINDS.index(k) for k in table[h]) for h in HOLDINGS)
+    top = tuple(tuple(INTAKE_KINDS.index(max(fours, key=lambda k: hx[k][t])) if fours else -1
+                      for t in range(N_KINDS))
+                for h in meld_holdings for fours in [[k for k in table[h] if k in FOUR_KINDS]])
+    shx = tuple(hx[group_pattern(s)][s[0]] for s in SHAPES)
+    bonus = max(shx + trip)
+    # One intake adds at most: a 吃's group, a 碰/偎 of a pair, a 4-tile group onto a 偎, 碰 or 坎
+    # beyond what it was; the winning tile with it a group, the triplet or an upgrade.
+    steps = [max(shx)] + [hx[k][t] for k in table["pair"] if k in _THREE_KINDS for t in range(N_KINDS)]
+    steps += [hx[k][t] - hx[h][t] for h in meld_holdings for k in table[h] if k in FOUR_KINDS
+              for t in range(N_KINDS)]
+    step = max(steps) + max([bonus] + [g for row in up for g in row if g is not None])
+    return SearchRules(hx, free, up, trip, take, top, shx, bonus, step)

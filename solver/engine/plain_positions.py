@@ -34,10 +34,10 @@ packed (which the other fields determine).
 """
 from __future__ import annotations
 
-from ..model.groups import SHAPES, group_pattern
-from ..model.ruleset import FOUR_KINDS, HOLDINGS, PATTERNS, Ruleset
+from ..model.groups import SHAPES
+from ..model.ruleset import HOLDINGS, PATTERNS, Ruleset
 from ..model.tiles import N_KINDS
-from .intake_rules import _THREE_KINDS, INTAKE_KINDS, intakes, winning_uses
+from .intake_rules import _THREE_KINDS, INTAKE_KINDS, search_rules
 
 #: entries of a ruleset's memo of splits before it is cleared (about 200 bytes each: 60 MB)
 MEMO_LIMIT = 300_000
@@ -60,30 +60,14 @@ class Tables:
     """What the search reads of a ruleset (made once per ruleset object), and its memo of splits."""
 
     def __init__(self, rules: Ruleset):
-        if any(rules.huxi["jiang"]):
-            raise NotImplementedError("a ruleset whose 将 pair carries 胡息")
+        sr = search_rules(rules)
         self.rules = rules
-        hx = self.hx = {p: tuple(rules.huxi[p]) for p in PATTERNS}
+        self.hx = sr.hx
         self.min = rules.min_huxi
         self.jiang = bool(rules.pao_needs_jiang)
-        uses = winning_uses(rules)
-        self.free = tuple(bool(uses[h][0]) for h in HOLDINGS)
-        # The winning tile onto a 坎, 偎 or 碰: the most 胡息 a 4-tile group adds (None: none).
-        self.up = tuple(tuple((max(hx[k][t] for k in fours) - hx[h][t]) if fours else None
-                              for t in range(N_KINDS))
-                        for h in HOLDINGS[:3] for fours in [[k for k in uses[h][1] if k in FOUR_KINDS]])
-        pair_makes = [k for k in uses["pair"][1] if k in _THREE_KINDS]
-        self.trip = tuple(max(hx[k][t] for k in pair_makes) for t in range(N_KINDS))
-        if not self.free[LESS]:
-            raise NotImplementedError("a ruleset where a winning tile the hand holds one or none of may not "
-                                      "join its tiles")
-        table = intakes(rules)
-        self.take = tuple(sum(1 << INTAKE_KINDS.index(k) for k in table[h]) for h in HOLDINGS)
-        self.top = tuple(tuple(INTAKE_KINDS.index(max(fours, key=lambda k: hx[k][t])) if fours else -1
-                               for t in range(N_KINDS))
-                         for h in HOLDINGS[:3] for fours in [[k for k in table[h] if k in FOUR_KINDS]])
+        self.free, self.up, self.trip, self.take, self.top = sr.free, sr.up, sr.trip, sr.take, sr.top
         self.kpat = tuple(k if k in PATTERNS else None for k in INTAKE_KINDS)
-        self.shx = tuple(hx[group_pattern(s)][s[0]] for s in SHAPES)
+        self.shx = sr.shx
         self.cont = tuple(tuple(i for i, s in enumerate(SHAPES) if t in s) for t in range(N_KINDS))
         # Split options of a lowest tile i: whole shapes (packed, 胡息), and the
         # shapes the wildcard w completes: (packed real tiles, 胡息, w).
@@ -101,15 +85,10 @@ class Tables:
                             opts.append((_packed(rest), self.shx[i], w))
             wild.append(tuple(opts))
         self.wild = tuple(wild)
-        # The bound: the shapes that carry 胡息 (their tiles' bit offsets, their 胡息), and the
-        # most one group with the wildcard adds.
+        # The bound: the shapes that carry 胡息 (their tiles' bit offsets, their 胡息); with it the
+        # most one group with the wildcard adds, and one intake and the winning tile.
         self.rich = tuple((4 * s[0], 4 * s[1], 4 * s[2], self.shx[i]) for i, s in enumerate(SHAPES) if self.shx[i] > 0)
-        self.bonus = max(self.shx + self.trip)
-        # The most one intake and the winning tile with it add beyond the free tiles' own groups.
-        steps = [max(self.shx)] + [hx[k][t] for k in table["pair"] if k in _THREE_KINDS for t in range(N_KINDS)]
-        steps += [hx[k][t] - hx[h][t] for h in ("wei", "peng", "kan") for k in table[h] if k in FOUR_KINDS
-                  for t in range(N_KINDS)]
-        self.step = max(steps) + max([self.bonus] + [g for row in self.up for g in row if g is not None])
+        self.bonus, self.step = sr.bonus, sr.step
         self.packed = tuple(_packed(s) for s in SHAPES)
         # The tiles that share a shape with t (t too), as a mask of packed counts.
         self.near = tuple(sum(15 << (4 * x) for x in {x for i in self.cont[t] for x in SHAPES[i]} | {t})
