@@ -254,6 +254,21 @@ def _rich_huxi(cx, sc):
     return hx
 
 
+@inline
+def _holding(nd, t, n):
+    """What position nd holds of tile t (a row of the take and intake tables, H_*), given n,
+    its concealed copies there."""
+    if (nd[POS_WEI] >> t) & 1:
+        return H_WEI
+    if (nd[POS_PENG] >> t) & 1:
+        return H_PENG
+    if n == 3:
+        return H_KAN
+    if n == 2:
+        return H_PAIR
+    return H_LESS
+
+
 @kernel
 def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
     """Whether the free counts sc[S_CNT:] split into groups worth at least
@@ -306,17 +321,7 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                             if junk2 == wild:
                                 h -= 1
                                 n -= 1
-                            if (nd[POS_WEI] >> wild) & 1:
-                                hold = H_WEI
-                            elif (nd[POS_PENG] >> wild) & 1:
-                                hold = H_PENG
-                            elif n == 3:
-                                hold = H_KAN
-                            elif n == 2:
-                                hold = H_PAIR
-                            else:
-                                hold = H_LESS
-                            if h >= 4 or cx[CX_FREE + hold] == 0:
+                            if h >= 4 or cx[CX_FREE + _holding(nd, wild, n)] == 0:
                                 found = 0
                 else:
                     g = sc[S_GAIN + junk]
@@ -556,23 +561,8 @@ def _ways(cx, sc, nd, all_kinds, only):
     for t in range(20):
         if nd[POS_HELD + t] >= 4 or nw < 0 or (only >= 0 and t != only):
             continue
-        bit = 1 << t
-        n = nd[POS_CONC + t]
-        wei = (nd[POS_WEI] & bit) != 0
-        peng = (nd[POS_PENG] & bit) != 0
-        onto = ONTO_KAN
-        if wei:
-            hold = H_WEI
-            onto = ONTO_WEI
-        elif peng:
-            hold = H_PENG
-            onto = ONTO_PENG
-        elif n == 3:
-            hold = H_KAN
-        elif n == 2:
-            hold = H_PAIR
-        else:
-            hold = H_LESS
+        hold = _holding(nd, t, nd[POS_CONC + t])
+        onto = ONTO_WEI if hold == H_WEI else ONTO_PENG if hold == H_PENG else ONTO_KAN
         kinds = cx[CX_TAKE + hold]
         if hold <= H_KAN and not all_kinds:
             top = cx[CX_TOP + 20 * hold + t]

@@ -63,8 +63,6 @@ EXPAND_LIMIT = 5_000
 HANDS_PER_SEARCH = 32
 
 
-# ---------------------------------------------------------------- answers
-
 # ---------------------------------------------------------------- the kernels' inputs
 
 def position(hand: Hand, rules: Ruleset) -> np.ndarray:
