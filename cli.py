@@ -16,6 +16,7 @@ from typing import Callable
 import click
 import tabulate as _tabulate  # noqa: F401  -- a broken install fails here, before any output
 
+from solver.app import play_command, replay_command, sim_command
 from solver.app.options import DEFAULT_RULES, RulesetType  # noqa: F401  -- DEFAULT_RULES: tests check it
 from solver.app.options import echo as _echo
 from solver.app.options import json_option as _json_option
@@ -350,6 +351,9 @@ def bench(n: int, as_json: bool, rules) -> None:
 
 
 main.add_command(rules_group)
+main.add_command(play_command.play)
+main.add_command(sim_command.sim)
+main.add_command(replay_command.replay)
 
 
 #: The kinds of question, as puzzles.QUESTION_KINDS (written here so that --help need not load the library;

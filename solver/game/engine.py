@@ -1,0 +1,507 @@
+"""One hand of 跑胡子, played by the rules of a ruleset: a seeded state machine (RULES.md 10).
+
+``Game(rules, seed=…)`` deals; ``ask()`` is the decision the engine waits
+for (an ``Ask``: a seat and its legal options), ``play(move)`` answers it,
+until ``result`` is set.  Every legal option comes from the obligations
+engine (``solver.engine.obligations.decide``, which ``phz act`` answers
+with), so the table and ``phz act`` never disagree; an illegal move is
+refused with the reason ``phz act`` gives.  The same seed and the same moves
+give the same game, always: the only randomness is the deal's, from the seed.
+
+Order of play (RULES.md 10):
+
+* deal (the dealer 21 tiles, the others 20, the rest is the stock), 亮张,
+  前提 (every dealt four laid out), 天胡, then 起手胡 on the 亮张 (only 胡 is
+  asked), then the dealer keeps it (收张) and discards when he holds a tile
+  more than a hand at rest;
+* a turn: the player to move draws the top stock tile.  A tile that makes
+  his own 提 or 偎, or a group that others may not win on (the take table's
+  ``others_win``, luzhou's 招), is taken first and only its taker may win on
+  it (stage ``first``).  Otherwise the tile is shown and claimed in this
+  order, each seat asked only when everyone before it declined: 胡 (from the
+  drawer on, or from the discarder's lower player), the compulsory 跑/提
+  (``take``), 碰, then 吃 (the drawer, then his lower player; for a discard,
+  the discarder's lower player only);
+* a taker discards when his hand holds a tile more than at rest
+  (``Seat.owes_discard``); the discard is claimed the same way, without the
+  discarder; a tile nobody takes stays face up in front of the player who
+  drew or discarded it, and the next player draws;
+* a win ends the hand (``settle``); a draw from an empty stock is 荒庄.
+
+臭: a seat asked at the 碰 stage that declines a legal 碰 gets the tile 臭
+for 碰; one asked at the 吃 stage that declines a legal 吃 gets it 臭 for 吃
+(under 过张只能胡 either makes it a passed tile); a seat never asked gets none.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from ..engine import obligations, reference
+from ..model.hand import Meld
+from ..model.results import Action, Decision, Win
+from ..model.rules import FOUR_KINDS, Ruleset
+from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
+from .legality import IllegalMove, forbidden_entry, offence_of, why_illegal
+from .moves import Ask, Move, move_text
+from .settle import pay_penalties, settle
+from .table import Seat, lower, origin
+
+__all__ = ["Game", "IllegalMove", "Result", "deal_tiles"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a hand ended: a win (seat, tile, source, the Win, game conditions) or 荒庄; net score per seat."""
+    winner: int | None
+    win: Win | None
+    tile: int | None
+    source: str | None
+    conditions: tuple[str, ...]
+    net: tuple[int, ...]
+    penalties: tuple[tuple[int, str, int], ...] = ()  # (seat, offence, amount)
+
+    @property
+    def drawn(self) -> bool:
+        return self.winner is None
+
+
+@dataclass
+class _Round:
+    """The claims on one tile: who revealed it, how, each seat's decision, which stages are done."""
+    tile: int
+    by: int
+    kind: str  # draw or discard
+    seats: list[int]
+    dec: dict[int, Decision]
+    dealer_first: bool
+    can_win: bool
+    done: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class _Broken:
+    """A move that breaks a rule, applied by a lenient replay: the offence (a key of Ruleset.penalties)."""
+    seat: int
+    move: Move
+    offence: str
+
+
+def deal_tiles(seed: int, rules: Ruleset) -> tuple[list[list[int]], list[int], int]:
+    """(hands in deal order from the dealer, the stock top first, the dealer) of ``seed``:
+    the 80 tiles shuffled, the dealer drawn, the hands dealt as ``rules.game.deal`` says."""
+    rng = random.Random(seed)
+    tiles = [t for t in range(N_KINDS) for _ in range(COPIES)]
+    rng.shuffle(tiles)
+    players = rules.game.players
+    dealer = rng.randrange(players)
+    hands, at = [], 0
+    for n in rules.game.deal:
+        hands.append(tiles[at:at + n])
+        at += n
+    return hands, tiles[at:], dealer
+
+
+def _move_of(action: Action) -> Move:
+    return Move(action.action, chi=action.chi, bi=action.bi)
+
+
+class Game:
+    """One hand of play (module docstring).  ``events`` is the record of everything that happened."""
+
+    def __init__(self, rules: Ruleset, *, seed: int = 0, dealer: int | None = None,
+                 hands: list[list[int]] | None = None, stock: list[int] | None = None):
+        self.rules = rules
+        self.seed = seed
+        self.n = rules.game.players
+        if hands is None:
+            hands, stock, drawn_dealer = deal_tiles(seed, rules)
+            dealer = drawn_dealer if dealer is None else dealer
+        self.dealer = 0 if dealer is None else dealer
+        # hands[i] is the i-th hand dealt, from the dealer on
+        self.seats = [Seat([0] * N_KINDS) for _ in range(self.n)]
+        for i, tiles in enumerate(hands):
+            seat = self.seats[(self.dealer + i) % self.n]
+            for t in tiles:
+                seat.concealed[t] += 1
+        self.liang = hands[0][-1] if rules.game.liang_zhang else None
+        self.stock = list(stock)
+        self.events: list[dict] = []
+        self.result: Result | None = None
+        self.turn = self.dealer  # the seat to move
+        self.table: tuple[int, int, str] | None = None  # (tile, by seat, draw/discard) on the table
+        self.last_stock = False  # the tile on the table is the last stock tile
+        self.first_discard = True  # the dealer's first discard is still to come (地胡)
+        self.turns = 0
+        self.penalties: list[tuple[int, str, int]] = []  # (seat, offence, amount), lenient replays only
+        self._event("deal", dealer=self.dealer, hands=[glyphs(h) for h in hands], stock=glyphs_in_order(stock),
+                    liang=glyph(self.liang) if self.liang is not None else None)
+        self._asked: Ask | None = None
+        self._flow = self._run()
+        self._advance(None)
+
+    # ------------------------------------------------------------ the interface
+
+    def ask(self) -> Ask | None:
+        """The decision waited for, or None when the hand is over."""
+        return self._asked
+
+    def play(self, move: Move, *, lenient: bool = False, seat: int | None = None) -> str | None:
+        """Answer the current ``ask()`` with one of its options; IllegalMove otherwise.
+
+        ``lenient`` (a replay of a record typed in from a real table): a move
+        that is possible but breaks a rule is applied and its offence returned
+        (a key of ``Ruleset.penalties``: 诈胡, 走跑, 失提, 烧比 / 吃包子, 臭张),
+        the penalty recorded; ``seat`` may then name another seat claiming the
+        tile on the table (those asked before it pass).  A move that cannot be
+        made is refused all the same."""
+        ask = self._asked
+        if ask is None:
+            raise IllegalMove("the hand is over: no move is asked")
+        who = ask.seat if seat is None else seat
+        if who == ask.seat and move in ask.options:
+            self._event("move", seat=ask.seat, stage=ask.stage,
+                        **({"tile": glyph(ask.tile)} if ask.tile is not None else {}),
+                        offered=[move_text(m) for m in ask.options], move=move_text(move))
+            self._advance(move)
+            return None
+        if not lenient:
+            raise IllegalMove(why_illegal(ask, move), forbidden_entry(ask, move))
+        offence = offence_of(self, ask, who, move)
+        self._event("move", seat=who, stage=ask.stage if who == ask.seat else "claim",
+                    **({"tile": glyph(ask.tile)} if ask.tile is not None else {}),
+                    move=move_text(move), **({"offence": offence} if offence else {}))
+        self._advance(_Broken(who, move, offence))
+        return offence
+
+    def view(self, seat: int):
+        """What ``seat`` sees of the table (``solver.game.view.SeatView``)."""
+        from .view import view_of
+        return view_of(self, seat)
+
+    def tile_counts(self) -> list[int]:
+        """Copies of each tile in the hands, melds, face-up tiles, stock and on the table (80 in all)."""
+        counts = [0] * N_KINDS
+        for s in self.seats:
+            for t, c in enumerate(s.tiles_held()):
+                counts[t] += c
+            for t in s.faces:
+                counts[t] += 1
+        for t in self.stock:
+            counts[t] += 1
+        if self.table is not None:
+            counts[self.table[0]] += 1
+        return counts
+
+    # ------------------------------------------------------------ plumbing
+
+    def _event(self, name: str, **fields) -> None:
+        self.events.append({"e": name, **fields})
+
+    def _advance(self, move: Move | None) -> None:
+        try:
+            self._asked = self._flow.send(move)
+        except StopIteration:
+            self._asked = None
+
+    def _decide(self, seat: int, tile: int, by: int, kind: str) -> Decision:
+        s = self.seats[seat]
+        return obligations.decide(s.hand(), tile=tile, source=origin(seat, by, kind, self.n),
+                                  chou=s.chou, passed_peng=s.passed_peng, rules=self.rules)
+
+    def _order(self, start: int) -> list[int]:
+        return [(start + i) % self.n for i in range(self.n)]
+
+    # ------------------------------------------------------------ the flow
+
+    def _run(self) -> Iterator[Ask]:
+        yield from self._start()
+        while self.result is None:
+            if not self.stock:
+                self._event("drawn")
+                self._finish(None, None, None, None, ())
+                return
+            p = self.turn
+            t = self.stock.pop(0)
+            self.turns += 1
+            self.last_stock = not self.stock
+            self._event("draw", seat=p, tile=glyph(t))
+            yield from self._claims(t, p, "draw")
+
+    def _start(self) -> Iterator[Ask]:
+        rules, d = self.rules, self.dealer
+        for p in self._order(d):  # 前提: every dealt four laid out
+            s = self.seats[p]
+            for t in range(N_KINDS):
+                if s.concealed[t] == COPIES:
+                    s.concealed[t] = 0
+                    s.lay(rules.dealt_four, (t,) * COPIES)
+                    self._event("meld", seat=p, kind=rules.dealt_four, tiles=glyph(t) * COPIES, dealt=True)
+        for p in self._order(d):  # 天胡
+            win = tianhu_win(self.seats[p], p == d, rules)
+            if win is not None:
+                self._win(p, win, None, "self", ("tianhu",))
+                return
+        if self.liang is not None:  # 起手胡 on the 亮张
+            x = self.liang
+            for p in self._order(d):
+                hand = _without_liang(self.seats[p], x, rules) if p == d else self.seats[p].hand()
+                src = "self" if p == d else "other"
+                if src not in rules.win_on:
+                    continue
+                win = _best_win(hand, x, src, rules, ("qishou",))
+                if win is None:
+                    continue
+                move = yield Ask(p, "qishou", x, "self-draw" if p == d else origin(p, d, "draw", self.n),
+                                 (Move("hu"), Move("pass")))
+                if move.kind == "hu":
+                    self._win(p, win, x, src, ("qishou",))
+                    return
+        self.turn = d
+        yield from self._after_take(d)  # 收张
+
+    def _claims(self, x: int, by: int, kind: str, dealer_first: bool = False) -> Iterator[Ask]:
+        """The claims on tile x revealed by seat ``by`` (a ``draw`` or a ``discard``; ``dealer_first``:
+        the dealer's first discard), in order."""
+        seats = self._order(by) if kind == "draw" else self._order(lower(by, self.n))[:-1]
+        dec = {p: self._decide(p, x, by, kind) for p in seats}
+        self.table = (x, by, kind)
+        rnd = _Round(x, by, kind, seats, dec, dealer_first,
+                     not (kind == "draw" and self.last_stock and not self.rules.game.last_tile_wins))
+        first = self._first_taker(x, by, kind, dec)
+        if first is not None:
+            p, take = first
+            options = [Move("hu")] if rnd.can_win and _hu(dec[p]) else []
+            options.append(_move_of(take))
+            move = yield Ask(p, "first", x, origin(p, by, kind, self.n), tuple(options), dec[p])
+            if isinstance(move, _Broken):
+                yield from self._broken(move, rnd)
+            elif move.kind == "hu":
+                self._won(p, rnd)
+            else:
+                yield from self._taken(p, take, x)
+            return
+        yield from self._stages(rnd)
+
+    def _stages(self, rnd: "_Round", skip: frozenset[int] = frozenset()) -> Iterator[Ask]:
+        """The claim stages 胡, 跑/提, 碰, 吃 on the tile of ``rnd`` (seats in ``skip`` are not asked)."""
+        x, by, kind, dec = rnd.tile, rnd.by, rnd.kind, rnd.dec
+        seats = [p for p in rnd.seats if p not in skip]
+        if rnd.can_win and "hu" not in rnd.done:
+            rnd.done.add("hu")
+            for p in seats:
+                if _hu(dec[p]) is None:
+                    continue
+                move = yield Ask(p, "hu", x, dec[p].source, (Move("hu"), Move("pass")), dec[p])
+                if isinstance(move, _Broken):
+                    yield from self._broken(move, rnd)
+                    return
+                if move.kind == "hu":
+                    self._won(p, rnd)
+                    return
+
+        for p in seats:  # the compulsory 跑 / 提 of a 坎, 偎 or 碰
+            take = next((a for a in dec[p].actions if a.action in FOUR_KINDS and a.compulsory), None)
+            if take is not None:
+                move = yield Ask(p, "take", x, dec[p].source, (_move_of(take),), dec[p])
+                if isinstance(move, _Broken):
+                    yield from self._broken(move, rnd)
+                else:
+                    yield from self._taken(p, take, x)
+                return
+
+        for p in seats:
+            peng = next((a for a in dec[p].actions if a.action == "peng"), None)
+            if peng is None:
+                continue
+            options = (Move("peng"),) if peng.compulsory else (Move("peng"), Move("pass"))
+            move = yield Ask(p, "peng", x, dec[p].source, options, dec[p])
+            if isinstance(move, _Broken):
+                yield from self._broken(move, rnd)
+                return
+            if move.kind == "peng":
+                yield from self._taken(p, peng, x)
+                return
+            self._passed(p, x, "peng")
+
+        eaters = [by, lower(by, self.n)] if kind == "draw" else [lower(by, self.n)]
+        for p in eaters:
+            ways = [a for a in dec[p].actions if a.action == "chi"]
+            if not ways or p in skip:
+                continue
+            move = yield Ask(p, "chi", x, dec[p].source, tuple(_move_of(a) for a in ways) + (Move("pass"),), dec[p])
+            if isinstance(move, _Broken):
+                yield from self._broken(move, rnd)
+                return
+            if move.kind == "chi":
+                way = next(a for a in ways if (a.chi, a.bi) == (move.chi, move.bi))
+                yield from self._taken(p, way, x)
+                return
+            self._passed(p, x, "chi")
+
+        self.seats[by].faces.append(x)  # nobody took it
+        self.table = None
+        self._event("faceup", seat=by, tile=glyph(x))
+        self.turn = lower(by, self.n)
+
+    def _broken(self, b: _Broken, rnd: _Round) -> Iterator[Ask]:
+        """Apply a move of a lenient replay (``_offence``), with its penalty."""
+        p, move, x = b.seat, b.move, rnd.tile
+        if b.offence:
+            amount = self.rules.penalties[b.offence]
+            self.penalties.append((p, b.offence, amount))
+            self._event("penalty", seat=p, offence=b.offence, amount=amount)
+        if move.kind == "hu":
+            if b.offence:  # 诈胡: the hand ends, nobody wins
+                self._finish(None, None, None, None, ())
+            else:
+                self._won(p, rnd)
+            return
+        if move.kind == "pass":  # 走跑 / 失提: the tile goes on to the other claims
+            yield from self._stages(rnd, frozenset({p}))
+            return
+        held = obligations.holding(self.seats[p].hand(), x)
+        yield from self._taken(p, Action(move.kind, chi=move.chi, bi=move.bi, onto=held), x)
+
+    def _won(self, p: int, rnd: "_Round") -> None:
+        d = rnd.dec[p]
+        self._win(p, _hu(d).win, rnd.tile, obligations.TAKE_SOURCE[d.source],
+                  self._conditions(p, rnd.kind, rnd.dealer_first), decision=d)
+
+    def _first_taker(self, x: int, by: int, kind: str, dec: dict[int, Decision]) -> tuple[int, Action] | None:
+        """A take made before any claim: the drawer's own 提 or 偎, or a compulsory group that the
+        take table says no other player may win on (luzhou's 招)."""
+        for p, d in dec.items():
+            take = d.compulsory
+            if take is None or take.action not in FOUR_KINDS + ("wei",):
+                continue
+            row = self.rules.take.get((obligations.holding(self.seats[p].hand(), x),
+                                       obligations.TAKE_SOURCE[d.source]))
+            own = p == by and kind == "draw" and take.action in ("ti", "wei")
+            if own or (row is not None and not row.others_win):
+                return p, take
+        return None
+
+    def _passed(self, p: int, x: int, stage: str) -> None:
+        """Seat p declined a legal 碰 or 吃 of x: 臭 for that move (under 过张只能胡, a passed tile)."""
+        s = self.seats[p]
+        both = self.rules.passed == "hu_only"
+        if stage == "peng" or both:
+            s.passed_peng.add(x)
+        if stage == "chi" or both:
+            s.chou.add(x)
+
+    def _taken(self, p: int, action: Action, x: int) -> Iterator[Ask]:
+        """Seat p takes x with ``action``; then its discard, if one follows."""
+        s = self.seats[p]
+        kind = action.action
+        if kind == "chi":
+            used = [t for g in (action.chi, *action.bi) for t in g]
+            used.remove(x)
+            s.take(used)
+            s.lay("chi", action.chi)
+            for g in action.bi:
+                s.lay("chi", g)
+        elif kind in ("peng", "wei"):
+            s.take((x, x))
+            s.lay(kind, (x,) * 3, shown=kind != "wei" or action.chou_wei)
+        elif action.onto == "kan":
+            s.take((x,) * 3)
+            s.lay(kind, (x,) * 4, shown=True)
+        else:
+            s.upgrade(x, kind)
+        self.table = None
+        self._event("take", seat=p, kind=kind, tile=glyph(x), melds=[_meld_text(m) for m in s.melds[-1 - len(action.bi):]]
+                    if kind == "chi" else [_meld_text(_meld_of(s, x))])
+        yield from self._after_take(p)
+
+    def _after_take(self, p: int) -> Iterator[Ask]:
+        s = self.seats[p]
+        if s.owes_discard():
+            move = yield Ask(p, "discard", None, None, tuple(Move("discard", tile=t) for t in s.discardable()))
+            t = move.tile
+            s.concealed[t] -= 1
+            if self.rules.own_discard_makes_chou:
+                s.chou.add(t)
+            first = self.first_discard and p == self.dealer
+            self.first_discard = False
+            self.last_stock = False
+            self._event("discard", seat=p, tile=glyph(t))
+            yield from self._claims(t, p, "discard", first)
+        else:
+            self.turn = lower(p, self.n)
+
+    def _conditions(self, p: int, kind: str, dealer_first: bool) -> tuple[str, ...]:
+        """The game conditions of a win of seat p on the tile on the table (fan table rows that need a game)."""
+        out = []
+        if kind == "draw" and self.last_stock:
+            out.append("haidi")
+        if (kind == "discard" and dealer_first and self.rules.game.dihu == "lower_on_first_discard"
+                and p == lower(self.dealer, self.n)):
+            out.append("dihu")
+        return tuple(out)
+
+    def _win(self, p: int, win: Win, x: int | None, source: str, conditions: tuple[str, ...],
+             decision: Decision | None = None) -> None:
+        if conditions and decision is not None:
+            win = _best_win(decision.hand, x, source, self.rules, conditions) or win
+        self._event("win", seat=p, tile=glyph(x) if x is not None else None, source=source,
+                    conditions=list(conditions), how=win.how, huxi=win.huxi, deng=win.deng, fan=win.fan,
+                    fan_names=list(win.fan_names), score=win.score)
+        self._finish(p, win, x, source, conditions)
+
+    def _finish(self, p: int | None, win: Win | None, x: int | None, source: str | None,
+                conditions: tuple[str, ...]) -> None:
+        void = p is not None and any(o == p for o, _, _ in self.penalties)  # an offender's own win is void
+        net = pay_penalties(list(settle(self.n, None if void else p, win, source,
+                                        self.table[1] if self.table else None, self.rules)),
+                            self.penalties, self.rules)
+        self.result = Result(p, win, x, source, conditions, tuple(net), tuple(self.penalties))
+        self._event("settle", net=list(net))
+
+
+def glyphs_in_order(tiles) -> str:
+    return "".join(glyph(t) for t in tiles)
+
+
+def _meld_text(m: Meld) -> str:
+    return m.text()
+
+
+def _meld_of(s: Seat, x: int) -> Meld:
+    return next(m for m in reversed(s.melds) if m.tiles[0] == x and len(set(m.tiles)) == 1)
+
+
+def _hu(d: Decision) -> Action | None:
+    return next((a for a in d.actions if a.action == "hu"), None)
+
+
+def _best_win(hand, x: int, source: str, rules: Ruleset, conditions: tuple[str, ...]) -> Win | None:
+    try:
+        return reference.best_win(hand, x, source, rules, conditions=frozenset(conditions))
+    except TypeError:  # until the reference takes game conditions
+        return reference.best_win(hand, x, source, rules)
+
+
+def _without_liang(s: Seat, x: int, rules: Ruleset):
+    """The dealer's hand before his 亮张: a dealt four holding it is a 坎 again."""
+    from ..model.hand import Hand
+    counts = list(s.concealed)
+    melds = list(s.melds)
+    if counts[x]:
+        counts[x] -= 1
+    else:
+        melds = [m for m in melds if m.tiles != (x,) * COPIES]
+        counts[x] = COPIES - 1
+    return Hand(tuple(counts), tuple(melds))
+
+
+def tianhu_win(s: Seat, dealer: bool, rules: Ruleset) -> Win | None:
+    """天胡 of a freshly dealt seat, by the ruleset's 天胡 rule (None until the reference has one)."""
+    fn = getattr(reference, "tianhu", None)
+    if fn is None or rules.game.tianhu == "none":
+        return None
+    return fn(s.hand(), rules)
+
+

@@ -1,0 +1,86 @@
+"""The table of one hand: each seat's tiles, melds and 臭, the stock, and the events so far.
+
+Seats are 0, 1, 2 in turn order: the lower player (下家) of seat s is
+s + 1 (mod 3), the upper player (上家) s − 1.  A seat's concealed tiles are
+a count vector (RULES.md 3); ``Seat.hand()`` is the ``Hand`` the
+obligations engine and the win reference read.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..model.hand import Hand, Meld, rest_count
+from ..model.tiles import N_KINDS, glyphs
+
+#: the engine's version, written in every record's header (a record of another version is refused)
+ENGINE_VERSION = 1
+
+
+def lower(seat: int, n: int = 3) -> int:
+    return (seat + 1) % n
+
+
+def origin(seat: int, by: int, kind: str, n: int = 3) -> str:
+    """Where a tile revealed by seat ``by`` (``kind`` draw or discard) comes from, as ``seat`` sees it."""
+    who = "self" if seat == by else "upper" if lower(by, n) == seat else "lower"
+    return f"{who}-{kind}"
+
+
+@dataclass
+class Seat:
+    """One player's tiles: concealed counts, exposed melds (``shown``: whether others see the
+    tiles; a 偎 is face down unless it is a 臭偎), tiles left face up in front, and 臭."""
+    concealed: list[int]
+    melds: list[Meld] = field(default_factory=list)
+    shown: list[bool] = field(default_factory=list)
+    faces: list[int] = field(default_factory=list)
+    chou: set[int] = field(default_factory=set)  # 臭 for 吃 (or, under 过张只能胡, a passed tile)
+    passed_peng: set[int] = field(default_factory=set)  # 臭 for 碰
+
+    def hand(self) -> Hand:
+        return Hand(tuple(self.concealed), tuple(self.melds))
+
+    @property
+    def n_concealed(self) -> int:
+        return sum(self.concealed)
+
+    def owes_discard(self) -> bool:
+        """After an intake: a discard follows when the hand holds one tile more than at rest
+        (RULES.md 3; so none after 八块, nor after the first intake of a hand dealt two 提)."""
+        m = sum(1 for x in self.melds if len(x.tiles) == 3)
+        k = len(self.melds) - m
+        return self.n_concealed > rest_count(m, k) and bool(self.discardable())
+
+    def discardable(self) -> tuple[int, ...]:
+        """The tiles that may be discarded: every concealed tile not in a 坎."""
+        return tuple(t for t in range(N_KINDS) if self.concealed[t] in (1, 2))
+
+    def lay(self, kind: str, tiles: tuple[int, ...], *, shown: bool = True) -> None:
+        self.melds.append(Meld(kind, tiles))
+        self.shown.append(shown)
+
+    def upgrade(self, tile: int, kind: str, *, shown: bool = True) -> bool:
+        """Turn the exposed 偎 or 碰 of ``tile`` into ``kind`` (4 tiles); False when there is none."""
+        for i, m in enumerate(self.melds):
+            if m.kind in ("wei", "peng") and m.tiles[0] == tile:
+                self.melds[i] = Meld(kind, (tile,) * 4)
+                self.shown[i] = shown
+                return True
+        return False
+
+    def take(self, tiles) -> None:
+        """Remove ``tiles`` from the concealed ones (all or none: ValueError when one is missing)."""
+        tiles = list(tiles)
+        for t in set(tiles):
+            if tiles.count(t) > self.concealed[t]:
+                raise ValueError(f"no {glyphs((t,))} left in the hand to lay out")
+        for t in tiles:
+            self.concealed[t] -= 1
+
+    def tiles_held(self) -> list[int]:
+        """Copies of each tile in the concealed tiles and the melds."""
+        counts = list(self.concealed)
+        for m in self.melds:
+            for t in m.tiles:
+                counts[t] += 1
+        return counts

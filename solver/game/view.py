@@ -1,0 +1,70 @@
+"""What one seat sees of the table (RULES.md 10): its own hand and 臭, every exposed meld but the tiles
+of another player's 偎, the tiles face up in front of each player, the tile on the table, the stock count.
+
+Never another hand, the stock order, or a 偎's tiles (a 臭偎 is shown face up).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model.hand import Hand
+from ..model.rules import Ruleset
+from ..model.tiles import COPIES, N_KINDS
+
+__all__ = ["SeatView", "view_of"]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    dealer: int
+    turn: int  # the seat to move (to draw, or whose draw or discard is on the table)
+    hand: Hand  # this seat's concealed tiles and melds
+    melds: tuple[tuple[tuple[str, tuple[int, ...] | None], ...], ...]  # per seat: (kind, tiles or None when hidden)
+    faces: tuple[tuple[int, ...], ...]  # per seat: tiles left face up in front of it, oldest first
+    table: tuple[int, int, str] | None  # (tile, by seat, draw or discard) when this seat may see it
+    stock: int  # tiles left in the stock
+    chou: frozenset[int]  # 臭 for 吃 (under 过张只能胡: passed tiles)
+    passed_peng: frozenset[int]  # 臭 for 碰
+    rules: Ruleset
+
+    @property
+    def players(self) -> int:
+        return len(self.melds)
+
+    def seen_counts(self) -> list[int]:
+        """Copies of each tile this seat can see outside its own hand: others' shown melds,
+        every face-up tile, the tile on the table."""
+        seen = [0] * N_KINDS
+        for p, melds in enumerate(self.melds):
+            if p == self.seat:
+                continue
+            for _, tiles in melds:
+                for t in tiles or ():
+                    seen[t] += 1
+        for faces in self.faces:
+            for t in faces:
+                seen[t] += 1
+        if self.table is not None:
+            seen[self.table[0]] += 1
+        return seen
+
+    def unseen(self) -> list[int]:
+        """Copies of each tile this seat has not seen (in others' hands, 偎s or the stock)."""
+        held = self.hand.all_counts()
+        seen = self.seen_counts()
+        return [COPIES - held[t] - seen[t] for t in range(N_KINDS)]
+
+
+def view_of(game, seat: int) -> SeatView:
+    """Seat ``seat``'s view of ``game`` (a solver.game.engine.Game)."""
+    melds = []
+    for p, s in enumerate(game.seats):
+        melds.append(tuple((m.kind, m.tiles if (p == seat or shown) else None) for m, shown in zip(s.melds, s.shown)))
+    table = game.table
+    ask = game.ask()
+    if table is not None and ask is not None and ask.stage == "first" and ask.seat != seat:
+        table = None  # a draw taken at once: only its taker sees it
+    me = game.seats[seat]
+    return SeatView(seat, game.dealer, game.turn, me.hand(), tuple(melds), tuple(tuple(s.faces) for s in game.seats),
+                    table, len(game.stock), frozenset(me.chou), frozenset(me.passed_peng), game.rules)
