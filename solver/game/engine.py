@@ -111,8 +111,9 @@ class Game:
     """One hand of play (module docstring).  ``events`` is the record of everything that happened."""
 
     def __init__(self, rules: Ruleset, *, seed: int = 0, dealer: int | None = None,
-                 hands: list[list[int]] | None = None, stock: list[int] | None = None):
+                 hands: list[list[int]] | None = None, stock: list[int] | None = None, lenient: bool = False):
         self.rules = rules
+        self.lenient = lenient
         self.seed = seed
         self.n = rules.game.players
         if hands is None:
@@ -150,7 +151,9 @@ class Game:
     def play(self, move: Move, *, lenient: bool = False, seat: int | None = None) -> str | None:
         """Answer the current ``ask()`` with one of its options; IllegalMove otherwise.
 
-        ``lenient`` (a replay of a record typed in from a real table): a move
+        ``lenient`` (a replay of a record typed in from a real table, in a
+        Game made with ``lenient=True``, which also stops at a tile nobody may
+        claim with an ``open`` Ask whose only option is to pass): a move
         that is possible but breaks a rule is applied and its offence returned
         (a key of ``Ruleset.penalties``: 诈胡, 走跑, 失提, 烧比 / 吃包子, 臭张),
         the penalty recorded; ``seat`` may then name another seat claiming the
@@ -161,6 +164,9 @@ class Game:
             raise IllegalMove("the hand is over: no move is asked")
         who = ask.seat if seat is None else seat
         if who == ask.seat and move in ask.options:
+            if ask.stage == "open":  # nobody claimed the tile: not a decision
+                self._advance(move)
+                return None
             self._event("move", seat=ask.seat, stage=ask.stage,
                         **({"tile": glyph(ask.tile)} if ask.tile is not None else {}),
                         offered=[move_text(m) for m in ask.options], move=move_text(move))
@@ -340,6 +346,11 @@ class Game:
                 return
             self._passed(p, x, "chi")
 
+        if self.lenient:  # a record typed in may still claim it, breaking a rule
+            move = yield Ask(by, "open", x, origin(by, by, kind, self.n), (Move("pass"),))
+            if isinstance(move, _Broken):
+                yield from self._broken(move, rnd)
+                return
         self.seats[by].faces.append(x)  # nobody took it
         self.table = None
         self._event("faceup", seat=by, tile=glyph(x))

@@ -30,8 +30,9 @@ MOVE_ZH = {"hu": "胡", "ti": "提", "wei": "偎", "pao": "跑", "zhao": "招", 
 _READ = {v: k for k, v in MOVE_ZH.items()} | {k: k for k in MOVES}
 
 #: the stages of a claim round (RULES.md 10), in the order they are asked; ``qishou`` is the 亮张's
-#: 胡, ``first`` a take made before anyone else may claim (one's own 提/偎, a 招 others may not win on)
-STAGES = ("qishou", "first", "hu", "take", "peng", "chi", "discard")
+#: 胡, ``first`` a take made before anyone else may claim (one's own 提/偎, a 招 others may not win on);
+#: ``open`` (lenient games only) a tile nobody may claim, where a record may still break a rule
+STAGES = ("qishou", "first", "hu", "take", "peng", "chi", "discard", "open")
 
 
 class MoveError(ValueError):
