@@ -116,6 +116,10 @@ class Game:
         self.lenient = lenient
         self.seed = seed
         self.n = rules.game.players
+        if self.n != 3 or len(rules.game.deal) != 3 or sum(rules.game.deal) > N_KINDS * COPIES:
+            raise ValueError(f"the {rules.name} rules deal {rules.game.players} players {list(rules.game.deal)}: "
+                             "the game engine seats 3 players (deal = [21, 20, 20]); 4 players with one sitting out "
+                             "are not played yet")
         if hands is None:
             hands, stock, drawn_dealer = deal_tiles(seed, rules)
             dealer = drawn_dealer if dealer is None else dealer
