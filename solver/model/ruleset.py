@@ -34,7 +34,8 @@ TAKE_SOURCES = ("self", "other", "discard")
 #: the groups a taken tile can make (``free``: it joins the concealed tiles)
 TAKE_MAKES = {"wei": ("ti", "pao", "zhao", "free"), "peng": ("ti", "pao", "zhao", "free"),
               "kan": ("ti", "pao", "zhao", "free"), "pair": ("wei", "peng", "free"), "less": ("free",)}
-#: fan conditions; the last four need a game (only the game engine applies them)
+#: fan conditions; the last four are the context a game gives a win (``Ruleset.fan``'s ``conditions``):
+#: haidi (the last stock tile, 海底), tianhu (天胡), dihu (地胡), qishou (a win on the 亮张, 起手胡)
 FAN_CONDITIONS = ("red", "all_triplets", "haidi", "tianhu", "dihu", "qishou")
 GAME_CONDITIONS = frozenset({"haidi", "tianhu", "dihu", "qishou"})
 #: where a tile may be eaten from (the ``phz act --from`` origins that are not the lower player's)
@@ -157,12 +158,20 @@ class Ruleset:
         """Every fan name a hand can be given, in report order."""
         return tuple(f.name for f in self.fans)
 
-    def fan(self, red_count: int, *, duidui: bool) -> tuple[int, tuple[str, ...]]:
-        """(fan, names in table order) of a completed hand with ``red_count`` red tiles
-        (conditions that need a game are not applied)."""
+    def fan(self, red_count: int, *, duidui: bool,
+            conditions: frozenset[str] = frozenset()) -> tuple[int, tuple[str, ...]]:
+        """(fan, names in table order) of a completed hand with ``red_count`` red tiles; a fan
+        whose condition is one of GAME_CONDITIONS counts when ``conditions`` names it.
+
+        >>> from solver.model.rules import get_ruleset
+        >>> r = get_ruleset("hunan")
+        >>> r.fan(5, duidui=False, conditions=frozenset({"haidi"})), r.fan(10, duidui=False, conditions={"haidi"})
+        ((1, ('海底',)), (4, ('红胡', '海底')))
+        """
         got = [f for f in self.fans
                if (f.condition == "red" and f.red_min <= red_count <= f.red_max)
-               or (f.condition == "all_triplets" and duidui)]
+               or (f.condition == "all_triplets" and duidui)
+               or (f.condition in conditions and f.condition in GAME_CONDITIONS)]
         if not got:
             return self.plain_fan, ()
         names = tuple(f.name for f in got)
@@ -171,3 +180,7 @@ class Ruleset:
             return self.fan_overrides[key], names
         total = sum(f.fan for f in got) if self.fans_add else max(f.fan for f in got)
         return total, names
+
+    def condition_fans(self, condition: str) -> tuple[Fan, ...]:
+        """The fans of this ruleset that a game condition (GAME_CONDITIONS) brings."""
+        return tuple(f for f in self.fans if f.condition == condition)

@@ -323,8 +323,10 @@ def _make(data: dict, path: str) -> R.Ruleset:
     for i, x in enumerate(f.get("score.overrides")):
         names = x.get("names", [])
         unknown = [n for n in names if n not in {y.name for y in fans}]
-        if unknown or len(names) < 2 or "fan" not in x:
-            f.fail(f"score.overrides[{i}]", "needs names of two or more fans of score.fans and a fan")
+        if unknown or not names or len(set(names)) != len(names) or "fan" not in x:
+            f.fail(f"score.overrides[{i}]", "needs names of one or more fans of score.fans and a fan")
+        if x["fan"] < 1:
+            f.fail(f"score.overrides[{i}].fan", f"is {x['fan']}: a fan is at least 1")
         overrides[frozenset(names)] = x["fan"]
     take = {}
     for h in R.HOLDINGS:

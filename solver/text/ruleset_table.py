@@ -31,7 +31,8 @@ _WORDS = {
     "en": {"pattern": "group", "small": "small", "big": "big", "red_small": "red small", "red_big": "red big",
            "holds": "the hand holds", "sep": " ", "min": "a win needs {n} 胡息", "deng": "等 = (胡息 − {b}) // {s} + {a}",
            "zimo": "自摸 adds {n} 等", "fans": "番", "plain": "none: 平胡 {n} 番", "add": "several 花样 add their 番",
-           "max": "the highest 花样 counts", "instead": "together: {fan} 番 instead", "win_on": "wins on",
+           "max": "the highest 花样 counts", "instead": "together: {fan} 番 instead",
+           "alone": "{name} alone (no other 花样): {fan} 番 instead", "win_on": "wins on",
            "peng": "碰", "must": "compulsory (有碰必碰)", "may": "optional", "chi": "吃 from",
            "passed": "a passed tile", "chou": "臭 for the move passed (吃 or 碰)", "hu_only": "may only be won on",
            "own": "one's own discard makes it 臭", "shaobi": "the 比 offence", "weights": "expected-score weights",
@@ -44,7 +45,8 @@ _WORDS = {
     "zh": {"pattern": "门子", "small": "小", "big": "大", "red_small": "红小", "red_big": "红大",
            "holds": "手中已有", "sep": "", "min": "{n}胡息起胡", "deng": "等 = (胡息 − {b}) // {s} + {a}",
            "zimo": "自摸加{n}等", "fans": "番", "plain": "没有花样：平胡{n}番", "add": "花样番数累加",
-           "max": "只算最大的花样", "instead": "同时出现：改为{fan}番", "win_on": "可胡",
+           "max": "只算最大的花样", "instead": "同时出现：改为{fan}番",
+           "alone": "只有{name}（没有别的花样）：改为{fan}番", "win_on": "可胡",
            "peng": "碰", "must": "有碰必碰", "may": "可碰可不碰", "chi": "可吃",
            "passed": "过张", "chou": "过吃过碰各自成臭", "hu_only": "过张只能胡",
            "own": "自己打出的牌也算臭", "shaobi": "比牌违规叫", "weights": "期望分权重",
@@ -111,6 +113,9 @@ def show(r: Ruleset, lang: str) -> str:
     if fans:
         out.append(tabulate(fans, headers=(w["fans"], "", ""), disable_numparse=True))
     for names, fan in r.fan_overrides.items():
+        if len(names) == 1:
+            out.append(w["alone"].format(name=next(iter(names)), fan=fan))
+            continue
         out.append(" + ".join(sorted(names, key=r.fan_names.index)) + ": " + w["instead"].format(fan=fan))
     out.append(w["plain"].format(n=r.plain_fan) + " · " + (w["add"] if r.fans_add else w["max"]))
     out.append("")
