@@ -6,6 +6,11 @@ compulsory 提/偎, luzhou's compulsory 招 and own 碰) and every way to split 
 free tiles into groups, then picks the best by (score, huxi, smallest sorted
 group list).  A source the ruleset does not win on (``Ruleset.win_on``) never wins.
 The numba kernels are tested against it; single-hand commands answer with it.
+
+``conditions`` (``best_win``, ``hu``) is the context a game gives a win
+(``ruleset.GAME_CONDITIONS``: haidi, tianhu, dihu, qishou): the ruleset's
+fans of those conditions count, in the ranking too.  The 天胡 of a dealt
+hand is ``solver.engine.dealt``'s.
 """
 from __future__ import annotations
 
@@ -171,28 +176,33 @@ def _how_rank(how: str) -> int:
     return HOWS.index(how)
 
 
-def _value(split: _Split, source: str, rules: Ruleset) -> Win:
+NO_CONDITIONS: frozenset[str] = frozenset()
+
+
+def _value(split: _Split, source: str, rules: Ruleset, conditions: frozenset[str] = NO_CONDITIONS) -> Win:
     red = sum(1 for g in split.groups for x in g.tiles if x in rules.red_tiles)
     duidui = all(g.kind in DUIDUI_KINDS for g in split.groups)
-    fan, names = rules.fan(red, duidui=duidui)
+    fan, names = rules.fan(red, duidui=duidui, conditions=conditions)
     deng = rules.deng(split.huxi, self_drawn=source == "self")
     return Win(split.huxi, deng, fan, names, deng * fan, split.how, split.groups)
 
 
-def _ranked_wins(hand: Hand, t: int, source: str, rules: Ruleset) -> tuple[list[Win], list[_Split], str | None]:
+def _ranked_wins(hand: Hand, t: int, source: str, rules: Ruleset,
+                 conditions: frozenset[str] = NO_CONDITIONS) -> tuple[list[Win], list[_Split], str | None]:
     options, forced = _options(hand, t, source, rules)
     splits = _splits(options, t, rules)
-    wins = [(_value(s, source, rules), s.key) for s in splits if s.huxi >= rules.min_huxi]
+    wins = [(_value(s, source, rules, conditions), s.key) for s in splits if s.huxi >= rules.min_huxi]
     wins.sort(key=lambda wk: (-wk[0].score, -wk[0].huxi, wk[1]))
     return [w for w, _ in wins], splits, forced
 
 
-def best_win(hand: Hand, t: int, source: str, rules: Ruleset) -> Win | None:
+def best_win(hand: Hand, t: int, source: str, rules: Ruleset, *,
+             conditions: frozenset[str] = NO_CONDITIONS) -> Win | None:
     """The best win of ``hand`` on tile ``t`` from ``source`` (one of results.SOURCES), or None
-    (always None for a source the ruleset does not win on)."""
+    (always None for a source the ruleset does not win on); ``conditions``: the game's context."""
     if source not in rules.win_on:
         return None
-    wins, _, _ = _ranked_wins(hand, t, source, rules)
+    wins, _, _ = _ranked_wins(hand, t, source, rules, frozenset(conditions))
     return wins[0] if wins else None
 
 
@@ -211,13 +221,15 @@ def _wins_free(hand: Hand, t: int, rules: Ruleset) -> bool:
     return any(s.huxi >= rules.min_huxi for s in _splits([option], t, rules))
 
 
-def hu(hand: Hand, t: int, source: str, rules: Ruleset, *, all_splits: bool = False) -> HuResult:
+def hu(hand: Hand, t: int, source: str, rules: Ruleset, *, all_splits: bool = False,
+       conditions: frozenset[str] = NO_CONDITIONS) -> HuResult:
     """Whether ``t`` from ``source`` wins, the best win, or why not (results.NO_WIN_REASONS:
     ``source_no_hu`` for a source the ruleset does not win on, ``forced_<group>`` when the
-    compulsory group of the take table leaves no win that a free tile would have)."""
+    compulsory group of the take table leaves no win that a free tile would have);
+    ``conditions``: the game's context (its fans count)."""
     if source not in rules.win_on:
         return HuResult(hand, t, source, None, "source_no_hu", None, ())
-    wins, splits, forced = _ranked_wins(hand, t, source, rules)
+    wins, splits, forced = _ranked_wins(hand, t, source, rules, frozenset(conditions))
     if wins:
         best = wins[0]
         return HuResult(hand, t, source, best, None, best.huxi, best.groups,

@@ -16,6 +16,8 @@ SOURCES = ("self", "other", "discard")
 #: how a tile wins, in RULES.md section 4's order of preference
 HOWS = ("提胡", "跑胡", "偎胡", "碰胡", "破跑胡", "单吊胡", "编胡", "顺胡", "招胡")
 # (招胡, luzhou's: its 招 is compulsory and allows no 破, so no other how competes with it)
+#: how a dealt hand wins at once (RULES.md 10, ``solver.engine.dealt``): no tile wins it, so it is not among HOWS
+DEALT_HOWS = ("天胡",)
 
 #: why a tile does not win (``phz hu``); source_no_hu: the ruleset never wins on that source
 #: (Ruleset.win_on: hunan on no discard)
