@@ -17,6 +17,7 @@ import click
 import tabulate as _tabulate  # noqa: F401  -- a broken install fails here, before any output
 
 from solver.app import play_command, replay_command, sim_command
+from solver.app.hu_command import HELP as HU_HELP
 from solver.app.options import DEFAULT_RULES, RulesetType  # noqa: F401  -- DEFAULT_RULES: tests check it
 from solver.app.options import echo as _echo
 from solver.app.options import json_option as _json_option
@@ -213,50 +214,40 @@ def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool,
     _ting_or_discard(ctx, "discard", hand, seen, as_json, brief, jobs, rules)
 
 
-@main.command(epilog=NOTATION)
+@main.command(epilog=NOTATION, help=HU_HELP)
 @click.argument("hand", nargs=-1)
 @click.option("--win", "win", metavar="TILE", help="The winning tile (required for one hand).")
 @click.option("--source", metavar="self|other|discard",
               help="Who reveals it: self (自摸), other (another player's draw) or discard (another player's "
                    "discard, under a ruleset that wins on discards); required for one hand.")
 @click.option("--all", "all_splits", is_flag=True, help="List every distinct winning decomposition, best first.")
+@click.option("--last-tile", is_flag=True, help="TILE is the last stock tile (海底).")
+@click.option("--dihu", is_flag=True, help="TILE is the dealer's first discard, won by his lower player (地胡).")
+@click.option("--qishou", is_flag=True, help="TILE is the 亮张, won before play (起手胡).")
+@click.option("--tianhu", is_flag=True, help="HAND is freshly dealt: does it win at once (天胡)?")
 @_json_option
 @_rules_option
 @click.pass_context
 def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str | None, all_splits: bool,
-       as_json: bool, rules) -> None:
-    """Whether TILE from SOURCE wins for a hand at rest, and how.
-
-    A win shows the best decomposition with each 门子's 胡息, the total, 等,
-    番 and score; a tile that does not win says why (huxi_short,
-    no_7_groups, forced_ti, forced_wei) in a sentence.
-
-    \b
-    In a batch each line is `HAND ; TILE SOURCE`; a line without them
-    uses --win and --source.
-
-    \b
-    Example:  phz hu 一二三壹贰叁贰柒拾七八九五五五陆柒捌四六 --win 五 --source other
-    """
-    from solver import api
+       last_tile: bool, dihu: bool, qishou: bool, tianhu: bool, as_json: bool, rules) -> None:
+    from solver.app import hu_command
 
     out = _Out(ctx, as_json)
-    render = out.render
+    flags = hu_command.given(last_tile, dihu, qishou, tianhu)
     if _batch_mode(hand):
         from solver.app import batch
+        if flags:
+            raise click.UsageError(f"{flags[0]} is for one hand, not a batch")
         answers, failed = batch.answer_hu(_lines(), win=win, source=source, rules=rules, as_json=as_json,
                                           all_splits=all_splits, colour=out.colour)
         batch.emit(out.write, answers)
         ctx.exit(1 if failed else 0)
     text = " ".join(hand)
-    if win is None or source is None:
-        raise click.UsageError("phz hu needs --win TILE and --source self|other for one hand")
     try:
-        result = api.hu(text, win=win, source=source, all_splits=all_splits, rules=rules)
+        out.write(hu_command.answer(text, win=win, source=source, all_splits=all_splits, rules=rules,
+                                    as_json=as_json, colour=out.colour, flags=flags))
     except ValueError as e:
         out.fail(ctx, text, str(e))
-    out.write(out.jsonl.dumps(out.jsonl.hu_json(text, result, rules, all_splits=all_splits)) if as_json
-              else render.hu_text(result, rules, out.colour, all_splits=all_splits))
 
 
 @main.command(epilog=NOTATION)

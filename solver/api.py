@@ -14,6 +14,8 @@ as a ``Ruleset``.
 [4, 6, 14]
 >>> hu("一二三壹贰叁贰柒拾七八九五五五陆柒捌四六", win="五", source="other").win.how
 '破跑胡'
+>>> hu("一二三壹贰叁贰柒拾七八九五五五陆柒捌四六", win="五", source="other", conditions={"haidi"}).win.fan_names
+('海底',)
 """
 from __future__ import annotations
 
@@ -21,16 +23,16 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable, Literal, Sequence
 
-from .engine import obligations, reference
+from .engine import dealt, obligations, reference
 from .model import scoring
-from .model.hand import Hand, HandError, check_copies, check_hand
+from .model.hand import MELD_ZH, Hand, HandError, check_copies, check_hand, meld_problem
 from .model.notation import parse_hand, parse_kinds, parse_origin, parse_source, parse_tile, parse_tiles
 from .model.results import WIN_WAYS, Decision, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
 from .model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
-from .model.tiles import COPIES, N_KINDS, tiles_to_counts
+from .model.tiles import COPIES, N_KINDS, glyph, tiles_to_counts
 
 __all__ = ["TING_BUDGET", "TABLE_BUDGET", "HandError", "best_discards", "decide", "discard", "discard_choice",
-           "discard_many", "hu", "hu_many", "load", "ruleset", "ting", "ting_many"]
+           "discard_many", "hu", "hu_many", "load", "ruleset", "tianhu", "ting", "ting_many"]
 
 #: positions the distance search of one hand (``ting``) may look at beyond
 #: distance 2 (a second or two at most); batches and discard tables look
@@ -119,12 +121,93 @@ def best_discards(table: Discards) -> tuple[int, ...]:
 
 
 def hu(hand: str | Hand, *, win: str | int, source: str, all_splits: bool = False,
-       rules: Rules = DEFAULT_RULESET) -> HuResult:
-    """Whether tile ``win`` from ``source`` (self / other) wins for a hand at rest, and how."""
+       rules: Rules = DEFAULT_RULESET, conditions: Iterable[str] = ()) -> HuResult:
+    """Whether tile ``win`` from ``source`` (self / other) wins for a hand at rest, and how.
+
+    ``conditions``: the context a game gives the win, its fans counted
+    (RULES.md 10): ``haidi`` (海底, the last stock tile), ``dihu`` (地胡, the
+    dealer's first discard, won by his lower player), ``qishou`` (起手胡, the
+    亮张).  A condition the ruleset cannot have is a ``HandError``.
+    """
     tile = _tile(win)
     rs = ruleset(rules)
+    src = parse_source(source)
+    got = check_conditions(conditions, src, rs)
     h, _ = load(hand, want="rest", tile=tile, rules=rs)
-    return reference.hu(h, tile, parse_source(source), rs, all_splits=all_splits)
+    return reference.hu(h, tile, src, rs, all_splits=all_splits, conditions=got)
+
+
+#: the conditions of a win on a tile (``hu``), with what each is; 天胡 is ``tianhu``'s
+TILE_CONDITIONS = {"haidi": "海底 (a win on the last stock tile)", "dihu": "地胡 (on the dealer's first discard)",
+                   "qishou": "起手胡 (on the 亮张)"}
+
+
+def check_conditions(conditions: Iterable[str], source: str, rules: Ruleset) -> frozenset[str]:
+    """``conditions`` as a frozenset, or a HandError naming the fix when ``rules`` cannot give
+    a win from ``source`` that context (or when two of them exclude each other)."""
+    got = frozenset([conditions] if isinstance(conditions, str) else conditions)
+    name = f"the {rules.name} rules"
+    for c in sorted(got):
+        if c == "tianhu":
+            raise HandError("天胡 is the win of a dealt hand, not of a tile: ask tianhu(HAND) (phz hu --tianhu)")
+        if c not in TILE_CONDITIONS:
+            raise HandError(f"unknown condition {c!r}: choose among {', '.join(TILE_CONDITIONS)}")
+    if len(got) > 1:
+        raise HandError(" and ".join(TILE_CONDITIONS[c] for c in sorted(got)) + " exclude each other: give one")
+    if "haidi" in got and not rules.game.last_tile_wins:
+        raise HandError(f"{name} win on no last stock tile (their game.last_tile_wins is false): drop 海底")
+    if "haidi" in got and source == "discard":
+        raise HandError("海底 is a win on the last stock tile itself, not on a discard: give the source self or other")
+    if "dihu" in got and rules.game.dihu == "none":
+        raise HandError(f"{name} have no 地胡 (their game.dihu is none): drop it, or use rules that have one")
+    if "dihu" in got and source != "discard":
+        raise HandError("地胡 is a win on the dealer's first discard: give the source discard")
+    if "qishou" in got and not rules.game.liang_zhang:
+        raise HandError(f"{name} show no 亮张 (their game.liang_zhang is false), so there is no 起手胡: drop it")
+    if "qishou" in got and source == "discard":
+        raise HandError("起手胡 is a win on the 亮张, a dealt tile: give the source self (the dealer) or other")
+    return got
+
+
+def tianhu(hand: str | Hand, *, rules: Rules = DEFAULT_RULESET) -> dealt.Dealt:
+    """Whether a freshly dealt hand wins at once (天胡, RULES.md 10), and its win.
+
+    ``hand``: the dealt tiles, 20 or 21 for the dealer (his 亮张 included),
+    each dealt four laid out as a meld of the ruleset's dealt kind (提; 垅
+    under luzhou).  The rule is the ruleset's ``game.tianhu``.
+
+    >>> from solver.model.tiles import glyphs
+    >>> d = tianhu("一一一二二二三三三五五五六六六七七八九十")
+    >>> d.kans, d.win.how, d.win.huxi, d.win.score, glyphs(d.left)  # 5 坎 and 七八九; 七 十 outside
+    (5, '天胡', 15, 2, '七十')
+    """
+    rs = ruleset(rules)
+    if rs.game.tianhu == "none":
+        raise HandError(f"the {rs.name} rules have no 天胡 (their game.tianhu is none)")
+    h = parse_hand(hand, rs) if isinstance(hand, str) else hand
+    check_dealt(h, rs)
+    return dealt.judge(h, rs)
+
+
+def check_dealt(hand: Hand, rules: Ruleset) -> None:
+    """A HandError unless ``hand`` can be a freshly dealt hand under ``rules`` (RULES.md 10)."""
+    four = MELD_ZH[rules.dealt_four]
+    for m in hand.melds:
+        if m.kind != rules.dealt_four or meld_problem(m.kind, m.tiles):
+            raise HandError(f"{m.text()}: a dealt hand lays out only its dealt fours, as {four} "
+                            f"({four}:{glyph(m.tiles[0]) * 4})")
+    for t in range(N_KINDS):
+        if hand.concealed[t] >= 4:
+            raise HandError(f"four {glyph(t)} concealed: a dealt four is laid out as a {four} ({four}:{glyph(t) * 4})")
+    check_copies(hand)
+    n, deal = sum(hand.all_counts()), rules.game.deal
+    sizes = sorted(set(deal))
+    if n not in sizes:
+        others = " or ".join(str(x) for x in sizes if x != deal[0])
+        raise HandError(f"{n} tiles: a freshly dealt hand holds {others}, or {deal[0]} for the dealer"
+                        f" ({four} included)")
+    if rules.game.tianhu == "dealer_seven_groups" and n != deal[0]:
+        raise HandError(f"the {rules.name} rules' 天胡 is the dealer's: give his {deal[0]} tiles, not {n}")
 
 
 def decide(hand: str | Hand, *, tile: str | int, source: str, chou: str | Iterable[int] = "",

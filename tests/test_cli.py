@@ -512,6 +512,8 @@ import sys
 from cli import main
 for args in (["ting", "{EX2}"], ["ting", "--json", "{EX4}"],
              ["hu", "{EX3}", "--win", "五", "--source", "other", "--all"],
+             ["hu", "{EX3}", "--win", "五", "--source", "other", "--last-tile"],
+             ["hu", "一一一二二二三三三五五五六六六七七八九十", "--tianhu", "--json"],
              ["ting", "一二三 壹贰叁 二七十 四五六 七八九 伍伍 | 碰:十十十", "--rules", "luzhou"],
              ["ting", "{NEAR}"], ["ting", "--json", "{NEAR.replace("偎", "碰")}", "--rules", "luzhou"],
              ["discard", "{NEAR_DISCARD}"], ["discard", "--json", "{NEAR_DISCARD}", "--rules", "luzhou"],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import operator
 from json.encoder import encode_basestring as _jstr  # the C escaper that ensure_ascii=False uses
+from typing import TYPE_CHECKING, Iterable
 
 from ..model import scoring
 from ..model.groups import Group
@@ -19,7 +20,10 @@ from ..model.notation import unbroken
 from ..model.results import WIN_WAYS, Discards, Draw, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPHS, glyphs
-from .render import hu_sentence
+from .render import hu_sentence, tianhu_sentence
+
+if TYPE_CHECKING:
+    from ..engine.dealt import Dealt
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 _GROUP_JSON: dict[Group, dict] = {}
@@ -73,7 +77,9 @@ def discard_json(text: str, d: Discards, discard: bool = False) -> dict:
         for r in d.rows]}
 
 
-def hu_json(text: str, r: HuResult, rules: Ruleset, *, all_splits: bool = False) -> dict:
+def hu_json(text: str, r: HuResult, rules: Ruleset, *, all_splits: bool = False,
+            conditions: Iterable[str] = ()) -> dict:
+    """``phz hu --json``; ``conditions`` (the game context asked with, 海底 …) adds the key ``conditions``."""
     w = r.win
     d = {"input": text, "hand": r.hand.text(), "tile": GLYPHS[r.tile], "source": r.source,
          "win": w is not None, "reason": r.reason, "explain": hu_sentence(r, rules), "huxi": r.huxi}
@@ -84,7 +90,23 @@ def hu_json(text: str, r: HuResult, rules: Ruleset, *, all_splits: bool = False)
     d["groups"] = [group_json(g) for g in r.groups]
     if all_splits:
         d["decompositions"] = [win_json(x) for x in r.decompositions]
+    if conditions:
+        d["conditions"] = sorted(conditions)
     return d
+
+
+def tianhu_json(text: str, d: "Dealt", rules: Ruleset) -> dict:
+    """``phz hu --tianhu --json``: the keys of ``hu_json`` (no tile; source self; reason
+    ``not_tianhu``), and the dealt fours, 坎 and the tiles outside every group."""
+    w = d.win
+    out = {"input": text, "hand": d.hand.text(), "tile": None, "source": "self", "dealer": d.dealer,
+           "fours": d.fours, "kans": d.kans, "win": w is not None, "reason": None if w else "not_tianhu",
+           "explain": tianhu_sentence(d, rules), "huxi": w.huxi if w else None}
+    out |= {"deng": None, "fan": None, "fan_names": None, "score": None, "how": None} if w is None else \
+        {"deng": w.deng, "fan": w.fan, "fan_names": list(w.fan_names), "score": w.score, "how": w.how}
+    out |= {"groups": [group_json(g) for g in w.groups] if w else [], "left": glyphs(d.left),
+            "conditions": ["tianhu"]}
+    return out
 
 
 def error_json(text: str, message: str) -> dict:

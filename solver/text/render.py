@@ -5,7 +5,7 @@ JSON answers are built in ``solver.text.jsonl``.  Nothing here imports numba.
 from __future__ import annotations
 
 import os
-from typing import Mapping, TextIO
+from typing import TYPE_CHECKING, Iterable, Mapping, TextIO
 
 from tabulate import tabulate
 
@@ -15,7 +15,10 @@ from ..model.notation import printable
 from ..model.results import DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPH_TO_ID, GLYPHS, RED, glyphs
-from .words import GROUP_ZH, SOURCE_TEXT, group_zh
+from .words import CONDITION_TEXT, CONDITION_ZH, GROUP_ZH, MELD_ZH, SOURCE_TEXT, group_zh
+
+if TYPE_CHECKING:
+    from ..engine.dealt import Dealt
 
 TABLE_FORMAT = "simple"
 DASH = "—"
@@ -299,12 +302,32 @@ def _groups_block(groups: tuple[Group, ...], sequence: str = "句") -> str:
     return tabulate(rows, ["门子", "tiles", "胡息"], tablefmt=TABLE_FORMAT, disable_numparse=True)
 
 
-def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = False) -> str:
+def condition_note(condition: str, rules: Ruleset) -> str:
+    """What a game condition of a win (海底, 天胡, 地胡, 起手胡) is worth under ``rules``, in a line."""
+    what = f"{CONDITION_ZH[condition]} ({CONDITION_TEXT[condition]})"
+    fans = rules.condition_fans(condition)
+    if not fans:
+        return f"{what}: no 番 of its own under the {rules.name} rules"
+    notes = []
+    for f in fans:
+        text = f"{f.fan} 番 " + ("added to the other 花样" if rules.fans_add else "unless a 花样 counts more")
+        alone = rules.fan_overrides.get(frozenset({f.name}))
+        if alone is not None:
+            text += f", {alone} 番 alone (平胡{f.name})"
+        notes.append(text if f.name == CONDITION_ZH[condition] else f"{f.name} {text}")
+    return f"{what}: " + "; ".join(notes)
+
+
+def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = False,
+            conditions: Iterable[str] = ()) -> str:
+    """``phz hu``'s answer; ``conditions``: the game context the win was asked with (海底 …)."""
     tg = GLYPHS[r.tile]
-    head = f"{r.hand.text()}  +  {tg} {SOURCE_TEXT[r.source]}"
+    head = [f"{r.hand.text()}  +  {tg} {SOURCE_TEXT[r.source]}"]
+    head += [condition_note(c, rules) for c in sorted(conditions)]
     w = r.win
     if w is not None:
-        lines = [head, f"胡 {w.how}: {_score_line(w, r.source)}", hu_sentence(r, rules), "", _groups_block(w.groups, rules.sequence)]
+        lines = [*head, f"胡 {w.how}: {_score_line(w, r.source)}", hu_sentence(r, rules), "",
+                 _groups_block(w.groups, rules.sequence)]
         if all_splits:
             rows = [[i, x.huxi, x.deng, _fan(x), x.score, x.how, " ".join(_group_cell(g, rules.sequence) for g in x.groups)]
                     for i, x in enumerate(r.decompositions, 1)]
@@ -312,9 +335,35 @@ def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = Fal
                       tabulate(rows, ["#", "胡息", "等", "番", "score", "how", "门子"],
                                tablefmt=TABLE_FORMAT, disable_numparse=True)]
     else:
-        lines = [head, f"not a win ({r.reason}): {hu_sentence(r, rules)}"]
+        lines = [*head, f"not a win ({r.reason}): {hu_sentence(r, rules)}"]
         if r.groups:
             lines += ["", "highest-胡息 split into 7 门子:", _groups_block(r.groups, rules.sequence)]
+    return paint("\n".join(lines), colour)
+
+
+def tianhu_sentence(d: "Dealt", rules: Ruleset) -> str:
+    """Why a dealt hand is a 天胡 or not (RULES.md 10), in a line."""
+    if rules.game.tianhu == "dealer_seven_groups":
+        what = f"the dealer's {sum(d.hand.all_counts())} dealt tiles"
+        if d.win:
+            return f"天胡: {what} are a complete hand (7 门子) before his first discard"
+        return f"{what} are no complete hand (7 门子, {rules.min_huxi} 胡息) before his first discard"
+    four = MELD_ZH[rules.dealt_four]
+    rule = f"3 {four} or 5 坎 win at once, each {four} also a 坎"
+    return f"{'天胡: ' if d.win else ''}{d.fours} {four} and {d.kans} 坎 ({rule})"
+
+
+def tianhu_text(d: "Dealt", rules: Ruleset, colour: bool) -> str:
+    """``phz hu --tianhu``'s answer: a dealt hand's 天胡 with its groups, or why it has none."""
+    n = sum(d.hand.all_counts())
+    head = f"{d.hand.text()}  dealt, {n} tiles" + (" (the dealer)" if d.dealer else "")
+    w = d.win
+    if w is None:
+        return paint(f"{head}\nnot a 天胡: {tianhu_sentence(d, rules)}", colour)
+    lines = [head, condition_note("tianhu", rules), f"胡 {w.how}: {_score_line(w, 'self')}",
+             tianhu_sentence(d, rules), "", _groups_block(w.groups, rules.sequence)]
+    if d.left:
+        lines.append(f"outside the groups (no 7 门子 needed): {glyphs(d.left)}")
     return paint("\n".join(lines), colour)
 
 
