@@ -17,6 +17,10 @@ hands of c + 1 tiles whose best discard leaves them within 2
 (``near_hands``, ``near_discard_hands``; benchmarks/data holds the first of
 them as text, for running other checkouts on the very same hands).
 
+Whole hands of self-play (``game_results``, ``phz sim``'s runner) are
+measured in hands per second: random bots and basic bots on one process
+(per core), and random bots on two processes against one on the same deals.
+
 Nothing here imports numba until a kernel measurement starts.
 """
 from __future__ import annotations
@@ -358,6 +362,9 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
         return _per_hand(NEAR_TABLE, "api.discard", time_each(lambda h: api.discard(h, rules=rules), hands, rules),
                          tail=False)
 
+    def games():
+        return game_results(n, rules, rounds)
+
     yield "win check", 1, win_check
     yield "waits", 1, waits
     yield "discard table", 1, discards
@@ -365,6 +372,7 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
     yield "drills", 1, drilling
     yield "distance", 1, near
     yield "discard advice", 1, near_tables
+    yield "phz sim", 1, games
 
 
 def _per_hand(what: str, engine: str, times: list[float], tail: bool = True) -> list[Result]:
@@ -383,4 +391,59 @@ def _results(what: str, runs: list[tuple[str, list[float], list[int]]]) -> list[
         us = median_us(times, counts)
         speedup = None if engine == "reference" or ref is None else ref / us
         out.append(Result(what, engine, sum(counts), us, 1e6 / us, speedup))
+    return out
+
+
+# ---------------------------------------------------------------- whole hands (phz sim)
+
+SIM = "phz sim: whole hands, each deal once per seating"
+#: hands of self-play per hand of the other measurements (a hand of play is ~100 decisions)
+SIM_SHARE = {"random": 2, "basic": 100}
+#: the fewest deals of a round: two processes' start must not be most of a round of random bots
+SIM_LEAST = {"random": 50, "basic": 2}
+
+
+def sim_rounds(bots: str, deals: int, rounds: int, rules: Ruleset, jobs: Sequence[int] = (1,),
+               seed: int = SEED + 10) -> tuple[dict[int, list[float]], int]:
+    """(wall times of the rounds per job count, hands a round) of ``phz sim``'s runner: ``rounds``
+    rounds of ``deals`` fresh deals (round k: ``seed + 1 + k``), all three seats ``bots``, after a
+    warm-up run (deals of its own) that fills what obligations.decide keeps.  Within a round each
+    job count of ``jobs`` plays the same deals, several jobs first: their workers are forked, so
+    what they keep never comes back, and every count starts from the same memos."""
+    from . import sim
+
+    job = sim.Sim(rules, (bots,) * rules.game.players, seed)
+    sim.run(job, max(1, deals // 2))
+    times: dict[int, list[float]] = {j: [] for j in jobs}
+    hands = 0
+    for k in range(rounds):
+        round_job = sim.Sim(rules, job.bots, seed + 1 + k)
+        for j in sorted(jobs, reverse=True):
+            start = time.perf_counter()
+            out = sim.run(round_job, deals, jobs=j)
+            times[j].append(time.perf_counter() - start)
+        hands = sum(len(d.games) for d in out)
+    return times, hands
+
+
+def game_results(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> list[Result]:
+    """Hands of self-play per second: random and basic bots on one process (per core), and random
+    bots on two (the whole run, its workers' start included, against one job on the same deals)."""
+    from ..game.players import make_bot
+    from .batch import usable_cores
+
+    per_round = max(1, n // rounds)
+    out = []
+    for bots, share in SIM_SHARE.items():
+        try:
+            make_bot(bots, 0, 0)
+        except ImportError:  # a bot this checkout does not have
+            continue
+        two = bots == "random" and usable_cores() >= 2
+        deals = max(SIM_LEAST[bots], per_round // share)
+        times, hands = sim_rounds(bots, deals, rounds, rules, jobs=(1, 2) if two else (1,))
+        out += _results(SIM, [(f"{bots} bots, 1 job", times[1], [hands] * rounds)])
+        if two:
+            ratio = statistics.median(a / b for a, b in zip(times[1], times[2]))
+            out += _results(SIM, [(f"{bots} bots, 2 jobs: {ratio:.2f}× 1 job", times[2], [hands] * rounds)])
     return out

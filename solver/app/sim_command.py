@@ -1,10 +1,131 @@
-"""`phz sim` (being built: issue 15)."""
+"""``phz sim``: bots play deals against each other, each deal once per seating, and the table of
+how each bot did (``solver.app.sim`` plays, ``solver.game.stats`` counts, ``solver.text.sim_table`` shows).
+
+Only click is imported until the command runs, so ``phz sim --help`` stays light.
+"""
 from __future__ import annotations
+
+import sys
 
 import click
 
+from .options import FROM_CONFIG, RulesetType, lang_option
+
+#: solver.game.players.BOTS, written here so that --help loads no game (tests/test_sim.py checks they agree)
+BOT_NAMES = ("random", "basic", "strong")
+DEFAULT_BOTS = "strong,basic,random"
+#: the most deals one run plays
+MAX_GAMES = 10_000_000
+
+
+def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
+    """``--bots``: one bot name a seat, comma-separated (or one name for every seat); ValueError
+    (one line naming the fix) otherwise.
+
+    >>> parse_bots("strong, basic,random"), parse_bots("random")
+    (('strong', 'basic', 'random'), ('random', 'random', 'random'))
+    """
+    names = tuple(w.strip().lower() for w in text.split(","))
+    bad = [n for n in names if n not in BOT_NAMES]
+    if bad:
+        raise ValueError(f"no bot {bad[0]!r}: name one of {', '.join(BOT_NAMES)} a seat, "
+                         f"e.g. --bots {DEFAULT_BOTS}")
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise ValueError(f"--bots names {len(names)} bots for {seats} seats: name one a seat, "
+                         f"e.g. --bots {DEFAULT_BOTS} (or one bot for every seat)")
+    return names
+
 
 @click.command("sim")
-def sim() -> None:
-    """(being built)"""
-    raise click.UsageError("phz sim is not built yet")
+@click.option("--games", "deals", type=click.IntRange(min=1, max=MAX_GAMES), default=100, show_default=True,
+              metavar="N", help="Deals to play; each is played once per seating of the bots (3 hands for 3 "
+                                "different bots), so seat and dealer luck cancel.")
+@click.option("--rules", type=RulesetType(), default=FROM_CONFIG, metavar="NAME|PATH",
+              help="The ruleset (default: $PHZ_RULES, else the config file, else hunan); the game seats 3 players.")
+@click.option("--bots", "bots_text", default=DEFAULT_BOTS, show_default=True, metavar="A,B,C",
+              help="The bot at each seat (random, basic, strong), or one bot for all three.")
+@click.option("--seed", type=click.IntRange(min=0, max=2 ** 63 - 1), default=0, show_default=True, metavar="N",
+              help="Deal i is the same for the same seed, whatever --jobs.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="Play on N processes (one per core); the results do not change.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object with every number of the table.")
+@click.option("--records", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Write each hand's game record (JSON Lines, README: Game records) into DIR.")
+@lang_option
+@click.pass_context
+def sim(ctx: click.Context, deals: int, rules, bots_text: str, seed: int, jobs: int, as_json: bool,
+        records: str | None, lang: str | None) -> None:
+    """Bots play N deals; per bot the mean net score per hand with its 95% interval, wins, drawn hands,
+    turns and the rule events (八块, 臭偎, 破跑胡, 天胡 …).
+
+    Each deal is played once per seating (the bots rotated over the seats,
+    the same tiles and dealer), and a bot's net score per deal is averaged
+    over its seats; the interval is the normal approximation over the deals.
+    Two bots are compared on their per-deal differences.  A progress bar
+    shows on a terminal.
+    """
+    import json
+    import os
+    import time
+
+    from solver.app import batch
+    from solver.app import sim as runner
+    from solver.app.console import warn
+    from solver.app.options import echo, prepare
+    from solver.game.engine import Game
+    from solver.game.players import make_bot
+    from solver.game.stats import summarise
+    from solver.text.explain import resolve_lang
+    from solver.text.sim_table import SimInfo, sim_json, sim_lines
+
+    try:
+        Game(rules, seed=0)
+    except ValueError as e:
+        raise click.UsageError(f"--rules {rules.name}: {e}") from None
+    try:
+        bots = parse_bots(bots_text, rules.game.players)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--bots") from None
+    for name in dict.fromkeys(bots):
+        try:
+            make_bot(name, 0, 0)
+        except ImportError:
+            raise click.BadParameter(f"the {name} bot is not in this phz yet: use --bots random",
+                                     param_hint="--bots") from None
+    if records is not None:
+        try:
+            from solver.game import record  # noqa: F401
+        except ImportError:
+            raise click.BadParameter("this phz cannot write game records yet: leave out --records",
+                                     param_hint="--records") from None
+        try:
+            os.makedirs(records, exist_ok=True)
+        except OSError as e:
+            raise click.BadParameter(f"cannot make the folder {records}: {e.strerror or e}; name a folder you "
+                                     "can write to", param_hint="--records") from None
+    cores = batch.usable_cores()
+    if jobs > cores:
+        warn(f"phz: --jobs {jobs} is more than the {cores} core{'s' * (cores != 1)} this machine gives phz: "
+             f"using {cores}")
+        jobs = cores
+    prepare(as_json)
+    job = runner.Sim(rules, bots, seed, records)
+    start = time.perf_counter()
+    try:
+        if sys.stderr is not None and sys.stderr.isatty():
+            with click.progressbar(length=deals, label="phz sim", file=sys.stderr, show_pos=True,
+                                   show_eta=True) as bar:
+                outcomes = runner.run(job, deals, jobs=jobs, progress=bar.update)
+        else:
+            outcomes = runner.run(job, deals, jobs=jobs)
+    except runner.WorkerDied as e:
+        warn(f"phz: {e}")
+        ctx.exit(1)
+    info = SimInfo(rules.name, bots, seed, jobs, time.perf_counter() - start)
+    summary = summarise(outcomes, bots)
+    if as_json:
+        echo(json.dumps(sim_json(summary, info), ensure_ascii=False))
+    else:
+        echo("\n".join(sim_lines(summary, info, resolve_lang(lang))))

@@ -1,0 +1,201 @@
+"""Self-play for ``phz sim``: bots play deals, each once per seating, on one or several processes.
+
+Deal ``i`` of a simulation of ``seed`` is ``Game(rules, seed=hand_seed(seed, i))``
+(its tiles and its dealer).  It is played once per seating: rotation r puts
+bot ``bots[(p + r) % 3]`` at seat p, so every bot sits at every seat of the
+same deal (duplicate deals; a seating that repeats another, as with three
+bots of one kind, is played once).  Each bot is
+``make_bot(name, hand_seed(seed, i), seat)``: its randomness comes from the
+deal and its seat.  A deal's games depend on nothing but (rules, bots,
+seed, i), so ``--jobs`` and the order the deals are played in change no
+result: the outcomes are merged by deal index.
+
+With several jobs the deal indices go in chunks to worker processes forked
+from this one (a few chunks per job, each to the next free worker), as
+``solver.app.batch`` does it; ``progress`` is told each deal done.
+
+>>> from solver.model.rules import get_ruleset
+>>> job = Sim(get_ruleset("hunan"), ("random", "random", "random"), seed=1)
+>>> [d.index for d in run(job, 3)], len(play_deal(job, 0).games)
+([0, 1, 2], 1)
+"""
+from __future__ import annotations
+
+import gc
+import os
+import sys
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..game.engine import Game
+from ..game.players import make_bot
+from ..game.session import hand_seed
+from ..game.stats import DealOutcome, GameOutcome, game_events
+from ..game.view import view_of
+from ..model.rules import Ruleset
+
+#: chunks per job: the jobs share the work as they come free
+CHUNKS_PER_JOB = 8
+#: the most deals in one chunk (so the progress bar moves and a stop loses little)
+MAX_CHUNK = 50
+
+
+@dataclass(frozen=True)
+class Sim:
+    """What a simulation is asked: the ruleset, the bot of each seat at rotation 0, the seed, and
+    where to write each game's record (None: nowhere)."""
+    rules: Ruleset
+    bots: tuple[str, ...]
+    seed: int = 0
+    records: str | None = None
+
+
+def seatings(bots: Sequence[str]) -> list[tuple[str, ...]]:
+    """The bot at each seat, per rotation; a seating that repeats an earlier one is left out.
+
+    >>> seatings(("strong", "basic", "random"))
+    [('strong', 'basic', 'random'), ('basic', 'random', 'strong'), ('random', 'strong', 'basic')]
+    >>> seatings(("basic", "basic", "basic"))
+    [('basic', 'basic', 'basic')]
+    """
+    n = len(bots)
+    return list(dict.fromkeys(tuple(bots[(p + r) % n] for p in range(n)) for r in range(n)))
+
+
+def record_name(index: int, rotation: int) -> str:
+    """The file of the record of deal ``index``, rotation ``rotation``, in the --records folder."""
+    return f"deal{index:06d}-{rotation}.jsonl"
+
+
+def _chou_wei(ask, move) -> bool:
+    """The move is a 偎 that the obligations engine marks 臭偎 (onto a pair passed for 碰)."""
+    return move.kind == "wei" and ask.decision is not None and any(
+        a.action == "wei" and a.chou_wei for a in ask.decision.actions)
+
+
+def play_game(rules: Ruleset, seed: int, seating: Sequence[str]) -> tuple[Game, GameOutcome]:
+    """One game of the deal of ``seed`` with ``seating``'s bots; the game and what it came to."""
+    game = Game(rules, seed=seed)
+    players = [make_bot(name, seed, p) for p, name in enumerate(seating)]
+    chou_wei: list[tuple[int, str]] = []
+    while (ask := game.ask()) is not None:
+        move = players[ask.seat].choose(view_of(game, ask.seat), ask)
+        if move.kind == "wei" and _chou_wei(ask, move):
+            chou_wei.append((ask.seat, "chou_wei"))
+        game.play(move)
+    result = game.result
+    return game, GameOutcome(tuple(seating), tuple(result.net), result.winner, game.turns,
+                             tuple(chou_wei + game_events(game.events)))
+
+
+def play_deal(job: Sim, index: int) -> DealOutcome:
+    """Deal ``index`` of ``job``, played once per seating (and its records written)."""
+    seed = hand_seed(job.seed, index)
+    games = []
+    for r, seating in enumerate(seatings(job.bots)):
+        game, outcome = play_game(job.rules, seed, seating)
+        if job.records is not None:
+            _write_record(job, game, seating, index, r)
+        games.append(outcome)
+    return DealOutcome(index, tuple(games))
+
+
+def _write_record(job: Sim, game: Game, seating: Sequence[str], index: int, rotation: int) -> None:
+    """The record of one game (``solver.game.record``): a header whose seed is the deal's, one hand."""
+    from ..game import record
+
+    seed = hand_seed(job.seed, index)
+    record.write(os.path.join(job.records, record_name(index, rotation)), job.rules, [game], seeds=[seed],
+                 seed=seed, seats=[{"name": f"seat {p}", "player": b} for p, b in enumerate(seating)],
+                 session={"command": "sim", "seed": job.seed, "deal": index, "seating": rotation,
+                          "bots": list(job.bots)})
+
+
+def play_chunk(job: Sim, lo: int, hi: int) -> list[DealOutcome]:
+    return [play_deal(job, i) for i in range(lo, hi)]
+
+
+# ---------------------------------------------------------------- several processes
+
+_JOB: Sim | None = None  # in a forked worker only: the simulation it works for
+
+
+def _start_worker(job: Sim) -> None:
+    global _JOB
+    from . import signals
+
+    signals.child()
+    _JOB = job
+
+
+def _worker(lo: int, hi: int) -> list[DealOutcome]:
+    assert _JOB is not None
+    return play_chunk(_JOB, lo, hi)
+
+
+class WorkerDied(RuntimeError):
+    """A --jobs worker process ended without finishing its deals; ``str()`` is one line."""
+
+
+def chunks(deals: int, jobs: int) -> list[tuple[int, int]]:
+    """The deal ranges [lo, hi) handed to the workers: about CHUNKS_PER_JOB per job, at most MAX_CHUNK deals.
+
+    >>> chunks(10, 2)
+    [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9), (9, 10)]
+    >>> len(chunks(1000, 2)), chunks(1000, 2)[-1]
+    (20, (950, 1000))
+    """
+    size = max(1, min(MAX_CHUNK, -(-deals // (jobs * CHUNKS_PER_JOB))))
+    return [(lo, min(deals, lo + size)) for lo in range(0, deals, size)]
+
+
+def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[DealOutcome]:
+    """Deals 0 to ``deals`` - 1 of ``job``, in index order, on ``jobs`` processes; ``progress(k)``
+    after each k deals done."""
+    import multiprocessing
+
+    tell = progress or (lambda k: None)
+    jobs = max(1, min(jobs, deals))
+    if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():  # no fork (Windows): one job
+        out = []
+        for i in range(deals):
+            out.append(play_deal(job, i))
+            tell(1)
+        return out
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    from . import signals
+    from .batch import _kill_workers
+
+    parts = chunks(deals, jobs)
+    done: dict[int, DealOutcome] = {}
+    sys.stdout.flush()  # a forked worker must not write out what this process still holds
+    sys.stderr.flush()
+    gc.freeze()  # the workers share the parent's objects instead of copying them as the collector touches them
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_start_worker,
+                               initargs=(job,))
+    try:
+        with signals.on_stop(lambda: _kill_workers(pool)):
+            running = {pool.submit(_worker, lo, hi) for lo, hi in parts}
+            try:
+                while running:
+                    finished, running = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        got = future.result()
+                        for d in got:
+                            done[d.index] = d
+                        tell(len(got))
+            except BaseException:
+                for future in running:
+                    future.cancel()
+                _kill_workers(pool)
+                raise
+            finally:
+                pool.shutdown(wait=True)
+    except BrokenProcessPool:
+        raise WorkerDied(f"a worker process playing the deals died (killed, or out of memory) after {len(done)} "
+                         f"of {deals} deals") from None
+    finally:
+        gc.unfreeze()
+    return [done[i] for i in range(deals)]

@@ -1,0 +1,221 @@
+"""The statistics of self-play (``phz sim``): what each game came to, and per bot what its games came to.
+
+A simulation plays each deal once per seating of the bots (duplicate deals:
+the same tiles and dealer, the bots rotated over the seats), so the luck of
+the deal and of the seat cancels out.  A bot's value for a deal is its mean
+net score over the games of that deal in which it sat (a seat-game each);
+the comparison metric is the mean of those values over the deals, with a
+95% interval by the normal approximation (mean ± 1.96 · s / √n, s the
+sample standard deviation of the per-deal values, n the deals).  Two bots
+are compared by the same interval on their per-deal differences (paired:
+the same deals).
+
+>>> g = GameOutcome(("a", "b", "c"), (4, -2, -2), 0, 9, ((0, "zimo"),))
+>>> h = GameOutcome(("b", "c", "a"), (0, 0, 0), None, 12, ())
+>>> s = summarise([DealOutcome(0, (g, h))], ("a", "b", "c"))
+>>> a = s.bot("a")
+>>> a.mean_net, a.half, a.wins, a.won_mean, a.drawn, a.turns, a.events
+(2.0, None, 1, 4.0, 1, 10.5, {'zimo': 1})
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Iterable, Sequence
+
+from ..model.ruleset import FOUR_KINDS
+
+__all__ = ["EVENTS", "BotStats", "DealOutcome", "GameOutcome", "Pair", "Summary", "game_events", "mean_interval",
+           "summarise"]
+
+#: the rule events counted per bot, in the order shown: key -> its name at the table
+EVENTS = {"bakuai": "八块", "chou_wei": "臭偎", "popao": "破跑胡", "tianhu": "天胡", "qishou": "起手胡",
+          "dihu": "地胡", "haidi": "海底", "zimo": "自摸"}
+#: z of a two-sided 95% interval (normal approximation)
+Z95 = 1.96
+_CONDITIONS = ("tianhu", "qishou", "dihu", "haidi")
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One game of a deal: the bot at each seat, net score per seat, the winner (None: 荒庄), the
+    turns (stock draws), and the rule events as (seat, key of EVENTS or a penalty's offence)."""
+    bots: tuple[str, ...]
+    net: tuple[int, ...]
+    winner: int | None
+    turns: int
+    events: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """The games of deal ``index`` (``hand_seed(seed, index)``), one per seating."""
+    index: int
+    games: tuple[GameOutcome, ...]
+
+
+def game_events(events: Iterable[dict]) -> list[tuple[int, str]]:
+    """The rule events of a game's event list (``Game.events``) as (seat, key): 八块 (a second or
+    later 4-tile group, the dealt ones counted), the win's game conditions (天胡, 起手胡, 地胡, 海底),
+    a win whose how is 破跑胡 or 天胡, a self-drawn win (自摸), and each penalty by its offence.
+    (臭偎 is not in the events: the player loop counts it from the move's Action.)
+
+    >>> game_events([{"e": "meld", "seat": 1, "kind": "ti", "dealt": True},
+    ...              {"e": "take", "seat": 1, "kind": "pao"}, {"e": "take", "seat": 2, "kind": "ti"},
+    ...              {"e": "win", "seat": 2, "source": "self", "conditions": ["haidi"], "how": "破跑胡"}])
+    [(1, 'bakuai'), (2, 'haidi'), (2, 'popao'), (2, 'zimo')]
+    """
+    fours: dict[int, int] = {}
+    out: list[tuple[int, str]] = []
+    for e in events:
+        kind = e["e"]
+        if kind in ("meld", "take") and e.get("kind") in FOUR_KINDS:
+            p = e["seat"]
+            if kind == "take" and fours.get(p, 0):
+                out.append((p, "bakuai"))
+            fours[p] = fours.get(p, 0) + 1
+        elif kind == "win":
+            p = e["seat"]
+            keys = [c for c in _CONDITIONS if c in e.get("conditions", ())]
+            if e.get("how") == "破跑胡":
+                keys.append("popao")
+            if e.get("how") == "天胡" and "tianhu" not in keys:
+                keys.append("tianhu")
+            if e.get("source") == "self":
+                keys.append("zimo")
+            out += [(p, k) for k in keys]
+        elif kind == "penalty":
+            out.append((e["seat"], e["offence"]))
+    return out
+
+
+def mean_interval(xs: Sequence[float]) -> tuple[float, float | None]:
+    """(mean, half-width of its 95% interval), the normal approximation; no interval below 2 values.
+
+    >>> mean_interval([1, 2, 3, 4])  # s = 1.291, 1.96 * s / 2
+    (2.5, 1.2651...)
+    >>> mean_interval([5])
+    (5.0, None)
+    """
+    n = len(xs)
+    if n == 0:
+        return 0.0, None
+    mean = math.fsum(xs) / n
+    if n < 2:
+        return mean, None
+    var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, Z95 * math.sqrt(var / n)
+
+
+@dataclass(frozen=True)
+class BotStats:
+    """What one bot's seat-games came to (module docstring)."""
+    name: str
+    games: int  # seat-games: one per game it sat in, per seat
+    mean_net: float  # mean net score per hand (the comparison metric)
+    half: float | None  # half-width of its 95% interval
+    wins: int
+    won_mean: float | None  # mean net of the games it won
+    losses: int  # games another seat won
+    lost_mean: float | None  # mean net of those (negative)
+    drawn: int  # its games that were drawn (荒庄)
+    turns: float  # mean turns (stock draws) of its games
+    events: dict[str, int]
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def drawn_rate(self) -> float:
+        return self.drawn / self.games if self.games else 0.0
+
+    def as_json(self) -> dict:
+        return {**asdict(self), "win_rate": self.win_rate, "drawn_rate": self.drawn_rate}
+
+
+@dataclass(frozen=True)
+class Pair:
+    """``first`` against ``second``: the mean per-deal difference of their net per hand, and its 95% interval."""
+    first: str
+    second: str
+    mean: float
+    half: float | None
+
+    @property
+    def apart(self) -> bool:
+        """The interval excludes 0: one bot is better than the other at 95%."""
+        return self.half is not None and abs(self.mean) > self.half
+
+    def as_json(self) -> dict:
+        return {**asdict(self), "apart": self.apart}
+
+
+@dataclass(frozen=True)
+class Summary:
+    deals: int
+    games: int
+    drawn: int  # games drawn (荒庄)
+    turns: float  # mean turns per game
+    bots: tuple[BotStats, ...]  # in the order first named
+    pairs: tuple[Pair, ...]  # every two bots, in that order
+
+    def bot(self, name: str) -> BotStats:
+        return next(b for b in self.bots if b.name == name)
+
+    def as_json(self) -> dict:
+        return {"deals": self.deals, "games": self.games, "drawn": self.drawn, "turns": self.turns,
+                "bots": [b.as_json() for b in self.bots], "pairs": [p.as_json() for p in self.pairs]}
+
+
+def _mean(xs: Sequence[float]) -> float | None:
+    return math.fsum(xs) / len(xs) if xs else None
+
+
+def summarise(deals: Sequence[DealOutcome], bots: Sequence[str]) -> Summary:
+    """Per bot (``bots``: the names, each once, in the order to show) and per pair of bots, over
+    ``deals`` taken in index order (the same numbers whatever order they were played in)."""
+    deals = sorted(deals, key=lambda d: d.index)
+    names = list(dict.fromkeys(bots))
+    per_deal: dict[str, list[float]] = {b: [] for b in names}
+    won: dict[str, list[int]] = {b: [] for b in names}
+    lost: dict[str, list[int]] = {b: [] for b in names}
+    drawn = dict.fromkeys(names, 0)
+    turns: dict[str, list[int]] = {b: [] for b in names}
+    events: dict[str, dict[str, int]] = {b: {} for b in names}
+    games = games_drawn = 0
+    all_turns: list[int] = []
+    for deal in deals:
+        nets: dict[str, list[int]] = {b: [] for b in names}
+        for g in deal.games:
+            games += 1
+            games_drawn += g.winner is None
+            all_turns.append(g.turns)
+            for p, b in enumerate(g.bots):
+                nets[b].append(g.net[p])
+                turns[b].append(g.turns)
+                if g.winner is None:
+                    drawn[b] += 1
+                elif g.winner == p:
+                    won[b].append(g.net[p])
+                else:
+                    lost[b].append(g.net[p])
+            for p, key in g.events:
+                counts = events[g.bots[p]]
+                counts[key] = counts.get(key, 0) + 1
+        for b in names:
+            if nets[b]:
+                per_deal[b].append(math.fsum(nets[b]) / len(nets[b]))
+    stats = []
+    for b in names:
+        mean, half = mean_interval(per_deal[b])
+        order = {k: i for i, k in enumerate(EVENTS)}
+        stats.append(BotStats(b, len(turns[b]), mean, half, len(won[b]), _mean(won[b]), len(lost[b]), _mean(lost[b]),
+                              drawn[b], _mean(turns[b]) or 0.0,
+                              dict(sorted(events[b].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))))
+    pairs = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if len(per_deal[a]) == len(per_deal[b]):
+                pairs.append(Pair(a, b, *mean_interval([x - y for x, y in zip(per_deal[a], per_deal[b])])))
+    return Summary(len(deals), games, games_drawn, _mean(all_turns) or 0.0, tuple(stats), tuple(pairs))

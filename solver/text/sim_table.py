@@ -1,0 +1,100 @@
+"""``phz sim`` as a person reads it (en and zh, 80 columns) and as one JSON object.
+
+>>> from solver.game.stats import DealOutcome, GameOutcome, summarise
+>>> g = GameOutcome(("random",) * 3, (4, -2, -2), 0, 9, ((0, "zimo"),))
+>>> s = summarise([DealOutcome(0, (g,)), DealOutcome(1, (g,))], ("random",))
+>>> for line in sim_lines(s, SimInfo("hunan", ("random",) * 3, 0, 1, 0.5), "en")[:2]:
+...     print(line)
+phz sim, hunan: 2 deals × 1 seating = 2 hands
+seed 0, 1 job, 0.5 s
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabulate import tabulate
+
+from ..game.stats import EVENTS, Summary
+
+__all__ = ["SimInfo", "sim_json", "sim_lines"]
+
+
+@dataclass(frozen=True)
+class SimInfo:
+    """What a simulation was asked, and how long it took."""
+    rules: str
+    bots: tuple[str, ...]  # per seat at the first seating
+    seed: int
+    jobs: int
+    seconds: float
+
+
+_HEAD = {"en": ("bot", "net/hand", "±95%", "wins", "won", "lost", "drawn", "turns"),
+         "zh": ("机器人", "每手净分", "±95%", "胜率", "胜时得", "负时失", "荒庄", "摸牌轮")}
+_NOTES = {
+    "en": ["net/hand: mean net score per hand, the comparison metric, with its 95% interval;",
+           "won, lost: mean net of the hands won, of those another player won; drawn: 荒庄;",
+           "turns: stock draws per hand."],
+    "zh": ["每手净分：每手平均净得分（比较强弱的指标），±95%为置信区间；",
+           "胜时得、负时失：自己胡牌的手、别家胡牌的手的平均净分；",
+           "荒庄：流局的手所占比例；摸牌轮：每手从墩里摸牌的次数。"],
+}
+
+
+def _signed(x: float | None, digits: int = 2) -> str:
+    return "—" if x is None else f"{x:+.{digits}f}"
+
+
+def _half(x: float | None) -> str:
+    return "—" if x is None else f"{x:.2f}"
+
+
+def _pct(k: int, n: int) -> str:
+    return f"{100 * k / n:.1f}%" if n else "—"
+
+
+def _header(s: Summary, info: SimInfo, lang: str) -> list[str]:
+    seatings = s.games // s.deals if s.deals else 0
+    if lang == "zh":
+        return [f"phz sim，{info.rules}：{s.deals} 副牌 × {seatings} 种座次 = {s.games} 手",
+                f"种子 {info.seed}，{info.jobs} 个进程，用时 {info.seconds:.1f} 秒"]
+    return [f"phz sim, {info.rules}: {s.deals} deal{'s' * (s.deals != 1)} × {seatings} seating"
+            f"{'s' * (seatings != 1)} = {s.games} hand{'s' * (s.games != 1)}",
+            f"seed {info.seed}, {info.jobs} job{'s' * (info.jobs != 1)}, {info.seconds:.1f} s"]
+
+
+def _pair_line(p, lang: str) -> str:
+    diff = f"{_signed(p.mean)} ± {_half(p.half)}"
+    if lang == "zh":
+        verdict = (f"{p.first if p.mean > 0 else p.second} 更强（95%）" if p.apart else "差别不显著（95%）")
+        return f"{p.first} 对 {p.second}：每手 {diff}，{verdict}"
+    verdict = (f"{p.first if p.mean > 0 else p.second} is better (95%)" if p.apart
+               else "no difference at 95%")
+    return f"{p.first} − {p.second}: {diff} a hand, {verdict}"
+
+
+def sim_lines(s: Summary, info: SimInfo, lang: str = "en") -> list[str]:
+    """The header, the table of the bots, the comparisons of each two, and the rule events per bot."""
+    zh = lang == "zh"
+    rows = [(b.name, _signed(b.mean_net), _half(b.half), _pct(b.wins, b.games), _signed(b.won_mean, 1),
+             _signed(b.lost_mean, 1), _pct(b.drawn, b.games), f"{b.turns:.1f}") for b in s.bots]
+    lines = _header(s, info, lang) + [""]
+    lines += tabulate(rows, headers=_HEAD[lang], disable_numparse=True,
+                      colalign=("left",) + ("right",) * 7).splitlines()
+    if s.pairs:
+        lines.append("")
+        lines += [_pair_line(p, lang) for p in s.pairs]
+    keys = list(EVENTS) + sorted({k for b in s.bots for k in b.events if k not in EVENTS})
+    events = [(EVENTS.get(k, k), *(str(b.events.get(k, 0)) for b in s.bots)) for k in keys]
+    lines.append("")
+    lines += tabulate(events, headers=("规则事件" if zh else "rule events", *(b.name for b in s.bots)),
+                      disable_numparse=True, colalign=("left",) + ("right",) * len(s.bots)).splitlines()
+    lines += [""] + _NOTES[lang]
+    return lines
+
+
+def sim_json(s: Summary, info: SimInfo) -> dict:
+    """The one JSON object of ``phz sim --json``: what was asked (``seats``: the bot of each seat at
+    the first seating), then ``Summary.as_json`` (rule events by key; ``event_names`` names them)."""
+    return {"rules": info.rules, "seats": list(info.bots), "seed": info.seed, "jobs": info.jobs,
+            "seconds": round(info.seconds, 3), **s.as_json(), "event_names": dict(EVENTS)}
