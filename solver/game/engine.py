@@ -38,7 +38,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..engine import obligations, reference
+from ..engine import dealt, obligations, reference
 from ..model.hand import Meld
 from ..model.results import Action, Decision, Win
 from ..model.rules import FOUR_KINDS, Ruleset
@@ -249,7 +249,7 @@ class Game:
                     s.lay(rules.dealt_four, (t,) * COPIES)
                     self._event("meld", seat=p, kind=rules.dealt_four, tiles=glyph(t) * COPIES, dealt=True)
         for p in self._order(d):  # 天胡
-            win = tianhu_win(self.seats[p], p == d, rules)
+            win = tianhu_win(self.seats[p], rules)
             if win is not None:
                 self._win(p, win, None, "self", ("tianhu",))
                 return
@@ -493,10 +493,7 @@ def _hu(d: Decision) -> Action | None:
 
 
 def _best_win(hand, x: int, source: str, rules: Ruleset, conditions: tuple[str, ...]) -> Win | None:
-    try:
-        return reference.best_win(hand, x, source, rules, conditions=frozenset(conditions))
-    except TypeError:  # until the reference takes game conditions
-        return reference.best_win(hand, x, source, rules)
+    return reference.best_win(hand, x, source, rules, conditions=frozenset(conditions))
 
 
 def _without_liang(s: Seat, x: int, rules: Ruleset):
@@ -512,11 +509,8 @@ def _without_liang(s: Seat, x: int, rules: Ruleset):
     return Hand(tuple(counts), tuple(melds))
 
 
-def tianhu_win(s: Seat, dealer: bool, rules: Ruleset) -> Win | None:
-    """天胡 of a freshly dealt seat, by the ruleset's 天胡 rule (None until the reference has one)."""
-    fn = getattr(reference, "tianhu", None)
-    if fn is None or rules.game.tianhu == "none":
-        return None
-    return fn(s.hand(), rules)
+def tianhu_win(s: Seat, rules: Ruleset) -> Win | None:
+    """天胡 of a freshly dealt seat, by the ruleset's 天胡 rule (``solver.engine.dealt``)."""
+    return dealt.tianhu(s.hand(), rules)
 
 
