@@ -1,0 +1,305 @@
+"""The table of ``phz play`` as one seat sees it, in en or zh, every line within 80 columns.
+
+``table_lines`` draws a ``SeatView``: each player's score, exposed melds (a
+face-down 偎 as ＊＊＊) and face-up tiles, the stock, the dealer, whose turn,
+the tile on the table, then the seat's own hand (concealed tiles sorted,
+small then big, its 坎 apart), the copies of each tile it has not seen and
+what is 臭 for it.  ``menu_lines`` numbers the moves of an ``Ask``;
+``why_lines`` says why the moves not offered are not legal, in the words
+of ``phz act``.  Columns are counted as a terminal shows them: a Chinese
+character or tile glyph takes two.  The coach's words are in ``coach_words``.
+
+>>> width("吃 三四五"), wrap("一 " * 50, 20)[:2]
+(9, ['一 一 一 一 一 一 一', '  一 一 一 一 一 一'])
+>>> move_words(Move("pass"), None, "zh"), move_words(Move("chi", chi=(2, 3, 4), bi=((0, 1, 2),)), 2, "en")
+('过', '吃 chi 三四五 比 一二三')
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Sequence
+
+from ..game.moves import Ask, Move
+from ..game.view import SeatView
+from ..model.rules import FOUR_KINDS
+from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
+from .explain import action_text, forbidden_text
+from .words import MOVE_ZH
+
+__all__ = ["WIDTH", "menu_lines", "move_words", "seat_names", "table_lines", "why_lines", "width", "wrap"]
+
+#: the columns every line fits
+WIDTH = 80
+#: a face-down tile (another player's 偎): as wide as a glyph
+HIDDEN = "＊"
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+#: punctuation that never starts a line (kept with the text before it)
+_CLOSE = set("，。；：、）」』,.;:)!?！？")
+#: opening brackets (kept with the text after them)
+_OPEN = set("（「『")
+
+# ---------------------------------------------------------------- columns
+
+
+def width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: wide and full-width characters two, colour codes none."""
+    text = _ANSI.sub("", text)
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
+
+
+def _pieces(text: str) -> list[tuple[str, bool]]:
+    """(piece, space before it): words of ASCII, each wide character alone, closing punctuation kept
+    with the piece before it and an opening bracket with the piece after it."""
+    out: list[tuple[str, bool]] = []
+    space = False
+    for word in text.split(" "):
+        if not word:
+            space = True
+            continue
+        run = opening = ""
+        for c in word:
+            if c in _CLOSE and (run or (out and not space)):
+                if run:
+                    run += c
+                else:
+                    out[-1] = (out[-1][0] + c, out[-1][1])
+                continue
+            if unicodedata.east_asian_width(c) in "WF":
+                if c in _OPEN:
+                    if run:
+                        out.append((run, space))
+                        space, run = False, ""
+                    opening += c
+                    continue
+                if run.endswith("("):  # an ASCII bracket opening Chinese text stays with it
+                    run, opening = run[:-1], "(" + opening
+                if run:
+                    out.append((run, space))
+                    space, run = False, ""
+                out.append((opening + c, space))
+                space, opening = False, ""
+            else:
+                if opening:
+                    run, opening = opening, ""
+                run += c
+        if run or opening:
+            out.append((run + opening, space))
+        space = True
+    return out
+
+
+def wrap(text: str, limit: int = WIDTH, indent: str = "  ") -> list[str]:
+    """``text`` in lines of at most ``limit`` columns, the later ones indented by ``indent`` (its own
+    leading spaces kept on the first); Chinese text breaks between characters, other text at spaces."""
+    lines: list[str] = []
+    lead = text[:len(text) - len(text.lstrip(" "))]
+    line = lead
+    for piece, space in _pieces(text):
+        sep = " " if space and line.strip() else ""
+        if line.strip() and width(line + sep + piece) > limit:
+            lines.append(line.rstrip())
+            line, sep = indent, ""
+        line += sep + piece
+        while width(line) > limit:  # one piece longer than a line: cut it
+            cut = len(line)
+            while width(line[:cut]) > limit:
+                cut -= 1
+            lines.append(line[:cut])
+            line = indent + line[cut:]
+    if line.strip() or not lines:
+        lines.append(line.rstrip())
+    return lines
+
+
+def _cells(label: str, cells: Sequence[str], pad: int) -> list[str]:
+    """``label`` padded to ``pad`` columns, then ``cells`` separated by spaces, wrapped under it."""
+    head = label + " " * max(1, pad - width(label))
+    lines, line = [], head
+    for cell in cells:
+        sep = "" if line == head else " "
+        if width(line + sep + cell) > WIDTH and line != head:
+            lines.append(line)
+            line, sep = " " * pad, ""
+        line += sep + cell
+    lines.append(line.rstrip())
+    return lines
+
+
+# ---------------------------------------------------------------- words
+
+_W = {
+    "en": {"you": "you", "lower": "下家", "upper": "上家", "hand": "hand {n}", "stock": "stock {n}",
+           "dealer": "dealer: {who}", "turn": "turn: {who}", "mine": "your hand", "table": "on the table",
+           "drawn": "{t} drawn by {who}", "discarded": "{t} discarded by {who}", "faces": "face up",
+           "unseen": "unseen", "chou": "臭 for you", "chou_chi": "吃", "chou_peng": "碰",
+           "passed": "过张 (won on only)", "none": "—", "kan": "坎", "nothing": "nothing",
+           "tile_on": "your move on {t} ({origin}):", "discard_head": "discard (打) a tile:",
+           "own_chou": "the tile you discard becomes 臭 for you",
+           "may": "may: ", "may_not": "may not: ", "kan_never": "{kan}: 坎 tiles are never discarded",
+           "all_open": "no move is forbidden here: every move is in the menu"},
+    "zh": {"you": "你", "lower": "下家", "upper": "上家", "hand": "第{n}局", "stock": "墩里{n}张",
+           "dealer": "庄家：{who}", "turn": "轮到：{who}", "mine": "你的手牌", "table": "桌上",
+           "drawn": "{who}摸出的{t}", "discarded": "{who}打出的{t}", "faces": "亮着的牌",
+           "unseen": "未见", "chou": "你的臭牌", "chou_chi": "吃", "chou_peng": "碰",
+           "passed": "过张（只能胡）", "none": "无", "kan": "坎", "nothing": "无",
+           "tile_on": "你对{origin}的{t}：", "discard_head": "打出一张牌：",
+           "own_chou": "打出的牌对你成为臭张",
+           "may": "可以：", "may_not": "不可以：", "kan_never": "{kan}：坎牌不能打出",
+           "all_open": "这里没有被禁止的走法：能走的都在菜单里"},
+}
+_ORIGIN = {"en": {"upper-discard": "upper player's discard", "upper-draw": "upper player's draw",
+                  "self-draw": "your own draw", "lower-discard": "lower player's discard",
+                  "lower-draw": "lower player's draw"},
+           "zh": {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",
+                  "lower-discard": "下家打出", "lower-draw": "下家摸出"}}
+#: each move's name in English, after its Chinese one
+_MOVE_EN = {k: k for k in MOVE_ZH}
+
+
+def words(lang: str) -> dict[str, str]:
+    return _W[lang]
+
+
+def seat_names(me: int, bots: Sequence[str], lang: str) -> list[str]:
+    """Each seat's name at the table of seat ``me``: you, 下家 BOT (the lower player), 上家 BOT.
+    ``bots``: the bot of the lower player, then of the upper player."""
+    w = _W[lang]
+    names = [""] * 3
+    names[me] = w["you"]
+    for k, bot in enumerate(bots):
+        names[(me + 1 + k) % 3] = f"{w['upper' if k else 'lower']}{f'（{bot}）' if lang == 'zh' else f' {bot}'}"
+    return names
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _meld(kind: str, tiles: tuple[int, ...] | None) -> str:
+    return f"{MOVE_ZH[kind]}:{glyphs(tiles) if tiles is not None else HIDDEN * 3}"
+
+
+def hand_cells(view: SeatView) -> list[str]:
+    """The concealed tiles: small, big, then each 坎 apart."""
+    c = view.hand.concealed
+    kans = [t for t in range(N_KINDS) if c[t] == 3]
+    small = "".join(glyph(t) * c[t] for t in range(10) if c[t] != 3)
+    big = "".join(glyph(t) * c[t] for t in range(10, N_KINDS) if c[t] != 3)
+    return [x for x in (small, big) if x] + [f"坎{glyph(t) * 3}" for t in kans]
+
+
+def table_lines(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: str, *,
+                hand_no: int | None = None) -> list[str]:
+    """The table of ``view``'s seat (module docstring)."""
+    w = _W[lang]
+    me = view.seat
+    head = [w["hand"].format(n=hand_no)] if hand_no is not None else []
+    head += [view.rules.name, w["dealer"].format(who=names[view.dealer]), w["stock"].format(n=view.stock),
+             w["turn"].format(who=names[view.turn])]
+    lines = wrap("== " + " · ".join(head) + " ==", indent="   ")
+    name_w = max(width(n) for n in names)
+    pad = name_w + 7
+    for p in [(me + 2) % 3, (me + 1) % 3, me]:
+        melds = [_meld(k, t) for k, t in view.melds[p]] or [w["none"]]
+        name = names[p] + " " * (name_w - width(names[p]))
+        lines += _cells(f"{name} {_signed(scores[p]):>4}", melds, pad)
+        if view.faces[p]:
+            lines += _cells(" " * (pad - 2 - width(w["faces"])) + w["faces"], [glyph(t) for t in view.faces[p]],
+                            pad)
+    label = max(width(w[k]) for k in ("mine", "table", "unseen", "chou")) + 2
+    lines += _cells(w["mine"], hand_cells(view), label)
+    if view.table is not None:
+        t, by, kind = view.table
+        key = "drawn" if kind == "draw" else "discarded"
+        lines += _cells(w["table"], [w[key].format(t=glyph(t), who=names[by])], label)
+    unseen = view.unseen()
+    lines += _cells(w["unseen"], [f"{glyph(t)}{unseen[t]}" for t in range(10)], label)
+    lines += _cells("", [f"{glyph(t)}{unseen[t]}" for t in range(10, N_KINDS)], label)
+    lines += _cells(w["chou"], [chou_text(view, lang)], label)
+    return lines
+
+
+def chou_text(view: SeatView, lang: str) -> str:
+    """What is 臭 for the seat: for 吃 and for 碰 (过张只能胡: the passed tiles)."""
+    w = _W[lang]
+    if view.rules.passed == "hu_only":
+        return f"{w['passed']} {glyphs(view.chou | view.passed_peng) or w['none']}"
+    return (f"{w['chou_chi']} {glyphs(view.chou) or w['none']} · "
+            f"{w['chou_peng']} {glyphs(view.passed_peng) or w['none']}")
+
+
+# ---------------------------------------------------------------- moves and menus
+
+def move_words(move: Move, tile: int | None, lang: str, *, score: int | None = None) -> str:
+    """A move in words: ``吃 三四五 比 一二三``, ``过``, ``碰 五五五``, ``打 五`` (en: with its
+    English name after the Chinese one); ``tile``: the tile on the table; ``score``: a 胡's."""
+    kind = move.kind
+    if kind == "discard":
+        return f"{'打' if lang == 'zh' else 'discard'} {glyph(move.tile)}"
+    name = MOVE_ZH[kind] + (f" {_MOVE_EN[kind]}" if lang == "en" else "")
+    if kind == "chi":
+        return f"{name} {glyphs(move.chi)}" + "".join(f" 比 {glyphs(b)}" for b in move.bi)
+    if kind in ("peng", "wei") and tile is not None:
+        return f"{name} {glyph(tile) * 3}"
+    if kind in FOUR_KINDS and tile is not None:
+        return f"{name} {glyph(tile) * COPIES}"
+    if kind == "hu" and score is not None:
+        return f"{name} ({score}{'分' if lang == 'zh' else ''})" if lang == "zh" else f"{name} (score {score})"
+    return name
+
+
+def hu_score(ask: Ask) -> int | None:
+    """The score of the 胡 offered at ``ask``, when the engine's decision has it."""
+    if ask.decision is None:
+        return None
+    return next((a.win.score for a in ask.decision.actions if a.action == "hu" and a.win), None)
+
+
+def menu_lines(ask: Ask, lang: str, notes: dict[int, str] | None = None, footer: Sequence[str] = ()) -> list[str]:
+    """The numbered moves of ``ask``, a discard's several a line; ``notes``: a few words after option i
+    (0-based, e.g. what it makes 臭); ``footer``: lines after the menu."""
+    w = _W[lang]
+    notes = notes or {}
+    if ask.stage == "discard":
+        cells = [f"{i:>2} {glyph(m.tile)}" for i, m in enumerate(ask.options, 1)]
+        lines = _cells(w["discard_head"], cells, width(w["discard_head"]) + 1)
+    else:
+        lines = []
+        if ask.tile is not None:
+            lines.append(w["tile_on"].format(t=glyph(ask.tile), origin=_ORIGIN[lang].get(ask.origin, ask.origin)))
+        score = hu_score(ask)
+        for i, m in enumerate(ask.options):
+            text = f"{i + 1:>2} {move_words(m, ask.tile, lang, score=score)}"
+            if i in notes:
+                text += f" ({notes[i]})" if lang == "en" else f"（{notes[i]}）"
+            lines += wrap(text, indent="      ")
+    for line in footer:
+        lines += wrap(line)
+    return lines
+
+
+def why_lines(ask: Ask, view: SeatView, lang: str) -> list[str]:
+    """Why each open move is open and each other move is not (the sentences of ``phz act``)."""
+    w = _W[lang]
+    d = ask.decision
+    lines: list[str] = []
+    if d is None:
+        kans = [t for t in range(N_KINDS) if view.hand.concealed[t] == 3]
+        if kans:
+            lines += wrap(w["kan_never"].format(kan=" ".join(glyph(t) * 3 for t in kans)))
+        return lines or [w["all_open"]]
+    offered = set(ask.options)
+    for a in d.actions:
+        if Move(a.action, chi=a.chi, bi=a.bi) in offered:
+            lines += wrap(w["may"] + action_text(d, a, lang), indent="    ")
+    said = set()
+    for f in d.forbidden:
+        text = forbidden_text(d, f, lang)
+        if text not in said:
+            said.add(text)
+            lines += wrap(w["may_not"] + text, indent="    ")
+    if not said:
+        lines.append(w["all_open"])
+    return lines
