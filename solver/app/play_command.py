@@ -1,10 +1,188 @@
-"""`phz play` (being built: issue 15)."""
+"""`phz play`: 跑胡子 at the terminal against two bots, hand after hand (``solver.app.play``)."""
 from __future__ import annotations
 
 import click
 
+from .options import lang_option, rules_option
+
+BOT_NAMES = ("random", "basic", "strong")  # solver.game.players.BOTS, written here so --help loads no model
+DEFAULT_BOTS = "basic,strong"
+
+
+def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, str]:
+    names = tuple(v.strip().lower() for v in value.split(","))
+    if len(names) != 2 or any(n not in BOT_NAMES for n in names):
+        raise click.BadParameter(f"{value!r}: name two bots, your lower player's first, from "
+                                 f"{', '.join(BOT_NAMES)} (e.g. --bots basic,strong)")
+    return names  # type: ignore[return-value]
+
 
 @click.command("play")
-def play() -> None:
-    """(being built)"""
-    raise click.UsageError("phz play is not built yet")
+@rules_option
+@click.option("--seed", type=int, default=None, metavar="N",
+              help="The session's seed: the same seed and the same answers give the same game (default: a new "
+                   "one, shown at the start).")
+@click.option("--bots", default=DEFAULT_BOTS, show_default=True, metavar="A,B", callback=_bots,
+              help=f"The two bots: your lower player (下家, who plays after you), then your upper player (上家); "
+                   f"each one of {', '.join(BOT_NAMES)}.")
+@click.option("--hands", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Stop after N hands (default: play until q or the end of the input).")
+@click.option("--coach", is_flag=True,
+              help="After each of your decisions, the solver's choice and what yours cost (distance to ready, "
+                   "live draws and outs, expected score); a warning on a move that makes a tile 臭.")
+@lang_option
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              metavar="FILE", help="Write the game record (JSON Lines; README: Game records) as you play; "
+                                   "a game stopped by q or Ctrl-C keeps its record so far.")
+@click.option("--from", "from_path", type=click.Path(dir_okay=False), default=None, metavar="RECORD",
+              help="Play on from a position of a game record (with --at), e.g. to retry a mistake: the "
+                   "record's ruleset, seed and bots, one hand unless --hands says more.")
+@click.option("--at", "at_move", type=click.IntRange(min=1), default=None, metavar="MOVE",
+              help="With --from: the position before move MOVE (numbered from 1 over the whole record, as "
+                   "`phz replay` shows them).")
+@click.pass_context
+def play(ctx: click.Context, rules, seed: int | None, bots: tuple[str, str], hands: int | None, coach: bool,
+         lang: str | None, record_path: str | None, from_path: str | None, at_move: int | None) -> None:
+    """Play 跑胡子 against two bots at the terminal, with the solver as a coach.
+
+    \b
+    You sit on seat 0; the screen shows your hand (red tiles in red, melds
+    apart), every player's melds and face-up tiles, the stock, whose turn it
+    is, the copies of each tile you have not seen and what is 臭 for you.
+    At each decision answer with a number from the menu or a move (过,
+    chi 三四五, 打 五, or just 五 for a discard); ? asks for a hint, w says why
+    the other moves are not legal, t shows the table again, q stops.  A
+    decision with one option only (a compulsory 提 or 跑) is made for you.
+    Answers may be piped in (one a line); the end of the input stops, as q
+    and Ctrl-C do.  Each hand ends with its settlement in words.
+    """
+    if (from_path is None) != (at_move is None):
+        raise click.UsageError("--from and --at go together: --from RECORD --at MOVE")
+    bots_given = ctx.get_parameter_source("bots") is not click.core.ParameterSource.DEFAULT
+    _run(ctx, rules=rules, seed=seed, bots=bots, bots_given=bots_given, hands=hands, coaching=coach, lang=lang,
+         record_path=record_path, from_path=from_path, at_move=at_move)
+
+
+def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], bots_given: bool,
+         hands: int | None, coaching: bool, lang: str | None, record_path: str | None, from_path: str | None,
+         at_move: int | None) -> None:
+    import random
+    import sys
+    from contextlib import ExitStack
+
+    from solver.app import play as table
+    from solver.app import signals
+    from solver.app.options import prepare
+    from solver.game.record import Recorder
+    from solver.game.session import Session, hand_seed
+    from solver.text import play_words as pw
+    from solver.text.explain import resolve_lang
+    from solver.text.render import colour_wanted
+
+    prepare(False)
+    lang = resolve_lang(lang)
+    start = None
+    if from_path is not None:
+        start = _position(from_path, at_move)
+        rules, seed = start.rules, start.seed
+        if not bots_given and start.bots:
+            bots = start.bots
+        hands = hands or 1
+    elif seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    term = table.Terminal(colour=colour_wanted(sys.stdout, ctx.find_root().obj or "auto"), write=_writer())
+    me = start.seat if start else 0
+    opts = table.Options(rules, seed, bots, hands, coaching, lang, me, (at_move, from_path) if start else None)
+    if start is None:
+        term.say(pw.seed_line(seed, lang))
+    session = start.session if start else Session(rules, seed=seed)
+    first_seed = start.hand_seed if start else None
+
+    def seed_of(game) -> int | None:  # the seed of the deal of the hand being recorded
+        return first_seed if start and game is start.game else hand_seed(seed, session.index)
+
+    with ExitStack() as stack:
+        hooks = {}
+        if record_path is not None:
+            seats = [{"name": "you", "player": "human"} if p == me else {"name": b, "player": b}
+                     for p, b in enumerate(_around(me, bots))]
+            try:
+                rec = stack.enter_context(Recorder(record_path, rules, seed=seed, seats=seats,
+                                                   session={"command": "play", "coach": coaching, "hands": hands}))
+            except OSError as e:
+                raise click.FileError(record_path, e.strerror or str(e)) from None
+            stack.enter_context(signals.note(" ".join(pw.record_kept(record_path, lang))))
+            stack.enter_context(signals.on_stop(rec.close))  # Ctrl-C: the end line, so the record replays
+            hooks = {"on_move": lambda game: rec.sync(), "on_hand": lambda game: rec.hand(game, seed=seed_of(game))}
+        outcome = table.play_session(opts, term, session=session, first=start.game if start else None, **hooks)
+    if record_path is not None:
+        term.say(pw.record_kept(record_path, lang, done=outcome.stopped is None))
+    if outcome.stopped == "interrupt":
+        ctx.exit(130)
+
+
+def _around(me: int, bots) -> list[str]:
+    """Each seat's player name: the human's seat '', its lower player the first bot, its upper the second."""
+    names = [""] * 3
+    names[(me + 1) % 3], names[(me + 2) % 3] = bots
+    return names
+
+
+def _writer():
+    """Text to stdout as it comes (a prompt has no newline); a failed write is a StreamError."""
+    import sys
+
+    from solver.app.console import write_failed
+
+    def write(text: str) -> None:
+        try:
+            click.echo(text, nl=False, color=True)
+            sys.stdout.flush()
+        except OSError as e:
+            raise write_failed(e) from None
+    return write
+
+
+class _Start:
+    """A position of a record to play on from: its game, session, ruleset, seed, the human's seat, bots."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+def _position(path: str, at: int) -> _Start:
+    """The position before move ``at`` of the record at ``path``, replayed through the engine."""
+    from solver.game import record, replay
+    from solver.game.players import BOTS
+    from solver.game.session import Session
+
+    try:
+        rec = record.read(path)
+        done = replay.replay(rec, lenient=rec.typed, to=at)
+    except record.RecordError as e:
+        raise click.BadParameter(f"{path}: {e}", param_hint="--from") from None
+    except ValueError as e:  # no such move
+        raise click.BadParameter(f"no move {at} in {path}: {e}", param_hint="--at") from None
+    pos = done.at
+    seats = rec.header.get("seats") or []
+    players = [s.get("player") if isinstance(s, dict) else None for s in seats]
+    me = players.index("human") if "human" in players else 0
+    around = [players[(me + k) % 3] if len(players) == 3 else None for k in (1, 2)]
+    bots = tuple(around) if all(b in BOTS for b in around) else None
+    hand = rec.hands[pos.hand - 1]
+    seed = rec.header.get("seed")
+    session = Session(rec.rules, seed=seed if seed is not None else 0, dealer=pos.game.dealer)
+    session.index = pos.hand - 1
+    session.scores[:] = _scores_before(done, pos.hand)
+    for g in done.games[:pos.hand - 1]:
+        session.drawn_in_row = session.drawn_in_row + 1 if g.result and g.result.winner is None else 0
+    return _Start(game=pos.game, session=session, rules=rec.rules, seed=session.seed, hand_seed=hand.seed,
+                  seat=me, bots=bots)
+
+
+def _scores_before(done, hand: int) -> list[int]:
+    scores = [0] * done.rules.game.players
+    for g in done.games[:hand - 1]:
+        for p, v in enumerate(g.result.net if g.result else ()):
+            scores[p] += v
+    return scores
