@@ -1,0 +1,433 @@
+"""Game records: one versioned JSON Lines format for the hands ``phz play`` and ``phz sim`` play, and for a
+game typed in from a real table (README: Game records).
+
+Line 1 is the header: the format and its version, the engine's version, the
+ruleset (its name, digest and whole resolved content, so that the record
+replays after a house-rules file changed or went), the session's seed, the
+seats and what the session was.  Then each hand: a ``hand`` line (its
+number, the seed its deal came from), then the engine's events, one a line,
+exactly as ``Game.events`` holds them (``deal``, ``meld``, ``draw``,
+``move``, ``discard``, ``take``, ``faceup``, ``win``, ``drawn``,
+``penalty``, ``settle``).  An ``end`` line closes the record: the hands
+played and the scores.
+
+``Recorder`` writes a record while the game is played, each line flushed as
+it is written, so a game stopped by q or Ctrl-C keeps its record so far.
+``read`` / ``parse`` give a ``Record`` or refuse the text with
+``RecordError(line, message)``; ``solver.game.replay`` re-plays it through
+the engine.
+
+>>> import io
+>>> from solver.model.rules import get_ruleset
+>>> from solver.game.engine import Game
+>>> from solver.game.players import RandomBot, play_hand
+>>> out, rules = io.StringIO(), get_ruleset("hunan")
+>>> with Recorder(out, rules, seed=7, seats=["random"] * 3) as rec:
+...     game = Game(rules, seed=7)
+...     rec.hand(game, seed=7)
+...     _ = play_hand(game, [RandomBot(7, s) for s in range(3)])
+...     rec.sync()
+>>> record = parse(out.getvalue())
+>>> len(record.hands), record.hands[0].seed, record.rules.name, record.end[1]["scores"] == list(game.result.net)
+(1, 7, 'hunan', True)
+>>> parse('{"format": "phz-game", "version": 9, "ruleset": "hunan"}')
+Traceback (most recent call last):
+...
+solver.game.record.RecordError: line 1: this record is format version 9, written by a newer phz; this phz reads version 1 (upgrade phz to replay it)
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence, TextIO
+
+from ..model import ruleset_file
+from ..model.rules import Ruleset
+from .table import ENGINE_VERSION
+
+__all__ = ["EVENTS", "FIELDS", "FORMAT", "VERSION", "HandRecord", "Record", "RecordError", "Recorder", "dumps",
+           "header", "parse", "read", "ruleset_of", "write"]
+
+#: the format's name, in every header
+FORMAT = "phz-game"
+#: the format's version: a record of another version is refused, saying which
+VERSION = 1
+#: every kind of line after the header (the engine's events, and the record's own: hand, end)
+EVENTS = ("hand", "deal", "meld", "draw", "move", "discard", "take", "faceup", "win", "drawn", "penalty",
+          "settle", "end")
+#: the header's fields (format, version and ruleset are needed; engine only for a strict replay)
+HEADER_FIELDS = ("format", "version", "engine", "phz", "seed", "seats", "session", "ruleset")
+#: a hand line's fields
+HAND_FIELDS = ("e", "hand", "seed", "seats", "info")
+#: the fields of each kind of line after the header ("e" is the kind); README: Game records
+FIELDS = {
+    "hand": HAND_FIELDS,
+    "deal": ("e", "dealer", "hands", "stock", "liang"),
+    "meld": ("e", "seat", "kind", "tiles", "dealt"),
+    "draw": ("e", "seat", "tile"),
+    "move": ("e", "seat", "stage", "tile", "offered", "move", "offence"),
+    "discard": ("e", "seat", "tile"),
+    "take": ("e", "seat", "kind", "tile", "melds"),
+    "faceup": ("e", "seat", "tile"),
+    "win": ("e", "seat", "tile", "source", "conditions", "how", "huxi", "deng", "fan", "fan_names", "score"),
+    "drawn": ("e",),
+    "penalty": ("e", "seat", "offence", "amount"),
+    "settle": ("e", "net"),
+    "end": ("e", "hands", "scores"),
+}
+assert set(FIELDS) == set(EVENTS)
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay: ``line`` (1-based) and a one-line message.
+    ``internal``: the engine itself failed there (a bug to report, not the record's fault);
+    ``breaks_rule``: a move that is not legal, which a lenient replay may accept (a real table's offence)."""
+
+    def __init__(self, line: int, message: str, *, internal: bool = False, breaks_rule: bool = False):
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.reason = message
+        self.internal = internal
+        self.breaks_rule = breaks_rule
+
+
+def dumps(obj: dict) -> str:
+    """One record line: compact JSON, the glyphs as they are."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _plain(value):
+    """The ruleset's content as plain JSON data (its tables are read-only mappings)."""
+    if hasattr(value, "items"):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _seat_entry(seat) -> dict:
+    if isinstance(seat, dict):
+        return dict(seat)
+    return {"name": str(seat), "player": str(seat)}
+
+
+def header(rules: Ruleset, *, seed: int | None = None, seats: Sequence = (), session: dict | None = None) -> dict:
+    """The header line of a record of games under ``rules`` (module docstring).  ``seats``: one entry a seat,
+    a dict (name, player) or a player's name; ``session``: what the session was (JSON-ready)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        phz = version("phz")
+    except PackageNotFoundError:  # a checkout run without installing
+        phz = ""
+    return {"format": FORMAT, "version": VERSION, "engine": ENGINE_VERSION, "phz": phz, "seed": seed,
+            "seats": [_seat_entry(s) for s in seats], "session": dict(session or {}),
+            "ruleset": {"name": rules.name, "digest": rules.digest, "content": _plain(rules.data)}}
+
+
+# ---------------------------------------------------------------- writing
+
+class Recorder:
+    """Writes a record as it is played: the header at once, then each hand's events when ``sync`` is
+    called (after every move), every line flushed; ``close`` writes the end line.
+
+    ``out`` is a path (the file is created, or replaced) or an open text stream.
+    """
+
+    def __init__(self, out: str | Path | TextIO, rules: Ruleset, *, seed: int | None = None,
+                 seats: Sequence = (), session: dict | None = None):
+        if isinstance(out, (str, Path)):
+            self._file: TextIO = open(out, "w", encoding="utf-8", newline="\n")
+            self._owned = True
+        else:
+            self._file, self._owned = out, False
+        self.rules = rules
+        self.hands = 0
+        self.scores = [0] * rules.game.players
+        self._game = None
+        self._written = 0  # events of the current game written
+        self._counted = False  # the current game's result is in the scores
+        self._closed = False
+        self._line(header(rules, seed=seed, seats=seats, session=session))
+
+    def _line(self, obj: dict) -> None:
+        self._file.write(dumps(obj) + "\n")
+        self._file.flush()
+
+    def hand(self, game, *, seed: int | None = None, seats: Sequence | None = None,
+             info: dict | None = None) -> None:
+        """A new hand: its hand line (``seed``: the seed its deal came from, if any; ``seats`` when they
+        differ from the header's), then ``game``'s events so far; ``sync`` writes the rest."""
+        self.sync()
+        self.hands += 1
+        line = {"e": "hand", "hand": self.hands, "seed": seed}
+        if seats is not None:
+            line["seats"] = [_seat_entry(s) for s in seats]
+        if info:
+            line["info"] = dict(info)
+        self._line(line)
+        self._game, self._written, self._counted = game, 0, False
+        self.sync()
+
+    def sync(self) -> None:
+        """Write the current hand's events not written yet."""
+        game = self._game
+        if game is None:
+            return
+        for event in game.events[self._written:]:
+            self._line(event)
+        self._written = len(game.events)
+        if game.result is not None and not self._counted:
+            self._counted = True
+            for p, v in enumerate(game.result.net):
+                self.scores[p] += v
+
+    def close(self) -> None:
+        """The end line (hands played, scores of the finished hands); closes a file the recorder opened."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self.sync()
+            self._line({"e": "end", "hands": self.hands, "scores": list(self.scores)})
+        finally:
+            if self._owned:
+                self._file.close()
+
+    def __enter__(self) -> "Recorder":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def write(out: str | Path | TextIO, rules: Ruleset, games: Iterable, *, seeds: Iterable[int | None] = (),
+          seed: int | None = None, seats: Sequence = (), session: dict | None = None) -> None:
+    """A whole record of finished (or stopped) ``games`` at once, ``seeds`` their deals' seeds."""
+    seeds = list(seeds)
+    with Recorder(out, rules, seed=seed, seats=seats, session=session) as rec:
+        for i, game in enumerate(games):
+            rec.hand(game, seed=seeds[i] if i < len(seeds) else None)
+
+
+# ---------------------------------------------------------------- reading
+
+@dataclass
+class HandRecord:
+    """One hand of a record: its hand line (``line`` 0 when a typed record leaves it out), its seed,
+    its events as (line number, event), and the line number just after its last line."""
+    line: int
+    index: int
+    seed: int | None
+    events: list[tuple[int, dict]] = field(default_factory=list)
+    seats: list | None = None
+    after: int = 0
+
+
+@dataclass
+class Record:
+    """A record as read: the header, its ruleset, the hands, the end line (line, event) if any."""
+    header: dict
+    rules: Ruleset
+    hands: list[HandRecord]
+    end: tuple[int, dict] | None
+    where: str = ""
+    lines: int = 0  # the number of the last line
+
+    @property
+    def typed(self) -> bool:
+        """A record a person typed in (no engine version in the header): strict replay needs one."""
+        return "engine" not in self.header
+
+
+def read(path: str | Path) -> Record:
+    """The record in the file ``path``; RecordError (line 0: the file itself) otherwise."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise RecordError(0, f"{p}: no such record file") from None
+    except IsADirectoryError:
+        raise RecordError(0, f"{p}: is a directory, not a record file") from None
+    except OSError as e:
+        raise RecordError(0, f"{p}: cannot read it ({e.strerror})") from None
+    return parse(data, where=str(p), folder=p.parent)
+
+
+def parse(text: str | bytes, *, where: str = "", folder: Path | None = None) -> Record:
+    """The record ``text`` holds (blank lines and lines starting with # are skipped); RecordError naming
+    the first line that is not a record's."""
+    if isinstance(text, bytes):
+        lines = text.split(b"\n")
+        decoded = []
+        for no, raw in enumerate(lines, 1):
+            try:
+                decoded.append(raw.decode("utf-8"))
+            except UnicodeDecodeError as e:
+                raise RecordError(no, f"not UTF-8 text (byte 0x{raw[e.start]:02x} at column {e.start + 1})") \
+                    from None
+        lines = decoded
+    else:
+        lines = text.split("\n")
+    if lines and lines[0].startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+    objects = []
+    for no, line in enumerate(lines, 1):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        try:
+            obj = json.loads(s)
+        except json.JSONDecodeError as e:
+            raise RecordError(no, f"not a JSON object ({e.msg} at column {e.colno}): each line of a record is "
+                                  "one JSON object") from None
+        if not isinstance(obj, dict):
+            raise RecordError(no, f"a {type(obj).__name__} where a JSON object was expected: each line of a "
+                                  "record is one JSON object")
+        objects.append((no, obj))
+    if not objects:
+        raise RecordError(1, "the record is empty: its first line is the header "
+                             f'({{"format": "{FORMAT}", "version": {VERSION}, "ruleset": "hunan"}})')
+    no, head = objects[0]
+    rules = _check_header(no, head, folder)
+    record = Record(head, rules, [], None, where, objects[-1][0])
+    current: HandRecord | None = None
+    for no, obj in objects[1:]:
+        kind = obj.get("e", "move" if "move" in obj else None)
+        if kind is None:
+            raise RecordError(no, 'a line without its event kind "e" (a move needs at least "move")')
+        if kind not in EVENTS:
+            raise RecordError(no, f"unknown event {kind!r}: a record line is one of {', '.join(EVENTS)}")
+        if "format" in obj:
+            raise RecordError(no, "a second header: a record has one, on its first line")
+        unknown = [k for k in obj if k not in FIELDS[kind]]
+        if unknown:
+            raise RecordError(no, f"unknown field {unknown[0]!r} in a {kind} line (its fields: "
+                                  f"{', '.join(FIELDS[kind][1:])})")
+        if record.end is not None:
+            raise RecordError(no, f"a line after the end line (line {record.end[0]})")
+        if kind == "end":
+            if current is not None:
+                current.after = no
+            record.end = (no, obj)
+            continue
+        if kind == "hand":
+            current = _hand_line(no, obj, record, current)
+            continue
+        if kind == "deal" and (current is None or current.events):
+            # a typed record may leave out the hand lines (all of them): a deal begins a hand
+            if current is not None and current.line:
+                raise RecordError(no, f"a second deal in hand {current.index} (line {current.line}): a hand has "
+                                      "one deal, and a new hand begins with its hand line")
+            if current is not None:
+                current.after = no
+            current = HandRecord(0, len(record.hands) + 1, None)
+            record.hands.append(current)
+        if current is None:
+            raise RecordError(no, f"a {kind} line before any hand: a hand begins with its deal line")
+        if not current.events and kind != "deal":
+            raise RecordError(no, f"hand {current.index} begins with a {kind} line: its first line is its deal")
+        current.events.append((no, obj))
+    if current is not None and not current.after:
+        current.after = record.lines + 1
+    if current is not None and not current.events:
+        raise RecordError(current.after, f"hand {current.index} has no deal line")
+    return record
+
+
+def _hand_line(no: int, obj: dict, record: Record, current: HandRecord | None) -> HandRecord:
+    if current is not None:
+        if not current.events:
+            raise RecordError(no, f"hand {current.index} (line {current.line}) has no deal line")
+        current.after = no
+    want = len(record.hands) + 1
+    index, seed = obj.get("hand"), obj.get("seed")
+    if index != want:
+        raise RecordError(no, f"hand {index!r} where hand {want} comes: the hands are numbered 1, 2, … in order")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(no, f"the seed {seed!r} is not a whole number")
+    seats = obj.get("seats")
+    if seats is not None and not isinstance(seats, list):
+        raise RecordError(no, "the hand's seats must be a list")
+    hand = HandRecord(no, index, seed, seats=seats)
+    record.hands.append(hand)
+    return hand
+
+
+def _check_header(no: int, head: dict, folder: Path | None) -> Ruleset:
+    if head.get("format") != FORMAT:
+        raise RecordError(no, f"not a phz game record: its first line is the header, "
+                              f'{{"format": "{FORMAT}", "version": {VERSION}, "ruleset": …}}')
+    unknown = [k for k in head if k not in HEADER_FIELDS]
+    if unknown:
+        raise RecordError(no, f"unknown field {unknown[0]!r} in the header (its fields: {', '.join(HEADER_FIELDS)})")
+    v = head.get("version")
+    if v != VERSION:
+        if isinstance(v, int) and not isinstance(v, bool) and v > VERSION:
+            why = f"this record is format version {v}, written by a newer phz; this phz reads version {VERSION} " \
+                  "(upgrade phz to replay it)"
+        elif isinstance(v, int) and not isinstance(v, bool):
+            why = f"this record is format version {v}, which this phz no longer reads (it reads version {VERSION})"
+        else:
+            why = f'the header needs "version": {VERSION} (the format version), not {v!r}'
+        raise RecordError(no, why)
+    engine = head.get("engine", ENGINE_VERSION)
+    if engine != ENGINE_VERSION:
+        raise RecordError(no, f"this record was played by engine version {engine!r}; this phz's engine is version "
+                              f"{ENGINE_VERSION} and may play differently, so it cannot re-check it "
+                              "(replay it with the phz that wrote it)")
+    seed = head.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(no, f"the header's seed {seed!r} is not a whole number")
+    if not isinstance(head.get("seats", []), list) or not isinstance(head.get("session", {}), dict):
+        raise RecordError(no, "the header's seats must be a list and its session a table")
+    if "ruleset" not in head:
+        raise RecordError(no, 'the header names no ruleset: add "ruleset": "hunan" (a name or a ruleset file)')
+    return ruleset_of(head["ruleset"], no, folder)
+
+
+def ruleset_of(spec, no: int = 1, folder: Path | None = None) -> Ruleset:
+    """The ruleset of a header: its embedded content (checked against its digest), or a name or file
+    (a relative path from the record's folder)."""
+    if isinstance(spec, str):
+        name = spec
+        if ruleset_file.is_path(name) and folder is not None and not Path(name).expanduser().is_absolute():
+            name = str(folder / name)
+        try:
+            return ruleset_file.load(name)
+        except ValueError as e:
+            raise RecordError(no, f"the header's ruleset: {e}") from None
+    if not isinstance(spec, dict) or not isinstance(spec.get("content"), dict):
+        raise RecordError(no, 'the header\'s ruleset is a name ("hunan") or {"name", "digest", "content"}')
+    # The content as a TOML file of inline tables: ruleset_file reads it as any file (every field checked).
+    key = json.dumps(spec["content"], ensure_ascii=False, sort_keys=True)
+    rules = _REBUILT.get(key)
+    if rules is None:
+        try:
+            text = "\n".join(f"{json.dumps(k, ensure_ascii=False)} = {_toml(v)}" for k, v in spec["content"].items())
+            rules = ruleset_file.loads(text, "")  # its messages begin ": field …" (no file name)
+        except ValueError as e:
+            raise RecordError(no, f"the ruleset in the header cannot be used{e}") from None
+        if len(_REBUILT) > 32:
+            _REBUILT.clear()
+        _REBUILT[key] = rules
+    if spec.get("digest") != rules.digest or spec.get("name") != rules.name:
+        raise RecordError(no, f"the ruleset in the header does not match its name and digest ({spec.get('name')!r} "
+                              f"{spec.get('digest')!r}; its content is {rules.name!r} {rules.digest!r}): the "
+                              "header was edited")
+    return rules
+
+
+#: rulesets rebuilt from records' headers, by content (a record read again, or many of one session)
+_REBUILT: dict[str, Ruleset] = {}
+
+
+def _toml(value) -> str:
+    """A JSON value as a TOML value (tables inline): JSON's strings, numbers and booleans are TOML's."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(str(k), ensure_ascii=False)} = {_toml(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if value is None:
+        raise ValueError(": it holds a null")
+    return json.dumps(value, ensure_ascii=False)
