@@ -237,10 +237,11 @@ class Referee:
                    f"seat {p} waits holding {c} concealed tiles beside {m}+{k} melds (RULES.md 3: {rest})")
 
     def hu(self, hand: Hand, x: int, source: str, conditions: tuple[str, ...]):
-        """The win ``solver.api.hu`` gives (the reference's for a position the API's counts refuse)."""
+        """The win ``solver.api.hu`` gives for the hand's text (the reference's for a position the API's
+        counts refuse)."""
         conds = frozenset(conditions)
         try:
-            return api.hu(hand, win=x, source=source, rules=self.rules, conditions=conds).win
+            return api.hu(hand.text(), win=glyph(x), source=source, rules=self.rules, conditions=conds).win
         except HandError:  # a hand dealt two 提 before its first intake, or left with only 坎s
             self._count("hu outside the API's counts")
             return reference.best_win(hand, x, source, self.rules, conditions=conds)

@@ -499,6 +499,18 @@ def test_zha_hu_ends_the_hand_with_no_winner_and_the_offender_pays():
     assert g.result.winner is None and g.result.net == (10, -20, 10)  # 30: 10 to each
 
 
+def test_chou_zhang_a_peng_of_a_tile_whose_peng_was_passed():
+    g = deal(HUNAN, *CHOU, "柒", lenient=True)
+    play(g, "discard 柒", "pass", "pass")  # seat 2 passes the 碰, seat 1 the 吃
+    pass_until(g, lambda g: g.events[-1] == {"e": "draw", "seat": 1, "tile": "柒"})
+    assert asked(g)[:2] == (2, "chi") and "peng" not in asked(g)[2]
+    with pytest.raises(IllegalMove) as e:
+        g.play(parse_move("peng"))
+    assert e.value.forbidden.reason == "peng_passed"
+    assert g.play(parse_move("peng"), lenient=True) == "臭张"
+    assert g.penalties == [(2, "臭张", 3)] and asked(g)[:2] == (2, "discard")
+
+
 def test_zou_pao_passing_a_compulsory_pao():
     g = deal(HUNAN, "二二八八八九九十壹贰贰叁伍伍捌捌捌玖拾拾一", "四六一三四六七七九十壹叁肆肆陆陆柒柒玖拾",
              "五五五一二三六七九十壹叁叁肆肆陆陆柒柒玖", "五", lenient=True)
