@@ -440,7 +440,8 @@ class Game:
             if self.rules.own_discard_makes_chou:
                 s.chou.add(t)
             first = self.first_discard and p == self.dealer
-            self.first_discard = False
+            if p == self.dealer:
+                self.first_discard = False
             self.last_stock = False
             self._event("discard", seat=p, tile=glyph(t))
             yield from self._claims(t, p, "discard", first)
