@@ -29,15 +29,13 @@ class SimInfo:
     seconds: float
 
 
-_HEAD = {"en": ("bot", "net/hand", "±95%", "wins", "won", "lost", "drawn", "turns"),
-         "zh": ("机器人", "每手净分", "±95%", "胜率", "胜时得", "负时失", "荒庄", "摸牌轮")}
+_HEAD = {"en": ("bot", "net/hand", "±95%", "wins", "won", "lost"),
+         "zh": ("机器人", "每手净分", "±95%", "胜率", "胜时得", "负时失")}
 _NOTES = {
-    "en": ["net/hand: mean net score per hand, the comparison metric, with its 95% interval;",
-           "won, lost: mean net of the hands won, of those another player won; drawn: 荒庄;",
-           "turns: stock draws per hand."],
-    "zh": ["每手净分：每手平均净得分（比较强弱的指标），±95%为置信区间；",
-           "胜时得、负时失：自己胡牌的手、别家胡牌的手的平均净分；",
-           "荒庄：流局的手所占比例；摸牌轮：每手从墩里摸牌的次数。"],
+    "en": ["net/hand: mean net score per hand (the comparison metric) and its 95% interval;",
+           "won, lost: mean net of the hands it won, of the hands another player won."],
+    "zh": ["每手净分：每手平均净得分（比较强弱的指标），±95%为其置信区间；",
+           "胜时得、负时失：自己胡牌的手、别家胡牌的手的平均净分。"],
 }
 
 
@@ -77,10 +75,14 @@ def sim_lines(s: Summary, info: SimInfo, lang: str = "en") -> list[str]:
     """The header, the table of the bots, the comparisons of each two, and the rule events per bot."""
     zh = lang == "zh"
     rows = [(b.name, _signed(b.mean_net), _half(b.half), _pct(b.wins, b.games), _signed(b.won_mean, 1),
-             _signed(b.lost_mean, 1), _pct(b.drawn, b.games), f"{b.turns:.1f}") for b in s.bots]
+             _signed(b.lost_mean, 1)) for b in s.bots]
     lines = _header(s, info, lang) + [""]
     lines += tabulate(rows, headers=_HEAD[lang], disable_numparse=True,
-                      colalign=("left",) + ("right",) * 7).splitlines()
+                      colalign=("left",) + ("right",) * 5).splitlines()
+    # Every bot sits in every game of a deal: the drawn hands and the turns are the games', not a bot's.
+    lines.append("")
+    lines.append(f"荒庄（流局）{_pct(s.drawn, s.games)}；每手摸牌 {s.turns:.1f} 次" if zh else
+                 f"drawn (荒庄): {_pct(s.drawn, s.games)} of the hands; {s.turns:.1f} turns (stock draws) a hand")
     if s.pairs:
         lines.append("")
         lines += [_pair_line(p, lang) for p in s.pairs]
