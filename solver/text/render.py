@@ -344,10 +344,10 @@ def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = Fal
 def tianhu_sentence(d: "Dealt", rules: Ruleset) -> str:
     """Why a dealt hand is a 天胡 or not (RULES.md 10), in a line."""
     if rules.game.tianhu == "dealer_seven_groups":
-        what = f"the dealer's {sum(d.hand.all_counts())} dealt tiles"
+        what = f"the dealer's {sum(d.hand.all_counts())} tiles"
         if d.win:
-            return f"天胡: {what} are a complete hand (7 门子) before his first discard"
-        return f"{what} are no complete hand (7 门子, {rules.min_huxi} 胡息) before his first discard"
+            return f"天胡: {what} are a winning hand (7 门子) before his first discard"
+        return f"{what} are no winning hand (7 门子, {rules.min_huxi} 胡息)"
     four = MELD_ZH[rules.dealt_four]
     rule = f"3 {four} or 5 坎 win at once, each {four} also a 坎"
     return f"{'天胡: ' if d.win else ''}{d.fours} {four} and {d.kans} 坎 ({rule})"
