@@ -167,7 +167,7 @@ def _dealt_position(hand: Hand) -> str | None:
     if k and all(m.kind in ("ti", "long") for m in hand.melds):
         c = hand.n_concealed
         if k >= 3 and c in (20 - 4 * k, 21 - 4 * k):
-            return f"a dealt hand with {k} 提 is 天胡 (it wins at once), which phz does not analyse yet"
+            return f"a dealt hand with {k} 提 is 天胡 (it wins at once): ask phz hu --tianhu"
         if k == 2 and c in (12, 13) and c == hand.rest_count() - 1:
             return ("a hand dealt two 提 holds one tile fewer until its first intake"
                     " (that intake has no discard); phz analyses hands from then on")
