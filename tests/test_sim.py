@@ -19,7 +19,7 @@ from cli import main
 from solver.app import sim, sim_command
 from solver.game import players
 from solver.game.engine import Game
-from solver.game.stats import EVENTS, DealOutcome, GameOutcome, Pair, game_events, mean_interval, summarise
+from solver.game.stats import EVENTS, DealOutcome, GameOutcome, Pair, Tally, game_events, mean_interval, summarise
 from solver.model.rules import FOUR_KINDS, get_ruleset
 from solver.text.sim_table import SimInfo, sim_json, sim_lines
 
@@ -58,6 +58,9 @@ def test_jobs_change_no_outcome(rules):
     assert sim.run(job, 24, jobs=2) == one
     assert sim.run(job, 24) == one  # the same seed, the same games
     assert sim.run(sim.Sim(rules, RANDOM, seed=12), 24) != one
+    tally = Tally(RANDOM)
+    assert sim.run(job, 24, jobs=2, each=tally.add) == []  # given deal by deal, in index order, none kept
+    assert tally.summary() == summarise(one, RANDOM) and tally.deals == 24
 
 
 def test_each_deal_is_played_once_per_seating_from_the_same_tiles():
@@ -271,3 +274,14 @@ def test_json_usage_error_is_an_error_object():
     result = phz("--json", "--bots", "nobody")
     assert result.exit_code == 2
     assert "no bot" in json.loads(result.stdout.splitlines()[0])["error"]
+
+
+def test_a_worker_that_dies_is_one_line(monkeypatch):
+    import os
+
+    def die(job, lo, hi):
+        os._exit(3)
+
+    monkeypatch.setattr(sim, "play_chunk", die)
+    with pytest.raises(sim.WorkerDied, match=r"^a worker process playing the deals died .* of 8 deals$"):
+        sim.run(sim.Sim(HUNAN, RANDOM, seed=1), 8, jobs=2)

@@ -22,6 +22,7 @@ from this one (a few chunks per job, each to the next free worker), as
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import sys
 from dataclasses import dataclass
@@ -149,19 +150,23 @@ def chunks(deals: int, jobs: int) -> list[tuple[int, int]]:
     return [(lo, min(deals, lo + size)) for lo in range(0, deals, size)]
 
 
-def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[DealOutcome]:
-    """Deals 0 to ``deals`` - 1 of ``job``, in index order, on ``jobs`` processes; ``progress(k)``
-    after each k deals done."""
+def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] | None = None,
+        each: Callable[[DealOutcome], None] | None = None) -> list[DealOutcome]:
+    """Deals 0 to ``deals`` - 1 of ``job`` in index order, on ``jobs`` processes; ``progress(k)``
+    after each k deals done.  With ``each``, every deal is given to it in index order as soon as the
+    deals before it are in, and none is kept (the list returned is empty): a long run keeps only
+    what ``each`` keeps (``stats.Tally``)."""
     import multiprocessing
 
     tell = progress or (lambda k: None)
+    kept: list[DealOutcome] = []
+    take = each or kept.append
     jobs = max(1, min(jobs, deals))
     if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():  # no fork (Windows): one job
-        out = []
         for i in range(deals):
-            out.append(play_deal(job, i))
+            take(play_deal(job, i))
             tell(1)
-        return out
+        return kept
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
@@ -169,7 +174,8 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
     from .batch import _kill_workers
 
     parts = chunks(deals, jobs)
-    done: dict[int, DealOutcome] = {}
+    waiting: dict[int, DealOutcome] = {}  # deals done whose earlier deals are not all in yet
+    next_index = 0
     sys.stdout.flush()  # a forked worker must not write out what this process still holds
     sys.stderr.flush()
     gc.freeze()  # the workers share the parent's objects instead of copying them as the collector touches them
@@ -177,15 +183,24 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
                                initargs=(job,))
     try:
         with signals.on_stop(lambda: _kill_workers(pool)):
-            running = {pool.submit(_worker, lo, hi) for lo, hi in parts}
+            # Chunks go in as workers come free (a few ahead), so that finished deals wait in order
+            # for few others.
+            ahead = 2 * jobs
+            queue = iter(parts)
+            running = {pool.submit(_worker, lo, hi) for lo, hi in itertools.islice(queue, ahead)}
             try:
                 while running:
                     finished, running = wait(running, return_when=FIRST_COMPLETED)
                     for future in finished:
                         got = future.result()
                         for d in got:
-                            done[d.index] = d
+                            waiting[d.index] = d
+                        while next_index in waiting:
+                            take(waiting.pop(next_index))
+                            next_index += 1
                         tell(len(got))
+                        for lo, hi in itertools.islice(queue, 1):
+                            running.add(pool.submit(_worker, lo, hi))
             except BaseException:
                 for future in running:
                     future.cancel()
@@ -194,8 +209,9 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
             finally:
                 pool.shutdown(wait=True)
     except BrokenProcessPool:
-        raise WorkerDied(f"a worker process playing the deals died (killed, or out of memory) after {len(done)} "
-                         f"of {deals} deals") from None
+        raise WorkerDied(f"a worker process playing the deals died (killed, or out of memory) after "
+                         f"{next_index + len(waiting)} of {deals} deals") from None
     finally:
         gc.unfreeze()
-    return [done[i] for i in range(deals)]
+    assert next_index == deals and not waiting
+    return kept

@@ -76,7 +76,7 @@ def sim(ctx: click.Context, deals: int, rules, bots_text: str, seed: int, jobs: 
     from solver.app.options import echo, prepare
     from solver.game.engine import Game
     from solver.game.players import make_bot
-    from solver.game.stats import summarise
+    from solver.game.stats import Tally
     from solver.text.explain import resolve_lang
     from solver.text.sim_table import SimInfo, sim_json, sim_lines
 
@@ -113,18 +113,19 @@ def sim(ctx: click.Context, deals: int, rules, bots_text: str, seed: int, jobs: 
     prepare(as_json)
     job = runner.Sim(rules, bots, seed, records)
     start = time.perf_counter()
+    tally = Tally(bots)
     try:
         if sys.stderr is not None and sys.stderr.isatty():
             with click.progressbar(length=deals, label="phz sim", file=sys.stderr, show_pos=True,
                                    show_eta=True) as bar:
-                outcomes = runner.run(job, deals, jobs=jobs, progress=bar.update)
+                runner.run(job, deals, jobs=jobs, progress=bar.update, each=tally.add)
         else:
-            outcomes = runner.run(job, deals, jobs=jobs)
+            runner.run(job, deals, jobs=jobs, each=tally.add)
     except runner.WorkerDied as e:
         warn(f"phz: {e}")
         ctx.exit(1)
     info = SimInfo(rules.name, bots, seed, jobs, time.perf_counter() - start)
-    summary = summarise(outcomes, bots)
+    summary = tally.summary()
     if as_json:
         echo(json.dumps(sim_json(summary, info), ensure_ascii=False))
     else:

@@ -20,13 +20,14 @@ the same deals).
 from __future__ import annotations
 
 import math
+from array import array
 from dataclasses import asdict, dataclass
 from typing import Iterable, Sequence
 
 from ..model.ruleset import FOUR_KINDS
 
-__all__ = ["EVENTS", "BotStats", "DealOutcome", "GameOutcome", "Pair", "Summary", "game_events", "mean_interval",
-           "summarise"]
+__all__ = ["EVENTS", "BotStats", "DealOutcome", "GameOutcome", "Pair", "Summary", "Tally", "game_events",
+           "mean_interval", "summarise"]
 
 #: the rule events counted per bot, in the order shown: key -> its name at the table
 EVENTS = {"bakuai": "八块", "chou_wei": "臭偎", "popao": "破跑胡", "tianhu": "天胡", "qishou": "起手胡",
@@ -168,54 +169,73 @@ class Summary:
                 "bots": [b.as_json() for b in self.bots], "pairs": [p.as_json() for p in self.pairs]}
 
 
-def _mean(xs: Sequence[float]) -> float | None:
-    return math.fsum(xs) / len(xs) if xs else None
+class Tally:
+    """The running counts of a simulation, deal by deal (``add``), so that a long run keeps a few
+    numbers a deal, not its games; ``summary()`` at any point.  Add the deals in index order for
+    numbers that do not depend on the order they were played in (``summarise`` sorts them)."""
+
+    def __init__(self, bots: Sequence[str]):
+        self.names = list(dict.fromkeys(bots))
+        # a bot's mean net per deal (8 bytes a deal: a run of millions of deals stays small)
+        self.per_deal: dict[str, array] = {b: array("d") for b in self.names}
+        self.seat_games = dict.fromkeys(self.names, 0)
+        self.won = {b: [0, 0] for b in self.names}  # games, net
+        self.lost = {b: [0, 0] for b in self.names}
+        self.drawn = dict.fromkeys(self.names, 0)
+        self.turns = dict.fromkeys(self.names, 0)  # summed over its seat-games
+        self.events: dict[str, dict[str, int]] = {b: {} for b in self.names}
+        self.deals = self.games = self.games_drawn = self.all_turns = 0
+
+    def add(self, deal: DealOutcome) -> None:
+        nets: dict[str, list[int]] = {b: [] for b in self.names}
+        self.deals += 1
+        for g in deal.games:
+            self.games += 1
+            self.games_drawn += g.winner is None
+            self.all_turns += g.turns
+            for p, b in enumerate(g.bots):
+                v = g.net[p]
+                nets[b].append(v)
+                self.seat_games[b] += 1
+                self.turns[b] += g.turns
+                if g.winner is None:
+                    self.drawn[b] += 1
+                else:
+                    tally = self.won[b] if g.winner == p else self.lost[b]
+                    tally[0] += 1
+                    tally[1] += v
+            for p, key in g.events:
+                counts = self.events[g.bots[p]]
+                counts[key] = counts.get(key, 0) + 1
+        for b in self.names:
+            if nets[b]:
+                self.per_deal[b].append(sum(nets[b]) / len(nets[b]))
+
+    def summary(self) -> Summary:
+        order = {k: i for i, k in enumerate(EVENTS)}
+        stats = []
+        for b in self.names:
+            mean, half = mean_interval(self.per_deal[b])
+            n = self.seat_games[b]
+            (wins, won), (losses, lost) = self.won[b], self.lost[b]
+            stats.append(BotStats(b, n, mean, half, wins, won / wins if wins else None, losses,
+                                  lost / losses if losses else None, self.drawn[b], self.turns[b] / n if n else 0.0,
+                                  dict(sorted(self.events[b].items(),
+                                              key=lambda kv: (order.get(kv[0], len(order)), kv[0])))))
+        pairs = []
+        for i, a in enumerate(self.names):
+            for b in self.names[i + 1:]:
+                xs, ys = self.per_deal[a], self.per_deal[b]
+                if len(xs) == len(ys):
+                    pairs.append(Pair(a, b, *mean_interval(array("d", (x - y for x, y in zip(xs, ys))))))
+        return Summary(self.deals, self.games, self.games_drawn, self.all_turns / self.games if self.games else 0.0,
+                       tuple(stats), tuple(pairs))
 
 
 def summarise(deals: Sequence[DealOutcome], bots: Sequence[str]) -> Summary:
     """Per bot (``bots``: the names, each once, in the order to show) and per pair of bots, over
     ``deals`` taken in index order (the same numbers whatever order they were played in)."""
-    deals = sorted(deals, key=lambda d: d.index)
-    names = list(dict.fromkeys(bots))
-    per_deal: dict[str, list[float]] = {b: [] for b in names}
-    won: dict[str, list[int]] = {b: [] for b in names}
-    lost: dict[str, list[int]] = {b: [] for b in names}
-    drawn = dict.fromkeys(names, 0)
-    turns: dict[str, list[int]] = {b: [] for b in names}
-    events: dict[str, dict[str, int]] = {b: {} for b in names}
-    games = games_drawn = 0
-    all_turns: list[int] = []
-    for deal in deals:
-        nets: dict[str, list[int]] = {b: [] for b in names}
-        for g in deal.games:
-            games += 1
-            games_drawn += g.winner is None
-            all_turns.append(g.turns)
-            for p, b in enumerate(g.bots):
-                nets[b].append(g.net[p])
-                turns[b].append(g.turns)
-                if g.winner is None:
-                    drawn[b] += 1
-                elif g.winner == p:
-                    won[b].append(g.net[p])
-                else:
-                    lost[b].append(g.net[p])
-            for p, key in g.events:
-                counts = events[g.bots[p]]
-                counts[key] = counts.get(key, 0) + 1
-        for b in names:
-            if nets[b]:
-                per_deal[b].append(math.fsum(nets[b]) / len(nets[b]))
-    stats = []
-    for b in names:
-        mean, half = mean_interval(per_deal[b])
-        order = {k: i for i, k in enumerate(EVENTS)}
-        stats.append(BotStats(b, len(turns[b]), mean, half, len(won[b]), _mean(won[b]), len(lost[b]), _mean(lost[b]),
-                              drawn[b], _mean(turns[b]) or 0.0,
-                              dict(sorted(events[b].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))))
-    pairs = []
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            if len(per_deal[a]) == len(per_deal[b]):
-                pairs.append(Pair(a, b, *mean_interval([x - y for x, y in zip(per_deal[a], per_deal[b])])))
-    return Summary(len(deals), games, games_drawn, _mean(all_turns) or 0.0, tuple(stats), tuple(pairs))
+    tally = Tally(bots)
+    for deal in sorted(deals, key=lambda d: d.index):
+        tally.add(deal)
+    return tally.summary()
