@@ -398,7 +398,7 @@ def _results(what: str, runs: list[tuple[str, list[float], list[int]]]) -> list[
 
 SIM = "phz sim: whole hands, each deal once per seating"
 #: hands of self-play per hand of the other measurements (a hand of play is ~100 decisions)
-SIM_SHARE = {"random": 2, "basic": 100}
+SIM_SHARE = {"random": 1, "basic": 100}
 #: the fewest deals of a round: two processes' start must not be most of a round of random bots
 SIM_LEAST = {"random": 50, "basic": 2}
 
