@@ -77,8 +77,9 @@ from typing import Iterable
 from ..model.groups import SHAPES
 from ..model.hand import Hand
 from ..model.results import ACTIONS, Action, Candidate, Decision, Forbidden, Shape
-from ..model.rules import FOUR_KINDS, Ruleset, Take
-from . import reference
+from ..model.rules import FOUR_KINDS, Ruleset
+from ..model.tiles import N_KINDS
+from . import decide_memo, reference
 
 __all__ = ["TAKE_SOURCE", "candidate_ways", "decide", "eating_ways", "holding", "legal_ways", "passed_sets"]
 
@@ -154,16 +155,19 @@ def eating_ways(concealed: Iterable[int], x: int) -> list[tuple[Shape, tuple[Sha
     return out
 
 
-def _left(counts: Iterable[int]) -> tuple[int, ...]:
-    """Concealed tiles that may be discarded: every tile not in a 坎."""
-    return tuple(t for t, n in enumerate(counts) if n in (1, 2) for _ in range(n))
+def _used(chi: Shape, bi: Iterable[Shape], x: int) -> list[int]:
+    """The concealed tiles a way to eat lays out (the eaten copy is not one)."""
+    used = [t for g in (chi, *bi) for t in g]
+    used.remove(x)
+    return used
 
 
-def _after(concealed: tuple[int, ...], used: Iterable[int]) -> list[int]:
-    counts = list(concealed)
+def _without(left: tuple[int, ...], used: Iterable[int]) -> tuple[int, ...]:
+    """``left`` (tiles in tile order) less the copies in ``used``, all of them there."""
+    rest = list(left)
     for t in used:
-        counts[t] -= 1
-    return counts
+        rest.remove(t)
+    return tuple(rest)
 
 
 # ---------------------------------------------------------------- decide
@@ -171,6 +175,7 @@ def _after(concealed: tuple[int, ...], used: Iterable[int]) -> list[int]:
 #: the take table's source (Ruleset.take) of each origin: one's own draw, another player's draw or discard
 TAKE_SOURCE = {"self-draw": "self", "upper-draw": "other", "lower-draw": "other",
                "upper-discard": "discard", "lower-discard": "discard"}
+_WHO = {origin: origin.split("-")[0] for origin in TAKE_SOURCE}
 
 
 def holding(hand: Hand, x: int) -> str:
@@ -203,6 +208,11 @@ def decide(hand: Hand, *, tile: int, source: str, chou: Iterable[int] = (), pass
     good only for winning, either names such a tile (``passed_sets``).
     ``solver.api.decide`` parses and checks the text of all these first.
 
+    Fast (the game engine asks it at every revealed tile): the reference's
+    胡 (``reference.best_win``) is asked only when an exact test says the
+    tile may win (``decide_memo``), the ways to eat are kept by the tiles
+    they depend on, and the facts of a hand are made once.
+
     >>> from solver.model.notation import parse_hand
     >>> from solver.model.rules import HUNAN
     >>> d = decide(parse_hand("一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹"), tile=2, source="upper-discard",
@@ -212,151 +222,206 @@ def decide(hand: Hand, *, tile: int, source: str, chou: Iterable[int] = (), pass
     >>> [(f.chi, f.reason) for f in d.forbidden]
     [((1, 2, 3), 'shaobi')]
     """
-    h, x, origin, ruleset = hand, tile, source, rules
-    chou_t = tuple(sorted(set(chou)))
-    passed_t = tuple(sorted(set(passed_peng)))
-    no_chi, no_peng = passed_sets(chou_t, passed_t, ruleset)
-    src = TAKE_SOURCE[origin]
-    held = holding(h, x)
-    take = ruleset.take.get((held, src))  # no row for a holding the ruleset cannot have (luzhou's 偎)
-
-    who = origin.split("-")[0]
+    x = tile
+    chou_t = tuple(sorted(set(chou))) if chou else ()
+    passed_t = tuple(sorted(set(passed_peng))) if passed_peng else ()
+    ctx = decide_memo.context(rules)
+    if ctx.hu_only:  # 过张只能胡: either names a tile neither eaten nor 碰'd (passed_sets)
+        no_chi = no_peng = x in chou_t or x in passed_t
+    else:
+        no_chi, no_peng = x in chou_t, x in passed_t
+    f = ctx.facts(hand)
+    left = f.left
+    src = TAKE_SOURCE[source]
+    n = hand.concealed[x]
+    held = f.held.get(x) or ("kan" if n == 3 else "pair" if n == 2 else "less")
+    take = ctx.take.get((held, src))  # no row for a holding the ruleset cannot have (luzhou's 偎)
     actions: list[Action] = []
     forbidden: list[Forbidden] = []
 
     # 胡 on the sources the ruleset wins on; 臭 (and a 过张) never blocks it.
-    if src in ruleset.win_on:
-        win = reference.best_win(h, x, src, ruleset)
-        if win is not None:
-            actions.append(Action("hu", win=win))
-    elif src == "discard" and reference.best_win(h, x, "other", ruleset) is not None:
-        forbidden.append(Forbidden("hu", "discard_no_hu"))  # it would win as a stock tile
+    if src in ctx.win_on:
+        if ctx.may_win(f, x, held, src):
+            win = reference.best_win(hand, x, src, rules)
+            if win is not None:
+                actions.append(Action("hu", win=win))
+    elif src == "discard" and ctx.may_win(f, x, held, "other"):
+        if reference.best_win(hand, x, "other", rules) is not None:
+            forbidden.append(_forbid("hu", "discard_no_hu"))  # it would win as a stock tile
 
+    # The group the take table makes of x (提, 偎, 跑, 招, or one's own 碰), if any, or why not.
+    # 八块: a second or later 4-tile group is not followed by a discard.  One's own 碰 (a
+    # self-drawn tile onto a pair, where there is no 偎) gives way to a pass that leaves the
+    # tile good only for winning; 臭 never blocks the others.
     forced = None
-    move = _take_move(h, x, held, take, no_peng, passed_t, ruleset)
-    if isinstance(move, Action):
-        actions.append(move)
-        forced = move if move.compulsory else None
-    elif move is not None:
-        forbidden.append(move)
+    pengs = False
+    if take is not None and take.makes != "free":
+        makes = take.makes
+        if makes in FOUR_KINDS:
+            discard = not f.four
+            move: Action | Forbidden = Action(makes, compulsory=take.compulsory, onto=held, discard=discard,
+                                              left=left if discard else None)
+        elif makes == "wei":
+            move = Action("wei", compulsory=take.compulsory, onto="pair", chou_wei=x in passed_t,
+                          left=_without(left, (x, x)))
+        elif ctx.hu_only and no_peng:
+            move = _forbid("peng", "peng_passed")
+        else:
+            move = _peng_action(take.compulsory, _without(left, (x, x)))
+        if isinstance(move, Action):
+            actions.append(move)
+            pengs = makes == "peng"
+            forced = move if move.compulsory else None
+        else:
+            forbidden.append(move)
 
-    peng = _peng(h, x, held, src, take, forced, no_peng, ruleset)
-    if isinstance(peng, Action):
-        actions.append(peng)
-        if peng.compulsory:  # 有碰必碰: 吃 and 过 give way to it, as to a compulsory 跑
-            forced = peng
-    elif peng is not None:
-        forbidden.append(peng)
+    # 碰 of another player's tile onto a concealed pair (compulsory where the ruleset says so), or why not;
+    # one's own draw onto a pair is 偎'd (or 碰'd as the take table's move), never 碰'd here.
+    if held == "pair" and take is not None and take.makes != "peng":
+        if src == "self":
+            if forced is not None and forced.action == "wei":
+                forbidden.append(_forbid("peng", "must_wei"))
+        elif forced is not None:
+            forbidden.append(_forbid("peng", "compulsory", (forced.action,)))
+        elif no_peng:
+            forbidden.append(_forbid("peng", "peng_passed"))
+        else:
+            peng = _peng_action(rules.peng_compulsory, _without(left, (x, x)))
+            if isinstance(peng, Action):
+                actions.append(peng)
+                pengs = True
+                if peng.compulsory:  # 有碰必碰: 吃 and 过 give way to it, as to a compulsory 跑
+                    forced = peng
+            else:
+                forbidden.append(peng)
 
-    eats = origin in ruleset.chi_from
-    candidates = _candidates(h.concealed, x, who, eats, x in no_chi, forced)
-    chi = [Action("chi", chi=c.chi, bi=c.bi, left=_left(_after(h.concealed, _used(c.chi, c.bi, x))))
-           for c in candidates if c.reason is None]
-    actions += chi
-    if not eats or x in no_chi:  # one entry, whatever groups could be formed
-        forbidden.append(Forbidden("chi", _origin_reason(who) if not eats else "chou"))
+    # 吃: the candidates, their reasons and the legal ways, kept by what they depend on.
+    if source not in ctx.chi_from:
+        mode = 0 if _WHO[source] == "lower" else 1
+    elif no_chi:
+        mode = 2
+    elif forced is None:
+        mode = _FREE
+    elif forced.action == "wei":
+        mode = _FREE + 1
     else:
-        forbidden += [Forbidden("chi", c.reason, c.chi, c.bi, c.detail) for c in candidates if c.reason]
+        mode = _COMPULSORY[forced.action]
+    raw_key = (f.packed & decide_memo.NEAR[x]) << 5 | x
+    key = raw_key << 4 | mode
+    got = ctx.ways.get(key)
+    if got is None:
+        ctx.clear_ways()
+        raw = ctx.raw.get(raw_key)
+        if raw is None:
+            raw = ctx.raw[raw_key] = _raw_ways(raw_key >> 5, x, hand.concealed)
+        got = ctx.ways[key] = _ways(raw, x, _MODES[mode], -1)
+    candidates, chi_forbidden, legal, sizes = got
+    if len(left) in sizes:  # a legal way would leave only 坎 tiles (no_discard): made for this hand alone
+        raw = ctx.raw.get(raw_key) or _raw_ways(raw_key >> 5, x, hand.concealed)
+        candidates, chi_forbidden, legal, _ = _ways(raw, x, _MODES[mode], len(left))
+    for chi, bi, used in legal:
+        actions.append(Action("chi", chi=chi, bi=bi, left=_without(left, used)))
+    forbidden += chi_forbidden
 
     # 过: not when a move is compulsory (走跑 / 失提 / 忍偎 / 有碰必碰 / 招).
     if forced is None:
-        pengs = any(a.action == "peng" for a in actions)
-        if ruleset.passed == "hu_only":  # 过张只能胡: neither 吃 nor 碰 of it afterwards
-            chou_chi = chou_peng = (x,) if chi or pengs else ()
+        if ctx.hu_only:  # 过张只能胡: neither 吃 nor 碰 of it afterwards
+            chou_chi = chou_peng = (x,) if legal or pengs else ()
         else:
-            chou_chi, chou_peng = (x,) if chi else (), (x,) if pengs else ()
-        actions.append(Action("pass", becomes_chou_chi=chou_chi, becomes_chou_peng=chou_peng))
+            chou_chi, chou_peng = (x,) if legal else (), (x,) if pengs else ()
+        actions.append(_pass(chou_chi, chou_peng))
     else:
-        forbidden.append(Forbidden("pass", "compulsory", detail=(forced.action,)))
-
-    order = {a: i for i, a in enumerate(ACTIONS)}
-    actions.sort(key=lambda a: order[a.action])  # stable: the 吃 ways stay sorted
-    forbidden.sort(key=lambda f: (order[f.action], f.chi or (), f.bi))
-    return Decision(h, x, origin, tuple(actions), tuple(forbidden), ruleset, chou=chou_t, passed_peng=passed_t,
+        forbidden.append(_forbid("pass", "compulsory", (forced.action,)))
+    # Made in the order of ACTIONS (胡, the take table's group, 碰, 吃 in candidate order, 过),
+    # and the forbidden moves likewise (the 吃 ones sorted by (chi, bi)): no sort needed.
+    return Decision(hand, x, source, tuple(actions), tuple(forbidden), rules, chou=chou_t, passed_peng=passed_t,
                     candidates=candidates)
 
 
-def _origin_reason(who: str) -> str:
-    """Why a tile from an origin the ruleset does not eat from is not eaten."""
-    return "geshan" if who == "lower" else "chi_from"
+#: what applies to every way to eat before a 坎 does (隔山, chi_from, 臭) or after it (must_wei,
+#: compulsory), as (reason, detail), or nothing (_FREE); numbered for the memo keys
+_MODES = (("geshan", ()), ("chi_from", ()), ("chou", ()), (None, ()), ("must_wei", ())) + tuple(
+    ("compulsory", (k,)) for k in (*FOUR_KINDS, "peng"))
+_FREE = 3
+_LOW_BITS = sum(1 << (4 * t) for t in range(N_KINDS))
+_COMPULSORY = {m[1][0]: i for i, m in enumerate(_MODES) if m[0] == "compulsory"}
+assert _MODES[_FREE] == (None, ()) and len(_MODES) <= 16
+# decide appends its moves in this order (one's own 碰 is the take table's group: it has no other 碰)
+assert ACTIONS == ("hu", "ti", "wei", "pao", "zhao", "peng", "chi", "pass")
+
+_FORBIDS: dict[tuple, Forbidden] = {}
+_PASSES: dict[tuple, Action] = {}
 
 
-def _take_move(h: Hand, x: int, held: str, take: Take | None, no_peng: set[int], passed_peng: tuple[int, ...],
-               rules: Ruleset) -> Action | Forbidden | None:
-    """The group the take table makes of x (提, 偎, 跑, 招, or one's own 碰), if any, or why it is not made.
+def _forbid(action: str, reason: str, detail: tuple = ()) -> Forbidden:
+    """A forbidden move with no group (one object for each: they are frozen)."""
+    got = _FORBIDS.get((action, reason, detail))
+    if got is None:
+        got = _FORBIDS[action, reason, detail] = Forbidden(action, reason, detail=detail)
+    return got
 
-    八块: a second or later 4-tile group is not followed by a discard.  One's
-    own 碰 (a self-drawn tile onto a pair, where there is no 偎) gives way to a
-    pass that leaves the tile good only for winning; 臭 never blocks the others."""
-    if take is None or take.makes == "free":
-        return None
-    conc = h.concealed
-    if take.makes in FOUR_KINDS:
-        discard = h.n_four == 0
-        left = _left(_after(conc, (x,) * 3 if held == "kan" else ())) if discard else None
-        return Action(take.makes, compulsory=take.compulsory, onto=held, discard=discard, left=left)
-    left = _left(_after(conc, (x, x)))
-    if take.makes == "wei":
-        return Action("wei", compulsory=take.compulsory, onto="pair", chou_wei=x in passed_peng, left=left)
-    if rules.passed == "hu_only" and x in no_peng:
-        return Forbidden("peng", "peng_passed")
-    return _peng_action(take.compulsory, left)
+
+def _pass(chou_chi: tuple[int, ...], chou_peng: tuple[int, ...]) -> Action:
+    got = _PASSES.get((chou_chi, chou_peng))
+    if got is None:
+        got = _PASSES[chou_chi, chou_peng] = Action("pass", becomes_chou_chi=chou_chi, becomes_chou_peng=chou_peng)
+    return got
 
 
 def _peng_action(compulsory: bool, left: tuple[int, ...]) -> Action | Forbidden:
     """A 碰 onto the pair: an optional one needs a discard after it; a compulsory
     one is made all the same, and then no discard follows (``left`` None)."""
     if not left and not compulsory:
-        return Forbidden("peng", "no_discard")
+        return _forbid("peng", "no_discard")
     return Action("peng", compulsory=compulsory, onto="pair", left=left or None)
 
 
-def _peng(h: Hand, x: int, held: str, src: str, take: Take | None, forced: Action | None, no_peng: set[int],
-          rules: Ruleset) -> Action | Forbidden | None:
-    """碰 of another player's tile onto a concealed pair (compulsory where the ruleset says so), or why not."""
-    if held != "pair" or take is None or take.makes == "peng":  # one's own 碰: the take table's move
-        return None
-    if src == "self":  # one's own draw onto a pair is 偎'd, never 碰'd
-        return Forbidden("peng", "must_wei") if forced is not None and forced.action == "wei" else None
-    if forced is not None:
-        return Forbidden("peng", "compulsory", detail=(forced.action,))
-    if x in no_peng:
-        return Forbidden("peng", "peng_passed")
-    return _peng_action(rules.peng_compulsory, _left(_after(h.concealed, (x, x))))
-
-
-def _used(chi: Shape, bi: Iterable[Shape], x: int) -> list[int]:
-    """The concealed tiles a way to eat lays out (the eaten copy is not one)."""
-    used = [t for g in (chi, *bi) for t in g]
-    used.remove(x)
-    return used
-
-
-def _candidates(conc: tuple[int, ...], x: int, who: str, eats: bool, chou: bool,
-                forced: Action | None) -> tuple[Candidate, ...]:
-    """Every candidate way to eat x with its reason (module docstring), sorted."""
+def _raw_ways(near: int, x: int, conc: tuple[int, ...]) -> tuple:
+    """(chi, bi or None, copies stranded, tiles used, 坎 tiles taking part) of every way to eat x,
+    sorted by (chi, bi) as ``eating`` makes them: what depends on the counts of the tiles sharing
+    a shape with x alone (``near``: those counts, packed)."""
     out = []
-    for chi, bi, stranded in eating_ways(conc, x):
+    kan_near = near & (near >> 1) & _LOW_BITS  # a 坎 among those tiles (a count of 3: both low bits)
+    for chi, bi, stranded in decide_memo.eating(near, x):
         used = _used(chi, bi or (), x)
-        kans = tuple(sorted({t for t in used if conc[t] == 3} | ({x} if conc[x] == 3 else set())))
-        if not eats:
-            reason, detail = _origin_reason(who), ()
-        elif chou:
-            reason, detail = "chou", ()
+        kans = ()
+        if kan_near:
+            kans = tuple(sorted({t for t in used if conc[t] == 3} | ({x} if conc[x] == 3 else set())))
+        out.append((chi, bi, stranded, tuple(used), kans))
+    return tuple(out)
+
+
+def _ways(raw: tuple, x: int, mode: tuple, n_left: int) -> tuple:
+    """(candidates, forbidden 吃 entries, legal ways as (chi, bi, tiles used), their numbers of tiles
+    used), sorted by (chi, bi): each way of ``raw`` (``_raw_ways``) to eat x with the first reason
+    that applies (module docstring).
+
+    ``mode`` is (reason, detail) of what applies before a 坎 does (隔山, chi_from, 臭) or after
+    it (must_wei, compulsory), or (None, ()); ``n_left`` the tiles outside the 坎 (-1: as many
+    as no way uses, so that the answer holds for every hand whose count is not in the last item)."""
+    first, detail0 = mode
+    candidates = []
+    legal = []
+    for chi, bi, stranded, used, kans in raw:
+        if first in ("geshan", "chi_from", "chou"):
+            reason, detail = first, ()
         elif kans:
             reason, detail = "kan", kans
-        elif forced is not None and forced.action == "wei":
-            reason, detail = "must_wei", ()
-        elif forced is not None:
-            reason, detail = "compulsory", (forced.action,)
+        elif first is not None:
+            reason, detail = first, detail0
         elif bi is None:
             reason, detail = "shaobi", (x,) * stranded
-        elif not _left(_after(conc, used)):
+        elif len(used) == n_left:  # every tile left would be in a 坎 (the used ones are not)
             reason, detail = "no_discard", ()
         else:
             reason, detail = None, ()
-        out.append(Candidate(chi, bi or (), reason, detail))
-    return tuple(sorted(out, key=lambda c: (c.chi, c.bi)))
+            legal.append((chi, bi, used))
+        candidates.append(Candidate(chi, bi or (), reason, detail))
+    if first in ("geshan", "chi_from", "chou"):  # one entry, whatever groups could be formed
+        chi_forbidden: tuple[Forbidden, ...] = (_forbid("chi", first),)
+    else:
+        chi_forbidden = tuple(Forbidden("chi", c.reason, c.chi, c.bi, c.detail) for c in candidates if c.reason)
+    return tuple(candidates), chi_forbidden, tuple(legal), frozenset(len(used) for _, _, used in legal)
 
 
 # ---------------------------------------------------------------- quiz helpers
