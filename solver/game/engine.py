@@ -257,14 +257,13 @@ class Game:
             x = self.liang
             for p in self._order(d):
                 hand = _without_liang(self.seats[p], x, rules) if p == d else self.seats[p].hand()
-                src = "self" if p == d else "other"
-                if src not in rules.win_on:
+                where = "self-draw" if p == d else origin(p, d, "draw", self.n)
+                src = obligations.TAKE_SOURCE[where]
+                decision = obligations.decide(hand, tile=x, source=where, rules=rules)  # its quick test first
+                if _hu(decision) is None:
                     continue
                 win = _best_win(hand, x, src, rules, ("qishou",))
-                if win is None:
-                    continue
-                move = yield Ask(p, "qishou", x, "self-draw" if p == d else origin(p, d, "draw", self.n),
-                                 (Move("hu"), Move("pass")))
+                move = yield Ask(p, "qishou", x, where, (Move("hu"), Move("pass")), decision)
                 if move.kind == "hu":
                     self._win(p, win, x, src, ("qishou",))
                     return
