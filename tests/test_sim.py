@@ -285,3 +285,9 @@ def test_a_worker_that_dies_is_one_line(monkeypatch):
     monkeypatch.setattr(sim, "play_chunk", die)
     with pytest.raises(sim.WorkerDied, match=r"^a worker process playing the deals died .* of 8 deals$"):
         sim.run(sim.Sim(HUNAN, RANDOM, seed=1), 8, jobs=2)
+
+
+def test_help_fits_80_columns():
+    result = CliRunner().invoke(main, ["sim", "--help"])
+    assert result.exit_code == 0 and "--games N" in result.stdout
+    assert max(width(line) for line in result.stdout.splitlines()) <= 80

@@ -57,14 +57,18 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
 @click.pass_context
 def sim(ctx: click.Context, deals: int, rules, bots_text: str, seed: int, jobs: int, as_json: bool,
         records: str | None, lang: str | None) -> None:
-    """Bots play N deals; per bot the mean net score per hand with its 95% interval, wins, drawn hands,
-    turns and the rule events (八块, 臭偎, 破跑胡, 天胡 …).
+    """Bots against bots: each bot's mean net score per hand, with its 95% interval.
 
     Each deal is played once per seating (the bots rotated over the seats,
     the same tiles and dealer), and a bot's net score per deal is averaged
     over its seats; the interval is the normal approximation over the deals.
-    Two bots are compared on their per-deal differences.  A progress bar
-    shows on a terminal.
+    Two bots are compared on their per-deal differences.
+
+    \b
+    Also per bot: its wins, its mean net when it wins and when another
+    wins, and the rule events counted (八块, 臭偎, 破跑胡, 天胡, 海底 …);
+    then the drawn hands and turns a hand.  A progress bar shows on a
+    terminal.
     """
     import json
     import os
