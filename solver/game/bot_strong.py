@@ -1,0 +1,262 @@
+"""The ``strong`` bot (issue 15): the api's answers weighed by what they are worth in a race to win.
+
+Every position the bot could leave (a discard, a claim and its discard, or
+passing) is a hand at rest with a distance to ready, live improving draws
+(at distance 0 its waits) and, once ready, an expected score, as ``basic``
+sees it.  ``strong`` turns that into the net score it expects
+(``Race.value``): the hand walks towards ready one intake at a time, taking
+a step in a stock draw with the chance that one of its improving tiles
+shows up where it may take it — its own draw, the upper player's draw and
+discard for a 吃 (where the ruleset eats from them), the others' for a 碰
+or 跑, only its own for a 偎 or 提, the sources it wins on for a 胡 — while
+the other players win with a fixed chance per draw.  Its own win pays twice
+its score, another's costs a typical score.  A hand one intake from ready
+is looked at one intake on: each improving draw's best discard gives the
+live outs and expected score it would be ready with (``Advisor.waits_after``).
+
+So it knows that one tile short with many live draws can beat ready on a
+single live out, that a bigger score is worth a slower win, that late in
+the hand only a near hand wins, and that a 吃 or 碰 passed makes the tile 臭
+(RULES.md 7): draws that only that move takes stop counting.
+
+The constants (``TYPICAL``, ``HAZARD``, the factors) are averages measured
+in self-play, not rules; DECISIONS (bots) says how.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .bot_basic import BasicBot
+from .bot_eval import Spot, advisor, after_intake, after_take, owes_discard, seen_without, unseen_total
+from .moves import Ask, Move
+from .view import SeatView
+
+__all__ = ["Race", "StrongBot"]
+
+#: the chance per stock draw that a hand k intakes from ready takes its next step, when nothing
+#: better is known (self-play: the steps taken per draw at each distance)
+TYPICAL = (0.08, 0.125, 0.33, 0.45, 0.5, 0.5, 0.5, 0.5)
+#: what the counted chances are worth in self-play: a wait is met about as often as its share of
+#: the unseen tiles says, an intake less often (other claims come first, discards are chosen)
+HU_FACTOR, TAKE_FACTOR = 1.0, 0.75
+#: the chance per stock draw that a player with 0, 1, … 6 melds laid out wins (self-play, per
+#: ruleset), and the melds a player lays out per stock draw
+HAZARD = {"hunan": (0.0, 0.015, 0.048, 0.075, 0.12, 0.12, 0.2),
+          "luzhou": (0.012, 0.048, 0.076, 0.1, 0.13, 0.15, 0.2)}
+MELD_RATE = 0.2
+#: discards per stock draw (a discard follows each 吃 or 碰)
+DISCARD_RATE = 0.7
+#: the score of a typical win (the mean in self-play), what another's win costs; and of a win
+#: not yet in sight (two intakes or more away)
+TYPICAL_SCORE = {"hunan": 2.3, "luzhou": 2.0}
+FAR_SCORE = 1.5
+#: positions weighed one intake on, the best by the plain value first
+LOOK = 6
+
+# where a revealed tile comes from: own draw, upper's draw, lower's draw, upper's discard, lower's
+OWN, UPPER, LOWER, UPPER_DISCARD, LOWER_DISCARD = range(5)
+
+
+class Race:
+    """What a hand at rest is worth in the race (module docstring), for one decision of one seat."""
+
+    def __init__(self, view: SeatView):
+        rules = view.rules
+        self.stock = view.stock
+        self.loss = TYPICAL_SCORE.get(rules.name, 2.0)
+        d = DISCARD_RATE / 3
+        self.weight = (1 / 3, 1 / 3, 1 / 3, d, d)
+        chi = {OWN: "self-draw", UPPER: "upper-draw", UPPER_DISCARD: "upper-discard"}
+        four = (UPPER, LOWER, UPPER_DISCARD, LOWER_DISCARD)
+        own_peng = rules.take[("pair", "self")].makes == "peng"  # luzhou: one's own draw is 碰'd
+        self.slots = {"吃": frozenset(s for s, o in chi.items() if o in rules.chi_from),
+                      "碰": frozenset(four + ((OWN,) if own_peng else ())), "跑": frozenset(four),
+                      "招": frozenset(range(5)), "偎": frozenset((OWN,)), "提": frozenset((OWN,))}
+        hu = {"self": (OWN,), "other": (UPPER, LOWER), "discard": (UPPER_DISCARD, LOWER_DISCARD)}
+        for s in rules.win_on:
+            self.slots["胡 " + s] = frozenset(hu[s])
+        table = HAZARD.get(rules.name, HAZARD["hunan"])
+        others = [len(m) for p, m in enumerate(view.melds) if p != view.seat]
+        self.hazards = [min(0.5, sum(_at(table, n + MELD_RATE * k) for n in others)) for k in range(self.stock)]
+
+    def reach(self, tile: int, ways: Sequence[str], chou: frozenset[int], passed: frozenset[int]) -> float:
+        """The chance that a copy of ``tile``, when it shows up, is one this hand may take by one
+        of ``ways`` (the api's texts; 臭 counted)."""
+        hu: set[int] = set()
+        take: set[int] = set()
+        for w in ways:
+            kind = w if w.startswith("胡") else w.split(" ", 1)[0]
+            if (kind == "吃" and tile in chou) or (kind == "碰" and tile in passed):
+                continue
+            (hu if kind.startswith("胡") else take).update(self.slots.get(kind, ()))
+        return HU_FACTOR * sum(self.weight[s] for s in hu) + TAKE_FACTOR * sum(self.weight[s] for s in take)
+
+    def step(self, spot: Spot, unseen: int, chou: frozenset[int], passed: frozenset[int]) -> float:
+        """The chance per stock draw that ``spot`` takes its next step (at distance 0: wins)."""
+        if unseen <= 0:
+            return 0.0
+        total = sum(d.live * self.reach(d.tile, d.ways, chou, passed) for d in spot.improving if d.live)
+        return min(0.95, total / unseen)
+
+    def chance(self, rates: Sequence[float]) -> tuple[float, float]:
+        """(P(this hand wins), P(another does)) over the stock left, for a hand whose steps to a
+        win (the last one the win) have chances ``rates`` per stock draw."""
+        n = len(rates)
+        p = [1.0] + [0.0] * n  # p[i]: i steps taken
+        won = lost = 0.0
+        for h in self.hazards:
+            keep = 1 - h
+            lost += h * sum(p[:n])
+            for i in range(n - 1, -1, -1):
+                moved = p[i] * keep * rates[i]
+                p[i + 1] += moved
+                p[i] = p[i] * keep - moved
+            won += p[n]
+            p[n] = 0.0
+        return won, lost
+
+    def worth(self, rates: Sequence[float], score: float) -> float:
+        """The net score expected: twice ``score`` when it wins, a typical score lost when another does."""
+        won, lost = self.chance(rates)
+        return 2 * score * won - self.loss * lost
+
+
+def _at(table: Sequence[float], x: float) -> float:
+    """``table`` read at ``x`` (between two entries, on the line between them; past the end, the last)."""
+    i = int(x)
+    if i >= len(table) - 1:
+        return table[-1]
+    return table[i] + (x - i) * (table[i + 1] - table[i])
+
+
+@dataclass
+class _Option:
+    """A position the bot may leave: the move, the hand at rest (``spot`` None: the api has no answer),
+    its 臭 after the move, and its distance (beyond 2 the shape's estimate)."""
+    move: Move
+    spot: Spot | None
+    hand: object
+    seen: Sequence[int]
+    chou: frozenset[int]
+    passed: frozenset[int]
+    distance: int
+    tie: tuple = ()  # basic's order, for options worth the same
+    value: float = 0.0
+
+
+class StrongBot(BasicBot):
+    """``basic``'s answers weighed by ``Race`` (module docstring)."""
+    name = "strong"
+
+    def option(self, view: SeatView, move: Move, spot: Spot | None, hand, seen, chou, passed) -> _Option:
+        """The option of leaving ``hand`` at rest by ``move``."""
+        if spot is None or spot.limit:
+            missing, huxi = advisor(view.rules).missing(hand)
+            return _Option(move, None, hand, seen, frozenset(chou), frozenset(passed), max(3, missing - 1),
+                           (1, missing, -huxi))
+        d = -1 if spot.distance is None else spot.distance
+        tie = (0, d, -spot.improving_live, -spot.outs, -spot.expected_score)
+        return _Option(move, spot, hand, seen, frozenset(chou), frozenset(passed), d, tie)
+
+    def plain_value(self, race: Race, o: _Option) -> float:
+        """``Race.worth`` with the later steps typical (a far hand's every step)."""
+        if o.distance < 0:
+            return -1e9
+        later = [TYPICAL[min(k, len(TYPICAL) - 1)] for k in range(o.distance - 1, -1, -1)]
+        if o.spot is None:
+            return race.worth([TYPICAL[min(o.distance, len(TYPICAL) - 1)]] + later, FAR_SCORE)
+        first = race.step(o.spot, unseen_total(o.hand, o.seen), o.chou, o.passed)
+        score = float(o.spot.expected_score) if o.distance == 0 else FAR_SCORE
+        return race.worth([first] + later, score)
+
+    def looked(self, view: SeatView, race: Race, options: list[_Option]) -> None:
+        """The value of each distance-1 option, one intake on (module docstring)."""
+        adv = advisor(view.rules)
+        todo = [(o, d, w, after_intake(o.hand, w)) for o in options if o.distance == 1 and o.spot is not None
+                for d in o.spot.improving if d.live for w in d.ways]
+        todo = [t for t in todo if t[3] is not None]
+        answers = dict(zip((t[3] for t in todo), adv.waits_after([t[3] for t in todo])))
+        by_option: dict[int, dict[int, tuple]] = {}
+        for o, d, w, h in todo:
+            got = answers[h]
+            if got is None:
+                continue
+            live, score = adv.best_ready(got, o.seen)
+            best = by_option.setdefault(id(o), {}).get(d.tile)
+            if best is None or live * score > best[0] * best[1]:
+                by_option[id(o)][d.tile] = (live, score)
+        for o in options:
+            if o.distance != 1 or o.spot is None:
+                continue
+            unseen = unseen_total(o.hand, o.seen)
+            ready = by_option.get(id(o), {})
+            rate = outs = scored = 0.0
+            for d in o.spot.improving:
+                if not d.live or d.tile not in ready:
+                    continue
+                r = d.live * race.reach(d.tile, d.ways, o.chou, o.passed)
+                live, score = ready[d.tile]
+                rate += r
+                outs += r * live
+                scored += r * live * score
+            if rate <= 0 or unseen <= 0:
+                o.value = race.worth([0.0, 0.0], 0.0)
+                continue
+            win = min(0.95, HU_FACTOR * outs / rate / unseen)
+            o.value = race.worth([min(0.95, rate / unseen), win], scored / outs if outs else 0.0)
+
+    def best(self, view: SeatView, options: list[_Option]) -> Move:
+        """The move of the option worth most: every option by ``plain_value``, the best ``LOOK``
+        of them looked at one intake on."""
+        race = Race(view)
+        for o in options:
+            o.value = self.plain_value(race, o)
+        options.sort(key=lambda o: (-o.value, o.tie))
+        top = options[:LOOK]
+        self.looked(view, race, top)
+        by_move: dict[Move, tuple] = {}
+        for o in top:
+            key = (round(-o.value, 9), o.tie)
+            by_move[o.move] = min(by_move.get(o.move, key), key)
+        return self.pick([(k, m) for m, k in by_move.items()])
+
+    def discard(self, view: SeatView, options: Sequence[Move]) -> Move:
+        adv = advisor(view.rules)
+        seen = view.seen_counts()
+        spots = adv.discards(view.hand, seen)
+        if spots is None:
+            return super().discard(view, options)
+        allowed = {m.tile: m for m in options}
+        own = view.rules.own_discard_makes_chou
+        return self.best(view, [self.option(view, allowed[s.tile], s, s.hand, seen,
+                                            view.chou | {s.tile} if own else view.chou, view.passed_peng)
+                                for s in spots if s.tile in allowed])
+
+    def claim(self, view: SeatView, ask: Ask) -> Move:
+        x = ask.tile
+        seen = view.seen_counts()
+        takes = [m for m in ask.options if m.kind != "pass"]
+        hands = [after_take(view.hand, m, x) for m in takes]
+        adv = advisor(view.rules)
+        adv.prefetch([view.hand] + [h for h in hands if not owes_discard(h)], [h for h in hands if owes_discard(h)])
+        after = seen_without(seen, x)
+        own = view.rules.own_discard_makes_chou
+        options = []
+        for m, h in zip(takes, hands):
+            if not owes_discard(h):
+                options.append(self.option(view, m, adv.rest(h, after), h, after, view.chou, view.passed_peng))
+                continue
+            spots = adv.discards(h, after)
+            if spots is None:
+                options += [self.option(view, m, None, h.without(t), after, view.chou, view.passed_peng)
+                            for t in range(20) if h.concealed[t] in (1, 2)]
+                continue
+            options += [self.option(view, m, s, s.hand, after, view.chou | {s.tile} if own else view.chou,
+                                    view.passed_peng) for s in spots]
+        if len(takes) < len(ask.options):  # passing is allowed: what it makes 臭 counts
+            hu_only = view.rules.passed == "hu_only"
+            chou = view.chou | {x} if ask.stage == "chi" or hu_only else view.chou
+            passed = view.passed_peng | {x} if ask.stage == "peng" or hu_only else view.passed_peng
+            options.append(self.option(view, Move("pass"), adv.rest(view.hand, seen), view.hand, seen, chou, passed))
+        return self.best(view, options)
