@@ -19,12 +19,15 @@ from .view import SeatView
 __all__ = ["BasicBot"]
 
 HU = Move("hu")
+PASS = Move("pass")
 
 
 def bot_rng(seed: int, seat: int, name: str) -> random.Random:
     """``players.bot_rng`` (the same stream): a bot's own randomness from the game's seed.  Written
     again here because ``players`` imports the bots (``make_bot``): siblings import no cycle."""
     return random.Random(f"phz:{name}:{seed}:{seat}")
+
+
 #: a distance no estimate reaches (a hand that can never be ready)
 NEVER = 99
 
@@ -35,7 +38,6 @@ class BasicBot:
 
     def __init__(self, seed: int = 0, seat: int = 0):
         self.rng = bot_rng(seed, seat, self.name)
-        self.seat = seat
 
     def choose(self, view: SeatView, ask: Ask) -> Move:
         options = ask.options
@@ -96,7 +98,7 @@ class BasicBot:
             adv.prefetch([h for h in hands if not owes_discard(h)], [h for h in hands if owes_discard(h)])
             scored = [(self.best_after(h, after, view), m) for m, h in zip(takes, hands)]
         if can_pass and (not scored or min(k for k, _ in scored)[:2] >= self.progress(here, view.hand, view)[:2]):
-            return Move("pass")
+            return PASS
         return self.pick(scored)
 
     def best_after(self, hand, seen: Sequence[int], view: SeatView) -> tuple:

@@ -4,15 +4,16 @@ Every position the bot could leave (a discard, a claim and its discard, or
 passing) is a hand at rest with a distance to ready, live improving draws
 (at distance 0 its waits) and, once ready, an expected score, as ``basic``
 sees it.  ``strong`` turns that into the net score it expects
-(``Race.value``): the hand walks towards ready one intake at a time, taking
+(``Race.worth``): the hand walks towards ready one intake at a time, taking
 a step in a stock draw with the chance that one of its improving tiles
 shows up where it may take it — its own draw, the upper player's draw and
 discard for a 吃 (where the ruleset eats from them), the others' for a 碰
 or 跑, only its own for a 偎 or 提, the sources it wins on for a 胡 — while
-the other players win with a fixed chance per draw.  Its own win pays twice
-its score, another's costs a typical score.  A hand one intake from ready
-is looked at one intake on: each improving draw's best discard gives the
-live outs and expected score it would be ready with (``Advisor.waits_after``).
+each other player wins with a chance per draw that grows with the melds
+he has laid out.  Its own win pays twice its score, another's costs a
+typical score.  The best few positions one intake from ready are looked
+at one intake on: each improving draw's best discard gives the live outs
+and expected score the hand would be ready with (``Advisor.waits_after``).
 
 So it knows that one tile short with many live draws can beat ready on a
 single live out, that a bigger score is worth a slower win, that late in
@@ -20,7 +21,8 @@ the hand only a near hand wins, and that a 吃 or 碰 passed makes the tile 臭
 (RULES.md 7): draws that only that move takes stop counting.
 
 The constants (``TYPICAL``, ``HAZARD``, the factors) are averages measured
-in self-play, not rules; DECISIONS (bots) says how.
+in self-play, not rules; they were measured with ``basic`` bots, and the
+results hardly move when they change by half (DECISIONS, bots).
 """
 from __future__ import annotations
 
