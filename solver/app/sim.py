@@ -80,7 +80,8 @@ def play_game(rules: Ruleset, seed: int, seating: Sequence[str]) -> tuple[Game, 
     players = [make_bot(name, seed, p) for p, name in enumerate(seating)]
     chou_wei: list[tuple[int, str]] = []
     while (ask := game.ask()) is not None:
-        move = players[ask.seat].choose(view_of(game, ask.seat), ask)
+        # one option (a compulsory move, an only discard): nothing to choose, no view to build
+        move = ask.options[0] if len(ask.options) == 1 else players[ask.seat].choose(view_of(game, ask.seat), ask)
         if move.kind == "wei" and _chou_wei(ask, move):
             chou_wei.append((ask.seat, "chou_wei"))
         game.play(move)
