@@ -41,9 +41,10 @@ def test_the_bots_are_the_players_make_bot_makes():
 
 
 def test_their_randomness_is_the_games_own():
-    # bot_basic writes players.bot_rng again (players imports the bots): the same stream
+    # the seed and seat, not the process, make the stream: two generators of one bot agree
     a, b = bot_rng(12, 1, "basic"), bot_basic.bot_rng(12, 1, "basic")
     assert [a.random() for _ in range(5)] == [b.random() for _ in range(5)]
+    assert bot_rng(12, 2, "basic").random() != bot_rng(12, 1, "basic").random()
 
 
 def test_every_choice_is_an_option_and_every_win_is_taken(rules):

@@ -9,23 +9,17 @@ judged by the shape measure of ``bot_shape``.
 """
 from __future__ import annotations
 
-import random
 from typing import Sequence
 
 from .bot_eval import Spot, advisor, after_take, owes_discard, seen_without
 from .moves import Ask, Move
+from .session import bot_rng
 from .view import SeatView
 
 __all__ = ["BasicBot"]
 
 HU = Move("hu")
 PASS = Move("pass")
-
-
-def bot_rng(seed: int, seat: int, name: str) -> random.Random:
-    """``players.bot_rng`` (the same stream): a bot's own randomness from the game's seed.  Written
-    again here because ``players`` imports the bots (``make_bot``): siblings import no cycle."""
-    return random.Random(f"phz:{name}:{seed}:{seat}")
 
 
 #: a distance no estimate reaches (a hand that can never be ready)

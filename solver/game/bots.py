@@ -10,7 +10,7 @@ options the engine offers by the solver's advice (``solver.api``), never by rule
   worth (module docstring there).
 
 What they know of a position comes from ``bot_eval``.  Ties are broken by
-each bot's own randomness, drawn from the game's seed (``players.bot_rng``),
+each bot's own randomness, drawn from the game's seed (``session.bot_rng``),
 so the same seed gives the same game.
 
 >>> from solver.model.rules import get_ruleset

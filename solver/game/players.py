@@ -9,11 +9,11 @@ script are interchangeable; ``play_hand`` runs one hand with one player per seat
 """
 from __future__ import annotations
 
-import random
 from typing import Iterable, Protocol, Sequence
 
 from .engine import Game, Result
 from .moves import Ask, Move, parse_move
+from .session import bot_rng
 from .view import SeatView, view_of
 
 __all__ = ["BOTS", "Player", "RandomBot", "Scripted", "bot_rng", "make_bot", "play_hand"]
@@ -25,11 +25,6 @@ BOTS = ("random", "basic", "strong")
 class Player(Protocol):
     def choose(self, view: SeatView, ask: Ask) -> Move:
         """One of ``ask.options``."""
-
-
-def bot_rng(seed: int, seat: int, name: str) -> random.Random:
-    """A bot's own randomness, drawn from the game's seed (a string seed: stable across runs)."""
-    return random.Random(f"phz:{name}:{seed}:{seat}")
 
 
 class RandomBot:

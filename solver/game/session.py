@@ -19,12 +19,17 @@ from ..model.rules import Ruleset
 from .engine import Game, Result
 from .table import lower
 
-__all__ = ["Session", "hand_seed"]
+__all__ = ["Session", "bot_rng", "hand_seed"]
 
 
 def hand_seed(seed: int, index: int) -> int:
     """The seed of hand ``index`` of a session or simulation of ``seed`` (the same for any --jobs)."""
     return int.from_bytes(hashlib.sha256(f"phz:{seed}:{index}".encode()).digest()[:6], "big")
+
+
+def bot_rng(seed: int, seat: int, name: str) -> random.Random:
+    """A bot's own randomness, drawn from the game's seed (a string seed: stable across runs)."""
+    return random.Random(f"phz:{name}:{seed}:{seat}")
 
 
 class Session:
