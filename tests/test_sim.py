@@ -7,7 +7,6 @@ statistics are checked against numbers worked out by hand; the table fits
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import unicodedata
@@ -26,8 +25,6 @@ from solver.text.sim_table import SimInfo, sim_json, sim_lines
 HUNAN = get_ruleset("hunan")
 LUZHOU = get_ruleset("luzhou")
 RANDOM = ("random",) * 3
-HAVE_BOTS = importlib.util.find_spec("solver.game.bots") is not None
-HAVE_RECORDS = importlib.util.find_spec("solver.game.record") is not None
 
 
 def phz(*args: str):
@@ -74,7 +71,6 @@ def test_each_deal_is_played_once_per_seating_from_the_same_tiles():
     assert sum(outcome.net) == 0 and outcome.turns == game.turns
 
 
-@pytest.mark.skipif(not HAVE_BOTS, reason="the basic and strong bots are not in this checkout")
 def test_three_bots_rotate_over_the_seats_and_jobs_change_nothing():
     job = sim.Sim(HUNAN, ("strong", "basic", "random"), seed=2)
     deals = sim.run(job, 2)
@@ -238,7 +234,6 @@ def test_a_ruleset_the_engine_cannot_seat_is_refused_in_one_line(tmp_path):
     assert "seats 3 players" in error
 
 
-@pytest.mark.skipif(not HAVE_RECORDS, reason="game records are not in this checkout")
 def test_records_are_written_per_game_the_same_for_any_jobs_and_replay_strictly(tmp_path):
     from solver.game.record import read
     from solver.game.replay import replay
@@ -255,19 +250,12 @@ def test_records_are_written_per_game_the_same_for_any_jobs_and_replay_strictly(
         replay(rec)  # strict: every line re-checked by the engine
 
 
-@pytest.mark.skipif(not HAVE_RECORDS, reason="game records are not in this checkout")
 def test_records_into_a_folder_that_cannot_be_made(tmp_path):
     (tmp_path / "file").write_text("x")
     result = phz("--games", "1", "--bots", "random", "--records", str(tmp_path / "file" / "sub"))
     assert result.exit_code == 2
     (error,) = [line for line in result.output.splitlines() if line.startswith("Error")]
     assert "--records" in error and "name a folder you can write to" in error
-
-
-@pytest.mark.skipif(HAVE_RECORDS, reason="game records are written")
-def test_records_are_refused_until_they_can_be_written(tmp_path):
-    result = phz("--games", "1", "--bots", "random", "--records", str(tmp_path / "r"))
-    assert result.exit_code == 2 and "leave out --records" in result.output
 
 
 def test_json_usage_error_is_an_error_object():

@@ -180,19 +180,10 @@ class Coach:
         self.solver = _solver(bot, seed, seat)
 
     def advise(self, view: SeatView, ask: Ask) -> Advice:
-        looks = outlooks(view, ask)
-        choice = None
-        if self.solver is not None:
-            choice = self.solver.choose(view, ask)
-        if choice not in ask.options:
-            choice = min(looks, key=Outlook.key).move
-        return Advice(choice, looks)
+        return Advice(self.solver.choose(view, ask), outlooks(view, ask))
 
 
 def _solver(name: str, seed: int, seat: int):
-    """The bot ``name`` when it is installed, else None (the coach then chooses by outlook)."""
+    """The bot ``name`` (``players.make_bot``): the solver's choice."""
     from .players import make_bot
-    try:
-        return make_bot(name, seed, seat)
-    except (ImportError, KeyError, AttributeError):
-        return None
+    return make_bot(name, seed, seat)
