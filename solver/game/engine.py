@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from ..engine import dealt, obligations, reference
-from ..model.hand import Meld
+from ..model.hand import Hand, Meld
 from ..model.results import Action, Decision, Win
 from ..model.rules import FOUR_KINDS, Ruleset
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
@@ -140,7 +140,7 @@ class Game:
         self.first_discard = True  # the dealer's first discard is still to come (地胡)
         self.turns = 0
         self.penalties: list[tuple[int, str, int]] = []  # (seat, offence, amount), lenient replays only
-        self._event("deal", dealer=self.dealer, hands=[glyphs(h) for h in hands], stock=glyphs_in_order(stock),
+        self._event("deal", dealer=self.dealer, hands=[glyphs(h) for h in hands], stock="".join(glyph(t) for t in stock),
                     liang=glyph(self.liang) if self.liang is not None else None)
         self._asked: Ask | None = None
         self._flow = self._run()
@@ -256,7 +256,7 @@ class Game:
         if self.liang is not None:  # 起手胡 on the 亮张
             x = self.liang
             for p in self._order(d):
-                hand = _without_liang(self.seats[p], x, rules) if p == d else self.seats[p].hand()
+                hand = _without_liang(self.seats[p], x) if p == d else self.seats[p].hand()
                 where = "self-draw" if p == d else origin(p, d, "draw", self.n)
                 src = obligations.TAKE_SOURCE[where]
                 decision = obligations.decide(hand, tile=x, source=where, rules=rules)  # its quick test first
@@ -426,8 +426,8 @@ class Game:
         else:
             s.upgrade(x, kind)
         self.table = None
-        self._event("take", seat=p, kind=kind, tile=glyph(x), melds=[_meld_text(m) for m in s.melds[-1 - len(action.bi):]]
-                    if kind == "chi" else [_meld_text(_meld_of(s, x))])
+        self._event("take", seat=p, kind=kind, tile=glyph(x), melds=[m.text() for m in s.melds[-1 - len(action.bi):]]
+                    if kind == "chi" else [_meld_of(s, x).text()])
         yield from self._after_take(p)
 
     def _after_take(self, p: int) -> Iterator[Ask]:
@@ -476,14 +476,6 @@ class Game:
         self._event("settle", net=list(net))
 
 
-def glyphs_in_order(tiles) -> str:
-    return "".join(glyph(t) for t in tiles)
-
-
-def _meld_text(m: Meld) -> str:
-    return m.text()
-
-
 def _meld_of(s: Seat, x: int) -> Meld:
     return next(m for m in reversed(s.melds) if m.tiles[0] == x and len(set(m.tiles)) == 1)
 
@@ -496,9 +488,8 @@ def _best_win(hand, x: int, source: str, rules: Ruleset, conditions: tuple[str, 
     return reference.best_win(hand, x, source, rules, conditions=frozenset(conditions))
 
 
-def _without_liang(s: Seat, x: int, rules: Ruleset):
+def _without_liang(s: Seat, x: int) -> Hand:
     """The dealer's hand before his 亮张: a dealt four holding it is a 坎 again."""
-    from ..model.hand import Hand
     counts = list(s.concealed)
     melds = list(s.melds)
     if counts[x]:

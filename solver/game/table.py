@@ -79,8 +79,4 @@ class Seat:
 
     def tiles_held(self) -> list[int]:
         """Copies of each tile in the concealed tiles and the melds."""
-        counts = list(self.concealed)
-        for m in self.melds:
-            for t in m.tiles:
-                counts[t] += 1
-        return counts
+        return self.hand().all_counts()
