@@ -45,6 +45,9 @@ TIANHU = ("none", "three_ti_or_five_kan", "dealer_seven_groups")
 DIHU = ("none", "lower_on_first_discard")
 PAY = ("each", "discarder")
 PENALTY_PAID = ("third_to_each", "to_each")
+#: the offences a game record may show (besides the ruleset's own 比 offence, ``Ruleset.shaobi``): each
+#: needs an amount in [penalties]
+OFFENCES = ("诈胡", "走跑", "失提", "臭张")
 
 
 @dataclass(frozen=True)

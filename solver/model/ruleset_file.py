@@ -362,6 +362,9 @@ def _make(data: dict, path: str) -> R.Ruleset:
     shaobi = f.get("play.shaobi")
     if shaobi not in penalties:
         f.fail("penalties", f"has no amount for {shaobi!r} (play.shaobi)")
+    for offence in R.OFFENCES:
+        if offence not in penalties:
+            f.fail("penalties", f"has no amount for {offence!r}: a lenient replay of a game record charges it")
     players = f.count("game.players", 2)
     deal = f.get("game.deal")
     if len(deal) != players or not all(isinstance(n, int) and n > 0 for n in deal):
