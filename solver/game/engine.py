@@ -34,15 +34,15 @@ for 碰; one asked at the 吃 stage that declines a legal 吃 gets it 臭 for �
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..engine import dealt, obligations, reference
-from ..model.hand import Hand, Meld
+from ..engine import obligations, reference
+from ..model.hand import Meld
 from ..model.results import Action, Decision, Win
 from ..model.rules import FOUR_KINDS, Ruleset
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
+from .deal import deal_tiles, tianhu_win, without_liang
 from .legality import IllegalMove, forbidden_entry, offence_of, why_illegal
 from .moves import Ask, Move, move_text
 from .settle import pay_penalties, settle
@@ -86,21 +86,6 @@ class _Broken:
     seat: int
     move: Move
     offence: str
-
-
-def deal_tiles(seed: int, rules: Ruleset) -> tuple[list[list[int]], list[int], int]:
-    """(hands in deal order from the dealer, the stock top first, the dealer) of ``seed``:
-    the 80 tiles shuffled, the dealer drawn, the hands dealt as ``rules.game.deal`` says."""
-    rng = random.Random(seed)
-    tiles = [t for t in range(N_KINDS) for _ in range(COPIES)]
-    rng.shuffle(tiles)
-    players = rules.game.players
-    dealer = rng.randrange(players)
-    hands, at = [], 0
-    for n in rules.game.deal:
-        hands.append(tiles[at:at + n])
-        at += n
-    return hands, tiles[at:], dealer
 
 
 def _move_of(action: Action) -> Move:
@@ -256,7 +241,7 @@ class Game:
         if self.liang is not None:  # 起手胡 on the 亮张
             x = self.liang
             for p in self._order(d):
-                hand = _without_liang(self.seats[p], x) if p == d else self.seats[p].hand()
+                hand = without_liang(self.seats[p], x) if p == d else self.seats[p].hand()
                 where = "self-draw" if p == d else origin(p, d, "draw", self.n)
                 src = obligations.TAKE_SOURCE[where]
                 decision = obligations.decide(hand, tile=x, source=where, rules=rules)  # its quick test first
@@ -486,22 +471,3 @@ def _hu(d: Decision) -> Action | None:
 
 def _best_win(hand, x: int, source: str, rules: Ruleset, conditions: tuple[str, ...]) -> Win | None:
     return reference.best_win(hand, x, source, rules, conditions=frozenset(conditions))
-
-
-def _without_liang(s: Seat, x: int) -> Hand:
-    """The dealer's hand before his 亮张: a dealt four holding it is a 坎 again."""
-    counts = list(s.concealed)
-    melds = list(s.melds)
-    if counts[x]:
-        counts[x] -= 1
-    else:
-        melds = [m for m in melds if m.tiles != (x,) * COPIES]
-        counts[x] = COPIES - 1
-    return Hand(tuple(counts), tuple(melds))
-
-
-def tianhu_win(s: Seat, rules: Ruleset) -> Win | None:
-    """天胡 of a freshly dealt seat, by the ruleset's 天胡 rule (``solver.engine.dealt``)."""
-    return dealt.tianhu(s.hand(), rules)
-
-
