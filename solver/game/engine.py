@@ -131,6 +131,39 @@ class Game:
         self._flow = self._run()
         self._advance(None)
 
+    @classmethod
+    def resume(cls, rules: Ruleset, seats: list[Seat], stock: list[int], *, dealer: int, turn: int,
+               table: tuple[int, int, str] | None = None, first_discard: bool = False, last_stock: bool = False,
+               turns: int = 0) -> "Game":
+        """A hand taken up in the middle of play (the win-chance rollouts of ``solver.game.winrate``):
+        ``seats`` as they are, the ``stock`` top first, ``turn`` the seat to move.  With ``table``
+        (tile, by, draw or discard) the tile on it is claimed first; else a seat that owes a discard
+        (``Seat.owes_discard``) discards; else ``turn`` draws.  ``first_discard``: the dealer's first
+        discard is still to come, or is the tile on the table (地胡).  The record starts at a ``resume`` event."""
+        self = cls.__new__(cls)
+        self.rules, self.lenient, self.seed, self.n = rules, False, 0, rules.game.players
+        self.dealer, self.seats, self.liang, self.stock = dealer, seats, None, list(stock)
+        self.events, self.result, self.turn, self.table = [], None, turn, None
+        self.last_stock, self.first_discard, self.turns, self.penalties = last_stock, first_discard, turns, []
+        self._event("resume", turn=turn)
+        self._asked = None
+        self._flow = self._resumed(table)
+        self._advance(None)
+        return self
+
+    def _resumed(self, table: tuple[int, int, str] | None) -> Iterator[Ask]:
+        if table is not None:
+            x, by, kind = table
+            first = kind == "discard" and by == self.dealer and self.first_discard
+            if first:
+                self.first_discard = False
+            yield from self._claims(x, by, kind, first)
+        else:
+            owing = next((p for p in self._order(self.turn) if self.seats[p].owes_discard()), None)
+            if owing is not None:
+                yield from self._after_take(owing)
+        yield from self._turns()
+
     # ------------------------------------------------------------ the interface
 
     def ask(self) -> Ask | None:
@@ -212,6 +245,10 @@ class Game:
 
     def _run(self) -> Iterator[Ask]:
         yield from self._start()
+        yield from self._turns()
+
+    def _turns(self) -> Iterator[Ask]:
+        """Turn after turn until the hand ends."""
         while self.result is None:
             if not self.stock:
                 self._event("drawn")

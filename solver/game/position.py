@@ -1,0 +1,222 @@
+"""A position: what one seat knows at a decision of a hand (issue 16's advice and review start here).
+
+Its own hand and 臭, every meld laid out (another's 偎 face down: its
+tiles unknown), the tiles face up in front of each player, how many
+concealed tiles each player holds, the tile on the table if one waits
+for claims, the stock count, the dealer, who moves, and the decision
+asked (its stage and legal options).  Never another player's tiles or the
+stock order: the win-chance rollouts (``solver.game.winrate``) deal those
+anew, consistently with what is seen.
+
+A position comes from a game (``position_of``: a live ``Game`` at its
+``ask()``, e.g. a record replayed to a move), from a position file
+(``loads``/``dumps``: JSON, documented in the README), or as a quick
+approximation from a hand and the tiles seen (``quick``).
+
+>>> from solver.model.rules import get_ruleset
+>>> from solver.game.engine import Game
+>>> game = Game(get_ruleset("hunan"), seed=3)
+>>> p = position_of(game)
+>>> p.stage, p.seat == game.dealer, p.held[p.seat], p.stock
+('discard', True, 21, 19)
+>>> loads(dumps(p)) == p
+True
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from ..model.hand import Hand
+from ..model.notation import parse_hand, parse_tiles
+from ..model.rules import Ruleset
+from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
+from .moves import Move, move_text, parse_move
+
+__all__ = ["FORMAT", "Position", "PositionError", "dumps", "loads", "position_of", "quick", "with_options"]
+
+FORMAT, VERSION = "phz-position", 1
+STAGES = ("qishou", "first", "hu", "take", "peng", "chi", "discard", "draw")
+
+
+class PositionError(ValueError):
+    """A position file that cannot be read (the message names the field and the fix)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """What seat ``seat`` knows when ``stage`` is asked of it (module docstring)."""
+    rules: Ruleset
+    seat: int
+    dealer: int
+    turn: int  # the seat to move (to draw, or whose draw or discard is on the table)
+    hand: Hand  # this seat's concealed tiles and melds
+    melds: tuple[tuple[tuple[str, tuple[int, ...] | None], ...], ...]  # per seat; another's 偎 is (wei, None)
+    held: tuple[int, ...]  # concealed tiles per seat
+    faces: tuple[tuple[int, ...], ...]  # per seat: tiles face up in front of it, oldest first
+    stock: int
+    table: tuple[int, int, str] | None  # (tile, by seat, draw or discard) waiting for claims
+    stage: str  # the decision asked (STAGES; draw: nothing asked, the seat to move draws)
+    options: tuple[Move, ...]
+    chou: frozenset[int] = frozenset()  # 臭 for 吃 (under 过张只能胡, passed tiles)
+    passed_peng: frozenset[int] = frozenset()  # 臭 for 碰
+    first_discard: bool = False  # the dealer's first discard is still to come, or is the tile on the table
+    last_stock: bool = False  # the tile on the table is the last stock tile
+    approx: str = ""  # what a quick position assumes ("" for a position of a real table)
+
+    @property
+    def players(self) -> int:
+        return len(self.held)
+
+    def seen_counts(self) -> list[int]:
+        """Copies of each tile this seat sees outside its own hand (as ``SeatView.seen_counts``)."""
+        seen = [0] * N_KINDS
+        for p, melds in enumerate(self.melds):
+            if p != self.seat:
+                for _, tiles in melds:
+                    for t in tiles or ():
+                        seen[t] += 1
+        for faces in self.faces:
+            for t in faces:
+                seen[t] += 1
+        if self.table is not None:
+            seen[self.table[0]] += 1
+        return seen
+
+    def unseen(self) -> list[int]:
+        """Copies of each tile in others' concealed tiles, their face-down 偎 and the stock."""
+        held, seen = self.hand.all_counts(), self.seen_counts()
+        return [COPIES - held[t] - seen[t] for t in range(N_KINDS)]
+
+
+def position_of(game, seat: int | None = None) -> Position:
+    """The position of ``seat`` (default: the seat asked) in a live ``Game`` at its current ``ask()``."""
+    from .view import view_of
+    ask = game.ask()
+    if ask is None:
+        raise ValueError("the hand is over: there is no decision to advise")
+    seat = ask.seat if seat is None else seat
+    v = view_of(game, seat)
+    mine = ask.seat == seat
+    return Position(game.rules, seat, game.dealer, game.turn, v.hand, v.melds,
+                    tuple(s.n_concealed for s in game.seats), v.faces, v.stock, v.table,
+                    ask.stage if mine else "wait", ask.options if mine else (), v.chou, v.passed_peng,
+                    bool(game.first_discard), bool(game.last_stock and v.table is not None))
+
+
+def quick(hand: Hand, rules: Ruleset, *, seen: Sequence[int] = (), stock: int | None = None,
+          tile: int | None = None, origin: str | None = None, options: Sequence[Move] = ()) -> Position:
+    """A position from a hand alone: seat 0 to discard (or, with ``tile`` and its ``origin`` as
+    ``phz act`` names it, to answer that tile), ``seen`` counted face up in front of the
+    players, the others holding the tiles unseen less the stock between them, no melds
+    laid out, nobody 臭, seat 0 not the dealer.  ``approx`` says so."""
+    counts = [0] * N_KINDS
+    for t in seen:
+        counts[t] += 1
+    own = hand.all_counts()
+    unseen = sum(COPIES - own[t] - counts[t] for t in range(N_KINDS)) - (tile is not None)
+    if stock is None:  # the others at rest (20 tiles each), the rest in the stock
+        stock = max(0, min(N_KINDS * COPIES - sum(rules.game.deal), unseen - 2 * (rules.game.deal[-1])))
+    others = unseen - stock
+    if others < 0 or stock < 0:
+        raise ValueError(f"--stock {stock}: only {unseen} tiles are unseen")
+    held = (hand.n_concealed, others - others // 2, others // 2)
+    faces = ((), (), tuple(t for t in range(N_KINDS) for _ in range(counts[t])))
+    table, stage, turn = None, "discard", 0
+    if tile is not None:
+        who, kind = (origin or "upper-discard").split("-")
+        by = {"self": 0, "lower": 1, "upper": 2}[who]
+        table, stage, turn = (tile, by, kind), "claim", by
+    approx = (f"a quick position: {others} tiles in the two other hands (no melds laid out), {stock} in the "
+              "stock, the tiles seen face up, nobody 臭")
+    return Position(rules, 0, 1, turn, hand, ((), (), ()), held, faces, stock, table, stage, tuple(options),
+                    approx=approx)
+
+
+# ---------------------------------------------------------------- the position file
+
+def dumps(p: Position) -> str:
+    """The position as a JSON object (the position file of the README)."""
+    from .record import header
+    obj = {"format": FORMAT, "version": VERSION, "ruleset": header(p.rules)["ruleset"],
+           "seat": p.seat, "dealer": p.dealer, "turn": p.turn, "hand": p.hand.text(),
+           "melds": [[[k, glyphs(t) if t is not None else None] for k, t in m] for m in p.melds],
+           "held": list(p.held), "faces": [glyphs(f) for f in p.faces], "stock": p.stock,
+           "table": None if p.table is None else {"tile": glyph(p.table[0]), "by": p.table[1], "kind": p.table[2]},
+           "stage": p.stage, "options": [move_text(m) for m in p.options],
+           "chou": glyphs(sorted(p.chou)), "passed_peng": glyphs(sorted(p.passed_peng)),
+           "first_discard": p.first_discard, "last_stock": p.last_stock}
+    if p.approx:
+        obj["approx"] = p.approx
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def loads(text: str) -> Position:
+    """A position from its JSON (``dumps``); PositionError naming the field that is wrong."""
+    from .record import RecordError, ruleset_of
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PositionError(f"not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        raise PositionError(f'a position file is a JSON object with "format": "{FORMAT}"')
+    if obj.get("version") != VERSION:
+        raise PositionError(f"position version {obj.get('version')!r}: this phz reads version {VERSION}")
+    field = "ruleset"
+    try:
+        rules = ruleset_of(obj.get("ruleset", "hunan"))
+        field = "hand"
+        hand = parse_hand(obj["hand"], rules)
+        field = "melds"
+        melds = tuple(tuple((str(k), parse_tiles(t) if t is not None else None) for k, t in m) for m in obj["melds"])
+        field = "faces"
+        faces = tuple(parse_tiles(f) for f in obj["faces"])
+        field = "table"
+        t = obj.get("table")
+        table = None if t is None else (parse_tiles(t["tile"])[0], int(t["by"]), str(t["kind"]))
+        field = "options"
+        options = tuple(parse_move(m) for m in obj.get("options", ()))
+        field = "seat"
+        p = Position(rules, int(obj["seat"]), int(obj["dealer"]), int(obj["turn"]), hand, melds,
+                     tuple(int(h) for h in obj["held"]), faces, int(obj["stock"]), table, str(obj["stage"]), options,
+                     frozenset(parse_tiles(obj.get("chou", ""))), frozenset(parse_tiles(obj.get("passed_peng", ""))),
+                     bool(obj.get("first_discard", False)), bool(obj.get("last_stock", False)),
+                     str(obj.get("approx", "")))
+    except KeyError as e:
+        raise PositionError(f"the position has no {e.args[0]!r} field") from None
+    except (RecordError, ValueError, TypeError, IndexError) as e:
+        raise PositionError(f"the position's {field!r} field: {e}") from None
+    problem = _problem(p)
+    if problem:
+        raise PositionError(problem)
+    return p
+
+
+def _problem(p: Position) -> str | None:
+    n = p.rules.game.players
+    if len(p.melds) != n or len(p.held) != n or len(p.faces) != n:
+        return f"melds, held and faces need one entry per player ({n})"
+    if not (0 <= p.seat < n and 0 <= p.dealer < n and 0 <= p.turn < n):
+        return f"seat, dealer and turn are seats 0 to {n - 1}"
+    if p.stage not in STAGES + ("wait", "claim"):
+        return f"stage {p.stage!r}: one of {', '.join(STAGES)}"
+    if p.held[p.seat] != p.hand.n_concealed:
+        return f"held[{p.seat}] is {p.held[p.seat]} but the hand holds {p.hand.n_concealed} concealed tiles"
+    own = tuple((m.kind, m.tiles) for m in p.hand.melds)
+    if tuple(p.melds[p.seat]) != own:
+        return "the seat's own melds must be the melds of its hand"
+    bad = [glyph(t) for t, u in enumerate(p.unseen()) if u < 0]
+    if bad:
+        return f"more than {COPIES} copies of {' '.join(bad)} in the hand and the tiles seen"
+    hidden = sum(3 for q, m in enumerate(p.melds) if q != p.seat for _, t in m if t is None)
+    need = sum(h for q, h in enumerate(p.held) if q != p.seat) + p.stock + hidden
+    if need != sum(p.unseen()):
+        return (f"the others' concealed tiles ({need - p.stock - hidden}), face-down 偎 ({hidden // 3}) and the "
+                f"stock ({p.stock}) must hold the {sum(p.unseen())} tiles not seen")
+    return None
+
+
+def with_options(p: Position, stage: str, options: Sequence[Move]) -> Position:
+    """The same position with another decision asked."""
+    return replace(p, stage=stage, options=tuple(options))

@@ -1,0 +1,241 @@
+"""Win chance and expected score of each move at a position, by rollouts of the game engine.
+
+What the seat cannot see — the other players' concealed tiles, the kinds
+of their face-down 偎 and the stock order — is dealt anew for each sample
+(``deal``): the unseen tiles shuffled, each face-down 偎 given a kind with
+three unseen copies (weighted by the ways to hold it), the rest dealt to
+the others by the counts they hold and to the stock.  A deal that could
+not have led to what was seen is dealt again: another player holding four
+of a kind (it would be laid out), or one asked before this seat on the tile
+on the table having to take it (it would be gone).  Nothing is inferred
+from how the others played: every consistent deal is as likely.
+
+Each candidate — a script of this seat's moves, e.g. a discard, or a 吃
+and the discard after it — is played on the same deals (common random
+numbers: the differences between candidates are far more precise than
+each figure), by ``Game.resume`` and the rollout policy
+(``bot_fast.Policy``) for every seat once the script is done.  Players asked
+on the tile on the table before this seat pass (they did).  The hand is
+played to its end: a win of this seat counts, its net score (what it
+wins minus what it pays, by the ruleset's settlement) is averaged, and a
+win of another player on this seat's discard at once is a deal-in.
+
+The figures are those of play by the rollout policy, which wins less often
+than a careful player; the README says how far they can be trusted (the
+calibration of tests/test_winrate.py).
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from math import comb
+from typing import Sequence
+
+from ..model.hand import Meld
+from ..model.tiles import COPIES, N_KINDS
+from .bot_fast import Policy
+from .engine import Game
+from .moves import Move
+from .position import Position
+from .table import Seat
+
+__all__ = ["DEFAULT_SAMPLES", "Estimate", "deal", "estimate", "rollout"]
+
+#: samples per candidate by default (phz discard --win-rate, phz act --advise)
+DEFAULT_SAMPLES = 200
+#: deals tried before a sample is given up as inconsistent
+TRIES = 50
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One candidate's rollouts: ``n`` samples, ``wins`` of this seat, its mean net score and the
+    sample nets (for paired comparisons), deal-ins (another's win on this seat's discard at once)."""
+    script: tuple[Move, ...]
+    n: int
+    wins: int
+    deal_ins: int
+    nets: tuple[int, ...]
+
+    @property
+    def win(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win chance."""
+        return wilson(self.wins, self.n)
+
+    @property
+    def deal_in(self) -> float:
+        return self.deal_ins / self.n if self.n else 0.0
+
+    @property
+    def score(self) -> float:
+        return sum(self.nets) / self.n if self.n else 0.0
+
+    @property
+    def score_half_width(self) -> float:
+        """Half the 95% interval of the mean net score."""
+        return Z95 * sd(self.nets) / math.sqrt(self.n) if self.n > 1 else math.inf
+
+    def paired(self, other: "Estimate") -> tuple[float, float]:
+        """(mean of this candidate's net minus ``other``'s on the same deals, half its 95% interval)."""
+        diffs = [a - b for a, b in zip(self.nets, other.nets)]
+        if len(diffs) < 2:
+            return (sum(diffs) / len(diffs) if diffs else 0.0), math.inf
+        return sum(diffs) / len(diffs), Z95 * sd(diffs) / math.sqrt(len(diffs))
+
+
+def sd(xs: Sequence[float]) -> float:
+    n = len(xs)
+    m = sum(xs) / n
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of k successes in n."""
+    if n == 0:
+        return 0.0, 1.0
+    p, z2 = k / n, Z95 * Z95
+    mid = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+# ---------------------------------------------------------------- dealing what is unseen
+
+def deal(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]] | None:
+    """Seats and a stock consistent with ``pos`` (module docstring), or None when ``TRIES`` deals
+    all gave another player four of a kind."""
+    for _ in range(TRIES):
+        got = _deal_once(pos, rng)
+        if got is not None:
+            return got
+    return None
+
+
+def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]] | None:
+    pool = pos.unseen()
+    seats: list[Seat] = []
+    for p in range(pos.players):
+        if p == pos.seat:
+            h = pos.hand
+            seats.append(Seat(list(h.concealed), list(h.melds), [m.kind != "wei" for m in h.melds],
+                              list(pos.faces[p]), set(pos.chou), set(pos.passed_peng)))
+            continue
+        melds, shown = [], []
+        for kind, tiles in pos.melds[p]:
+            if tiles is None:  # a face-down 偎: a kind with three unseen copies
+                weights = [comb(c, 3) for c in pool]
+                if not any(weights):
+                    return None
+                t = rng.choices(range(N_KINDS), weights)[0]
+                pool[t] -= 3
+                tiles = (t,) * 3
+            melds.append(Meld(kind, tiles))
+            shown.append(tiles is not None)
+        seats.append(Seat([0] * N_KINDS, melds, shown, list(pos.faces[p]), *_chou_of(pos, p)))
+    tiles = [t for t in range(N_KINDS) for _ in range(pool[t])]
+    rng.shuffle(tiles)
+    at = 0
+    for p in range(pos.players):
+        if p == pos.seat:
+            continue
+        c = seats[p].concealed
+        for t in tiles[at:at + pos.held[p]]:
+            c[t] += 1
+        at += pos.held[p]
+        if COPIES in c:
+            return None
+    return seats, tiles[at:]
+
+
+def _chou_of(pos: Position, p: int) -> tuple[set[int], set[int]]:
+    """Another player's 臭, as far as the table shows it: the tiles face up in front of him and of
+    his upper player (he might have eaten them) for 吃, every tile face up in front of another for 碰."""
+    upper = (p - 1) % pos.players
+    chi = {t for q in (p, upper) for t in pos.faces[q]}
+    peng = {t for q in range(pos.players) if q != p for t in pos.faces[q]}
+    if pos.rules.passed == "hu_only":
+        chi |= peng
+        peng |= chi
+    return chi, peng
+
+
+# ---------------------------------------------------------------- playing it out
+
+def _copy(seats: list[Seat]) -> list[Seat]:
+    return [Seat(list(s.concealed), list(s.melds), list(s.shown), list(s.faces), set(s.chou), set(s.passed_peng))
+            for s in seats]
+
+
+def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence[Move],
+            rng: random.Random) -> tuple[int, bool, bool] | None:
+    """Play ``script`` for the position's seat, then the rollout policy for all, to the end of the hand:
+    (this seat's net, it won, another won on its discard at once); None when the deal contradicts
+    what was seen (a player asked before this seat on the tile on the table has to take it)."""
+    me, rules = pos.seat, pos.rules
+    game = Game.resume(rules, _copy(seats), stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
+                       first_discard=pos.first_discard, last_stock=pos.last_stock)
+    policy = Policy(rules, rng)
+    todo = list(script)
+    reached = pos.table is None or pos.stage in ("claim", "first", "qishou")
+    discarded_at = None
+    while (ask := game.ask()) is not None:
+        hand = game.seats[ask.seat].hand()
+        if not reached and game.table is not None and game.table[0] == pos.table[0] and ask.seat == me \
+                and ask.stage == pos.stage:
+            reached = True
+        if ask.seat == me and todo:
+            if todo[0] in ask.options:
+                move = todo.pop(0)
+                if move.kind == "discard":
+                    discarded_at = game.turns
+            elif Move("pass") in ask.options:
+                move = Move("pass")
+            else:
+                raise ValueError(f"the script's {todo[0]} is not among the options {ask.options}")
+        elif not reached:  # asked before this seat on the tile on the table: they passed
+            if Move("pass") not in ask.options:
+                return None
+            move = Move("pass")
+        else:
+            move = policy.choose(hand, ask)
+        game.play(move)
+    r = game.result
+    deal_in = (r.winner is not None and r.winner != me and discarded_at is not None and game.turns == discarded_at
+               and r.source == "discard")
+    return r.net[me], r.winner == me, deal_in
+
+
+def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES,
+             seed: int = 0, progress=None) -> list[Estimate]:
+    """Each script's estimate over the same ``samples`` deals (module docstring); the deals and the
+    rollouts' tie-breaks come from ``seed``, so the same call gives the same figures."""
+    scripts = [tuple(s) for s in scripts]
+    nets: list[list[int]] = [[] for _ in scripts]
+    wins = [0] * len(scripts)
+    ins = [0] * len(scripts)
+    for i in range(samples):
+        rng = random.Random(f"{seed}:{i}")
+        dealt = deal(pos, rng)
+        if dealt is None:
+            continue
+        seats, stock = dealt
+        outs = []
+        for s in scripts:
+            out = rollout(pos, seats, stock, s, random.Random(f"{seed}:{i}:play"))
+            if out is None:
+                break
+            outs.append(out)
+        else:
+            for k, (net, won, deal_in) in enumerate(outs):
+                nets[k].append(net)
+                wins[k] += won
+                ins[k] += deal_in
+        if progress is not None:
+            progress(i + 1)
+    return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k])) for k, s in enumerate(scripts)]
