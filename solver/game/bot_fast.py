@@ -43,9 +43,10 @@ def shape_of(rules: Ruleset) -> Shape:
 
 
 class Policy:
-    """The rollout policy (module docstring) for one ruleset; ``rng`` breaks ties."""
+    """The rollout policy (module docstring) for one ruleset; ``rng`` breaks ties (None: the first
+    of the tied options, so that a rollout is a function of the deal alone)."""
 
-    def __init__(self, rules: Ruleset, rng: random.Random):
+    def __init__(self, rules: Ruleset, rng: random.Random | None):
         self.shape = shape_of(rules)
         self.rng = rng
 
@@ -80,7 +81,7 @@ class Policy:
     def _least(self, scored: list[tuple[tuple[int, int], Move]]) -> Move:
         best = min(k for k, _ in scored)
         tied = [m for k, m in scored if k == best]
-        return tied[0] if len(tied) == 1 else tied[self.rng.randrange(len(tied))]
+        return tied[0] if len(tied) == 1 or self.rng is None else tied[self.rng.randrange(len(tied))]
 
 
 def use(counts, t: int) -> int:

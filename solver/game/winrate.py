@@ -173,7 +173,7 @@ def _copy(seats: list[Seat]) -> list[Seat]:
 
 
 def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence[Move],
-            rng: random.Random) -> tuple[int, bool, bool] | None:
+            rng: random.Random | None) -> tuple[int, bool, bool] | None:
     """Play ``script`` for the position's seat, then the rollout policy for all, to the end of the hand:
     (this seat's net, it won, another won on its discard at once); None when the deal contradicts
     what was seen (a player asked before this seat on the tile on the table has to take it)."""
@@ -212,9 +212,10 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
 
 
 def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES,
-             seed: int = 0, progress=None) -> list[Estimate]:
+             seed: int = 0, ties: bool = True, progress=None) -> list[Estimate]:
     """Each script's estimate over the same ``samples`` deals (module docstring); the deals and the
-    rollouts' tie-breaks come from ``seed``, so the same call gives the same figures."""
+    rollouts' tie-breaks come from ``seed``, so the same call gives the same figures (``ties``
+    False: the policy takes the first of tied options, a rollout is a function of its deal)."""
     scripts = [tuple(s) for s in scripts]
     nets: list[list[int]] = [[] for _ in scripts]
     wins = [0] * len(scripts)
@@ -227,7 +228,7 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
         seats, stock = dealt
         outs = []
         for s in scripts:
-            out = rollout(pos, seats, stock, s, random.Random(f"{seed}:{i}:play"))
+            out = rollout(pos, seats, stock, s, random.Random(f"{seed}:{i}:play") if ties else None)
             if out is None:
                 break
             outs.append(out)
