@@ -99,6 +99,7 @@ class Game:
                  hands: list[list[int]] | None = None, stock: list[int] | None = None, lenient: bool = False):
         self.rules = rules
         self.lenient = lenient
+        self.quiet = False  # record no events (a rollout's game)
         self.seed = seed
         self.n = rules.game.players
         if self.n != 3 or len(rules.game.deal) != 3 or sum(rules.game.deal) > N_KINDS * COPIES:
@@ -134,14 +135,15 @@ class Game:
     @classmethod
     def resume(cls, rules: Ruleset, seats: list[Seat], stock: list[int], *, dealer: int, turn: int,
                table: tuple[int, int, str] | None = None, first_discard: bool = False, last_stock: bool = False,
-               turns: int = 0) -> "Game":
+               turns: int = 0, quiet: bool = False) -> "Game":
         """A hand taken up in the middle of play (the win-chance rollouts of ``solver.game.winrate``):
         ``seats`` as they are, the ``stock`` top first, ``turn`` the seat to move.  With ``table``
         (tile, by, draw or discard) the tile on it is claimed first; else a seat that owes a discard
         (``Seat.owes_discard``) discards; else ``turn`` draws.  ``first_discard``: the dealer's first
-        discard is still to come, or is the tile on the table (地胡).  The record starts at a ``resume`` event."""
+        discard is still to come, or is the tile on the table (地胡).  The record starts at a ``resume`` event
+        (``quiet``: no record is kept at all, for speed)."""
         self = cls.__new__(cls)
-        self.rules, self.lenient, self.seed, self.n = rules, False, 0, rules.game.players
+        self.rules, self.lenient, self.seed, self.n, self.quiet = rules, False, 0, rules.game.players, quiet
         self.dealer, self.seats, self.liang, self.stock = dealer, seats, None, list(stock)
         self.events, self.result, self.turn, self.table = [], None, turn, None
         self.last_stock, self.first_discard, self.turns, self.penalties = last_stock, first_discard, turns, []
@@ -189,9 +191,10 @@ class Game:
             if ask.stage == "open":  # nobody claimed the tile: not a decision
                 self._advance(move)
                 return None
-            self._event("move", seat=ask.seat, stage=ask.stage,
-                        **({"tile": glyph(ask.tile)} if ask.tile is not None else {}),
-                        offered=[move_text(m) for m in ask.options], move=move_text(move))
+            if not self.quiet:
+                self._event("move", seat=ask.seat, stage=ask.stage,
+                            **({"tile": glyph(ask.tile)} if ask.tile is not None else {}),
+                            offered=[move_text(m) for m in ask.options], move=move_text(move))
             self._advance(move)
             return None
         if not lenient:
@@ -225,7 +228,8 @@ class Game:
     # ------------------------------------------------------------ plumbing
 
     def _event(self, name: str, **fields) -> None:
-        self.events.append({"e": name, **fields})
+        if not self.quiet:
+            self.events.append({"e": name, **fields})
 
     def _advance(self, move: Move | None) -> None:
         try:
@@ -448,8 +452,9 @@ class Game:
         else:
             s.upgrade(x, kind)
         self.table = None
-        self._event("take", seat=p, kind=kind, tile=glyph(x), melds=[m.text() for m in s.melds[-1 - len(action.bi):]]
-                    if kind == "chi" else [_meld_of(s, x).text()])
+        if not self.quiet:
+            self._event("take", seat=p, kind=kind, tile=glyph(x), melds=[m.text() for m in s.melds[-1 - len(action.bi):]]
+                        if kind == "chi" else [_meld_of(s, x).text()])
         yield from self._after_take(p)
 
     def _after_take(self, p: int) -> Iterator[Ask]:

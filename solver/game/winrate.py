@@ -40,12 +40,15 @@ from .moves import Move
 from .position import Position
 from .table import Seat
 
-__all__ = ["DEFAULT_SAMPLES", "Estimate", "deal", "estimate", "rollout"]
+__all__ = ["DEFAULT_SAMPLES", "Estimate", "deal", "estimate", "race", "rollout"]
 
 #: samples per candidate by default (phz discard --win-rate, phz act --advise)
 DEFAULT_SAMPLES = 200
 #: deals tried before a sample is given up as inconsistent
 TRIES = 50
+#: deals every script of a race is played on before the clearly worse are dropped, and the shares
+#: of ``samples`` after which they are dropped again
+FIRST, ROUNDS = 24, (0.4,)
 Z95 = 1.96
 
 
@@ -179,7 +182,7 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
     what was seen (a player asked before this seat on the tile on the table has to take it)."""
     me, rules = pos.seat, pos.rules
     game = Game.resume(rules, _copy(seats), stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
-                       first_discard=pos.first_discard, last_stock=pos.last_stock)
+                       first_discard=pos.first_discard, last_stock=pos.last_stock, quiet=True)
     policy = Policy(rules, rng)
     todo = list(script)
     reached = pos.table is None or pos.stage in ("claim", "first", "qishou")
@@ -212,15 +215,17 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
 
 
 def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES,
-             seed: int = 0, ties: bool = True, progress=None) -> list[Estimate]:
+             seed: int = 0, ties: bool = True, start: int = 0, progress=None) -> list[Estimate]:
     """Each script's estimate over the same ``samples`` deals (module docstring); the deals and the
     rollouts' tie-breaks come from ``seed``, so the same call gives the same figures (``ties``
-    False: the policy takes the first of tied options, a rollout is a function of its deal)."""
+    False: the policy takes the first of tied options, a rollout is a function of its deal).
+    ``start``: the deals are those numbered start … start + samples − 1 (``race`` goes on from one
+    call's deals to the next)."""
     scripts = [tuple(s) for s in scripts]
     nets: list[list[int]] = [[] for _ in scripts]
     wins = [0] * len(scripts)
     ins = [0] * len(scripts)
-    for i in range(samples):
+    for i in range(start, start + samples):
         rng = random.Random(f"{seed}:{i}")
         dealt = deal(pos, rng)
         if dealt is None:
@@ -238,5 +243,31 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
                 wins[k] += won
                 ins[k] += deal_in
         if progress is not None:
-            progress(i + 1)
+            progress(1)
     return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k])) for k, s in enumerate(scripts)]
+
+
+def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+         ties: bool = True, progress=None) -> list[Estimate]:
+    """``estimate`` with the clearly worse scripts dropped early.  Every script is played on the
+    first ``FIRST`` deals; after each round (``FIRST``, then about ``samples`` × ``ROUNDS``) only the
+    scripts whose paired difference from the best so far could still be ≥ 0 (its 95% interval
+    reaches 0) go on.  A dropped script keeps its estimate on fewer deals (a wider interval).
+    The same call gives the same figures."""
+    scripts = [tuple(s) for s in scripts]
+    ends = sorted({min(samples, FIRST), *(min(samples, max(FIRST, round(samples * r))) for r in ROUNDS), samples})
+    ests: list[Estimate | None] = [None] * len(scripts)
+    keep, done = list(range(len(scripts))), 0
+    for end in ends:
+        more = estimate(pos, [scripts[k] for k in keep], samples=end - done, seed=seed, ties=ties, start=done,
+                        progress=progress)
+        for k, e in zip(keep, more):
+            a = ests[k]
+            ests[k] = e if a is None else Estimate(a.script, a.n + e.n, a.wins + e.wins, a.deal_ins + e.deal_ins,
+                                                   a.nets + e.nets)
+        done = end
+        best = max((ests[k] for k in keep), key=lambda e: e.score)
+        keep = [k for k in keep if ests[k] is best or sum(ests[k].paired(best)) >= 0]
+        if len(keep) < 2:
+            break
+    return ests

@@ -1,0 +1,158 @@
+"""Which move to make, and why: every legal option of a position ranked by the position it leads to.
+
+An option is a discard, or at a tile on the table a way to 吃 (with its
+比), 碰, a compulsory 跑/提/偎, 胡 or 过.  A claim that owes a discard is
+followed by the best discards of the hand after it (``FOLLOW_UPS`` of
+them, by the outs order of ``phz discard``); each (option, follow-up) is a
+``Choice`` with the hand at rest it leaves: its distance to ready and live
+improving draws (at distance 0 its live outs), as ``phz discard`` counts
+them with the tiles this seat has seen, the tiles passing makes 臭, and
+the rollouts' win chance and expected score (``solver.game.winrate.race``:
+every choice on the same deals).
+
+``rank="score"`` (the default) orders by expected score, then by the outs
+order; ``rank="outs"`` by distance, live draws or outs, then expected
+score.  ``Choice.loss`` is the expected-score loss against the best choice
+on the same deals (0 for the best): the unit of ``phz review``'s grades.
+Of a claim, the best follow-up is kept (a 吃 followed by its best discard).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from ..model.hand import Hand
+from .bot_eval import Spot, advisor, after_take, owes_discard, seen_without
+from .moves import Move
+from .position import Position
+from .winrate import DEFAULT_SAMPLES, Estimate, race
+
+__all__ = ["Advice", "Choice", "FOLLOW_UPS", "advise"]
+
+#: follow-up discards weighed after a claim that owes one
+FOLLOW_UPS = 2
+FAR = 99  # the distance key of a hand beyond the search
+
+
+@dataclass(frozen=True)
+class Choice:
+    move: Move
+    follow: Move | None  # the discard after it
+    hand: Hand | None  # the hand at rest it leaves (None after 胡)
+    distance: int | None  # None: beyond the distance search (or after 胡)
+    live: int  # live improving draws; at distance 0 live outs
+    outs: int  # live outs (0 unless ready)
+    chou: tuple[int, ...] = ()  # tiles this move makes 臭
+    estimate: Estimate | None = None
+    loss: float = 0.0  # expected-score loss against the best choice (same deals)
+    loss_half_width: float = 0.0
+
+    @property
+    def script(self) -> tuple[Move, ...]:
+        return (self.move,) if self.follow is None else (self.move, self.follow)
+
+    @property
+    def score(self) -> float:
+        return self.estimate.score if self.estimate is not None else 0.0
+
+    @property
+    def wins(self) -> bool:
+        return self.move.kind == "hu"
+
+    def outs_key(self) -> tuple:
+        """The outs order of ``phz discard``: a win, then nearer, then more live draws or outs."""
+        if self.wins:
+            return (-1, 0, 0)
+        return (FAR if self.distance is None else self.distance, -self.live, -self.outs)
+
+
+@dataclass(frozen=True)
+class Advice:
+    position: Position
+    choices: tuple[Choice, ...]  # best first
+    rank: str
+    samples: int
+    seed: int
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    def choice_of(self, move: Move, follow: Move | None = None) -> Choice | None:
+        """The choice of ``move`` (and ``follow``, when given; else its best follow-up)."""
+        for c in self.choices:
+            if c.move == move and (follow is None or c.follow == follow):
+                return c
+        return None
+
+
+def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, rank: str = "score",
+           progress=None) -> Advice:
+    """Every legal option of ``pos`` ranked (module docstring); ``samples`` deals per choice
+    (0: no rollouts, the outs order alone)."""
+    if rank not in ("score", "outs"):
+        raise ValueError(f"rank {rank!r}: score or outs")
+    if not pos.options:
+        raise ValueError("the position asks no decision of this seat")
+    choices = _choices(pos)
+    if samples > 0 and len(choices) > 1:
+        ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, progress=progress)
+        choices = [replace(c, estimate=e) for c, e in zip(choices, ests)]
+    key = (lambda c: (c.outs_key(), -c.score)) if rank == "outs" or samples <= 0 else \
+        (lambda c: (-c.score, c.outs_key()))
+    choices.sort(key=key)
+    kept: dict[Move, Choice] = {}
+    for c in choices:  # a claim keeps its best follow-up
+        kept.setdefault(c.move, c)
+    choices = list(kept.values())
+    best = choices[0]
+    if best.estimate is not None:
+        choices = [replace(c, **_loss(c, best)) for c in choices]
+    return Advice(pos, tuple(choices), rank, samples, seed)
+
+
+def _loss(c: Choice, best: Choice) -> dict:
+    if c is best or c.estimate is None:
+        return {"loss": 0.0, "loss_half_width": 0.0}
+    diff, half = best.estimate.paired(c.estimate)
+    return {"loss": max(0.0, diff), "loss_half_width": half if math.isfinite(half) else 0.0}
+
+
+def _choices(pos: Position) -> list[Choice]:
+    adv = advisor(pos.rules)
+    seen = pos.seen_counts()
+    if pos.stage == "discard":
+        spots = {s.tile: s for s in adv.discards(pos.hand, seen) or ()}
+        return [_choice(m, None, pos.hand.without(m.tile), spots.get(m.tile)) for m in pos.options]
+    x = pos.table[0] if pos.table is not None else None
+    claims = [m for m in pos.options if m.kind in ("chi", "peng")]
+    out = []
+    for m in pos.options:
+        if m.kind == "hu":
+            out.append(Choice(m, None, None, None, 0, 0))
+        elif m.kind == "pass":
+            chou = (x,) if claims and x is not None and pos.stage in ("chi", "peng", "claim") else ()
+            out.append(replace(_choice(m, None, pos.hand, adv.rest(pos.hand, seen)), chou=chou))
+        elif m.kind in ("chi", "peng") and x is not None:
+            h = after_take(pos.hand, m, x)
+            after = seen_without(seen, x)
+            if owes_discard(h):
+                spots = adv.discards(h, after)
+                if not spots:  # not a hand the api answers: the first discards, unranked
+                    tiles = [t for t, c in enumerate(h.concealed) if c in (1, 2)][:FOLLOW_UPS]
+                    out += [_choice(m, Move("discard", tile=t), h.without(t), None) for t in tiles]
+                    continue
+                for s in spots[:FOLLOW_UPS]:
+                    out.append(_choice(m, Move("discard", tile=s.tile), s.hand, s))
+            else:
+                out.append(_choice(m, None, h, adv.rest(h, after)))
+        else:  # a compulsory take (跑, 提, 偎, 招): the hand after it is the engine's to lay out
+            out.append(Choice(m, None, None, None, 0, 0))
+    return out
+
+
+def _choice(move: Move, follow: Move | None, hand: Hand, spot: Spot | None) -> Choice:
+    if spot is None or spot.distance is None:
+        return Choice(move, follow, hand, None, spot.improving_live if spot else 0, 0)
+    live = spot.outs if spot.distance == 0 else spot.improving_live
+    return Choice(move, follow, hand, spot.distance, live, spot.outs)
