@@ -142,7 +142,7 @@ def dumps(p: Position) -> str:
     obj = {"format": FORMAT, "version": VERSION, "ruleset": header(p.rules)["ruleset"],
            "seat": p.seat, "dealer": p.dealer, "turn": p.turn, "hand": p.hand.text(),
            "melds": [[[k, glyphs(t) if t is not None else None] for k, t in m] for m in p.melds],
-           "held": list(p.held), "faces": [glyphs(f) for f in p.faces], "stock": p.stock,
+           "held": list(p.held), "faces": ["".join(glyph(t) for t in f) for f in p.faces], "stock": p.stock,
            "table": None if p.table is None else {"tile": glyph(p.table[0]), "by": p.table[1], "kind": p.table[2]},
            "stage": p.stage, "options": [move_text(m) for m in p.options],
            "chou": glyphs(sorted(p.chou)), "passed_peng": glyphs(sorted(p.passed_peng)),

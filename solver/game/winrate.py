@@ -131,6 +131,7 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
             continue
         melds, shown = [], []
         for kind, tiles in pos.melds[p]:
+            shown.append(tiles is not None)
             if tiles is None:  # a face-down 偎: a kind with three unseen copies
                 weights = [comb(c, 3) for c in pool]
                 if not any(weights):
@@ -139,7 +140,6 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
                 pool[t] -= 3
                 tiles = (t,) * 3
             melds.append(Meld(kind, tiles))
-            shown.append(tiles is not None)
         seats.append(Seat([0] * N_KINDS, melds, shown, list(pos.faces[p]), *_chou_of(pos, p)))
     tiles = [t for t in range(N_KINDS) for _ in range(pool[t])]
     rng.shuffle(tiles)
