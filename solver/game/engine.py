@@ -436,21 +436,7 @@ class Game:
         """Seat p takes x with ``action``; then its discard, if one follows."""
         s = self.seats[p]
         kind = action.action
-        if kind == "chi":
-            used = [t for g in (action.chi, *action.bi) for t in g]
-            used.remove(x)
-            s.take(used)
-            s.lay("chi", action.chi)
-            for g in action.bi:
-                s.lay("chi", g)
-        elif kind in ("peng", "wei"):
-            s.take((x, x))
-            s.lay(kind, (x,) * 3, shown=kind != "wei" or action.chou_wei)
-        elif action.onto == "kan":
-            s.take((x,) * 3)
-            s.lay(kind, (x,) * 4, shown=True)
-        else:
-            s.upgrade(x, kind)
+        s.claim(action, x)
         self.table = None
         if not self.quiet:
             self._event("take", seat=p, kind=kind, tile=glyph(x), melds=[m.text() for m in s.melds[-1 - len(action.bi):]]

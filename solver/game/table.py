@@ -68,6 +68,26 @@ class Seat:
                 return True
         return False
 
+    def claim(self, action, x: int) -> None:
+        """Take tile x by ``action`` (a ``solver.model.results.Action``: 吃 with its 比, 碰, 偎, or a
+        跑/提 onto a 坎 or an exposed 偎/碰): its melds laid out, never x put into the hand (RULES.md 3)."""
+        kind = action.action
+        if kind == "chi":
+            used = [t for g in (action.chi, *action.bi) for t in g]
+            used.remove(x)
+            self.take(used)
+            self.lay("chi", action.chi)
+            for g in action.bi:
+                self.lay("chi", g)
+        elif kind in ("peng", "wei"):
+            self.take((x, x))
+            self.lay(kind, (x,) * 3, shown=kind != "wei" or action.chou_wei)
+        elif action.onto == "kan":
+            self.take((x,) * 3)
+            self.lay(kind, (x,) * 4, shown=True)
+        else:
+            self.upgrade(x, kind)
+
     def take(self, tiles) -> None:
         """Remove ``tiles`` from the concealed ones (all or none: ValueError when one is missing)."""
         tiles = list(tiles)
