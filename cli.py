@@ -16,7 +16,7 @@ from typing import Callable
 import click
 import tabulate as _tabulate  # noqa: F401  -- a broken install fails here, before any output
 
-from solver.app import play_command, replay_command, sim_command
+from solver.app import play_command, replay_command, shell_command, sim_command
 from solver.app.hu_command import HELP as HU_HELP
 from solver.app.options import DEFAULT_RULES, RulesetType  # noqa: F401  -- DEFAULT_RULES: tests check it
 from solver.app.options import echo as _echo
@@ -345,6 +345,7 @@ main.add_command(rules_group)
 main.add_command(play_command.play)
 main.add_command(sim_command.sim)
 main.add_command(replay_command.replay)
+main.add_command(shell_command.shell)
 
 
 #: The kinds of question, as puzzles.QUESTION_KINDS (written here so that --help need not load the library;

@@ -1,0 +1,330 @@
+"""``phz shell``: an interactive analyser that keeps one hand and follows it through play.
+
+Enter a hand; then, step by step, what happens to it:
+
+* ``? X FROM`` — tile X appears (FROM as ``phz act`` names it: upper-discard,
+  self-draw …): the numbered legal moves, the best by the advice of
+  ``phz act --advise`` (its outs order: distance, live 进张 / outs), the
+  moves not allowed grouped by reason;
+* ``take N`` — make move N of the last ``?``: the tile is laid out in its
+  group (RULES.md 3: never put into the hand); passing it leaves it face up
+  (seen) and makes it 臭 as the rules say;
+* ``-X`` — discard X (it counts as seen); ``seen X…`` — tiles seen elsewhere;
+* ``undo``, ``rules NAME``, ``show``, ``help``, ``quit``.
+
+After each step it shows the waits, or the distance to ready and the best
+discards.  The process stays up, so the search and the advice stay warm:
+every answer after the first is quick (``benchmarks/bench_shell.py``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable, TextIO
+
+from .. import api
+from ..model.hand import Hand, HandError
+from ..model.notation import parse_hand, parse_tiles
+from ..model.rules import Ruleset, get_ruleset
+from ..model.tiles import glyph
+from ..text.explain import ORIGIN_ZH, action_text, forbidden_text, resolve_lang
+
+__all__ = ["Shell", "run"]
+
+WORDS = {
+    "en": {
+        "hello": "phz shell — enter a hand (e.g. 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾), 'help' for the commands.",
+        "help": ["HAND             a new hand (melds after |: 一二三… | 碰:八八八)",
+                 "? X FROM         tile X appears (FROM: upper-discard, upper-draw, self-draw, lower-discard,",
+                 "                 lower-draw, or 上家打出 …): the legal moves, numbered, the best marked",
+                 "take N           make move N of the last ?",
+                 "-X               discard X            seen X…   tiles seen elsewhere",
+                 "undo             back one step        rules NAME   another ruleset",
+                 "show             the hand again       quit     (or q, Ctrl-D)"],
+        "no_hand": "no hand yet: type a hand first (e.g. 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾)",
+        "no_menu": "no move to take: ask with '? X FROM' first",
+        "bad_n": "take N: N is one of 1 to {n}",
+        "discard_first": "the hand holds a tile more than at rest: discard one first (-X)",
+        "rest_first": "the hand is at rest: a tile must appear before a discard ('? X FROM')",
+        "not_held": "no {x} to discard among the concealed tiles (a 坎 tile is never discarded)",
+        "nothing": "nothing to undo",
+        "unknown": "not a command: {text!r} ('help' lists them)",
+        "won": "胡 — the hand wins on {x}: {how}, {huxi} 胡息, score {score}",
+        "ready": "ready on",
+        "live": "live",
+        "score": "score",
+        "away": "{d} away",
+        "far": "3 or more away",
+        "never": "never ready",
+        "draws": "{n} live 进张",
+        "discard_hint": "discard one tile — best:",
+        "then": "then",
+        "best": "best",
+        "not_allowed": "not allowed",
+        "rules": "rules: {name}",
+        "seen": "seen: {tiles}",
+    },
+    "zh": {
+        "hello": "phz shell：输入一手牌（如 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾），help 看命令。",
+        "help": ["牌               换一手牌（| 之后写明牌：一二三… | 碰:八八八）",
+                 "? X 来源         出现一张 X（来源：上家打出 上家摸出 自己摸出 下家打出 下家摸出，",
+                 "                 或 upper-discard …）：可行的动作编号列出，标出最好的",
+                 "take N           执行上一个 ? 的第 N 个动作",
+                 "-X               打出 X               seen X…   别处见到的牌",
+                 "undo             退回一步             rules 名称   换规则",
+                 "show             再显示这手牌         quit     （或 q、Ctrl-D）"],
+        "no_hand": "还没有牌：先输入一手牌（如 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾）",
+        "no_menu": "没有可执行的动作：先用 '? X 来源' 问",
+        "bad_n": "take N：N 是 1 到 {n}",
+        "discard_first": "手里多一张：先打出一张（-X）",
+        "rest_first": "这手牌不需要打牌：先出现一张牌（'? X 来源'）",
+        "not_held": "暗牌里没有可打的 {x}（坎牌不能打）",
+        "nothing": "没有可退回的步骤",
+        "unknown": "不是命令：{text!r}（help 列出命令）",
+        "won": "胡：胡 {x}，{how}，{huxi} 胡息，{score} 分",
+        "ready": "听",
+        "live": "张",
+        "score": "分",
+        "away": "差 {d} 步",
+        "far": "差 3 步以上",
+        "never": "不能听牌",
+        "draws": "{n} 张进张",
+        "discard_hint": "打一张，最好：",
+        "then": "再打",
+        "best": "最好",
+        "not_allowed": "不可以",
+        "rules": "规则：{name}",
+        "seen": "见过：{tiles}",
+    },
+}
+
+
+@dataclass(frozen=True)
+class State:
+    """One step of the shell: the hand, the tiles seen, 臭, the last menu (tile, origin, decision)."""
+    hand: Hand | None = None
+    seen: tuple[int, ...] = ()
+    chou: frozenset[int] = frozenset()
+    passed_peng: frozenset[int] = frozenset()
+    menu: tuple | None = None  # (tile, origin, Decision)
+
+
+@dataclass
+class Shell:
+    """The analyser's state and its answers (``step`` takes one line, returns the lines to print)."""
+    rules: Ruleset
+    lang: str = "en"
+    history: list[State] = field(default_factory=lambda: [State()])
+
+    @property
+    def state(self) -> State:
+        return self.history[-1]
+
+    def w(self, key: str, **kw) -> str:
+        return WORDS[self.lang][key].format(**kw)
+
+    # ---------------------------------------------------------------- one line
+
+    def step(self, line: str) -> list[str]:
+        text = line.strip()
+        if not text:
+            return []
+        try:
+            return self._step(text)
+        except (ValueError, HandError) as e:
+            return [f"error: {e}" if self.lang == "en" else f"错误：{e}"]
+
+    def _step(self, text: str) -> list[str]:
+        word, _, rest = text.partition(" ")
+        if word in ("help", "h", "帮助"):
+            return list(WORDS[self.lang]["help"])
+        if word == "undo":
+            if len(self.history) < 2:
+                return [self.w("nothing")]
+            self.history.pop()
+            return self.summary()
+        if word == "show":
+            return self.summary()
+        if word == "rules":
+            self.rules = get_ruleset(rest.strip())
+            return [self.w("rules", name=self.rules.name)] + (self.summary() if self.state.hand else [])
+        if word == "seen":
+            tiles = parse_tiles(rest)
+            self._push(replace(self.state, seen=self.state.seen + tiles))
+            return [self.w("seen", tiles="".join(glyph(t) for t in self.state.seen))] + self.summary()
+        if text.startswith("?"):
+            return self.ask(text[1:].strip())
+        if word == "take":
+            return self.take(rest.strip())
+        if text.startswith("-") or word in ("discard", "打"):
+            return self.discard(text[1:] if text.startswith("-") else rest)
+        try:
+            hand = parse_hand(text, self.rules)
+        except ValueError:
+            if any(c.isascii() and c.isalpha() for c in word):
+                return [self.w("unknown", text=text)]
+            raise
+        api.load(hand, want="rest" if hand.n_concealed <= hand.rest_count() else "discard", rules=self.rules)
+        self.history.append(State(hand))
+        return self.summary()
+
+    def _push(self, state: State) -> None:
+        self.history.append(state)
+
+    def _hand(self) -> Hand:
+        if self.state.hand is None:
+            raise ValueError(self.w("no_hand"))
+        return self.state.hand
+
+    # ---------------------------------------------------------------- the moves
+
+    def ask(self, rest: str) -> list[str]:
+        hand = self._hand()
+        if hand.n_concealed > hand.rest_count():
+            return [self.w("discard_first")]
+        words = rest.replace("，", " ").split()
+        if len(words) != 2:
+            raise ValueError("? X FROM: a tile and where it comes from (e.g. ? 三 upper-discard)")
+        s = self.state
+        d = api.decide(hand, tile=words[0], source=words[1], chou=s.chou, passed_peng=s.passed_peng, seen=s.seen,
+                       rules=self.rules)
+        self._push(replace(s, menu=(d.tile, d.source, d)))
+        return self.menu_lines(d)
+
+    def menu_lines(self, d) -> list[str]:
+        zh = self.lang == "zh"
+        best = self._best(d)
+        head = (f"{ORIGIN_ZH[d.source]}的{glyph(d.tile)}" if zh else f"{glyph(d.tile)} from {d.source}")
+        lines = [head]
+        for i, a in enumerate(d.actions, 1):
+            mark = "★" if i - 1 == best else " "
+            lines.append(f"{mark}{i:>2}. {action_text(d, a, self.lang)}")
+        reasons: dict[str, list[str]] = {}
+        for f in d.forbidden:
+            text = forbidden_text(d, f, self.lang)
+            head_, sep, why = text.partition(": " if not zh else "：")
+            reasons.setdefault(why if sep else text, []).append(head_ if sep else "")
+        for why, moves in reasons.items():
+            what = "; ".join(m for m in moves if m)
+            colon = "：" if zh else ": "
+            lines.append(f"   {self.w('not_allowed')}{colon}{what + ' — ' if what else ''}{why}")
+        return lines
+
+    def _best(self, d) -> int | None:
+        """The index of the best legal action by the outs order of the advice (None if not known)."""
+        from ..game.advice import advise
+        from ..game.moves import Move
+        from ..game.position import quick
+        moves = [Move(a.action, chi=a.chi, bi=a.bi) for a in d.actions]
+        if len(moves) < 2:
+            return 0 if moves else None
+        s = self.state
+        try:
+            pos = quick(d.hand, self.rules, seen=s.seen, tile=d.tile, origin=d.source, options=moves)
+            best = advise(pos, samples=0, rank="outs").best.move
+        except ValueError:
+            return None
+        return moves.index(best)
+
+    def take(self, rest: str) -> list[str]:
+        from ..game.table import Seat
+        menu = self.state.menu
+        if menu is None:
+            return [self.w("no_menu")]
+        x, origin, d = menu
+        try:
+            n = int(rest)
+        except ValueError:
+            n = 0
+        if not 1 <= n <= len(d.actions):
+            return [self.w("bad_n", n=len(d.actions))]
+        a = d.actions[n - 1]
+        s = self.state
+        if a.action == "hu":
+            w = a.win
+            self._push(replace(s, menu=None))
+            return [self.w("won", x=glyph(x), how=w.how, huxi=w.huxi, score=w.score)]
+        if a.action == "pass":
+            chou = s.chou | set(a.becomes_chou_chi)
+            peng = s.passed_peng | set(a.becomes_chou_peng)
+            self._push(replace(s, seen=s.seen + (x,), chou=frozenset(chou), passed_peng=frozenset(peng), menu=None))
+            return self.summary()
+        seat = Seat(list(s.hand.concealed), list(s.hand.melds), [True] * len(s.hand.melds))
+        seat.claim(a, x)
+        self._push(replace(s, hand=seat.hand(), menu=None))
+        return self.summary()
+
+    def discard(self, rest: str) -> list[str]:
+        hand = self._hand()
+        if hand.n_concealed <= hand.rest_count():
+            return [self.w("rest_first")]
+        tiles = parse_tiles(rest.strip())
+        if len(tiles) != 1:
+            raise ValueError("-X: one tile (e.g. -九)")
+        x = tiles[0]
+        if hand.concealed[x] not in (1, 2):
+            return [self.w("not_held", x=glyph(x))]
+        s = self.state
+        self._push(replace(s, hand=hand.without(x), seen=s.seen + (x,), menu=None))
+        return self.summary()
+
+    # ---------------------------------------------------------------- what the hand is
+
+    def summary(self) -> list[str]:
+        s = self.state
+        if s.hand is None:
+            return [self.w("no_hand")]
+        hand = s.hand
+        lines = [hand.text()]
+        if hand.n_concealed > hand.rest_count():
+            table = api.discard(hand, seen=s.seen, rules=self.rules)
+            lines.append(self.w("discard_hint"))
+            for row in table.rows[:3]:
+                lines.append(f"  打 {glyph(row.tile)}: {self._state_text(row.distance, row.limit, row.waits, row.improving)}")
+        else:
+            t = api.ting(hand, seen=s.seen, rules=self.rules)
+            lines.append(self._state_text(t.distance if not t.waits else 0, t.limit, t.waits, t.improving))
+        return lines
+
+    def _state_text(self, distance, limit, waits, improving) -> str:
+        if waits:
+            parts = []
+            for wt in waits:
+                scores = [x.score for x in (wt.self, wt.other, wt.discard) if x is not None]
+                parts.append(f"{glyph(wt.tile)} ({wt.outs} {self.w('live')}, {self.w('score')} "
+                             f"{max(scores) if scores else 0})")
+            return f"{self.w('ready')} " + ("，" if self.lang == "zh" else ", ").join(parts)
+        if distance is None:
+            return self.w("far") if limit else self.w("never")
+        live = sum(d.live for d in improving)
+        tiles = "".join(glyph(d.tile) for d in improving if d.live)
+        comma, colon = ("，", "：") if self.lang == "zh" else (", ", ": ")
+        return f"{self.w('away', d=distance)}{comma}{self.w('draws', n=live)}" + (f"{colon}{tiles}" if tiles else "")
+
+
+def run(rules: Ruleset, lang: str | None, stdin: TextIO, echo: Callable[[str], None], interactive: bool,
+        columns: int = 80) -> None:
+    """Read lines until quit or end of input; ``interactive``: prompt ``phz>``.  Every line printed
+    fits ``columns`` (wrapped, a tile never split)."""
+    from ..text.table_view import wrap
+
+    def write(text: str) -> None:
+        for line in wrap(text, columns, indent="      "):
+            echo(line)
+
+    shell = Shell(rules, resolve_lang(lang))
+    write(shell.w("hello"))
+    while True:
+        if interactive:
+            try:
+                line = input("phz> ")
+            except (EOFError, KeyboardInterrupt):
+                write("")
+                return
+        else:
+            line = stdin.readline()
+            if not line:
+                return
+        if line.strip() in ("quit", "q", "exit", "退出"):
+            return
+        for out in shell.step(line):
+            write(out)
