@@ -29,6 +29,8 @@ from solver.model.tiles import GLYPHS
     ("45s 45b", (3, 4, 13, 14)),
     # upper-case case letters
     ("1X2S3D4B", (0, 1, 12, 13)),
+    # full-width digits and case letters, and 参 (the everyday simplified 參)
+    ("１２３ｘ ０Ｄ 参", (0, 1, 2, 19, 12)),
     # glyphs and ASCII mix
     ("一二3x肆", (0, 1, 2, 13)),
     # empty text is no tiles
@@ -79,8 +81,8 @@ def test_parse_hand_structure():
     # a case letter with no digits before it is an unknown character
     ("一 x", "unknown character 'x' at column 3"),
     ("12xx", "unknown character 'x' at column 4"),
-    # full-width digits are not ASCII digits
-    ("１x", "unknown character '１' at column 1"),
+    # full-width digits are digits, and need their case letter too
+    ("１２", "digits '12' at column 1 have no case letter"),
     # digits without a case letter right after them
     ("12 3x", "digits '12' at column 1 have no case letter: write 12x (small) or 12d (big)"),
     ("一二 345", "digits '345' at column 4 have no case letter"),

@@ -1,12 +1,13 @@
 """Text notation of tiles and hands: glyphs or ASCII in, tile ids and ``Hand`` out.
 
-Tiles are glyphs (一..十 small, 壹..拾 big, traditional 貳叄參陸 too) or ASCII
-digit runs closed by a case letter: ``x``/``s`` small, ``d``/``b`` big, ``0``
-is ten, so ``1230x 270d`` is 一二三十贰柒拾.  A hand is its concealed tiles,
+Tiles are glyphs (一..十 small, 壹..拾 big, traditional 貳叄參陸 and 参 too) or
+ASCII digit runs closed by a case letter: ``x``/``s`` small, ``d``/``b`` big,
+``0`` is ten, so ``1230x 270d`` is 一二三十贰柒拾 (full-width ``１２３ｘ`` too).  A hand is its concealed tiles,
 then optionally ``|`` and melds ``KIND:TILES`` (吃 碰 偎 跑 提 招 垅 or chi peng
 wei pao ti zhao long; a ruleset says which it has, and may accept other names
 for its own: under luzhou 跑 is 招 and 提 is 垅).  Whitespace is optional between tiles.  Every bad input raises
-``HandError`` with a one-line message naming the problem and its column.
+``HandError`` with a one-line message naming the problem and its column;
+``advice`` adds what was read and the fix to a count error (``WORDS``: en/zh).
 The way back to text is ``tiles.glyphs`` and ``Hand.text()``.
 
 Text read from a terminal, a pipe or the command line may hold bytes that
@@ -21,7 +22,7 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING
 
-from .hand import MELD_KINDS, MELD_ZH, Hand, HandError, Meld, meld_problem
+from .hand import MAX_GROUPS, MELD_KINDS, MELD_ZH, Hand, HandError, Meld, meld_problem, rest_count
 from .results import ORIGIN_ZH, ORIGINS, SOURCES
 from .rules import DEFAULT_RULESET, get_ruleset
 from .tiles import GLYPH_TO_ID
@@ -33,19 +34,60 @@ CASE_BASE = {"x": 0, "s": 0, "d": 10, "b": 10}  # ASCII case letter -> id of the
 DIGITS = "0123456789"
 BARS = "|｜"
 KIND_NAMES = {zh: kind for kind, zh in MELD_ZH.items()} | {k: k for k in MELD_KINDS}
+#: the glyphs read as tiles: tiles.GLYPH_TO_ID and 参, the everyday simplified form of 參 (叁)
+TILE_GLYPHS = GLYPH_TO_ID | {"参": GLYPH_TO_ID["參"]}
+#: full-width digits and case letters read as their ASCII forms (one character for one: columns stay)
+_FOLD = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)} |
+                      {chr(ord(c) + 0xFEE0): c for c in "xsdbXSDB"})
 # A meld label is the word glued to its colon, tile glyphs and digits left
 # out so that 碰:五五五吃:贰叁肆 still reads as two melds; what follows up to
 # the next label is that meld's tiles, so spaces inside a meld need no care.
 # A label starts only where a word does (the lookbehind) and its word is
 # never given back (*+): a long run with no colon is read once, not once
 # per character (which took minutes on a line of 200,000 characters).
-_WORD = rf"[^\s:：{DIGITS}{''.join(GLYPH_TO_ID)}]"
-_LABEL = re.compile(rf"(?<![^\s:：{BARS}{DIGITS}{''.join(GLYPH_TO_ID)}]){_WORD}*+[:：]")
+_WORD = rf"[^\s:：{DIGITS}{''.join(TILE_GLYPHS)}]"
+_LABEL = re.compile(rf"(?<![^\s:：{BARS}{DIGITS}{''.join(TILE_GLYPHS)}]){_WORD}*+[:：]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 #: characters a terminal would act on or hide: control, format, surrogate, line and paragraph separators
 _UNSAFE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 #: characters of a text shown inside a message, at most
 QUOTE_LIMIT = 60
+
+
+#: messages of this module that a command may show in either language: key -> (en, zh)
+WORDS = {
+    "unknown": ("unknown character {char} at column {col} in {text}", "无法识别的字符 {char}（第 {col} 列，{text}）"),
+    "no_bar": ("{word} at column {col} starts a meld: melds go after a |, as in {fixed}",
+               "第 {col} 列的 {word} 是副露：副露写在 | 之后，如 {fixed}"),
+    "read": ("read {tiles}", "读到 {tiles}"),
+    "ten": ("in {run}, 10 is two tiles, 一十 (one tile per digit): write 十 as 0 (0x) or 十",
+            "{run} 里的 10 是 一十 两张牌（每个数字一张）：十 写作 0（0x）或 十"),
+    "quote_bar": ("melds after | must be quoted: phz {command} '… | {kind}:…'",
+                  "| 后的副露要加引号：phz {command} '… | {kind}:…'"),
+    "error": ("Error: ", "错误："),
+    "hint": ("Hint: ", "提示："),
+}
+
+
+def say(key: str, lang: str = "en", **fields) -> str:
+    """``WORDS[key]`` in ``lang`` (en or zh) with its fields filled in.
+
+    >>> say("read", "zh", tiles="一二三")
+    '读到 一二三'
+    """
+    return WORDS[key][lang == "zh"].format(**fields)
+
+
+class NotationError(HandError):
+    """A HandError of ``WORDS[key]``: ``str()`` is English, ``in_lang`` any language."""
+
+    def __init__(self, key: str, **fields):
+        super().__init__(say(key, **fields))
+        self.key = key
+        self.fields = fields
+
+    def in_lang(self, lang: str) -> str:
+        return say(self.key, lang, **self.fields)
 
 
 def _shown(ch: str) -> str:
@@ -94,6 +136,7 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     (0, 1, 2, 13, 10, 19)
     """
     check_text(text)
+    text = text.translate(_FOLD)
     bar = _find_bar(text, 0)
     if bar is not None:
         raise HandError(f"'{text[bar]}' at column {bar + 1} in {quoted(text)}: a tile list has no meld section")
@@ -111,9 +154,13 @@ def parse_hand(text: str, rules: "Ruleset | None" = None) -> Hand:
     '一二三 | 碰:壹壹壹 吃:二三四'
     """
     check_text(text)
+    text = text.translate(_FOLD)
     bar = _find_bar(text, 0)
     if bar is None:
-        return Hand.of(_tiles(text, 0, len(text)))
+        try:
+            return Hand.of(_tiles(text, 0, len(text)))
+        except HandError as e:
+            raise _meld_without_bar(text, e) from None
     second = _find_bar(text, bar + 1)
     if second is not None:
         raise HandError(f"second '{text[second]}' at column {second + 1} in {quoted(text)}: "
@@ -180,8 +227,8 @@ def _tiles(text: str, start: int, end: int) -> tuple[int, ...]:
         ch = text[i]
         if ch.isspace():  # includes the full-width space U+3000 and tabs
             i += 1
-        elif ch in GLYPH_TO_ID:
-            tiles.append(GLYPH_TO_ID[ch])
+        elif ch in TILE_GLYPHS:
+            tiles.append(TILE_GLYPHS[ch])
             i += 1
         elif ch in DIGITS:
             j = i
@@ -197,8 +244,27 @@ def _tiles(text: str, start: int, end: int) -> tuple[int, ...]:
             tiles.extend(base + (int(d) - 1) % 10 for d in text[i:j])  # '0' is ten: id 9
             i = j + 1
         else:
-            raise HandError(f"unknown character {quoted(ch)} at column {i + 1} in {quoted(text)}")
+            raise NotationError("unknown", char=quoted(ch), col=i + 1, text=quoted(text))
     return tuple(tiles)
+
+
+_KIND_WORD = re.compile(rf"{_WORD}*+[:：]")
+
+
+def _meld_without_bar(text: str, err: HandError) -> HandError:
+    """``err``, or when it is an unknown character that starts a meld (偎:, wei:, or 碰 before its tiles)
+    of a hand with no bar, the error saying melds go after a ``|``, with the hand rewritten so."""
+    if getattr(err, "key", "") != "unknown":
+        return err
+    i = err.fields["col"] - 1
+    word = _KIND_WORD.match(text, i)
+    if word and word.group()[:-1].lower() in KIND_NAMES:
+        shown, fixed = word.group(), f"{text[:i].rstrip()} | {text[i:].strip()}"
+    elif text[i] in MELD_ZH.values():
+        shown, fixed = text[i], f"{text[:i].rstrip()} | {text[i]}:{text[i + 1:].strip()}"
+    else:
+        return err
+    return NotationError("no_bar", word=quoted(shown), col=i + 1, fixed=quoted(fixed.strip()))
 
 
 def parse_tile(text: str) -> int:
@@ -248,3 +314,51 @@ def parse_origin(text: str) -> str:
     except KeyError:
         raise HandError(f"unknown source {quoted(text)}: use {', '.join(ORIGINS)} "
                         f"or {' '.join(ORIGIN_ZH.values())}") from None
+
+
+_TEN = re.compile(r"[0-9]*10[0-9]*[xsdbXSDB]")
+
+
+def advice(text: str, message: str, *, want: str = "rest", rules: "Ruleset | None" = None, command: str = "ting",
+           piped: bool = False, lang: str = "en") -> tuple[str, str | None]:
+    """The error ``message`` that hand ``text`` got from ``phz command``, in ``lang``, and a hint line (None: no hint).
+
+    A count error (``check_hand``'s "N concealed tiles: …" for a hand at rest or,
+    ``want="discard"``, to discard from) gets the tiles read appended, unless the
+    count is right for the other command (the message says to use it); its hint is
+
+    * ``10x`` (a digit run holding 10) in a hand with too many tiles: the run is
+      一十, one tile per digit, and how to write 十;
+    * melds after ``|`` must be quoted, when the shell may have eaten them.  phz cannot
+      see what the shell ate, so this is what it checks: the hand has no meld, fewer
+      concealed tiles than a hand without melds holds but exactly as many as a hand
+      with 1 to 6 melds holds, and stdout is a pipe (``piped``: the shell joined the
+      ``| …`` to phz's stdout).
+
+    >>> advice("一二三四五六七", "7 concealed tiles: a hand at rest holds 20", piped=True)
+    ('7 concealed tiles: a hand at rest holds 20; read 一二三四五六七', "melds after | must be quoted: phz ting '… | 偎:…'")
+    """
+    try:
+        hand = parse_hand(text, rules)
+    except NotationError as e:
+        return (e.in_lang(lang) if str(e) == message else message), None
+    except HandError:
+        return message, None
+    c = hand.n_concealed
+    extra = int(want == "discard")
+    held = hand.rest_count() + extra
+    if c == held or not message.startswith(f"{c} concealed tiles:"):
+        return message, None
+    concealed = text.translate(_FOLD)
+    ten = _TEN.search(concealed[:_find_bar(concealed, 0)]) if c > held else None
+    if ten is None and c == held + 1 - 2 * extra:  # a sound hand for the other command: the message says so
+        return message, None
+    message += ("；" if lang == "zh" else "; ") + say("read", lang, tiles=hand.text().strip())
+    if ten:
+        return message, say("ten", lang, run=quoted(ten.group()))
+    fits = any(rest_count(m, k) + extra == c for m in range(MAX_GROUPS) for k in range(MAX_GROUPS - m) if m + k)
+    if piped and fits and not hand.melds and c < held:
+        own = (rules or get_ruleset(DEFAULT_RULESET)).melds
+        kind = MELD_ZH["wei" if "wei" in own else own[-1]]
+        return message, say("quote_bar", lang, command=command, kind=kind)
+    return message, None
