@@ -16,7 +16,7 @@ from typing import Callable
 import click
 import tabulate as _tabulate  # noqa: F401  -- a broken install fails here, before any output
 
-from solver.app import play_command, replay_command, shell_command, sim_command
+from solver.app import options, play_command, puzzles_command, replay_command, shell_command, sim_command
 from solver.app.hu_command import HELP as HU_HELP
 from solver.app.options import DEFAULT_RULES, RulesetType  # noqa: F401  -- DEFAULT_RULES: tests check it
 from solver.app.options import echo as _echo
@@ -89,10 +89,11 @@ class _Out:
     write = staticmethod(_echo)
 
     def fail(self, ctx: click.Context, text: str, message: str) -> None:
-        """Bad input of a one-hand command: one line on stderr (and the JSON error object), exit 2."""
+        """Bad input of a one-hand command: a line (and a hint line) on stderr, the JSON error object; exit 2."""
+        message, shown = options.error_text(ctx, text, message)
         if self.as_json:
             self.write(self.jsonl.dumps(self.jsonl.error_json(text, message)))
-        click.echo(f"Error: {message}", err=True)
+        click.echo(shown, err=True)
         ctx.exit(2)
 
 
@@ -438,11 +439,17 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     from solver.app import signals
     from solver.app.console import StreamError
     from solver.text import render
+    from solver.trainer.library import selection_error
     from solver.trainer.session import quiz_command
 
     if seed is not None and not random_drills:
         raise click.UsageError("--seed goes with --random (a drill is replayed with --puzzle drill:SEED)")
     _prepare(False)
+    unknown = selection_error(puzzle_id=puzzle_id, tag=tag, random_drills=random_drills, rules=rules, kind=kind,
+                              lang=lang)
+    if unknown:
+        click.echo(unknown, err=True)
+        ctx.exit(2)
     if sys.stdin is None:
         raise StreamError("standard input is closed, so no answer can be read: run phz quiz on a terminal "
                           "or pipe the answers in", 2)
@@ -483,6 +490,10 @@ def stats(ctx: click.Context, db, rules, lang, as_json: bool) -> None:
         click.echo(f"Error: {e}", err=True)
         ctx.exit(2)
     _echo(jsonl.dumps(s) if as_json else "\n".join(progress.stats_lines(s, resolve_lang(lang))))
+
+
+puzzles.add_command(puzzles_command.tags)
+options.colour_everywhere(main)  # --color on every command too, the commands all defined by now
 
 
 def _stop_early(signum, frame) -> None:

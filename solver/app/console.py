@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 import sys
 from typing import Callable, Iterator, NoReturn, TextIO
 
@@ -50,6 +51,17 @@ def can_show_tiles(stream: TextIO) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def stdout_piped(stream: TextIO | None = None) -> bool:
+    """True when stdout may be a pipe into another command: a FIFO or a socket, or a stream
+    with no file descriptor (a test's), where phz cannot tell; False for a terminal or a file."""
+    out = sys.stdout if stream is None else stream
+    try:
+        mode = os.fstat(out.fileno()).st_mode
+    except (AttributeError, OSError, ValueError):
+        return out is not None
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 def prepare(*, json: bool) -> None:

@@ -45,6 +45,28 @@ def rules_option(f: Callable) -> Callable:
                              "ruleset file (a path with / or ending in .toml).")(f)
 
 
+COLOUR_CHOICES = ("auto", "always", "never")
+COLOUR_HELP = "Red tiles (二七十贰柒拾) in red: auto = when stdout is a terminal. NO_COLOR turns it off."
+
+
+def _set_colour(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        ctx.find_root().obj = value  # commands read the choice there (``phz --color``'s place)
+    return value
+
+
+def colour_everywhere(group: click.Group) -> None:
+    """``--color`` on every command under ``group`` as well as before them (``phz ting --color always …``):
+    the one nearest the command wins."""
+    for command in group.commands.values():
+        if not any(p.name == "colour" for p in command.params):
+            command.params.append(click.Option(["--color", "colour"], type=click.Choice(COLOUR_CHOICES),
+                                               default=None, expose_value=False, callback=_set_colour,
+                                               help=COLOUR_HELP + " Also before the command."))
+        if isinstance(command, click.Group):
+            colour_everywhere(command)
+
+
 def json_option(f: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True,
                         help="One JSON object per hand, on one line (see README: JSON output).")(f)
@@ -69,3 +91,19 @@ def prepare(as_json: bool) -> None:
     """stdout made ready for the answers (JSON in UTF-8 always); a closed stdout is an error."""
     from solver.app import console
     console.prepare(json=as_json)
+
+
+def error_text(ctx: click.Context, text: str, message: str) -> tuple[str, str]:
+    """(the error ``message`` of hand ``text``, what stderr shows: ``Error: …`` and a hint line when there is one),
+    in the command's --lang (English when it has none) with what was read and the fix (``notation.advice``)."""
+    from solver.app.console import stdout_piped
+    from solver.model.notation import advice, say
+
+    lang = "en"
+    if "lang" in ctx.params:
+        from solver.text.explain import resolve_lang
+        lang = resolve_lang(ctx.params["lang"])
+    name = ctx.command.name or ""
+    message, hint = advice(text, message, want="discard" if name == "discard" else "rest",
+                           rules=ctx.params.get("rules"), command=name, piped=stdout_piped(), lang=lang)
+    return message, say("error", lang) + message + (f"\n{say('hint', lang)}{hint}" if hint else "")

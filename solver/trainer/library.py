@@ -1,4 +1,5 @@
-"""The puzzle library checked with the solver (``phz puzzles check``): each stored answer against ``question.solve``.
+"""The puzzle library checked with the solver (``phz puzzles check``): each stored answer against ``question.solve``;
+its tags counted (``phz puzzles tags``), and an unknown puzzle id or tag of ``phz quiz`` answered with the near ones.
 
 ``puzzles`` only loads the files (no solver); here each puzzle becomes a question and
 its solution is turned into the form the library stores (``answer``).  A puzzle is
@@ -6,16 +7,20 @@ solved under its own ruleset (its ``rules`` field) unless a ruleset is given.
 """
 from __future__ import annotations
 
+import difflib
+import re
 from typing import Sequence
 
 import puzzles
 from puzzles import Puzzle, PuzzleError
 
+from ..model import notation
 from ..model.hand import HandError
 from ..model.notation import parse_hand, parse_tiles
 from ..model.rules import Ruleset, get_ruleset
 from ..model.ruleset_file import RulesetError
 from ..model.tiles import glyph, glyphs
+from ..text.explain import resolve_lang
 from .question import Question, QuizError
 
 
@@ -78,3 +83,102 @@ def _show(stored: object) -> str:
     if isinstance(stored, tuple):
         return "; ".join(f"{w['chi']} 比 {' '.join(w['bi']) or '-'}" for w in stored) or "none"
     return str(stored)
+
+
+#: the messages of the look-ups, key -> (en, zh)
+WORDS = {
+    "no_id": ("no puzzle has id {id}", "没有编号为 {id} 的题"),
+    "no_tag": ("no puzzle has tag {tag}", "没有题带标签 {tag}"),
+    "no_drill_tag": ("no drill has tag {tag}", "没有练习带标签 {tag}"),
+    "mean": ("did you mean {names}?", "是不是 {names}？"),
+    "ids": ("`phz puzzles list` shows the {n} puzzle ids", "`phz puzzles list` 列出全部 {n} 道题的编号"),
+    "tags": ("`phz puzzles tags` lists the {n} tags", "`phz puzzles tags` 列出全部 {n} 个标签"),
+    "drill_tags": ("drill tags: {names}", "练习的标签：{names}"),
+}
+
+
+def say(key: str, lang: str = "en", **fields) -> str:
+    return WORDS[key][lang == "zh"].format(**fields)
+
+
+def tag_counts(lib: Sequence[Puzzle]) -> list[tuple[str, int, tuple[str, ...]]]:
+    """Every tag of the puzzles ``lib``: (tag, how many puzzles carry it, their kinds), most used first.
+
+    >>> def puzzle(kind, *tags):
+    ...     return Puzzle(id=kind, kind=kind, level=1, tags=tags, hand="", answer="", note_en="", note_zh="")
+    >>> tag_counts([puzzle("ting", "绞", "将"), puzzle("chi", "绞")])
+    [('绞', 2, ('ting', 'chi')), ('将', 1, ('ting',))]
+    """
+    count: dict[str, int] = {}
+    kinds: dict[str, list[str]] = {}
+    for p in lib:
+        for tag in p.tags:
+            count[tag] = count.get(tag, 0) + 1
+            if p.kind not in kinds.setdefault(tag, []):
+                kinds[tag].append(p.kind)
+    return sorted(((t, n, tuple(kinds[t])) for t, n in count.items()), key=lambda row: (-row[1], row[0]))
+
+
+def _key(name: str) -> str:
+    """``name`` case-folded with the leading zeros of its numbers dropped: ting-1 and TING-001 are alike."""
+    return re.sub(r"(?<!\d)0+(?=\d)", "", name.casefold())
+
+
+def near(word: str, choices: Sequence[str], n: int = 5) -> list[str]:
+    """The ``choices`` like ``word``: the same but for letter case and leading zeros, else those holding it,
+    then difflib's close matches; at most ``n``.
+
+    >>> near("ting-1", ["ting-001", "ting-010", "ting-011"])
+    ['ting-001']
+    >>> near("破跑", ["破跑胡", "将", "no 破跑"])
+    ['破跑胡', 'no 破跑']
+    """
+    same = [c for c in choices if _key(c) == _key(word)]
+    if same:
+        return same[:n]
+    holding = [c for c in choices if word.casefold() in c.casefold()] if word.strip() else []
+    found = holding + [c for c in difflib.get_close_matches(word, choices, n=n) if c not in holding]
+    return found[:n]
+
+
+def selection_error(*, puzzle_id: str | None, tag: str | None, random_drills: bool, rules: Ruleset,
+                    kind: str | None = None, lang: str | None = None) -> str | None:
+    """The ``Error: …`` of ``phz quiz --puzzle ID`` or ``--tag T`` (in ``lang``, the locale's when None) when no
+    puzzle (no drill, with ``random_drills``) has that id or tag anywhere in the library: a hint line names the
+    near ones (``near``), else the line says where to find them all.  None otherwise, and for a tag of
+    ``kind`` game (``selection.select_questions`` then answers, or says what else is wrong)."""
+    lang = resolve_lang(lang)
+    problem = _unknown(puzzle_id=puzzle_id, tag=tag, random_drills=random_drills, rules=rules, kind=kind)
+    if problem is None:
+        return None
+    key, fields, found, where = problem
+    error = notation.say("error", lang) + say(key, lang, **fields)
+    if found:
+        return f"{error}\n{notation.say('hint', lang)}{say('mean', lang, names=', '.join(found))}"
+    return f"{error} ({say(where, lang, **fields)})"
+
+
+def _unknown(*, puzzle_id: str | None, tag: str | None, random_drills: bool, rules: Ruleset, kind: str | None):
+    """(error key, its fields, the near names, key of where all are listed) of ``selection_error``, or None."""
+    try:
+        lib = puzzles.load()
+    except PuzzleError:
+        return None
+    if puzzle_id is not None:
+        ids = [p.id for p in lib]
+        if puzzle_id in ids or puzzle_id.strip().lower().startswith("drill"):
+            return None
+        return "no_id", {"id": repr(puzzle_id), "n": len(ids)}, near(puzzle_id, ids), "ids"
+    if tag is None or kind == "game":
+        return None
+    if random_drills:
+        from .drills import tags as drill_tags
+        known = sorted({t for kind_tags in drill_tags(rules).values() for t in kind_tags})
+    else:
+        known = [t for t, _, _ in tag_counts(lib)]
+    if tag in known:
+        return None
+    fields = {"tag": repr(tag), "n": len(known), "names": ", ".join(known)}
+    if random_drills:
+        return "no_drill_tag", fields, near(tag, known), "drill_tags"
+    return "no_tag", fields, near(tag, known), "tags"
