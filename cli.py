@@ -413,7 +413,7 @@ def puzzles_check(rules) -> None:
 
 
 @main.command()
-@click.option("--kind", type=click.Choice(QUESTION_KINDS), help="Only puzzles of this kind.")
+@click.option("--kind", type=click.Choice(QUESTION_KINDS + ("game",)), help="Only this kind (game: from your games).")
 @click.option("--level", type=click.IntRange(1, 3), help="Only this level (1 one idea, 2 two that interact, 3 a trap).")
 @click.option("--tag", metavar="T", help="Only puzzles with this tag (e.g. 破跑胡, 烧比).")
 @click.option("--count", type=click.IntRange(min=1),
@@ -431,10 +431,10 @@ def puzzles_check(rules) -> None:
 def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, seed, lang, db, rules) -> None:
     """Train: answer puzzles and drills, graded and explained by the solver.
 
-    Without a filter, reviews that are due come first (missed puzzles come
-    back sooner).  Answer with tiles (ting, discard), a number (huxi), the
-    numbers of the legal ways (chi; 0 for none) or yes/no (chou).  `q`,
-    Ctrl-C or end of input stop at any point; every answer given is kept.
+    Without a filter, reviews that are due come first (missed puzzles, and the decisions of your
+    games `phz review --save` keeps).  Answer with tiles (ting, discard), a number (huxi), the
+    numbers of the legal ways (chi; 0 for none), yes/no (chou) or a move or its number (game:
+    吃 三四五, 碰, 过, 打 五).  `q`, Ctrl-C or end of input stop at any point; every answer given is kept.
     """
     from solver.app import signals
     from solver.app.console import StreamError

@@ -7,7 +7,9 @@ recorded, so a quiz stopped in any way (q, end of input, Ctrl-C, a killed
 process) keeps every answer already graded.
 
 A question is an *item*: ``puzzle:ID`` for a library puzzle, ``drill:SEED``
-for a generated drill (the seed regenerates it), within the ruleset it was
+for a generated drill (the seed regenerates it), ``game:N`` for a decision of
+the learner's own game saved in the file (``solver.trainer.game_questions``;
+due from the moment it is saved), within the ruleset it was
 asked under: every attempt stores that ruleset's name and content digest
 (``Ruleset.name``, ``Ruleset.digest``), and review boxes, the questions due
 and the statistics are kept per ruleset.  Spaced review follows the
@@ -22,7 +24,8 @@ and checks it.  An older schema is migrated in place when a quiz opens the
 file (one transaction: all of it or nothing), and read through a migrated
 copy in memory when only reading (``phz stats``): schema 1 (before
 rulesets) becomes 2, its attempts and reviews those of the default
-ruleset, the only one phz had then, with an empty digest (not recorded).
+ruleset, the only one phz had then, with an empty digest (not recorded);
+schema 2 becomes 3, which adds the questions from games.
 A file that is not SQLite, is damaged (anywhere: the whole file, its
 columns and its values are checked when it is opened), is an SQLite
 database of another program, cannot be written or is locked by another
@@ -35,6 +38,7 @@ import json
 import os
 import sqlite3
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Mapping, Protocol
 
@@ -51,9 +55,9 @@ from .progress_file import (
     problem,
 )
 
-__all__ = ["APPLICATION_ID", "BUSY_TIMEOUT", "DAY", "FILE_NAME", "INTERVALS", "MAX_SEED", "MINUTE", "OPEN_TIMEOUT",
-           "SCHEMA_1_RULES", "SCHEMA_VERSION", "TOP_BOX", "ProgressError", "Store", "default_path", "empty_stats",
-           "item_key", "next_box", "stats", "stats_lines"]
+__all__ = ["APPLICATION_ID", "BUSY_TIMEOUT", "DAY", "FILE_NAME", "GAME_COLUMNS", "INTERVALS", "MAX_SEED", "MINUTE",
+           "OPEN_TIMEOUT", "SCHEMA_1_RULES", "SCHEMA_VERSION", "TOP_BOX", "GameRef", "ProgressError", "Store",
+           "default_path", "empty_stats", "item_key", "next_box", "stats", "stats_lines"]
 
 FILE_NAME = "progress.db"
 MINUTE, DAY = 60.0, 86400.0
@@ -79,19 +83,32 @@ def default_path(environ: Mapping[str, str] | None = None) -> Path:
     return home / ".local" / "share" / "phz" / FILE_NAME
 
 
-def item_key(*, puzzle_id: str | None = None, seed: int | None = None) -> str:
-    """The review item of a puzzle or a drill."""
-    if (puzzle_id is None) == (seed is None):
-        raise ValueError("an attempt is about a puzzle id or a drill seed (exactly one)")
+#: the columns of a question from a game (table game_questions) that ``Store.add_game_questions`` fills
+GAME_COLUMNS = ("rules", "position", "options", "best", "follow", "played", "loss", "why_en", "why_zh", "source_en",
+                "source_zh")
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """A question from a game as ``Store.due_reviews`` lists it: its row id in game_questions."""
+    id: int
+
+
+def item_key(*, puzzle_id: str | None = None, seed: int | None = None, game_id: int | None = None) -> str:
+    """The review item of a puzzle, a drill or a question from a game."""
+    if sum(x is not None for x in (puzzle_id, seed, game_id)) != 1:
+        raise ValueError("an attempt is about a puzzle id, a drill seed or a question from a game (exactly one)")
     if seed is not None and not 0 <= int(seed) <= MAX_SEED:
         raise ValueError(f"drill seed {seed} is outside 0 to {MAX_SEED}, which a progress file can store")
+    if game_id is not None:
+        return f"game:{int(game_id)}"
     return f"puzzle:{puzzle_id}" if puzzle_id is not None else f"drill:{int(seed)}"
 
 
-def _item(key: str) -> str | int:
-    """A review item as due_reviews lists it: the puzzle id (str) or the drill seed (int)."""
+def _item(key: str) -> str | int | GameRef:
+    """A review item as due_reviews lists it: the puzzle id (str), the drill seed (int) or a GameRef."""
     what, _, value = key.partition(":")
-    return int(value) if what == "drill" else value
+    return int(value) if what == "drill" else GameRef(int(value)) if what == "game" else value
 
 
 class Store:
@@ -118,19 +135,19 @@ class Store:
 
     def record(self, *, rules: RulesetLike, kind: str, level: int, tags: Iterable[str], answer: str,
                correct: bool, seconds: float, at: float, puzzle_id: str | None = None,
-               seed: int | None = None) -> None:
+               seed: int | None = None, game_id: int | None = None) -> None:
         """Store one graded attempt, asked under ``rules``, and move its item between the
         Leitner boxes of that ruleset, in one commit."""
-        key = item_key(puzzle_id=puzzle_id, seed=seed)
+        key = item_key(puzzle_id=puzzle_id, seed=seed, game_id=game_id)
         name, digest = _rules_name(rules), str(rules.digest)
         tags_json = json.dumps(list(tags), ensure_ascii=False)
         # One transaction: the attempt and its review move together (or neither, on an error).
         with self._sqlite_errors("the answer was not saved: "), self._conn:
             self._conn.execute(
                 "INSERT INTO attempts (puzzle_id, drill_seed, kind, level, tags, answer, correct, seconds, at,"
-                " rules, rules_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " rules, rules_digest, game_question) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (puzzle_id, seed, kind, int(level), tags_json, answer, int(bool(correct)), float(seconds),
-                 float(at), name, digest))
+                 float(at), name, digest, game_id))
             row = self._conn.execute("SELECT box FROM reviews WHERE rules = ? AND item = ?", (name, key)).fetchone()
             box = next_box(row[0] if row else None, correct)
             self._conn.execute(
@@ -139,22 +156,63 @@ class Store:
                 " last = excluded.last",
                 (name, key, box, float(at) + INTERVALS[box], float(at)))
 
+    def add_game_questions(self, rows: Iterable[Mapping], *, at: float) -> int:
+        """Store questions from games (dicts of GAME_COLUMNS; ``options`` a list of move texts), saved at
+        ``at``, in one commit; one already held (the same position and best move) is kept as it was.
+        Returns how many are new."""
+        names = ", ".join(GAME_COLUMNS)
+        marks = ", ".join("?" * (len(GAME_COLUMNS) + 1))
+        new = 0
+        with self._sqlite_errors("the questions were not saved: "), self._conn:
+            for row in rows:
+                values = [json.dumps(list(row[c]), ensure_ascii=False) if c == "options" else row[c]
+                          for c in GAME_COLUMNS]
+                cur = self._conn.execute(f"INSERT INTO game_questions ({names}, added) VALUES ({marks})"
+                                         " ON CONFLICT (position, best) DO NOTHING", (*values, float(at)))
+                new += cur.rowcount
+        return new
+
+    def game_questions(self, ids: Iterable[int] | None = None, *, rules: str | RulesetLike | None = None) -> list[dict]:
+        """The questions from games with these ``ids`` (every one when None), of ruleset ``rules`` (any when None),
+        by id: dicts of ``id``, GAME_COLUMNS (``options`` decoded) and ``added``."""
+        where, args = [], []
+        if ids is not None:
+            ids = [int(i) for i in ids]
+            where.append(f"id IN ({', '.join('?' * len(ids))})")
+            args += ids
+        if rules is not None:
+            where.append("rules = ?")
+            args.append(_rules_name(rules))
+        sql = f"SELECT id, {', '.join(GAME_COLUMNS)}, added FROM game_questions"
+        with self._sqlite_errors():
+            cur = self._conn.execute(sql + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id", args)
+            names = [c[0] for c in cur.description]
+            rows = [dict(zip(names, r)) for r in cur.fetchall()]
+        for row in rows:
+            row["options"] = tuple(json.loads(row["options"]))
+        return rows
+
     # ------------------------------------------------------------ reading
 
-    def due_reviews(self, now: float, *, rules: str | RulesetLike) -> list[str | int]:
+    def due_reviews(self, now: float, *, rules: str | RulesetLike) -> list[str | int | GameRef]:
         """Items of ruleset ``rules`` (a name or a ruleset) due at ``now``, most overdue first:
-        puzzle ids (str) and drill seeds (int)."""
+        puzzle ids (str), drill seeds (int) and questions from games (GameRef; one never asked is
+        due from the time it was saved)."""
+        name = _rules_name(rules)
         with self._sqlite_errors():
-            rows = self._conn.execute("SELECT item FROM reviews WHERE rules = ? AND due <= ?"
-                                      " ORDER BY due, box, item", (_rules_name(rules), float(now))).fetchall()
+            rows = self._conn.execute(
+                "SELECT item, due, box FROM reviews WHERE rules = ? AND due <= ? UNION ALL"
+                f" SELECT 'game:' || id, added, 0 FROM game_questions WHERE rules = ? AND {_UNASKED} AND added <= ?"
+                " ORDER BY 2, 3, 1", (name, float(now), name, float(now))).fetchall()
         return [_item(r[0]) for r in rows]
 
     def review(self, *, rules: str | RulesetLike, puzzle_id: str | None = None,
-               seed: int | None = None) -> tuple[int, float] | None:
+               seed: int | None = None, game_id: int | None = None) -> tuple[int, float] | None:
         """(box, due) of an item under ruleset ``rules``, or None when it was never attempted under it."""
+        key = item_key(puzzle_id=puzzle_id, seed=seed, game_id=game_id)
         with self._sqlite_errors():
             row = self._conn.execute("SELECT box, due FROM reviews WHERE rules = ? AND item = ?",
-                                     (_rules_name(rules), item_key(puzzle_id=puzzle_id, seed=seed))).fetchone()
+                                     (_rules_name(rules), key)).fetchone()
         return (row[0], row[1]) if row else None
 
     def attempted_puzzles(self, *, rules: str | RulesetLike) -> set[str]:
@@ -188,9 +246,10 @@ class Store:
         with self._sqlite_errors():
             rows = self._conn.execute(f"SELECT rules, kind, level, tags, correct FROM attempts{where} ORDER BY id",
                                       args).fetchall()
-            due = dict(self._conn.execute(f"SELECT rules, COUNT(*) FROM reviews WHERE due <= ?"
-                                          f"{where.replace('WHERE', 'AND')} GROUP BY rules",
-                                          (float(now),) + args).fetchall())
+            due = dict(self._conn.execute(
+                f"SELECT rules, COUNT(*) FROM (SELECT rules FROM reviews WHERE due <= ? UNION ALL SELECT rules"
+                f" FROM game_questions WHERE {_UNASKED}"
+                f" AND added <= ?){where} GROUP BY rules", (float(now), float(now)) + args).fetchall())
         return _stats(rows, due, name)
 
     def close(self) -> None:
@@ -201,6 +260,11 @@ class Store:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+#: a question from a game never asked under its ruleset (it has no review yet)
+_UNASKED = ("NOT EXISTS (SELECT 1 FROM reviews WHERE reviews.rules = game_questions.rules"
+            " AND reviews.item = 'game:' || game_questions.id)")
 
 
 def _rules_name(rules: str | RulesetLike) -> str:
@@ -232,7 +296,8 @@ def _stats(rows, due: Mapping[str, int], rules: str | None = None) -> dict:
         correct += ok
         bump(by_rules, name, ok)
         bump(by_kind, kind, ok)
-        bump(by_level, level, ok)
+        if level:  # 0: a question from a game, which has no level
+            bump(by_level, level, ok)
         for tag in json.loads(tags):
             bump(by_tag, tag, ok)
     streak = 0

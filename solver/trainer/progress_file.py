@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..model.rules import DEFAULT_RULESET
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: PRAGMA application_id of a phz progress file: b"phz1" as a big-endian int.
 APPLICATION_ID = int.from_bytes(b"phz1", "big")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -59,7 +59,8 @@ _SCHEMA_1 = (
 #: default).  Should the default ever change, this stays the name it had when schema 2 came.
 SCHEMA_1_RULES = DEFAULT_RULESET
 
-_SCHEMA = (
+#: Schema 2, frozen (rulesets, before questions from games): checked, then migrated (``_migrate_2``).
+_SCHEMA_2 = (
     """CREATE TABLE attempts (
     id           INTEGER PRIMARY KEY,
     puzzle_id    TEXT,              -- a library puzzle ...
@@ -85,7 +86,42 @@ _SCHEMA = (
     PRIMARY KEY (rules, item)
 )""",
 )
-_TABLES = {"attempts", "reviews"}
+_SCHEMA = (
+    """CREATE TABLE attempts (
+    id            INTEGER PRIMARY KEY,
+    puzzle_id     TEXT,             -- a library puzzle ...
+    drill_seed    INTEGER,          -- ... or a generated drill
+    kind          TEXT    NOT NULL, -- ting | discard | huxi | chi | chou | game
+    level         INTEGER NOT NULL, -- 1..3 (0: a question from a game has none)
+    tags          TEXT    NOT NULL, -- JSON list of strings
+    answer        TEXT    NOT NULL, -- the answer as graded, normalised
+    correct       INTEGER NOT NULL, -- 0 or 1
+    seconds       REAL    NOT NULL, -- from the question shown to the answer graded
+    at            REAL    NOT NULL, -- POSIX time of the answer
+    rules         TEXT    NOT NULL, -- the ruleset asked under (Ruleset.name) ...
+    rules_digest  TEXT    NOT NULL, -- ... and its content (Ruleset.digest; '' from schema 1)
+    game_question INTEGER,          -- ... or a question from a game (game_questions.id)
+    CHECK ((puzzle_id IS NOT NULL) + (drill_seed IS NOT NULL) + (game_question IS NOT NULL) = 1)
+)""",
+    "CREATE INDEX attempts_puzzle ON attempts (puzzle_id)",
+    _SCHEMA_2[2],  # reviews as in schema 2 (its item may now be 'game:N' too, N a game_questions id)
+    """CREATE TABLE game_questions (
+    id        INTEGER PRIMARY KEY,
+    rules     TEXT    NOT NULL,     -- the ruleset's name (the position holds the whole ruleset)
+    position  TEXT    NOT NULL,     -- the position file's JSON (solver.game.position.dumps)
+    options   TEXT    NOT NULL,     -- JSON list of the moves offered (move texts)
+    best      TEXT    NOT NULL,     -- the right answer: one of the options
+    follow    TEXT,                 -- the discard after the best claim, or NULL
+    played    TEXT    NOT NULL,     -- the move made in the game
+    loss      REAL    NOT NULL,     -- its expected-score loss against the best (>= 0)
+    why_en    TEXT    NOT NULL,     -- the explanation, in English ...
+    why_zh    TEXT    NOT NULL,     -- ... and in Chinese
+    source_en TEXT    NOT NULL,     -- where it comes from: "from your game of FILE, hand N, move M" ...
+    source_zh TEXT    NOT NULL,     -- ... in Chinese
+    added     REAL    NOT NULL,     -- POSIX time it was saved (it is due from then)
+    UNIQUE (position, best)
+)""",
+)
 
 
 #: Leitner boxes go from 1 to TOP_BOX (``progress.INTERVALS``)
@@ -216,7 +252,7 @@ def _check_or_create(conn: sqlite3.Connection, where: str, *, create: bool = Tru
 
 
 def _check_columns(conn: sqlite3.Connection, where: str, tables: set[str], schema: tuple[str, ...]) -> None:
-    missing = _TABLES - tables
+    missing = set(_columns(schema)) - tables
     if missing:
         raise ProgressError(f"{where} is a phz progress file missing table(s) {', '.join(sorted(missing))}; {_FIX}")
     for table, expected in _columns(schema).items():
@@ -228,17 +264,18 @@ def _check_columns(conn: sqlite3.Connection, where: str, tables: set[str], schem
 
 @functools.cache
 def _columns(schema: tuple[str, ...] = _SCHEMA) -> dict[str, list[tuple]]:
-    """``PRAGMA table_info`` of each table as ``schema`` creates it."""
+    """``PRAGMA table_info`` of each table ``schema`` creates."""
     with closing(sqlite3.connect(":memory:")) as mem:
         for statement in schema:
             mem.execute(statement)
-        return {table: mem.execute(f"PRAGMA table_info({table})").fetchall() for table in sorted(_TABLES)}
+        tables = [r[0] for r in mem.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return {table: mem.execute(f"PRAGMA table_info({table})").fetchall() for table in tables}
 
 
 # ---------------------------------------------------------------- migrations
 
 #: the statements of each older schema, by version (each checked before it is migrated)
-_SCHEMAS = {1: _SCHEMA_1}
+_SCHEMAS = {1: _SCHEMA_1, 2: _SCHEMA_2}
 
 
 def _migrate(conn: sqlite3.Connection, where: str) -> None:
@@ -247,6 +284,8 @@ def _migrate(conn: sqlite3.Connection, where: str) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version == 1:
         _migrate_1(conn)
+    if version <= 2:
+        _migrate_2(conn)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     _check_columns(conn, where, tables, _SCHEMA)
@@ -258,7 +297,7 @@ def _migrate_1(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE attempts RENAME TO attempts_1")
     conn.execute("ALTER TABLE reviews RENAME TO reviews_1")
     conn.execute("DROP INDEX attempts_puzzle")
-    for statement in _SCHEMA:
+    for statement in _SCHEMA_2:
         conn.execute(statement)
     columns = "id, puzzle_id, drill_seed, kind, level, tags, answer, correct, seconds, at"
     conn.execute(f"INSERT INTO attempts ({columns}, rules, rules_digest) SELECT {columns}, ?, '' FROM attempts_1"
@@ -267,6 +306,19 @@ def _migrate_1(conn: sqlite3.Connection) -> None:
                  (SCHEMA_1_RULES,))
     conn.execute("DROP TABLE attempts_1")
     conn.execute("DROP TABLE reviews_1")
+
+
+def _migrate_2(conn: sqlite3.Connection) -> None:
+    """Schema 2 -> 3: the table of questions from games, and attempts that may be about one of them
+    (the attempts table made anew: SQLite cannot change a CHECK); every row kept as it is."""
+    conn.execute("ALTER TABLE attempts RENAME TO attempts_2")
+    conn.execute("DROP INDEX attempts_puzzle")
+    for statement in _SCHEMA:
+        if statement != _SCHEMA_2[2]:  # the reviews table stays as it is
+            conn.execute(statement)
+    columns = "id, puzzle_id, drill_seed, kind, level, tags, answer, correct, seconds, at, rules, rules_digest"
+    conn.execute(f"INSERT INTO attempts ({columns}) SELECT {columns} FROM attempts_2 ORDER BY id")
+    conn.execute("DROP TABLE attempts_2")
 
 
 def _migrated_copy(conn: sqlite3.Connection, where: str) -> sqlite3.Connection:
@@ -293,17 +345,33 @@ _BAD_ATTEMPT = """SELECT id FROM attempts WHERE NOT (
     AND typeof(correct) = 'integer' AND correct IN (0, 1)
     AND typeof(seconds) IN ('integer', 'real') AND typeof(at) IN ('integer', 'real')
     AND typeof(rules) = 'text' AND rules <> '' AND typeof(rules_digest) = 'text'
-    AND (typeof(puzzle_id) = 'text' AND drill_seed IS NULL
-         OR puzzle_id IS NULL AND typeof(drill_seed) = 'integer' AND drill_seed >= 0)
+    AND (typeof(puzzle_id) = 'text' AND drill_seed IS NULL AND game_question IS NULL
+         OR puzzle_id IS NULL AND typeof(drill_seed) = 'integer' AND drill_seed >= 0 AND game_question IS NULL
+         OR puzzle_id IS NULL AND drill_seed IS NULL AND typeof(game_question) = 'integer'
+            AND game_question IN (SELECT id FROM game_questions))
 ) ORDER BY id LIMIT 1"""
 _BAD_REVIEW = f"""SELECT item FROM reviews WHERE NOT (
     typeof(rules) = 'text' AND rules <> ''
     AND typeof(box) = 'integer' AND box BETWEEN 1 AND {TOP_BOX}
     AND typeof(due) IN ('integer', 'real') AND typeof(last) IN ('integer', 'real')
 ) ORDER BY item LIMIT 1"""
+_BAD_GAME_QUESTION = """SELECT id FROM game_questions WHERE NOT (
+    typeof(rules) = 'text' AND rules <> '' AND typeof(position) = 'text' AND typeof(options) = 'text'
+    AND typeof(best) = 'text' AND typeof(follow) IN ('text', 'null') AND typeof(played) = 'text'
+    AND typeof(loss) IN ('integer', 'real') AND loss >= 0
+    AND typeof(why_en) = 'text' AND typeof(why_zh) = 'text' AND typeof(source_en) = 'text'
+    AND typeof(source_zh) = 'text' AND typeof(added) IN ('integer', 'real')
+) ORDER BY id LIMIT 1"""
 
 
 def _check_rows(conn: sqlite3.Connection, where: str) -> None:
+    bad = conn.execute(_BAD_GAME_QUESTION).fetchone()
+    if bad:
+        raise ProgressError(f"{where} is damaged: question {bad[0]} from a game has a value of the wrong type; {_FIX}")
+    for rowid, options, best in conn.execute("SELECT id, options, best FROM game_questions ORDER BY id"):
+        if not _is_tag_list(options) or best not in json.loads(options):
+            raise ProgressError(f"{where} is damaged: question {rowid} from a game has options "
+                                f"{_shorten(repr(options), 40)}, not a JSON list of moves holding its answer; {_FIX}")
     bad = conn.execute(_BAD_ATTEMPT).fetchone()
     if bad:
         raise ProgressError(f"{where} is damaged: attempt {bad[0]} has a value of the wrong type; {_FIX}")
@@ -315,18 +383,23 @@ def _check_rows(conn: sqlite3.Connection, where: str) -> None:
     if bad:
         raise ProgressError(f"{where} is damaged: review item {_shorten(repr(bad[0]), 40)} has a value of the "
                             f"wrong type; {_FIX}")
+    games = {r[0] for r in conn.execute("SELECT id FROM game_questions")}
     for (item,) in conn.execute("SELECT item FROM reviews ORDER BY item"):
-        if not _is_item(item):
+        if not _is_item(item, games):
             raise ProgressError(f"{where} is damaged: review item {_shorten(repr(item), 40)} is neither "
-                                f"puzzle:ID nor drill:SEED (SEED a whole number 0 to {MAX_SEED}); {_FIX}")
+                                f"puzzle:ID nor drill:SEED (SEED a whole number 0 to {MAX_SEED}) nor game:N "
+                                f"(N a question from a game the file holds); {_FIX}")
 
 
-def _is_item(key) -> bool:
-    """'puzzle:ID', or 'drill:SEED' with a seed a progress file can store."""
+def _is_item(key, games: set[int] = frozenset()) -> bool:
+    """'puzzle:ID', 'drill:SEED' with a seed a progress file can store, or 'game:N' with N in ``games``."""
     if not isinstance(key, str):
         return False
     if key.startswith("puzzle:"):
         return len(key) > len("puzzle:")
+    if key.startswith("game:"):
+        n = key.removeprefix("game:")
+        return n.isascii() and n.isdigit() and len(n) <= len(str(MAX_SEED)) and int(n) in games
     seed = key.removeprefix("drill:") if key.startswith("drill:") else ""
     return seed.isascii() and seed.isdigit() and len(seed) <= len(str(MAX_SEED)) and int(seed) <= MAX_SEED
 

@@ -1,4 +1,5 @@
-"""Choosing the questions of ``phz quiz``: one puzzle or drill by id, fresh drills, or the library in review order."""
+"""Choosing the questions of ``phz quiz``: one puzzle or drill by id, fresh drills, or the library (and the
+questions saved from the learner's games) in review order."""
 from __future__ import annotations
 
 import re
@@ -7,6 +8,8 @@ from typing import Iterable, Iterator, Sequence
 
 from ..model.rules import Ruleset, get_ruleset
 from . import drills
+from .game_questions import GAME_KIND, GameItem, load_items
+from .progress import GameRef
 from .question import QUESTION_KINDS, Question, QuizError
 
 DEFAULT_COUNT = 10
@@ -42,7 +45,7 @@ def _named(name: str | None, rules: Ruleset) -> Ruleset:
 def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = None, level: int | None = None,
                      tag: str | None = None, count: int | None = None, puzzle_id: str | None = None,
                      random_drills: bool = False, seed: int | None = None, store=None,
-                     now: float | None = None) -> list[Question] | LazyQuestions:
+                     now: float | None = None) -> list[Question | GameItem] | LazyQuestions:
     """The questions of ``phz quiz``, asked under ``rules``.
 
     * ``puzzle_id``: that puzzle alone (the filters must not contradict it);
@@ -51,19 +54,23 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     * ``random_drills``: ``count`` fresh drills (``solver.trainer.drills``) of the
       kind and level asked (random when None), from ``seed`` (random when None),
       as LazyQuestions: each is made when the quiz reaches it;
+    * ``kind`` 'game': the questions saved from the learner's games under
+      ``rules`` (``solver.trainer.game_questions``): the due ones first (most
+      overdue first; one never asked is due from when it was saved), then the
+      rest (soonest due first);
     * otherwise the puzzles written for ``rules`` (their ``rules`` field
       names it) matching kind, level and tag: items due for review under
-      ``rules`` first (most overdue first; with no filter, due drills too),
-      then puzzles never tried under it (easiest first), then the rest
-      (soonest due first).
+      ``rules`` first (most overdue first; with no filter, due drills and
+      questions from games too), then puzzles never tried under it (easiest
+      first), then the rest (soonest due first).
 
     A puzzle asked by id is asked under its own ruleset, whatever ``rules`` is.
 
     ``count`` defaults to DEFAULT_COUNT.  Raises QuizError (one line) for an
     unknown id, a bad option or when nothing matches.
     """
-    if kind is not None and kind not in QUESTION_KINDS:
-        raise QuizError(f"unknown kind {kind!r}: use one of {', '.join(QUESTION_KINDS)}")
+    if kind is not None and kind not in QUESTION_KINDS + (GAME_KIND,):
+        raise QuizError(f"unknown kind {kind!r}: use one of {', '.join(QUESTION_KINDS + (GAME_KIND,))}")
     if level is not None and level not in (1, 2, 3):
         raise QuizError(f"level {level} does not exist: use 1, 2 or 3")
     if count is not None and count < 1:
@@ -85,6 +92,10 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
         if clash:
             raise QuizError(f"puzzle {puzzle_id} does not match {' '.join(clash)}")
         return [Question.from_puzzle(p)]
+    if kind == GAME_KIND:
+        if random_drills:
+            raise QuizError("--random makes drills, and the questions from your games are none: drop --random")
+        return _from_games(rules, n, level, tag, store, time.time() if now is None else now)
     if random_drills:
         return LazyQuestions(drills.iter_drills(n, rules=rules, seed=seed, kind=kind, level=level, tag=tag), n)
     ours = [p for p in puzzles if p.rules == rules.name]
@@ -93,7 +104,7 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     unfiltered = kind is None and level is None and tag is None
     now = time.time() if now is None else now
     due = store.due_reviews(now, rules=rules) if store is not None else []
-    if not matching and not (unfiltered and any(isinstance(item, int) for item in due)):
+    if not matching and not (unfiltered and any(isinstance(item, (int, GameRef)) for item in due)):
         wanted = " ".join(f"--{k} {v}" for k, v in (("kind", kind), ("level", level), ("tag", tag)) if v is not None)
         if puzzles and not ours:
             written = ", ".join(sorted({p.rules for p in puzzles}))
@@ -104,12 +115,16 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     if store is None:
         return [Question.from_puzzle(p, rules) for p in matching[:n]]
     by_id = {p.id: p for p in matching}
-    chosen: list[Question] = []
+    games = load_items(store, [item.id for item in due if isinstance(item, GameRef)]) if unfiltered else {}
+    chosen: list[Question | GameItem] = []
     taken: set[str] = set()
     for item in due:
         if len(chosen) == n:
             break
-        if isinstance(item, int):
+        if isinstance(item, GameRef):
+            if item.id in games:
+                chosen.append(games[item.id])
+        elif isinstance(item, int):
             if unfiltered:
                 try:
                     chosen.append(drills.drill(item, rules))
@@ -133,3 +148,23 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
             break
         chosen.append(Question.from_puzzle(p, rules))
     return chosen
+
+
+def _from_games(rules: Ruleset, n: int, level: int | None, tag: str | None, store,
+                now: float) -> list[GameItem]:
+    """``n`` questions saved from games under ``rules``: the due ones (most overdue first), then the
+    others (soonest due first)."""
+    if level is not None or tag is not None:
+        raise QuizError("questions from your games have no level or tag: use --kind game alone")
+    items = load_items(store, rules=rules) if store is not None else {}
+    if not items:
+        raise QuizError(f"no question from your games is saved under ruleset {rules.name}: "
+                        "`phz review RECORD --save` saves your worst decisions of a game")
+    due = [item.id for item in store.due_reviews(now, rules=rules) if isinstance(item, GameRef)]
+
+    def due_at(i: int) -> float:
+        review = store.review(rules=rules, game_id=i)
+        return review[1] if review else now
+
+    rest = sorted((i for i in items if i not in due), key=lambda i: (due_at(i), i))
+    return [items[i] for i in due + rest if i in items][:n]

@@ -13,6 +13,7 @@ import puzzles
 from ..model.rules import Ruleset
 from ..text.explain import resolve_lang
 from ..text.render import paint
+from .game_questions import GameItem
 from .grading import AnswerError, grade
 from .progress import ProgressError, Store
 from .question import Question, question_lines
@@ -31,7 +32,7 @@ class QuizSummary:
     answered: int = 0
     correct: int = 0
     stopped: str = "finished"
-    results: list = field(default_factory=list)  # (Question, Grade) per answer
+    results: list = field(default_factory=list)  # (Question or GameItem, Grade) per answer
     error: str | None = None
 
 
@@ -84,9 +85,10 @@ def _printer(text: str) -> None:
     print(text, flush=True)
 
 
-def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callable[[str], str | None] | None = None,
-             output_fn: Callable[[str], None] | None = None, lang: str | None = "en", store=None,
-             clock: Callable[[], float] = time.time, colour: bool = False) -> QuizSummary:
+def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
+             input_fn: Callable[[str], str | None] | None = None, output_fn: Callable[[str], None] | None = None,
+             lang: str | None = "en", store=None, clock: Callable[[], float] = time.time,
+             colour: bool = False) -> QuizSummary:
     """Ask ``questions`` one by one: show, read, grade, record, say correct / incorrect, teach.
 
     ``input_fn(prompt)`` returns the line typed (a trailing newline is fine);
@@ -101,7 +103,8 @@ def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callabl
     ``input_fn`` raising AnswerError) is reported and asked again; it is not an
     attempt.  ``clock`` gives POSIX seconds: the time of an attempt and, by
     difference, the seconds taken.  ``questions`` may be a LazyQuestions, each
-    made when its turn comes.
+    made when its turn comes.  A question from a game (``GameItem``) is shown, graded and
+    explained by itself.
     """
     lang = resolve_lang(lang)
     zh = lang == "zh"
@@ -122,7 +125,10 @@ def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callabl
             summary.asked += 1
             if index > 1:
                 show("")
-            for line in question_lines(q, lang, index=index, total=summary.total):
+            game = isinstance(q, GameItem)
+            asked = (q.lines(lang, index=index, total=summary.total) if game else
+                     question_lines(q, lang, index=index, total=summary.total))
+            for line in asked:
                 show(line)
             start = clock()
             while True:
@@ -143,7 +149,7 @@ def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callabl
                     summary.stopped = "quit"
                     break
                 try:
-                    g = grade(q, text)
+                    g = q.grade(text) if game else grade(q, text)
                 except AnswerError as e:
                     cannot_read(e)
                     continue
@@ -153,7 +159,8 @@ def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callabl
             now = clock()
             if store is not None:
                 try:
-                    store.record(rules=q.rules, puzzle_id=q.puzzle_id, seed=q.seed, kind=q.kind, level=q.level, tags=q.tags,
+                    item = {"game_id": q.game_id} if game else {"puzzle_id": q.puzzle_id, "seed": q.seed}
+                    store.record(rules=q.rules, **item, kind=q.kind, level=q.level, tags=q.tags,
                                  answer=g.text, correct=g.correct, seconds=max(0.0, now - start), at=now)
                 except ProgressError as e:
                     # No verdict: the learner would take a verdict for an answer kept.
@@ -166,7 +173,7 @@ def run_quiz(questions: Sequence[Question] | LazyQuestions, *, input_fn: Callabl
             if colour:
                 verdict = f"\x1b[1;{32 if g.correct else 31}m{verdict}\x1b[0m"
             write(f"**{verdict}**")
-            for line in explanation(q, g, lang):
+            for line in (q.explanation(g, lang) if game else explanation(q, g, lang)):
                 show(line)
     except KeyboardInterrupt:
         summary.stopped = "interrupt"

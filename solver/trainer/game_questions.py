@@ -1,0 +1,272 @@
+"""Questions from the learner's own games: their worst decisions, saved in the progress file and asked again.
+
+A *game question* is one decision of a game — a move at a revealed tile (each
+吃 way with its 比, 碰, 过 ...) or a discard — with the position the learner
+saw, the moves offered, the best one (and, for a claim, the discard after it),
+the move made in the game, its expected-score loss against the best, the
+explanation (en and zh) and where it comes from ("from your game of FILE,
+hand N, move M").  ``phz review --save`` makes them (``GameQuestion``) and
+``save`` stores them (table ``game_questions`` of ``solver.trainer.progress``);
+one already saved (the same position and best move) is not stored again.
+
+``phz quiz`` serves them in the spaced review like missed puzzles: a saved
+question is due at once, under the ruleset of its position; a right answer
+moves it one Leitner box up (asked again later), a wrong one back to box 1
+(asked again soon).  ``GameItem`` is one as the quiz asks it: the position
+drawn by ``solver.text.position_text``, the numbered moves, an answer read as
+a number or a move text (``parse_move``: 吃 碰 过 打 ... accepted; a bare tile
+for a discard), right when it is the best move; then the explanation.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..game.moves import Move, MoveError, move_text, parse_move
+from ..game.position import Position, dumps, loads
+from ..model.hand import HandError
+from ..model.notation import parse_tiles
+from ..model.rules import DEFAULT_RULESET, Ruleset
+from ..text.explain import resolve_lang
+from ..text.position_text import option_lines, position_lines, wrap
+from ..text.table_view import move_words
+from .grading import AnswerError, Grade
+from .progress import Store
+
+__all__ = ["GAME_KIND", "GameItem", "GameQuestion", "load_items", "read_move", "save"]
+
+#: the kind of a question from a game (``phz quiz --kind game``; the attempts' kind)
+GAME_KIND = "game"
+#: the level attempts of game questions store: they have none
+NO_LEVEL = 0
+
+
+@dataclass(frozen=True)
+class GameQuestion:
+    """A decision to save: ``position`` a position file's JSON (``solver.game.position.dumps``; it holds
+    the ruleset), ``options`` the moves offered (move texts), ``best`` the right one (one of them),
+    ``follow`` the discard after a best 吃/碰 (None otherwise), ``played`` the move made in the game,
+    ``loss`` its expected-score loss (>= 0), ``why_*`` the explanation, ``source_*`` where it comes from."""
+    position: str
+    options: tuple[str, ...]
+    best: str
+    follow: str | None
+    played: str
+    loss: float
+    why_en: str
+    why_zh: str
+    source_en: str
+    source_zh: str
+
+
+def save(db_path: str | None, questions: Sequence[GameQuestion], *, at: float | None = None) -> int:
+    """Store ``questions`` in the progress file at ``db_path`` (the default file when None), all in one
+    commit, saved at ``at`` (now when None); returns how many are new.  ValueError (one line, naming the
+    question) when one cannot be read, before anything is stored; ProgressError for the file."""
+    rows = [_row(q, i) for i, q in enumerate(questions, 1)]
+    with Store(db_path) as store:
+        return store.add_game_questions(rows, at=time.time() if at is None else float(at))
+
+
+def read_move(text: str) -> Move:
+    """``parse_move``, the Chinese name of a move also written close to its tiles (打五, 吃三四五)."""
+    raw = text.strip()
+    if raw[:1] in _ZH_NAMES and len(raw) > 1 and not raw[1].isspace():
+        raw = f"{raw[0]} {raw[1:]}"
+    return parse_move(raw)
+
+
+_ZH_NAMES = frozenset("胡提偎跑招碰吃过打")
+
+
+def _move(text: str, what: str) -> Move:
+    if not isinstance(text, str):
+        raise ValueError(f"{what} is {text!r}, not a move text")
+    try:
+        return read_move(text)
+    except MoveError as e:
+        raise ValueError(f"{what}: {e}") from None
+
+
+def _row(q: GameQuestion, i: int) -> dict:
+    """The stored form of ``q``: the position and moves written as phz writes them (so that the same
+    decision saved twice is one question)."""
+    try:
+        try:
+            pos = loads(q.position)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"its position: {e}") from None
+        options = [_move(t, "an option") for t in q.options]
+        if not options or len(set(options)) != len(options):
+            raise ValueError("its options are the moves offered, each once")
+        best, played = _move(q.best, "its best move"), _move(q.played, "the move played")
+        for what, m in (("best move", best), ("move played", played)):
+            if m not in options:
+                raise ValueError(f"its {what} {move_text(m)} is not one of its options")
+        follow = None if q.follow is None else _move(q.follow, "the discard after the best move")
+        if follow is not None and (follow.kind != "discard" or best.kind in ("discard", "pass", "hu")):
+            raise ValueError("its follow-up is the discard after a claim, or None")
+        if not isinstance(q.loss, (int, float)) or not math.isfinite(q.loss) or q.loss < 0:
+            raise ValueError(f"its loss {q.loss!r} is not a number >= 0")
+        texts = (q.why_en, q.why_zh, q.source_en, q.source_zh)
+        if not all(isinstance(t, str) for t in texts) or not (q.source_en.strip() and q.source_zh.strip()):
+            raise ValueError("its explanation and source are text (the source not empty)")
+    except ValueError as e:
+        raise ValueError(f"question {i} from a game: {e}") from None
+    return {"rules": pos.rules.name, "position": dumps(pos), "options": [move_text(m) for m in options],
+            "best": move_text(best), "follow": None if follow is None else move_text(follow),
+            "played": move_text(played), "loss": float(q.loss), "why_en": q.why_en, "why_zh": q.why_zh,
+            "source_en": q.source_en, "source_zh": q.source_zh}
+
+
+# ---------------------------------------------------------------- asking one
+
+@dataclass(frozen=True)
+class GameItem:
+    """A saved question from a game as ``phz quiz`` asks it (``run_quiz`` reads ``rules``, ``kind``,
+    ``level``, ``tags``; ``lines``, ``grade`` and ``explanation`` stand for a puzzle's
+    ``question_lines``, ``grading.grade`` and ``teach.explanation``)."""
+    game_id: int
+    position: Position
+    options: tuple[Move, ...]
+    best: Move
+    follow: Move | None
+    played: Move
+    loss: float
+    why_en: str
+    why_zh: str
+    source_en: str
+    source_zh: str
+    kind: str = GAME_KIND
+    level: int = NO_LEVEL
+    tags: tuple[str, ...] = ()
+
+    @classmethod
+    def from_row(cls, row: dict) -> GameItem:
+        """The question of a row of ``Store.game_questions``; ValueError when this phz cannot read it."""
+        return cls(int(row["id"]), loads(row["position"]), tuple(parse_move(t) for t in row["options"]),
+                   parse_move(row["best"]), None if row["follow"] is None else parse_move(row["follow"]),
+                   parse_move(row["played"]), float(row["loss"]), row["why_en"], row["why_zh"], row["source_en"],
+                   row["source_zh"])
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.position.rules
+
+    @property
+    def key(self) -> str:
+        return f"game:{self.game_id}"
+
+    @property
+    def name(self) -> str:
+        return f"game question {self.game_id}"
+
+    @property
+    def tile(self) -> int | None:
+        return self.position.table[0] if self.position.table is not None else None
+
+    @property
+    def discard(self) -> bool:
+        """The question is which tile to discard (else what to do with the tile on the table)."""
+        return all(m.kind == "discard" for m in self.options)
+
+    def lines(self, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
+        """Everything shown before the answer: header (where it comes from), position, moves, question."""
+        zh = resolve_lang(lang) == "zh"
+        lang = "zh" if zh else "en"
+        count = f"[{index}/{total}] " if index is not None and total is not None else ""
+        rules = f" · {self.rules.name}" if self.rules.name != DEFAULT_RULESET else ""
+        head = f"{count}{'对局' if zh else 'game'} · {self.source_zh if zh else self.source_en}{rules}"
+        if self.discard:
+            ask = ("打哪张？（写编号，或写牌：如 打 五，或 五）" if zh else
+                   "Which tile do you discard? (its number, or the tile: e.g. 打 五, or 五)")
+        else:
+            ask = ("你怎么走？（写编号，或写走法：如 碰、过、吃 三四五）" if zh else
+                   "Your move? (its number, or the move: e.g. 碰, 过, 吃 三四五)")
+        return (wrap(head, indent="    ") + position_lines(self.position, lang)
+                + option_lines(self.position, self.options, lang) + wrap(ask))
+
+    def read(self, text: str) -> Move:
+        """The option an answer names; AnswerError (asked again) when it names none."""
+        raw = text.strip()
+        n = len(self.options)
+        if not raw:
+            raise AnswerError("no answer: type it, or q to stop")
+        if raw.isdigit():
+            if 1 <= int(raw) <= n:
+                return self.options[int(raw) - 1]
+            raise AnswerError(f"{raw} is not on the menu: the moves are numbered 1 to {n}")
+        try:
+            move = read_move(raw)
+        except MoveError as e:
+            move = self._tile(raw) if self.discard else None
+            if move is None:
+                raise AnswerError(f"{e}; or answer the number of the move, 1 to {n}") from None
+        if move in self.options:
+            return move
+        if move.kind == "chi" and not move.bi:  # 吃 三四五 with the one 比 it takes here
+            ways = [m for m in self.options if m.kind == "chi" and m.chi == move.chi]
+            if len(ways) == 1:
+                return ways[0]
+            if ways:
+                raise AnswerError(f"{move_text(move)} takes a 比 here: "
+                                  + " or ".join(repr(move_text(m)) for m in ways))
+        raise AnswerError(f"{move_text(move)} is not one of the moves here: answer 1 to {n} or a move listed")
+
+    @staticmethod
+    def _tile(text: str) -> Move | None:
+        try:
+            tiles = parse_tiles(text)
+        except HandError:
+            return None
+        return Move("discard", tile=tiles[0]) if len(tiles) == 1 else None
+
+    def grade(self, text: str) -> Grade:
+        move = self.read(text)
+        return Grade(move == self.best, move, self.best, text=move_text(move))
+
+    def right_answer(self) -> str:
+        """The best move as a learner would type it."""
+        return move_text(self.best)
+
+    def explanation(self, g: Grade, lang: str = "en") -> list[str]:
+        """After the verdict: the best move (and the discard after a claim), the answer given when it
+        was wrong, the move made in the game and what it cost, and why."""
+        zh = resolve_lang(lang) == "zh"
+        lang = "zh" if zh else "en"
+
+        def said(m: Move) -> str:
+            return move_words(m, self.tile, lang)
+
+        best = said(self.best)
+        if self.follow is not None:
+            best += f"，然后{said(self.follow)}" if zh else f", then {said(self.follow)}"
+        lines = wrap(f"最好：{best}" if zh else f"best: {best}")
+        if not g.correct:
+            lines += wrap(f"你的答案：{said(g.answer)}" if zh else f"your answer: {said(g.answer)}")
+        played = said(self.played)
+        if self.played == self.best:
+            cost = f"这一局你走的正是 {played}" if zh else f"in your game you played {played}, the best move"
+        else:
+            cost = (f"这一局你走的是 {played}：期望得分比最好的走法少 {self.loss:.1f} 分" if zh else
+                    f"in your game you played {played}: {self.loss:.1f} points of expected score "
+                    "lost against the best move")
+        lines += wrap(cost)
+        for line in (self.why_zh if zh else self.why_en).splitlines():
+            if line.strip():
+                lines += wrap(line)
+        return lines
+
+
+def load_items(store: Store, ids: Sequence[int] | None = None, *, rules: Ruleset | None = None) -> dict[int, GameItem]:
+    """The saved questions with these ids (every one when None) of ruleset ``rules`` (any when None), by
+    id; one this phz cannot read (a position of another version) is left out."""
+    items = {}
+    for row in store.game_questions(ids, rules=rules):
+        try:
+            items[row["id"]] = GameItem.from_row(row)
+        except ValueError:
+            continue
+    return items
