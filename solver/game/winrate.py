@@ -186,7 +186,7 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
     policy = Policy(rules, rng)
     todo = list(script)
     reached = pos.table is None or pos.stage in ("claim", "first", "qishou")
-    discarded_at = None
+    mine = None  # the table while the script's discard waits for claims
     while (ask := game.ask()) is not None:
         hand = game.seats[ask.seat].hand()
         if not reached and game.table is not None and game.table[0] == pos.table[0] and ask.seat == me \
@@ -196,7 +196,7 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
             if todo[0] in ask.options:
                 move = todo.pop(0)
                 if move.kind == "discard":
-                    discarded_at = game.turns
+                    mine = (move.tile, me, "discard")
             elif Move("pass") in ask.options:
                 move = Move("pass")
             else:
@@ -208,9 +208,10 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
         else:
             move = policy.choose(hand, ask)
         game.play(move)
+        if mine is not None and game.table != mine:  # taken, or left face up: no longer a deal-in
+            mine = None
     r = game.result
-    deal_in = (r.winner is not None and r.winner != me and discarded_at is not None and game.turns == discarded_at
-               and r.source == "discard")
+    deal_in = r.winner is not None and r.winner != me and mine is not None and r.source == "discard"
     return r.net[me], r.winner == me, deal_in
 
 
