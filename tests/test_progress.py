@@ -73,10 +73,10 @@ def test_path_argument_overrides_the_environment(tmp_path, monkeypatch):
 def test_new_file_has_the_schema_version_and_our_application_id(db):
     Store(db).close()
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"attempts", "reviews"}
+    assert tables == {"attempts", "reviews", "game_questions"}
     Store(db).close()  # and it opens again
 
 
@@ -473,7 +473,7 @@ def test_a_schema_1_file_migrates_in_place_to_the_default_ruleset(tmp_path):
         assert s["by_rules"] == {"hunan": {"attempts": 5, "correct": 3, "due": 4}}
         attempt(store, correct=True, rules=OTHER, at=T0 + 2000)  # and it takes new attempts
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         assert conn.execute("SELECT item, box, due, last FROM reviews WHERE rules = 'hunan'"
                             " ORDER BY item").fetchall() == reviews_before
