@@ -1,0 +1,405 @@
+"""The win-chance estimate (solver.game.winrate) validated two ways (issue 16).
+
+Exact endgames: positions with at most 3 tiles in the stock and few tiles
+unseen, written by hand or taken from simulated games, where every deal of
+the unseen tiles can be enumerated with its probability
+(tests/winrate_helpers.py: ``exact``).  The enumeration mirrors exactly what
+the sampler conditions on: a face-down 偎 gets kind t with weight comb(unseen
+t, 3), the rest are shuffled; a deal giving another player four of a kind
+concealed is dealt again (``winrate.deal``) and one where a seat asked before
+this one on the tile on the table cannot pass is dropped (``rollout``
+returns None); the rest is renormalised.  Each deal is played out with the
+deterministic policy by this file's own reading of a rollout and by
+``winrate.rollout(..., rng=None)`` (the same, deal by deal), and the exact
+win chance, mean net and deal-in chance must contain ``estimate(ties=False)``
+within 4 standard errors (fixed seeds).  The sampler's deals themselves are
+held to the enumerated probabilities (chi-square).
+
+Calibration: over positions drawn from simulated games (one decision a game),
+the predicted win chance of the move played, binned by decile, against how
+often the seat went on to win the hand; for games of the rollout policy itself
+(FastBot at every seat) and of the basic bot.  The prediction binned is one
+estimate, the prediction compared is a second one on other deals: binning by a
+noisy figure would otherwise pull each bin's mean prediction to its edges.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from fractions import Fraction
+from math import comb
+from multiprocessing import get_context
+
+import pytest
+
+from solver.game.engine import Game
+from solver.game.moves import Move
+from solver.game.players import RandomBot
+from solver.game.position import position_of
+from solver.game.view import view_of
+from solver.game.winrate import deal, estimate, rollout
+from solver.model.rules import get_ruleset
+from solver.model.tiles import COPIES, N_KINDS
+from tests.game_helpers import deal as dealt_game
+from tests.winrate_helpers import (
+    agrees,
+    bin_table,
+    bins,
+    calibration_sample,
+    copy_seats,
+    deals,
+    endgames,
+    exact,
+    play_out,
+    players,
+    table,
+    tiles,
+)
+
+RULESETS = ("hunan", "luzhou")
+H, L = get_ruleset("hunan"), get_ruleset("luzhou")
+
+
+def discard(glyph: str) -> Move:
+    return Move("discard", tile=tiles(glyph)[0])
+
+
+# ---------------------------------------------------------------- endgames written by hand
+
+# seat 0: 15 胡息 in six melds, 二三 and 拾 in the hand (discarding 拾 waits on 一 and 四);
+# seat 1: 15 胡息 (a face-down 偎), seat 2 none
+ME = "二三拾 | 偎:壹壹壹 碰:贰贰贰 吃:壹贰叁 吃:四五六 吃:七八九 吃:叁肆伍"
+S1 = "偎:伍伍伍 碰:柒柒柒 吃:二七十 吃:一二三 吃:六七八 吃:捌玖拾"
+S2 = "吃:三四五 吃:八九十 吃:捌玖拾 吃:四五六 吃:十十拾 吃:肆肆四"
+
+
+def hunan_by_hand():
+    """Unseen by seat 0: 一一四七九伍伍伍陆拾.  Only 伍 has three copies unseen, so the face-down 偎 is
+    伍伍伍 and 一一四七九陆拾 are shared 2, 2 and 3 (stock).  No two of them make a group with
+    another seat's tiles, so after 拾 nobody claims anything and seat 0 wins on the first 一 or 四
+    drawn, by whoever: it wins unless all three stock tiles are among the 4 others,
+    1 - C(4,3)/C(7,3) = 31/35; after 二 or 三 it is not ready and never wins."""
+    return position_of(table(H, [ME, "一四 | " + S1, "七九 | 吃:四五六 吃:陆柒捌 吃:三四五 吃:八九十 吃:陆陆六 碰:玖玖玖"],
+                             stock="一陆拾", dealer=1, turn=2))
+
+
+def hunan_weighted():
+    """Unseen 一一一伍伍伍陆陆陆陆: the face-down 偎 is 一, 伍 or 陆 with weights 1 : 4 : 1 (comb(4, 3) = 4)."""
+    return position_of(table(H, [ME, "陆陆 | " + S1, "一陆 | " + S2], stock="一陆一", dealer=1, turn=2))
+
+
+def hunan_claim():
+    """Seat 2 drew 陆; seat 1 passed its 胡; seat 0 may 吃 it.  Of the deals, those where seat 2 holds
+    a pair of 陆 (its own 偎, taken before anyone is asked) or seat 1 a 坎 of it (a compulsory 跑) did
+    not happen: the rollout drops them."""
+    game = table(H, ["柒捌九九拾 | 偎:壹壹壹 碰:贰贰贰 吃:壹贰叁 吃:四五六 吃:叁肆伍", "陆陆 | " + S1, "一九 | " + S2],
+                 stock="陆一", dealer=1, turn=2, on_table=("陆", 2, "draw"))
+    while game.ask().seat != 0:
+        game.play(Move("pass"))
+    return position_of(game)
+
+
+def luzhou_deal_in():
+    """Seat 0 (18 胡息) discards one of 五六拾; seat 1 (15 胡息) wins on 五 holding 四六 and on 拾 holding
+    捌玖: the others' four concealed tiles of 四六九九捌玖 leave seat 1 one pair in C(6,2) = 15, so each
+    deals in 1/15 of the time; 六 never (seat 2 has no 胡息)."""
+    return position_of(table(L, [
+        "五六拾 | 碰:贰贰贰 吃:壹贰叁 吃:四五六 吃:七八九 吃:叁肆伍 吃:一二三",
+        "四六 | 碰:柒柒柒 吃:二七十 吃:六七八 吃:肆肆四 吃:三四五 吃:壹壹一",
+        "九九 | 吃:八九十 吃:伍伍五 吃:柒捌玖 吃:肆伍陆 吃:捌捌八 吃:叁叁三"], stock="捌玖", dealer=1, turn=2))
+
+
+HAND_BUILT = {"hunan by hand": hunan_by_hand, "hunan 偎 weighted": hunan_weighted, "hunan claim": hunan_claim,
+              "luzhou deal-in": luzhou_deal_in}
+
+
+def scripts_of(pos):
+    return [(m,) for m in pos.options]
+
+
+def test_the_enumeration_gives_what_is_worked_out_by_hand():
+    pos = hunan_by_hand()
+    ex = {s[0]: f for s, f in zip(scripts_of(pos), exact(pos, scripts_of(pos)).figures)}
+    assert ex[discard("拾")].win == 1 - Fraction(comb(4, 3), comb(7, 3)) == Fraction(31, 35)
+    assert ex[discard("二")].win == ex[discard("三")].win == 0
+    assert all(f.deal_in == 0 for f in ex.values())  # hunan wins on no discard
+
+    pos = luzhou_deal_in()
+    ex = {s[0]: f for s, f in zip(scripts_of(pos), exact(pos, scripts_of(pos)).figures)}
+    assert ex[discard("五")].deal_in == ex[discard("拾")].deal_in == Fraction(1, 15)
+    assert ex[discard("六")].deal_in == 0
+    assert ex[discard("拾")].win > 0 and ex[discard("五")].win == 0
+
+    en = exact(hunan_claim(), [(Move("pass"),)])
+    assert en.passed > 0 and en.kept + en.passed + en.four == en.deals
+
+
+def _check_agreement(pos, samples: int, seed: int) -> tuple[int, int]:
+    scripts = scripts_of(pos)
+    en = exact(pos, scripts)
+    ests = estimate(pos, scripts, samples=samples, seed=seed, ties=False)
+    for e, f in zip(ests, en.figures):
+        assert e.script == f.script
+        assert not agrees(e, f), (f.script, agrees(e, f))
+    # the samples the rollouts keep: a share of the deals that pass the 4-of-a-kind test
+    keep = float(en.kept_mass / (1 - en.four_mass))
+    n = ests[0].n
+    assert abs(n / samples - keep) <= 4 * math.sqrt(keep * (1 - keep) / samples) + 1e-9, (n, samples, keep)
+    return en.deals, en.kept
+
+
+@pytest.mark.parametrize("name", HAND_BUILT)
+def test_the_estimate_agrees_with_the_exact_figures_of_hand_built_endgames(name):
+    pos = HAND_BUILT[name]()
+    assert pos.stock <= 3
+    _check_agreement(pos, 400, seed=11)
+
+
+def _simulated_endgames(rules, limit=400, each=4):
+    """Up to ``each`` discard and ``each`` claim positions (a tile on the table) of FastBot games with
+    at most 3 stock tiles and at most ``limit`` deals."""
+    got = {"discard": [], "claim": []}
+    for seed, pos in endgames(rules, range(400), limit):
+        kind = "claim" if pos.table is not None else "discard"
+        if len(got[kind]) < each:
+            got[kind].append((seed, pos))
+        if all(len(v) == each for v in got.values()):
+            break
+    return got
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_estimate_agrees_with_the_exact_figures_of_endgames_of_simulated_games(name):
+    got = _simulated_endgames(get_ruleset(name))
+    assert len(got["discard"]) >= 2 and len(got["claim"]) >= 2, {k: len(v) for k, v in got.items()}
+    for kind, found in got.items():
+        for seed, pos in found:
+            _check_agreement(pos, 300, seed=seed)
+
+
+def _key(pos, seats, stock):
+    return tuple((tuple(s.concealed), tuple(m.tiles for m in s.melds))
+                 for q, s in enumerate(seats) if q != pos.seat) + (tuple(stock),)
+
+
+def _chi_square(pos, draws: int):
+    """winrate.deal's deals against the enumerated probabilities (those of four of a kind left out):
+    (chi-square, degrees of freedom, cells)."""
+    probs: dict = {}
+    for prob, seats, stock in deals(pos):
+        if not any(COPIES in seats[q].concealed for q in range(pos.players) if q != pos.seat):
+            k = _key(pos, seats, stock)
+            probs[k] = probs.get(k, 0) + prob
+    total = sum(probs.values())
+    seen = Counter()
+    for i in range(draws):
+        seats, stock = deal(pos, random.Random(f"chi:{i}"))
+        seen[_key(pos, seats, stock)] += 1
+    assert set(seen) <= set(probs), "a deal the enumeration does not have"
+    chi = sum((seen[k] - draws * float(p / total)) ** 2 / (draws * float(p / total)) for k, p in probs.items())
+    return chi, len(probs) - 1
+
+
+@pytest.mark.parametrize("which", ["weighted", "claim", "fours"])
+def test_the_sampler_deals_with_the_enumerated_probabilities(which):
+    if which == "fours":  # a simulated endgame where some deals give another four of a kind
+        pos = next(p for _, p in endgames(H, range(400), 120)
+                   if exact(p, [p.options[:1]]).four > 0)
+    else:
+        pos = hunan_weighted() if which == "weighted" else hunan_claim()
+    chi, df = _chi_square(pos, 12000)
+    # far in the tail of chi-square(df): mean df, sd sqrt(2 df)
+    assert chi < df + 6 * math.sqrt(2 * df) + 10, (chi, df)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_rollout_is_the_hand_played_out_deal_by_deal(name):
+    """On whole hands, not only endgames: rollout(rng=None) against this file's own play-out on the
+    same deals, deal-ins read from the played-out events (under luzhou some 3 in 100 discards)."""
+    rng = random.Random(9)
+    played, deal_ins = Counter(), 0
+    for game, pos in _game_positions(name, "fast", range(40), every=5):
+        got = deal(pos, rng)
+        for move in pos.options[:3]:
+            mine = play_out(pos, got[0], got[1], (move,))
+            theirs = rollout(pos, copy_seats(got[0]), list(got[1]), (move,), None)
+            assert (mine is None) == (theirs is None)
+            if mine is not None:
+                assert (mine.net, mine.won, mine.deal_in) == theirs, (move, mine, theirs)
+                deal_ins += mine.deal_in
+            played[pos.stage] += 1
+    assert sum(played.values()) > 400, played
+    assert deal_ins > 0 if name == "luzhou" else deal_ins == 0
+
+
+# ---------------------------------------------------------------- what a deal keeps
+
+
+def _game_positions(name, bot, seeds, every=3):
+    """(game, position) at every ``every``-th decision of games of ``bot`` at all seats."""
+    rules = get_ruleset(name)
+    for seed in seeds:
+        game = Game(rules, seed=seed)
+        bots = [RandomBot(seed, s) for s in range(3)] if bot == "random" else players(bot, seed)
+        k = 0
+        while (ask := game.ask()) is not None:
+            if ask.stage != "qishou" and k % every == 0:
+                yield game, position_of(game)
+            k += 1
+            game.play(bots[ask.seat].choose(view_of(game, ask.seat), ask))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_deal_keeps_the_80_tiles_and_all_the_seat_sees_and_gives_nobody_four(name):
+    checked = Counter()
+    rng = random.Random(5)
+    for game, pos in _game_positions(name, "random", range(10)):
+        for _ in range(3):
+            got = deal(pos, rng)
+            assert got is not None
+            seats, stock = got
+            for q, s in enumerate(seats):
+                assert s.n_concealed == pos.held[q]
+                if q != pos.seat:
+                    assert COPIES not in s.concealed
+                    for m, shown, (kind, ts) in zip(s.melds, s.shown, pos.melds[q]):
+                        assert m.kind == kind and shown == (ts is not None)
+                        assert m.tiles == ts if ts is not None else (len(set(m.tiles)) == 1 and len(m.tiles) == 3)
+            g = Game.resume(pos.rules, seats, stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
+                            first_discard=pos.first_discard, last_stock=pos.last_stock)
+            assert g.tile_counts() == [COPIES] * N_KINDS
+            v = view_of(g, pos.seat)
+            assert (v.hand, v.melds, v.faces, v.stock, v.chou, v.passed_peng, v.dealer) == \
+                (pos.hand, pos.melds, pos.faces, pos.stock, pos.chou, pos.passed_peng, pos.dealer)
+            assert tuple(s.n_concealed for s in g.seats) == pos.held
+            if pos.table is not None:
+                assert g.table == pos.table
+            checked["claim" if pos.table is not None else "discard"] += 1
+    assert checked["claim"] > 100 and checked["discard"] > 100, checked
+
+
+# ---------------------------------------------------------------- resumed with the real hidden tiles
+
+
+def _replay_from(game, pos, seats, stock, moves_after: list[Move], events_after: list[dict], result):
+    """Resume from the position with the real seats and stock; those asked on the tile before the seat
+    pass; then the original moves must give the original events and result."""
+    g = Game.resume(pos.rules, seats, stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
+                    first_discard=pos.first_discard, last_stock=pos.last_stock)
+    assert g.tile_counts() == [COPIES] * N_KINDS
+    while not (g.ask().seat == pos.seat and g.ask().stage == pos.stage and g.ask().options == pos.options):
+        g.play(Move("pass"))
+    start = len(g.events)
+    for m in moves_after:
+        g.play(m)
+    assert g.ask() is None
+    assert g.events[start:] == events_after
+    assert g.result == result
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("bot", ["random", "fast", "basic"])
+def test_a_hand_resumed_with_the_real_hidden_tiles_plays_on_as_the_original(name, bot):
+    rules = get_ruleset(name)
+    resumed = Counter()
+    for seed in range(8 if bot == "basic" else 12):
+        game = Game(rules, seed=seed)
+        bots = [RandomBot(seed, s) for s in range(3)] if bot == "random" else players(bot, seed)
+        snaps, moves = [], []
+        while (ask := game.ask()) is not None:
+            first_on_table = (game.table is not None and game.table[1:] == (game.dealer, "discard")
+                              and not any(e["e"] == "discard" for e in game.events[:-1]))
+            if ask.stage != "qishou" and not first_on_table and len(moves) % 2 == 0:
+                snaps.append((len(moves), len(game.events), position_of(game), copy_seats(game.seats),
+                              list(game.stock)))
+            move = bots[ask.seat].choose(view_of(game, ask.seat), ask)
+            moves.append(move)
+            game.play(move)
+        for at, ev, pos, seats, stock in snaps:
+            _replay_from(game, pos, seats, stock, moves[at:], game.events[ev:], game.result)
+            resumed["claim" if pos.table is not None else "discard"] += 1
+    assert resumed["claim"] > 10 and resumed["discard"] > 10, resumed
+
+
+@pytest.mark.xfail(strict=True, reason="position_of says first_discard=False while the dealer's first discard is "
+                                      "on the table (the engine has cleared it), so a resumed hand loses 地胡")
+def test_a_hand_resumed_on_the_dealers_first_discard_keeps_dihu():
+    game = dealt_game("luzhou", "柒捌玖拾十九八三三四五五六六壹壹贰贰叁叁九", "一二三壹贰叁二七十贰柒拾四五六七八九伍陆",
+                      "一一二二三四四五七八十十肆肆伍伍陆陆捌捌")
+    game.play(discard("柒"))  # seat 1 wins on it: 地胡
+    pos = position_of(game)
+    seats, stock = copy_seats(game.seats), list(game.stock)
+    game.play(Move("hu"))
+    assert game.result.conditions == ("dihu",)
+    win = [e for e in game.events if e["e"] in ("move", "win", "settle")][-3:]
+    _replay_from(game, pos, seats, stock, [Move("hu")], win, game.result)
+
+
+# ---------------------------------------------------------------- calibration
+
+
+def _calibration(name: str, bot: str, games: int, samples: int, per_game: int, workers: int = 1):
+    seeds = range(games)
+    if workers == 1:
+        return calibration_sample((name, bot, seeds, samples, per_game))
+    chunks = [(name, bot, seeds[i::workers * 4], samples, per_game) for i in range(workers * 4)]
+    with get_context("fork").Pool(workers) as pool:
+        return [row for part in pool.map(calibration_sample, chunks) for row in part]
+
+
+def _summary(rows):
+    """(mean prediction, rate of wins, Brier skill of the two estimates' mean against always predicting
+    the rate of wins, (rate of wins from a first estimate < 0.2, from >= 0.6))."""
+    pred = sum(r[1] for r in rows) / len(rows)
+    obs = sum(r[3] for r in rows) / len(rows)
+    brier = sum(((r[0] + r[1]) / 2 - r[3]) ** 2 for r in rows) / len(rows)
+    low = [r[3] for r in rows if r[0] < 0.2]
+    high = [r[3] for r in rows if r[0] >= 0.6]
+    return pred, obs, 1 - brier / (obs * (1 - obs)), (sum(low) / max(1, len(low)), sum(high) / max(1, len(high)))
+
+
+def _report(name, bot, rows, seconds, samples):
+    pred, obs, skill, (low, high) = _summary(rows)
+    print()
+    print(bin_table(f"{name}, {bot} at every seat: {len(rows)} positions, {samples}+{samples} deals, "
+                    f"{seconds:.0f} s", bins(rows)))
+    print(f"  all: predicted {pred:.3f} observed {obs:.3f}; Brier skill {skill:.3f}; "
+          f"won from < 0.2: {low:.3f}, from >= 0.6: {high:.3f}")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("bot", ["fast", "basic"])
+def test_calibration_small(name, bot):
+    games, per_game = (60, 2) if bot == "fast" else (20, 3)
+    samples = 8
+    t = time.perf_counter()
+    rows = _calibration(name, bot, games, samples, per_game)
+    _report(name, bot, rows, time.perf_counter() - t, samples)
+    assert len(rows) >= 0.9 * games * per_game
+    pred, obs, skill, (low, high) = _summary(rows)
+    assert abs(pred - obs) <= 0.2  # the estimate runs high: see the slow test
+    assert high - low >= 0.15  # it tells the likely wins from the unlikely
+    for b in bins(rows):
+        if b.count >= 20:
+            assert abs(b.error) <= 0.3 + 3 * b.se, b
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("bot", ["fast", "basic"])
+def test_calibration(name, bot):
+    games, per_game = (1500, 1) if bot == "fast" else (1000, 2)
+    samples = 30
+    t = time.perf_counter()
+    rows = _calibration(name, bot, games, samples, per_game, workers=2)
+    _report(name, bot, rows, time.perf_counter() - t, samples)
+    assert len(rows) >= 0.95 * games * per_game
+    pred, obs, skill, (low, high) = _summary(rows)
+    assert abs(pred - obs) <= 0.15
+    assert skill > 0.1
+    assert high - low >= 0.35
+    for b in bins(rows):
+        if b.count >= 40:
+            assert abs(b.error) <= 0.3 + 3 * b.se, b
