@@ -17,6 +17,7 @@ import click
 import tabulate as _tabulate  # noqa: F401  -- a broken install fails here, before any output
 
 from solver.app import options, play_command, puzzles_command, replay_command, shell_command, sim_command
+from solver.app.advise_command import advice_options, run_act, run_discard
 from solver.app.hu_command import HELP as HU_HELP
 from solver.app.options import DEFAULT_RULES, RulesetType  # noqa: F401  -- DEFAULT_RULES: tests check it
 from solver.app.options import echo as _echo
@@ -197,9 +198,10 @@ def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, br
 
 @main.command(epilog=NOTATION)
 @_hand_options
+@advice_options("discard")
 @click.pass_context
 def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool, jobs: int,
-            rules) -> None:
+            rules, **advice) -> None:
     """Discards of a hand holding one tile more than at rest (21 without melds).
 
     One row per distinct tile that may be discarded (never a 坎 tile): the
@@ -212,6 +214,8 @@ def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool,
     \b
     Example:  phz discard 一二三壹贰叁贰柒拾四五六八九十七七七伍伍捌
     """
+    if run_discard(ctx, _Out, hand, seen, as_json, brief, jobs, rules, **advice):
+        return
     _ting_or_discard(ctx, "discard", hand, seen, as_json, brief, jobs, rules)
 
 
@@ -252,9 +256,9 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
 
 
 @main.command(epilog=NOTATION)
-@click.argument("hand", nargs=-1, required=True)
-@click.option("--tile", required=True, metavar="X", help="The tile that has appeared.")
-@click.option("--from", "source", required=True, metavar="SOURCE", help=f"Who revealed it: {SOURCE_HELP}.")
+@click.argument("hand", nargs=-1, metavar="HAND...")
+@click.option("--tile", metavar="X", help="The tile that has appeared (required but with --record/--position).")
+@click.option("--from", "source", metavar="SOURCE", help=f"Who revealed it (required likewise): {SOURCE_HELP}.")
 @click.option("--chou", default="", metavar="TILES", help="Tiles already 臭 for 吃 (passed when they could be eaten).")
 @click.option("--passed-peng", default="", metavar="TILES", help="Tiles whose 碰 was passed this hand.")
 @_seen_option
@@ -262,9 +266,10 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
 @click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
               help="Language of the explanations (default: from the locale, zh* → Chinese).")
 @_rules_option
+@advice_options("act")
 @click.pass_context
 def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou: str, passed_peng: str,
-        seen: str, as_json: bool, lang: str | None, rules) -> None:
+        seen: str, as_json: bool, lang: str | None, rules, **advice) -> None:
     """What may, must and may not a hand at rest do with tile X from SOURCE?
 
     Every move in priority order (胡 > 提/偎 > 跑 > 碰 > 吃 > 过), marked
@@ -276,20 +281,7 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
     \b
     Example:  phz act 一二三四五六七八九九壹贰叁肆伍陆柒捌玖拾 --tile 三 --from upper-discard
     """
-    from solver import api
-    from solver.text.explain import act_json, act_lines
-
-    out = _Out(ctx, as_json)
-    text = " ".join(hand)
-    try:
-        result = api.decide(text, tile=tile, source=source, chou=chou, passed_peng=passed_peng, seen=seen,
-                            rules=rules)
-    except ValueError as e:
-        out.fail(ctx, text, str(e))
-    if as_json:
-        out.write(out.jsonl.dumps(act_json(result, text, lang=lang)))
-    else:
-        out.write(out.render.paint("\n".join(act_lines(result, lang)), out.colour))
+    run_act(ctx, _Out, hand, tile, source, chou, passed_peng, seen, as_json, lang, rules, **advice)
 
 
 @main.command()

@@ -1,0 +1,445 @@
+"""``phz discard … --win-rate`` and ``phz act … --advise``: every choice of a position ranked by its win
+chance and expected score (``solver.game.advice``), as a table with the reasons, or JSON.
+
+The position is a quick one from HAND (``position.quick``: what it assumes
+is said above the table), a game record replayed to a move
+(``--record FILE --at MOVE [--seat N]``, moves numbered as ``phz replay``
+and ``phz play --from`` number them) or a position file (``--position
+FILE``, ``position.loads``).  Loads only click at start: the solver is
+imported when the command runs with ``--win-rate`` / ``--advise``, so the
+commands without them stay as they are (and import no numba on ready hands).
+"""
+from __future__ import annotations
+
+import sys
+import time
+from typing import Callable
+
+import click
+
+__all__ = ["DEFAULT_SAMPLES", "advice_options", "claim_position", "plain_act", "run_act", "run_discard"]
+
+#: solver.game.winrate.DEFAULT_SAMPLES, written here so that --help loads no solver (tests check they agree)
+DEFAULT_SAMPLES = 200
+#: seconds of rollouts before the progress line appears on a terminal
+PROGRESS_AFTER = 0.5
+#: the options that only mean something with --win-rate / --advise, as they are spelled
+ADVICE_ONLY = {"samples": "--samples", "seed": "--seed", "rank": "--rank", "stock": "--stock", "record": "--record",
+               "at": "--at", "seat": "--seat", "position": "--position", "advice_lang": "--lang"}
+#: the options of a quick position, which a record or a position file makes needless
+QUICK_ONLY = {"stock": "--stock", "seen": "--seen", "chou": "--chou", "passed_peng": "--passed-peng"}
+
+
+def advice_options(command: str) -> Callable:
+    """The options of ``--win-rate`` (``command`` discard) or ``--advise`` (act)."""
+    flag = "--win-rate" if command == "discard" else "--advise"
+
+    def add(f: Callable) -> Callable:
+        opts = [
+            click.option(flag, "wanted", is_flag=True,
+                         help=("Rank the discards by expected score from rollouts of the hand (win %, expected "
+                               "score ±, deal-in % where discards win), with the reasons." if command == "discard"
+                               else "Rank every legal move (each 吃 way with its 比, 碰, 胡, 过, a compulsory take) "
+                                    "by the win chance and expected score of the position it leads to, with its "
+                                    "follow-up discard and the reasons.")),
+            click.option("--samples", type=int, default=None, metavar="N",
+                         help=f"{flag}: deals of the unseen tiles played out per choice (default "
+                              f"{DEFAULT_SAMPLES}); more narrow the ± intervals and take longer."),
+            click.option("--seed", type=int, default=None, metavar="S",
+                         help=f"{flag}: the deals' seed (default 0): the same seed gives the same figures."),
+            click.option("--rank", type=click.Choice(["score", "outs"]), default=None,
+                         help=f"{flag}: order by expected score (default) or by distance, 进张 and outs."),
+            click.option("--stock", type=int, default=None, metavar="N",
+                         help=f"{flag} of a quick position: tiles left in the stock (default: the others hold "
+                              "20 tiles each, the rest is stock)."),
+            click.option("--record", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+                         help=f"{flag}: the position of a game record (README: Game records) before move --at."),
+            click.option("--at", type=int, default=None, metavar="MOVE",
+                         help="With --record: the move (numbered from 1 over the record, as `phz replay` "
+                              "shows them)."),
+            click.option("--seat", type=int, default=None, metavar="N",
+                         help="With --record: the seat advised (default: the seat that decides at MOVE)."),
+            click.option("--position", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+                         help=f"{flag}: the position of a position file (README: Position files)."),
+        ]
+        if command == "discard":
+            opts.append(click.option("--lang", "advice_lang", type=click.Choice(["en", "zh"]), default=None,
+                                     help="--win-rate: language of the table and reasons (default: from the "
+                                          "locale, zh* → Chinese)."))
+        for opt in reversed(opts):
+            f = opt(f)
+        return f
+    return add
+
+
+def _misused(ctx: click.Context, flag: str, values: dict) -> None:
+    """An option of ``flag`` given without it: a usage error naming both."""
+    for name, spelled in ADVICE_ONLY.items():
+        if values.get(name) is not None:
+            raise click.UsageError(f"{spelled} goes with {flag}", ctx)
+
+
+def _require(ctx: click.Context, **values) -> None:
+    """The act options required without --record / --position, missing as click would say it."""
+    for name, value in values.items():
+        if not value:
+            param = next(p for p in ctx.command.params if p.name == name)
+            raise click.MissingParameter(ctx=ctx, param=param)
+
+
+class _Job:
+    """One run: the command's output (the cli's ``_Out``), the options, where the position comes from."""
+
+    def __init__(self, ctx: click.Context, out, kind: str, text: str, values: dict):
+        self.ctx, self.out, self.kind, self.text, self.values = ctx, out, kind, text, values
+        self.samples = DEFAULT_SAMPLES if values.get("samples") is None else values["samples"]
+        self.seed = values.get("seed") or 0
+        self.rank = values.get("rank") or "score"
+
+    def fail(self, message: str) -> None:
+        self.out.fail(self.ctx, self.text, message)
+
+    def check(self, quick: dict) -> None:
+        v = self.values
+        if self.samples < 1:
+            self.fail(f"--samples {self.samples}: give at least 1 deal per choice (default {DEFAULT_SAMPLES}; "
+                      "--rank outs orders by distance and 进张 alone)")
+        if v.get("stock") is not None and v["stock"] < 0:
+            self.fail(f"--stock {v['stock']}: the stock holds 0 tiles or more")
+        if v.get("record") is not None and v.get("position") is not None:
+            self.fail("--record and --position both give the position: give one of them")
+        if v.get("record") is None:
+            for name in ("at", "seat"):
+                if v.get(name) is not None:
+                    self.fail(f"--{name} goes with --record FILE (the position before move --at of a game record)")
+        elif v.get("at") is None:
+            self.fail("--record goes with --at MOVE: the position before that move (numbered as phz replay shows)")
+        if v.get("record") is not None or v.get("position") is not None:
+            for name, spelled in QUICK_ONLY.items():
+                if quick.get(name):
+                    self.fail(f"{spelled} is for a quick position from HAND: the "
+                              f"{'record' if v.get('record') else 'position file'} says what is seen and held")
+
+    # ------------------------------------------------------------ the position
+
+    def from_file(self):
+        v = self.values
+        if v.get("record") is not None:
+            return self._from_record(v["record"], v["at"], v.get("seat"))
+        from solver.game.position import PositionError, loads
+        path = v["position"]
+        try:
+            with open(path, encoding="utf-8") as f:
+                return loads(f.read())
+        except OSError as e:
+            self.fail(f"--position {path}: {e.strerror or e}")
+        except PositionError as e:
+            self.fail(f"--position {path}: {e}")
+
+    def _from_record(self, path: str, at: int, seat: int | None):
+        from solver.game import record, replay
+        from solver.game.position import position_of
+        try:
+            rec = record.read(path)
+            done = replay.replay(rec, lenient=rec.typed, to=at)
+        except OSError as e:
+            self.fail(f"--record {path}: {e.strerror or e}")
+        except record.RecordError as e:
+            self.fail(f"--record {path}: {e}")
+        except ValueError as e:  # no such move
+            self.fail(f"--at {at}: {e} (moves are numbered as phz replay shows them)")
+        game, asked = done.at.game, done.at.ask
+        n = game.rules.game.players
+        if seat is not None and not 0 <= seat < n:
+            self.fail(f"--seat {seat}: the seats are 0 to {n - 1}")
+        if seat is not None and seat != asked.seat:
+            self.fail(f"--seat {seat}: move {at} is a decision of seat {asked.seat} ({asked.stage}): give --seat "
+                      f"{asked.seat}, or the --at of a move of seat {seat}")
+        return position_of(game, asked.seat)
+
+    def own_rules(self, pos, rules) -> None:
+        """A --rules given on the command line must be the ruleset of the record or position file."""
+        from click.core import ParameterSource
+        if self.ctx.get_parameter_source("rules") == ParameterSource.COMMANDLINE and rules.name != pos.rules.name:
+            self.fail(f"--rules {rules.name}: the position is of ruleset {pos.rules.name}; leave --rules out")
+
+    def same_hand(self, pos, hand) -> None:
+        if hand is not None and (hand.concealed, hand.all_counts()) != (pos.hand.concealed, pos.hand.all_counts()):
+            self.fail(f"HAND is not the hand of the position ({pos.hand.text()}): leave HAND out with "
+                      f"{'--record' if self.values.get('record') else '--position'}")
+
+    def stage(self, pos) -> None:
+        """The position asks this command's kind of decision."""
+        if not pos.options:
+            self.fail(f"the position asks no decision of seat {pos.seat}")
+        if self.kind == "discard" and pos.stage != "discard":
+            self.fail(f"the position asks seat {pos.seat} about a tile on the table ({pos.stage}), not a discard: "
+                      "ask phz act --advise with the same --record or --position")
+        if self.kind == "act" and pos.stage == "discard":
+            self.fail(f"the position asks seat {pos.seat} for a discard: ask phz discard --win-rate with the same "
+                      "--record or --position")
+
+    # ------------------------------------------------------------ the advice
+
+    def advise(self, pos):
+        from solver.game.advice import advise
+        progress = _Progress(self.samples, sys.stderr)
+        try:
+            return advise(pos, samples=self.samples, seed=self.seed, rank=self.rank, progress=progress)
+        finally:
+            progress.close()
+
+
+class _Progress:
+    """Deals played so far, on one line of stderr that is rewritten, when stderr is a terminal and the
+    rollouts take longer than ``PROGRESS_AFTER`` seconds; wiped when they are done."""
+
+    def __init__(self, total: int, stream):
+        isatty = getattr(stream, "isatty", None)
+        try:
+            self.on = bool(isatty and isatty())
+        except ValueError:
+            self.on = False
+        self.total, self.done, self.stream = total, 0, stream
+        self.start = self.last = time.monotonic()
+        self.shown = 0
+
+    def __call__(self, n: int) -> None:
+        self.done += n
+        if not self.on:
+            return
+        now = time.monotonic()
+        if now - self.start >= PROGRESS_AFTER and now - self.last >= 0.1:
+            self.last = now
+            text = f"phz: playing out the hand: {min(self.done, self.total)}/{self.total} deals"
+            self.stream.write("\r" + text)
+            self.stream.flush()
+            self.shown = len(text)
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * self.shown + "\r")
+            self.stream.flush()
+
+
+def _seen_tiles(pos) -> list[int]:
+    return [t for t, n in enumerate(pos.seen_counts()) for _ in range(n)]
+
+
+def _where(values: dict) -> tuple[str, int | None] | None:
+    """Where the position is from: (a record's path, the move) or (a position file's path, None)."""
+    if values.get("record") is not None:
+        return values["record"], values["at"]
+    return (values["position"], None) if values.get("position") is not None else None
+
+
+def _language(lang: str | None) -> str:
+    from solver.text.explain import resolve_lang
+    return resolve_lang(lang)
+
+
+def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool,
+                jobs: int, rules, *, wanted: bool, **values) -> bool:
+    """``phz discard --win-rate``; False (nothing done) without ``--win-rate``."""
+    if not wanted:
+        _misused(ctx, "--win-rate", values)
+        return False
+    if brief:
+        raise click.UsageError("--brief is a batch's compact line: --win-rate answers one hand (a table, or --json)",
+                               ctx)
+    if jobs != 1:
+        raise click.UsageError("--jobs answers a batch in N processes: --win-rate answers one hand", ctx)
+    from_file = values.get("record") is not None or values.get("position") is not None
+    if hand == ("-",) or (not hand and not from_file):
+        raise click.UsageError("--win-rate answers one hand: give HAND (or --record / --position), not a batch", ctx)
+    from solver import api
+    from solver.game.moves import Move
+    from solver.game.position import quick
+    from solver.model.notation import parse_hand, parse_tiles
+    from solver.text import advice_text as words
+
+    out = make_out(ctx, as_json)
+    text = " ".join(hand)
+    job = _Job(ctx, out, "discard", text, values)
+    job.check({"stock": values.get("stock"), "seen": seen})
+    lang = _language(values.get("advice_lang"))
+    try:
+        if from_file:
+            pos = job.from_file()
+            job.own_rules(pos, rules)
+            job.same_hand(pos, parse_hand(text, pos.rules) if hand else None)
+            job.stage(pos)
+            table = _table(pos)
+        else:
+            seen_t = parse_tiles(seen)
+            table = api.discard(text, seen=seen_t, rules=rules)
+            pos = quick(table.hand, rules, seen=seen_t, stock=values.get("stock"),
+                        options=[Move("discard", tile=r.tile) for r in table.rows])
+    except ValueError as e:
+        out.fail(ctx, text, str(e))
+    if not pos.options:
+        out.fail(ctx, text, "no discard: every concealed tile is in a 坎")
+    advice = job.advise(pos)
+    if as_json:
+        out.write(out.jsonl.dumps(_discard_json(text or pos.hand.text(), advice, table, lang)))
+    else:
+        out.write("\n".join(words.answer_lines(advice, lang, pos.hand.text(), where=_where(values), colour=out.colour)))
+    return True
+
+
+def _table(pos):
+    """``api.discard`` of the position's hand with the tiles it has seen (None for a hand the api refuses)."""
+    from solver import api
+    try:
+        return api.discard(pos.hand, seen=_seen_tiles(pos), rules=pos.rules)
+    except ValueError:
+        return None
+
+
+def _discard_json(text: str, advice, table, lang: str) -> dict:
+    """``phz discard --json``'s object, its rows in the advice's order with the rollout figures, and the
+    advice (``advice_text.advice_json``)."""
+    from solver.model.tiles import glyph
+    from solver.text import advice_text as words
+    from solver.text import jsonl
+    rules = advice.position.rules
+    rows = {}
+    if table is not None:
+        obj = jsonl.discard_json(text, table, rules.win_on_discard)
+        rows = {r["tile"]: r for r in obj["discards"]}
+    else:
+        obj = {"input": text, "hand": advice.position.hand.text()}
+    out = []
+    for c in advice.choices:
+        t = glyph(c.move.tile)
+        row = rows.get(t) or {"tile": t, "distance": c.distance, "improving_live": c.live, "outs": c.outs}
+        out.append(row | words.estimate_json(c, rules.win_on_discard))
+    return obj | {"discards": out, "advice": words.advice_json(advice, lang)}
+
+
+def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | None, source: str | None, chou: str,
+            passed_peng: str, seen: str, as_json: bool, lang: str | None, rules, *, wanted: bool,
+            **values) -> None:
+    """``phz act``: what the hand may, must and may not do with the tile (``plain_act``) or, with
+    ``--advise``, every legal move ranked."""
+    from_file = wanted and (values.get("record") is not None or values.get("position") is not None)
+    if not from_file:
+        _require(ctx, hand=hand, tile=tile, source=source)
+    if not wanted:
+        _misused(ctx, "--advise", values)
+        plain_act(make_out(ctx, as_json), ctx, " ".join(hand), tile, source, chou, passed_peng, seen, lang, rules)
+        return
+    from solver import api
+    from solver.model.notation import parse_hand, parse_tiles
+    from solver.model.tiles import glyph
+    from solver.text import advice_text as words
+    from solver.text.explain import act_json, forbidden_text
+
+    out = make_out(ctx, as_json)
+    text = " ".join(hand)
+    job = _Job(ctx, out, "act", text, values)
+    job.check({"stock": values.get("stock"), "seen": seen, "chou": chou, "passed_peng": passed_peng})
+    try:
+        lang = _language(lang)
+        if from_file:
+            pos = job.from_file()
+            job.own_rules(pos, rules)
+            job.same_hand(pos, parse_hand(text, pos.rules) if hand else None)
+            job.stage(pos)
+            if tile is not None and parse_tiles(tile) != (pos.table[0],):
+                job.fail(f"--tile {tile}: the tile on the table of the position is {glyph(pos.table[0])}")
+            decision = _decision(pos)
+        else:
+            decision = api.decide(text, tile=tile, source=source, chou=chou, passed_peng=passed_peng, seen=seen,
+                                  rules=rules)
+            pos = claim_position(decision, rules, seen=parse_tiles(seen), stock=values.get("stock"))
+    except ValueError as e:
+        out.fail(ctx, text, str(e))
+    advice = job.advise(pos)
+    if not from_file:
+        advice = _pass_chou(advice, decision)
+    if as_json:
+        obj = act_json(decision, text or pos.hand.text(), lang=lang)
+        out.write(out.jsonl.dumps(obj | {"advice": words.advice_json(advice, lang)
+                                         | {"choices": [words.choice_json(c, advice, lang) for c in advice.choices]}}))
+    else:
+        forbidden = list(dict.fromkeys(forbidden_text(decision, f, lang) for f in decision.forbidden))
+        out.write("\n".join(words.answer_lines(advice, lang, _act_head(decision, lang), where=_where(values),
+                                                   forbidden=forbidden, colour=out.colour)))
+
+
+def plain_act(out, ctx: click.Context, text: str, tile: str, source: str, chou: str, passed_peng: str, seen: str,
+              lang: str | None, rules) -> None:
+    """``phz act`` without ``--advise``: the obligations engine's decision, every move with its reason."""
+    from solver import api
+    from solver.text.explain import act_json, act_lines
+
+    try:
+        result = api.decide(text, tile=tile, source=source, chou=chou, passed_peng=passed_peng, seen=seen,
+                            rules=rules)
+    except ValueError as e:
+        out.fail(ctx, text, str(e))
+    if out.as_json:
+        out.write(out.jsonl.dumps(act_json(result, text, lang=lang)))
+    else:
+        out.write(out.render.paint("\n".join(act_lines(result, lang)), out.colour))
+
+
+def _act_head(decision, lang: str) -> str:
+    """The first line of ``phz act``: the hand and the tile from where."""
+    from solver.text.explain import act_lines
+    return act_lines(decision, lang)[0]
+
+
+def claim_position(decision, rules, *, seen, stock):
+    """The quick position of ``phz act``'s hand and tile: every legal move of its decision offered at the
+    first stage of the claim round that asks this seat (``_claim_stage``), its 臭 as given."""
+    from dataclasses import replace
+
+    from solver.game.moves import Move
+    from solver.game.position import quick
+    options = [Move(a.action, chi=a.chi, bi=a.bi) for a in decision.actions]
+    pos = quick(decision.hand, rules, seen=seen, stock=stock, tile=decision.tile, origin=decision.source,
+                options=options)
+    return replace(pos, stage=_claim_stage(decision, rules), chou=frozenset(decision.chou),
+                   passed_peng=frozenset(decision.passed_peng))
+
+
+def _claim_stage(decision, rules) -> str:
+    """The engine's stage that first asks this seat about the tile (``Game._claims``): ``first`` for a take
+    made before any claim, then 胡, a compulsory 跑/提, 碰, 吃.  The rollouts let the players asked before
+    it pass and play the other moves of the script at the later stages (passing the earlier ones)."""
+    from solver.engine.obligations import TAKE_SOURCE, holding
+    from solver.model.rules import FOUR_KINDS
+    kinds = {a.action for a in decision.actions}
+    take = decision.compulsory
+    if take is not None and take.action in FOUR_KINDS + ("wei",):
+        row = rules.take.get((holding(decision.hand, decision.tile), TAKE_SOURCE[decision.source]))
+        if (decision.source == "self-draw" and take.action in ("ti", "wei")) or (row is not None
+                                                                                 and not row.others_win):
+            return "first"
+    for kind, stage in (("hu", "hu"), (take.action if take is not None else "", "take"), ("peng", "peng")):
+        if kind in kinds:
+            return stage
+    return "chi"
+
+
+def _pass_chou(advice, decision):
+    """The advice with what passing makes 臭 as the decision says it (for 吃 and for 碰)."""
+    from dataclasses import replace
+    passing = next((a for a in decision.actions if a.action == "pass"), None)
+    if passing is None:
+        return advice
+    chou = tuple(sorted(set(passing.becomes_chou_chi) | set(passing.becomes_chou_peng)))
+    return replace(advice, choices=tuple(replace(c, chou=chou) if c.move.kind == "pass" else c
+                                         for c in advice.choices))
+
+
+def _decision(pos):
+    """The obligations engine's decision of the position's seat on the tile on the table (as the game's)."""
+    from solver.engine import obligations
+    from solver.game.table import origin
+    x, by, kind = pos.table
+    return obligations.decide(pos.hand, tile=x, source=origin(pos.seat, by, kind, pos.players),
+                              chou=tuple(sorted(pos.chou)), passed_peng=tuple(sorted(pos.passed_peng)),
+                              rules=pos.rules)

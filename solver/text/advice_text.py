@@ -1,0 +1,421 @@
+"""The advice of ``solver.game.advice`` in words and as a table, en or zh (``phz discard --win-rate``,
+``phz act --advise``, ``phz review``).
+
+``choice_text`` names a choice ("吃 三 with 四五 (比 一二三), then discard
+九"), ``why`` says why the best choice is best — what it leaves and its
+win chance and expected score, what passing leaves and makes 臭, what the
+order by distance and 进张 alone would have chosen and what that costs,
+and when the first two are too close to tell apart — and ``advice_table``
+ranks every choice in columns: the move, the discard after it, distance
+to ready, live 进张 (at distance 0 live outs), win %, deal-in % (only
+where the ruleset wins on discards), expected score ± half its 95%
+interval and the loss against the best on the same deals.  Lines fit the
+width asked (80 columns): when the table is wider its columns are
+condensed, a tile never split.  ``colour`` paints red tiles as
+``render.paint`` does.
+
+>>> from solver.game.moves import Move
+>>> from solver.game.advice import Choice
+>>> from solver.model.hand import Hand
+>>> c = Choice(Move("chi", chi=(2, 3, 4), bi=((0, 1, 2),)), Move("discard", tile=8), Hand((0,) * 20, ()), 1, 14, 0)
+>>> choice_text(c, "en", tile=2), choice_text(c, "zh", tile=2)
+('吃 三 with 四五 (比 一二三), then discard 九', '吃三（四五，比一二三），打九')
+>>> state_text(c, "en"), state_text(c, "zh")
+('1 away, 14 live 进张', '差1步，14张进张')
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Sequence
+
+from tabulate import tabulate
+
+from ..model.rules import FOUR_KINDS
+from ..model.tiles import COPIES, glyph, glyphs
+from .render import paint
+from .table_view import WIDTH, wrap
+from .table_view import width as columns
+from .words import MOVE_ZH
+
+if TYPE_CHECKING:
+    from ..game.advice import Advice, Choice
+    from ..game.winrate import Estimate
+
+__all__ = ["advice_json", "advice_table", "answer_lines", "choice_json", "choice_text", "estimate_json", "estimate_text",
+           "note_lines", "state_text", "why"]
+
+DASH = "—"
+
+_W = {
+    "en": {"then": "{move}, then discard {t}", "discard": "discard {t}", "pass": "pass (过)", "hu": "胡 (win)",
+           "with": "{k} {t} with {rest}", "bi": " (比 {groups})", "ready": "ready, {n} live out{s}",
+           "away": "{n} away, {live} live 进张", "beyond": "more than 2 away", "wins_now": "wins now",
+           "laid": "the hand laid out by the engine", "est": "wins {win}% (±{wh}), expected {score} (±{sh})",
+           "deal_in": ", deals in {d}%", "only": "{choice}: the only move{state}",
+           "best": "{choice}: {state}", "chou": " and makes {t} 臭{what}", "guo": " and makes {t} a 过张 (won on only)",
+           "pass_keeps": "passing keeps {state}{chou}", "pass_best": "passing is best: it keeps {state}",
+           "less": ", expected {x} less (±{h})", "claim_worse": "{choice} would leave {state}{less}",
+           "outs_first": "by distance and 进张 alone {choice} would come first ({state}), but it wins {win}%"
+                         "{less}",
+           "score_first": "by expected score {choice} would be better: {est}",
+           "next": "next: {choice}: {state}{less}",
+           "close": "against {other} the difference is within the noise of {n} deals",
+           "for": {"chi": " for 吃", "peng": " for 碰", "": ""},
+           "no_rollouts": "(no rollouts: ranked by distance, 进张 and outs)",
+           "rollouts": "rollouts: {n} deals of the unseen tiles per choice, each played out to the end of the "
+                       "hand by a quick policy for every player (a choice clearly worse after a few deals "
+                       "stops early, with fewer deals and a wider ±); ± is half a 95% interval",
+           "head": ("move", "then", "away", "进张/outs", "win %", "deal-in %", "expected", "loss")},
+    "zh": {"then": "{move}，打{t}", "discard": "打{t}", "pass": "过", "hu": "胡",
+           "with": "{k}{t}（{rest}", "bi": "，比{groups}", "ready": "听牌，{n}张活胡张",
+           "away": "差{n}步，{live}张进张", "beyond": "差2步以上", "wins_now": "胡牌",
+           "laid": "由引擎摆牌", "est": "胡牌率{win}%（±{wh}），期望{score}分（±{sh}）",
+           "deal_in": "，点炮率{d}%", "only": "{choice}：唯一的走法{state}",
+           "best": "{choice}：{state}", "chou": "，{t}{what}", "guo": "，{t}成为过张（只能胡）",
+           "pass_keeps": "过：保持{state}{chou}", "pass_best": "过最好：保持{state}",
+           "less": "，期望少{x}分（±{h}）", "claim_worse": "{choice}：{state}{less}",
+           "outs_first": "只看步数和进张会选{choice}（{state}），但它的胡牌率只有{win}%{less}",
+           "score_first": "按期望分{choice}更好：{est}",
+           "next": "其次：{choice}：{state}{less}",
+           "close": "与{other}的差距在{n}局模拟的误差之内",
+           "for": {"chi": "对吃成为臭张", "peng": "对碰成为臭的", "": "成为臭张"},
+           "no_rollouts": "（未模拟：按步数、进张和胡张排序）",
+           "rollouts": "模拟：每个选择{n}局，未见的牌随机发出，每家按快速策略打到本局结束（几局后明显较差的选择"
+                       "提前停止，局数较少，±更宽）；±为95%置信区间的一半",
+           "head": ("走法", "再打", "差几步", "进张/胡张", "胡牌%", "点炮%", "期望分", "损失")},
+}
+
+
+# ---------------------------------------------------------------- pieces
+
+def _chi_words(choice: "Choice", tile: int | None, lang: str) -> str:
+    w, m = _W[lang], choice.move
+    bi = "、".join(glyphs(b) for b in m.bi) if lang == "zh" else " ".join(glyphs(b) for b in m.bi)
+    if tile is None or tile not in m.chi:
+        text = f"吃{glyphs(m.chi)}" if lang == "zh" else f"吃 {glyphs(m.chi)}"
+        if lang == "zh":
+            return text + (f"（比{bi}）" if m.bi else "")
+        return text + (w["bi"].format(groups=bi) if m.bi else "")
+    rest = list(m.chi)
+    rest.remove(tile)
+    text = w["with"].format(k="吃", t=glyph(tile), rest=glyphs(rest))
+    if lang == "zh":
+        return text + (w["bi"].format(groups=bi) if m.bi else "") + "）"
+    return text + (w["bi"].format(groups=bi) if m.bi else "")
+
+
+def _move_words(choice: "Choice", tile: int | None, lang: str) -> str:
+    w, m = _W[lang], choice.move
+    sep = "" if lang == "zh" else " "
+    if m.kind == "discard":
+        return w["discard"].format(t=glyph(m.tile))
+    if m.kind == "chi":
+        return _chi_words(choice, tile, lang)
+    if m.kind in ("pass", "hu"):
+        return w[m.kind]
+    name = MOVE_ZH[m.kind]
+    return name if tile is None else f"{name}{sep}{glyph(tile)}"
+
+
+def choice_text(choice: "Choice", lang: str = "en", *, tile: int | None = None, colour: bool = False) -> str:
+    """The choice in words: its move (``tile``: the tile on the table, which a 吃 eats) and the discard
+    after it."""
+    text = _move_words(choice, tile, lang)
+    if choice.follow is not None:
+        text = _W[lang]["then"].format(move=text, t=glyph(choice.follow.tile))
+    return paint(text, colour)
+
+
+def state_text(choice: "Choice", lang: str = "en") -> str:
+    """What the choice leaves: ready on N live outs, N away with M live 进张, more than 2 away, a win."""
+    w = _W[lang]
+    if choice.move.kind == "hu":
+        return w["wins_now"]
+    if choice.hand is None:
+        return w["laid"]
+    if choice.distance is None:
+        return w["beyond"]
+    if choice.distance == 0:
+        return w["ready"].format(n=choice.outs, s="s" * (choice.outs != 1))
+    return w["away"].format(n=choice.distance, live=choice.live)
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.2f}"
+
+
+def _half(x: float) -> str:
+    return f"{x:.2f}" if math.isfinite(x) else "?"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}"
+
+
+def _win_half(e: "Estimate") -> str:
+    lo, hi = e.win_interval
+    return f"{50 * (hi - lo):.0f}"
+
+
+def estimate_text(e: "Estimate", lang: str = "en", *, deal_in: bool = False) -> str:
+    """'wins 31% (±6), expected +1.20 (±0.64)' (``deal_in``: and the chance to deal in)."""
+    w = _W[lang]
+    text = w["est"].format(win=_pct(e.win), wh=_win_half(e), score=_signed(e.score), sh=_half(e.score_half_width))
+    return text + (w["deal_in"].format(d=_pct(e.deal_in)) if deal_in else "")
+
+
+# ---------------------------------------------------------------- why
+
+def _tile(advice: "Advice") -> int | None:
+    table = advice.position.table
+    return table[0] if table is not None else None
+
+
+def _full(c: "Choice", advice: "Advice", lang: str) -> str:
+    """A choice's state and, with rollouts, its estimate."""
+    state = state_text(c, lang)
+    if c.estimate is None:
+        return state
+    sep = "，" if lang == "zh" else ", "
+    return state + sep + estimate_text(c.estimate, lang, deal_in=advice.position.rules.win_on_discard)
+
+
+def _less(c: "Choice", lang: str) -> str:
+    if c.estimate is None:
+        return ""
+    return _W[lang]["less"].format(x=f"{c.loss:.2f}", h=_half(c.loss_half_width))
+
+
+def _chou(c: "Choice", advice: "Advice", lang: str) -> str:
+    """What the choice makes 臭: for 吃 at a 吃 stage, for 碰 at a 碰 stage that offers no 吃, else both."""
+    if not c.chou:
+        return ""
+    w, pos = _W[lang], advice.position
+    tiles = glyphs(c.chou) if lang == "zh" else " ".join(glyph(t) for t in c.chou)
+    if pos.rules.passed == "hu_only":
+        return w["guo"].format(t=tiles)
+    chi = any(o.move.kind == "chi" for o in advice.choices)
+    what = "chi" if pos.stage == "chi" else "peng" if pos.stage == "peng" and not chi else ""
+    return w["chou"].format(t=tiles, what=w["for"][what])
+
+
+def _rival(advice: "Advice") -> "Choice | None":
+    """The first choice after the best whose rollouts differ from the best's on some deal."""
+    best = advice.best
+    for c in advice.choices[1:]:
+        if c.estimate is not None and c.estimate.nets != best.estimate.nets[:c.estimate.n]:
+            return c
+    return None
+
+
+def why(advice: "Advice", lang: str = "en", *, colour: bool = False) -> list[str]:
+    """Why the best choice is best, in sentences (module docstring); each a line to wrap."""
+    w = _W[lang]
+    tile, choices, best = _tile(advice), advice.choices, advice.best
+    say = lambda c: choice_text(c, lang, tile=tile)  # noqa: E731
+    if len(choices) == 1:
+        state = state_text(best, lang)
+        return [paint(w["only"].format(choice=say(best), state=("：" if lang == "zh" else ": ") + state), colour)]
+    lines = [w["best"].format(choice=say(best), state=_full(best, advice, lang))]
+    passing = next((c for c in choices if c.move.kind == "pass"), None)
+    compared = {best}
+    if passing is not None and passing is not best:
+        lines.append(w["pass_keeps"].format(state=state_text(passing, lang), chou=_chou(passing, advice, lang))
+                     + _less(passing, lang))
+        compared.add(passing)
+    elif passing is best:
+        claim = next((c for c in choices if c.move.kind in ("chi", "peng")), None)
+        lines[0] = w["pass_best"].format(state=_full(best, advice, lang)) + _chou(best, advice, lang)
+        if claim is not None:
+            lines.append(w["claim_worse"].format(choice=say(claim), state=state_text(claim, lang),
+                                                 less=_less(claim, lang)))
+            compared.add(claim)
+    if best.estimate is not None:
+        by_outs = min(choices, key=lambda c: c.outs_key())
+        by_score = max(choices, key=lambda c: c.score)
+        if advice.rank == "score" and by_outs not in compared and by_outs.outs_key() < best.outs_key():
+            lines.append(w["outs_first"].format(choice=say(by_outs), state=state_text(by_outs, lang),
+                                                win=_pct(by_outs.estimate.win), less=_less(by_outs, lang)))
+            compared.add(by_outs)
+        elif advice.rank == "outs" and by_score not in compared and by_score.score > best.score:
+            lines.append(w["score_first"].format(choice=say(by_score), est=estimate_text(by_score.estimate, lang)))
+            compared.add(by_score)
+    second = choices[1]
+    if len(compared) == 1:
+        lines.append(w["next"].format(choice=say(second), state=state_text(second, lang), less=_less(second, lang)))
+    rival = _rival(advice) if advice.rank == "score" and best.estimate is not None else None
+    if rival is not None and rival.loss - rival.loss_half_width <= 0:
+        lines.append(w["close"].format(other=say(rival), n=rival.estimate.n))
+    return [paint(line, colour) for line in lines]
+
+
+def note_lines(advice: "Advice", lang: str = "en") -> list[str]:
+    """How the figures were made, in a sentence (for under the table)."""
+    w = _W[lang]
+    if not any(c.estimate is not None for c in advice.choices):
+        return [w["no_rollouts"]] if len(advice.choices) > 1 else []
+    return [w["rollouts"].format(n=advice.samples)]
+
+
+# ---------------------------------------------------------------- the table
+
+def _move_cell(c: "Choice", tile: int | None, lang: str) -> str:
+    m = c.move
+    if m.kind == "discard":
+        return glyph(m.tile)
+    if m.kind == "chi":
+        return "吃 " + glyphs(m.chi) + "".join(f" 比 {glyphs(b)}" for b in m.bi)
+    if m.kind in ("peng", "wei") and tile is not None:
+        return f"{MOVE_ZH[m.kind]} {glyph(tile) * 3}"
+    if m.kind in FOUR_KINDS and tile is not None:
+        return f"{MOVE_ZH[m.kind]} {glyph(tile) * COPIES}"
+    return MOVE_ZH[m.kind]
+
+
+def _away_cell(c: "Choice") -> str:
+    if c.move.kind == "hu":
+        return "胡"
+    return DASH if c.distance is None else str(c.distance)
+
+
+def _live_cell(c: "Choice") -> str:
+    if c.hand is None or c.distance is None:
+        return DASH if c.hand is None else str(c.live)
+    return str(c.outs if c.distance == 0 else c.live)
+
+
+def _row(c: "Choice", best: "Choice", tile: int | None, lang: str, level: int, claims: bool,
+         deal_in: bool) -> list[str]:
+    then = glyph(c.follow.tile) if c.follow is not None else ""
+    move = _move_cell(c, tile, lang)
+    if claims and level >= 3 and then:
+        move += f" {'打' if lang == 'zh' else '→'} {then}"
+    row = [move] + ([then] if claims and level < 3 else []) + [_away_cell(c), _live_cell(c)]
+    e = c.estimate
+    if e is None:
+        return row
+    gap = " " if level < 2 else ""
+    win = _pct(e.win)
+    if level < 1:
+        lo, hi = e.win_interval
+        win += f" ({_pct(lo)}–{_pct(hi)})"
+    row.append(win)
+    if deal_in:
+        row.append(_pct(e.deal_in))
+    row.append(f"{_signed(e.score)}{gap}±{gap}{_half(e.score_half_width)}" if level < 5
+               else _signed(e.score))
+    if c is best:
+        row.append(DASH)
+    else:
+        row.append(f"{c.loss:.2f}{gap}±{gap}{_half(c.loss_half_width)}" if level < 4 else f"{c.loss:.2f}")
+    return row
+
+
+def _headers(lang: str, level: int, claims: bool, estimates: bool, deal_in: bool, discard: bool) -> list[str]:
+    move, then, away, live, win, din, exp, loss = _W[lang]["head"]
+    if discard:
+        move = "打" if lang == "zh" else "discard"
+    out = [move] + ([then] if claims and level < 3 else []) + [away, live]
+    if estimates:
+        out += [win] + ([din] if deal_in else []) + [exp, loss]
+    return out
+
+
+def advice_table(advice: "Advice", lang: str = "en", width: int = 80, *, colour: bool = False) -> list[str]:
+    """The ranked choices as table lines within ``width`` columns when they can be (module docstring)."""
+    tile = _tile(advice)
+    estimates = any(c.estimate is not None for c in advice.choices)
+    deal_in = estimates and advice.position.rules.win_on_discard
+    claims = any(c.follow is not None for c in advice.choices)
+    discard = advice.position.stage == "discard"
+    lines: list[str] = []
+    for level in range(6):
+        rows = [_row(c, advice.best, tile, lang, level, claims, deal_in) for c in advice.choices]
+        if estimates:
+            rows = [r + [""] * (len(_headers(lang, level, claims, True, deal_in, discard)) - len(r)) for r in rows]
+        table = tabulate(rows, _headers(lang, level, claims, estimates, deal_in, discard), tablefmt="simple",
+                         disable_numparse=True)
+        lines = table.splitlines()
+        if max(columns(line) for line in lines) <= width:
+            break
+    return [paint(line, colour) for line in lines]
+
+
+# ---------------------------------------------------------------- whole answers (phz discard --win-rate, phz act --advise)
+
+_HEAD = {"en": {"approx": "assumed: {what}", "file": "the position of {path}: seat {seat}, {stock} tiles in the stock",
+                "record": "the position of {path} before move {at}: seat {seat}, {stock} tiles in the stock",
+                "may_not": "may not: "},
+         "zh": {"approx": "假设：{what}", "file": "{path}的局面：座位{seat}，墩里{stock}张",
+                "record": "{path}第{at}步之前的局面：座位{seat}，墩里{stock}张", "may_not": "不可以："}}
+
+
+def answer_lines(advice: "Advice", lang: str, head: str, *, where: tuple[str, int | None] | None = None,
+                 forbidden: Sequence[str] = (), colour: bool = False, limit: int = WIDTH) -> list[str]:
+    """A whole advice answer: ``head`` (the hand and the tile), what the position assumes or where it is
+    from (``where``: a record's path and the move, or a position file's path and None), the table, the reasons, the moves not allowed (``forbidden``, sentences) and how the figures
+    were made; every line within ``limit`` columns."""
+    h, pos = _HEAD[lang], advice.position
+    lines = [head] if columns(head) <= limit else wrap(head, limit)
+    if pos.approx:
+        lines += wrap(h["approx"].format(what=_approx(pos, lang)), limit)
+    elif where:
+        path, at = where
+        lines += wrap(h["file" if at is None else "record"].format(path=path, at=at, seat=pos.seat, stock=pos.stock),
+                      limit)
+    lines += [""] + advice_table(advice, lang, limit) + [""]
+    for sentence in why(advice, lang):
+        lines += wrap(sentence, limit)
+    for sentence in forbidden:
+        lines += wrap(h["may_not"] + sentence, limit, indent="    ")
+    for sentence in note_lines(advice, lang):
+        lines += wrap(sentence, limit)
+    return [paint(line, colour) for line in lines]
+
+
+def _approx(pos, lang: str) -> str:
+    """What a quick position assumes (``position.quick``'s ``approx``), in zh made from the position."""
+    if lang != "zh":
+        return pos.approx
+    others = sum(n for p, n in enumerate(pos.held) if p != pos.seat)
+    return f"只凭手牌的局面：另两家手里共{others}张（没有亮出的副露），墩里{pos.stock}张，见过的牌都亮在桌上，谁都没有臭牌"
+
+
+def _number(x: float, digits: int = 4) -> float | None:
+    return round(x, digits) if math.isfinite(x) else None
+
+
+def estimate_json(c: "Choice", discard: bool) -> dict:
+    """A choice's rollout figures (``discard``: the ruleset wins on discards, so ``deal_in`` is there)."""
+    e = c.estimate
+    if e is None:
+        return {}
+    lo, hi = e.win_interval
+    d = {"win": _number(e.win), "win_low": _number(lo), "win_high": _number(hi), "score": _number(e.score),
+         "score_half_width": _number(e.score_half_width)}
+    if discard:
+        d["deal_in"] = _number(e.deal_in)
+    return d | {"samples": e.n, "loss": _number(c.loss), "loss_half_width": _number(c.loss_half_width)}
+
+
+def choice_json(c: "Choice", advice: "Advice", lang: str) -> dict:
+    """One choice for tools: the move (its record text, as ``phz play`` reads it), the discard after it,
+    what it leaves, what it makes 臭, its rollout figures and its words."""
+    from ..game.moves import move_text
+    m = c.move
+    return {"move": move_text(m), "action": m.kind, "chi": glyphs(m.chi) if m.chi else None,
+            "bi": [glyphs(b) for b in m.bi], "then": glyph(c.follow.tile) if c.follow is not None else None,
+            "hand": c.hand.text() if c.hand is not None else None, "distance": c.distance,
+            "live": c.live, "outs": c.outs, "chou": [glyph(t) for t in c.chou],
+            **estimate_json(c, advice.position.rules.win_on_discard),
+            "text": choice_text(c, lang, tile=_tile(advice))}
+
+
+def advice_json(advice: "Advice", lang: str) -> dict:
+    """The advice as a whole (without its choices): rank, samples, seed, the position and the reasons."""
+    import json
+
+    from ..game.position import dumps
+    return {"rank": advice.rank, "samples": advice.samples, "seed": advice.seed,
+            "approx": advice.position.approx or None, "position": json.loads(dumps(advice.position)),
+            "why": why(advice, lang)}
