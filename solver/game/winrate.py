@@ -192,7 +192,11 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
         if not reached and game.table is not None and game.table[0] == pos.table[0] and ask.seat == me \
                 and ask.stage == pos.stage:
             reached = True
-        if ask.seat == me and todo:
+        if not reached:  # asked on the tile on the table before this seat's stage (this seat too): they passed
+            if Move("pass") not in ask.options:
+                return None
+            move = Move("pass")
+        elif ask.seat == me and todo:
             if todo[0] in ask.options:
                 move = todo.pop(0)
                 if move.kind == "discard":
@@ -201,10 +205,6 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
                 move = Move("pass")
             else:
                 raise ValueError(f"the script's {todo[0]} is not among the options {ask.options}")
-        elif not reached:  # asked before this seat on the tile on the table: they passed
-            if Move("pass") not in ask.options:
-                return None
-            move = Move("pass")
         else:
             move = policy.choose(hand, ask)
         game.play(move)
