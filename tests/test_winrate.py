@@ -101,6 +101,18 @@ def hunan_claim():
     return position_of(game)
 
 
+def hunan_hu_declined():
+    """Seat 2 drew 陆; seat 0 could win on it (陆柒捌 and the 绞 玖玖九) but passed, and is now asked to
+    吃 it: a hand resumed here asks seat 0's 胡 again, which it passes, and the script (过, or a 吃) is
+    for the 吃 asked now."""
+    game = table(H, ["柒捌玖玖九 | 偎:壹壹壹 碰:贰贰贰 吃:壹贰叁 吃:四五六 吃:叁肆伍", "一九 | " + S1, "一二 | " + S2],
+                 stock="一三", dealer=1, turn=2, on_table=("陆", 2, "draw"))
+    assert (game.ask().seat, game.ask().stage) == (0, "hu")
+    game.play(Move("pass"))
+    assert (game.ask().seat, game.ask().stage) == (0, "chi")
+    return position_of(game)
+
+
 def luzhou_deal_in():
     """Seat 0 (18 胡息) discards one of 五六拾; seat 1 (15 胡息) wins on 五 holding 四六 and on 拾 holding
     捌玖: the others' four concealed tiles of 四六九九捌玖 leave seat 1 one pair in C(6,2) = 15, so each
@@ -112,7 +124,7 @@ def luzhou_deal_in():
 
 
 HAND_BUILT = {"hunan by hand": hunan_by_hand, "hunan 偎 weighted": hunan_weighted, "hunan claim": hunan_claim,
-              "luzhou deal-in": luzhou_deal_in}
+              "hunan 胡 declined": hunan_hu_declined, "luzhou deal-in": luzhou_deal_in}
 
 
 def scripts_of(pos):
