@@ -335,8 +335,6 @@ def test_a_hand_resumed_with_the_real_hidden_tiles_plays_on_as_the_original(name
     assert resumed["claim"] > 10 and resumed["discard"] > 10, resumed
 
 
-@pytest.mark.xfail(strict=True, reason="position_of says first_discard=False while the dealer's first discard is "
-                                      "on the table (the engine has cleared it), so a resumed hand loses 地胡")
 def test_a_hand_resumed_on_the_dealers_first_discard_keeps_dihu():
     game = dealt_game("luzhou", "柒捌玖拾十九八三三四五五六六壹壹贰贰叁叁九", "一二三壹贰叁二七十贰柒拾四五六七八九伍陆",
                       "一一二二三四四五七八十十肆肆伍伍陆陆捌捌")

@@ -124,6 +124,7 @@ class Game:
         self.table: tuple[int, int, str] | None = None  # (tile, by seat, draw/discard) on the table
         self.last_stock = False  # the tile on the table is the last stock tile
         self.first_discard = True  # the dealer's first discard is still to come (地胡)
+        self.table_first = False  # the tile on the table is the dealer's first discard
         self.turns = 0
         self.penalties: list[tuple[int, str, int]] = []  # (seat, offence, amount), lenient replays only
         self._event("deal", dealer=self.dealer, hands=[glyphs(h) for h in hands], stock="".join(glyph(t) for t in stock),
@@ -147,6 +148,7 @@ class Game:
         self.dealer, self.seats, self.liang, self.stock = dealer, seats, None, list(stock)
         self.events, self.result, self.turn, self.table = [], None, turn, None
         self.last_stock, self.first_discard, self.turns, self.penalties = last_stock, first_discard, turns, []
+        self.table_first = False
         self._event("resume", turn=turn)
         self._asked = None
         self._flow = self._resumed(table)
@@ -302,6 +304,7 @@ class Game:
         seats = self._order(by) if kind == "draw" else self._order(lower(by, self.n))[:-1]
         dec = {p: self._decide(p, x, by, kind) for p in seats}
         self.table = (x, by, kind)
+        self.table_first = dealer_first
         rnd = _Round(x, by, kind, seats, dec, dealer_first,
                      not (kind == "draw" and self.last_stock and not self.rules.game.last_tile_wins))
         first = self._first_taker(x, by, kind, dec)

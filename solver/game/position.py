@@ -102,7 +102,8 @@ def position_of(game, seat: int | None = None) -> Position:
     return Position(game.rules, seat, game.dealer, game.turn, v.hand, v.melds,
                     tuple(s.n_concealed for s in game.seats), v.faces, v.stock, v.table,
                     ask.stage if mine else "wait", ask.options if mine else (), v.chou, v.passed_peng,
-                    bool(game.first_discard), bool(game.last_stock and v.table is not None))
+                    bool(game.first_discard or (game.table is not None and game.table_first)),
+                    bool(game.last_stock and v.table is not None))
 
 
 def quick(hand: Hand, rules: Ruleset, *, seen: Sequence[int] = (), stock: int | None = None,
