@@ -91,9 +91,10 @@ def hunan_weighted():
 
 
 def hunan_claim():
-    """Seat 2 drew 陆; seat 1 passed its 胡; seat 0 may 吃 it.  Of the deals, those where seat 2 holds
-    a pair of 陆 (its own 偎, taken before anyone is asked) or seat 1 a 坎 of it (a compulsory 跑) did
-    not happen: the rollout drops them."""
+    """Seat 2 drew 陆; seat 1 passed its 胡; seat 0 may 吃 it.  Unseen 一一九伍伍伍陆陆陆: seat 1's face-down
+    偎 is 伍 or 陆 (1 : 1).  The deals where it is 陆 (seat 1 would have 跑'd the tile at once) or seat 2
+    holds 陆陆 (its own 偎 of its draw, before anyone is asked) did not happen: the rollout drops them,
+    6/10 of the mass."""
     game = table(H, ["柒捌九九拾 | 偎:壹壹壹 碰:贰贰贰 吃:壹贰叁 吃:四五六 吃:叁肆伍", "陆陆 | " + S1, "一九 | " + S2],
                  stock="陆一", dealer=1, turn=2, on_table=("陆", 2, "draw"))
     while game.ask().seat != 0:
@@ -115,7 +116,7 @@ def hunan_hu_declined():
 
 def luzhou_deal_in():
     """Seat 0 (18 胡息) discards one of 五六拾; seat 1 (15 胡息) wins on 五 holding 四六 and on 拾 holding
-    捌玖: the others' four concealed tiles of 四六九九捌玖 leave seat 1 one pair in C(6,2) = 15, so each
+    捌玖; it holds two of the six tiles unseen, 四六九九捌玖, a given two 1 time in C(6,2) = 15, so each
     deals in 1/15 of the time; 六 never (seat 2 has no 胡息)."""
     return position_of(table(L, [
         "五六拾 | 碰:贰贰贰 吃:壹贰叁 吃:四五六 吃:七八九 吃:叁肆伍 吃:一二三",
@@ -145,7 +146,7 @@ def test_the_enumeration_gives_what_is_worked_out_by_hand():
     assert ex[discard("拾")].win > 0 and ex[discard("五")].win == 0
 
     en = exact(hunan_claim(), [(Move("pass"),)])
-    assert en.passed > 0 and en.kept + en.passed + en.four == en.deals
+    assert en.kept_mass == Fraction(2, 5) and en.four == 0 and en.kept + en.passed == en.deals
 
 
 def _check_agreement(pos, samples: int, seed: int) -> tuple[int, int]:
