@@ -237,10 +237,23 @@ def test_discard_win_rate_json_gains_the_fields():
 
 
 def test_discard_rank_outs_keeps_the_order_of_phz_discard():
-    out = phz("discard", NARROW[0], "--seen", NARROW[1], "--win-rate", "--samples", "30", "--rank", "outs", "--json")
+    hand = "一二二三四四六七九九十壹贰贰贰叁肆伍陆陆柒"  # 14 discards, ties in distance and 进张
+    out = phz("discard", hand, "--win-rate", "--samples", "30", "--rank", "outs", "--json", "--lang", "en")
     rows = json.loads(out.stdout)["discards"]
-    plain = json.loads(phz("discard", NARROW[0], "--seen", NARROW[1], "--json").stdout)["discards"]
+    plain = json.loads(phz("discard", hand, "--json").stdout)["discards"]
     assert [r["tile"] for r in rows] == [r["tile"] for r in plain]
+    assert rows[0]["loss"] == 0 and all(r["loss"] >= 0 for r in rows)
+    why_lines = json.loads(out.stdout)["advice"]["why"]
+    assert any(line.startswith("by expected score discard ") for line in why_lines)
+
+
+def test_a_win_and_a_compulsory_take():
+    hand = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
+    out = phz("act", hand, "--tile", "七", "--from", "self-draw", "--advise", "--samples", "20", "--lang", "en")
+    assert out.exit_code == 0, out.output
+    assert "胡 (win): wins now: +" in out.output and "next: 提 七: not judged by distance" in out.output
+    assert "(and 11 more ways alike)" in out.output  # one line for the ways to eat a 坎's tile
+    assert "may not: 过: the 提 is compulsory" in out.output
 
 
 def test_act_advise_in_english_and_chinese():
@@ -374,3 +387,22 @@ def test_a_quick_position_needs_a_hand():
     assert out.exit_code == 2 and "--win-rate answers one hand: give HAND" in out.output
     out = phz("act", "--advise", "--tile", "三", "--from", "upper-discard")
     assert out.exit_code == 2 and "Missing argument 'HAND...'" in out.output
+
+
+def test_the_progress_line_shows_on_a_terminal_only_and_is_wiped(monkeypatch):
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    monkeypatch.setattr(advise_command, "PROGRESS_AFTER", 0.0)
+    term, pipe = Terminal(), io.StringIO()
+    for stream in (term, pipe):
+        progress = advise_command._Progress(200, stream)
+        progress.last -= 1  # as if the last line were long ago
+        progress(24)
+        progress.close()
+    assert term.getvalue().startswith("\rphz: playing out the hand: 24/200 deals\r")
+    assert term.getvalue().endswith("\r")
+    assert pipe.getvalue() == ""

@@ -280,11 +280,28 @@ def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, 
     if not pos.options:
         out.fail(ctx, text, "no discard: every concealed tile is in a 坎")
     advice = job.advise(pos)
+    if advice.rank == "outs" and table is not None:
+        advice = _today_order(advice, table)
     if as_json:
         out.write(out.jsonl.dumps(_discard_json(text or pos.hand.text(), advice, table, lang)))
     else:
         out.write("\n".join(words.answer_lines(advice, lang, pos.hand.text(), where=_where(values), colour=out.colour)))
     return True
+
+
+def _today_order(advice, table):
+    """``--rank outs``: the order of ``phz discard`` itself (its ties broken by the api's expected and best
+    score, not the rollouts'), each loss against the new first on the same deals."""
+    import math
+    from dataclasses import replace
+    order = {r.tile: i for i, r in enumerate(table.rows)}
+    choices = sorted(advice.choices, key=lambda c: order.get(c.move.tile, len(order)))
+    best = choices[0]
+    if best.estimate is not None:
+        paired = [best.estimate.paired(c.estimate) if c is not best else (0.0, 0.0) for c in choices]
+        choices = [replace(c, loss=max(0.0, d), loss_half_width=h if math.isfinite(h) else 0.0)
+                   for c, (d, h) in zip(choices, paired)]
+    return replace(advice, choices=tuple(choices))
 
 
 def _table(pos):
@@ -333,7 +350,7 @@ def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | Non
     from solver.model.notation import parse_hand, parse_tiles
     from solver.model.tiles import glyph
     from solver.text import advice_text as words
-    from solver.text.explain import act_json, forbidden_text
+    from solver.text.explain import act_json
 
     out = make_out(ctx, as_json)
     text = " ".join(hand)
@@ -363,7 +380,7 @@ def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | Non
         out.write(out.jsonl.dumps(obj | {"advice": words.advice_json(advice, lang)
                                          | {"choices": [words.choice_json(c, advice, lang) for c in advice.choices]}}))
     else:
-        forbidden = list(dict.fromkeys(forbidden_text(decision, f, lang) for f in decision.forbidden))
+        forbidden = _forbidden(decision, lang)
         out.write("\n".join(words.answer_lines(advice, lang, _act_head(decision, lang), where=_where(values),
                                                    forbidden=forbidden, colour=out.colour)))
 
@@ -383,6 +400,22 @@ def plain_act(out, ctx: click.Context, text: str, tile: str, source: str, chou: 
         out.write(out.jsonl.dumps(act_json(result, text, lang=lang)))
     else:
         out.write(out.render.paint("\n".join(act_lines(result, lang)), out.colour))
+
+
+def _forbidden(decision, lang: str) -> list[str]:
+    """The moves not allowed, in ``phz act``'s sentences: one per move and reason (the ways to eat that
+    fail for the same reason counted after the first)."""
+    from solver.text.explain import forbidden_text
+    groups: dict[tuple, list] = {}
+    for f in decision.forbidden:
+        groups.setdefault((f.action, f.reason), []).append(f)
+    out = []
+    for same in groups.values():
+        text = forbidden_text(decision, same[0], lang)
+        if len(same) > 1:
+            text += f"（另有{len(same) - 1}种同理）" if lang == "zh" else f" (and {len(same) - 1} more ways alike)"
+        out.append(text)
+    return list(dict.fromkeys(out))
 
 
 def _act_head(decision, lang: str) -> str:

@@ -50,7 +50,7 @@ _W = {
     "en": {"then": "{move}, then discard {t}", "discard": "discard {t}", "pass": "pass (过)", "hu": "胡 (win)",
            "with": "{k} {t} with {rest}", "bi": " (比 {groups})", "ready": "ready, {n} live out{s}",
            "away": "{n} away, {live} live 进张", "beyond": "more than 2 away", "wins_now": "wins now",
-           "laid": "the hand laid out by the engine", "est": "wins {win}% (±{wh}), expected {score} (±{sh})",
+           "laid": "not judged by distance", "hu_now": "wins now: {score}", "est": "wins {win}% (±{wh}), expected {score} (±{sh})",
            "deal_in": ", deals in {d}%", "only": "{choice}: the only move{state}",
            "best": "{choice}: {state}", "chou": " and makes {t} 臭{what}", "guo": " and makes {t} a 过张 (won on only)",
            "pass_keeps": "passing keeps {state}{chou}", "pass_best": "passing is best: it keeps {state}",
@@ -69,7 +69,7 @@ _W = {
     "zh": {"then": "{move}，打{t}", "discard": "打{t}", "pass": "过", "hu": "胡",
            "with": "{k}{t}（{rest}", "bi": "，比{groups}", "ready": "听牌，{n}张活胡张",
            "away": "差{n}步，{live}张进张", "beyond": "差2步以上", "wins_now": "胡牌",
-           "laid": "由引擎摆牌", "est": "胡牌率{win}%（±{wh}），期望{score}分（±{sh}）",
+           "laid": "不按步数判断", "hu_now": "胡牌：{score}分", "est": "胡牌率{win}%（±{wh}），期望{score}分（±{sh}）",
            "deal_in": "，点炮率{d}%", "only": "{choice}：唯一的走法{state}",
            "best": "{choice}：{state}", "chou": "，{t}{what}", "guo": "，{t}成为过张（只能胡）",
            "pass_keeps": "过：保持{state}{chou}", "pass_best": "过最好：保持{state}",
@@ -176,6 +176,8 @@ def _full(c: "Choice", advice: "Advice", lang: str) -> str:
     state = state_text(c, lang)
     if c.estimate is None:
         return state
+    if c.move.kind == "hu":
+        return _W[lang]["hu_now"].format(score=_signed(c.estimate.score))
     sep = "，" if lang == "zh" else ", "
     return state + sep + estimate_text(c.estimate, lang, deal_in=advice.position.rules.win_on_discard)
 
