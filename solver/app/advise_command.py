@@ -413,7 +413,7 @@ def _forbidden(decision, lang: str) -> list[str]:
     for same in groups.values():
         text = forbidden_text(decision, same[0], lang)
         if len(same) > 1:
-            text += f"（另有{len(same) - 1}种同理）" if lang == "zh" else f" (and {len(same) - 1} more ways alike)"
+            text += f"（另有{len(same) - 1}种同理）" if lang == "zh" else f" (and {len(same) - 1} more way{'s' * (len(same) > 2)} alike)"
         out.append(text)
     return list(dict.fromkeys(out))
 
