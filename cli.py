@@ -24,6 +24,7 @@ from solver.app.options import echo as _echo
 from solver.app.options import json_option as _json_option
 from solver.app.options import prepare as _prepare
 from solver.app.options import rules_option as _rules_option
+from solver.app.review_command import review as review_command
 from solver.app.rules_command import rules_group
 from solver.text.help import MAIN_HELP, NOTATION, SOURCE_HELP
 
@@ -338,6 +339,7 @@ main.add_command(rules_group)
 main.add_command(play_command.play)
 main.add_command(sim_command.sim)
 main.add_command(replay_command.replay)
+main.add_command(review_command)
 main.add_command(shell_command.shell)
 
 

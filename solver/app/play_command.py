@@ -30,6 +30,9 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, 
 @click.option("--coach", is_flag=True,
               help="After each of your decisions, the solver's choice and what yours cost (distance to ready, "
                    "live draws and outs, expected score); a warning on a move that makes a tile 臭.")
+@click.option("--review", is_flag=True,
+              help="After the game, the review of your decisions (as `phz review` gives it: each one against "
+                   "the solver's advice, graded by what it cost).")
 @lang_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
               metavar="FILE", help="Write the game record (JSON Lines; README: Game records) as you play; "
@@ -42,7 +45,8 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, 
                    "`phz replay` shows them).")
 @click.pass_context
 def play(ctx: click.Context, rules, seed: int | None, bots: tuple[str, str], hands: int | None, coach: bool,
-         lang: str | None, record_path: str | None, from_path: str | None, at_move: int | None) -> None:
+         review: bool, lang: str | None, record_path: str | None, from_path: str | None,
+         at_move: int | None) -> None:
     """Play 跑胡子 against two bots at the terminal, with the solver as a coach.
 
     \b
@@ -54,18 +58,20 @@ def play(ctx: click.Context, rules, seed: int | None, bots: tuple[str, str], han
     the other moves are not legal, t shows the table again, q stops.  A
     decision with one option only (a compulsory 提 or 跑) is made for you.
     Answers may be piped in (one a line); the end of the input stops, as q
-    and Ctrl-C do.  Each hand ends with its settlement in words.
+    and Ctrl-C do.  Each hand ends with its settlement in words; with
+    --review, the game ends with the review of your decisions.
     """
     if (from_path is None) != (at_move is None):
         raise click.UsageError("--from and --at go together: --from RECORD --at MOVE")
     bots_given = ctx.get_parameter_source("bots") is not click.core.ParameterSource.DEFAULT
     _run(ctx, rules=rules, seed=seed, bots=bots, bots_given=bots_given, hands=hands, coaching=coach, lang=lang,
-         record_path=record_path, from_path=from_path, at_move=at_move)
+         record_path=record_path, from_path=from_path, at_move=at_move, review=review)
 
 
 def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], bots_given: bool,
          hands: int | None, coaching: bool, lang: str | None, record_path: str | None, from_path: str | None,
-         at_move: int | None) -> None:
+         at_move: int | None, review: bool = False) -> None:
+    import io
     import random
     import sys
     from contextlib import ExitStack
@@ -103,15 +109,17 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], 
 
     with ExitStack() as stack:
         hooks = {}
-        if record_path is not None:
+        memory = io.StringIO() if review and record_path is None else None  # the record the review reads
+        if record_path is not None or memory is not None:
             seats = [{"name": "you", "player": "human"} if p == me else {"name": b, "player": b}
                      for p, b in enumerate(_around(me, bots))]
             try:
-                rec = stack.enter_context(Recorder(record_path, rules, seed=seed, seats=seats,
+                rec = stack.enter_context(Recorder(memory or record_path, rules, seed=seed, seats=seats,
                                                    session={"command": "play", "coach": coaching, "hands": hands}))
             except OSError as e:
                 raise click.FileError(record_path, e.strerror or str(e)) from None
-            stack.enter_context(signals.note(" ".join(pw.record_kept(record_path, lang))))
+            if record_path is not None:
+                stack.enter_context(signals.note(" ".join(pw.record_kept(record_path, lang))))
             stack.enter_context(signals.on_stop(rec.close))  # Ctrl-C: the end line, so the record replays
             hooks = {"on_move": lambda game: rec.sync(), "on_hand": lambda game: rec.hand(game, seed=seed_of(game))}
         outcome = table.play_session(opts, term, session=session, first=start.game if start else None, **hooks)
@@ -119,6 +127,23 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], 
         term.say(pw.record_kept(record_path, lang, done=outcome.stopped is None))
     if outcome.stopped == "interrupt":
         ctx.exit(130)
+    if review:
+        _review(term, memory.getvalue() if memory is not None else None, record_path, lang)
+
+
+def _review(term, text: str | None, path: str | None, lang: str) -> None:
+    """The review of the human's decisions in the game just played: its record's ``text``, or the
+    record written at ``path``."""
+    from solver.app.review_command import run
+    from solver.game import record as records
+    from solver.game.review import default_seat
+    from solver.text.review_text import review_lines
+
+    rec = records.parse(text) if text is not None else records.read(path)
+    if not any(len(h.events) > 1 for h in rec.hands):
+        return  # stopped before anything was played
+    done = run(rec, seat=default_seat(rec), hand=None, samples=200, seed=0, lang=lang)
+    term.say([""] + review_lines(done, lang))
 
 
 def _around(me: int, bots) -> list[str]:

@@ -1,0 +1,318 @@
+"""The review of a game (``solver.game.review.Review``) as text, en or zh, and as JSON.
+
+``review_lines`` gives: a heading (the seat, the hands, the ruleset); one
+line per decision (its move number, what was asked, the move made, the best
+move, the expected-score loss with its 95% half width, the grade), and
+under each decision that was not the best what the two leave (distance to
+ready, live 进张 or outs, win chance, expected score); every rule broken in
+the hands with its penalty; the summary (decisions, how many matched the
+best, the count of each grade, the total cost and the penalties paid); the
+three worst decisions with the position the seat saw; and a footer stating
+the grades' thresholds and the rollouts.  Every line fits 80 columns (a
+glyph takes two); the caller paints red tiles (``render.paint``).
+
+>>> from solver.game.review import THRESHOLDS
+>>> footer_lines(200, 0, "en")[0].startswith("grades: the expected-score loss against the best move")
+True
+>>> max(width(x) for x in footer_lines(200, 0, "zh")) <= WIDTH
+True
+"""
+from __future__ import annotations
+
+from ..game.advice import Choice
+from ..game.position import dumps as position_dumps
+from ..game.review import BROKEN, GRADES, THRESHOLDS, Review, Reviewed, default_seat
+from ..model.tiles import glyph
+from .advice_text import choice_text, estimate_text, state_text, why
+from .position_text import position_lines
+from .table_view import WIDTH, width, wrap
+
+__all__ = ["choice_words", "decision_lines", "footer_lines", "look_lines", "move_line", "review_json", "review_lines",
+           "saved_line", "summary_lines", "why_text"]
+
+_GRADE_ZH = {"ok": "可以", "inaccuracy": "欠佳", "mistake": "失误", "blunder": "大错", BROKEN: "犯规", "": "—"}
+
+_W = {
+    "en": {
+        "head": "== review of {who} · {hands} · {rules} ==",
+        "hand": "hand {n}", "hands": "hands {a}–{b}",
+        "typed": "a record typed in from a real table, replayed leniently",
+        "none": "no decision of seat {seat} to review (every move forced)",
+        "move": "move {n}", "at": "on {t}", "discard": "discard",
+        "best": "best {move}", "same": " (the best)",
+        "loss": "loss {loss}±{hw}", "then": "{move}, then discard {t}",
+        "yours": "yours: {look}", "bests": "best: {look}",
+        "broken": "{off} breaks a rule: penalty {amount}{each}", "each": ", {e} to each other player",
+        "not_asked": "(no advice: the seat had no legal move to weigh here)",
+        "rules": "rules broken:",
+        "rule": "{who} {off}, {at}: penalty {amount}{each}",
+        "summary": "summary: {n} decision{s} reviewed{forced}, {m} matched the best; {grades}",
+        "forced": " ({f} forced move{fs} not counted)",
+        "cost": "total cost: {c:.1f} points of expected score (the decisions worse than ok)",
+        "paid": "penalties paid: {p}",
+        "net": "net score of the hand{s}: {nets}",
+        "worst": "the {k} worst:", "worst1": "the worst:",
+        "nth": "{i}. {where}, {grade}: {move}",
+        "footer": ("grades: the expected-score loss against the best move, in points of net score, on the "
+                   "same deals: ok below {a}, inaccuracy from {a}, mistake from {b}, blunder from {c}; a loss "
+                   "whose 95% interval reaches 0 is ok. Each move is played out on {n} deals (--samples), "
+                   "the same every run (--seed {seed}); the rollouts' play is a quick policy's."),
+    },
+    "zh": {
+        "head": "== 复盘：{who} · {hands} · {rules} ==",
+        "hand": "第 {n} 局", "hands": "第 {a}–{b} 局",
+        "typed": "手录的牌局，宽松重放",
+        "none": "{seat}号位没有可复盘的决定（每一手都是必须走的）",
+        "move": "第 {n} 手", "at": "对 {t}", "discard": "出牌",
+        "best": "最好是 {move}", "same": "（最好的走法）",
+        "loss": "损失 {loss}±{hw}", "then": "{move}，再打 {t}",
+        "yours": "你的：{look}", "bests": "最好：{look}",
+        "broken": "{off}，罚 {amount} 分{each}", "each": "，其余各家各得 {e} 分",
+        "not_asked": "（这里没有合法的走法可比较，没有建议）",
+        "rules": "犯规：",
+        "rule": "{who} {off}，{at}：罚 {amount} 分{each}",
+        "summary": "小结：复盘 {n} 个决定{forced}，{m} 个是最好的走法；{grades}",
+        "forced": "（{f} 手必须走的不算）",
+        "cost": "总损失：期望得分 {c:.1f} 分（比“可以”差的决定）",
+        "paid": "罚分：{p}",
+        "net": "本局净得分：{nets}",
+        "worst": "最差的 {k} 个：", "worst1": "最差的一个：",
+        "nth": "{i}. {where}，{grade}：{move}",
+        "footer": ("评级：与最好的走法相比的期望得分损失（净得分，同样的发牌）：低于 {a} 分为可以，{a} 分起为欠佳，"
+                   "{b} 分起为失误，{c} 分起为大错；95% 区间包含 0 的损失算可以。每个走法在 {n} 副发牌上打完"
+                   "（--samples），每次都一样（--seed {seed}）；模拟打法是快速策略的打法。"),
+    },
+}
+
+
+def _grade(g: str, lang: str) -> str:
+    return _GRADE_ZH[g] if lang == "zh" else (g or "—")
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def _s(n: int, lang: str) -> str:
+    return "" if lang == "zh" or n == 1 else "s"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _tile(d: Reviewed) -> int | None:
+    t = d.position.table
+    return t[0] if t is not None and d.position.stage != "discard" else None
+
+
+def choice_words(c: Choice, tile: int | None, lang: str) -> str:
+    """A choice in words (``advice_text.choice_text``): the move, and after a claim the discard after it."""
+    return choice_text(c, lang, tile=tile)
+
+
+def _made(d: Reviewed, tile: int | None, lang: str) -> str:
+    """The move made, in the words of the advice (without a discard after it: that is the next decision)."""
+    return choice_text(Choice(d.move, None, None, None, 0, 0), lang, tile=tile)
+
+
+def _look(c: Choice, d: Reviewed, lang: str) -> str:
+    """What a choice leaves (``advice_text.state_text``) and its rollouts' estimate (``estimate_text``)."""
+    sep = "，" if lang == "zh" else ", "
+    text = state_text(c, lang)
+    if c.estimate is not None:
+        text += sep + estimate_text(c.estimate, lang, deal_in=d.position.rules.win_on_discard)
+    return text
+
+
+def _penalty(amount: int, rules, lang: str) -> str:
+    w = _W[lang]
+    if rules.game.penalty_paid == "third_to_each":
+        return w["each"].format(e=amount // 3)
+    return ""
+
+
+def _where(d: Reviewed, lang: str, hands: int) -> str:
+    w = _W[lang]
+    return w["move"].format(n=d.n) + (f" ({w['hand'].format(n=d.hand)})" if hands > 1 else "")
+
+
+def move_line(d: Reviewed, lang: str = "en") -> str:
+    """The move made and, when it was not the best, the best and the loss: 'discard 一; best discard 六,
+    loss 6.5±5.8'; a 过 or 胡 with the tile it answers ('on 五: pass (过)'), a claim names it itself."""
+    w = _W[lang]
+    tile = _tile(d)
+    text = _made(d, tile, lang)
+    if tile is not None and d.move.kind in ("pass", "hu"):  # a claim names its tile
+        text = w["at"].format(t=glyph(tile)) + ("：" if lang == "zh" else ": ") + text
+    sep = "；" if lang == "zh" else "; "
+    if d.offence:
+        text += sep + w["broken"].format(off=d.offence, amount=d.penalty,
+                                         each=_penalty(d.penalty, d.position.rules, lang))
+        if d.best is not None:
+            text += sep + w["best"].format(move=choice_words(d.best, tile, lang))
+        return text
+    if d.matched:
+        return text + w["same"]
+    if d.best is None:
+        return text
+    comma = "，" if lang == "zh" else ", "
+    return (text + sep + w["best"].format(move=choice_words(d.best, tile, lang)) + comma
+            + w["loss"].format(loss=_num(d.loss), hw=_num(d.loss_half_width)))
+
+
+def look_lines(d: Reviewed, lang: str = "en") -> list[str]:
+    """What the move made and the best leave (none when they are the same move)."""
+    w = _W[lang]
+    lines: list[str] = []
+    if d.matched or d.best is None:
+        return lines if d.advice or not d.offence else wrap("    " + w["not_asked"], indent="      ")
+    if d.played is not None:
+        lines += wrap("    " + w["yours"].format(look=_look(d.played, d, lang)), indent="      ")
+    return lines + wrap("    " + w["bests"].format(look=_look(d.best, d, lang)), indent="      ")
+
+
+def decision_lines(d: Reviewed, lang: str = "en", *, hands: int = 1) -> list[str]:
+    """One decision: where, its grade and the moves (``move_line``), then what they leave."""
+    where, grade = _where(d, lang, hands), _grade(d.grade, lang)
+    where += " " * max(1, (8 if hands == 1 else 17) + (lang == "zh") - width(where))
+    head = where + grade + " " * max(1, (11 if lang == "en" else 6) - width(grade))
+    pad = width(head)
+    body = wrap(move_line(d, lang), WIDTH - pad, indent="")
+    return [head + body[0]] + [" " * pad + x for x in body[1:]] + look_lines(d, lang)
+
+
+def _hands_text(r: Review, lang: str) -> str:
+    w = _W[lang]
+    if len(r.hands) == 1:
+        return w["hand"].format(n=r.hands[0])
+    return w["hands"].format(a=r.hands[0], b=r.hands[-1])
+
+
+def summary_lines(r: Review, lang: str = "en") -> list[str]:
+    """The rules broken, the summary and the cost."""
+    w = _W[lang]
+    rules = r.record.rules
+    lines: list[str] = []
+    if r.offences:
+        lines.append(w["rules"])
+        for o in r.offences:
+            at = w["move"].format(n=o.n) + (f" ({w['hand'].format(n=o.hand)})" if len(r.hands) > 1 else "")
+            if o.line:
+                at += f"（第 {o.line} 行）" if lang == "zh" else f" (line {o.line})"
+            who = f"{o.seat}号位" if lang == "zh" else f"seat {o.seat}"
+            lines += wrap("  " + w["rule"].format(who=who, off=o.offence, at=at, amount=o.amount,
+                                                  each=_penalty(o.amount, rules, lang)), indent="    ")
+    n = len(r.decisions)
+    sep = " · "
+    grades = sep.join(f"{_grade(g, lang)} {r.count(g)}" for g in GRADES + ((BROKEN,) if r.count(BROKEN) else ()))
+    forced = w["forced"].format(f=r.forced, fs=_s(r.forced, lang)) if r.forced else ""
+    lines += wrap(w["summary"].format(n=n, s=_s(n, lang), forced=forced, m=r.matched, grades=grades))
+    lines += wrap(w["cost"].format(c=r.total_loss))
+    if r.penalties:
+        lines.append(w["paid"].format(p=r.penalties))
+    if r.nets:
+        lines.append(w["net"].format(s=_s(len(r.nets), lang), nets=" · ".join(_signed(v) for v in r.nets)))
+    return lines
+
+
+def footer_lines(samples: int, seed: int, lang: str = "en") -> list[str]:
+    """The grades' thresholds and how the moves were weighed."""
+    a, b, c = (f"{t:g}" for t in THRESHOLDS)
+    return wrap(_W[lang]["footer"].format(a=a, b=b, c=c, n=samples, seed=seed), indent="")
+
+
+def review_lines(r: Review, lang: str = "en", *, worst: int = 3) -> list[str]:
+    """The whole review (module docstring)."""
+    w = _W[lang]
+    human = "human" in [s.get("player") for s in r.record.header.get("seats") or [] if isinstance(s, dict)]
+    who = ("你" if lang == "zh" else "you") if human and default_seat(r.record) == r.seat else \
+        (f"{r.seat}号位" if lang == "zh" else f"seat {r.seat}")
+    lines = wrap(w["head"].format(who=who, seat=r.seat, hands=_hands_text(r, lang), rules=r.record.rules.name),
+                 indent="   ")
+    if r.lenient:
+        lines.append(w["typed"])
+    if not r.decisions:
+        lines.append(w["none"].format(seat=r.seat))
+    for d in r.decisions:
+        lines += decision_lines(d, lang, hands=len(r.hands))
+    lines.append("")
+    lines += summary_lines(r, lang)
+    bad = r.worst(worst)
+    if bad:
+        lines.append("")
+        lines.append(w["worst1"] if len(bad) == 1 else w["worst"].format(k=len(bad)))
+        for i, d in enumerate(bad, 1):
+            lines += wrap(w["nth"].format(i=i, where=_where(d, lang, len(r.hands)), grade=_grade(d.grade, lang),
+                                          move=move_line(d, lang)), indent="   ")
+            lines += position_lines(d.position, lang)
+            lines += look_lines(d, lang)
+            lines.append("")
+    else:
+        lines.append("")
+    lines += footer_lines(r.samples, r.seed, lang)
+    assert all(width(x) <= WIDTH for x in lines), [x for x in lines if width(x) > WIDTH]
+    return lines
+
+
+def why_text(d: Reviewed, lang: str = "en") -> str:
+    """Why the best move is best (``advice_text.why``) and what the move made left and lost, in a few
+    sentences (a quiz question's explanation)."""
+    w = _W[lang]
+    sep = "；" if lang == "zh" else "; "
+    text = sep.join(why(d.advice, lang))
+    if d.played is not None:
+        made = _made(d, _tile(d), lang) + ("：" if lang == "zh" else ": ") + _look(d.played, d, lang)
+        text += sep + w["yours"].format(look=made) + ("，" if lang == "zh" else ", ") + \
+            w["loss"].format(loss=_num(d.loss), hw=_num(d.loss_half_width))
+    return text
+
+
+def saved_line(made: int, new: int, grades, lang: str = "en") -> list[str]:
+    """What --save did: how many decisions (every one of ``grades``) became quiz questions, how many new."""
+    if lang == "zh":
+        names = "和".join(_grade(g, lang) for g in grades)
+        return wrap(f"存为练习题：{made} 个决定（每个{names}），其中 {new} 个是新的（phz quiz 会在复习里问）")
+    return wrap(f"saved as quiz questions: {made} decision{'s' if made != 1 else ''} (every "
+                f"{' and '.join(grades)}), {new} of them new (phz quiz asks them in its review)")
+
+
+# ---------------------------------------------------------------- JSON
+
+def _choice_json(c: Choice | None) -> dict | None:
+    if c is None:
+        return None
+    e = c.estimate
+    return {"move": _text(c.move),
+            "follow": _text(c.follow) if c.follow is not None else None,
+            "distance": c.distance, "live": c.live, "outs": c.outs,
+            "win": round(e.win, 4) if e else None, "score": round(e.score, 3) if e else None,
+            "deals": e.n if e else 0, "loss": round(c.loss, 3), "loss_half_width": round(c.loss_half_width, 3)}
+
+
+def _text(move) -> str:
+    from ..game.moves import move_text
+    return move_text(move)
+
+
+def review_json(r: Review, file: str = "") -> dict:
+    """The review as one JSON object (README: phz review)."""
+    import json
+    decisions = []
+    for d in r.decisions:
+        tile = _tile(d)
+        decisions.append({"hand": d.hand, "move_no": d.n, "line": d.line, "stage": d.position.stage,
+                          "tile": glyph(tile) if tile is not None else None, "move": _text(d.move),
+                          "grade": d.grade, "matched": d.matched, "loss": round(d.loss, 3),
+                          "loss_half_width": round(d.loss_half_width, 3), "offence": d.offence or None,
+                          "penalty": d.penalty, "played": _choice_json(d.played),
+                          "best": _choice_json(d.best), "position": json.loads(position_dumps(d.position))})
+    return {"ok": True, "file": file, "seat": r.seat, "hands": list(r.hands), "ruleset": r.record.rules.name,
+            "lenient": r.lenient, "samples": r.samples, "seed": r.seed,
+            "thresholds": dict(zip(GRADES[1:], THRESHOLDS)), "decisions": decisions,
+            "offences": [{"hand": o.hand, "move_no": o.n, "line": o.line, "seat": o.seat, "offence": o.offence,
+                          "penalty": o.amount} for o in r.offences],
+            "summary": {"decisions": len(r.decisions), "forced": r.forced, "matched": r.matched,
+                        "grades": {g: r.count(g) for g in GRADES + (BROKEN,)},
+                        "total_loss": round(r.total_loss, 3), "penalties": r.penalties, "nets": list(r.nets),
+                        "worst": [d.n for d in r.worst()]}}
