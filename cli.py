@@ -66,7 +66,8 @@ def _seen_option(f: Callable) -> Callable:
 
 def _bulk_options(f: Callable) -> Callable:
     f = click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
-                     help="A batch is answered by N processes (one per core); answers stay in input order.")(f)
+                     help="A batch is answered by N processes (one per core); answers stay in input order. "
+                          "With --win-rate: the rollouts, in N processes (the same figures).")(f)
     return click.option("--brief", is_flag=True,
                         help="One compact JSON line per hand, waits only: tile, live outs, 胡息 and score "
                              "per source (README: Batches).")(f)

@@ -16,9 +16,7 @@ from cli import main
 from solver.game import record
 from solver.game.engine import Game
 from solver.game.moves import Move, move_text, parse_move
-from solver.game.players import make_bot
 from solver.game.review import BROKEN, GRADES, THRESHOLDS, default_seat, grade, review
-from solver.game.view import view_of
 from solver.model.rules import get_ruleset
 from solver.text import review_text
 from solver.text.table_view import WIDTH, width
@@ -51,21 +49,20 @@ def fits(lines) -> None:
     assert not wide, wide[0]
 
 
-def scripted(script: dict[int, str]) -> record.Record:
-    """Hand of seed 0 (hunan), basic bots on every seat, but seat 0's k-th decision with a choice played
-    as ``script[k]``; the record stops right after the last scripted move (a game left with q)."""
+#: the first moves of the hand of seed 0 (hunan), every seat's, as the basic bots played them (written out so
+#: that the game does not change with the bots): then seat 0, holding 一一一三四五七八叁捌 | 提:拾拾拾拾 吃:二七十
+#: 吃:六陆陆, is asked about the 九 it drew
+OPENING = ["discard 十", "chi 二七十", "discard 玖", "peng", "discard 伍", "peng", "discard 陆", "chi 六陆陆",
+           "discard 肆", "chi 四肆肆", "discard 三", "pass", "chi 三三叁 比 三四五", "discard 七"]
+
+
+def scripted(moves: list[str]) -> record.Record:
+    """The hand of seed 0 (hunan): ``OPENING``, then seat 0's ``moves``; the record stops there (a game
+    left with q)."""
     rules = get_ruleset("hunan")
     game = Game(rules, seed=0)
-    bots = [make_bot("basic", 0, s) for s in range(3)]
-    k = 0
-    while (ask := game.ask()) is not None and k < max(script):
-        move = bots[ask.seat].choose(view_of(game, ask.seat), ask)
-        if ask.seat == 0 and len(ask.options) > 1:
-            k += 1
-            if k in script:
-                move = parse_move(script[k])
-                assert move in ask.options, (k, script[k], ask.options)
-        game.play(move)
+    for text in OPENING + moves:
+        game.play(parse_move(text))
     out = io.StringIO()
     record.write(out, rules, [game], seeds=[0], seed=0, seats=["human", "basic", "basic"])
     return record.parse(out.getvalue())
@@ -83,12 +80,12 @@ def test_the_grades_and_their_thresholds():
     assert f"ok below {a:g}" in footer and f"mistake from {b:g}" in footer and f"blunder from {c:g}" in footer
 
 
-# Seat 0's 5th decision with a choice is at a 七 on the table: 吃 七八九 (then discard 叁) leaves the hand ready, passing
-# leaves it 1 away; its 6th, after the 吃, discard 叁 keeps it ready and discard 四 breaks its wait.
+# After OPENING seat 0 is asked about the 九 it drew: 吃 七八九 (then discard 叁) leaves the hand ready, passing
+# leaves it 1 away; after the 吃, discard 叁 keeps it ready and discard 四 breaks its wait.
 @pytest.mark.parametrize("script, move, best, grade_", [
-    ({5: "pass"}, "pass", "chi 七八九", "inaccuracy"),  # passing the 吃 that makes the hand ready
-    ({5: "chi 七八九", 6: "discard 四"}, "discard 四", "discard 叁", "inaccuracy"),  # a discard that breaks the wait
-    ({5: "chi 七八九", 6: "discard 叁"}, "discard 叁", "discard 叁", "ok"),  # the right moves
+    (["pass"], "pass", "chi 七八九", "inaccuracy"),  # passing the 吃 that makes the hand ready
+    (["chi 七八九", "discard 四"], "discard 四", "discard 叁", "inaccuracy"),  # a discard that breaks the wait
+    (["chi 七八九", "discard 叁"], "discard 叁", "discard 叁", "ok"),  # the right moves
 ], ids=["pass-the-chi", "break-the-wait", "right"])
 def test_a_scripted_game_is_graded_where_its_mistakes_are(script, move, best, grade_):
     rec = scripted(script)
@@ -113,7 +110,7 @@ def test_a_scripted_game_is_graded_where_its_mistakes_are(script, move, best, gr
 
 
 def test_a_claim_and_the_discard_after_it_are_two_decisions():
-    r = review(scripted({5: "chi 七八九", 6: "discard 四"}), 0, samples=SAMPLES)
+    r = review(scripted(["chi 七八九", "discard 四"]), 0, samples=SAMPLES)
     claim, discard = r.decisions[-2:]
     assert claim.move.kind == "chi" and claim.position.stage == "chi" and claim.grade == "ok"
     assert claim.best.follow == Move("discard", tile=parse_move("discard 叁").tile)  # judged with its best discard
@@ -121,7 +118,7 @@ def test_a_claim_and_the_discard_after_it_are_two_decisions():
 
 
 def test_the_same_record_always_gets_the_same_grades():
-    rec = scripted({5: "pass"})
+    rec = scripted(["pass"])
     a, b = (review(rec, 0, samples=24) for _ in range(2))
     assert [(d.n, d.grade, d.loss, d.loss_half_width) for d in a.decisions] == \
         [(d.n, d.grade, d.loss, d.loss_half_width) for d in b.decisions]
