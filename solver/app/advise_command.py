@@ -94,6 +94,7 @@ class _Job:
         self.ctx, self.out, self.kind, self.text, self.values = ctx, out, kind, text, values
         self.samples = DEFAULT_SAMPLES if values.get("samples") is None else values["samples"]
         self.seed = values.get("seed") or 0
+        self.jobs = values.get("jobs") or 1
         self.rank = values.get("rank") or "score"
 
     def fail(self, message: str) -> None:
@@ -185,7 +186,8 @@ class _Job:
         from solver.game.advice import advise
         progress = _Progress(self.samples, sys.stderr)
         try:
-            return advise(pos, samples=self.samples, seed=self.seed, rank=self.rank, progress=progress)
+            return advise(pos, samples=self.samples, seed=self.seed, rank=self.rank, jobs=self.jobs,
+                          progress=progress)
         finally:
             progress.close()
 
@@ -247,8 +249,7 @@ def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, 
     if brief:
         raise click.UsageError("--brief is a batch's compact line: --win-rate answers one hand (a table, or --json)",
                                ctx)
-    if jobs != 1:
-        raise click.UsageError("--jobs answers a batch in N processes: --win-rate answers one hand", ctx)
+    values["jobs"] = jobs  # the rollouts in N processes (the same figures)
     from_file = values.get("record") is not None or values.get("position") is not None
     if hand == ("-",) or (not hand and not from_file):
         raise click.UsageError("--win-rate answers one hand: give HAND (or --record / --position), not a batch", ctx)

@@ -39,13 +39,14 @@ class Choice:
     move: Move
     follow: Move | None  # the discard after it
     hand: Hand | None  # the hand at rest it leaves (None after 胡)
-    distance: int | None  # None: beyond the distance search (or after 胡)
+    distance: int | None  # None: beyond the distance search (``limit``), never ready, or after 胡
     live: int  # live improving draws; at distance 0 live outs
     outs: int  # live outs (0 unless ready)
     chou: tuple[int, ...] = ()  # tiles this move makes 臭
     estimate: Estimate | None = None
     loss: float = 0.0  # expected-score loss against the best choice (same deals)
     loss_half_width: float = 0.0
+    limit: bool = False  # the distance is beyond the search (more than 2 away)
 
     @property
     def script(self) -> tuple[Move, ...]:
@@ -87,16 +88,19 @@ class Advice:
 
 
 def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, rank: str = "score",
-           progress=None) -> Advice:
+           jobs: int = 1, progress=None) -> Advice:
     """Every legal option of ``pos`` ranked (module docstring); ``samples`` deals per choice
-    (0: no rollouts, the outs order alone)."""
+    (0: no rollouts, the outs order alone); ``jobs`` processes for the rollouts (the same figures).
+    In the rollouts a hand a choice leaves ready keeps its wait (``bot_fast.Policy.keep``)."""
     if rank not in ("score", "outs"):
         raise ValueError(f"rank {rank!r}: score or outs")
     if not pos.options:
         raise ValueError("the position asks no decision of this seat")
     choices = _choices(pos)
     if samples > 0 and len(choices) > 1:
-        ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, progress=progress)
+        ready = frozenset(c.hand for c in choices if c.distance == 0 and c.hand is not None)
+        ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=ready, jobs=jobs,
+                    progress=progress)
         choices = [replace(c, estimate=e) for c, e in zip(choices, ests)]
     key = (lambda c: (c.outs_key(), -c.score)) if rank == "outs" or samples <= 0 else \
         (lambda c: (-c.score, c.outs_key()))
@@ -131,7 +135,7 @@ def _choices(pos: Position) -> list[Choice]:
         if m.kind == "hu":
             out.append(Choice(m, None, None, None, 0, 0))
         elif m.kind == "pass":
-            chou = (x,) if claims and x is not None and pos.stage in ("chi", "peng", "claim") else ()
+            chou = (x,) if claims and x is not None else ()
             out.append(replace(_choice(m, None, pos.hand, adv.rest(pos.hand, seen)), chou=chou))
         elif m.kind in ("chi", "peng") and x is not None:
             h = after_take(pos.hand, m, x)
@@ -153,6 +157,7 @@ def _choices(pos: Position) -> list[Choice]:
 
 def _choice(move: Move, follow: Move | None, hand: Hand, spot: Spot | None) -> Choice:
     if spot is None or spot.distance is None:
-        return Choice(move, follow, hand, None, spot.improving_live if spot else 0, 0)
+        return Choice(move, follow, hand, None, spot.improving_live if spot else 0, 0,
+                      limit=spot is None or spot.limit)
     live = spot.outs if spot.distance == 0 else spot.improving_live
     return Choice(move, follow, hand, spot.distance, live, spot.outs)

@@ -1,6 +1,7 @@
 """The rollout policy of the win-chance estimate (``solver.game.winrate``): quick and reasonable.
 
-Every win; the compulsory moves; every 碰; a 吃 whose other tiles break
+Every win; the compulsory moves; every 碰 (but a hand known to be ready —
+the advice knows which hands a candidate leaves ready — keeps its wait); a 吃 whose other tiles break
 no pair (a 吃 with a pair's tile gives up a 碰 or 偎 to come); and the
 discard of the least useful tile: a tile is worth 3 in a pair, and for
 each group shape (句, 二七十, 绞) it belongs to, one per other tile of the
@@ -35,8 +36,9 @@ class Policy:
     """The rollout policy (module docstring) for one ruleset; ``rng`` breaks ties (None: the first
     of the tied options, so that a rollout is a function of the deal alone)."""
 
-    def __init__(self, rules: Ruleset, rng: random.Random | None):
+    def __init__(self, rules: Ruleset, rng: random.Random | None, keep: frozenset = frozenset()):
         self.rng = rng
+        self.keep = keep  # hands known to be ready: no optional claim breaks them
 
     def choose(self, hand: Hand, ask: Ask) -> Move:
         options = ask.options
@@ -46,6 +48,8 @@ class Policy:
             return HU
         if ask.stage == "discard":
             return self._least([(use(hand.concealed, m.tile), m) for m in options])
+        if PASS in options and hand in self.keep:
+            return PASS
         if ask.stage == "peng" or PASS not in options:
             return next((m for m in options if m.kind != "pass"), options[0])
         c = hand.concealed

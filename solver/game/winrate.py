@@ -49,6 +49,8 @@ TRIES = 50
 #: deals every script of a race is played on before the clearly worse are dropped, and the shares
 #: of ``samples`` after which they are dropped again
 FIRST, ROUNDS = 24, (0.4,)
+#: the most scripts a race plays on after each round (the best by expected score so far)
+KEEP = (6, 3)
 Z95 = 1.96
 
 
@@ -176,21 +178,22 @@ def _copy(seats: list[Seat]) -> list[Seat]:
 
 
 def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence[Move],
-            rng: random.Random | None) -> tuple[int, bool, bool] | None:
+            rng: random.Random | None, keep: frozenset = frozenset()) -> tuple[int, bool, bool] | None:
     """Play ``script`` for the position's seat, then the rollout policy for all, to the end of the hand:
     (this seat's net, it won, another won on its discard at once); None when the deal contradicts
-    what was seen (a player asked before this seat on the tile on the table has to take it)."""
+    what was seen (a player asked before this seat on the tile on the table has to take it).  ``keep``:
+    hands known to be ready, which the policy keeps (``Policy.keep``)."""
     me, rules = pos.seat, pos.rules
     game = Game.resume(rules, _copy(seats), stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
                        first_discard=pos.first_discard, last_stock=pos.last_stock, quiet=True)
-    policy = Policy(rules, rng)
+    policy = Policy(rules, rng, keep)
     todo = list(script)
-    reached = pos.table is None or pos.stage in ("claim", "first", "qishou")
+    reached = pos.table is None or pos.stage in ("first", "qishou")
     mine = None  # the table while the script's discard waits for claims
     while (ask := game.ask()) is not None:
         hand = game.seats[ask.seat].hand()
         if not reached and game.table is not None and game.table[0] == pos.table[0] and ask.seat == me \
-                and ask.stage == pos.stage:
+                and (ask.stage == pos.stage or pos.stage == "claim"):  # claim: its first ask on the tile
             reached = True
         if not reached:  # asked on the tile on the table before this seat's stage (this seat too): they passed
             if Move("pass") not in ask.options:
@@ -216,7 +219,8 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
 
 
 def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES,
-             seed: int = 0, ties: bool = True, start: int = 0, progress=None) -> list[Estimate]:
+             seed: int = 0, ties: bool = True, start: int = 0, keep: frozenset = frozenset(),
+             progress=None) -> list[Estimate]:
     """Each script's estimate over the same ``samples`` deals (module docstring); the deals and the
     rollouts' tie-breaks come from ``seed``, so the same call gives the same figures (``ties``
     False: the policy takes the first of tied options, a rollout is a function of its deal).
@@ -234,7 +238,7 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
         seats, stock = dealt
         outs = []
         for s in scripts:
-            out = rollout(pos, seats, stock, s, random.Random(f"{seed}:{i}:play") if ties else None)
+            out = rollout(pos, seats, stock, s, random.Random(f"{seed}:{i}:play") if ties else None, keep)
             if out is None:
                 break
             outs.append(out)
@@ -249,26 +253,90 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
 
 
 def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-         ties: bool = True, progress=None) -> list[Estimate]:
-    """``estimate`` with the clearly worse scripts dropped early.  Every script is played on the
-    first ``FIRST`` deals; after each round (``FIRST``, then about ``samples`` × ``ROUNDS``) only the
-    scripts whose paired difference from the best so far could still be ≥ 0 (its 95% interval
-    reaches 0) go on.  A dropped script keeps its estimate on fewer deals (a wider interval).
-    The same call gives the same figures."""
+         ties: bool = True, keep: frozenset = frozenset(), jobs: int = 1, progress=None) -> list[Estimate]:
+    """``estimate`` with the scripts that cannot be best dropped early.  Every script is played on
+    the first ``FIRST`` deals; after each round (``FIRST``, then ``samples`` × each of ``ROUNDS``) a
+    script goes on only while the 95% interval of its paired difference from the best so far
+    reaches 0, and while it is among the ``KEEP`` best so far (6, then 3): early in a hand many
+    discards are about as good, and telling them all apart would cost more deals than the advice
+    can afford.  A dropped script keeps its estimate on fewer deals (a wider interval).  ``jobs`` > 1
+    plays each round's deals in that many processes, the same deals in the same order: the figures
+    do not change.  The same call gives the same figures."""
     scripts = [tuple(s) for s in scripts]
     ends = sorted({min(samples, FIRST), *(min(samples, max(FIRST, round(samples * r))) for r in ROUNDS), samples})
     ests: list[Estimate | None] = [None] * len(scripts)
-    keep, done = list(range(len(scripts))), 0
-    for end in ends:
-        more = estimate(pos, [scripts[k] for k in keep], samples=end - done, seed=seed, ties=ties, start=done,
-                        progress=progress)
-        for k, e in zip(keep, more):
-            a = ests[k]
-            ests[k] = e if a is None else Estimate(a.script, a.n + e.n, a.wins + e.wins, a.deal_ins + e.deal_ins,
-                                                   a.nets + e.nets)
-        done = end
-        best = max((ests[k] for k in keep), key=lambda e: e.score)
-        keep = [k for k in keep if ests[k] is best or sum(ests[k].paired(best)) >= 0]
-        if len(keep) < 2:
-            break
+    keep_going, done = list(range(len(scripts))), 0
+    pool = _pool(jobs, pos, scripts, seed, ties, keep) if jobs > 1 and samples >= 2 * FIRST else None
+    try:
+        for end in ends:
+            if pool is None:
+                more = estimate(pos, [scripts[k] for k in keep_going], samples=end - done, seed=seed, ties=ties,
+                                start=done, keep=keep, progress=progress)
+            else:
+                more = _parallel(pool, jobs, keep_going, done, end - done, progress)
+            for k, e in zip(keep_going, more):
+                a = ests[k]
+                ests[k] = e if a is None else Estimate(a.script, a.n + e.n, a.wins + e.wins,
+                                                       a.deal_ins + e.deal_ins, a.nets + e.nets)
+            done = end
+            best = max((ests[k] for k in keep_going), key=lambda e: e.score)
+            keep_going = [k for k in keep_going if ests[k] is best or _open(ests[k], best)]
+            keep_going.sort(key=lambda k: -ests[k].score)
+            del keep_going[KEEP[min(len(KEEP) - 1, ends.index(end))]:]
+            if len(keep_going) < 2:
+                break
+    except BaseException:
+        if pool is not None:
+            pool.terminate()
+        raise
+    if pool is not None:
+        pool.close()
+        pool.join()
     return ests
+
+
+def _open(e: Estimate, best: Estimate) -> bool:
+    """Whether ``e`` might still be as good as ``best`` (its paired 95% interval reaches 0)."""
+    diff, half = e.paired(best)
+    return diff + half >= 0
+
+
+# ---------------------------------------------------------------- rounds in several processes
+
+_JOB: tuple | None = None  # (pos, scripts, seed, ties, keep) of the race whose pool is forked
+
+
+def _pool(jobs: int, pos: Position, scripts: list, seed: int, ties: bool, keep: frozenset):
+    global _JOB
+    import multiprocessing
+    _JOB = (pos, scripts, seed, ties, keep)
+    try:
+        return multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_worker)
+    except (OSError, ValueError):
+        return None
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C and termination to the process that started it."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _part(args: tuple[tuple[int, ...], int, int]) -> list[Estimate]:
+    which, start, n = args
+    pos, scripts, seed, ties, keep = _JOB
+    return estimate(pos, [scripts[k] for k in which], samples=n, seed=seed, ties=ties, start=start, keep=keep)
+
+
+def _parallel(pool, jobs: int, which: list[int], start: int, n: int, progress) -> list[Estimate]:
+    """``estimate`` of the scripts ``which`` on deals start … start + n − 1, split in contiguous parts."""
+    cuts = [start + n * j // jobs for j in range(jobs + 1)]
+    parts = pool.map(_part, [(tuple(which), a, b - a) for a, b in zip(cuts, cuts[1:]) if b > a])
+    if progress is not None:
+        progress(n)
+    out = parts[0]
+    for part in parts[1:]:
+        out = [Estimate(a.script, a.n + e.n, a.wins + e.wins, a.deal_ins + e.deal_ins, a.nets + e.nets)
+               for a, e in zip(out, part)]
+    return out
