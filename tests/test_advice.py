@@ -406,3 +406,58 @@ def test_the_progress_line_shows_on_a_terminal_only_and_is_wiped(monkeypatch):
     assert term.getvalue().startswith("\rphz: playing out the hand: 24/200 deals\r")
     assert term.getvalue().endswith("\r")
     assert pipe.getvalue() == ""
+
+
+def test_a_win_on_offer_comes_first_unless_passing_is_clearly_better():
+    from solver import api
+    from solver.game.advice import advise
+    from solver.game.moves import Move
+    from solver.game.position import quick
+    from solver.model.notation import parse_hand
+    from solver.model.rules import get_ruleset
+    rules = get_ruleset("hunan")
+    hand = parse_hand("一二三壹贰叁贰柒拾四五六八九十七七七伍伍", rules)
+    d = api.decide(hand, tile="五", source="upper-draw", rules=rules)
+    moves = [Move(a.action, chi=a.chi, bi=a.bi) for a in d.actions]
+    assert Move("hu") in moves and Move("pass") in moves
+    advice = advise(quick(hand, rules, tile=d.tile, origin="upper-draw", options=moves), samples=60)
+    assert advice.best.wins
+    passing = advice.choice_of(Move("pass"))
+    diff, half = passing.estimate.paired(advice.best.estimate)
+    assert not diff - half > 0  # kept first: passing is not better beyond the noise
+
+
+def test_two_ways_to_eat_that_lay_out_the_same_groups_leave_the_same_hand():
+    from solver import api
+    from solver.game.advice import advise
+    from solver.game.moves import Move
+    from solver.game.position import quick
+    from solver.model.notation import parse_hand
+    from solver.model.rules import get_ruleset
+    rules = get_ruleset("hunan")
+    hand = parse_hand("二七八九十一一一四四四五五五六六六壹壹贰", rules)
+    d = api.decide(hand, tile="十", source="upper-discard", rules=rules)
+    moves = [Move(a.action, chi=a.chi, bi=a.bi) for a in d.actions]
+    advice = advise(quick(hand, rules, tile=d.tile, origin="upper-discard", options=moves), samples=30)
+    by_leaves = {}
+    for c in advice.choices:
+        by_leaves.setdefault(c.leaves, []).append(c)
+    alike = [cs for cs in by_leaves.values() if len(cs) > 1]
+    assert alike, [(c.move, c.follow) for c in advice.choices]
+    for cs in alike:
+        assert len({c.move for c in cs}) == len(cs)
+        assert len({(c.estimate.nets, c.estimate.n) for c in cs if c.estimate.n == cs[0].estimate.n}) == 1
+
+
+def test_passing_a_win_must_be_better_beyond_the_noise():
+    from solver.game.advice import Choice, _win_first
+    from solver.game.moves import Move
+    from solver.game.winrate import Estimate
+    hu = Choice(Move("hu"), None, None, None, 0, 0, estimate=Estimate((Move("hu"),), 40, 40, 0, (8,) * 40))
+    noisy = Estimate((Move("pass"),), 40, 20, 0, (30, -8) * 20)  # +11 a hand, but ± 12
+    sure = Estimate((Move("pass"),), 40, 40, 0, (20,) * 40)  # +20 every deal
+    passing = Choice(Move("pass"), None, None, 0, 3, 3)
+    from dataclasses import replace
+    assert _win_first([replace(passing, estimate=noisy), hu])[0] is hu
+    better = replace(passing, estimate=sure)
+    assert _win_first([better, hu])[0] is better

@@ -60,6 +60,14 @@ class Choice:
     def wins(self) -> bool:
         return self.move.kind == "hu"
 
+    @property
+    def leaves(self) -> tuple:
+        """What the choice leaves: the same for two ways to 吃 that lay out the same groups."""
+        if self.hand is None:
+            return (self.move,)
+        melds = tuple(sorted((m.kind, m.tiles) for m in self.hand.melds))
+        return (self.hand.concealed, melds, self.follow)
+
     def outs_key(self) -> tuple:
         """The outs order of ``phz discard``: a win, then nearer, then more live draws or outs."""
         if self.wins:
@@ -108,11 +116,23 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, rank
     kept: dict[Move, Choice] = {}
     for c in choices:  # a claim keeps its best follow-up
         kept.setdefault(c.move, c)
-    choices = list(kept.values())
+    choices = _win_first(list(kept.values()))
     best = choices[0]
     if best.estimate is not None:
         choices = [replace(c, **_loss(c, best)) for c in choices]
     return Advice(pos, tuple(choices), rank, samples, seed)
+
+
+def _win_first(choices: list[Choice]) -> list[Choice]:
+    """A 胡 on offer comes first unless passing it is better beyond the noise (its paired 95%
+    interval above 0): a sure score is not given up on the rollouts' word alone."""
+    hu = next((c for c in choices if c.wins), None)
+    if hu is None or choices[0] is hu or hu.estimate is None or choices[0].estimate is None:
+        return choices
+    diff, half = choices[0].estimate.paired(hu.estimate)
+    if diff - half > 0:
+        return choices
+    return [hu] + [c for c in choices if c is not hu]
 
 
 def _loss(c: Choice, best: Choice) -> dict:

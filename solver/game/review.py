@@ -87,7 +87,8 @@ class Reviewed:
 
     @property
     def matched(self) -> bool:
-        return not self.offence and self.played is not None and self.played.move == self.best.move
+        return not self.offence and self.played is not None and (self.played.move == self.best.move
+                                                                  or self.played.leaves == self.best.leaves)
 
     @property
     def loss(self) -> float:

@@ -52,6 +52,7 @@ FIRST, ROUNDS = 24, (0.4,)
 #: the most scripts a race plays on after each round (the best by expected score so far)
 KEEP = (6, 3)
 Z95 = 1.96
+PASS = Move("pass")
 
 
 @dataclass(frozen=True)
@@ -188,29 +189,41 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
                        first_discard=pos.first_discard, last_stock=pos.last_stock, quiet=True)
     policy = Policy(rules, rng, keep)
     todo = list(script)
-    reached = pos.table is None or pos.stage in ("first", "qishou")
+    initial = pos.table  # the tile on the table, until it leaves it
+    claim = pos.stage == "claim"  # a quick position: this seat's whole answer to the tile, at any stage
+    reached = initial is None or pos.stage in ("first", "qishou")
     mine = None  # the table while the script's discard waits for claims
     while (ask := game.ask()) is not None:
         hand = game.seats[ask.seat].hand()
-        if not reached and game.table is not None and game.table[0] == pos.table[0] and ask.seat == me \
-                and (ask.stage == pos.stage or pos.stage == "claim"):  # claim: its first ask on the tile
-            reached = True
-        if not reached:  # asked on the tile on the table before this seat's stage (this seat too): they passed
-            if Move("pass") not in ask.options:
+        on_initial = initial is not None and game.table == initial
+        if not reached and on_initial and ask.seat == me:
+            if claim:  # a claim is reached where it is offered, passing at the first ask
+                reached = todo[0] == PASS or todo[0] in ask.options
+            else:
+                reached = ask.stage == pos.stage
+        if not reached or (claim and on_initial and ask.seat == me and todo and todo[0] == PASS):
+            # asked on the tile on the table before this seat's answer (this seat too): they passed
+            if PASS not in ask.options:
                 return None
-            move = Move("pass")
+            move = PASS
         elif ask.seat == me and todo:
             if todo[0] in ask.options:
                 move = todo.pop(0)
                 if move.kind == "discard":
                     mine = (move.tile, me, "discard")
-            elif Move("pass") in ask.options:
-                move = Move("pass")
+            elif PASS in ask.options:
+                move = PASS
             else:
                 raise ValueError(f"the script's {todo[0]} is not among the options {ask.options}")
         else:
             move = policy.choose(hand, ask)
         game.play(move)
+        if initial is not None and game.table != initial:  # the tile left the table
+            if todo and todo[0] == PASS and claim:
+                todo.pop(0)
+            elif todo and todo[0].kind in ("chi", "peng") and not reached:
+                return None  # taken before this seat could: not what was seen
+            initial = None
         if mine is not None and game.table != mine:  # taken, or left face up: no longer a deal-in
             mine = None
     r = game.result
