@@ -26,6 +26,7 @@ from solver.app.options import prepare as _prepare
 from solver.app.options import rules_option as _rules_option
 from solver.app.review_command import review as review_command
 from solver.app.rules_command import rules_group
+from solver.app.trainer_command import QUESTION_KINDS, quiz, stats  # QUESTION_KINDS: tests check it
 from solver.text.help import MAIN_HELP, NOTATION, SOURCE_HELP
 
 
@@ -290,7 +291,7 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
 @click.option("--hands", "n", type=click.IntRange(min=10, max=100_000), default=2000, show_default=True,
               metavar="N", help="Hands per measurement (10 to 100,000), in 5 rounds of fresh hands "
                                 "(the reference answers one in 50).")
-@_json_option
+@click.option("--json", "as_json", is_flag=True, help="The measurements as one JSON object on one line.")
 @_rules_option
 def bench(n: int, as_json: bool, rules) -> None:
     """Measure the solver: time per hand, hands per second, speed-up over the reference.
@@ -344,11 +345,6 @@ main.add_command(review_command)
 main.add_command(shell_command.shell)
 
 
-#: The kinds of question, as puzzles.QUESTION_KINDS (written here so that --help need not load the library;
-#: tests/test_cli_trainer.py checks they agree).
-QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
-
-
 @main.group()
 def puzzles() -> None:
     """The curated puzzle library (puzzles/*.toml): list it, check it."""
@@ -358,7 +354,7 @@ def puzzles() -> None:
 @click.option("--kind", type=click.Choice(QUESTION_KINDS), help="Only this kind.")
 @click.option("--rules", type=RulesetType(), default=None, metavar="NAME|PATH",
               help="Only the puzzles written for this ruleset (default: every puzzle).")
-@_json_option
+@click.option("--json", "as_json", is_flag=True, help="The puzzles as one JSON list on one line.")
 def puzzles_list(kind: str | None, rules, as_json: bool) -> None:
     """Every puzzle: id, kind, ruleset, level, tags and hand (no solver is loaded)."""
     import json
@@ -407,86 +403,8 @@ def puzzles_check(rules) -> None:
     _echo(f"{len(lib)} puzzles{which}: every answer agrees with the solver")
 
 
-@main.command()
-@click.option("--kind", type=click.Choice(QUESTION_KINDS + ("game",)), help="Only this kind (game: from your games).")
-@click.option("--level", type=click.IntRange(1, 3), help="Only this level (1 one idea, 2 two that interact, 3 a trap).")
-@click.option("--tag", metavar="T", help="Only puzzles with this tag (e.g. 破跑胡, 烧比).")
-@click.option("--count", type=click.IntRange(min=1),
-              help="How many questions (default: 10, fewer when fewer match).")
-@click.option("--puzzle", "puzzle_id", metavar="ID",
-              help="One puzzle by id (or drill:SEED to replay a drill, drill:NAME:SEED under ruleset NAME).")
-@click.option("--random", "random_drills", is_flag=True, help="Fresh drills generated with the solver (seeded).")
-@click.option("--seed", type=int, default=None, help="Seed for --random, to get the same drills again.")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
-              help="Language (default: from the locale, zh* → Chinese).")
-@click.option("--db", type=click.Path(dir_okay=False), default=None,
-              help="Progress file (default: progress.db under $PHZ_HOME, $XDG_DATA_HOME/phz or ~/.local/share/phz).")
-@_rules_option
-@click.pass_context
-def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, seed, lang, db, rules) -> None:
-    """Train: answer puzzles and drills, graded and explained by the solver.
-
-    Without a filter, reviews that are due come first (missed puzzles, and the decisions of your
-    games `phz review --save` keeps).  Answer with tiles (ting, discard), a number (huxi), the
-    numbers of the legal ways (chi; 0 for none), yes/no (chou) or a move or its number (game:
-    吃 三四五, 碰, 过, 打 五).  `q`, Ctrl-C or end of input stop at any point; every answer given is kept.
-    """
-    from solver.app import signals
-    from solver.app.console import StreamError
-    from solver.text import render
-    from solver.trainer.library import selection_error
-    from solver.trainer.session import quiz_command
-
-    if seed is not None and not random_drills:
-        raise click.UsageError("--seed goes with --random (a drill is replayed with --puzzle drill:SEED)")
-    _prepare(False)
-    unknown = selection_error(puzzle_id=puzzle_id, tag=tag, random_drills=random_drills, rules=rules, kind=kind,
-                              lang=lang)
-    if unknown:
-        click.echo(unknown, err=True)
-        ctx.exit(2)
-    if sys.stdin is None:
-        raise StreamError("standard input is closed, so no answer can be read: run phz quiz on a terminal "
-                          "or pipe the answers in", 2)
-    try:
-        with signals.note("every answer graded so far is saved"):
-            summary = quiz_command(rules=rules, kind=kind, level=level, tag=tag, count=count, puzzle_id=puzzle_id,
-                                   random_drills=random_drills, seed=seed, lang=lang, db=db, output_fn=_echo,
-                                   colour=render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto"))
-    except ValueError as e:
-        click.echo(f"Error: {e}", err=True)
-        ctx.exit(2)
-    error = getattr(summary, "error", None)
-    if summary.stopped == "unsaved" and error:
-        click.echo(f"Error: {error}", err=True)
-        ctx.exit(1)
-    ctx.exit(130 if summary.stopped == "interrupt" else 0)
-
-
-@main.command()
-@click.option("--db", type=click.Path(dir_okay=False), default=None, help="Progress file (as for phz quiz).")
-@click.option("--rules", type=RulesetType(), default=None, metavar="NAME|PATH",
-              help="Only the attempts under this ruleset (default: every ruleset, with a line for each).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default=None, help="Language of the table.")
-@_json_option
-@click.pass_context
-def stats(ctx: click.Context, db, rules, lang, as_json: bool) -> None:
-    """Your progress: attempts and accuracy per ruleset, kind, level and tag, streak, reviews due."""
-    import time
-
-    from solver.text import jsonl
-    from solver.text.explain import resolve_lang
-    from solver.trainer import progress
-
-    _prepare(as_json)
-    try:
-        s = progress.stats(db, now=time.time(), rules=rules)
-    except ValueError as e:
-        click.echo(f"Error: {e}", err=True)
-        ctx.exit(2)
-    _echo(jsonl.dumps(s) if as_json else "\n".join(progress.stats_lines(s, resolve_lang(lang))))
-
-
+main.add_command(quiz)
+main.add_command(stats)
 puzzles.add_command(puzzles_command.tags)
 options.colour_everywhere(main)  # --color on every command too, the commands all defined by now
 

@@ -427,10 +427,11 @@ def test_quiz_right_answer_after_bad_notation(kind, library, db):
     result = quiz(db, "--kind", kind, input=f"{bad}\n{right}\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
+    flat = " ".join(out.split())  # the lines as one text: a long one is wrapped at 80 columns
     assert out.startswith(f"[1/1] {kind} · level ")
-    assert "Cannot read that: " in out and BAD_TEXT[kind] in out and "Try again (q to stop)." in out
+    assert "Cannot read that: " in flat and BAD_TEXT[kind] in flat and "Try again (q to stop)." in flat
     assert out.count("answer> ") == 2  # asked again after the bad notation
-    assert "**correct**" in out and "**incorrect**" not in out
+    assert "✓ correct" in out and "✗ incorrect" not in out
     assert "note: " in out
     assert out.rstrip().endswith("1 answered, 1 correct.")
     pid = f"t-{kind}"
@@ -445,7 +446,7 @@ def test_quiz_wrong_answer_is_explained_and_recorded(kind, library, db):
     _, wrong, _, _, why = ANSWERS[kind]
     result = quiz(db, "--kind", kind, input=f"{wrong}\n")
     assert result.exit_code == 0, result.output
-    assert "**incorrect**" in result.stdout and why in result.stdout
+    assert "✗ incorrect" in result.stdout and why in " ".join(result.stdout.split())  # wrapped lines as one
     assert result.stdout.rstrip().endswith("1 answered, 0 correct.")
     rows = attempts(db)
     assert len(rows) == 1 and rows[0][0] == f"t-{kind}" and rows[0][4] == 0
@@ -457,9 +458,9 @@ def test_quiz_partly_right_is_incorrect_naming_what_was_missed(kind, library, db
     partly = ANSWERS[kind][2]
     result = quiz(db, "--kind", kind, input=f"{partly}\n")
     assert result.exit_code == 0
-    assert "**incorrect**" in result.stdout
+    assert "✗ incorrect" in result.stdout
     missed = {"ting": "Missed: 柒", "chi": "Missed 1 (一二三 + 比 三四五): it is legal"}[kind]
-    assert missed in result.stdout
+    assert missed in " ".join(result.stdout.split())
     assert attempts(db) == [(f"t-{kind}", kind, {"ting": 1, "chi": 2}[kind], partly, 0)]
 
 
@@ -498,7 +499,7 @@ def test_quiz_end_of_input_midway_keeps_the_answers_given(library, db):
 
 def test_quiz_blank_lines_are_asked_again(library, db):
     result = quiz(db, "--puzzle", "t-huxi", input="\n   \n18\n")
-    assert result.exit_code == 0 and "**correct**" in result.stdout
+    assert result.exit_code == 0 and "✓ correct" in result.stdout
     assert attempts(db) == [("t-huxi", "huxi", 2, "18", 1)]
 
 
@@ -507,7 +508,7 @@ def test_quiz_in_chinese(library, db):
     assert result.exit_code == 0
     out = result.stdout
     assert out.startswith("[1/1] 臭张 · 难度 3 · 题库 t-chou")
-    assert "能吃三吗？" in out and "答案> " in out and "**正确**" in out
+    assert "能吃三吗？" in out and "答案> " in out and "✓ 正确" in out
     assert "要点: 三过过吃，是臭张。" in out
     assert out.rstrip().endswith("答了 1 题，答对 1 题。")
     assert attempts(db) == [("t-chou", "chou", 3, "no", 1)]
@@ -578,9 +579,13 @@ def test_stats_after_some_attempts(library, db):
     result = phz("stats", "--db", str(db), "--json")
     assert result.exit_code == 0
     s = json.loads(result.stdout)
-    assert list(s) == ["attempts", "correct", "streak", "due", "by_kind", "by_level", "by_tag", "rules", "by_rules"]
+    assert list(s) == ["attempts", "correct", "streak", "due", "mean_seconds", "optimal", "by_kind", "by_level",
+                       "by_tag", "rules", "by_rules"]
     assert (s["rules"], s["by_rules"]) == (None, {"hunan": {"attempts": 5, "correct": 3, "due": 0}})
     assert (s["attempts"], s["correct"], s["streak"], s["due"]) == (5, 3, 1, 0)
+    assert s["optimal"] == {"attempts": 1, "correct": 0}  # the discard question: a choice, not the best one
+    times = [v.pop("mean_seconds") for v in s["by_kind"].values()]  # answered at once here: about 0 s
+    assert all(isinstance(t, float) and 0 <= t < 60 for t in times + [s["mean_seconds"]])
     assert s["by_kind"] == {"chi": {"attempts": 1, "correct": 0}, "chou": {"attempts": 1, "correct": 1},
                             "discard": {"attempts": 1, "correct": 0}, "huxi": {"attempts": 1, "correct": 1},
                             "ting": {"attempts": 1, "correct": 1}}
@@ -592,16 +597,19 @@ def test_stats_after_some_attempts(library, db):
     assert text.exit_code == 0
     lines = text.stdout.splitlines()
     assert lines[0] == "5 attempts, 3 correct (60%); current streak 1; 0 due for review"
-    assert ["ruleset", "attempts", "correct", "rate", "due"] == lines[2].split()
-    assert ["hunan", "5", "3", "60%", "0"] == lines[4].split()
-    assert ["kind", "attempts", "correct", "rate"] == lines[6].split()
-    assert ["chi", "1", "0", "0%"] in [line.split() for line in lines]
+    assert lines[1].startswith("mean answer time ") and lines[1].endswith(
+        " s; optimal choices 0 of 1 (0%, discard and game questions)")
+    assert ["ruleset", "attempts", "correct", "rate", "due"] == lines[3].split()
+    assert ["hunan", "5", "3", "60%", "0"] == lines[5].split()
+    assert ["kind", "attempts", "correct", "rate", "mean", "time"] == lines[7].split()
+    assert ["chi", "1", "0", "0%"] == [line.split() for line in lines if line.startswith("chi ")][0][:4]
     assert ["2", "2", "1", "50%"] in [line.split() for line in lines]
     assert ["烧比", "1", "0", "0%"] in [line.split() for line in lines]
     zh = phz("stats", "--db", str(db), "--lang", "zh").stdout.splitlines()
     assert zh[0] == "答题 5 次，答对 3 次（60%）；当前连对 1 题；待复习 0 题"
-    assert zh[2].split() == ["规则", "答题", "答对", "正确率", "待复习"]
-    assert zh[6].split() == ["题型", "答题", "答对", "正确率"]
+    assert zh[1].startswith("平均每题用时 ") and zh[1].endswith("秒；最优选择 1 次中 0 次（0%，打牌题和对局题）")
+    assert zh[3].split() == ["规则", "答题", "答对", "正确率", "待复习"]
+    assert zh[7].split() == ["题型", "答题", "答对", "正确率", "平均用时"]
 
 
 def test_stats_streak_grows_and_breaks(library, db):
@@ -619,7 +627,8 @@ def test_stats_of_a_missing_db_is_empty_and_creates_nothing(db):
     assert result.exit_code == 0
     assert result.stdout.strip() == "0 attempts, 0 correct (—); current streak 0; 0 due for review"
     s = json.loads(phz("stats", "--db", str(db), "--json").stdout)
-    assert s == {"attempts": 0, "correct": 0, "streak": 0, "due": 0, "by_kind": {}, "by_level": {}, "by_tag": {},
+    assert s == {"attempts": 0, "correct": 0, "streak": 0, "due": 0, "mean_seconds": None,
+                 "optimal": {"attempts": 0, "correct": 0}, "by_kind": {}, "by_level": {}, "by_tag": {},
                  "rules": None, "by_rules": {}}
     assert not db.exists()
 
@@ -708,13 +717,14 @@ def test_quiz_attempt_kept_by_a_process_that_exits_at_once(run_phz, tmp_path):
     env = {"PHZ_HOME": str(tmp_path)}
     quiz = run_phz("quiz", "--puzzle", "drill:4253", "--lang", "en", input="二\n", env=env)
     assert quiz.returncode == 0, quiz.stderr
-    assert "**incorrect**" in quiz.stdout and "Best discard: 叁" in quiz.stdout
+    assert "✗ incorrect" in quiz.stdout and "Best discard: 叁" in quiz.stdout
     # The table after the verdict and the session summary were flushed before the exit.
     assert "(the discarded tile counts as seen)" in quiz.stdout
     assert quiz.stdout.rstrip().endswith("1 answered, 0 correct.")
     stats = run_phz("stats", "--json", env=env)
     assert stats.returncode == 0, stats.stderr
-    assert json.loads(stats.stdout)["by_kind"] == {"discard": {"attempts": 1, "correct": 0}}
+    kinds = json.loads(stats.stdout)["by_kind"]
+    assert list(kinds) == ["discard"] and kinds["discard"]["attempts"] == 1 and kinds["discard"]["correct"] == 0
 
 
 def test_cli_question_kinds_are_the_library_kinds():
@@ -728,7 +738,7 @@ def test_quiz_and_puzzles_check_take_a_ruleset(library, db):
     assert phz("puzzles", "check", "--rules", "hunan").stdout.strip() == (
         "5 puzzles of ruleset hunan: every answer agrees with the solver")
     result = quiz(db, "--puzzle", "t-huxi", "--rules", "hunan", input="18\n")
-    assert result.exit_code == 0 and "**correct**" in result.stdout
+    assert result.exit_code == 0 and "✓ correct" in result.stdout
     for args in (("puzzles", "check", "--rules", "nope"), ("quiz", "--db", str(db), "--rules", "nope"),
                  ("puzzles", "list", "--rules", "nope"), ("stats", "--db", str(db), "--rules", "nope")):
         result = phz(*args, input="")
@@ -796,14 +806,14 @@ def test_quiz_asks_the_puzzles_of_its_ruleset_and_keeps_progress_apart(two_rules
     first = quiz(db, "--rules", "luzhou", input="三六九\n")
     assert first.exit_code == 0, first.output
     assert first.stdout.splitlines()[0] == "[1/1] ting · level 1 · puzzle z-ting · luzhou"
-    assert "**correct**" in first.stdout
+    assert "✓ correct" in first.stdout
     hunan = quiz(db, "--count", "1", input="肆柒\n")  # the default ruleset: hunan's puzzles only
     assert hunan.stdout.splitlines()[0] == "[1/1] ting · level 1 · puzzle t-ting"
     env_luzhou = phz("quiz", "--db", str(db), "--lang", "en", input="q\n", env={"PHZ_RULES": "luzhou"})
     assert "puzzle z-ting · luzhou" in env_luzhou.stdout.splitlines()[0]
     # One puzzle asked by id is asked under its own ruleset, whatever --rules says.
     by_id = quiz(db, "--puzzle", "z-ting", "--rules", "hunan", input="三六九\n")
-    assert "**correct**" in by_id.stdout
+    assert "✓ correct" in by_id.stdout
     with closing(sqlite3.connect(db)) as conn:
         stored = conn.execute("SELECT puzzle_id, rules, rules_digest, correct FROM attempts ORDER BY id").fetchall()
         boxes = conn.execute("SELECT rules, item, box FROM reviews ORDER BY rules, item").fetchall()
@@ -817,8 +827,8 @@ def test_quiz_asks_the_puzzles_of_its_ruleset_and_keeps_progress_apart(two_rules
     assert s["by_rules"] == {"hunan": {"attempts": 1, "correct": 1, "due": 0},
                              "luzhou": {"attempts": 2, "correct": 2, "due": 0}}
     only = json.loads(phz("stats", "--db", str(db), "--json", "--rules", "luzhou").stdout)
-    assert (only["rules"], only["attempts"], list(only["by_rules"]), only["by_kind"]) == (
-        "luzhou", 2, ["luzhou"], {"ting": {"attempts": 2, "correct": 2}})
+    assert (only["rules"], only["attempts"], list(only["by_rules"]), only["by_kind"]["ting"]["correct"]) == (
+        "luzhou", 2, ["luzhou"], 2)
     text = phz("stats", "--db", str(db), "--rules", "luzhou", "--lang", "en").stdout.splitlines()
     assert text[0] == "luzhou: 2 attempts, 2 correct (100%); current streak 2; 0 due for review"
 

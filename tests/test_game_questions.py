@@ -135,7 +135,7 @@ def test_a_claim_question_is_served_answered_right_and_comes_back_later(db):
     result = phz("quiz", "--db", str(db), "--count", "1", "--lang", "en", input="吃 八九十\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    asked, told = out.split("**correct**")
+    asked, told = out.split("✓ correct")
     assert asked.startswith("[1/1] game · from your game of table-1.jsonl, hand 1, move 3\n")
     for line in ("== hunan · dealer: 下家 · stock 18 · turn: you ==", "上家 (13 tiles)  提:拾拾拾拾 跑:一一一一",
                  "your hand     二二三四五八九十 壹壹贰肆伍捌捌玖玖 坎六六六", "on the table  九 drawn by you",
@@ -164,7 +164,7 @@ def test_a_discard_question_answered_wrong_comes_back_sooner_in_chinese(db):
     assert "打出一张牌：  1 一  2 二" in out and "打哪张？" in out
     assert "看不懂" in out  # q2 and 打五 (no 五 in the menu) are asked again, not attempts
     assert "discard 五 is not one of the moves here" in out
-    assert "**错误**" in out and "最好：打 叁" in out and "你的答案：打 一" in out
+    assert "✗ 错误" in out and "最好：打 叁" in out and "你的答案：打 一" in out
     assert "这一局你走的是 打 一：期望得分比最好的走法少 0.8 分" in out
     assert max(width(line) for line in out.splitlines() if not line.startswith("看不懂")) <= WIDTH
     b, due = box(db)
@@ -196,7 +196,9 @@ def test_due_questions_from_games_come_first_in_the_unfiltered_review_and_stats_
     assert result.stdout.startswith("[1/2] game · from your game of")
     assert "\n[2/2] " in result.stdout and "1 answered, 1 correct (stopped early" in result.stdout
     stats = __import__("json").loads(phz("stats", "--db", str(db), "--json").stdout)
-    assert stats["by_kind"] == {"game": {"attempts": 1, "correct": 1}} and stats["by_level"] == {}
+    assert list(stats["by_kind"]) == ["game"] and stats["by_level"] == {}
+    assert (stats["by_kind"]["game"]["attempts"], stats["by_kind"]["game"]["correct"]) == (1, 1)
+    assert stats["optimal"] == {"attempts": 1, "correct": 1}  # a move in a game is a choice
     assert stats["due"] == 0
     text = phz("stats", "--db", str(db), "--lang", "en").stdout
     assert "game    1           1          100%" in text

@@ -33,9 +33,10 @@ SCHEMA_1_FILE = Path(__file__).parent / "data" / "progress-schema-1.db"
 
 
 def attempt(store: Store, *, correct: bool, at: float = T0, kind: str = "ting", level: int = 1, tags=("红胡",),
-            puzzle_id: str | None = "p1", seed: int | None = None, answer: str = "肆", rules=RULES) -> None:
+            puzzle_id: str | None = "p1", seed: int | None = None, answer: str = "肆", rules=RULES,
+            seconds: float = 4.5) -> None:
     store.record(rules=rules, puzzle_id=puzzle_id if seed is None else None, seed=seed, kind=kind, level=level,
-                 tags=tags, answer=answer, correct=correct, seconds=4.5, at=at)
+                 tags=tags, answer=answer, correct=correct, seconds=seconds, at=at)
 
 
 @pytest.fixture
@@ -177,19 +178,25 @@ def test_an_attempt_is_about_a_puzzle_or_a_drill():
 def test_stats_numbers(db):
     with Store(db) as store:
         assert store.stats(T0) == progress.empty_stats() == {
-            "rules": None, "attempts": 0, "correct": 0, "streak": 0, "due": 0, "by_rules": {}, "by_kind": {},
-            "by_level": {}, "by_tag": {}}
+            "rules": None, "attempts": 0, "correct": 0, "streak": 0, "due": 0, "mean_seconds": None,
+            "optimal": {"attempts": 0, "correct": 0}, "by_rules": {}, "by_kind": {}, "by_level": {}, "by_tag": {}}
         attempt(store, correct=True, kind="ting", level=1, tags=("红胡", "两头"), puzzle_id="a")
         attempt(store, correct=False, kind="chi", level=3, tags=("烧比",), puzzle_id="b")
         attempt(store, correct=True, kind="chi", level=3, tags=("烧比",), puzzle_id="c")
         attempt(store, correct=True, kind="huxi", level=2, tags=(), seed=1223)
+        attempt(store, correct=False, kind="discard", level=1, tags=(), puzzle_id="d", seconds=10.0)
+        attempt(store, correct=True, kind="discard", level=1, tags=(), puzzle_id="e", seconds=2.25)
         s = store.stats(T0 + 20 * MINUTE)
     assert s == {
-        "rules": None, "attempts": 4, "correct": 3, "streak": 2, "due": 1,  # b was missed: due after 10 minutes
-        "by_rules": {"hunan": {"attempts": 4, "correct": 3, "due": 1}},
-        "by_kind": {"chi": {"attempts": 2, "correct": 1}, "huxi": {"attempts": 1, "correct": 1},
-                    "ting": {"attempts": 1, "correct": 1}},
-        "by_level": {1: {"attempts": 1, "correct": 1}, 2: {"attempts": 1, "correct": 1},
+        "rules": None, "attempts": 6, "correct": 4, "streak": 1, "due": 2,  # b, d missed: due after 10 minutes
+        "mean_seconds": round((4 * 4.5 + 10 + 2.25) / 6, 1),  # 5.0
+        "optimal": {"attempts": 2, "correct": 1},  # the discard questions: the best choice once in two
+        "by_rules": {"hunan": {"attempts": 6, "correct": 4, "due": 2}},
+        "by_kind": {"chi": {"attempts": 2, "correct": 1, "mean_seconds": 4.5},
+                    "discard": {"attempts": 2, "correct": 1, "mean_seconds": 6.1},  # (10 + 2.25) / 2, rounded
+                    "huxi": {"attempts": 1, "correct": 1, "mean_seconds": 4.5},
+                    "ting": {"attempts": 1, "correct": 1, "mean_seconds": 4.5}},
+        "by_level": {1: {"attempts": 3, "correct": 2}, 2: {"attempts": 1, "correct": 1},
                      3: {"attempts": 2, "correct": 1}},
         "by_tag": {"两头": {"attempts": 1, "correct": 1}, "烧比": {"attempts": 2, "correct": 1},
                    "红胡": {"attempts": 1, "correct": 1}},
@@ -390,22 +397,25 @@ def test_each_ruleset_has_its_own_boxes_reviews_and_statistics(db):
     assert (both["rules"], both["attempts"], both["correct"], both["due"]) == (None, 3, 2, 1)
     assert both["by_rules"] == {"hunan": {"attempts": 1, "correct": 0, "due": 1},
                                 "luzhou": {"attempts": 2, "correct": 2, "due": 0}}
-    assert luzhou == {"rules": "luzhou", "attempts": 2, "correct": 2, "streak": 2, "due": 0,
+    assert luzhou == {"rules": "luzhou", "attempts": 2, "correct": 2, "streak": 2, "due": 0, "mean_seconds": 4.5,
+                      "optimal": {"attempts": 1, "correct": 1},
                       "by_rules": {"luzhou": {"attempts": 2, "correct": 2, "due": 0}},
-                      "by_kind": {"discard": {"attempts": 1, "correct": 1}, "ting": {"attempts": 1, "correct": 1}},
+                      "by_kind": {"discard": {"attempts": 1, "correct": 1, "mean_seconds": 4.5},
+                                  "ting": {"attempts": 1, "correct": 1, "mean_seconds": 4.5}},
                       "by_level": {1: {"attempts": 1, "correct": 1}, 3: {"attempts": 1, "correct": 1}},
                       "by_tag": {"dead wait": {"attempts": 1, "correct": 1}, "红胡": {"attempts": 1, "correct": 1}}}
     assert progress.stats(db, now=T0 + 20 * MINUTE, rules=OTHER) == luzhou
     assert progress.stats(db, now=T0, rules="house")["attempts"] == 0
     en = "\n".join(progress.stats_lines(both, "en")).splitlines()
     assert en[0] == "3 attempts, 2 correct (67%); current streak 2; 1 due for review"
-    assert en[2:6] == ["ruleset    attempts    correct    rate    due",
+    assert en[1] == "mean answer time 4.5 s; optimal choices 1 of 1 (100%, discard and game questions)"
+    assert en[3:7] == ["ruleset    attempts    correct    rate    due",
                        "---------  ----------  ---------  ------  -----",
                        "hunan      1           0          0%      1",
                        "luzhou     2           2          100%    0"]
     assert progress.stats_lines(luzhou, "en")[0] == "luzhou: 2 attempts, 2 correct (100%); current streak 2; 0 due for review"
     zh = "\n".join(progress.stats_lines(luzhou, "zh")).splitlines()
-    assert zh[0].startswith("luzhou: 答题 2 次") and zh[2].split() == ["规则", "答题", "答对", "正确率", "待复习"]
+    assert zh[0].startswith("luzhou: 答题 2 次") and zh[3].split() == ["规则", "答题", "答对", "正确率", "待复习"]
 
 
 def test_an_attempt_stores_the_name_and_digest_of_a_real_ruleset(db):

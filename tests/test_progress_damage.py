@@ -457,7 +457,7 @@ def test_an_answer_that_is_not_utf8_is_asked_again(phz_cmd, tmp_path):
     out = result.stdout.decode("utf-8")
     assert result.returncode == 0 and result.stderr == b"", result.stderr
     assert "Cannot read that: that line is not UTF-8 text. Try again (q to stop)." in out
-    assert "**correct**" in out and out.rstrip().endswith("1 answered, 1 correct.")
+    assert "✓ correct" in out and out.rstrip().endswith("1 answered, 1 correct.")
     assert count_attempts(tmp_path / "progress.db") == 1
 
 

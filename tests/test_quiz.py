@@ -297,7 +297,7 @@ def test_loop_every_kind_right_wrong_and_bad_notation_recorded(store):
                         "是",  # chou: wrong (三 is 臭)
                         store=store)
     assert summary.stopped == "finished" and summary.answered == 5 and summary.correct == 2
-    assert out.count("**correct**") == 2 and out.count("**incorrect**") == 3
+    assert out.count("✓ correct") == 2 and out.count("✗ incorrect") == 3
     assert "Cannot read that" in out and "Try again (q to stop)." in out
     assert "5 answered, 2 correct." in out
     attempts = store.attempts()
@@ -320,7 +320,7 @@ def test_loop_shows_hand_melds_context_and_question_but_not_tags_before_answerin
 
 def test_loop_in_chinese():
     summary, out = quiz([Q(TING), Q(CHOU)], "肆柒", "不能", lang="zh")
-    assert summary.correct == 2 and out.count("**正确**") == 2
+    assert summary.correct == 2 and out.count("✓ 正确") == 2
     assert "你听哪些牌" in out and "现在能吃三吗" in out and "答了 2 题，答对 2 题。" in out
 
 
@@ -339,7 +339,7 @@ def test_loop_stops_midway_keeping_every_answer(store, stop, how):
     assert summary.stopped == how and summary.answered == 2 and summary.asked == 3
     assert [(a["puzzle_id"], a["correct"]) for a in store.attempts()] == [("ting-1", True), ("discard-1", False)]
     assert "stopped early; every answer so far is saved" in out
-    assert "**correct**" in out and "huxi" in out  # the third question was shown, never graded
+    assert "✓ correct" in out and "huxi" in out  # the third question was shown, never graded
 
 
 def test_interrupt_while_explaining_keeps_the_attempt(store):
@@ -361,7 +361,7 @@ def test_blank_lines_are_asked_again_and_seconds_cover_retries(store):
     summary, _ = quiz([Q(HUXI)], "\n", "  ", "x", "18\n", store=store, clock=clock)
     assert summary.correct == 1
     (a,) = store.attempts()
-    assert a["seconds"] == 5.0  # one reading at the question, one at the grade: the fake clock's step
+    assert a["seconds"] == 10.0  # a reading at the question, one at each answer read (x, 18): two steps
 
 
 def test_line_reader_echoes_piped_answers_and_ends_at_eof():
@@ -468,7 +468,7 @@ def test_quiz_command_end_to_end(tmp_path):
     later = Clock(1_700_000_000.0 + 3600)
     quiz_command(rules=HUNAN, db=str(db), lang="en", count=1, input_fn=Script("q"), output_fn=out.append,
                  puzzles_dir=lib, clock=later)
-    assert out[0] == "[1/1] ting · level 2 · puzzle ting-3"
+    assert out[0] == "[1/1] ting · level 2 · puzzle ting-3 · review: missed last time"
     with pytest.raises(QuizError):
         quiz_command(rules=HUNAN, puzzle_id="nope", db=str(db), puzzles_dir=lib, input_fn=Script(),
                      output_fn=out.append)
@@ -501,12 +501,12 @@ def test_killed_quiz_process_keeps_every_answered_attempt(tmp_path):
                 assert chunk, f"quiz ended early: {proc.stderr.read().decode()}"
                 seen += chunk
 
-        # New puzzles come easiest first: ting-1, then discard-1 (level 1, library order).
+        # New puzzles come easiest first, the kinds taking turns: ting-1, then discard-1 (level 1).
         for n, answer in ((1, "肆柒"), (2, "四")):
             wait_for(b"answer> ", n)
             proc.stdin.write(answer.encode() + b"\n")
             proc.stdin.flush()
-            wait_for(b"**", n)  # the verdict of answer n is printed after its commit
+            wait_for("correct\n".encode(), n)  # the verdict of answer n (✓ correct, ✗ incorrect), after its commit
         wait_for(b"answer> ", 3)  # the third question waits for an answer
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
@@ -586,7 +586,7 @@ def test_menu_of_one_way_says_so():
     with pytest.raises(AnswerError, match="the one way is numbered 1"):
         grade(q, "2")
     _, out = quiz([q], "1")
-    assert "ways to eat:\n  1. 四五六" in out and "**correct**" in out
+    assert "ways to eat:\n  1. 四五六" in out and "✓ correct" in out
 
 
 def test_a_drill_is_replayed_by_its_seed():
@@ -620,7 +620,7 @@ def test_distance_drill_piped_wrong_then_right_is_graded_and_recorded(store):
     assert summary.answered == 2 and summary.correct == 1 and summary.stopped == "finished"
     text = out.getvalue()
     assert text.count("No discard leaves the hand ready: which one leaves it nearest?") == 2
-    assert "**incorrect**" in text and "**correct**" in text
+    assert "✗ incorrect" in text and "✓ correct" in text
     assert f"Discarding {wrong} leaves the hand {farther.distance} away" in text
     assert "the distance comes first" in text
     assert f"Cannot read that: {dead} is not among your concealed tiles" in text
@@ -645,7 +645,7 @@ def test_curated_far_discard_puzzle_piped_kan_tile_wrong_and_right(store):
     summary = run_quiz([q, q, q], input_fn=line_reader(io.StringIO(f"六\n四\n{p.answer}\n"), out),
                        output_fn=lambda s: out.write(s + "\n"), store=store, clock=Clock())
     assert (summary.answered, summary.correct) == (3, 1)
-    text = out.getvalue()
+    text = " ".join(out.getvalue().split())  # the lines as one text: a long one is wrapped at 80 columns
     assert "六 is in your 坎 六六六, and 坎 tiles cannot be discarded" in text
     assert f"Discarding 四 also leaves the hand 1 away, with {rows_[T('四')].improving_live} live improving draws: " \
            f"{fewer} fewer than {glyphs(best)}" in text

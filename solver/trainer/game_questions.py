@@ -34,6 +34,7 @@ from ..text.position_text import option_lines, position_lines, wrap
 from ..text.table_view import move_words
 from .grading import AnswerError, Grade
 from .progress import Store
+from .question import review_label
 
 __all__ = ["GAME_KIND", "GameItem", "GameQuestion", "load_items", "read_move", "save"]
 
@@ -142,6 +143,8 @@ class GameItem:
     kind: str = GAME_KIND
     level: int = NO_LEVEL
     tags: tuple[str, ...] = ()
+    #: the Leitner box when asked again for review (None: its first asking); its header says so
+    review: int | None = None
 
     @classmethod
     def from_row(cls, row: dict) -> GameItem:
@@ -178,7 +181,8 @@ class GameItem:
         lang = "zh" if zh else "en"
         count = f"[{index}/{total}] " if index is not None and total is not None else ""
         rules = f" · {self.rules.name}" if self.rules.name != DEFAULT_RULESET else ""
-        head = f"{count}{'对局' if zh else 'game'} · {self.source_zh if zh else self.source_en}{rules}"
+        head = (f"{count}{'对局' if zh else 'game'} · {self.source_zh if zh else self.source_en}{rules}"
+                f"{review_label(self.review, lang)}")
         if self.discard:
             ask = ("打哪张？（写编号，或写牌：如 打 五，或 五）" if zh else
                    "Which tile do you discard? (its number, or the tile: e.g. 打 五, or 五)")

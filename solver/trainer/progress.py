@@ -12,7 +12,12 @@ the learner's own game saved in the file (``solver.trainer.game_questions``;
 due from the moment it is saved), within the ruleset it was
 asked under: every attempt stores that ruleset's name and content digest
 (``Ruleset.name``, ``Ruleset.digest``), and review boxes, the questions due
-and the statistics are kept per ruleset.  Spaced review follows the
+and the statistics are kept per ruleset.  Each attempt keeps the seconds from
+the question shown to the answer graded: ``stats`` gives their mean per
+kind, and the share of optimal choices (the right answers to questions that
+are one choice among the moves open: discard and game questions).
+``Store.reset`` (``phz stats --reset``) deletes the attempts and review boxes
+(of one ruleset, or all); the questions saved from games stay.  Spaced review follows the
 Leitner system: each item sits in a box 1-5; a miss puts it back in box 1, a
 right answer moves it one box up (a first right answer lands in box 2).  The
 box sets when the item is due again (``INTERVALS``): a missed item comes back
@@ -55,9 +60,9 @@ from .progress_file import (
     problem,
 )
 
-__all__ = ["APPLICATION_ID", "BUSY_TIMEOUT", "DAY", "FILE_NAME", "GAME_COLUMNS", "INTERVALS", "MAX_SEED", "MINUTE",
+__all__ = ["APPLICATION_ID", "BUSY_TIMEOUT", "CHOICE_KINDS", "DAY", "FILE_NAME", "GAME_COLUMNS", "INTERVALS", "MAX_SEED", "MINUTE",
            "OPEN_TIMEOUT", "SCHEMA_1_RULES", "SCHEMA_VERSION", "TOP_BOX", "GameRef", "ProgressError", "Store",
-           "default_path", "empty_stats", "item_key", "next_box", "stats", "stats_lines"]
+           "default_path", "empty_stats", "item_key", "next_box", "reset", "stats", "stats_lines"]
 
 FILE_NAME = "progress.db"
 MINUTE, DAY = 60.0, 86400.0
@@ -244,13 +249,23 @@ class Store:
         where = "" if name is None else " WHERE rules = ?"
         args = () if name is None else (name,)
         with self._sqlite_errors():
-            rows = self._conn.execute(f"SELECT rules, kind, level, tags, correct FROM attempts{where} ORDER BY id",
-                                      args).fetchall()
+            rows = self._conn.execute(f"SELECT rules, kind, level, tags, correct, seconds FROM attempts{where}"
+                                      " ORDER BY id", args).fetchall()
             due = dict(self._conn.execute(
                 f"SELECT rules, COUNT(*) FROM (SELECT rules FROM reviews WHERE due <= ? UNION ALL SELECT rules"
                 f" FROM game_questions WHERE {_UNASKED}"
                 f" AND added <= ?){where} GROUP BY rules", (float(now), float(now)) + args).fetchall())
         return _stats(rows, due, name)
+
+    def reset(self, *, rules: str | RulesetLike | None = None) -> dict:
+        """Delete every attempt and review box of ruleset ``rules`` (of every ruleset when None), in one commit;
+        the questions saved from games stay (they come back as new).  Returns how many of each went."""
+        where, args = ("", ()) if rules is None else (" WHERE rules = ?", (_rules_name(rules),))
+        with self._sqlite_errors("nothing was reset: "), self._conn:
+            attempts = self._conn.execute(f"DELETE FROM attempts{where}", args).rowcount
+            reviews = self._conn.execute(f"DELETE FROM reviews{where}", args).rowcount
+            kept = self._conn.execute(f"SELECT COUNT(*) FROM game_questions{where}", args).fetchone()[0]
+        return {"attempts": attempts, "reviews": reviews, "game_questions_kept": kept}
 
     def close(self) -> None:
         self._conn.close()
@@ -281,6 +296,15 @@ def next_box(box: int | None, correct: bool) -> int:
     return min((box or 1) + 1, TOP_BOX)
 
 
+#: the kinds of question whose answer is one choice among the moves open (the best one is right): their
+#: right answers are the optimal choices ``stats`` counts
+CHOICE_KINDS = ("discard", "game")
+
+
+def _mean(total: float, n: int) -> float | None:
+    return round(total / n, 1) if n else None
+
+
 def _stats(rows, due: Mapping[str, int], rules: str | None = None) -> dict:
     def bump(table: dict, key, ok: int) -> None:
         entry = table.setdefault(key, {"attempts": 0, "correct": 0})
@@ -291,23 +315,31 @@ def _stats(rows, due: Mapping[str, int], rules: str | None = None) -> dict:
     by_kind: dict = {}
     by_level: dict = {}
     by_tag: dict = {}
+    seconds: dict = {}
+    optimal = {"attempts": 0, "correct": 0}
     correct = 0
-    for name, kind, level, tags, ok in rows:
+    for name, kind, level, tags, ok, took in rows:
         correct += ok
         bump(by_rules, name, ok)
         bump(by_kind, kind, ok)
+        seconds[kind] = seconds.get(kind, 0.0) + took
+        if kind in CHOICE_KINDS:
+            optimal["attempts"] += 1
+            optimal["correct"] += ok
         if level:  # 0: a question from a game, which has no level
             bump(by_level, level, ok)
         for tag in json.loads(tags):
             bump(by_tag, tag, ok)
     streak = 0
-    for *_, ok in reversed(rows):
-        if not ok:
+    for row in reversed(rows):
+        if not row[4]:
             break
         streak += 1
     by_rules = {name: {**v, "due": due.get(name, 0)} for name, v in sorted(by_rules.items())}
+    by_kind = {k: {**v, "mean_seconds": _mean(seconds[k], v["attempts"])} for k, v in sorted(by_kind.items())}
     return {"attempts": len(rows), "correct": correct, "streak": streak, "due": sum(due.values()),
-            "by_kind": dict(sorted(by_kind.items())), "by_level": dict(sorted(by_level.items())),
+            "mean_seconds": _mean(sum(seconds.values()), len(rows)), "optimal": optimal,
+            "by_kind": by_kind, "by_level": dict(sorted(by_level.items())),
             "by_tag": dict(sorted(by_tag.items())), "rules": rules, "by_rules": by_rules}
 
 
@@ -327,7 +359,8 @@ def stats(path: str | Path | None = None, *, now: float, rules: str | RulesetLik
 
 
 def stats_lines(s: dict, lang: str = "en") -> list[str]:
-    """``phz stats`` as text lines."""
+    """``phz stats`` as text lines: the totals, the optimal choices and the mean answer time, then a table
+    per ruleset, kind (with each kind's mean time), level and tag."""
     from tabulate import tabulate
 
     zh = lang == "zh"
@@ -335,23 +368,48 @@ def stats_lines(s: dict, lang: str = "en") -> list[str]:
     def pct(ok: int, n: int) -> str:
         return f"{100 * ok / n:.0f}%" if n else "—"
 
+    def took(mean: float | None) -> str:
+        return "—" if mean is None else f"{mean:.1f}{'秒' if zh else ' s'}"
+
     which = f"{s['rules']}: " if s.get("rules") else ""  # the statistics of one ruleset (--rules)
+    best = s.get("optimal") or {"attempts": 0, "correct": 0}
     if zh:
         lines = [f"{which}答题 {s['attempts']} 次，答对 {s['correct']} 次（{pct(s['correct'], s['attempts'])}）；"
                  f"当前连对 {s['streak']} 题；待复习 {s['due']} 题"]
+        if s["attempts"]:
+            lines.append(f"平均每题用时 {took(s.get('mean_seconds'))}" + (
+                f"；最优选择 {best['attempts']} 次中 {best['correct']} 次（{pct(best['correct'], best['attempts'])}，"
+                "打牌题和对局题）" if best["attempts"] else ""))
     else:
         noun = "attempt" if s["attempts"] == 1 else "attempts"
         lines = [f"{which}{s['attempts']} {noun}, {s['correct']} correct ({pct(s['correct'], s['attempts'])}); "
                  f"current streak {s['streak']}; {s['due']} due for review"]
+        if s["attempts"]:
+            lines.append(f"mean answer time {took(s.get('mean_seconds'))}" + (
+                f"; optimal choices {best['correct']} of {best['attempts']} "
+                f"({pct(best['correct'], best['attempts'])}, discard and game questions)" if best["attempts"] else ""))
     for key, head in (("by_rules", ("ruleset", "规则")), ("by_kind", ("kind", "题型")), ("by_level", ("level", "难度")),
                       ("by_tag", ("tag", "标签"))):
         table = s.get(key)
         if not table:
             continue
         rows = [[k, v["attempts"], v["correct"], pct(v["correct"], v["attempts"])] + ([v["due"]] if "due" in v else [])
-                for k, v in table.items()]
+                + ([took(v["mean_seconds"])] if "mean_seconds" in v else []) for k, v in table.items()]
         headers = [head[1], "答题", "答对", "正确率"] if zh else [head[0], "attempts", "correct", "rate"]
         if key == "by_rules":
             headers.append("待复习" if zh else "due")
+        if key == "by_kind":
+            headers.append("平均用时" if zh else "mean time")
         lines += ["", tabulate(rows, headers, tablefmt="simple", disable_numparse=True)]
     return lines
+
+
+def reset(path: str | Path | None = None, *, rules: str | RulesetLike | None = None,
+          environ: Mapping[str, str] | None = None) -> dict | None:
+    """``Store.reset`` of the file at ``path`` (default file when None); None, creating nothing, when the file
+    holds no progress yet."""
+    target = Path(path).expanduser() if path is not None else default_path(environ)
+    if not target.exists() or (target.is_file() and target.stat().st_size == 0):
+        return None
+    with Store(target) as store:
+        return store.reset(rules=rules)

@@ -20,7 +20,7 @@ from ..text.explain import resolve_lang, source_text
 from ..text.words import MOVE_ZH
 
 __all__ = ["QUESTION_KINDS", "Question", "QuizError", "Solution", "about_distance", "hand_lines",
-           "question_lines", "solve", "way_text"]
+           "question_lines", "review_label", "solve", "way_text"]
 
 
 class QuizError(ValueError):
@@ -58,6 +58,7 @@ class Question:
     puzzle_id: str | None = None
     seed: int | None = None
     menu: tuple = field(default=(), compare=False)
+    review: int | None = field(default=None, compare=False)
 
     @classmethod
     def from_puzzle(cls, p, rules: Ruleset | None = None) -> Question:
@@ -194,8 +195,21 @@ def question_lines(q: Question, lang: str = "en", *, index: int | None = None, t
     count = f"[{index}/{total}] " if index is not None and total is not None else ""
     # The ruleset is named unless it is the default one (whose headers stay as they were).
     rules = f" · {q.rules.name}" if q.rules.name != DEFAULT_RULESET else ""
-    head = f"{count}{kind} · {'难度' if zh else 'level'} {q.level} · {where}{rules}"
+    head = f"{count}{kind} · {'难度' if zh else 'level'} {q.level} · {where}{rules}{review_label(q.review, lang)}"
     return [head] + hand_lines(q, lang) + q.context(lang) + [q.prompt(lang)]
+
+
+def review_label(box: int | None, lang: str = "en") -> str:
+    """What a question's header adds when it is asked again for review (``box``: its Leitner box; 1 after a miss).
+
+    >>> review_label(1), review_label(3, "zh"), review_label(None)
+    (' · review: missed last time', ' · 复习：上次答对', '')
+    """
+    if box is None:
+        return ""
+    if resolve_lang(lang) == "zh":
+        return " · 复习：上次答错" if box == 1 else " · 复习：上次答对"
+    return " · review: missed last time" if box == 1 else " · review: right last time"
 
 
 # ---------------------------------------------------------------- the right answer

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
 from ..model.rules import Ruleset, get_ruleset
@@ -61,8 +62,9 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     * otherwise the puzzles written for ``rules`` (their ``rules`` field
       names it) matching kind, level and tag: items due for review under
       ``rules`` first (most overdue first; with no filter, due drills and
-      questions from games too), then puzzles never tried under it (easiest
-      first), then the rest (soonest due first).
+      questions from games too), each labelled a review, then puzzles never
+      tried under it (easiest first, the kinds taking turns: ``interleave``),
+      then the rest (soonest due first).
 
     A puzzle asked by id is asked under its own ruleset, whatever ``rules`` is.
 
@@ -123,20 +125,21 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
             break
         if isinstance(item, GameRef):
             if item.id in games:
-                chosen.append(games[item.id])
+                chosen.append(_as_review(games[item.id], store.review(rules=rules, game_id=item.id)))
         elif isinstance(item, int):
             if unfiltered:
                 try:
-                    chosen.append(drills.drill(item, rules))
+                    q = drills.drill(item, rules)
                 except ValueError:  # a seed of another phz version: skip it
                     continue
+                chosen.append(_as_review(q, store.review(rules=rules, seed=item)))
         elif item in by_id:
-            chosen.append(Question.from_puzzle(by_id[item], rules))
+            q = Question.from_puzzle(by_id[item], rules)
+            chosen.append(_as_review(q, store.review(rules=rules, puzzle_id=item)))
             taken.add(item)
     tried = store.attempted_puzzles(rules=rules)
     order = {p.id: i for i, p in enumerate(matching)}
-    fresh = sorted((p for p in matching if p.id not in tried and p.id not in taken),
-                   key=lambda p: (p.level, order[p.id]))
+    fresh = interleave([p for p in matching if p.id not in tried and p.id not in taken])
 
     def due_at(p) -> float:
         review = store.review(rules=rules, puzzle_id=p.id)
@@ -146,8 +149,35 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     for p in fresh + rest:
         if len(chosen) == n:
             break
-        chosen.append(Question.from_puzzle(p, rules))
+        chosen.append(_as_review(Question.from_puzzle(p, rules), store.review(rules=rules, puzzle_id=p.id)))
     return chosen
+
+
+def interleave(ps: Sequence) -> list:
+    """Puzzles ``ps`` easiest first, the kinds taking turns within a level (QUESTION_KINDS order), each kind's
+    in the order given: a fresh progress file's first questions are of every kind, not all ting.
+
+    >>> from types import SimpleNamespace as P
+    >>> [p.id for p in interleave([P(id=i, kind=k, level=lv) for i, k, lv in
+    ...  [("t1", "ting", 1), ("t2", "ting", 1), ("t3", "ting", 2), ("d1", "discard", 1), ("c1", "chi", 1)]])]
+    ['t1', 'd1', 'c1', 't2', 't3']
+    """
+    out = []
+    for level in sorted({p.level for p in ps}):
+        queues = {k: [p for p in ps if p.level == level and p.kind == k] for k in QUESTION_KINDS}
+        while any(queues.values()):
+            out += [queue.pop(0) for queue in queues.values() if queue]
+    return out
+
+
+def _as_review(q, review: tuple[int, float] | None):
+    """Question or GameItem ``q`` labelled a review in its box (``Store.review``); as it is when never asked."""
+    if review is None:
+        return q
+    again = replace(q, review=review[0])
+    if "solution" in q.__dict__:  # a drill comes solved by its generator: keep it
+        again.__dict__["solution"] = q.__dict__["solution"]
+    return again
 
 
 def _from_games(rules: Ruleset, n: int, level: int | None, tag: str | None, store,
@@ -167,4 +197,5 @@ def _from_games(rules: Ruleset, n: int, level: int | None, tag: str | None, stor
         return review[1] if review else now
 
     rest = sorted((i for i in items if i not in due), key=lambda i: (due_at(i), i))
-    return [items[i] for i in due + rest if i in items][:n]
+    chosen = [i for i in due + rest if i in items][:n]
+    return [_as_review(items[i], store.review(rules=rules, game_id=i)) for i in chosen]

@@ -19,6 +19,7 @@ from .progress import ProgressError, Store
 from .question import Question, question_lines
 from .selection import LazyQuestions, select_questions
 from .teach import explanation
+from .wrapping import WIDTH, width, wrap
 
 QUIT_WORDS = frozenset({"q", "quit", "exit", "退出"})
 
@@ -85,11 +86,31 @@ def _printer(text: str) -> None:
     print(text, flush=True)
 
 
+#: the verdict's colours: bold green and bold yellow, never the red of red tiles (``render.paint``)
+_RIGHT, _WRONG = "\x1b[1;32m", "\x1b[1;33m"
+
+
+def verdict(correct: bool, lang: str = "en", colour: bool = False) -> str:
+    """The line after an answer: ✓ or ✗ and the word, in green or yellow when ``colour``.
+
+    >>> verdict(True), verdict(False, "zh"), verdict(False, colour=True)
+    ('✓ correct', '✗ 错误', '\\x1b[1;33m✗ incorrect\\x1b[0m')
+    """
+    zh = resolve_lang(lang) == "zh"
+    text = f"✓ {'正确' if zh else 'correct'}" if correct else f"✗ {'错误' if zh else 'incorrect'}"
+    return f"{_RIGHT if correct else _WRONG}{text}\x1b[0m" if colour else text
+
+
+def pause_prompt(lang: str = "en") -> str:
+    """What the quiz waits on between two questions in a terminal."""
+    return "回车看下一题（q 退出）" if resolve_lang(lang) == "zh" else "Enter for the next question (q to stop) "
+
+
 def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
              input_fn: Callable[[str], str | None] | None = None, output_fn: Callable[[str], None] | None = None,
              lang: str | None = "en", store=None, clock: Callable[[], float] = time.time,
-             colour: bool = False) -> QuizSummary:
-    """Ask ``questions`` one by one: show, read, grade, record, say correct / incorrect, teach.
+             colour: bool = False, pause: bool = False) -> QuizSummary:
+    """Ask ``questions`` one by one: show, read, grade, record, say ✓ correct / ✗ incorrect, teach.
 
     ``input_fn(prompt)`` returns the line typed (a trailing newline is fine);
     the end of input is EOFError, None or '' (a blank line typed is '\\n' or
@@ -102,9 +123,13 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
     'unsaved' with the reason in ``summary.error``.  A bad answer (or an
     ``input_fn`` raising AnswerError) is reported and asked again; it is not an
     attempt.  ``clock`` gives POSIX seconds: the time of an attempt and, by
-    difference, the seconds taken.  ``questions`` may be a LazyQuestions, each
+    difference, the seconds taken from the question shown to the answer read
+    (the last one, when a bad one was asked again; grading is not counted,
+    since it may load the solver's kernels).  ``questions`` may be a LazyQuestions, each
     made when its turn comes.  A question from a game (``GameItem``) is shown, graded and
-    explained by itself.
+    explained by itself.  With ``pause`` (a terminal: ``quiz_command`` decides) the
+    explanation stays on screen until Enter (``pause_prompt``; q stops) before the
+    next question; piped answers are never paused for.
     """
     lang = resolve_lang(lang)
     zh = lang == "zh"
@@ -114,7 +139,8 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
     prompt = "答案> " if zh else "answer> "
 
     def show(text: str) -> None:
-        write(paint(text, colour))
+        for line in fit(text):
+            write(paint(line, colour))
 
     def cannot_read(e: AnswerError) -> None:
         show(f"{'看不懂' if zh else 'Cannot read that'}: {e}. "
@@ -148,6 +174,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
                 if text.lower() in QUIT_WORDS:
                     summary.stopped = "quit"
                     break
+                now = clock()  # the answer's time: before grading, which may load the solver's kernels
                 try:
                     g = q.grade(text) if game else grade(q, text)
                 except AnswerError as e:
@@ -156,7 +183,6 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
                 break
             if summary.stopped != "finished":
                 break
-            now = clock()
             if store is not None:
                 try:
                     item = {"game_id": q.game_id} if game else {"puzzle_id": q.puzzle_id, "seed": q.seed}
@@ -169,12 +195,11 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
             summary.answered += 1
             summary.correct += g.correct
             summary.results.append((q, g))
-            verdict = ("正确" if g.correct else "错误") if zh else ("correct" if g.correct else "incorrect")
-            if colour:
-                verdict = f"\x1b[1;{32 if g.correct else 31}m{verdict}\x1b[0m"
-            write(f"**{verdict}**")
+            write(verdict(g.correct, lang, colour))
             for line in (q.explanation(g, lang) if game else explanation(q, g, lang)):
                 show(line)
+            if pause and index < summary.total and not _go_on(read, lang, summary):
+                break
     except KeyboardInterrupt:
         summary.stopped = "interrupt"
     try:
@@ -183,6 +208,34 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
     except KeyboardInterrupt:
         pass
     return summary
+
+
+def fit(text: str, limit: int = WIDTH) -> list[str]:
+    """``text``'s lines, each longer than ``limit`` columns wrapped (``wrapping.wrap``) under its own indent."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        out += wrap(line, limit, indent=lead + "  ") if width(line) > limit else [line]
+    return out
+
+
+def _go_on(read: Callable[[str], str | None], lang: str, summary: QuizSummary) -> bool:
+    """Wait for Enter before the next question: False (``summary.stopped`` set) on q or the end of input."""
+    write_prompt = pause_prompt(lang)
+    while True:
+        try:
+            raw = read(write_prompt)
+        except (EOFError, StopIteration):
+            raw = None
+        except AnswerError:  # a line that is not text: as good as Enter
+            return True
+        if raw is None or raw == "":
+            summary.stopped = "eof"
+            return False
+        if raw.strip().lower() in QUIT_WORDS:
+            summary.stopped = "quit"
+            return False
+        return True
 
 
 def summary_line(s: QuizSummary, lang: str = "en") -> str:
@@ -207,8 +260,11 @@ def quiz_command(*, rules: Ruleset, kind: str | None = None, level: int | None =
                  seed: int | None = None, lang: str | None = None, db: str | None = None,
                  colour: bool = False, input_fn: Callable[[str], str | None] | None = None,
                  output_fn: Callable[[str], None] | None = None, puzzles_dir=None,
-                 clock: Callable[[], float] = time.time) -> QuizSummary:
+                 clock: Callable[[], float] = time.time, interactive: bool | None = None) -> QuizSummary:
     """``phz quiz`` under ``rules``: load the library, open the progress file, pick the questions, run the loop.
+
+    ``interactive``: whether the learner sits at a terminal, so the quiz pauses after each explanation;
+    None: when the answers are read from standard input and it and standard output are both terminals.
 
     Raises QuizError, ProgressError or PuzzleError (all ValueError, one line) before asking anything.
     An answer that cannot be stored after that ends the quiz: ``stopped`` is 'unsaved', ``error`` says why.
@@ -219,5 +275,12 @@ def quiz_command(*, rules: Ruleset, kind: str | None = None, level: int | None =
         questions = select_questions(lib, rules=rules, kind=kind, level=level, tag=tag, count=count,
                                      puzzle_id=puzzle_id, random_drills=random_drills, seed=seed, store=store,
                                      now=clock())
+        if interactive is None:
+            interactive = input_fn is None and _terminal(sys.stdin) and _terminal(sys.stdout)
         return run_quiz(questions, input_fn=input_fn, output_fn=output_fn, lang=lang, store=store, clock=clock,
-                        colour=colour)
+                        colour=colour, pause=interactive)
+
+
+def _terminal(stream) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())

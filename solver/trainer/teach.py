@@ -17,8 +17,10 @@ from ..model.tiles import GLYPHS
 from ..text.explain import act_lines, action_text, forbidden_text, resolve_lang
 from ..text.render import TABLE_FORMAT, hu_sentence
 from ..text.words import GROUP_ZH, MOVE_ZH
+from .drill_notes import drill_note
 from .grading import Grade
 from .question import Question, about_distance, way_text
+from .wrapping import wrap
 
 # How a tile wins (results.HOWS), said in Chinese for the huxi explanation.
 _HOW_ZH = {"提胡": "提胡，这张牌和坎或偎成提", "跑胡": "跑胡，这张牌和碰、偎或坎成跑",
@@ -29,17 +31,25 @@ _HOW_ZH = {"提胡": "提胡，这张牌和坎或偎成提", "跑胡": "跑胡�
 
 
 def explanation(q: Question, g: Grade, lang: str = "en") -> list[str]:
-    """The solver's full table for ``q``, where ``g`` fell short, the tags and the teaching note."""
+    """The solver's full table for ``q``, where ``g`` fell short (the learner's row and the best marked), the
+    tags and the teaching note: a puzzle's own, or the one ``drill_notes`` writes for a drill; the sentences
+    wrapped at 80 columns."""
     lang = resolve_lang(lang)
     zh = lang == "zh"
     lines = {"ting": _ting_lines, "discard": _discard_lines, "huxi": _huxi_lines,
              "chi": _chi_lines, "chou": _chou_lines}[q.kind](q, g, zh)
     if q.tags:
-        lines.append(f"{'标签' if zh else 'tags'}: {', '.join(q.tags)}")
-    note = q.note_zh if zh else q.note_en
+        lines += wrap(f"{'标签' if zh else 'tags'}: {', '.join(q.tags)}")
+    note = (q.note_zh if zh else q.note_en) or drill_note(q, lang)
     if note:
-        lines.append(f"{'要点' if zh else 'note'}: {note}")
+        lines += wrap(f"{'要点' if zh else 'note'}: {note}")
     return lines
+
+
+def _mark(best: bool, yours: bool, zh: bool) -> str:
+    """The last cell of a table row: the best row and the learner's."""
+    words = [w for w, on in (("最佳" if zh else "best", best), ("你的" if zh else "yours", yours)) if on]
+    return "← " + ("，" if zh else ", ").join(words) if words else ""
 
 
 def _tabulate(rows, headers) -> list[str]:
@@ -125,16 +135,12 @@ def _ting_lines(q: Question, g: Grade, zh: bool) -> list[str]:
         if g.extra:
             lines.append(f"{'多写了（不听）' if zh else 'Not waits'}: {_tiles_comma(g.extra, zh)}")
     for x in g.extra:
-        lines.append("  " + _not_wait_text(t.hand, x, q.rules, zh))
+        lines += wrap("  " + _not_wait_text(t.hand, x, q.rules, zh), indent="    ")
     if waits:
-        sources = q.rules.win_on  # a column group per source the ruleset wins on
-        headers = ["听", "张数"] if zh else ["wait", "outs"]
-        for source in sources:
-            headers += [f"{_SOURCE_ZH[source]}胡息", "分", "胡法"] if zh else [f"{source} 胡息", "score", "how"]
-        rows = [[GLYPHS[w.tile], _outs_cell(w.outs, zh)] + [c for s in sources for c in _win_cells(getattr(w, s))]
-                for w in waits]
-        lines += [""] + _tabulate(rows, headers) + [""]
+        lines += [""] + _waits_table(q, g, zh)
+        lines.append("")
         lines.append("最佳组牌：" if zh else "Best decompositions:")
+        sources = q.rules.win_on
         every = "both" if len(sources) == 2 else "all"
         for w in waits:
             wins = [(s, getattr(w, s)) for s in sources if getattr(w, s) is not None]
@@ -142,9 +148,30 @@ def _ting_lines(q: Question, g: Grade, zh: bool) -> list[str]:
                 wins = [(every, wins[0][1])]
             for source, x in wins:
                 src = ({**_SOURCE_ZH, "both": "两种来源", "all": "三种来源"}[source] if zh else source)
-                mark = ("  ← 漏了" if zh else "  ← missed") if w.tile in g.missed else ""
-                lines.append(f"  {GLYPHS[w.tile]} {src}: {_groups_text(x.groups)}{mark}")
+                lines += wrap(f"  {GLYPHS[w.tile]} {src}: {_groups_text(x.groups)}", indent="      ")
     return lines
+
+
+def _waits_table(q: Question, g: Grade, zh: bool) -> list[str]:
+    """A row per wait and source: 胡息, 等, 番 and the score they make, how it wins; the waits named and
+    missed marked."""
+    headers = (["听", "张数", "来源", "胡息", "等", "番", "分", "胡法", ""] if zh else
+               ["wait", "outs", "from", "胡息", "等", "番", "score", "how", ""])
+    rows = []
+    for w in q.solution.result.waits:
+        mark = (("← 漏了" if zh else "← missed") if w.tile in g.missed else
+                ("← 你的" if zh else "← yours") if w.tile in g.answer else "")
+        for i, source in enumerate(q.rules.win_on):
+            x = getattr(w, source)
+            head = [GLYPHS[w.tile], _outs_cell(w.outs, zh)] if i == 0 else ["", ""]
+            cells = (["—", "", "", "", ""] if x is None else
+                     [str(x.huxi), str(x.deng), " ".join([str(x.fan), *x.fan_names]), str(x.score), x.how])
+            rows.append(head + [_SOURCE_ZH[source] if zh else source] + cells + [mark if i == 0 else ""])
+    return _tabulate(rows, headers) + [_SCORE_ZH if zh else _SCORE_EN]
+
+
+_SCORE_EN = "score = 等 × 番; the 胡息 make the 等, a self-drawn win adds one (RULES.md 5)"
+_SCORE_ZH = "分 = 等 × 番；等由胡息算出，自摸加1等（RULES.md 5）"
 
 
 def _away(r, zh: bool) -> str:
@@ -173,7 +200,7 @@ def _discard_lines(q: Question, g: Grade, zh: bool) -> list[str]:
         first = GLYPHS[rows[0].tile]
         lines.append(f"同样张数时，按期望分排序{first}在前" if zh else
                      f"On equal outs the ranking puts {first} first (higher expected score)")
-    lines += [""] + (_far_table(rows, zh) if far else _outs_table(rows, zh))
+    lines += [""] + (_far_table(rows, best, x, zh) if far else _outs_table(rows, best, x, zh))
     lines.append("（打出的牌算作见过的牌）" if zh else "(the discarded tile counts as seen)")
     return lines
 
@@ -235,37 +262,58 @@ def _far_shortfall(r, top, best: tuple[int, ...], zh: bool) -> list[str]:
     return lines
 
 
-def _outs_table(rows, zh: bool) -> list[str]:
-    """The ready discards with their outs, then the ones that leave the hand not ready."""
-    headers = (["打出", "张数", "期望分", "最高分", "听（张数）"] if zh else
-               ["discard", "outs", "expected", "best", "waits (outs)"])
+def _outs_table(rows, best: tuple[int, ...], answer: int, zh: bool) -> list[str]:
+    """The ready discards with their outs (the best and the learner's marked), then the ones that leave the
+    hand not ready."""
+    headers = (["打出", "张数", "期望分", "最高分", "听（张数）", ""] if zh else
+               ["discard", "outs", "expected", "top", "waits (outs)", ""])
     table = []
     not_ready = [r.tile for r in rows if not r.waits]
     for r in rows:
         if not r.waits:
             continue
         waits = "  ".join(f"{GLYPHS[w.tile]} {w.outs}" if w.outs else f"{GLYPHS[w.tile]} {'绝' if zh else 'dead'}"
-                          for w in r.waits) or ("不听" if zh else "not ready")
-        table.append([GLYPHS[r.tile], r.outs, f"{float(r.expected_score):.2f}", r.best_score, waits])
+                          for w in r.waits[:_DRAWS])
+        if len(r.waits) > _DRAWS:
+            waits += f" 另{len(r.waits) - _DRAWS}张" if zh else f" +{len(r.waits) - _DRAWS} more"
+        table.append([GLYPHS[r.tile], r.outs, f"{float(r.expected_score):.2f}", r.best_score, waits,
+                      _mark(r.tile in best, r.tile == answer, zh)])
     lines = _tabulate(table, headers)
     if not_ready:
-        lines.append(f"打{_tiles_comma(not_ready, zh)}后不听牌" if zh else
-                     f"not ready after discarding {_tiles_comma(not_ready, zh)}")
+        mine = ("（你的）" if zh else " (yours)") if answer in not_ready else ""
+        lines += wrap(f"打{_tiles_comma(not_ready, zh)}后不听牌{mine}" if zh else
+                      f"not ready after discarding {_tiles_comma(not_ready, zh)}{mine}")
+    lines += wrap("期望分：按活牌张数平均的分数（等 × 番）；最高分：最好的一张能得的分" if zh else
+                  "expected: the score (等 × 番) averaged over the live outs; top: the best out's score")
     return lines
 
 
-def _far_table(rows, zh: bool) -> list[str]:
-    """Every discard with its distance and live improving draws, then how the best one takes each draw."""
-    headers = ["打出", "距离", "进张", "进张（张数）"] if zh else ["discard", "away", "live", "improving draws (live)"]
+def _far_table(rows, best: tuple[int, ...], answer: int, zh: bool) -> list[str]:
+    """Every discard with its distance and live improving draws (the best and the learner's marked), then how
+    the best one takes each draw."""
+    headers = (["打出", "距离", "进张", "进张（张数）", ""] if zh else
+               ["discard", "away", "live", "improving draws (live)", ""])
     table = [[GLYPHS[r.tile], "—" if r.distance is None else r.distance, r.improving_live,
-              "  ".join(f"{GLYPHS[d.tile]} {d.live}" for d in r.improving) or _away(r, zh)] for r in rows]
+              _draws_cell(r, zh), _mark(r.tile in best, r.tile == answer, zh)] for r in rows]
     lines = _tabulate(table, headers)
     top = rows[0]
     ways = "; ".join(f"{GLYPHS[d.tile]}: {' / '.join(d.ways)}" for d in top.improving)
     if ways:
-        lines.append(f"打{GLYPHS[top.tile]}后的进张：{ways}" if zh else
-                     f"After discarding {GLYPHS[top.tile]}, take: {ways}")
+        lines += wrap(f"打{GLYPHS[top.tile]}后的进张：{ways}" if zh else
+                      f"After discarding {GLYPHS[top.tile]}, take: {ways}")
     return lines
+
+
+#: the improving draws a row of the distance table shows (the rest counted)
+_DRAWS = 6
+
+
+def _draws_cell(r, zh: bool) -> str:
+    if not r.improving:
+        return _away(r, zh)
+    shown = "  ".join(f"{GLYPHS[d.tile]} {d.live}" for d in r.improving[:_DRAWS])
+    more = len(r.improving) - _DRAWS
+    return shown + ((f" 另{more}种" if zh else f" +{more} more") if more > 0 else "")
 
 
 def _huxi_lines(q: Question, g: Grade, zh: bool) -> list[str]:
@@ -297,9 +345,10 @@ def _huxi_lines(q: Question, g: Grade, zh: bool) -> list[str]:
             lines.append(f"{g.answer}胡息是另一种组法（{d.score}分）；最佳组法先比分数，再比胡息" if zh else
                          f"{g.answer} 胡息 is another decomposition (score {d.score}); the best one is chosen "
                          f"by score first, then 胡息")
-    headers = ["门子", "牌", "胡息"] if zh else ["门子", "tiles", "胡息"]
-    rows = [[GROUP_ZH[x.kind], x.text(), x.huxi] for x in w.groups]
-    rows.append(["", "合计" if zh else "total", w.huxi])
+    headers = ["门子", "牌", "胡息", ""] if zh else ["门子", "tiles", "胡息", ""]
+    rows = [[GROUP_ZH[x.kind], x.text(), x.huxi, ""] for x in w.groups]
+    yours = "" if g.correct else (f"（你答{g.answer}）" if zh else f" (you said {g.answer})")
+    rows.append(["", "合计" if zh else "total", w.huxi, _mark(True, g.correct, zh) + yours])
     lines += [""] + _tabulate(rows, headers)
     better = [d for d in r.decompositions[1:] if d.huxi > w.huxi]
     if better:
@@ -340,7 +389,9 @@ def _chi_lines(q: Question, g: Grade, zh: bool) -> list[str]:
                      f"No two concealed tiles make a 句 or 绞 with {X}")
     for i, c in enumerate(q.menu, 1):
         mark = ("合法" if zh else "legal") if c.reason is None else ("不合法" if zh else "not legal")
-        lines.append(f"  {i}. {way_text(c.chi, c.bi, zh)} — {mark}: {_candidate_text(q, c, zh)}")
+        yours = ("  ← 你选了" if zh else "  ← you chose it") if i in g.answer else ""
+        lines += wrap(f"  {i}. {way_text(c.chi, c.bi, zh)} — {mark}{yours}: {_candidate_text(q, c, zh)}",
+                      indent="     ")
     return lines
 
 
