@@ -461,3 +461,15 @@ def test_passing_a_win_must_be_better_beyond_the_noise():
     assert _win_first([replace(passing, estimate=noisy), hu])[0] is hu
     better = replace(passing, estimate=sure)
     assert _win_first([better, hu])[0] is better
+
+
+def test_a_win_on_the_liang_before_play_is_advised_without_rollouts():
+    """起手胡 is asked before play, where no hand can be taken up mid-play (Game.resume): 胡 first."""
+    from solver.game.advice import advise
+    from solver.game.engine import Game
+    from solver.game.position import position_of
+    from solver.model.rules import get_ruleset
+    game = Game(get_ruleset("hunan"), seed=714)
+    assert game.ask().stage == "qishou"
+    advice = advise(position_of(game))
+    assert advice.best.wins and all(c.estimate is None for c in advice.choices)

@@ -98,13 +98,16 @@ class Advice:
 def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, rank: str = "score",
            jobs: int = 1, progress=None) -> Advice:
     """Every legal option of ``pos`` ranked (module docstring); ``samples`` deals per choice
-    (0: no rollouts, the outs order alone); ``jobs`` processes for the rollouts (the same figures).
+    (0: no rollouts, the outs order alone, as for a 起手胡 on the 亮张, asked before play); ``jobs``
+    processes for the rollouts (the same figures).
     In the rollouts a hand a choice leaves ready keeps its wait (``bot_fast.Policy.keep``)."""
     if rank not in ("score", "outs"):
         raise ValueError(f"rank {rank!r}: score or outs")
     if not pos.options:
         raise ValueError("the position asks no decision of this seat")
     choices = _choices(pos)
+    if pos.stage == "qishou":  # before play: no hand to take up (Game.resume starts mid-play); 胡 first
+        samples = 0
     if samples > 0 and len(choices) > 1:
         ready = frozenset(c.hand for c in choices if c.distance == 0 and c.hand is not None)
         ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=ready, jobs=jobs,
