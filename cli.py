@@ -74,6 +74,12 @@ def _bulk_options(f: Callable) -> Callable:
                              "per source (README: Batches).")(f)
 
 
+def _all_option(f: Callable) -> Callable:
+    return click.option("--all", "all_rows", is_flag=True,
+                        help="Every discard, move and choice on a line of its own (default: those that share a "
+                             "verdict or a reason share one).")(f)
+
+
 def _hand_options(f: Callable) -> Callable:
     """HAND and the options of ting and discard (in their --help order)."""
     return click.argument("hand", nargs=-1)(_seen_option(_json_option(_bulk_options(_rules_option(f)))))
@@ -89,6 +95,7 @@ class _Out:
         self.jsonl = jsonl
         self.as_json = as_json
         self.colour = not as_json and render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto")
+        self.lang, self.limit = options.lang_of(ctx), options.width_of(ctx)
 
     write = staticmethod(_echo)
 
@@ -146,13 +153,13 @@ def _parse_seen(ctx: click.Context, out: _Out, text: str, seen: str) -> list[int
 
 
 def _ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool,
-                     jobs: int, rules) -> None:
+                     jobs: int, rules, all_rows: bool = False) -> None:
     """``phz ting`` and ``phz discard`` (``kind``): a batch through solver.app.batch, or one hand
     through solver.api answered as a table, a JSON line or a --brief line; bad input exits 2."""
     from solver import api
+    from solver.text import hand_text
 
     out = _Out(ctx, as_json or brief)
-    render = out.render
     batch = _batch_mode(hand)
     text = " ".join(hand)
     seen_tiles = _parse_seen(ctx, out, text, seen)
@@ -171,8 +178,10 @@ def _ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen:
         show = out.jsonl.ting_json_line if ting else out.jsonl.discard_json_line
         out.write(show(text, result, rules.win_on_discard))
     else:
-        out.write(render.ting_text(result, out.colour, rules.win_on, sequence=rules.sequence) if ting
-                  else render.discard_text(result, out.colour, rules.win_on))
+        out.write(hand_text.ting_text(result, out.colour, rules.win_on, sequence=rules.sequence, lang=out.lang,
+                                      limit=out.limit) if ting
+                  else hand_text.discard_text(result, out.colour, rules.win_on, lang=out.lang, limit=out.limit,
+                                              all_rows=all_rows))
 
 
 @main.command(epilog=NOTATION)
@@ -201,10 +210,11 @@ def ting(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, br
 
 @main.command(epilog=NOTATION)
 @_hand_options
+@_all_option
 @advice_options("discard")
 @click.pass_context
 def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool, jobs: int,
-            rules, **advice) -> None:
+            rules, all_rows: bool, **advice) -> None:
     """Discards of a hand holding one tile more than at rest (21 without melds).
 
     One row per distinct tile that may be discarded (never a 坎 tile): the
@@ -217,9 +227,9 @@ def discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool,
     \b
     Example:  phz discard 一二三壹贰叁贰柒拾四五六八九十七七七伍伍捌
     """
-    if run_discard(ctx, _Out, hand, seen, as_json, brief, jobs, rules, **advice):
+    if run_discard(ctx, _Out, hand, seen, as_json, brief, jobs, rules, all_rows=all_rows, **advice):
         return
-    _ting_or_discard(ctx, "discard", hand, seen, as_json, brief, jobs, rules)
+    _ting_or_discard(ctx, "discard", hand, seen, as_json, brief, jobs, rules, all_rows)
 
 
 @main.command(epilog=NOTATION, help=HU_HELP)
@@ -253,7 +263,7 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
     text = " ".join(hand)
     try:
         out.write(hu_command.answer(text, win=win, source=source, all_splits=all_splits, rules=rules,
-                                    as_json=as_json, colour=out.colour, flags=flags))
+                                    as_json=as_json, colour=out.colour, flags=flags, lang=out.lang, limit=out.limit))
     except ValueError as e:
         out.fail(ctx, text, str(e))
 
@@ -264,15 +274,18 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
 @click.option("--from", "source", metavar="SOURCE", help=f"Who revealed it (required likewise): {SOURCE_HELP}.")
 @click.option("--chou", default="", metavar="TILES", help="Tiles already 臭 for 吃 (passed when they could be eaten).")
 @click.option("--passed-peng", default="", metavar="TILES", help="Tiles whose 碰 was passed this hand.")
-@_seen_option
+@click.option("--seen", default="", metavar="TILES",
+              help="Tiles seen elsewhere (discards, others' melds): checked against the 4 copies of each tile; "
+                   "with --advise they are face up, so the rollouts deal them to no one.")
 @_json_option
 @click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
               help="Language of the explanations (default: from the locale, zh* → Chinese).")
 @_rules_option
+@_all_option
 @advice_options("act")
 @click.pass_context
 def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou: str, passed_peng: str,
-        seen: str, as_json: bool, lang: str | None, rules, **advice) -> None:
+        seen: str, as_json: bool, lang: str | None, rules, all_rows: bool, **advice) -> None:
     """What may, must and may not a hand at rest do with tile X from SOURCE?
 
     Every move in priority order (胡 > 提/偎 > 跑 > 碰 > 吃 > 过), marked
@@ -282,9 +295,11 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
     passed 碰, 胡 on a discard, passing a compulsory 提/偎/跑).
 
     \b
-    Example:  phz act 一二三四五六七八九九壹贰叁肆伍陆柒捌玖拾 --tile 三 --from upper-discard
+    Example:
+      phz act 一二三四五六七八九九壹贰叁肆伍陆柒捌玖拾 --tile 三 \\
+              --from upper-discard
     """
-    run_act(ctx, _Out, hand, tile, source, chou, passed_peng, seen, as_json, lang, rules, **advice)
+    run_act(ctx, _Out, hand, tile, source, chou, passed_peng, seen, as_json, lang, rules, all_rows=all_rows, **advice)
 
 
 @main.command()
@@ -293,7 +308,8 @@ def act(ctx: click.Context, hand: tuple[str, ...], tile: str, source: str, chou:
                                 "(the reference answers one in 50).")
 @click.option("--json", "as_json", is_flag=True, help="The measurements as one JSON object on one line.")
 @_rules_option
-def bench(n: int, as_json: bool, rules) -> None:
+@click.pass_context
+def bench(ctx: click.Context, n: int, as_json: bool, rules) -> None:
     """Measure the solver: time per hand, hands per second, speed-up over the reference.
 
     The win check (a ready hand and one of its waits, both sources), the
@@ -306,8 +322,6 @@ def bench(n: int, as_json: bool, rules) -> None:
     a busy machine makes them slower (BENCHMARKS.md).
     """
     import json
-
-    from tabulate import tabulate
 
     from solver.app import bench as measure
 
@@ -323,18 +337,7 @@ def bench(n: int, as_json: bool, rules) -> None:
     if as_json:
         _echo(json.dumps({"hands": n, "results": [r.as_json() for r in results]}, ensure_ascii=False))
         return
-    # One aligned table of the engines' rows, each measurement a line of its own above its rows:
-    # 80 columns.
-    rows = [(r.engine, f"{r.us_per_hand:,.2f}", f"{r.hands_per_s:,.0f}",
-             "" if r.speedup is None else f"{r.speedup:,.0f}×") for r in results]
-    lines = tabulate(rows, headers=("measurement / engine", "µs/hand", "hands/s", "vs reference"),
-                     disable_numparse=True).splitlines()
-    out = ["  " + line for line in lines[:2]]
-    for i, (r, line) in enumerate(zip(results, lines[2:])):
-        if i == 0 or results[i - 1].what != r.what:
-            out.append(r.what)
-        out.append("  " + line)
-    _echo("\n".join(out))
+    _echo("\n".join(measure.table_lines(results, options.lang_of(ctx), options.width_of(ctx))))
 
 
 main.add_command(rules_group)

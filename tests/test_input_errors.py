@@ -63,7 +63,7 @@ def test_hand_cut_at_an_unquoted_bar_gets_the_quoting_hint():
 
 def test_quoting_hint_in_chinese():
     lines = error_lines(phz("act", SHORT, *ACT, "--lang", "zh"))
-    assert lines == ["错误：7 concealed tiles: a hand at rest holds 20；读到 一二三四五六七",
+    assert lines == ["错误：暗牌7张：等牌的手牌应有20张；读到 一二三四五六七",
                      "提示：| 后的副露要加引号：phz act '… | 偎:…'"]
 
 

@@ -25,7 +25,7 @@ DEFAULT_SAMPLES = 200
 PROGRESS_AFTER = 0.5
 #: the options that only mean something with --win-rate / --advise, as they are spelled
 ADVICE_ONLY = {"samples": "--samples", "seed": "--seed", "rank": "--rank", "stock": "--stock", "record": "--record",
-               "at": "--at", "seat": "--seat", "position": "--position", "advice_lang": "--lang"}
+               "at": "--at", "seat": "--seat", "position": "--position"}
 #: the options of a quick position, which a record or a position file makes needless
 QUICK_ONLY = {"stock": "--stock", "seen": "--seen", "chou": "--chou", "passed_peng": "--passed-peng"}
 
@@ -62,10 +62,6 @@ def advice_options(command: str) -> Callable:
             click.option("--position", type=click.Path(dir_okay=False), default=None, metavar="FILE",
                          help=f"{flag}: the position of a position file (README: Position files)."),
         ]
-        if command == "discard":
-            opts.append(click.option("--lang", "advice_lang", type=click.Choice(["en", "zh"]), default=None,
-                                     help="--win-rate: language of the table and reasons (default: from the "
-                                          "locale, zh* → Chinese)."))
         for opt in reversed(opts):
             f = opt(f)
         return f
@@ -235,11 +231,6 @@ def _where(values: dict) -> tuple[str, int | None] | None:
     return (values["position"], None) if values.get("position") is not None else None
 
 
-def _language(lang: str | None) -> str:
-    from solver.text.explain import resolve_lang
-    return resolve_lang(lang)
-
-
 def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool,
                 jobs: int, rules, *, wanted: bool, **values) -> bool:
     """``phz discard --win-rate``; False (nothing done) without ``--win-rate``."""
@@ -263,7 +254,7 @@ def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, 
     text = " ".join(hand)
     job = _Job(ctx, out, "discard", text, values)
     job.check({"stock": values.get("stock"), "seen": seen})
-    lang = _language(values.get("advice_lang"))
+    lang = out.lang
     try:
         if from_file:
             pos = job.from_file()
@@ -286,7 +277,8 @@ def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, 
     if as_json:
         out.write(out.jsonl.dumps(_discard_json(text or pos.hand.text(), advice, table, lang)))
     else:
-        out.write("\n".join(words.answer_lines(advice, lang, pos.hand.text(), where=_where(values), colour=out.colour)))
+        out.write("\n".join(words.answer_lines(advice, lang, pos.hand.text(), where=_where(values), colour=out.colour,
+                                               limit=out.limit, all_rows=values.get("all_rows", False))))
     return True
 
 
@@ -345,20 +337,21 @@ def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | Non
         _require(ctx, hand=hand, tile=tile, source=source)
     if not wanted:
         _misused(ctx, "--advise", values)
-        plain_act(make_out(ctx, as_json), ctx, " ".join(hand), tile, source, chou, passed_peng, seen, lang, rules)
+        plain_act(make_out(ctx, as_json), ctx, " ".join(hand), tile, source, chou, passed_peng, seen, rules,
+                  all_rows=values.get("all_rows", False))
         return
     from solver import api
     from solver.model.notation import parse_hand, parse_tiles
     from solver.model.tiles import glyph
     from solver.text import advice_text as words
-    from solver.text.explain import act_json
+    from solver.text.explain import act_json, forbidden_lines
 
     out = make_out(ctx, as_json)
     text = " ".join(hand)
     job = _Job(ctx, out, "act", text, values)
     job.check({"stock": values.get("stock"), "seen": seen, "chou": chou, "passed_peng": passed_peng})
     try:
-        lang = _language(lang)
+        lang = out.lang
         if from_file:
             pos = job.from_file()
             job.own_rules(pos, rules)
@@ -381,14 +374,16 @@ def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | Non
         out.write(out.jsonl.dumps(obj | {"advice": words.advice_json(advice, lang)
                                          | {"choices": [words.choice_json(c, advice, lang) for c in advice.choices]}}))
     else:
-        forbidden = _forbidden(decision, lang)
+        forbidden = forbidden_lines(decision, lang, values.get("all_rows", False))
         out.write("\n".join(words.answer_lines(advice, lang, _act_head(decision, lang), where=_where(values),
-                                                   forbidden=forbidden, colour=out.colour)))
+                                               forbidden=forbidden, colour=out.colour, limit=out.limit,
+                                               all_rows=values.get("all_rows", False))))
 
 
 def plain_act(out, ctx: click.Context, text: str, tile: str, source: str, chou: str, passed_peng: str, seen: str,
-              lang: str | None, rules) -> None:
-    """``phz act`` without ``--advise``: the obligations engine's decision, every move with its reason."""
+              rules, *, all_rows: bool = False) -> None:
+    """``phz act`` without ``--advise``: the obligations engine's decision, every move with its reason (the
+    forbidden ones grouped by reason unless ``all_rows``), in ``out.lang`` within ``out.limit`` columns."""
     from solver import api
     from solver.text.explain import act_json, act_lines
 
@@ -398,25 +393,9 @@ def plain_act(out, ctx: click.Context, text: str, tile: str, source: str, chou: 
     except ValueError as e:
         out.fail(ctx, text, str(e))
     if out.as_json:
-        out.write(out.jsonl.dumps(act_json(result, text, lang=lang)))
+        out.write(out.jsonl.dumps(act_json(result, text, lang=out.lang)))
     else:
-        out.write(out.render.paint("\n".join(act_lines(result, lang)), out.colour))
-
-
-def _forbidden(decision, lang: str) -> list[str]:
-    """The moves not allowed, in ``phz act``'s sentences: one per move and reason (the ways to eat that
-    fail for the same reason counted after the first)."""
-    from solver.text.explain import forbidden_text
-    groups: dict[tuple, list] = {}
-    for f in decision.forbidden:
-        groups.setdefault((f.action, f.reason), []).append(f)
-    out = []
-    for same in groups.values():
-        text = forbidden_text(decision, same[0], lang)
-        if len(same) > 1:
-            text += f"（另有{len(same) - 1}种同理）" if lang == "zh" else f" (and {len(same) - 1} more way{'s' * (len(same) > 2)} alike)"
-        out.append(text)
-    return list(dict.fromkeys(out))
+        out.write(out.render.paint("\n".join(act_lines(result, out.lang, out.limit, grouped=not all_rows)), out.colour))
 
 
 def _act_head(decision, lang: str) -> str:

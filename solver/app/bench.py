@@ -447,3 +447,55 @@ def game_results(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> list[R
             ratio = statistics.median(a / b for a, b in zip(times[1], times[2]))
             out += _results(SIM, [(f"{bots} bots, 2 jobs: {ratio:.2f}× 1 job", times[2], [hands] * rounds)])
     return out
+
+
+# ---------------------------------------------------------------- the table
+
+#: the measurements and engines in Chinese (the JSON keeps the English names): English -> Chinese, and
+#: patterns of the engines whose names carry a figure
+_ZH = {"win check, ready hand + one of its waits, both sources": "胡牌判断：听牌的手牌加一张胡张，两种来源",
+       "win check, ready hand + one of its waits, every source": "胡牌判断：听牌的手牌加一张胡张，每种来源",
+       "waits of a ready hand, both sources": "听牌手牌的胡张，两种来源",
+       "waits of a ready hand, every source": "听牌手牌的胡张，每种来源",
+       "discard table, ready hand + one live tile": "打牌表：听牌的手牌加一张活牌",
+       "legal 吃/比 ways of a tile (obligations.decide)": "一张牌合法的吃/比（obligations.decide）",
+       "drill generation (solver.trainer.drills, one question)": "生成练习题（solver.trainer.drills，每题）",
+       NEAR_REST: "距离和进张：离听牌2步以内的等牌手牌", NEAR_TWO: "距离和进张：离听牌正好2步的等牌手牌",
+       NEAR_TABLE: "打牌表和距离：最好的打法离听牌2步以内", SIM: "phz sim：整手牌局，每副牌每种座次一次",
+       "kernel, best score": "内核，最高分", "kernel, full answer": "内核，完整答案", "reference": "参考实现",
+       "kernel": "内核", "kernels": "内核", "pure Python": "纯 Python", "plain Python": "纯 Python 搜索"}
+_ZH_PATTERNS = [(r"^kernel \+ answers \((.+)\)$", r"内核加答案（\1）"), (r", p95$", "，p95"),
+                (r"^(\w+) bots, (\d+) jobs?: (.+)× 1 job$", r"\1 机器人，\2 个进程：1 个进程的 \3×"),
+                (r"^(\w+) bots, (\d+) jobs?$", r"\1 机器人，\2 个进程")]
+_HEADERS = {"en": ("measurement / engine", "µs/hand", "hands/s", "vs reference"),
+            "zh": ("测量 / 引擎", "微秒/手", "手/秒", "比参考实现")}
+
+
+def _say(text: str, lang: str) -> str:
+    import re
+
+    if lang != "zh":
+        return text
+    if text in _ZH:
+        return _ZH[text]
+    for pattern, zh in _ZH_PATTERNS:
+        text = re.sub(pattern, zh, text)
+    return _ZH.get(text, text)
+
+
+def table_lines(results: Sequence[Result], lang: str = "en", limit: int | None = 80) -> list[str]:
+    """``phz bench``'s table: one aligned table of the engines' rows, each measurement a line of its own
+    above its rows, in ``lang``, within ``limit`` columns (None: no limit)."""
+    from tabulate import tabulate
+
+    from ..text.columns import fit
+
+    rows = [(_say(r.engine, lang), f"{r.us_per_hand:,.2f}", f"{r.hands_per_s:,.0f}",
+             "" if r.speedup is None else f"{r.speedup:,.0f}×") for r in results]
+    lines = tabulate(rows, headers=_HEADERS[lang], disable_numparse=True).splitlines()
+    out = ["  " + line for line in lines[:2]]
+    for i, (r, line) in enumerate(zip(results, lines[2:])):
+        if i == 0 or results[i - 1].what != r.what:
+            out.append(_say(r.what, lang))
+        out.append("  " + line)
+    return fit(out, limit, indent="    ")

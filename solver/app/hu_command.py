@@ -53,8 +53,8 @@ def given(last_tile: bool, dihu: bool, qishou: bool, tianhu: bool) -> list[str]:
 
 
 def answer(text: str, *, win: str | None, source: str | None, all_splits: bool, rules, as_json: bool,
-           colour: bool, flags: list[str]) -> str:
-    """The answer to ``phz hu`` for one hand (text, or a JSON line)."""
+           colour: bool, flags: list[str], lang: str = "en", limit: int | None = 80) -> str:
+    """The answer to ``phz hu`` for one hand (text in ``lang`` within ``limit`` columns, or a JSON line)."""
     from solver import api
     from solver.text import jsonl, render
 
@@ -67,7 +67,7 @@ def answer(text: str, *, win: str | None, source: str | None, all_splits: bool, 
             raise click.UsageError(f"--tianhu asks about a dealt hand, with no winning tile: drop {extra[0]}")
         dealt = api.tianhu(text, rules=rules)
         return jsonl.dumps(jsonl.tianhu_json(text, dealt, rules)) if as_json else \
-            render.tianhu_text(dealt, rules, colour)
+            render.tianhu_text(dealt, rules, colour, lang=lang, limit=limit)
     if win is None or source is None:
         raise click.UsageError("phz hu needs --win TILE and --source self|other for one hand"
                                " (or --tianhu for a dealt hand)")
@@ -75,4 +75,4 @@ def answer(text: str, *, win: str | None, source: str | None, all_splits: bool, 
     result = api.hu(text, win=win, source=source, all_splits=all_splits, rules=rules, conditions=conditions)
     if as_json:
         return jsonl.dumps(jsonl.hu_json(text, result, rules, all_splits=all_splits, conditions=conditions))
-    return render.hu_text(result, rules, colour, all_splits=all_splits, conditions=conditions)
+    return render.hu_text(result, rules, colour, all_splits=all_splits, conditions=conditions, lang=lang, limit=limit)

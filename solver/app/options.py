@@ -55,16 +55,80 @@ def _set_colour(ctx: click.Context, param: click.Parameter, value: str | None) -
     return value
 
 
-def colour_everywhere(group: click.Group) -> None:
-    """``--color`` on every command under ``group`` as well as before them (``phz ting --color always …``):
-    the one nearest the command wins."""
+LANG_HELP = "Language: en or zh (default: from the locale, zh* → Chinese)."
+WIDE_HELP = "Lines as long as they need (default: the terminal's width; 80 columns when not a terminal)."
+
+
+def _keep(key: str) -> Callable:
+    """An option's callback that keeps its value in the contexts' shared ``meta`` under ``key``."""
+    def keep(ctx: click.Context, param: click.Parameter, value):
+        if value:
+            ctx.meta[key] = value
+        return value
+    return keep
+
+
+def _add(command: click.Command, name: str, make: Callable[[], click.Option]) -> None:
+    if not any(p.name == name for p in command.params):
+        command.params.append(make())
+
+
+def everywhere(group: click.Group, top: bool = True) -> None:
+    """``--color``, ``--lang`` and ``--wide`` on every command under ``group`` (``phz ting --color always
+    --lang zh …``), and ``--lang`` and ``--wide`` on ``group`` itself (``top``): the one nearest the command
+    wins.  A command with a ``--lang`` of its own reads it; the others read ``lang_of``."""
+    group.context_class = Context
+    if top:
+        _add(group, "lang", lambda: click.Option(["--lang"], type=click.Choice(["en", "zh"]), default=None,
+                                                 expose_value=False, is_eager=True, callback=_keep("phz.lang"),
+                                                 help=LANG_HELP + " Also after the command."))
+        _add(group, "wide", lambda: click.Option(["--wide"], is_flag=True, expose_value=False,
+                                                 callback=_keep("phz.wide"), help=WIDE_HELP))
     for command in group.commands.values():
-        if not any(p.name == "colour" for p in command.params):
-            command.params.append(click.Option(["--color", "colour"], type=click.Choice(COLOUR_CHOICES),
-                                               default=None, expose_value=False, callback=_set_colour,
-                                               help=COLOUR_HELP + " Also before the command."))
+        command.context_class = Context
+        _add(command, "colour", lambda: click.Option(["--color", "colour"], type=click.Choice(COLOUR_CHOICES),
+                                                     default=None, expose_value=False, callback=_set_colour,
+                                                     help=COLOUR_HELP + " Also before the command."))
+        if not any(p.name in ("lang", "advice_lang") for p in command.params):
+            command.params.append(click.Option(["--lang"], type=click.Choice(["en", "zh"]), default=None,
+                                               expose_value=False, callback=_keep("phz.lang"), help=LANG_HELP))
+        _add(command, "wide", lambda: click.Option(["--wide"], is_flag=True, expose_value=False,
+                                                   callback=_keep("phz.wide"), help=WIDE_HELP))
         if isinstance(command, click.Group):
-            colour_everywhere(command)
+            everywhere(command, top=False)
+
+
+#: the old name of ``everywhere``
+colour_everywhere = everywhere
+
+
+def lang_of(ctx: click.Context, lang: str | None = None) -> str:
+    """The language of a command: ``lang`` (its own --lang) if given, else the --lang given before or after
+    the command, else the locale's (``language.default_lang``)."""
+    from solver.text.explain import resolve_lang
+    if lang is None:
+        lang = ctx.params.get("lang") or ctx.meta.get("phz.lang")
+    return resolve_lang(lang)
+
+
+def width_of(ctx: click.Context) -> int | None:
+    """The columns a command's lines fit: None with ``--wide`` (no limit), the terminal's width when stdout
+    is a terminal, else 80."""
+    import shutil
+    import sys
+
+    if ctx.meta.get("phz.wide"):
+        return None
+    isatty = getattr(sys.stdout, "isatty", None)
+    try:
+        tty = bool(isatty and isatty())
+    except ValueError:
+        tty = False
+    return max(40, shutil.get_terminal_size((WIDTH, 24)).columns) if tty else WIDTH
+
+
+#: the columns when the terminal's width is not known (solver.text.columns.WIDTH)
+WIDTH = 80
 
 
 def json_option(f: Callable) -> Callable:
@@ -73,8 +137,7 @@ def json_option(f: Callable) -> Callable:
 
 
 def lang_option(f: Callable) -> Callable:
-    return click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
-                        help="Language of the tables (default: from the locale, zh* → Chinese).")(f)
+    return click.option("--lang", type=click.Choice(["en", "zh"]), default=None, help=LANG_HELP)(f)
 
 
 def echo(text: str | bytes) -> None:
@@ -95,15 +158,98 @@ def prepare(as_json: bool) -> None:
 
 def error_text(ctx: click.Context, text: str, message: str) -> tuple[str, str]:
     """(the error ``message`` of hand ``text``, what stderr shows: ``Error: …`` and a hint line when there is one),
-    in the command's --lang (English when it has none) with what was read and the fix (``notation.advice``)."""
+    in the command's language (``lang_of``; the JSON message stays as the model says it) with what was read and the fix (``notation.advice``)."""
     from solver.app.console import stdout_piped
     from solver.model.notation import advice, say
+    from solver.text.words import error_in
 
-    lang = "en"
-    if "lang" in ctx.params:
-        from solver.text.explain import resolve_lang
-        lang = resolve_lang(ctx.params["lang"])
+    lang = lang_of(ctx)
     name = ctx.command.name or ""
     message, hint = advice(text, message, want="discard" if name == "discard" else "rest",
                            rules=ctx.params.get("rules"), command=name, piped=stdout_piped(), lang=lang)
-    return message, say("error", lang) + message + (f"\n{say('hint', lang)}{hint}" if hint else "")
+    return message, say("error", lang) + error_in(message, lang) + (f"\n{say('hint', lang)}{hint}" if hint else "")
+
+
+# ---------------------------------------------------------------- help that fits
+
+def _wrap_text(text: str, limit: int, indent: str = "") -> str:
+    """``click.formatting.wrap_text`` with paragraphs kept (a paragraph opened by a ``\\b`` line as it is),
+    measured as a terminal shows it: a glyph takes two columns (``solver.text.columns.wrap``)."""
+    from solver.text.columns import wrap
+
+    paragraphs: list[tuple[int, bool, list[str]]] = []
+    lines: list[str] = []
+    lead = 0
+
+    def flush() -> None:
+        if lines:
+            raw = lines[0].strip() == "\b"
+            paragraphs.append((lead, raw, lines[1:] if raw else [" ".join(lines)]))
+            lines.clear()
+
+    for line in text.splitlines():
+        if not line.strip():
+            flush()
+            continue
+        if not lines:
+            lead = len(line) - len(line.lstrip())
+            line = line.lstrip()
+        lines.append(line)
+    flush()
+    out = []
+    for lead, raw, body in paragraphs:
+        pad = indent + " " * lead
+        shown = body if raw else wrap(body[0], max(limit - len(pad), 10), indent="", words=True)
+        out.append("\n".join(pad + line for line in shown))
+    return "\n\n".join(out)
+
+
+class HelpFormatter(click.HelpFormatter):
+    """Help text wrapped by the columns a terminal shows (a glyph two), and a group's command list with each
+    command's line of ``solver.text.help.SUMMARIES`` in the language asked (never cut short)."""
+
+    group = ""
+    lang = "en"
+    _section = ""
+
+    def write_text(self, text: str) -> None:
+        self.write(_wrap_text(text, self.width, " " * self.current_indent) + "\n")
+
+    def section(self, name: str):
+        self._section = name
+        return super().section(name)
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        from solver.text.columns import width
+        from solver.text.help import SUMMARIES
+
+        rows = list(rows)
+        if self._section == "Commands":
+            rows = [(name, SUMMARIES.get((self.group, name), (text, text))[self.lang == "zh"]) for name, text in rows]
+        first = min(max((width(a) for a, _ in rows), default=0), col_max) + col_spacing
+        for term, text in rows:
+            self.write(" " * self.current_indent + term)
+            if not text:
+                self.write("\n")
+                continue
+            if width(term) <= first - col_spacing:
+                self.write(" " * (first - width(term)))
+            else:
+                self.write("\n" + " " * (first + self.current_indent))
+            lines = _wrap_text(text, max(self.width - first - 2, 10)).splitlines() or [""]
+            self.write(lines[0] + "\n")
+            for line in lines[1:]:
+                self.write(" " * (first + self.current_indent) + line + "\n")
+
+
+class Context(click.Context):
+    """A phz command's context: its help by ``HelpFormatter``, in the language given before --help (or the
+    locale's)."""
+
+    def make_formatter(self) -> click.HelpFormatter:
+        formatter = HelpFormatter(width=self.terminal_width, max_width=self.max_content_width)
+        path = self.command_path.split()
+        formatter.group = " ".join(path[1:])
+        from solver.text.language import language
+        formatter.lang = language(self.params.get("lang") or self.meta.get("phz.lang")) or "en"
+        return formatter

@@ -129,9 +129,11 @@ def run(rec, *, seat: int | None, hand: int | None, samples: int, seed: int, lan
     err = sys.stderr
     tty = bool(getattr(err, "isatty", None) and err.isatty())
     if total:
-        click.echo(f"复盘 {seat} 号位的 {total} 个决定，每手 {samples} 副发牌：约 {guess} 秒（--samples 可调）" if zh
-                   else f"reviewing {total} decision{'s' if total != 1 else ''} of seat {seat} at {samples} deals "
-                        f"a move: about {guess} s (--samples trades time for precision)", err=True)
+        from solver.text.columns import wrap
+        note = (f"复盘 {seat} 号位的 {total} 个决定，每手 {samples} 副发牌：约 {guess} 秒（--samples 可调）" if zh
+                else f"reviewing {total} decision{'s' if total != 1 else ''} of seat {seat} at {samples} deals "
+                     f"a move: about {guess} s (--samples trades time for precision)")
+        click.echo("\n".join(wrap(note, words=not zh)), err=True)
     start = time.monotonic()
 
     def progress(i: int, n: int) -> None:

@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from ..game.advice import Advice, Choice
     from ..game.winrate import Estimate
 
-__all__ = ["advice_json", "advice_table", "answer_lines", "choice_json", "choice_text", "estimate_json", "estimate_text",
-           "note_lines", "state_text", "why"]
+__all__ = ["advice_json", "advice_table", "answer_lines", "choice_json", "choice_text", "dropped", "dropped_line",
+           "estimate_json", "estimate_text", "note_lines", "state_text", "why"]
 
 DASH = "—"
 
@@ -65,7 +65,10 @@ _W = {
            "rollouts": "rollouts: {n} deals of the unseen tiles per choice, each played out to the end of the "
                        "hand by a quick policy for every player (a choice clearly worse after a few deals "
                        "stops early, with fewer deals and a wider ±); ± is half a 95% interval",
-           "head": ("move", "then", "away", "进张/outs", "win %", "deal-in %", "expected", "loss")},
+           "head": ("move", "then", "away", "进张/outs", "win %", "deal-in %", "expected", "loss"),
+           "dropped": "{n} other {what}{s}: {state}, stopped after {deals} deals as clearly worse (expected {lo} to "
+                      "{hi}): {cells}", "discards": "discard", "moves": "move", "ready_short": "ready",
+           "away_short": "{n} away"},
     "zh": {"then": "{move}，打{t}", "discard": "打{t}", "pass": "过", "hu": "胡",
            "with": "{k}{t}（{rest}", "bi": "，比{groups}", "ready": "听牌，{n}张活胡张",
            "away": "差{n}步，{live}张进张", "beyond": "差2步以上", "wins_now": "胡牌",
@@ -82,7 +85,9 @@ _W = {
            "no_rollouts": "（未模拟：按步数、进张和胡张排序）",
            "rollouts": "模拟：每个选择{n}局，未见的牌随机发出，每家按快速策略打到本局结束（几局后明显较差的选择"
                        "提前停止，局数较少，±更宽）；±为95%置信区间的一半",
-           "head": ("走法", "再打", "差几步", "进张/胡张", "胡牌%", "点炮%", "期望分", "损失")},
+           "head": ("走法", "再打", "差几步", "进张/胡张", "胡牌%", "点炮%", "期望分", "损失"),
+           "dropped": "另外{n}种{what}：{state}，模拟{deals}局后明显较差，提前停止（期望{lo}到{hi}分）：{cells}",
+           "discards": "打法", "moves": "走法", "ready_short": "听牌", "away_short": "差{n}步"},
 }
 
 
@@ -323,24 +328,64 @@ def _headers(lang: str, level: int, claims: bool, estimates: bool, deal_in: bool
     return out
 
 
-def advice_table(advice: "Advice", lang: str = "en", width: int = 80, *, colour: bool = False) -> list[str]:
-    """The ranked choices as table lines within ``width`` columns when they can be (module docstring)."""
+def advice_table(advice: "Advice", lang: str = "en", width: int | None = 80, *, colour: bool = False,
+                 skip: Sequence["Choice"] = ()) -> list[str]:
+    """The ranked choices (but those in ``skip``) as table lines within ``width`` columns when they can be
+    (module docstring; None: no limit)."""
     tile = _tile(advice)
     estimates = any(c.estimate is not None for c in advice.choices)
     deal_in = estimates and advice.position.rules.win_on_discard
     claims = any(c.follow is not None for c in advice.choices)
     discard = advice.position.stage == "discard"
+    shown = [c for c in advice.choices if c not in skip]
     lines: list[str] = []
     for level in range(6):
-        rows = [_row(c, advice.best, tile, lang, level, claims, deal_in) for c in advice.choices]
+        rows = [_row(c, advice.best, tile, lang, level, claims, deal_in) for c in shown]
         if estimates:
             rows = [r + [""] * (len(_headers(lang, level, claims, True, deal_in, discard)) - len(r)) for r in rows]
         table = tabulate(rows, _headers(lang, level, claims, estimates, deal_in, discard), tablefmt="simple",
                          disable_numparse=True)
         lines = table.splitlines()
-        if max(columns(line) for line in lines) <= width:
+        if width is None or max(columns(line) for line in lines) <= width:
             break
     return [paint(line, colour) for line in lines]
+
+
+def dropped(advice: "Advice", all_rows: bool = False) -> list[list["Choice"]]:
+    """The choices the rollouts stopped early as clearly worse (fewer deals than the most any had), in
+    groups of the same distance to ready, each of two or more (``all_rows``: none; they are rows)."""
+    full = max((c.estimate.n for c in advice.choices if c.estimate is not None), default=0)
+    if all_rows or not full:
+        return []
+    groups: dict[object, list] = {}
+    for c in advice.choices:
+        if c.estimate is not None and c.estimate.n < full and c is not advice.best and c.move.kind != "hu":
+            groups.setdefault(_away_cell(c), []).append(c)
+    return [g for g in groups.values() if len(g) >= 2]
+
+
+def dropped_line(group: Sequence["Choice"], advice: "Advice", lang: str) -> str:
+    """One line for a group of ``dropped``: how many, what they leave, after how many deals they stopped,
+    their expected scores and the choices."""
+    w, tile = _W[lang], _tile(advice)
+    deals = sorted({c.estimate.n for c in group})
+    scores = sorted(c.estimate.score for c in group)
+    discard = advice.position.stage == "discard"
+    return w["dropped"].format(
+        n=len(group), what=w["discards" if discard else "moves"], s="s" * (len(group) != 1),
+        state=_state_of(group[0], lang), deals=f"{deals[0]}" if len(deals) == 1 else f"{deals[0]}–{deals[-1]}",
+        lo=_signed(scores[0]), hi=_signed(scores[-1]),
+        cells=(" " if discard else "; " if lang == "en" else "；").join(_move_cell(c, tile, lang) for c in group))
+
+
+def _state_of(c: "Choice", lang: str) -> str:
+    """What a choice leaves, briefly: ready, 1 away, more than 2 away."""
+    w = _W[lang]
+    if c.hand is None:
+        return w["laid"]
+    if c.distance is None:
+        return w["beyond"]
+    return w["ready_short"] if c.distance == 0 else w["away_short"].format(n=c.distance)
 
 
 # ---------------------------------------------------------------- whole answers (phz discard --win-rate, phz act --advise)
@@ -353,25 +398,32 @@ _HEAD = {"en": {"approx": "assumed: {what}", "file": "the position of {path}: se
 
 
 def answer_lines(advice: "Advice", lang: str, head: str, *, where: tuple[str, int | None] | None = None,
-                 forbidden: Sequence[str] = (), colour: bool = False, limit: int = WIDTH) -> list[str]:
+                 forbidden: Sequence[str] = (), colour: bool = False, limit: int | None = WIDTH,
+                 all_rows: bool = False) -> list[str]:
     """A whole advice answer: ``head`` (the hand and the tile), what the position assumes or where it is
-    from (``where``: a record's path and the move, or a position file's path and None), the table, the reasons, the moves not allowed (``forbidden``, sentences) and how the figures
-    were made; every line within ``limit`` columns."""
+    from (``where``: a record's path and the move, or a position file's path and None), the table (the
+    choices the rollouts stopped early a line per distance under it, unless ``all_rows``), the reasons, the
+    moves not allowed (``forbidden``, sentences) and how the figures were made; every line within ``limit``
+    columns (None: no limit)."""
     h, pos = _HEAD[lang], advice.position
-    lines = [head] if columns(head) <= limit else wrap(head, limit)
+    lines = [head] if limit is None or columns(head) <= limit else wrap(head, limit, words=lang != "zh")
     if pos.approx:
         lines += wrap(h["approx"].format(what=_approx(pos, lang)), limit)
     elif where:
         path, at = where
         lines += wrap(h["file" if at is None else "record"].format(path=path, at=at, seat=pos.seat, stock=pos.stock),
                       limit)
-    lines += [""] + advice_table(advice, lang, limit) + [""]
+    groups = dropped(advice, all_rows)
+    lines += [""] + advice_table(advice, lang, limit, skip=[c for g in groups for c in g])
+    for group in groups:
+        lines += wrap(dropped_line(group, advice, lang), limit, indent="    ", words=lang != "zh")
+    lines += [""]
     for sentence in why(advice, lang):
-        lines += wrap(sentence, limit)
+        lines += wrap(sentence, limit, words=lang != "zh")
     for sentence in forbidden:
-        lines += wrap(h["may_not"] + sentence, limit, indent="    ")
+        lines += wrap(h["may_not"] + sentence, limit, indent="    ", words=lang != "zh")
     for sentence in note_lines(advice, lang):
-        lines += wrap(sentence, limit)
+        lines += wrap(sentence, limit, words=lang != "zh")
     return [paint(line, colour) for line in lines]
 
 

@@ -8,14 +8,12 @@ overrides it.
 """
 from __future__ import annotations
 
-import os
-from typing import Mapping
-
 from ..engine.obligations import TAKE_SOURCE
 from ..model.hand import HandError
 from ..model.results import Action, Decision, Forbidden
 from ..model.rules import TAKE_SOURCES, Ruleset
 from ..model.tiles import glyph, glyphs
+from .language import default_lang, language  # noqa: F401  -- default_lang: still explain.default_lang
 from .words import MOVE_ZH, ONTO_ZH, ORIGIN_ZH
 
 #: the 比 offence (Ruleset.shaobi) by its name: (romanised, what it is, the seed's words on the
@@ -49,24 +47,12 @@ def _lie(rules: Ruleset) -> bool:
     return rules.sequence == "列"
 
 
-def default_lang(environ: Mapping[str, str] = os.environ) -> str:
-    """'zh' when the locale is Chinese, else 'en'."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(var)
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    return "en"
-
-
 def resolve_lang(lang: str | None) -> str:
-    if lang is None:
-        return default_lang()
-    key = lang.strip().lower()
-    if key.startswith("zh") or key in ("cn", "中文"):
-        return "zh"
-    if key.startswith("en"):
-        return "en"
-    raise HandError(f"unknown language {lang!r}: use en or zh")
+    """``lang`` as en or zh, the locale's when None (``language.default_lang``); HandError for another."""
+    found = language(lang)
+    if found is None:
+        raise HandError(f"unknown language {lang!r}: use en or zh")
+    return found
 
 
 # ---------------------------------------------------------------- pieces
@@ -428,8 +414,30 @@ def act_json(result: Decision, input_text: str, *, lang: str | None = None) -> d
             "from": result.source, "actions": actions, "forbidden": forbidden}
 
 
-def act_lines(result: Decision, lang: str | None = None) -> list[str]:
-    """Human-readable lines: the position, then each open and each forbidden move."""
+def forbidden_lines(result: Decision, lang: str | None = None, all_rows: bool = False) -> list[str]:
+    """The moves not allowed, in sentences: one per move and reason, the ways to eat that fail for the
+    same reason counted after the first ("and 5 more ways alike"); ``all_rows``: one per way."""
+    lang = resolve_lang(lang)
+    groups: dict[tuple, list[Forbidden]] = {}
+    for f in result.forbidden:
+        groups.setdefault((f.action, f.reason) if not all_rows else (f,), []).append(f)
+    out = []
+    for same in groups.values():
+        text = forbidden_text(result, same[0], lang)
+        if len(same) > 1:
+            n = len(same) - 1
+            text += f"（另有{n}种同理）" if lang == "zh" else f" (and {n} more way{'s' * (n > 1)} alike)"
+        out.append(text)
+    return out if all_rows else list(dict.fromkeys(out))
+
+
+def act_lines(result: Decision, lang: str | None = None, limit: int | None = None, *,
+              grouped: bool = False) -> list[str]:
+    """Human-readable lines: the position, then each open and each forbidden move (``grouped``: the
+    forbidden ones grouped by reason, ``forbidden_lines``), every line within ``limit`` columns (None:
+    unwrapped)."""
+    from .columns import fit
+
     lang = resolve_lang(lang)
     zh = lang == "zh"
     X = glyph(result.tile)
@@ -443,6 +451,6 @@ def act_lines(result: Decision, lang: str | None = None) -> list[str]:
         if a.left:
             line += f"（从{glyphs(a.left)}中打出一张）" if zh else f" [discard from {glyphs(a.left)}]"
         lines.append(line)
-    for f in result.forbidden:
-        lines.append(f"{'不可以：' if zh else 'may not: '}{forbidden_text(result, f, lang)}")
-    return lines
+    for text in forbidden_lines(result, lang, all_rows=not grouped):
+        lines.append(f"{'不可以：' if zh else 'may not: '}{text}")
+    return fit(lines, limit, indent="    ", words=not zh)

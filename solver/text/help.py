@@ -23,10 +23,21 @@ line.  A bad line gets its own error answer and the batch goes on; the
 exit status is then 1.  Batches are solved by the numba kernels.
 """
 
-MAIN_HELP = f"""phz: a 跑胡子 (Paohuzi, 字牌) hand analyser.
+MAIN_HELP = f"""phz: a 跑胡子 (Paohuzi, 字牌) hand analyser and coach.
 
-Waits (ting), discards (discard) and wins (hu) of a hand with 胡息, 等, 番
-and score, under the hunan rules or another ruleset (`phz rules list`).
+\b
+Ask about a hand:   ting (waits, or distance to ready), discard (which
+                    tile to discard), hu (does a tile win, and how),
+                    act (what a tile from a player lets you do), and
+                    shell (the same, interactively, step by step).
+Play and learn:     play (a hand against two bots, with a coach), review
+                    (your decisions in a game record, graded), replay,
+                    sim (bots against bots), quiz (puzzles and drills
+                    explained), stats (your progress), puzzles.
+Rules:              hunan by default; `phz rules list` for the others.
+
+Every command answers in English or Chinese (--lang en|zh, default from
+the locale) and fits the terminal's width (--wide: as wide as it needs).
 `phz COMMAND --help` tells more.
 
 {NOTATION}
@@ -36,6 +47,30 @@ Exit status: 0 answered (\"not ready\" and \"not a win\" are answers),
 1 a batch line failed or an answer could not be written or saved,
 2 bad input or usage, 130 stopped by Ctrl-C, 143 by SIGTERM.
 """
+
+#: the line of each command in a group's --help, (en, zh), by (group, command) ("" is phz itself): short
+#: enough that none is cut at 80 columns (tests/test_width_lang.py)
+SUMMARIES = {
+    ("", "act"): ("What a hand may, must and may not do with a tile", "一张牌出现时能做、必须做和不能做什么"),
+    ("", "bench"): ("Measure the solver's speed", "测量求解器的速度"),
+    ("", "discard"): ("Which tile to discard, each discard ranked", "打哪张牌：每种打法排序"),
+    ("", "hu"): ("Whether a tile wins for a hand, and how", "一张牌能不能胡，怎么胡"),
+    ("", "play"): ("Play a hand against two bots, with a coach", "和两个机器人打牌，有教练指点"),
+    ("", "puzzles"): ("The puzzle library: list, check, tags", "题库：列出、检查、标签"),
+    ("", "quiz"): ("Train on puzzles and drills, graded and explained", "做题训练：评分并讲解"),
+    ("", "replay"): ("Replay a game record, checking every move", "重放牌局记录，检查每一步"),
+    ("", "review"): ("Grade one seat's decisions in a game record", "给牌局记录里一个座位的决定打分"),
+    ("", "rules"): ("The rulesets: list them, show one", "规则：列出、显示"),
+    ("", "shell"): ("An interactive analyser: a hand, step by step", "交互式分析：一手牌一步一步地走"),
+    ("", "sim"): ("Bots against bots: mean score per hand", "机器人对打：每手平均分"),
+    ("", "stats"): ("Your progress in the quiz", "你的练习进度"),
+    ("", "ting"): ("Waits of a hand, or its distance to ready", "手牌的胡张，或离听牌还差几步"),
+    ("rules", "list"): ("The rulesets, one a line", "所有规则，每个一行"),
+    ("rules", "show"): ("One ruleset as tables, or as its file", "一套规则：表格或规则文件"),
+    ("puzzles", "list"): ("Every puzzle: id, kind, level, tags, hand", "所有题目：编号、类型、难度、标签、手牌"),
+    ("puzzles", "check"): ("Check every stored answer with the solver", "用求解器检查每个答案"),
+    ("puzzles", "tags"): ("Every tag of the puzzles, with its count", "题目的所有标签和数量"),
+}
 
 #: ``phz act --from``: the model's ORIGINS and ORIGIN_ZH, written out so that ``--help`` loads
 #: no model (its dataclasses take 10 ms to make); tests/test_cli.py checks they agree.

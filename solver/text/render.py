@@ -15,6 +15,7 @@ from ..model.notation import printable
 from ..model.results import DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPH_TO_ID, GLYPHS, RED, glyphs
+from .columns import WIDTH, first_fit, fit, grid, split_rows
 from .words import CONDITION_TEXT, CONDITION_ZH, GROUP_ZH, MELD_ZH, SOURCE_TEXT, group_zh
 
 if TYPE_CHECKING:
@@ -57,16 +58,17 @@ def _minus(tiles: tuple[int, ...], t: int) -> str:
     return glyphs(rest)
 
 
-def _held(hand: Hand, t: int) -> str | None:
+def _held(hand: Hand, t: int, zh: bool = False) -> str | None:
     """What the hand holds of t that decides how t may be taken (RULES.md 4)."""
+    X = GLYPHS[t]
     for m in hand.melds:
         if m.kind in ("wei", "peng") and m.tiles[0] == t:
-            return f"the {GROUP_ZH[m.kind]} {GLYPHS[t] * 3}"
+            return f"{GROUP_ZH[m.kind]}{X * 3}" if zh else f"the {GROUP_ZH[m.kind]} {X * 3}"
     n = hand.concealed[t]
     if n == 3:
-        return f"the 坎 {GLYPHS[t] * 3}"
+        return f"坎{X * 3}" if zh else f"the 坎 {X * 3}"
     if n == 2:
-        return f"the pair {GLYPHS[t] * 2}"
+        return f"一对{X * 2}" if zh else f"the pair {X * 2}"
     return None
 
 
@@ -82,59 +84,78 @@ def _tile_group(groups: tuple[Group, ...], n_melds: int, t: int, how: str) -> Gr
     return mine[0] if mine else None
 
 
-def _joins(g: Group | None, t: int) -> str:
+def _joins(g: Group | None, t: int, zh: bool = False, sequence: str = "句") -> str:
     tg = GLYPHS[t]
     if g is None:
-        return f"{tg} completes the hand"
+        return f"{tg}凑成整手牌" if zh else f"{tg} completes the hand"
     if g.kind == "jiang":
-        return f"{tg} pairs with {tg} as the 将 {g.text()}"
+        return f"{tg}和{tg}成将{g.text()}" if zh else f"{tg} pairs with {tg} as the 将 {g.text()}"
+    if zh:
+        what = "绞" if g.kind == "jiao" else "二七十" if group_pattern(g.tiles) == "ju2710" else sequence
+        return f"{tg}和{_minus(g.tiles, t)}成{what}{g.text()}"
     what = "the 绞 " if g.kind == "jiao" else "the 二七十 " if group_pattern(g.tiles) == "ju2710" else ""
     return f"{tg} joins {_minus(g.tiles, t)} as {what}{g.text()}"
 
 
-def hu_sentence(r: HuResult, rules: Ruleset) -> str:
-    """One sentence: how the tile wins, or why it does not (RULES.md 4)."""
+#: who revealed the tile, in Chinese
+SOURCE_ZH = {"self": "自摸", "other": "别家摸出", "discard": "别家打出"}
+#: a winning tile's move onto what the hand holds (RULES.md 4): how -> (en, zh) with {drawn} and {held}
+_ONTO = {"招胡": ("{drawn} onto {held} must become a 招 (no 破招)", "{drawn}落在{held}上必须招（不能破招）"),
+         "提胡": ("{drawn} onto {held} must become a 提", "{drawn}落在{held}上必须提"),
+         "跑胡": ("{drawn} onto {held} makes a 跑", "{drawn}和{held}成跑"),
+         "偎胡": ("{drawn} onto {held} must become a 偎 (偎牌 is compulsory)", "{drawn}和{held}必须偎（偎牌是必须的）"),
+         "碰胡": ("{drawn} joins {held} as a 碰", "{drawn}和{held}成碰")}
+#: a forced move that spoils the win: reason -> (en, zh) with {drawn}, {held}, {why} and {then}
+_FORCED = {"forced_ti": ("{drawn} onto {held} must become a 提 ({why}), and the hand then {then}",
+                         "{drawn}落在{held}上必须提（{why}），提后{then}"),
+           "forced_wei": ("{drawn} onto {held} must become a 偎 (偎牌 is compulsory), and the hand then {then}",
+                          "{drawn}和{held}必须偎（偎牌是必须的），偎后{then}"),
+           "forced_zhao": ("{drawn} onto {held} must become a 招 (no 破招), and the hand then {then}",
+                           "{drawn}落在{held}上必须招（不能破招），招后{then}"),
+           "forced_peng": ("{drawn} onto {held} must become the player's own 碰 (有碰必碰), and the hand then {then}",
+                           "{drawn}和{held}必须成自己的碰（有碰必碰），碰后{then}")}
+
+
+def hu_sentence(r: HuResult, rules: Ruleset, lang: str = "en") -> str:
+    """One sentence: how the tile wins, or why it does not (RULES.md 4), in ``lang``."""
+    zh = lang == "zh"
     t, tg, hand = r.tile, GLYPHS[r.tile], r.hand
-    held = _held(hand, t)
-    drawn = {"self": f"a self-drawn {tg}", "other": f"{tg} from another player",
-             "discard": f"{tg} discarded by another player"}[r.source]
+    held = _held(hand, t, zh)
+    if zh:
+        drawn = f"{SOURCE_ZH[r.source]}的{tg}"
+    else:
+        drawn = {"self": f"a self-drawn {tg}", "other": f"{tg} from another player",
+                 "discard": f"{tg} discarded by another player"}[r.source]
+    sep = "：" if zh else ": "
     w = r.win
     if w is not None:
         how = w.how
-        if how == "招胡":
-            return f"招胡: {drawn} onto {held} must become a 招 (no 破招)"
-        if how == "提胡":
-            return f"提胡: {drawn} onto {held} must become a 提"
-        if how == "跑胡":
-            return f"跑胡: {drawn} onto {held} makes a 跑"
-        if how == "偎胡":
-            return f"偎胡: {drawn} onto {held} must become a 偎 (偎牌 is compulsory)"
-        if how == "碰胡":
-            return f"碰胡: {drawn} joins {held} as a 碰"
-        joined = _joins(_tile_group(w.groups, len(hand.melds), t, how), t)
+        if how in _ONTO:
+            return how + sep + _ONTO[how][zh].format(drawn=drawn, held=held)
+        joined = _joins(_tile_group(w.groups, len(hand.melds), t, how), t, zh, rules.sequence)
         if how == "破跑胡":
-            return f"破跑胡: {joined}; {held} stays whole"
-        return f"{how}: {joined}"
+            return f"破跑胡：{joined}；{held}不动" if zh else f"破跑胡: {joined}; {held} stays whole"
+        return how + sep + joined
     if r.huxi is not None:
-        then = f"makes at most {r.huxi} 胡息 ({rules.min_huxi} needed)"
+        then = (f"最多{r.huxi}胡息（要{rules.min_huxi}）" if zh else
+                f"makes at most {r.huxi} 胡息 ({rules.min_huxi} needed)")
     elif r.reason in ("forced_ti", "forced_zhao") and hand.n_four:
-        then = "has two 4-tile groups and is one tile short of 7 门子"
+        then = "有两个四张的组，凑7门子少一张" if zh else "has two 4-tile groups and is one tile short of 7 门子"
     else:
-        then = "has no 7 门子"
-    if r.reason == "forced_ti":
-        why = "破跑不破提" if held and held.startswith("the 坎") else "提 is compulsory on one's own draw"
-        return f"{drawn} onto {held} must become a 提 ({why}), and the hand then {then}"
-    if r.reason == "forced_wei":
-        return f"{drawn} onto {held} must become a 偎 (偎牌 is compulsory), and the hand then {then}"
-    if r.reason == "forced_zhao":
-        return f"{drawn} onto {held} must become a 招 (no 破招), and the hand then {then}"
-    if r.reason == "forced_peng":
-        return f"{drawn} onto {held} must become the player's own 碰 (有碰必碰), and the hand then {then}"
+        then = "组不成7门子" if zh else "has no 7 门子"
+    if r.reason in _FORCED:
+        kan = held and ("坎" in held)
+        why = ("破跑不破提" if kan else "自己摸的牌必须提") if zh else \
+            ("破跑不破提" if kan else "提 is compulsory on one's own draw")
+        return _FORCED[r.reason][zh].format(drawn=drawn, held=held, why=why, then=then)
     if r.reason == "source_no_hu":
-        return f"the {rules.name} rules win on no tile {SOURCE_TEXT[r.source]}"
+        return f"{rules.name}规则不胡{SOURCE_ZH[r.source]}的牌" if zh else \
+            f"the {rules.name} rules win on no tile {SOURCE_TEXT[r.source]}"
     if r.reason == "huxi_short":
-        return f"with {drawn} the hand forms 7 门子 but {then}"
+        return f"加上{drawn}能组成7门子，但{then}" if zh else f"with {drawn} the hand forms 7 门子 but {then}"
     fours = "/".join(GROUP_ZH[k] for k in rules.four_kinds)
+    if zh:
+        return f"加上{drawn}拆不成7门子" + (f"（有{fours}的手牌要正好一对将）" if hand.n_four else "")
     note = f" (a hand with a {fours} needs exactly one 将 pair)" if hand.n_four else ""
     return f"with {drawn} the tiles cannot be split into 7 门子{note}"
 
@@ -155,216 +176,156 @@ def _group_cell(g: Group, sequence: str = "句") -> str:
     return f"{group_zh(g.kind, sequence)}{g.text()} {g.huxi}"
 
 
-def _outs(w: Wait) -> str:
-    return f"{w.outs}" if w.outs else "0 dead"
-
-
-def _wait_cells(w: Win | None) -> list:
-    if w is None:
-        return [DASH, "", "", "", ""]
-    return [w.huxi, w.deng, _fan(w), w.score, w.how]
-
-
 #: the sources of a ruleset that does not win on discards (the two-source layout)
 TWO = ("self", "other")
-
-
-def _compact(w: Win | None) -> str:
-    """One source's win in one cell: score = 等 × 番 · 胡息 · how."""
-    return DASH if w is None else f"{w.score} = {w.deng}×{w.fan} · {w.huxi} · {w.how}"
-
-
-def waits_table(waits: tuple[Wait, ...], sources: tuple[str, ...] = TWO) -> str:
-    if "discard" not in sources:
-        headers = ["wait", "outs", "self 胡息", "等", "番", "score", "how", "other 胡息", "等", "番", "score", "how"]
-        rows = [[GLYPHS[w.tile], _outs(w)] + _wait_cells(w.self) + _wait_cells(w.other) for w in waits]
-        return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
-    # Three sources do not fit 80 columns as five columns each: one cell per source.
-    rows = [[GLYPHS[w.tile], _outs(w)] + [_compact(getattr(w, s)) for s in sources] for w in waits]
-    table = tabulate(rows, ["wait", "outs", *sources], tablefmt=TABLE_FORMAT, disable_numparse=True)
-    return table + "\n(each source: score = 等×番 · 胡息 · how)"
-
-
-def _same(wins: list) -> list:
-    """Sources whose best decompositions are the same, shown once ("both", "all", or "other+discard")."""
-    out: list = []
-    for s, x in wins:
-        for k, (s2, x2) in enumerate(out):
-            if x2.groups == x.groups:
-                out[k] = (f"{s2}+{s}", x2)
-                break
-        else:
-            out.append((s, x))
-    names = {"self+other": "both", "self+other+discard": "all"}
-    return [(names.get(s, s), x) for s, x in out]
-
-
-def groups_table(waits: tuple[Wait, ...], sequence: str = "句") -> str:
-    """The best decomposition of each wait (``sequence``: what the ruleset calls a 句)."""
-    rows = []
-    for w in waits:
-        wins = _same([(s, x) for s, x in (("self", w.self), ("other", w.other), ("discard", w.discard))
-                      if x is not None])
-        for source, x in wins:
-            rows.append([GLYPHS[w.tile], source] + [_group_cell(g, sequence) for g in x.groups])
-    width = max(len(row) for row in rows) - 2
-    headers = ["wait", "from", "门子 (胡息)"] + [""] * (width - 1)
-    return tabulate(rows, headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
 
 
 def _wait_summary(w: Wait) -> str:
     return f"{GLYPHS[w.tile]} {w.outs}" if w.outs else f"{GLYPHS[w.tile]} dead"
 
 
-def _away(distance: int | None, limit: bool) -> str:
-    """How far from ready: '1 away', 'more than 2 away' (the search stopped), 'never ready'."""
+_AWAY = {"en": {"ready": "ready", "away": "{n} away", "beyond": "more than 2 away", "never": "never ready",
+                "live": " ({n} live)"},
+         "zh": {"ready": "听牌", "away": "差{n}步", "beyond": "差2步以上", "never": "听不了", "live": "（{n}张）"}}
+
+
+def away(distance: int | None, limit: bool, lang: str = "en") -> str:
+    """How far from ready: 'ready', '1 away', 'more than 2 away' (the search stopped), 'never ready'."""
+    w = _AWAY[lang]
     if distance is not None:
-        return "ready" if distance == 0 else f"{distance} away"
-    return "more than 2 away" if limit else "never ready"
+        return w["ready"] if distance == 0 else w["away"].format(n=distance)
+    return w["beyond"] if limit else w["never"]
 
 
-def _progress(distance: int | None, limit: bool, improving: tuple[Draw, ...]) -> str:
+def progress(distance: int | None, limit: bool, improving: tuple[Draw, ...], lang: str = "en") -> str:
     """'1 away · 进张 四 八 拾 (9 live)', in the style of tenhou.net/2 (听 for the waits)."""
-    away = _away(distance, limit)
+    far = away(distance, limit, lang)
     if distance is None:
-        return away
+        return far
     live = sum(d.live for d in improving)
     tiles = " ".join(GLYPHS[d.tile] for d in improving)
-    return f"{away} · {'听' if distance == 0 else '进张'} {tiles} ({live} live)"
+    return f"{far} · {'听' if distance == 0 else '进张'} {tiles}" + _AWAY[lang]["live"].format(n=live)
 
 
-def _live(n: int) -> str:
-    return f"{n}" if n else "0 dead"
+_HU = {"en": {"head": "{hand}  +  {t} {source}", "win": "胡 {how}: {line}", "not": "not a win ({reason}): {why}",
+               "split": "highest-胡息 split into 7 门子:", "n": "{n} decomposition{s}, best first", "total": "total",
+               "block": ("门子", "tiles", "胡息"), "all": ("#", "胡息", "等", "番", "score", "how", "门子"),
+               "dealt": "{hand}  dealt, {n} tiles", "dealer": " (the dealer)", "no_tianhu": "not a 天胡: {why}",
+               "left": "outside the groups (no 7 门子 needed): {tiles}"},
+       "zh": {"head": "{hand}  +  {source}的{t}", "win": "胡（{how}）：{line}", "not": "不能胡（{reason}）：{why}",
+              "split": "胡息最高的7门子拆法：", "n": "{n}种拆法，最好的在前", "total": "合计",
+              "block": ("门子", "牌", "胡息"), "all": ("#", "胡息", "等", "番", "分", "胡法", "门子"),
+              "dealt": "{hand}  刚发的牌，{n}张", "dealer": "（庄家）", "no_tianhu": "不是天胡：{why}",
+              "left": "组外的牌（不需要7门子）：{tiles}"}}
+#: the context a game gives a win, in Chinese words (CONDITION_TEXT's)
+_CONDITION_ZH_TEXT = {"haidi": "墩里最后一张", "tianhu": "刚发的手牌", "dihu": "庄家打出的第一张", "qishou": "亮张"}
 
 
-def draws_table(improving: tuple[Draw, ...]) -> str:
-    rows = [[GLYPHS[d.tile], _live(d.live), "; ".join(d.ways)] for d in improving]
-    return tabulate(rows, ["draw", "live", "ways"], tablefmt=TABLE_FORMAT, disable_numparse=True)
+def _score_line_in(w: Win, source: str, lang: str) -> str:
+    if lang != "zh":
+        return _score_line(w, source)
+    zimo = "（自摸+1）" if source == "self" else ""
+    return f"{w.huxi}胡息 → {w.deng}等{zimo} × {w.fan}番（{'+'.join(w.fan_names) or '平胡'}）= {w.score}分"
 
 
-def _not_ready_text(hand: str, distance: int | None, limit: bool, improving: tuple[Draw, ...]) -> list[str]:
-    if distance is None:
-        why = ("the search stopped at its budget" if limit
-               else "no sequence of intakes makes this hand ready")
-        return [hand, f"not ready: {_away(distance, limit)} ({why})"]
-    n = len(improving)
-    then = "ready" if distance == 1 else f"{distance - 1} away"
-    return [hand, f"not ready: {_progress(distance, limit, improving)}", "",
-            f"{n} improving draw{'s' * (n != 1)} (进张): taken one of these ways (then the right discard),"
-            f" each leaves the hand {then}",
-            draws_table(improving)]
-
-
-def ting_text(t: Ting, colour: bool, sources: tuple[str, ...] = TWO, sequence: str = "句") -> str:
-    hand = t.hand.text()
-    if not t.waits:
-        return paint("\n".join(_not_ready_text(hand, t.distance, t.limit, t.improving)), colour)
-    live = sum(w.outs for w in t.waits)
-    dead = sum(1 for w in t.waits if not w.outs)
-    n = len(t.waits)
-    head = f"{hand}\nready: {n} wait{'s' * (n != 1)}, {live} live out{'s' * (live != 1)}"
-    if dead:
-        head += f", {dead} dead"
-    body = [head, "", waits_table(t.waits, sources), "", "best decompositions", groups_table(t.waits, sequence)]
-    return paint("\n".join(body), colour)
-
-
-def discard_text(d: Discards, colour: bool, sources: tuple[str, ...] = TWO) -> str:
-    lines = [d.hand.text()]
-    if not d.rows:
-        lines.append("no discard: every concealed tile is in a 坎")
-        return paint("\n".join(lines), colour)
-    lines.append("")
-    lines += [f"打 {GLYPHS[r.tile]} → {_progress(r.distance, r.limit, r.improving)}" for r in d.rows]
-    top = d.rows[0]
-    if top.distance == 0:
-        # Some discard makes the hand ready: the table of waits and scores.
-        rows = [[GLYPHS[r.tile], r.outs, f"{float(r.expected_score):.4f}", r.best_score,
-                 "  ".join(_wait_summary(w) for w in r.waits) or _away(r.distance, r.limit)] for r in d.rows]
-        lines += ["", tabulate(rows, ["discard", "outs", "expected", "best", "waits (outs)"],
-                               tablefmt=TABLE_FORMAT, disable_numparse=True)]
-        lines += ["", f"after discarding {GLYPHS[top.tile]}:", waits_table(top.waits, sources)]
-    else:
-        rows = [[GLYPHS[r.tile], DASH if r.distance is None else r.distance, r.improving_live,
-                 "  ".join(f"{GLYPHS[x.tile]} {x.live}" for x in r.improving) or _away(r.distance, r.limit)]
-                for r in d.rows]
-        lines += ["", tabulate(rows, ["discard", "away", "live", "进张 (live)"],
-                               tablefmt=TABLE_FORMAT, disable_numparse=True)]
-        if top.improving:
-            lines += ["", f"after discarding {GLYPHS[top.tile]} ({_away(top.distance, top.limit)}):",
-                      draws_table(top.improving)]
-    return paint("\n".join(lines), colour)
-
-
-def _groups_block(groups: tuple[Group, ...], sequence: str = "句") -> str:
+def _groups_block(groups: tuple[Group, ...], sequence: str = "句", lang: str = "en") -> list[str]:
+    w = _HU[lang]
     rows = [[group_zh(g.kind, sequence), g.text(), g.huxi] for g in groups]
-    rows.append(["", "total", sum(g.huxi for g in groups)])
-    return tabulate(rows, ["门子", "tiles", "胡息"], tablefmt=TABLE_FORMAT, disable_numparse=True)
+    rows.append(["", w["total"], sum(g.huxi for g in groups)])
+    return tabulate(rows, w["block"], tablefmt=TABLE_FORMAT, disable_numparse=True).splitlines()
 
 
-def condition_note(condition: str, rules: Ruleset) -> str:
+def condition_note(condition: str, rules: Ruleset, lang: str = "en") -> str:
     """What a game condition of a win (海底, 天胡, 地胡, 起手胡) is worth under ``rules``, in a line."""
-    what = f"{CONDITION_ZH[condition]} ({CONDITION_TEXT[condition]})"
+    zh = lang == "zh"
+    what = (f"{CONDITION_ZH[condition]}（{_CONDITION_ZH_TEXT[condition]}）" if zh else
+            f"{CONDITION_ZH[condition]} ({CONDITION_TEXT[condition]})")
     fans = rules.condition_fans(condition)
     if not fans:
-        return f"{what}: no 番 of its own under the {rules.name} rules"
+        return f"{what}：{rules.name}规则不另算番" if zh else f"{what}: no 番 of its own under the {rules.name} rules"
     notes = []
     for f in fans:
-        text = f"{f.fan} 番 " + ("added to the other 花样" if rules.fans_add else "unless a 花样 counts more")
+        if zh:
+            text = f"{f.fan}番，" + ("与其他花样相加" if rules.fans_add else "除非其他花样的番更多")
+        else:
+            text = f"{f.fan} 番 " + ("added to the other 花样" if rules.fans_add else "unless a 花样 counts more")
         alone = rules.fan_overrides.get(frozenset({f.name}))
         if alone is not None:
-            text += f", {alone} 番 alone (平胡{f.name})"
+            text += f"，单独时{alone}番（平胡{f.name}）" if zh else f", {alone} 番 alone (平胡{f.name})"
         notes.append(text if f.name == CONDITION_ZH[condition] else f"{f.name} {text}")
-    return f"{what}: " + "; ".join(notes)
+    return what + ("：" if zh else ": ") + ("；" if zh else "; ").join(notes)
+
+
+def _all_table(r: HuResult, rules: Ruleset, lang: str, limit: int | None) -> list[str]:
+    """Every decomposition, best first: its figures and its 门子, these on several lines when too wide."""
+    head = list(_HU[lang]["all"])
+    rows = [([str(i), str(x.huxi), str(x.deng), _fan(x), str(x.score), x.how],
+             [_group_cell(g, rules.sequence) for g in x.groups]) for i, x in enumerate(r.decompositions, 1)]
+    joined = [lead + [" ".join(cells)] for lead, cells in rows]
+    numbers = [[i, x.huxi, x.deng, _fan(x), x.score, x.how, row[6]]
+               for (i, x), row in zip(enumerate(r.decompositions, 1), joined)]
+    layouts = [lambda: tabulate(numbers, head, tablefmt=TABLE_FORMAT, disable_numparse=True).splitlines(),
+               lambda: grid(joined, head)]
+    layouts += [lambda k=k: grid([row[:6] + [" ".join(row[6:])] for row in split_rows(rows, k)], head)
+                for k in (2, 3, 7)]
+    return first_fit(layouts, limit)
 
 
 def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = False,
-            conditions: Iterable[str] = ()) -> str:
+            conditions: Iterable[str] = (), lang: str = "en", limit: int | None = WIDTH) -> str:
     """``phz hu``'s answer; ``conditions``: the game context the win was asked with (海底 …)."""
-    tg = GLYPHS[r.tile]
-    head = [f"{r.hand.text()}  +  {tg} {SOURCE_TEXT[r.source]}"]
-    head += [condition_note(c, rules) for c in sorted(conditions)]
-    w = r.win
-    if w is not None:
-        lines = [*head, f"胡 {w.how}: {_score_line(w, r.source)}", hu_sentence(r, rules), "",
-                 _groups_block(w.groups, rules.sequence)]
+    w = _HU[lang]
+    zh = lang == "zh"
+    head = [w["head"].format(hand=r.hand.text(), t=GLYPHS[r.tile], source=(SOURCE_ZH if zh else SOURCE_TEXT)[r.source])]
+    head += [condition_note(c, rules, lang) for c in sorted(conditions)]
+    win = r.win
+    if win is not None:
+        lines = [*head, w["win"].format(how=win.how, line=_score_line_in(win, r.source, lang)),
+                 hu_sentence(r, rules, lang), "", *_groups_block(win.groups, rules.sequence, lang)]
         if all_splits:
-            rows = [[i, x.huxi, x.deng, _fan(x), x.score, x.how, " ".join(_group_cell(g, rules.sequence) for g in x.groups)]
-                    for i, x in enumerate(r.decompositions, 1)]
-            lines += ["", f"{len(rows)} decomposition{'s' * (len(rows) != 1)}, best first",
-                      tabulate(rows, ["#", "胡息", "等", "番", "score", "how", "门子"],
-                               tablefmt=TABLE_FORMAT, disable_numparse=True)]
+            n = len(r.decompositions)
+            lines += ["", w["n"].format(n=n, s="s" * (n != 1)), *_all_table(r, rules, lang, limit)]
     else:
-        lines = [*head, f"not a win ({r.reason}): {hu_sentence(r, rules)}"]
+        lines = [*head, w["not"].format(reason=r.reason, why=hu_sentence(r, rules, lang))]
         if r.groups:
-            lines += ["", "highest-胡息 split into 7 门子:", _groups_block(r.groups, rules.sequence)]
-    return paint("\n".join(lines), colour)
+            lines += ["", w["split"], *_groups_block(r.groups, rules.sequence, lang)]
+    return paint("\n".join(fit(lines, limit, words=not zh)), colour)
 
 
-def tianhu_sentence(d: "Dealt", rules: Ruleset) -> str:
+def tianhu_sentence(d: "Dealt", rules: Ruleset, lang: str = "en") -> str:
     """Why a dealt hand is a 天胡 or not (RULES.md 10), in a line."""
+    zh = lang == "zh"
     if rules.game.tianhu == "dealer_seven_groups":
-        what = f"the dealer's {sum(d.hand.all_counts())} tiles"
+        n = sum(d.hand.all_counts())
+        if zh:
+            return (f"天胡：庄家的{n}张牌在打第一张之前就是胡牌（7门子）" if d.win else
+                    f"庄家的{n}张牌不是胡牌（7门子，{rules.min_huxi}胡息）")
+        what = f"the dealer's {n} tiles"
         if d.win:
             return f"天胡: {what} are a winning hand (7 门子) before his first discard"
         return f"{what} are no winning hand (7 门子, {rules.min_huxi} 胡息)"
     four = MELD_ZH[rules.dealt_four]
+    if zh:
+        return f"{'天胡：' if d.win else ''}{d.fours}个{four}、{d.kans}个坎（3个{four}或5个坎立即胡，每个{four}也算坎）"
     rule = f"3 {four} or 5 坎 win at once, each {four} also a 坎"
     return f"{'天胡: ' if d.win else ''}{d.fours} {four} and {d.kans} 坎 ({rule})"
 
 
-def tianhu_text(d: "Dealt", rules: Ruleset, colour: bool) -> str:
+def tianhu_text(d: "Dealt", rules: Ruleset, colour: bool, *, lang: str = "en", limit: int | None = WIDTH) -> str:
     """``phz hu --tianhu``'s answer: a dealt hand's 天胡 with its groups, or why it has none."""
+    w = _HU[lang]
     n = sum(d.hand.all_counts())
-    head = f"{d.hand.text()}  dealt, {n} tiles" + (" (the dealer)" if d.dealer else "")
-    w = d.win
-    if w is None:
-        return paint(f"{head}\nnot a 天胡: {tianhu_sentence(d, rules)}", colour)
-    lines = [head, condition_note("tianhu", rules), f"胡 {w.how}: {_score_line(w, 'self')}",
-             tianhu_sentence(d, rules), "", _groups_block(w.groups, rules.sequence)]
+    head = w["dealt"].format(hand=d.hand.text(), n=n) + (w["dealer"] if d.dealer else "")
+    win = d.win
+    if win is None:
+        return paint("\n".join(fit([head, w["no_tianhu"].format(why=tianhu_sentence(d, rules, lang))], limit,
+                                    words=lang != "zh")), colour)
+    lines = [head, condition_note("tianhu", rules, lang),
+             w["win"].format(how=win.how, line=_score_line_in(win, "self", lang)),
+             tianhu_sentence(d, rules, lang), "", *_groups_block(win.groups, rules.sequence, lang)]
     if d.left:
-        lines.append(f"outside the groups (no 7 门子 needed): {glyphs(d.left)}")
-    return paint("\n".join(lines), colour)
+        lines.append(w["left"].format(tiles=glyphs(d.left)))
+    return paint("\n".join(fit(lines, limit, words=lang != "zh")), colour)
 
 
 # ---------------------------------------------------------------- compact lines (batch)
@@ -376,7 +337,7 @@ def _source_score(w: Win | None) -> str:
 def ting_line(t: Ting, colour: bool, sources: tuple[str, ...] = TWO) -> str:
     hand = t.hand.text()
     if not t.waits:
-        return paint(f"{hand}: not ready, {_progress(t.distance, t.limit, t.improving)}", colour)
+        return paint(f"{hand}: not ready, {progress(t.distance, t.limit, t.improving)}", colour)
     waits = ", ".join(f"{_wait_summary(w)} [{' · '.join(f'{s} {_source_score(getattr(w, s))}' for s in sources)}]"
                       for w in t.waits)
     return paint(f"{hand}: waits {waits}", colour)
@@ -386,7 +347,7 @@ def _row_summary(r: DiscardAdvice) -> str:
     if r.waits:
         return (f"{GLYPHS[r.tile]}: {r.outs} outs, expected {float(r.expected_score):.4f}, best {r.best_score}, "
                 f"waits {''.join(GLYPHS[w.tile] for w in r.waits)}")
-    return f"{GLYPHS[r.tile]}: {_progress(r.distance, r.limit, r.improving)}"
+    return f"{GLYPHS[r.tile]}: {progress(r.distance, r.limit, r.improving)}"
 
 
 def discard_line(d: Discards, colour: bool) -> str:

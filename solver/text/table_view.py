@@ -16,101 +16,22 @@ character or tile glyph takes two.  The coach's words are in ``coach_words``.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Sequence
 
 from ..game.moves import Ask, Move
 from ..game.view import SeatView
 from ..model.rules import FOUR_KINDS
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
+from .columns import WIDTH, width, wrap
 from .explain import action_text, forbidden_text
 from .words import MOVE_ZH
 
 __all__ = ["WIDTH", "menu_lines", "move_words", "seat_names", "table_lines", "why_lines", "width", "wrap"]
 
-#: the columns every line fits
-WIDTH = 80
 #: a face-down tile (another player's 偎): as wide as a glyph
 HIDDEN = "＊"
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-#: punctuation that never starts a line (kept with the text before it)
-_CLOSE = set("，。；：、）」』,.;:)!?！？")
-#: opening brackets (kept with the text after them)
-_OPEN = set("（「『")
 
-# ---------------------------------------------------------------- columns
-
-
-def width(text: str) -> int:
-    """Columns ``text`` takes on a terminal: wide and full-width characters two, colour codes none."""
-    text = _ANSI.sub("", text)
-    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-               for c in text)
-
-
-def _pieces(text: str) -> list[tuple[str, bool]]:
-    """(piece, space before it): words of ASCII, each wide character alone, closing punctuation kept
-    with the piece before it and an opening bracket with the piece after it."""
-    out: list[tuple[str, bool]] = []
-    space = False
-    for word in text.split(" "):
-        if not word:
-            space = True
-            continue
-        run = opening = ""
-        for c in word:
-            if c in _CLOSE and (run or (out and not space)):
-                if run:
-                    run += c
-                else:
-                    out[-1] = (out[-1][0] + c, out[-1][1])
-                continue
-            if unicodedata.east_asian_width(c) in "WF":
-                if c in _OPEN:
-                    if run:
-                        out.append((run, space))
-                        space, run = False, ""
-                    opening += c
-                    continue
-                if run.endswith("("):  # an ASCII bracket opening Chinese text stays with it
-                    run, opening = run[:-1], "(" + opening
-                if run:
-                    out.append((run, space))
-                    space, run = False, ""
-                out.append((opening + c, space))
-                space, opening = False, ""
-            else:
-                if opening:
-                    run, opening = opening, ""
-                run += c
-        if run or opening:
-            out.append((run + opening, space))
-        space = True
-    return out
-
-
-def wrap(text: str, limit: int = WIDTH, indent: str = "  ") -> list[str]:
-    """``text`` in lines of at most ``limit`` columns, the later ones indented by ``indent`` (its own
-    leading spaces kept on the first); Chinese text breaks between characters, other text at spaces."""
-    lines: list[str] = []
-    lead = text[:len(text) - len(text.lstrip(" "))]
-    line = lead
-    for piece, space in _pieces(text):
-        sep = " " if space and line.strip() else ""
-        if line.strip() and width(line + sep + piece) > limit:
-            lines.append(line.rstrip())
-            line, sep = indent, ""
-        line += sep + piece
-        while width(line) > limit:  # one piece longer than a line: cut it
-            cut = len(line)
-            while width(line[:cut]) > limit:
-                cut -= 1
-            lines.append(line[:cut])
-            line = indent + line[cut:]
-    if line.strip() or not lines:
-        lines.append(line.rstrip())
-    return lines
+# ---------------------------------------------------------------- columns (solver.text.columns)
 
 
 def _cells(label: str, cells: Sequence[str], pad: int) -> list[str]:

@@ -27,3 +27,42 @@ def group_zh(kind: str, sequence: str = "句") -> str:
     return sequence if kind == "ju" else GROUP_ZH[kind]
 
 assert set(GROUP_ZH) == set(GROUP_KINDS) and set(MOVE_ZH) >= set(ACTIONS)
+
+
+#: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement
+_ERRORS_ZH = [
+    (r"(\d+) concealed tiles: a hand at rest( with (\d+) melds?)? holds (\d+)",
+     lambda m: f"暗牌{m[1]}张：{'有' + m[3] + '个副露的' if m[2] else ''}等牌的手牌应有{m[4]}张"),
+    (r"(\d+) concealed tiles: a hand to discard from( with (\d+) melds?)? holds (\d+)",
+     lambda m: f"暗牌{m[1]}张：{'有' + m[3] + '个副露的' if m[2] else ''}要打牌的手牌应有{m[4]}张"),
+    (r" \(this count fits a hand to discard from: use `phz discard`\)", "（这个张数是要打牌的手牌：用 `phz discard`）"),
+    (r" \(this count fits a hand at rest: use `phz ting`\)", "（这个张数是等牌的手牌：用 `phz ting`）"),
+    (r"(\d+) copies of (\S) across hand, melds( and (.+?))?: a tile has only 4 copies",
+     lambda m: f"{m[2]}在手牌、副露{'和' + m[4] if m[3] else ''}里共有{m[1]}张：每种牌只有4张"),
+    (r"four (\S) concealed: four of a kind must already be laid out as a (\S) \((.+?)\)",
+     lambda m: f"暗牌里有四张{m[1]}：四张相同的牌要先亮出成{m[2]}（{m[3]}）"),
+    (r"too many melds: (\d+) melds leave no room for a 7-门子 hand \(at most 6\)",
+     lambda m: f"副露太多：{m[1]}个副露凑不成7个门子（最多6个）"),
+    (r"unknown source (.+?): use (.+)", lambda m: f"未知的来源 {m[1]}：用 {m[2].replace(' or ', ' 或 ')}"),
+    (r"(.+) is not one tile", lambda m: f"{m[1]} 不是一张牌"),
+    (r"^(--[a-z-]+): ", lambda m: f"{m[1]}："),
+]
+
+
+def error_in(message: str, lang: str) -> str:
+    """An error ``message`` of the model in ``lang``: in zh the messages of ``_ERRORS_ZH`` translated
+    (their tiles and figures kept), any other left as it is.
+
+    >>> error_in("21 concealed tiles: a hand at rest holds 20 (this count fits a hand to discard from: "
+    ...          "use `phz discard`)", "zh")
+    '暗牌21张：等牌的手牌应有20张（这个张数是要打牌的手牌：用 `phz discard`）'
+    >>> error_in("--seen: 'Q' is not one tile", "zh"), error_in("no such thing", "zh")
+    ("--seen：'Q' 不是一张牌", 'no such thing')
+    """
+    import re
+
+    if lang != "zh":
+        return message
+    for pattern, zh in _ERRORS_ZH:
+        message = re.sub(pattern, zh, message)
+    return message
