@@ -71,18 +71,8 @@ class Position:
 
     def seen_counts(self) -> list[int]:
         """Copies of each tile this seat sees outside its own hand (as ``SeatView.seen_counts``)."""
-        seen = [0] * N_KINDS
-        for p, melds in enumerate(self.melds):
-            if p != self.seat:
-                for _, tiles in melds:
-                    for t in tiles or ():
-                        seen[t] += 1
-        for faces in self.faces:
-            for t in faces:
-                seen[t] += 1
-        if self.table is not None:
-            seen[self.table[0]] += 1
-        return seen
+        from .view import seen_counts
+        return seen_counts(self.seat, self.melds, self.faces, self.table)
 
     def unseen(self) -> list[int]:
         """Copies of each tile in others' concealed tiles, their face-down 偎 and the stock."""

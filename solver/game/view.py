@@ -11,7 +11,7 @@ from ..model.hand import Hand
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
 
-__all__ = ["SeatView", "view_of"]
+__all__ = ["SeatView", "seen_counts", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -35,25 +35,31 @@ class SeatView:
     def seen_counts(self) -> list[int]:
         """Copies of each tile this seat can see outside its own hand: others' shown melds,
         every face-up tile, the tile on the table."""
-        seen = [0] * N_KINDS
-        for p, melds in enumerate(self.melds):
-            if p == self.seat:
-                continue
-            for _, tiles in melds:
-                for t in tiles or ():
-                    seen[t] += 1
-        for faces in self.faces:
-            for t in faces:
-                seen[t] += 1
-        if self.table is not None:
-            seen[self.table[0]] += 1
-        return seen
+        return seen_counts(self.seat, self.melds, self.faces, self.table)
 
     def unseen(self) -> list[int]:
         """Copies of each tile this seat has not seen (in others' hands, 偎s or the stock)."""
         held = self.hand.all_counts()
         seen = self.seen_counts()
         return [COPIES - held[t] - seen[t] for t in range(N_KINDS)]
+
+
+def seen_counts(seat: int, melds, faces, table) -> list[int]:
+    """Copies of each tile seat ``seat`` sees outside its own hand, from the melds of every seat (a
+    face-down 偎's tiles None), the tiles face up and the tile on the table (a SeatView's or a Position's)."""
+    seen = [0] * N_KINDS
+    for p, ms in enumerate(melds):
+        if p == seat:
+            continue
+        for _, tiles in ms:
+            for t in tiles or ():
+                seen[t] += 1
+    for fs in faces:
+        for t in fs:
+            seen[t] += 1
+    if table is not None:
+        seen[table[0]] += 1
+    return seen
 
 
 def view_of(game, seat: int) -> SeatView:

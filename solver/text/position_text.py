@@ -29,6 +29,7 @@ from ..game.position import Position
 from ..game.table import origin
 from ..model.tiles import N_KINDS, glyph, glyphs
 from .table_view import HIDDEN, WIDTH, chou_text, hand_cells, menu_lines, width, words, wrap
+from .table_view import cells as _cells
 from .words import MOVE_ZH
 
 __all__ = ["WIDTH", "option_lines", "position_lines", "seat_name", "width"]
@@ -45,20 +46,6 @@ def seat_name(p: Position, seat: int, lang: str) -> str:
     if p.players == 3:
         return w["lower" if (p.seat + 1) % 3 == seat else "upper"]
     return f"{seat}号位" if lang == "zh" else f"seat {seat}"
-
-
-def _cells(label: str, cells: Sequence[str], pad: int) -> list[str]:
-    """``label`` padded to ``pad`` columns, then ``cells`` separated by spaces, wrapped under it."""
-    head = label + " " * max(1, pad - width(label))
-    lines, line = [], head
-    for cell in cells:
-        sep = "" if line == head else " "
-        if width(line + sep + cell) > WIDTH and line != head:
-            lines.append(line)
-            line, sep = " " * pad, ""
-        line += sep + cell
-    lines.append(line.rstrip())
-    return lines
 
 
 def _meld(kind: str, tiles: tuple[int, ...] | None) -> str:

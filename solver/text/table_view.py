@@ -26,7 +26,7 @@ from .columns import WIDTH, width, wrap
 from .explain import action_text, forbidden_text
 from .words import MOVE_ZH
 
-__all__ = ["WIDTH", "menu_lines", "move_words", "seat_names", "table_lines", "why_lines", "width", "wrap"]
+__all__ = ["WIDTH", "cells", "menu_lines", "move_words", "seat_names", "table_lines", "why_lines", "width", "wrap"]
 
 #: a face-down tile (another player's 偎): as wide as a glyph
 HIDDEN = "＊"
@@ -46,6 +46,9 @@ def _cells(label: str, cells: Sequence[str], pad: int) -> list[str]:
         line += sep + cell
     lines.append(line.rstrip())
     return lines
+
+
+cells = _cells  # (shared with solver.text.position_text)
 
 
 # ---------------------------------------------------------------- words
