@@ -38,7 +38,7 @@ def phz(*args: str, input: str | None = None, env: dict | None = None):
 
 
 def act(*args: str, lang: str = "en"):
-    return phz("act", *args, "--lang", lang)
+    return phz("act", *args, "--lang", lang, "--wide")  # the whole lines, unwrapped
 
 
 def act_json(*args: str) -> dict:
