@@ -358,8 +358,9 @@ def puzzles() -> None:
 @click.option("--rules", type=RulesetType(), default=None, metavar="NAME|PATH",
               help="Only the puzzles written for this ruleset (default: every puzzle).")
 @click.option("--json", "as_json", is_flag=True, help="The puzzles as one JSON list on one line.")
-def puzzles_list(kind: str | None, rules, as_json: bool) -> None:
-    """Every puzzle: id, kind, ruleset, level, tags and hand (no solver is loaded)."""
+@click.pass_context
+def puzzles_list(ctx: click.Context, kind: str | None, rules, as_json: bool) -> None:
+    """Every puzzle: id, kind, ruleset, level, tags, and its hand under it (--wide: one table row each)."""
     import json
 
     from tabulate import tabulate
@@ -375,8 +376,13 @@ def puzzles_list(kind: str | None, rules, as_json: bool) -> None:
     if as_json:
         _echo(json.dumps([p.as_json() for p in items], ensure_ascii=False))
         return
-    rows = [(p.id, p.kind, p.rules, p.level, " ".join(p.tags), p.hand) for p in items]
-    _echo(tabulate(rows, headers=("id", "kind", "rules", "level", "tags", "hand")) + f"\n{len(items)} puzzles")
+    from solver.app.options import lang_of, width_of
+    if ctx.meta.get("phz.wide"):
+        rows = [(p.id, p.kind, p.rules, p.level, " ".join(p.tags), p.hand) for p in items]
+        _echo(tabulate(rows, headers=("id", "kind", "rules", "level", "tags", "hand")) + f"\n{len(items)} puzzles")
+        return
+    from solver.app.puzzles_command import list_lines
+    _echo("\n".join(list_lines(items, lang_of(ctx), width_of(ctx))))
 
 
 @puzzles.command("check")

@@ -499,7 +499,7 @@ def test_puzzles_list_never_imports_numba(python_in_fresh_process):
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert lines[-1] == "NO_NUMBA"
-    assert lines[0].split() == ["id", "kind", "rules", "level", "tags", "hand"]
+    assert lines[0].split()[:2] == ["ting-001", "ting"]  # a line per puzzle, its hand under it
     assert all(p["kind"] == "chi" for p in json.loads(lines[-2]))
     assert len(json.loads(lines[-3])) > len(json.loads(lines[-2])) > 0
 

@@ -95,7 +95,7 @@ def test_act_language_from_the_locale():
 
 
 def test_act_hand_may_span_arguments():
-    spread = phz("act", *SEED000.split(), "--tile", "3x", "--from", "upper-discard", "--lang", "en")
+    spread = phz("act", *SEED000.split(), "--tile", "3x", "--from", "upper-discard", "--lang", "en", "--wide")
     assert spread.exit_code == 0
     assert spread.stdout == act(SEED000, "--tile", "三", "--from", "upper-discard").stdout
 
@@ -313,15 +313,21 @@ def reviews(db: Path) -> dict[str, int]:
 
 # --- phz puzzles list / check ----------------------------------------------------------
 
+def _rows(result) -> list[str]:
+    """The puzzle lines of `phz puzzles list` (the hands are indented under them, the count last)."""
+    return [line for line in result.stdout.splitlines()[:-1] if not line.startswith(" ")]
+
+
 def test_puzzles_list_shipped_table_and_json():
     shipped = puzzles.load()
     result = phz("puzzles", "list")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["id", "kind", "rules", "level", "tags", "hand"]
     assert lines[-1] == f"{len(shipped)} puzzles"
-    assert len(lines) == len(shipped) + 3  # header, rule, one row each, count
-    assert [line.split()[0] for line in lines[2:-1]] == [p.id for p in shipped]
+    assert [line.split()[0] for line in _rows(result)] == [p.id for p in shipped]  # the hand under each
+    wide = phz("puzzles", "list", "--wide").stdout.splitlines()
+    assert wide[0].split() == ["id", "kind", "rules", "level", "tags", "hand"]
+    assert len(wide) == len(shipped) + 3  # header, rule, one row each, count
     result = phz("puzzles", "list", "--json")
     assert result.exit_code == 0
     items = json.loads(result.stdout)
@@ -337,7 +343,7 @@ def test_puzzles_list_kind_filter_shipped(kind):
     assert items == json.loads(json.dumps([p.as_json() for p in puzzles.load() if p.kind == kind]))
     result = phz("puzzles", "list", "--kind", kind)
     assert result.stdout.splitlines()[-1] == f"{len(items)} puzzles"
-    assert all(line.split()[1] == kind for line in result.stdout.splitlines()[2:-1])
+    assert all(line.split()[1] == kind for line in _rows(result))
 
 
 def test_puzzles_list_json_values(library):
@@ -354,7 +360,7 @@ def test_puzzles_list_json_values(library):
     items = json.loads(phz("puzzles", "list", "--kind", "huxi", "--json").stdout)
     assert [i["id"] for i in items] == ["t-huxi"]
     result = phz("puzzles", "list", "--kind", "chou")
-    assert result.stdout.splitlines()[2].split()[:5] == ["t-chou", "chou", "hunan", "3", "臭张"]
+    assert _rows(result)[0].split()[:5] == ["t-chou", "chou", "hunan", "3", "臭张"]
     assert result.stdout.splitlines()[-1] == "1 puzzles"
 
 
@@ -778,10 +784,11 @@ def two_rulesets(tmp_path, monkeypatch) -> Path:
 
 
 def test_puzzles_list_and_check_show_and_filter_the_ruleset(two_rulesets, tmp_path):
-    rows = [line.split() for line in phz("puzzles", "list").stdout.splitlines()[2:-1]]
+    rows = [line.split() for line in _rows(phz("puzzles", "list"))]
     assert [(r[0], r[2]) for r in rows] == [(i, "hunan") for i in IDS] + [("z-ting", "luzhou")]
     only = phz("puzzles", "list", "--rules", "LUZHOU")  # a name in any case, or an alias
-    assert [line.split()[:3] for line in only.stdout.splitlines()[2:]] == [["z-ting", "ting", "luzhou"], ["1", "puzzles"]]
+    assert [line.split()[:3] for line in _rows(only)] == [["z-ting", "ting", "luzhou"]]
+    assert only.stdout.splitlines()[-1] == "1 puzzles"
     assert [i["id"] for i in json.loads(phz("puzzles", "list", "--rules", "泸州", "--json").stdout)] == ["z-ting"]
     assert [i["rules"] for i in json.loads(phz("puzzles", "list", "--json").stdout)] == ["hunan"] * 5 + ["luzhou"]
     assert phz("puzzles", "check").stdout.strip() == "6 puzzles: every answer agrees with the solver"

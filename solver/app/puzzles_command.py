@@ -40,3 +40,17 @@ def tags(rules, lang: str | None, as_json: bool) -> None:
     table = tabulate([(t, n, " ".join(kinds)) for t, n, kinds in rows], headers=WORDS["headers"][zh],
                      disable_numparse=True, colalign=("left", "right", "left"))
     echo(table + "\n" + WORDS["total"][zh].format(tags=len(rows), puzzles=len(lib)))
+
+
+def list_lines(items, lang: str, columns: int | None) -> list[str]:
+    """``phz puzzles list``: a line per puzzle (id, kind, ruleset, level, tags), its hand indented under
+    it, wrapped to ``columns`` (None: no limit), then the count.  (``--wide``: the one-row table.)"""
+    from solver.text.table_view import wrap
+
+    lines = []
+    for p in items:
+        lines += wrap(f"{p.id}  {p.kind}  {p.rules}  {p.level}  {' '.join(p.tags)}", columns or 10_000,
+                      indent="      ")
+        lines += wrap("    " + p.hand, columns or 10_000, indent="      ")
+    lines.append(f"{len(items)} 道题" if lang == "zh" else f"{len(items)} puzzles")
+    return lines
