@@ -289,3 +289,9 @@ def test_help_in_either_language_loads_no_solver(python_in_fresh_process):
         "print(sorted(m for m in sys.modules if m.startswith(('solver.model', 'solver.engine', 'numba'))))")
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "[]"
+
+
+def test_the_rules_commands_take_the_language_given_before_them():
+    assert "名称" in phz("rules", "--lang", "zh", "list").stdout
+    assert "名称" in phz("--lang", "zh", "rules", "list").stdout
+    assert "name" in phz("--lang", "zh", "rules", "list", "--lang", "en").stdout  # its own --lang wins
