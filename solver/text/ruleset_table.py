@@ -136,8 +136,7 @@ def show(r: Ruleset, lang: str) -> str:
             f"{w['game']}: {w['players']} {r.game.players} · {w['deal']} {'/'.join(map(str, r.game.deal))}"
             + (f" · {w['sit']}" if r.game.sit_out else ""),
             f"{w['game']}: " + w[f"pay_{r.game.pay}"] + " · " + w[r.game.penalty_paid]]
-    from .table_view import WIDTH, width, wrap
-    return "\n".join(part for line in out for part in (wrap(line, WIDTH) if width(line) > WIDTH else [line]))
+    return "\n".join(out)
 
 
 def as_json(r: Ruleset) -> str:
