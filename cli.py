@@ -418,22 +418,15 @@ puzzles.add_command(puzzles_command.tags)
 options.colour_everywhere(main)  # --color on every command too, the commands all defined by now
 
 
-def _stop_early(signum, frame) -> None:
-    """Ctrl-C or SIGTERM before ``solver.app.signals`` is installed: the same one line and status."""
-    import os
-    import signal
-    word, status = ("interrupted", 130) if signum == signal.SIGINT else ("terminated", 143)
-    os.write(2, f"phz: {word}\n".encode())
-    os._exit(status)
-
-
 def entry() -> None:
     """The ``phz`` console script: ``main`` as a process (``solver.app.console.run``): Ctrl-C and
     SIGTERM stop it at once, a stream that cannot be used is one line, and it ends fast."""
     import signal
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, _stop_early)  # until console.run installs the real handlers
+
     from solver.app import console
+    from solver.app.entry import stop_early
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, stop_early)  # until console.run installs the real handlers
 
     console.run(main)
 

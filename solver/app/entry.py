@@ -1,0 +1,29 @@
+"""The ``phz`` console script, stopped cleanly from its first moment.
+
+The script's stub imports this small module, which sets the Ctrl-C / SIGTERM
+handlers before anything else loads, then imports ``cli`` (click and every
+command: a tenth of a second or more on a busy machine) and runs it.  A signal
+in between is the same one line and status as later (``solver.app.signals``),
+never a traceback.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import signal
+
+_STOPS = {signal.SIGINT: ("interrupted", 130), signal.SIGTERM: ("terminated", 143)}
+
+
+def stop_early(signum, frame) -> None:
+    """Ctrl-C or SIGTERM before ``solver.app.signals`` is installed: one line, then the status."""
+    word, status = _STOPS.get(signum, ("stopped", 1))
+    os.write(2, f"phz: {word}\n".encode())
+    os._exit(status)
+
+
+def main() -> None:
+    """Guard the start, then run ``cli.entry`` (imported by name: ``cli`` is above every package)."""
+    for signum in _STOPS:
+        signal.signal(signum, stop_early)
+    importlib.import_module("cli").entry()
