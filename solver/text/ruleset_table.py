@@ -130,12 +130,12 @@ def show(r: Ruleset, lang: str) -> str:
     out += [f"{w['win_on']}: {' '.join(_SOURCE[lang][s] for s in r.win_on)}",
             f"{w['peng']}: {w['must'] if r.peng_compulsory else w['may']} · {w['chi']}: {chi}",
             f"{w['passed']}: {w[r.passed]}" + (f" · {w['own']}" if r.own_discard_makes_chou else ""),
-            f"{w['shaobi']} {r.shaobi} · {w['penalties']}: "
-            + ", ".join(f"{k} {v}" for k, v in r.penalties.items()),
+            f"{w['shaobi']} {r.shaobi}",
+            f"{w['penalties']}: " + ", ".join(f"{k} {v}" for k, v in r.penalties.items()),
             f"{w['weights']}: " + ", ".join(f"{_SOURCE[lang][s]} {n}" for s, n in zip(TAKE_SOURCES, r.source_weights)),
             f"{w['game']}: {w['players']} {r.game.players} · {w['deal']} {'/'.join(map(str, r.game.deal))}"
             + (f" · {w['sit']}" if r.game.sit_out else ""),
-            f"{w['game']}: " + w[f"pay_{r.game.pay}"] + " · " + w[r.game.penalty_paid]]
+            f"{w['game']}: " + w[f"pay_{r.game.pay}"], f"{w['game']}: " + w[r.game.penalty_paid]]
     return "\n".join(out)
 
 
