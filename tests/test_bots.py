@@ -9,11 +9,14 @@ import pytest
 
 from solver import api
 from solver.game import bot_basic, bot_eval, bots
+from solver.game.advice import advise
+from solver.game.bot_advice import others_at_rest, position_from_view
 from solver.game.bot_eval import after_intake, after_take, owes_discard
 from solver.game.bot_shape import Shape
 from solver.game.engine import Game, deal_tiles
 from solver.game.moves import Ask, Move
 from solver.game.players import RandomBot, bot_rng, make_bot, play_hand
+from solver.game.position import position_of
 from solver.game.view import SeatView, view_of
 from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import get_ruleset
@@ -92,6 +95,27 @@ def test_the_same_seed_gives_the_same_game(rules):
         assert events[0] == events[1]
 
 
+def test_strong_races_close_moves_by_rollouts_the_same_way_each_time(rules):
+    """Where the race values of its best moves are close (late in the hand; here at any stock),
+    strong asks the advice's rollouts; their deals come from the bot's own randomness, so the same
+    seat of the same game chooses the same move, one of its options."""
+    raced = 0
+    for seed in range(20):
+        game = Game(rules, seed=seed)
+        players = _lineup(seed, ("strong", "basic", "basic"))
+        while (ask := game.ask()) is not None and raced < 2:
+            view = view_of(game, ask.seat)
+            if isinstance(players[ask.seat], bots.StrongBot):
+                twins = [bots.StrongBot(seed, ask.seat) for _ in range(2)]
+                for t in twins:
+                    t.LATE = view.stock
+                moves = [t.choose(view, ask) for t in twins]
+                assert moves[0] == moves[1] and moves[0] in ask.options
+                raced += twins[0].raced
+            game.play(players[ask.seat].choose(view, ask))
+    assert raced == 2
+
+
 # ---------------------------------------------------------------- the advised discard
 
 def _view(rules, hand: str, seen: str = "", stock: int = 10) -> tuple[SeatView, Ask]:
@@ -155,13 +179,71 @@ def test_basic_eats_when_that_makes_it_ready():
     assert table.rows[0].outs > 0  # ready on live outs after its best discard
 
 
-def test_basic_passes_what_leaves_it_as_far():
+def test_basic_makes_the_move_the_call_advice_ranks_first():
     rules = get_ruleset("hunan")
-    hand = "一二四四六七七八八九九十壹壹叁肆肆伍柒柒"
-    assert api.ting(hand, rules=rules).distance == 1
-    view, ask = _claim(rules, hand, "捌", "upper-discard", "肆伍陆")
+    # 1 away either way, but eating 捌 leaves 4 live improving draws against 2: the outs order eats
+    view, ask = _claim(rules, "一二四四六七七八八九九十壹壹叁肆肆伍柒柒", "捌", "upper-discard", "肆伍陆")
     assert len(ask.options) == 2
+    assert bots.BasicBot(0, 0).choose(view, ask).kind == "chi"
+    # eating 捌 leaves it 2 away, passing 1 away: it passes
+    view, ask = _claim(rules, "一一二三四四四六七八九十十壹壹柒柒捌玖拾", "捌", "self-draw", "五五六九伍玖玖")
+    assert advise(position_from_view(view, ask), samples=0, rank="outs").choices[1].distance == 2
     assert bots.BasicBot(0, 0).choose(view, ask) == Move("pass")
+
+
+def test_basic_and_the_call_advice_agree_at_every_claim(rules):
+    """phz act --advise --rank outs and basic: the same move at every 吃 and 碰 of real games."""
+    asked = 0
+    for seed in range(20):
+        game = Game(rules, seed=seed)
+        players = _lineup(seed, ("basic", "strong", "basic"))
+        while (ask := game.ask()) is not None:
+            view = view_of(game, ask.seat)
+            if ask.stage in ("chi", "peng") and len(ask.options) > 1:
+                advice = advise(position_of(game), samples=0, rank="outs")
+                assert bots.BasicBot(seed, ask.seat).choose(view, ask) == advice.best.move, (seed, ask)
+                asked += 1
+            game.play(players[ask.seat].choose(view, ask))
+    assert asked > 50
+
+
+def test_a_bots_position_is_the_games(rules):
+    """position_from_view (what the seat sees) against position_of (the whole game) at every decision:
+    the others' concealed counts, the first discard and the last stock tile derived, not told."""
+    checked = first = last = 0
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        chooser = RandomBot(seed, 0) if seed % 2 else None
+        players = _lineup(seed, ("basic",))
+        while (ask := game.ask()) is not None:
+            view = view_of(game, ask.seat)
+            told = position_of(game)
+            assert position_from_view(view, ask) == told, seed
+            checked += 1
+            first += told.first_discard and told.table is not None  # a claim on the dealer's first discard
+            last += told.last_stock
+            game.play((chooser or players[ask.seat]).choose(view, ask))
+    assert checked > 800 and first > 0 and last > 0
+
+
+def test_a_player_left_with_only_a_kan_holds_a_tile_more():
+    """Hand-built from a real game: seat 1's 偎 of its draw left it 叁叁叁 and six melds, nothing to
+    discard: 3 tiles, one more than at rest.  The rollouts are not asked there (winrate would deal
+    seat 1 three tiles at random, and a seat that then owes a discard plays first)."""
+    rules = get_ruleset("hunan")
+    hand = parse_hand("三五六七壹叁伍伍柒柒捌 | 吃:六陆陆 吃:九九玖 跑:贰贰贰贰", rules)
+    def shown(text):
+        return tuple((x.kind, x.tiles) for x in parse_hand(text, rules).melds)
+    melds = (shown("| 跑:十十十十 吃:肆伍陆 吃:八捌捌") + (("wei", None),),
+             shown("| 碰:壹壹壹 吃:四肆肆 吃:七七柒 碰:二二二 碰:八八八") + (("wei", None),), shown(hand.text()))
+    faces = tuple(tuple(parse_tiles(f)) for f in ("六四陆", "四一一一伍", "一四九七"))
+    view = SeatView(2, 0, 0, hand, melds, faces, None, 6, frozenset(parse_tiles("一七肆")),
+                    frozenset(parse_tiles("伍柒")), rules)
+    ask = Ask(2, "discard", None, None, (Move("discard", tile=parse_tiles("捌")[0]),
+                                         Move("discard", tile=parse_tiles("壹")[0])))
+    pos = position_from_view(view, ask)
+    assert pos.held == (7, 3, 11)
+    assert not others_at_rest(pos)
 
 
 # ---------------------------------------------------------------- what the bots build on

@@ -1,4 +1,5 @@
-"""The ``strong`` bot (issue 15): the api's answers weighed by what they are worth in a race to win.
+"""The ``strong`` bot (issues 15, 16): the api's answers weighed by what they are worth in a race to win,
+and late in the hand the close calls settled by the win-rate advice's rollouts.
 
 Every position the bot could leave (a discard, a claim and its discard, or
 passing) is a hand at rest with a distance to ready, live improving draws
@@ -23,18 +24,38 @@ the hand only a near hand wins, and that a 吃 or 碰 passed makes the tile 臭
 The constants (``TYPICAL``, ``HAZARD``, the factors) are averages measured
 in self-play, not rules; they were measured with ``basic`` bots, and the
 results hardly move when they change by half (DECISIONS, bots).
+
+The win-rate advice (``advice.advise``: every choice played out by the
+rollout policy on the same deals, ranked by expected score) is asked
+where the race model is least sure and the rollouts are shortest: with at
+most ``LATE`` stock tiles left, the best ``SHORTLIST`` moves by race value,
+when they are within ``MARGIN`` of each other, are raced on ``SAMPLES``
+deals each and the one of the best expected score is made (a claim with
+its best follow-up discard).  The deals come from the bot's own randomness,
+so a seat of a game chooses the same way each time.  Earlier in the hand
+the rollouts measurably chose worse than the race model (their policy's
+own play after the move — every 碰, most 吃 — is not the bot's): the
+numbers are in DECISIONS (bots, issue 16).
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
+from .advice import advise
+from .bot_advice import others_at_rest, position_from_view
 from .bot_basic import BasicBot
 from .bot_eval import Spot, advisor, after_intake, after_take, owes_discard, seen_without, unseen_total
 from .moves import Ask, Move
+from .position import with_options
 from .view import SeatView
 
-__all__ = ["Race", "StrongBot"]
+__all__ = ["Race", "StrongBot", "UNRACED"]
+
+#: close decisions the rollouts were not asked about, and why: another player holding more than at
+#: rest (``bot_advice.others_at_rest``), or a position ``advice.advise`` refused (ValueError)
+UNRACED: Counter = Counter()
 
 #: the chance per stock draw that a hand k intakes from ready takes its next step, when nothing
 #: better is known (self-play: the steps taken per draw at each distance)
@@ -150,6 +171,10 @@ class _Option:
 class StrongBot(BasicBot):
     """``basic``'s answers weighed by ``Race`` (module docstring)."""
     name = "strong"
+    #: the rollouts (module docstring): deals per raced move, moves raced, how close their race
+    #: values must be (net score a hand), and the most stock tiles left at which they are used
+    SAMPLES, SHORTLIST, MARGIN, LATE = 48, 2, 0.5, 6
+    raced = 0  # decisions raced by rollouts (for tests and measurements)
 
     def option(self, view: SeatView, move: Move, spot: Spot | None, hand, seen, chou, passed) -> _Option:
         """The option of leaving ``hand`` at rest by ``move``."""
@@ -208,9 +233,10 @@ class StrongBot(BasicBot):
             win = min(0.95, HU_FACTOR * outs / rate / unseen)
             o.value = race.worth([min(0.95, rate / unseen), win], scored / outs if outs else 0.0)
 
-    def best(self, view: SeatView, options: list[_Option]) -> Move:
+    def best(self, view: SeatView, ask: Ask, options: list[_Option]) -> Move:
         """The move of the option worth most: every option by ``plain_value``, the best ``LOOK``
-        of them looked at one intake on."""
+        of them looked at one intake on; where the best moves are within ``MARGIN`` of each other,
+        the best ``SHORTLIST`` of them raced by rollouts (``advice.advise``, ``SAMPLES`` deals)."""
         race = Race(view)
         for o in options:
             o.value = self.plain_value(race, o)
@@ -221,19 +247,36 @@ class StrongBot(BasicBot):
         for o in top:
             key = (round(-o.value, 9), o.tie)
             by_move[o.move] = min(by_move.get(o.move, key), key)
-        return self.pick([(k, m) for m, k in by_move.items()])
+        chosen = self.pick([(k, m) for m, k in by_move.items()])
+        if self.SAMPLES <= 0 or view.stock > self.LATE:
+            return chosen
+        ranked = sorted(by_move, key=lambda m: (m != chosen, by_move[m]))
+        close = [m for m in ranked if by_move[m][0] - by_move[chosen][0] <= self.MARGIN][:self.SHORTLIST]
+        if len(close) < 2:
+            return chosen
+        self.raced += 1
+        pos = with_options(position_from_view(view, ask), ask.stage, close)
+        if not others_at_rest(pos):
+            UNRACED["not at rest"] += 1
+            return chosen
+        seed = self.rng.getrandbits(32)
+        try:
+            return advise(pos, samples=self.SAMPLES, seed=seed).best.move
+        except ValueError:  # a position the rollouts cannot play out: the race model's move
+            UNRACED["refused"] += 1
+            return chosen
 
-    def discard(self, view: SeatView, options: Sequence[Move]) -> Move:
+    def discard(self, view: SeatView, ask: Ask) -> Move:
         adv = advisor(view.rules)
         seen = view.seen_counts()
         spots = adv.discards(view.hand, seen)
         if spots is None:
-            return super().discard(view, options)
-        allowed = {m.tile: m for m in options}
+            return super().discard(view, ask)
+        allowed = {m.tile: m for m in ask.options}
         own = view.rules.own_discard_makes_chou
-        return self.best(view, [self.option(view, allowed[s.tile], s, s.hand, seen,
-                                            view.chou | {s.tile} if own else view.chou, view.passed_peng)
-                                for s in spots if s.tile in allowed])
+        return self.best(view, ask, [self.option(view, allowed[s.tile], s, s.hand, seen,
+                                                 view.chou | {s.tile} if own else view.chou, view.passed_peng)
+                                     for s in spots if s.tile in allowed])
 
     def claim(self, view: SeatView, ask: Ask) -> Move:
         x = ask.tile
@@ -261,4 +304,4 @@ class StrongBot(BasicBot):
             chou = view.chou | {x} if ask.stage == "chi" or hu_only else view.chou
             passed = view.passed_peng | {x} if ask.stage == "peng" or hu_only else view.passed_peng
             options.append(self.option(view, Move("pass"), adv.rest(view.hand, seen), view.hand, seen, chou, passed))
-        return self.best(view, options)
+        return self.best(view, ask, options)
