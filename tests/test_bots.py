@@ -96,24 +96,25 @@ def test_the_same_seed_gives_the_same_game(rules):
 
 
 def test_strong_races_close_moves_by_rollouts_the_same_way_each_time(rules):
-    """Where the race values of its best moves are close (late in the hand; here at any stock),
-    strong asks the advice's rollouts; their deals come from the bot's own randomness, so the same
-    seat of the same game chooses the same move, one of its options."""
+    """Where the race values of its best moves are close and each leaves the hand ready, strong asks
+    the advice's rollouts; their deals come from the bot's own randomness, so the same seat of the
+    same game chooses the same move, one of its options.  (On 2 deals a move, so that deals drawn
+    otherwise would often choose otherwise.)"""
     raced = 0
-    for seed in range(20):
+    for seed in range(40):
         game = Game(rules, seed=seed)
         players = _lineup(seed, ("strong", "basic", "basic"))
-        while (ask := game.ask()) is not None and raced < 2:
+        while (ask := game.ask()) is not None and raced < 6:
             view = view_of(game, ask.seat)
             if isinstance(players[ask.seat], bots.StrongBot):
                 twins = [bots.StrongBot(seed, ask.seat) for _ in range(2)]
                 for t in twins:
-                    t.LATE = view.stock
+                    t.SAMPLES = 2
                 moves = [t.choose(view, ask) for t in twins]
                 assert moves[0] == moves[1] and moves[0] in ask.options
                 raced += twins[0].raced
             game.play(players[ask.seat].choose(view, ask))
-    assert raced == 2
+    assert raced == 6
 
 
 # ---------------------------------------------------------------- the advised discard

@@ -1,5 +1,5 @@
 """The ``strong`` bot (issues 15, 16): the api's answers weighed by what they are worth in a race to win,
-and late in the hand the close calls settled by the win-rate advice's rollouts.
+and the close calls between ready hands settled by the win-rate advice's rollouts.
 
 Every position the bot could leave (a discard, a claim and its discard, or
 passing) is a hand at rest with a distance to ready, live improving draws
@@ -26,16 +26,18 @@ in self-play, not rules; they were measured with ``basic`` bots, and the
 results hardly move when they change by half (DECISIONS, bots).
 
 The win-rate advice (``advice.advise``: every choice played out by the
-rollout policy on the same deals, ranked by expected score) is asked
-where the race model is least sure and the rollouts are shortest: with at
-most ``LATE`` stock tiles left, the best ``SHORTLIST`` moves by race value,
-when they are within ``MARGIN`` of each other, are raced on ``SAMPLES``
-deals each and the one of the best expected score is made (a claim with
-its best follow-up discard).  The deals come from the bot's own randomness,
-so a seat of a game chooses the same way each time.  Earlier in the hand
-the rollouts measurably chose worse than the race model (their policy's
-own play after the move — every 碰, most 吃 — is not the bot's): the
-numbers are in DECISIONS (bots, issue 16).
+rollout policy on the same deals, ranked by expected score) settles the
+close calls between ready hands, where the race model is least sure (its
+chances per draw are averages) and the rollouts the most faithful (the
+rollout policy keeps a ready hand, so what it plays after the move is what
+the bot would): when the best ``SHORTLIST`` moves by race value are within
+``MARGIN`` of each other and each leaves the hand ready, they are raced on
+``SAMPLES`` deals each and the one of the best expected score is made (a
+claim with its best follow-up discard).  The deals come from the bot's own
+randomness, so a seat of a game chooses the same way each time.  Raced
+between hands that are not yet ready, the rollouts chose worse than the
+race model (their policy's play after the move, every 碰 and most 吃, is
+not the bot's): the numbers are in DECISIONS (bots, issue 16).
 """
 from __future__ import annotations
 
@@ -171,9 +173,9 @@ class _Option:
 class StrongBot(BasicBot):
     """``basic``'s answers weighed by ``Race`` (module docstring)."""
     name = "strong"
-    #: the rollouts (module docstring): deals per raced move, moves raced, how close their race
-    #: values must be (net score a hand), and the most stock tiles left at which they are used
-    SAMPLES, SHORTLIST, MARGIN, LATE = 48, 2, 0.5, 6
+    #: the rollouts (module docstring): deals per raced move, moves raced, and how close their race
+    #: values must be (net score a hand)
+    SAMPLES, SHORTLIST, MARGIN = 48, 3, 3.0
     raced = 0  # decisions raced by rollouts (for tests and measurements)
 
     def option(self, view: SeatView, move: Move, spot: Spot | None, hand, seen, chou, passed) -> _Option:
@@ -235,8 +237,9 @@ class StrongBot(BasicBot):
 
     def best(self, view: SeatView, ask: Ask, options: list[_Option]) -> Move:
         """The move of the option worth most: every option by ``plain_value``, the best ``LOOK``
-        of them looked at one intake on; where the best moves are within ``MARGIN`` of each other,
-        the best ``SHORTLIST`` of them raced by rollouts (``advice.advise``, ``SAMPLES`` deals)."""
+        of them looked at one intake on; where the best moves are within ``MARGIN`` of each other and
+        leave the hand ready, the best ``SHORTLIST`` of them raced by rollouts (``advice.advise``,
+        ``SAMPLES`` deals)."""
         race = Race(view)
         for o in options:
             o.value = self.plain_value(race, o)
@@ -248,11 +251,13 @@ class StrongBot(BasicBot):
             key = (round(-o.value, 9), o.tie)
             by_move[o.move] = min(by_move.get(o.move, key), key)
         chosen = self.pick([(k, m) for m, k in by_move.items()])
-        if self.SAMPLES <= 0 or view.stock > self.LATE:
+        if self.SAMPLES <= 0:
             return chosen
         ranked = sorted(by_move, key=lambda m: (m != chosen, by_move[m]))
         close = [m for m in ranked if by_move[m][0] - by_move[chosen][0] <= self.MARGIN][:self.SHORTLIST]
         if len(close) < 2:
+            return chosen
+        if any(o.distance != 0 for o in options if o.move in close):  # not all ready: the race model's
             return chosen
         self.raced += 1
         pos = with_options(position_from_view(view, ask), ask.stage, close)
