@@ -66,9 +66,10 @@ def _seen_option(f: Callable) -> Callable:
 
 
 def _bulk_options(f: Callable) -> Callable:
-    f = click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
-                     help="A batch is answered by N processes (one per core); answers stay in input order. "
-                          "With --win-rate: the rollouts, in N processes (the same figures).")(f)
+    f = click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="A batch is answered by N processes (one per core; default 1); answers stay in input "
+                          "order. With --win-rate: the rollouts, in N processes (default: every core phz may "
+                          "use; the same figures).")(f)
     return click.option("--brief", is_flag=True,
                         help="One compact JSON line per hand, waits only: tile, live outs, 胡息 and score "
                              "per source (README: Batches).")(f)
@@ -160,6 +161,7 @@ def _ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen:
     from solver.text import hand_text
 
     out = _Out(ctx, as_json or brief)
+    jobs = jobs or 1
     batch = _batch_mode(hand)
     text = " ".join(hand)
     seen_tiles = _parse_seen(ctx, out, text, seen)

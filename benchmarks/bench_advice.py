@@ -14,7 +14,11 @@ eat and 过, luzhou one and 过), each claim weighed with its best follow-up
 discards.  A round is one ``advise`` with ``DEFAULT_SAMPLES`` deals (the
 race drops the clearly worse choices early, as the commands run it), after
 one advise of the same position that is not timed (the api's answers and
-the memos of the process are warm, the kernels loaded).
+the memos of the process are warm, the kernels loaded).  Each runs as its
+command runs it by default: a discard's rollouts on every core phz may use
+(``phz discard --win-rate``'s default ``--jobs``; the figures do not change),
+a claim's in this process (``phz act --advise``); ``discard-1job`` is the
+discard on one process, for the CPU a hand costs.
 ``extra_info["rollouts"]`` counts the rollouts a round played and
 ``ms_per_rollout`` the round's median over them.
 ``--benchmark-timer=time.thread_time`` counts the CPU time alone, steadier on a
@@ -27,6 +31,7 @@ import json
 
 import pytest
 
+from solver.app.batch import usable_cores
 from solver.game.advice import advise
 from solver.game.position import loads
 from solver.game.winrate import DEFAULT_SAMPLES
@@ -75,16 +80,17 @@ def smoke(request) -> bool:
     return bool(request.config.getoption("benchmark_disable", False))
 
 
-@pytest.mark.parametrize("when", ["discard", "claim"])
+@pytest.mark.parametrize("when", ["discard", "claim", "discard-1job"])
 @pytest.mark.parametrize("name", ["hunan", "luzhou"])
 def test_advise(benchmark, smoke, name, when):
-    pos = pinned(name, when)
+    pos = pinned(name, when.split("-")[0])
     samples = 4 if smoke else DEFAULT_SAMPLES
+    jobs = usable_cores() if when == "discard" else 1
     advise(pos, samples=samples)  # warm: the api's answers, the process's memos, the kernels
     played = []
 
     def run():
-        a = advise(pos, samples=samples)
+        a = advise(pos, samples=samples, jobs=jobs)
         played.append(sum(c.estimate.n for c in a.choices if c.estimate is not None))
         return a
 
@@ -96,6 +102,7 @@ def test_advise(benchmark, smoke, name, when):
         benchmark.extra_info["s_per_advice"] = round(stats.stats.median, 3)
         benchmark.extra_info["ms_per_rollout"] = round(stats.stats.median / max(played) * 1e3, 3)
     benchmark.extra_info["rollouts"] = max(played)
+    benchmark.extra_info["jobs"] = jobs
     benchmark.extra_info["choices"] = len(a.choices)
 
 

@@ -240,7 +240,10 @@ def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, 
     if brief:
         raise click.UsageError("--brief is a batch's compact line: --win-rate answers one hand (a table, or --json)",
                                ctx)
-    values["jobs"] = jobs  # the rollouts in N processes (the same figures)
+    if jobs is None:  # one hand: the rollouts on every core phz may use (the same figures as on one)
+        from solver.app.batch import usable_cores
+        jobs = usable_cores()
+    values["jobs"] = jobs
     from_file = values.get("record") is not None or values.get("position") is not None
     if hand == ("-",) or (not hand and not from_file):
         raise click.UsageError("--win-rate answers one hand: give HAND (or --record / --position), not a batch", ctx)
