@@ -45,7 +45,6 @@ def record(tmp_path_factory):
     return path
 
 
-#: not yet within 80 columns: phz rules show has table rows and one line over 80
 #: (arguments, stdin) of every command with its usual options ({record}: a game record, {db}: a progress file)
 COMMANDS = [
     (["ting", EX2], None), (["ting", SEED000], None), (["ting", LUZHOU, "--rules", "luzhou"], None),

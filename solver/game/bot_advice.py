@@ -31,7 +31,7 @@ stock tile.  They follow from what is seen (RULES.md 3 and 10):
 from __future__ import annotations
 
 from ..model.hand import rest_count
-from ..model.ruleset import FOUR_KINDS
+from ..model.ruleset import DEALT_KINDS, FOUR_KINDS
 from ..model.tiles import COPIES, N_KINDS
 from .moves import Ask
 from .position import Position
@@ -39,11 +39,11 @@ from .view import SeatView
 
 __all__ = ["first_discard", "held_of", "others_at_rest", "position_from_view"]
 
-DEALT = ("ti", "long")  # the melds a hand may be dealt (前提)
 
-
-def _size(kind: str) -> int:
-    return 4 if kind in FOUR_KINDS else 3
+def _at_rest(melds) -> int:
+    """Concealed tiles of a player at rest beside these melds laid out (none beside seven)."""
+    four = sum(1 for kind, _ in melds if kind in FOUR_KINDS)
+    return max(0, rest_count(len(melds) - four, four))
 
 
 def first_discard(view: SeatView) -> bool:
@@ -51,7 +51,7 @@ def first_discard(view: SeatView) -> bool:
     full = N_KINDS * COPIES - sum(view.rules.game.deal)
     if view.stock != full or any(view.faces):
         return False
-    if any(kind not in DEALT for melds in view.melds for kind, _ in melds):
+    if any(kind not in DEALT_KINDS for melds in view.melds for kind, _ in melds):
         return False
     return view.table is None or (view.table[1] == view.dealer and view.table[2] == "discard")
 
@@ -66,8 +66,7 @@ def held_of(view: SeatView) -> tuple[int, ...]:
             held.append(view.hand.n_concealed)
             continue
         hidden += sum(3 for _, tiles in melds if tiles is None)
-        four = sum(1 for kind, _ in melds if _size(kind) == 4)
-        held.append(max(0, rest_count(len(melds) - four, four)))  # (7 melds: no tile left)
+        held.append(_at_rest(melds))
     others = [p for p in range(view.players) if p != view.seat]
     diff = sum(view.unseen()) - view.stock - hidden - sum(held[p] for p in others)
     if diff > 0 and view.dealer in others and first_discard(view):
@@ -76,11 +75,11 @@ def held_of(view: SeatView) -> tuple[int, ...]:
     # an intake that left only 坎 in the hand: nothing to discard, one tile more than at rest (the
     # count then is a multiple of 3, so a player with no 4-tile meld; the most melds the likeliest)
     for p in sorted(others, key=lambda q: -len(view.melds[q])):
-        if diff > 0 and all(_size(kind) == 3 for kind, _ in view.melds[p]):
+        if diff > 0 and not any(kind in FOUR_KINDS for kind, _ in view.melds[p]):
             held[p] += 1
             diff -= 1
     for p in others:  # a hand dealt two 提, still before its first intake
-        if diff < 0 and view.melds[p] and all(kind in DEALT for kind, _ in view.melds[p]):
+        if diff < 0 and view.melds[p] and all(kind in DEALT_KINDS for kind, _ in view.melds[p]):
             held[p] -= 1
             diff += 1
     if diff:  # a count no rule explains: the others share the difference
@@ -102,8 +101,4 @@ def others_at_rest(pos: Position) -> bool:
     """Every other player holds no more tiles than at rest.  The rollouts (``winrate.deal``) deal
     another player his count in tiles drawn at random: one holding a tile more (his intake left
     him only 坎) would then owe a discard he never had to make."""
-    for p, melds in enumerate(pos.melds):
-        four = sum(1 for kind, _ in melds if _size(kind) == 4)
-        if p != pos.seat and pos.held[p] > max(0, rest_count(len(melds) - four, four)):
-            return False
-    return True
+    return all(pos.held[p] <= _at_rest(melds) for p, melds in enumerate(pos.melds) if p != pos.seat)

@@ -259,11 +259,11 @@ class StrongBot(BasicBot):
             return chosen
         if any(o.distance != 0 for o in options if o.move in close):  # not all ready: the race model's
             return chosen
-        self.raced += 1
         pos = with_options(position_from_view(view, ask), ask.stage, close)
         if not others_at_rest(pos):
             UNRACED["not at rest"] += 1
             return chosen
+        self.raced += 1
         seed = self.rng.getrandbits(32)
         try:
             return advise(pos, samples=self.SAMPLES, seed=seed).best.move

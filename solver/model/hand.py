@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Literal
 
-from .ruleset import FOUR_KINDS, MELD_KINDS
+from .ruleset import DEALT_KINDS, FOUR_KINDS, MELD_KINDS
 from .tiles import COPIES, N_KINDS, glyph, glyphs, tiles_to_counts
 
 if TYPE_CHECKING:
@@ -164,7 +164,7 @@ def check_hand(hand: Hand, *, want: Literal["rest", "discard"], rules: "Ruleset 
 def _dealt_position(hand: Hand) -> str | None:
     """Explain the two dealt positions RULES.md section 3 names, if this is one."""
     k = hand.n_four
-    if k and all(m.kind in ("ti", "long") for m in hand.melds):
+    if k and all(m.kind in DEALT_KINDS for m in hand.melds):
         c = hand.n_concealed
         if k >= 3 and c in (20 - 4 * k, 21 - 4 * k):
             return f"a dealt hand with {k} 提 is 天胡 (it wins at once): ask phz hu --tianhu"

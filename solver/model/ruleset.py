@@ -28,6 +28,8 @@ SAME_TILE_PATTERNS = ("kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang"
 #: every meld kind a ruleset may have, and those of four tiles
 MELD_KINDS = ("chi", "peng", "wei", "pao", "ti", "zhao", "long")
 FOUR_KINDS = ("pao", "ti", "zhao", "long")
+#: the melds a hand may be dealt, laid out before play (前提: 提, and 垅 where a ruleset has it)
+DEALT_KINDS = ("ti", "long")
 #: what the hand holds of a tile, and where the tile comes from (the take table's rows and columns)
 HOLDINGS = ("wei", "peng", "kan", "pair", "less")
 TAKE_SOURCES = ("self", "other", "discard")
