@@ -16,7 +16,7 @@ from cli import main
 from solver.game import record
 from solver.game.engine import Game
 from solver.game.moves import Move, move_text, parse_move
-from solver.game.review import BROKEN, GRADES, THRESHOLDS, default_seat, grade, review
+from solver.game.review import BROKEN, GRADES, ROLLOUTS, THRESHOLDS, default_seat, grade, review, seconds
 from solver.model.rules import get_ruleset
 from solver.text import review_text
 from solver.text.table_view import WIDTH, width
@@ -107,6 +107,20 @@ def test_a_scripted_game_is_graded_where_its_mistakes_are(script, move, best, gr
     fits(lines)
     head = next(x for x in lines if x.startswith(f"move {last.n} "))
     assert grade_ in head and (grade_ == "ok" or "; best " in head)
+
+
+def test_the_time_told_before_a_review_is_that_of_this_machine(monkeypatch):
+    """The guess is decisions × ROLLOUTS whole rollout-policy hands, timed now (``winrate.pace``), scaled
+    by the samples; no decisions or no samples take no time."""
+    from solver.game import review as module
+    rules = get_ruleset("hunan")
+    monkeypatch.setattr(module, "pace", lambda r: 0.002 if r is rules else 1.0)
+    assert seconds(rules, 10) == pytest.approx(10 * ROLLOUTS * 0.002)
+    assert seconds(rules, 10, samples=50) == pytest.approx(10 * ROLLOUTS * 0.002 / 4)
+    assert seconds(rules, 0) == 0 and seconds(rules, 5, samples=0) == 0
+    monkeypatch.undo()
+    hand = module.pace(rules)
+    assert 0 < hand < 0.1  # a whole hand of the quick policy: about a millisecond here
 
 
 def test_a_claim_and_the_discard_after_it_are_two_decisions():

@@ -120,11 +120,11 @@ def run(rec, *, seat: int | None, hand: int | None, samples: int, seed: int, lan
     import sys
     import time
 
-    from solver.game.review import SECONDS, checked, count_decisions, review
+    from solver.game.review import checked, count_decisions, review, seconds
 
     seat = checked(rec, seat, hand)
     total = count_decisions(rec, seat, hand=hand)
-    guess = round(total * SECONDS * samples / 200)
+    guess = round(seconds(rec.rules, total, samples))
     zh = lang == "zh"
     err = sys.stderr
     tty = bool(getattr(err, "isatty", None) and err.isatty())

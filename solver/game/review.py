@@ -36,9 +36,9 @@ from .moves import Move
 from .position import Position, position_of
 from .record import Record
 from .replay import Offence, replay
-from .winrate import DEFAULT_SAMPLES
+from .winrate import DEFAULT_SAMPLES, pace
 
-__all__ = ["BROKEN", "GRADES", "SECONDS", "SEED", "THRESHOLDS", "Reviewed", "Review", "checked", "count_decisions",
+__all__ = ["BROKEN", "GRADES", "ROLLOUTS", "SEED", "THRESHOLDS", "Reviewed", "Review", "checked", "count_decisions",
            "default_seat", "grade", "review"]
 
 #: the grades, mildest first
@@ -51,9 +51,16 @@ THRESHOLDS = (1.0, 3.0, 6.0)
 BROKEN = "broken"
 #: the rollouts' seed: the same record, the same grades
 SEED = 0
-#: about the seconds one decision takes at the default samples (measured on basic-bot games: median 1.2 s,
-#: mean 2.0 s, 0.1–7 s by the options and the stock left)
-SECONDS = 2.0
+#: about what one decision costs at the default samples, in whole hands of the rollout policy
+#: (``winrate.pace``, timed as a review starts, in a new process): measured on seat 0 of 6 basic-bot hands
+#: per ruleset (48 and 28 decisions), 0.66 s a decision against 1.9 ms a hand (hunan) and 0.60 s against
+#: 1.5 ms (luzhou); one hand's decisions took 0.65 to 1.6 times that mean, by their options and the stock
+ROLLOUTS = 370
+
+
+def seconds(rules, decisions: int, samples: int = DEFAULT_SAMPLES) -> float:
+    """About the seconds ``decisions`` decisions take to review on this machine (``ROLLOUTS``, timed now)."""
+    return decisions * ROLLOUTS * samples / DEFAULT_SAMPLES * pace(rules) if decisions and samples else 0.0
 
 
 def grade(loss: float, half_width: float) -> str:

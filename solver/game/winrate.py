@@ -40,7 +40,7 @@ from .moves import Move
 from .position import Position
 from .table import Seat
 
-__all__ = ["DEFAULT_SAMPLES", "Estimate", "deal", "estimate", "race", "rollout"]
+__all__ = ["DEFAULT_SAMPLES", "Estimate", "deal", "estimate", "pace", "race", "rollout"]
 
 #: samples per candidate by default (phz discard --win-rate, phz act --advise)
 DEFAULT_SAMPLES = 200
@@ -229,6 +229,25 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
     r = game.result
     deal_in = r.winner is not None and r.winner != me and mine is not None and r.source == "discard"
     return r.net[me], r.winner == me, deal_in
+
+
+def pace(rules, hands: int = 8) -> float:
+    """The seconds one whole hand of the rollout policy takes on this machine, now (what a rollout
+    from a hand's start costs): ``hands`` seeded hands timed after as many played to warm the memos."""
+    import time
+
+    def play(seeds: range) -> None:
+        for s in seeds:
+            game = Game(rules, seed=s)
+            game.quiet = True
+            policy = Policy(rules, None)
+            while (ask := game.ask()) is not None:
+                game.play(policy.choose(game.seats[ask.seat].hand(), ask))
+
+    play(range(hands))
+    start = time.perf_counter()
+    play(range(hands, 2 * hands))
+    return (time.perf_counter() - start) / hands
 
 
 def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES,
