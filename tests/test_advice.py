@@ -380,6 +380,8 @@ def test_bad_input_is_one_line_naming_the_fix(game_record, tmp_path):
                                               "--seed", "1").output
     err = phz("discard", hand, "--win-rate", "--samples", "0", "--json")
     assert json.loads(err.stdout)["error"].startswith("--samples 0")
+    assert "--stock 99: only 59 tiles are unseen; give --stock 0 to 59" in _one_error_line(
+        phz("discard", "一二二三四四六七九九十壹贰贰贰叁肆伍陆陆柒", "--win-rate", "--stock", "99"))
 
 
 def test_a_quick_position_needs_a_hand():

@@ -111,7 +111,7 @@ def quick(hand: Hand, rules: Ruleset, *, seen: Sequence[int] = (), stock: int | 
         stock = max(0, min(N_KINDS * COPIES - sum(rules.game.deal), unseen - 2 * (rules.game.deal[-1])))
     others = unseen - stock
     if others < 0 or stock < 0:
-        raise ValueError(f"--stock {stock}: only {unseen} tiles are unseen")
+        raise ValueError(f"--stock {stock}: only {unseen} tiles are unseen; give --stock 0 to {unseen}")
     held = (hand.n_concealed, others - others // 2, others // 2)
     faces = ((), (), tuple(t for t in range(N_KINDS) for _ in range(counts[t])))
     table, stage, turn = None, "discard", 0
