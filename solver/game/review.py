@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..model.rules import Ruleset
 from .advice import Advice, Choice, advise
 from .moves import Move
 from .position import Position, position_of
@@ -39,7 +40,7 @@ from .replay import Offence, replay
 from .winrate import DEFAULT_SAMPLES, pace
 
 __all__ = ["BROKEN", "GRADES", "ROLLOUTS", "SEED", "THRESHOLDS", "Reviewed", "Review", "checked", "count_decisions",
-           "default_seat", "grade", "review"]
+           "default_seat", "grade", "review", "seconds"]
 
 #: the grades, mildest first
 GRADES = ("ok", "inaccuracy", "mistake", "blunder")
@@ -58,7 +59,7 @@ SEED = 0
 ROLLOUTS = 370
 
 
-def seconds(rules, decisions: int, samples: int = DEFAULT_SAMPLES) -> float:
+def seconds(rules: Ruleset, decisions: int, samples: int = DEFAULT_SAMPLES) -> float:
     """About the seconds ``decisions`` decisions take to review on this machine (``ROLLOUTS``, timed now)."""
     return decisions * ROLLOUTS * samples / DEFAULT_SAMPLES * pace(rules) if decisions and samples else 0.0
 

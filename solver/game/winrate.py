@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass
 from math import comb
 from typing import Sequence
 
 from ..model.hand import Meld
+from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
 from .bot_fast import Policy
 from .engine import Game
@@ -231,10 +233,9 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
     return r.net[me], r.winner == me, deal_in
 
 
-def pace(rules, hands: int = 8) -> float:
+def pace(rules: Ruleset, hands: int = 8) -> float:
     """The seconds one whole hand of the rollout policy takes on this machine, now (what a rollout
     from a hand's start costs): ``hands`` seeded hands timed after as many played to warm the memos."""
-    import time
 
     def play(seeds: range) -> None:
         for s in seeds:
