@@ -382,6 +382,10 @@ def test_bad_input_is_one_line_naming_the_fix(game_record, tmp_path):
     assert json.loads(err.stdout)["error"].startswith("--samples 0")
     assert "--stock 99: only 59 tiles are unseen; give --stock 0 to 59" in _one_error_line(
         phz("discard", "一二二三四四六七九九十壹贰贰贰叁肆伍陆陆柒", "--win-rate", "--stock", "99"))
+    quick = ("discard", "一二二三四四六七九九十壹贰贰贰叁肆伍陆陆柒", "--win-rate", "--lang", "zh")
+    assert "--stock 99：没见过的牌只有59张；--stock 请给 0 到 59" in _one_error_line(phz(*quick, "--stock", "99"))
+    assert "--stock -1：墩里的牌不能少于0张" in _one_error_line(phz(*quick, "--stock", "-1"))
+    assert "--samples 0：每个选择至少要1副发牌（默认200" in _one_error_line(phz(*quick, "--samples", "0"))
 
 
 def test_a_quick_position_needs_a_hand():

@@ -45,6 +45,11 @@ _ERRORS_ZH = [
      lambda m: f"副露太多：{m[1]}个副露凑不成7个门子（最多6个）"),
     (r"unknown source (.+?): use (.+)", lambda m: f"未知的来源 {m[1]}：用 {m[2].replace(' or ', ' 或 ')}"),
     (r"(.+) is not one tile", lambda m: f"{m[1]} 不是一张牌"),
+    (r"^--stock (\d+): only (\d+) tiles are unseen; give --stock 0 to (\d+)",
+     lambda m: f"--stock {m[1]}：没见过的牌只有{m[2]}张；--stock 请给 0 到 {m[3]}"),
+    (r"^--stock (-\d+): the stock holds 0 tiles or more", lambda m: f"--stock {m[1]}：墩里的牌不能少于0张"),
+    (r"^--samples (-?\d+): give at least 1 deal per choice \(default (\d+); --rank outs orders by distance and "
+     r"进张 alone\)", lambda m: f"--samples {m[1]}：每个选择至少要1副发牌（默认{m[2]}；--rank outs 只按差几步和进张排序）"),
     (r"^(--[a-z-]+): ", lambda m: f"{m[1]}："),
 ]
 
