@@ -12,7 +12,7 @@ import importlib
 import os
 import signal
 
-_STOPS = {signal.SIGINT: ("interrupted", 130), signal.SIGTERM: ("terminated", 143)}
+_STOPS = {signal.SIGINT: ("interrupted", 130), signal.SIGTERM: ("terminated", 143), signal.SIGHUP: ("hung up", 129)}
 
 
 def stop_early(signum, frame) -> None:

@@ -36,7 +36,9 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, 
 @lang_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
               metavar="FILE", help="Write the game record (JSON Lines; README: Game records) as you play; "
-                                   "a game stopped by q or Ctrl-C keeps its record so far.")
+                                   "a game stopped by q or Ctrl-C keeps its record so far.  An existing FILE is "
+                                   "kept unless --overwrite.")
+@click.option("--overwrite", is_flag=True, help="With --record: replace FILE if it exists.")
 @click.option("--from", "from_path", type=click.Path(dir_okay=False), default=None, metavar="RECORD",
               help="Play on from a position of a game record (with --at), e.g. to retry a mistake: the "
                    "record's ruleset, seed and bots, one hand unless --hands says more.")
@@ -45,7 +47,7 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, 
                    "`phz replay` shows them).")
 @click.pass_context
 def play(ctx: click.Context, rules, seed: int | None, bots: tuple[str, str], hands: int | None, coach: bool,
-         review: bool, lang: str | None, record_path: str | None, from_path: str | None,
+         review: bool, lang: str | None, record_path: str | None, overwrite: bool, from_path: str | None,
          at_move: int | None) -> None:
     """Play 跑胡子 against two bots at the terminal, with the solver as a coach.
 
@@ -63,6 +65,8 @@ def play(ctx: click.Context, rules, seed: int | None, bots: tuple[str, str], han
     """
     if (from_path is None) != (at_move is None):
         raise click.UsageError("--from and --at go together: --from RECORD --at MOVE")
+    if record_path is not None:
+        _check_record_path(record_path, from_path, overwrite)
     bots_given = ctx.get_parameter_source("bots") is not click.core.ParameterSource.DEFAULT
     _run(ctx, rules=rules, seed=seed, bots=bots, bots_given=bots_given, hands=hands, coaching=coach, lang=lang,
          record_path=record_path, from_path=from_path, at_move=at_move, review=review)
@@ -89,7 +93,7 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], 
     lang = resolve_lang(lang)
     start = None
     if from_path is not None:
-        start = _position(from_path, at_move)
+        start = _position(from_path, at_move, lang)
         rules, seed = start.rules, start.seed
         if not bots_given and start.bots:
             bots = start.bots
@@ -115,12 +119,16 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], 
                      for p, b in enumerate(_around(me, bots))]
             try:
                 rec = stack.enter_context(Recorder(memory or record_path, rules, seed=seed, seats=seats,
-                                                   session={"command": "play", "coach": coaching, "hands": hands}))
+                                                   session={"command": "play", "coach": coaching, "hands": hands},
+                                                   guard=signals.deferred))
             except OSError as e:
                 raise click.FileError(record_path, e.strerror or str(e)) from None
+            # Ctrl-C or SIGTERM: the end line after the last whole move, so that the record replays
+            # strictly; cut short (lenient replay) only if the game holds the record at that moment.
+            stack.enter_context(signals.on_stop(rec.close_now))
             if record_path is not None:
-                stack.enter_context(signals.note(" ".join(pw.record_kept(record_path, lang))))
-            stack.enter_context(signals.on_stop(rec.close))  # Ctrl-C: the end line, so the record replays
+                stack.enter_context(signals.note(lambda: " ".join(pw.record_kept(record_path, lang,
+                                                                                  cut=not rec.ended))))
             hooks = {"on_move": lambda game: rec.sync(), "on_hand": lambda game: rec.hand(game, seed=seed_of(game))}
         outcome = table.play_session(opts, term, session=session, first=start.game if start else None, **hooks)
     if record_path is not None:
@@ -129,6 +137,23 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], 
         ctx.exit(130)
     if review:
         _review(term, memory.getvalue() if memory is not None else None, record_path, lang)
+
+
+def _check_record_path(path: str, from_path: str | None, overwrite: bool) -> None:
+    """--record FILE: never the record played from, never an existing file unless --overwrite."""
+    import os
+
+    if from_path is not None and os.path.exists(path) and os.path.exists(from_path) and \
+            os.path.samefile(path, from_path):
+        raise click.BadParameter(f"{path} is the record played from (--from): name a new file to record in",
+                                 param_hint="--record")
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path} is a folder: name a file to record in", param_hint="--record")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise click.BadParameter(f"{path} is not a regular file: name a file to record in", param_hint="--record")
+    if os.path.lexists(path) and not overwrite:
+        raise click.BadParameter(f"{path} exists: name a new file, or add --overwrite to replace it",
+                                 param_hint="--record")
 
 
 def _review(term, text: str | None, path: str | None, lang: str) -> None:
@@ -175,7 +200,7 @@ class _Start:
         self.__dict__.update(kw)
 
 
-def _position(path: str, at: int) -> _Start:
+def _position(path: str, at: int, lang: str | None = None) -> _Start:
     """The position before move ``at`` of the record at ``path``, replayed through the engine."""
     from solver.game import record, replay
     from solver.game.players import BOTS
@@ -183,7 +208,11 @@ def _position(path: str, at: int) -> _Start:
 
     try:
         rec = record.read(path)
-        done = replay.replay(rec, lenient=rec.typed, to=at)
+        if rec.cut:
+            from solver.text.game_text import cut_notice
+            from solver.text.explain import resolve_lang
+            click.echo(cut_notice(rec, path, resolve_lang(lang)), err=True)
+        done = replay.replay(rec, lenient=rec.lenient, to=at)
     except record.RecordError as e:
         raise click.BadParameter(f"{path}: {e}", param_hint="--from") from None
     except ValueError as e:  # no such move

@@ -83,6 +83,9 @@ def review(ctx: click.Context, record_path: str, seat: int | None, hand: int | N
     except records.RecordError as e:
         fail(e.reason if e.line == 0 else f"{record_path} line {e.line}: {e.reason}")
         return
+    if rec.cut:
+        from solver.text.game_text import cut_notice
+        click.echo(cut_notice(rec, record_path, language), err=True)
     try:
         done = run(rec, seat=seat, hand=hand, samples=samples, seed=seed, lang=language)
     except records.RecordError as e:

@@ -9,7 +9,7 @@ handler writes the signal number to a pipe (``signal.set_wakeup_fd``), and a
 watcher thread, woken at once whatever the main thread is doing, stops the
 process: it runs the cleanups registered with ``on_stop`` (batch workers
 killed, their folder removed), writes one line on stderr and ends the process
-with 130 (SIGINT) or 143 (SIGTERM).  The Python-level handler does the same
+with 130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP, the terminal closed).  The Python-level handler does the same
 when the main thread runs it first, so a command that was about to end
 anyway (its input closed at the same moment) still ends as stopped.  Every answer already written stays written (each write is
 flushed), and the quiz stores an attempt the moment it is graded.
@@ -25,11 +25,11 @@ import threading
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}
-WORDS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
+STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
+WORDS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
 
 _cleanups: list[Callable[[], None]] = []
-_notes: list[str] = []
+_notes: list[str | Callable[[], str]] = []
 _stopping = threading.Lock()
 
 
@@ -47,8 +47,33 @@ def install() -> None:
 
 def _handle(signum, frame) -> None:
     """The Python-level handler, when the main thread gets to run it first (say, a read
-    interrupted at the end of its input): it stops the process as the watcher would."""
+    interrupted at the end of its input): it stops the process as the watcher would, unless the
+    main thread is inside a ``deferred`` block, which then stops it as it ends."""
+    global _pending
+    if _deferring:
+        _pending = signum
+        return
     stop(signum)
+
+
+_deferring = 0  # the depth of ``deferred`` blocks the main thread is in
+_pending: int | None = None  # a signal whose stop waits for the end of a ``deferred`` block
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """A block the main thread finishes before it stops for a signal (a record's lines about one move):
+    the Python-level handler waits for its end.  The watcher thread stops the process meanwhile, with
+    cleanups that wait for such a block (``Recorder.close_now``); the block only keeps the main thread
+    from stopping itself in the middle of it."""
+    global _deferring
+    _deferring += 1
+    try:
+        yield
+    finally:
+        _deferring -= 1
+        if not _deferring and _pending is not None:
+            stop(_pending)
 
 
 def _watch(fd: int) -> None:
@@ -66,7 +91,7 @@ def stop(signum: int) -> None:
             cleanup()
         except Exception:  # a cleanup that fails must not keep the process alive
             pass
-    note = "; ".join(["phz: " + WORDS[signum]] + _notes)
+    note = "; ".join(["phz: " + WORDS[signum]] + [_said(n) for n in _notes])
     try:
         os.write(2, (note + "\n").encode("utf-8", "backslashreplace"))
     except OSError:
@@ -88,9 +113,19 @@ def on_stop(cleanup: Callable[[], None]) -> Iterator[None]:
         _cleanups.remove(cleanup)
 
 
+def _said(note: str | Callable[[], str]) -> str:
+    if isinstance(note, str):
+        return note
+    try:
+        return note()
+    except Exception:
+        return ""
+
+
 @contextmanager
-def note(text: str) -> Iterator[None]:
-    """Add ``text`` to the line written when the process is stopped inside this block."""
+def note(text: str | Callable[[], str]) -> Iterator[None]:
+    """Add ``text`` to the line written when the process is stopped inside this block (a callable: called
+    after the cleanups, so that it can say what they did)."""
     _notes.append(text)
     try:
         yield

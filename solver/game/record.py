@@ -38,9 +38,12 @@ solver.game.record.RecordError: line 1: this record is format version 9, written
 from __future__ import annotations
 
 import json
+import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence, TextIO
+from contextlib import nullcontext
+from typing import Callable, ContextManager, Iterable, Sequence, TextIO
 
 from ..model import ruleset_file
 from ..model.rules import Ruleset
@@ -129,18 +132,26 @@ def header(rules: Ruleset, *, seed: int | None = None, seats: Sequence = (), ses
 
 class Recorder:
     """Writes a record as it is played: the header at once, then each hand's events when ``sync`` is
-    called (after every move), every line flushed; ``close`` writes the end line.
+    called (after every move), every line written whole as it comes; ``close`` writes the end line.
 
-    ``out`` is a path (the file is created, or replaced) or an open text stream.
+    ``out`` is a path (the file is created, or replaced) or an open text stream.  A file is written
+    with one ``os.write`` a line, unbuffered: a process stopped at any moment leaves whole lines.
+    ``sync`` and ``hand`` run on the thread that plays; ``close_now`` is for a signal's watcher thread
+    (``solver.app.signals``) while that thread may be anywhere: it writes the end line only (the
+    events written so far end with a whole move) and gives up rather than wait for the playing
+    thread, leaving the record cut short, which a lenient replay reads.
     """
 
     def __init__(self, out: str | Path | TextIO, rules: Ruleset, *, seed: int | None = None,
-                 seats: Sequence = (), session: dict | None = None):
+                 seats: Sequence = (), session: dict | None = None,
+                 guard: Callable[[], ContextManager] = nullcontext):
+        self._guard = guard  # around each writing of lines on the playing thread (signals.deferred)
+        self._fd: int | None = None
+        self._file: TextIO | None = None
         if isinstance(out, (str, Path)):
-            self._file: TextIO = open(out, "w", encoding="utf-8", newline="\n")
-            self._owned = True
+            self._fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o666)
         else:
-            self._file, self._owned = out, False
+            self._file = out
         self.rules = rules
         self.hands = 0
         self.scores = [0] * rules.game.players
@@ -148,51 +159,96 @@ class Recorder:
         self._written = 0  # events of the current game written
         self._counted = False  # the current game's result is in the scores
         self._closed = False
-        self._line(header(rules, seed=seed, seats=seats, session=session))
+        self.ended = False  # the end line is written
+        self._lock = threading.Lock()
+        with self._lock:
+            self._line(header(rules, seed=seed, seats=seats, session=session))
 
     def _line(self, obj: dict) -> None:
-        self._file.write(dumps(obj) + "\n")
-        self._file.flush()
+        data = dumps(obj) + "\n"
+        if self._file is not None:
+            self._file.write(data)
+            self._file.flush()
+            return
+        view = memoryview(data.encode("utf-8"))
+        while view:  # a regular file takes the whole line at once; a short write only when the disk is full
+            view = view[os.write(self._fd, view):]
 
     def hand(self, game, *, seed: int | None = None, seats: Sequence | None = None,
              info: dict | None = None) -> None:
         """A new hand: its hand line (``seed``: the seed its deal came from, if any; ``seats`` when they
         differ from the header's), then ``game``'s events so far; ``sync`` writes the rest."""
         self.sync()
-        self.hands += 1
-        line = {"e": "hand", "hand": self.hands, "seed": seed}
-        if seats is not None:
-            line["seats"] = [_seat_entry(s) for s in seats]
-        if info:
-            line["info"] = dict(info)
-        self._line(line)
-        self._game, self._written, self._counted = game, 0, False
-        self.sync()
+        with self._guard(), self._lock:
+            if self._closed:
+                return
+            line = {"e": "hand", "hand": self.hands + 1, "seed": seed}
+            if seats is not None:
+                line["seats"] = [_seat_entry(s) for s in seats]
+            if info:
+                line["info"] = dict(info)
+            self._line(line)
+            self.hands += 1
+            self._game, self._written, self._counted = game, 0, False
+            self._sync()  # the hand line and its deal together: a record never ends between them
 
     def sync(self) -> None:
-        """Write the current hand's events not written yet."""
+        """Write the current hand's events not written yet (on the thread that plays, between moves)."""
+        with self._guard(), self._lock:
+            if not self._closed:
+                self._sync()
+
+    def _sync(self) -> None:
         game = self._game
         if game is None:
             return
-        for event in game.events[self._written:]:
-            self._line(event)
-        self._written = len(game.events)
+        events = game.events
+        while self._written < len(events):
+            self._line(events[self._written])
+            self._written += 1  # counted line by line: a write that fails leaves the count right
         if game.result is not None and not self._counted:
             self._counted = True
             for p, v in enumerate(game.result.net):
                 self.scores[p] += v
 
     def close(self) -> None:
-        """The end line (hands played, scores of the finished hands); closes a file the recorder opened."""
-        if self._closed:
-            return
-        self._closed = True
+        """The events not written yet, then the end line (hands played, scores of the finished hands);
+        closes a file the recorder opened."""
+        with self._guard(), self._lock:
+            if self._closed:
+                return
+            try:
+                self._sync()
+                self._end()
+            finally:
+                self._release()
+
+    def close_now(self, wait: float = 0.5) -> bool:
+        """From another thread, the playing one stopped wherever it was (a signal): the end line after the
+        lines written so far, unless the playing thread holds the record for longer than ``wait`` seconds.
+        True when the record has its end line."""
+        if not self._lock.acquire(timeout=wait):
+            return False
         try:
-            self.sync()
-            self._line({"e": "end", "hands": self.hands, "scores": list(self.scores)})
+            if not self._closed:
+                try:
+                    self._end()
+                except OSError:
+                    pass
+                self._release()
+            return self.ended
         finally:
-            if self._owned:
-                self._file.close()
+            self._lock.release()
+
+    def _end(self) -> None:
+        self._line({"e": "end", "hands": self.hands, "scores": list(self.scores)})
+        self.ended = True
+
+    def _release(self) -> None:
+        self._closed = True
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
     def __enter__(self) -> "Recorder":
         return self
@@ -238,6 +294,17 @@ class Record:
     def typed(self) -> bool:
         """A record a person typed in (no engine version in the header): strict replay needs one."""
         return "engine" not in self.header
+
+    @property
+    def cut(self) -> bool:
+        """A record phz wrote that has no end line: its writer was stopped (killed, or a signal it could not
+        answer in time), so it replays leniently, as far as it goes."""
+        return self.end is None and not self.typed
+
+    @property
+    def lenient(self) -> bool:
+        """Whether the record replays leniently: typed in, or cut short."""
+        return self.typed or self.cut
 
 
 def read(path: str | Path) -> Record:

@@ -284,8 +284,8 @@ class _Replayer:
         self.out.total = self.out.moves
         if rec.end is None:
             if not self.lenient:
-                raise RecordError(rec.lines + 1, "the record has no end line: it was cut short (a lenient replay "
-                                                 "shows it as far as it goes)")
+                raise RecordError(rec.lines + 1, "the record has no end line: it was cut short (phz replay "
+                                                 "--lenient shows it as far as it goes)")
             return
         no, end = rec.end
         if "hands" in end or not self.lenient:

@@ -192,7 +192,7 @@ def review(record: Record, seat: int | None = None, *, hand: int | None = None, 
     in).  ``progress(i, total)`` is called before the i-th decision is advised (0-based) and once at
     the end with i == total.  RecordError when the record does not replay; ValueError for a seat or
     hand the record has not."""
-    lenient = record.typed if lenient is None else lenient
+    lenient = record.lenient if lenient is None else lenient
     seat = checked(record, seat, hand)
     hands = tuple(range(1, len(record.hands) + 1)) if hand is None else (hand,)
     full, steps = _moves(record, lenient, seat, hands)
@@ -226,7 +226,7 @@ def review(record: Record, seat: int | None = None, *, hand: int | None = None, 
 
 def count_decisions(record: Record, seat: int, *, hand: int | None = None, lenient: bool | None = None) -> int:
     """How many decisions ``review`` will advise (to say how long it will take)."""
-    lenient = record.typed if lenient is None else lenient
+    lenient = record.lenient if lenient is None else lenient
     hands = tuple(range(1, len(record.hands) + 1)) if hand is None else (hand,)
     _, steps = _moves(record, lenient, seat, hands)
     return sum(1 for s in steps if s.event.get("offence") or len(s.event.get("offered", ())) > 1)

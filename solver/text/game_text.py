@@ -186,7 +186,18 @@ def header_lines(record: Record, lang: str = "en") -> list[str]:
         lines += _wrap(("座位：" if zh else "seats: ") + " · ".join(cells))
     if record.typed:
         lines.append("（手录的对局，没有引擎版本）" if zh else "(typed in: no engine version)")
+    elif record.cut:
+        lines.append("（记录中途截断，没有结束行）" if zh else "(cut short: no end line)")
     return lines
+
+
+def cut_notice(record: Record, where: str, lang: str = "en") -> str:
+    """The one line said when a record cut short (no end line: its game was stopped before the record
+    could be closed) is replayed leniently, as far as it goes."""
+    if lang == "zh":
+        return f"注意：{where} 没有结束行（对局中途被停下）：按宽松方式回放到记录的最后一行"
+    return f"note: {where} has no end line (its game was stopped before the record was closed): replayed " \
+           "leniently, as far as it goes"
 
 
 def listing(rp: Replay, lang: str = "en", colour: bool = False) -> list[str]:

@@ -73,6 +73,7 @@ _W = {
            "interrupt": "interrupted: stopped after {n} hand{s}",
            "seed": "--seed {n}: the same --seed and the same answers play this game again",
            "record": "the record of this game so far is in:", "record_done": "the record of this game is in:",
+           "record_cut": "the record of this game so far, cut short (it replays with --lenient), is in:",
            "resume": "playing on from move {at} (hand {n}) of the record:"},
     "zh": {"deal": "第{n}局：{who}坐庄", "liang": "，亮张是{t}",
            "dealt": "{who}起手亮出{meld}（前提）", "draw": "{who}摸出{t}", "draw_me": "你摸出{t}",
@@ -112,6 +113,7 @@ _W = {
            "quit": "{n}局后停止", "eof": "输入结束：{n}局后停止", "interrupt": "中断：{n}局后停止",
            "seed": "--seed {n}：同样的 --seed 和同样的选择会重现这局牌",
            "record": "这局到目前为止的记录在：", "record_done": "这局的记录在：",
+           "record_cut": "这局到目前为止的记录（中途截断，可用 --lenient 回放）在：",
            "resume": "从这份记录的第{at}步（第{n}局）接着打："},
 }
 #: short reasons of the obligations engine (results.FORBID_REASONS) for a one-line refusal
@@ -333,10 +335,10 @@ def resume_lines(at: int, path: str, hand: int, lang: str) -> list[str]:
     return wrap(_W[lang]["resume"].format(at=at, n=hand)) + [f"  {path}"]
 
 
-def record_kept(path: str, lang: str, *, done: bool = False) -> list[str]:
-    """Where the record is (``done``: every hand asked for was played): the path on a line of its own,
-    whole (to copy)."""
-    return [_W[lang]["record_done" if done else "record"], f"  {path}"]
+def record_kept(path: str, lang: str, *, done: bool = False, cut: bool = False) -> list[str]:
+    """Where the record is (``done``: every hand asked for was played; ``cut``: it has no end line): the
+    path on a line of its own, whole (to copy)."""
+    return [_W[lang]["record_cut" if cut else "record_done" if done else "record"], f"  {path}"]
 
 
 def stopped_lines(why: str, hands: int, scores: Sequence[int], names: Sequence[str], lang: str) -> list[str]:
