@@ -19,12 +19,12 @@ characters and long text cut short.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import TYPE_CHECKING
 
 from .hand import MAX_GROUPS, MELD_KINDS, MELD_ZH, Hand, HandError, Meld, meld_problem, rest_count
 from .results import ORIGIN_ZH, ORIGINS, SOURCES
 from .rules import DEFAULT_RULESET, get_ruleset
+from .shown import _SURROGATE, QUOTE_LIMIT, _shown, printable, quoted, unbroken  # noqa: F401 (re-exported)
 from .tiles import GLYPH_TO_ID
 
 if TYPE_CHECKING:
@@ -47,11 +47,6 @@ _FOLD = str.maketrans({chr(0xFF10 + d): str(d) for d in range(10)} |
 # per character (which took minutes on a line of 200,000 characters).
 _WORD = rf"[^\s:：{DIGITS}{''.join(TILE_GLYPHS)}]"
 _LABEL = re.compile(rf"(?<![^\s:：{BARS}{DIGITS}{''.join(TILE_GLYPHS)}]){_WORD}*+[:：]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-#: characters a terminal would act on or hide: control, format, surrogate, line and paragraph separators
-_UNSAFE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-#: characters of a text shown inside a message, at most
-QUOTE_LIMIT = 60
 
 
 #: messages of this module that a command may show in either language: key -> (en, zh)
@@ -88,36 +83,6 @@ class NotationError(HandError):
 
     def in_lang(self, lang: str) -> str:
         return say(self.key, lang, **self.fields)
-
-
-def _shown(ch: str) -> str:
-    if "\udc80" <= ch <= "\udcff":
-        return f"\\x{ord(ch) - 0xDC00:02x}"
-    return ch.encode("unicode_escape", "backslashreplace").decode("ascii")
-
-
-def unbroken(text: str) -> str:
-    """``text`` with each byte that was not UTF-8 shown as ``\\xff``: it can be written as UTF-8."""
-    return _SURROGATE.sub(lambda m: _shown(m.group()), text) if _SURROGATE.search(text) else text
-
-
-def printable(text: str) -> str:
-    """``text`` safe to show: a byte that was not UTF-8 as ``\\xff``, control and
-    format characters escaped (``\\x1b``, ``\\u202e``); anything else as it is.
-
-    >>> printable("一\\x1b[31m\\udcff")
-    '一\\\\x1b[31m\\\\xff'
-    """
-    if text.isprintable():
-        return text
-    return "".join(_shown(ch) if unicodedata.category(ch) in _UNSAFE else ch for ch in text)
-
-
-def quoted(text: str) -> str:
-    """``text`` in quotes for a message: ``printable``, cut short past QUOTE_LIMIT characters."""
-    if len(text) > QUOTE_LIMIT:
-        return f"'{printable(text[:QUOTE_LIMIT - 10])}…{printable(text[-5:])}' ({len(text):,} characters)"
-    return f"'{printable(text)}'"
 
 
 def check_text(text: str) -> None:
