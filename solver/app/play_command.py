@@ -209,8 +209,8 @@ def _position(path: str, at: int, lang: str | None = None) -> _Start:
     try:
         rec = record.read(path)
         if rec.cut:
-            from solver.text.game_text import cut_notice
             from solver.text.explain import resolve_lang
+            from solver.text.game_text import cut_notice
             click.echo(cut_notice(rec, path, resolve_lang(lang)), err=True)
         done = replay.replay(rec, lenient=rec.lenient, to=at)
     except record.RecordError as e:
