@@ -40,9 +40,9 @@ from __future__ import annotations
 import json
 import os
 import threading
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from contextlib import nullcontext
 from typing import Callable, ContextManager, Iterable, Sequence, TextIO
 
 from ..model import ruleset_file
