@@ -92,6 +92,17 @@ def test_a_fresh_install_compiles_everything_once_then_only_loads(phz_cmd, tmp_p
         assert proc.returncode in (0, 1) and proc.stdout, (args, proc.stderr)
         assert "compil" not in proc.stderr and "Traceback" not in proc.stderr, (args, proc.stderr)
     assert _files(cache) == compiled  # not one entry added or written again
+    # A damaged cache (a data file cut short, an index overwritten) is compiled again, once, not an
+    # UnpicklingError on every call until someone deletes the folder.
+    data = next(p for p in cache.rglob("*.nbc") if "ting_batch" in p.name)
+    data.write_bytes(data.read_bytes()[:100])
+    index = next(p for p in cache.rglob("*.nbi") if "half_tables" in p.name)
+    index.write_bytes(bytes(range(256)) * 2)
+    healed = _phz(phz_cmd, ("ting", "--json", "-"), f"{HUNAN_READY}\n", env, tmp_path)
+    assert healed.returncode == 0 and healed.stdout == first.stdout, healed.stderr
+    assert "Traceback" not in healed.stderr and "Error" not in healed.stderr, healed.stderr
+    again = _phz(phz_cmd, ("ting", "--json", "-"), f"{HUNAN_READY}\n", env, tmp_path)
+    assert again.returncode == 0 and again.stdout == first.stdout and "compil" not in again.stderr, again.stderr
 
 
 @pytest.mark.parametrize("helper, said", [

@@ -46,7 +46,7 @@ def kernel(fn):
         if not _cache:
             break
         try:
-            return numba.njit(cache=True, nogil=True, error_model="numpy")(fn)
+            return _healing(numba.njit(cache=True, nogil=True, error_model="numpy")(fn))
         except RuntimeError as e:  # "cannot cache function ...: no locator available"
             if "no locator" not in str(e):
                 raise
@@ -58,6 +58,42 @@ def kernel(fn):
                   "on each run",
                   file=sys.stderr, flush=True)
     return numba.njit(nogil=True, error_model="numpy")(fn)
+
+
+def _healing(dispatcher):
+    """``dispatcher`` with a damaged cache entry treated as none: a cache file cut short (a process killed
+    while numba wrote it, a full disk) or overwritten makes numba's unpickling fail on every call, for
+    ever.  Such a file is removed, the kernel compiles afresh and its new entry replaces it."""
+    cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+    if cache_file is None:
+        return dispatcher
+    load_index, load_data = cache_file._load_index, cache_file._load_data
+
+    def index():
+        try:
+            return load_index()
+        except Exception:  # not numba's index: the kernel's entries are gone
+            _remove(cache_file._index_path)
+            return {}
+
+    def data(name):
+        try:
+            return load_data(name)
+        except OSError:
+            raise
+        except Exception:  # numba's load takes an OSError for an entry that is missing: compile again
+            _remove(cache_file._data_path(name))
+            raise OSError(f"damaged cache file {name}") from None
+
+    cache_file._load_index, cache_file._load_data = index, data
+    return dispatcher
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _own_cache_dir() -> str:
