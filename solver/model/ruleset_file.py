@@ -15,6 +15,7 @@ solver.model.ruleset_file.RulesetError: unknown ruleset 'nowhere': choose one of
 """
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import json
 import os
@@ -24,8 +25,10 @@ from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 
+from . import files, limits
 from . import ruleset as R
-from .tiles import GLYPH_TO_ID, N_KINDS
+from .shown import quoted, value_text
+from .tiles import COPIES, GLYPH_TO_ID, N_KINDS
 
 SCHEMA = 1
 #: the environment variable, and the file in the user's config directory, naming the default ruleset
@@ -56,6 +59,25 @@ FIELDS = {
     "penalties": dict,
     "game": {"players": int, "sit_out": bool, "deal": list, "liang_zhang": bool, "tianhu": str, "dihu": str,
              "last_tile_wins": bool, "pay": str, "penalty_paid": str},
+}
+#: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
+RANGES = {
+    "schema": (0, 1000),
+    "huxi.*": (0, 100),
+    "score.min_huxi": (0, 1000),
+    "score.deng_base": (0, 1000),
+    "score.deng_step": (1, 1000),
+    "score.deng_add": (-1000, 1000),
+    "score.self_draw_deng": (0, 100),
+    "score.plain_fan": (1, 1000),
+    "score.fans[].fan": (1, 1000),
+    "score.fans[].red_min": (0, N_KINDS * COPIES),
+    "score.fans[].red_max": (0, N_KINDS * COPIES),
+    "score.overrides[].fan": (1, 1000),
+    "weights.*": (0, 1000),
+    "penalties.*": (0, 100_000),
+    "game.players": (2, 4),
+    "game.deal[]": (1, 40),
 }
 #: fields that may be left out: red_* and tiles of a 胡息 entry, red_min/red_max of a fan
 _OPTIONAL = {"base", "red_small", "red_big", "tiles", "red_min", "red_max"}
@@ -91,7 +113,7 @@ def load(spec: str) -> R.Ruleset:
     if key not in names:
         key = next((n for n in names if key in (a.lower() for a in _aliases(n))), "")
     if not key:
-        raise RulesetError(f"unknown ruleset {spec!r}: choose one of {', '.join(names)},"
+        raise RulesetError(f"unknown ruleset {quoted(spec)}: choose one of {', '.join(names)},"
                            " or give a file (a path with / or ending in .toml)")
     if key not in _LOADED:
         _LOADED[key] = _make(_resolve(shipped_text(key), f"{key}.toml", None, ()), "")
@@ -110,22 +132,31 @@ def text_of(rules: R.Ruleset) -> str:
 
 def default_name(environ=os.environ) -> tuple[str, str]:
     """(the default ruleset's name or path, where it was set): ``$PHZ_RULES``, else the
-    one line of ``rules`` in the user's config directory, else ``hunan``."""
+    one line of ``rules`` in the user's config directory, else ``hunan``.  A config file that
+    cannot be read (not UTF-8, not a regular file, over ``limits.CONFIG_BYTES``) is a RulesetError
+    naming it: its answers would otherwise come under another ruleset without a word."""
     value = environ.get(ENV, "").strip()
     if value:
         return value, f"${ENV}"
     path = config_path(environ)
+    if not os.path.lexists(path):
+        return DEFAULT, ""
     try:
-        line = path.read_text(encoding="utf-8").strip().splitlines()
-    except (OSError, UnicodeDecodeError):
-        line = []
+        line = files.read_text(path, limit=limits.CONFIG_BYTES, what="config").strip().splitlines()
+    except files.FileRefused as e:
+        raise RulesetError(f"{e} (the config file naming the default ruleset: fix it, or remove it to use "
+                           f"{DEFAULT})") from None
     if line and line[0].strip():
         return line[0].strip(), str(path)
     return DEFAULT, ""
 
 
 def config_path(environ=os.environ) -> Path:
-    base = environ.get("XDG_CONFIG_HOME") or str(Path(environ.get("HOME", "~")).expanduser() / ".config")
+    """``phz/rules`` in ``$XDG_CONFIG_HOME``, else in ``~/.config`` (a relative ``$XDG_CONFIG_HOME`` is
+    ignored, as the XDG base directory specification says)."""
+    base = environ.get("XDG_CONFIG_HOME", "")
+    if not base or not os.path.isabs(base):
+        base = str(Path(environ.get("HOME", "~")).expanduser() / ".config")
     return Path(base) / "phz" / CONFIG_NAME
 
 
@@ -140,24 +171,21 @@ def _aliases(name: str) -> list[str]:
 
 
 def _read(path: Path) -> str:
+    """The text of a ruleset file: a regular file of UTF-8 of at most ``limits.RULESET_BYTES`` bytes."""
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesetError(f"{path}: no such ruleset file") from None
-    except IsADirectoryError:
-        raise RulesetError(f"{path}: is a directory, not a ruleset file") from None
-    except UnicodeDecodeError as e:
-        raise RulesetError(f"{path}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
-    except OSError as e:
-        raise RulesetError(f"{path}: cannot read it ({e.strerror})") from None
+        return files.read_text(path, limit=limits.RULESET_BYTES, what="ruleset")
+    except files.FileRefused as e:
+        raise RulesetError(str(e)) from None
 
 
 def _resolve(text: str, where: str, folder: Path | None, seen: tuple[str, ...]) -> dict:
     """The file's content merged onto its base's, checked for unknown fields and types."""
     try:
-        data = tomllib.loads(text)
+        data = files.loads_toml(text, what=where or "the ruleset")
     except tomllib.TOMLDecodeError as e:
         raise RulesetError(f"{where}: not valid TOML ({e})") from None
+    except files.FileRefused as e:
+        raise RulesetError(str(e)) from None
     _check_fields(data, FIELDS, where, "")
     schema = data.get("schema")
     if schema is None:
@@ -214,7 +242,22 @@ def _check_fields(data, spec, where: str, at: str) -> None:
             for i, x in enumerate(value):
                 _check_fields(x, want[0], where, f"{name}[{i}].")
         elif not isinstance(value, want) or (want is int and isinstance(value, bool)):
-            raise RulesetError(f"{where}: field {name!r} must be {_TYPE_WORDS[want]}, not {value!r}")
+            raise RulesetError(f"{where}: field {name!r} must be {_TYPE_WORDS[want]}, not {value_text(value, as_json=False)}")
+        elif want is int:
+            in_range(value, name, where)
+
+
+def _range_of(name: str) -> tuple[int, int] | None:
+    general = re.sub(r"\[\d+\]", "[]", name)
+    return next((r for pattern, r in RANGES.items() if fnmatch.fnmatchcase(general, pattern)), None)
+
+
+def in_range(value: int, name: str, where: str) -> int:
+    """``value`` of the field ``name`` if it is in the field's range (``RANGES``); RulesetError otherwise."""
+    lo, hi = _range_of(name) or (-(1 << 31), (1 << 31) - 1)
+    if not lo <= value <= hi:
+        raise RulesetError(f"{where}: field {name!r} is {value_text(value, as_json=False)}: give {lo} to {hi}")
+    return value
 
 
 def _suggest(key: str, spec: dict) -> str:
@@ -357,8 +400,9 @@ def _make(data: dict, path: str) -> R.Ruleset:
         f.fail("weights", "are all 0 for the sources of play.win_on")
     penalties = f.get("penalties")
     for k, v in penalties.items():
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            f.fail(f"penalties.{k}", f"is {v!r}: a penalty is a whole number, 0 or more")
+        if not isinstance(v, int) or isinstance(v, bool):
+            f.fail(f"penalties.{k}", f"is {value_text(v, as_json=False)}: a penalty is a whole number, 0 or more")
+        in_range(v, f"penalties.{k}", where)
     shaobi = f.get("play.shaobi")
     if shaobi not in penalties:
         f.fail("penalties", f"has no amount for {shaobi!r} (play.shaobi)")
@@ -367,8 +411,12 @@ def _make(data: dict, path: str) -> R.Ruleset:
             f.fail("penalties", f"has no amount for {offence!r}: a lenient replay of a game record charges it")
     players = f.count("game.players", 2)
     deal = f.get("game.deal")
-    if len(deal) != players or not all(isinstance(n, int) and n > 0 for n in deal):
+    if len(deal) != players or not all(isinstance(n, int) and not isinstance(n, bool) for n in deal):
         f.fail("game.deal", f"must give one tile count per player ({players})")
+    for i, n in enumerate(deal):
+        in_range(n, f"game.deal[{i}]", where)
+    if sum(deal) >= N_KINDS * COPIES:
+        f.fail("game.deal", f"deals {sum(deal)} tiles: there are {N_KINDS * COPIES}, and the stock needs some")
     game = R.Game(players, f.get("game.sit_out"), tuple(deal), f.get("game.liang_zhang"),
                   f.choice("game.tianhu", R.TIANHU), f.choice("game.dihu", R.DIHU), f.get("game.last_tile_wins"),
                   f.choice("game.pay", R.PAY), f.choice("game.penalty_paid", R.PENALTY_PAID))
@@ -410,8 +458,8 @@ def _tile_values(f: _Fields, pattern: str) -> tuple[int, ...]:
         if glyph not in GLYPH_TO_ID:
             f.fail(f"{at}.tiles", f"names {glyph!r}, which is not a tile (一..十, 壹..拾)")
         if not isinstance(v, int) or isinstance(v, bool):
-            f.fail(f"{at}.tiles.{glyph}", f"must be a whole number, not {v!r}")
-        values[GLYPH_TO_ID[glyph]] = v
+            f.fail(f"{at}.tiles.{glyph}", f"must be a whole number, not {value_text(v, as_json=False)}")
+        values[GLYPH_TO_ID[glyph]] = in_range(v, f"{at}.tiles.{glyph}", f.where)
     if min(values) < 0:
         f.fail(at, f"has a negative 胡息 ({min(values)})")
     if pattern == "jiang" and any(values):

@@ -42,3 +42,23 @@ def quoted(text: str) -> str:
     if len(text) > QUOTE_LIMIT:
         return f"'{printable(text[:QUOTE_LIMIT - 10])}…{printable(text[-5:])}' ({len(text):,} characters)"
     return f"'{printable(text)}'"
+
+
+def value_text(value, *, as_json: bool = True) -> str:
+    """A value read from a file, as a message shows it, short whatever it is: a huge number by its
+    digits, a string ``quoted``, anything else as JSON (``as_json``) or Python writes it, cut short.
+
+    >>> value_text(10 ** 400), value_text("五" * 100)[-18:], value_text(None), value_text(True, as_json=False)
+    ('a number of about 401 digits', "' (100 characters)", 'null', 'True')
+    """
+    import json
+
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 12:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, str):
+        return quoted(value)
+    try:
+        text = json.dumps(value, ensure_ascii=False) if as_json else repr(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT - 10] + f"… ({len(text):,} characters)"

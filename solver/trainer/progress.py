@@ -78,12 +78,15 @@ class RulesetLike(Protocol):
 
 
 def default_path(environ: Mapping[str, str] | None = None) -> Path:
-    """``$PHZ_HOME/progress.db``, else ``$XDG_DATA_HOME/phz/progress.db``, else ``~/.local/share/phz/progress.db``."""
+    """``$PHZ_HOME/progress.db``, else ``$XDG_DATA_HOME/phz/progress.db``, else ``~/.local/share/phz/progress.db``.
+    A relative ``$XDG_DATA_HOME`` is ignored, as the XDG base directory specification says (it would put
+    the file in whatever folder phz runs in)."""
     env = os.environ if environ is None else environ
     if env.get("PHZ_HOME"):
         return Path(env["PHZ_HOME"]).expanduser() / FILE_NAME
-    if env.get("XDG_DATA_HOME"):
-        return Path(env["XDG_DATA_HOME"]).expanduser() / "phz" / FILE_NAME
+    data = Path(env["XDG_DATA_HOME"]).expanduser() if env.get("XDG_DATA_HOME") else None
+    if data is not None and data.is_absolute():
+        return data / "phz" / FILE_NAME
     home = Path(env["HOME"]) if env.get("HOME") else Path.home()
     return home / ".local" / "share" / "phz" / FILE_NAME
 
