@@ -106,7 +106,7 @@ def test_saving_twice_stores_one_question_and_its_row_reads_back(db):
 @pytest.mark.parametrize("change,match", [
     (dict(best="chi 一二三"), "question 2 from a game: its best move chi 一二三 is not one of its options"),
     (dict(played="peng"), "its move played peng is not one of its options"),
-    (dict(position='{"format": "phz-position"}'), "its position: position version None"),
+    (dict(position='{"format": "phz-position"}'), "its position: position version null"),
     (dict(position="not json"), "its position: not JSON"),
     (dict(options=("pass", "pass")), "each once"),
     (dict(options=("chi 三",)), "an option: 吃 names groups of 3 tiles"),

@@ -45,6 +45,14 @@ def rules_option(f: Callable) -> Callable:
                              "ruleset file (a path with / or ending in .toml).")(f)
 
 
+def record_rules_option(f: Callable) -> Callable:
+    """``--rules`` of a command that reads a record: none by default (the record says its ruleset)."""
+    return click.option("--rules", "given_rules", type=RulesetType(), default=None, metavar="NAME|PATH",
+                        help="The ruleset of a record whose header names a ruleset file outside the record's "
+                             "folder (a record names only a shipped ruleset or a file beside it); a record "
+                             "that holds its ruleset must match it.")(f)
+
+
 COLOUR_CHOICES = ("auto", "always", "never")
 COLOUR_HELP = "Red tiles (二七十贰柒拾) in red: auto = when stdout is a terminal. NO_COLOR turns it off."
 

@@ -67,14 +67,21 @@ def play(ctx: click.Context, rules, seed: int | None, bots: tuple[str, str], han
         raise click.UsageError("--from and --at go together: --from RECORD --at MOVE")
     if record_path is not None:
         _check_record_path(record_path, from_path, overwrite)
+    rules_given = ctx.get_parameter_source("rules") is click.core.ParameterSource.COMMANDLINE
+    if from_path is None:
+        from solver.game.engine import unplayable
+        why = unplayable(rules)
+        if why:
+            raise click.BadParameter(why, param_hint="--rules")
     bots_given = ctx.get_parameter_source("bots") is not click.core.ParameterSource.DEFAULT
     _run(ctx, rules=rules, seed=seed, bots=bots, bots_given=bots_given, hands=hands, coaching=coach, lang=lang,
-         record_path=record_path, from_path=from_path, at_move=at_move, review=review)
+         record_path=record_path, from_path=from_path, at_move=at_move, review=review,
+         given_rules=rules if rules_given else None)
 
 
 def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], bots_given: bool,
          hands: int | None, coaching: bool, lang: str | None, record_path: str | None, from_path: str | None,
-         at_move: int | None, review: bool = False) -> None:
+         at_move: int | None, review: bool = False, given_rules=None) -> None:
     import io
     import random
     import sys
@@ -93,7 +100,7 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], 
     lang = resolve_lang(lang)
     start = None
     if from_path is not None:
-        start = _position(from_path, at_move, lang)
+        start = _position(from_path, at_move, lang, given_rules)
         rules, seed = start.rules, start.seed
         if not bots_given and start.bots:
             bots = start.bots
@@ -200,14 +207,14 @@ class _Start:
         self.__dict__.update(kw)
 
 
-def _position(path: str, at: int, lang: str | None = None) -> _Start:
+def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> _Start:
     """The position before move ``at`` of the record at ``path``, replayed through the engine."""
     from solver.game import record, replay
     from solver.game.players import BOTS
     from solver.game.session import Session
 
     try:
-        rec = record.read(path)
+        rec = record.read(path, rules=given_rules)
         if rec.cut:
             from solver.text.explain import resolve_lang
             from solver.text.game_text import cut_notice

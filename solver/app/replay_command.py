@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from .options import echo, lang_option, prepare
+from .options import echo, lang_option, prepare, record_rules_option
 
 HELP = """Replay the game record FILE, checking every line against the engine.
 
@@ -43,8 +43,10 @@ Examples:
 @click.option("--json", "as_json", is_flag=True,
               help="The replay's findings (with --to, the position) as one JSON object on one line.")
 @lang_option
+@record_rules_option
 @click.pass_context
-def replay(ctx: click.Context, file: str, to: int | None, lenient: bool, as_json: bool, lang: str | None) -> None:
+def replay(ctx: click.Context, file: str, to: int | None, lenient: bool, as_json: bool, lang: str | None,
+           given_rules) -> None:
     import sys
 
     from solver.game import record as records
@@ -66,9 +68,9 @@ def replay(ctx: click.Context, file: str, to: int | None, lenient: bool, as_json
         if file == "-":
             stdin = sys.stdin
             data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
-            record = records.parse(data, where="-")
+            record = records.parse(data, where="-", rules=given_rules)
         else:
-            record = records.read(file)
+            record = records.read(file, rules=given_rules)
         rp = run(record, lenient=lenient, to=to)
     except records.RecordError as e:
         where = file if e.line == 0 else f"{file} line {e.line}"

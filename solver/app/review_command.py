@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from .options import echo, lang_option, prepare
+from .options import echo, lang_option, prepare, record_rules_option
 
 HELP = """Review the decisions of one seat in the game record RECORD.
 
@@ -54,9 +54,10 @@ Examples:
                    "(`phz quiz` asks them in its review).")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None, metavar="PATH",
               help="With --save: the progress database (default: the one `phz quiz` uses).")
+@record_rules_option
 @click.pass_context
 def review(ctx: click.Context, record_path: str, seat: int | None, hand: int | None, lang: str | None,
-           as_json: bool, samples: int, seed: int, save: bool, db_path: str | None) -> None:
+           as_json: bool, samples: int, seed: int, save: bool, db_path: str | None, given_rules) -> None:
     import sys
 
     from solver.game import record as records
@@ -77,9 +78,9 @@ def review(ctx: click.Context, record_path: str, seat: int | None, hand: int | N
         if record_path == "-":
             stdin = sys.stdin
             data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
-            rec = records.parse(data, where="-")
+            rec = records.parse(data, where="-", rules=given_rules)
         else:
-            rec = records.read(record_path)
+            rec = records.read(record_path, rules=given_rules)
     except records.RecordError as e:
         fail(e.reason if e.line == 0 else f"{record_path} line {e.line}: {e.reason}")
         return

@@ -92,6 +92,14 @@ def _move_of(action: Action) -> Move:
     return Move(action.action, chi=action.chi, bi=action.bi)
 
 
+def unplayable(rules: Ruleset) -> str | None:
+    """Why the engine cannot play hands of ``rules`` (a table it does not seat yet), or None."""
+    if rules.game.players != 3 or len(rules.game.deal) != 3 or sum(rules.game.deal) > N_KINDS * COPIES:
+        return (f"the {rules.name} rules deal {rules.game.players} players {list(rules.game.deal)}: the game engine "
+                "seats 3 players (deal = [21, 20, 20]); 4 players with one sitting out are not played yet")
+    return None
+
+
 class Game:
     """One hand of play (module docstring).  ``events`` is the record of everything that happened."""
 
@@ -102,10 +110,9 @@ class Game:
         self.quiet = False  # record no events (a rollout's game)
         self.seed = seed
         self.n = rules.game.players
-        if self.n != 3 or len(rules.game.deal) != 3 or sum(rules.game.deal) > N_KINDS * COPIES:
-            raise ValueError(f"the {rules.name} rules deal {rules.game.players} players {list(rules.game.deal)}: "
-                             "the game engine seats 3 players (deal = [21, 20, 20]); 4 players with one sitting out "
-                             "are not played yet")
+        why = unplayable(rules)
+        if why:
+            raise ValueError(why)
         if hands is None:
             hands, stock, drawn_dealer = deal_tiles(seed, rules)
             dealer = drawn_dealer if dealer is None else dealer

@@ -28,9 +28,11 @@ import json
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from ..model import files, limits
 from ..model.hand import Hand
 from ..model.notation import parse_hand, parse_tiles
 from ..model.rules import Ruleset
+from ..model.shown import value_text
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
 from .moves import Move, move_text, parse_move
 
@@ -143,45 +145,98 @@ def dumps(p: Position) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
-def loads(text: str) -> Position:
-    """A position from its JSON (``dumps``); PositionError naming the field that is wrong."""
-    from .record import RecordError, ruleset_of
+def loads(text: str, folder=None, *, rules: Ruleset | None = None) -> Position:
+    """A position from its JSON (``dumps``); PositionError naming the field that is wrong.  ``folder``:
+    where the position file is (a ruleset file it names must be there; ``record_rules.ruleset_of``);
+    ``rules``: the ruleset the user gave (``--rules``)."""
+    from .record_rules import ruleset_of
     try:
-        obj = json.loads(text)
+        obj = files.loads_json(text, what="the position")
     except json.JSONDecodeError as e:
         raise PositionError(f"not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+    except files.FileRefused as e:
+        raise PositionError(str(e)) from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise PositionError(f'a position file is a JSON object with "format": "{FORMAT}"')
     if obj.get("version") != VERSION:
-        raise PositionError(f"position version {obj.get('version')!r}: this phz reads version {VERSION}")
+        raise PositionError(f"position version {value_text(obj.get('version'))}: this phz reads version {VERSION}")
     field = "ruleset"
     try:
-        rules = ruleset_of(obj.get("ruleset", "hunan"))
+        rules = ruleset_of(obj.get("ruleset", "hunan"), folder=folder, given=rules, what="position")
         field = "hand"
-        hand = parse_hand(obj["hand"], rules)
+        hand = parse_hand(_get(obj, "hand", str), rules)
         field = "melds"
-        melds = tuple(tuple((str(k), parse_tiles(t) if t is not None else None) for k, t in m) for m in obj["melds"])
+        melds = tuple(tuple((_text(k), parse_tiles(_text(t)) if t is not None else None) for k, t in m)
+                      for m in _get(obj, "melds", list))
         field = "faces"
-        faces = tuple(parse_tiles(f) for f in obj["faces"])
+        faces = tuple(parse_tiles(_text(f)) for f in _get(obj, "faces", list))
         field = "table"
         t = obj.get("table")
-        table = None if t is None else (parse_tiles(t["tile"])[0], int(t["by"]), str(t["kind"]))
+        if t is not None and not isinstance(t, dict):
+            raise ValueError(f"is {value_text(t)}: a table {{tile, by, kind}} or null")
+        table = None if t is None else (parse_tiles(_get(t, "tile", str))[0], _number(t, "by", limits.SEAT),
+                                        _get(t, "kind", str))
         field = "options"
-        options = tuple(parse_move(m) for m in obj.get("options", ()))
-        field = "seat"
-        p = Position(rules, int(obj["seat"]), int(obj["dealer"]), int(obj["turn"]), hand, melds,
-                     tuple(int(h) for h in obj["held"]), faces, int(obj["stock"]), table, str(obj["stage"]), options,
-                     frozenset(parse_tiles(obj.get("chou", ""))), frozenset(parse_tiles(obj.get("passed_peng", ""))),
-                     bool(obj.get("first_discard", False)), bool(obj.get("last_stock", False)),
-                     str(obj.get("approx", "")))
+        options = tuple(parse_move(_text(m)) for m in _get(obj, "options", list, ()))
+        values = {}
+        for field, bounds in (("seat", limits.SEAT), ("dealer", limits.SEAT), ("turn", limits.SEAT),
+                              ("stock", limits.STOCK)):
+            values[field] = _number(obj, field, bounds)
+        field = "held"
+        held = tuple(_number({"held": h}, "held", (0, N_KINDS * COPIES)) for h in _get(obj, "held", list))
+        field = "stage"
+        stage = _get(obj, "stage", str)
+        field = "chou"
+        chou = frozenset(parse_tiles(_get(obj, "chou", str, "")))
+        field = "passed_peng"
+        passed = frozenset(parse_tiles(_get(obj, "passed_peng", str, "")))
+        field = "first_discard"
+        first = _get(obj, "first_discard", bool, False)
+        field = "last_stock"
+        last = _get(obj, "last_stock", bool, False)
+        field = "approx"
+        approx = _get(obj, "approx", str, "")
+        p = Position(rules, values["seat"], values["dealer"], values["turn"], hand, melds, held, faces,
+                     values["stock"], table, stage, options, chou, passed, first, last, approx)
     except KeyError as e:
         raise PositionError(f"the position has no {e.args[0]!r} field") from None
-    except (RecordError, ValueError, TypeError, IndexError) as e:
+    except (ValueError, TypeError, IndexError) as e:
         raise PositionError(f"the position's {field!r} field: {e}") from None
     problem = _problem(p)
     if problem:
         raise PositionError(problem)
     return p
+
+
+_MISSING = object()
+_KIND_WORDS = {str: "a string", list: "a list", bool: "true or false", dict: "a table"}
+
+
+def _get(obj: dict, name: str, kind: type, default=_MISSING):
+    """``obj[name]``, which must be of ``kind`` (KeyError when missing and there is no default)."""
+    if name not in obj:
+        if default is _MISSING:
+            raise KeyError(name)
+        return default
+    value = obj[name]
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise ValueError(f"is {value_text(value)}: it holds {_KIND_WORDS[kind]}")
+    return value
+
+
+def _text(value) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{value_text(value)} is not a string")
+    return value
+
+
+def _number(obj: dict, name: str, bounds: tuple[int, int]) -> int:
+    if name not in obj:
+        raise KeyError(name)
+    value = obj[name]
+    if not limits.check(value, bounds):
+        raise ValueError(f"is {value_text(value)}: give a whole number from {bounds[0]} to {bounds[1]}")
+    return value
 
 
 def _problem(p: Position) -> str | None:

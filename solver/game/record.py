@@ -45,12 +45,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, ContextManager, Iterable, Sequence, TextIO
 
-from ..model import ruleset_file
+from ..model import files, limits
 from ..model.rules import Ruleset
+from ..model.shown import quoted, value_text
+from .record_rules import RulesetRefused, ruleset_of
 from .table import ENGINE_VERSION
 
 __all__ = ["EVENTS", "FIELDS", "FORMAT", "VERSION", "HandRecord", "Record", "RecordError", "Recorder", "dumps",
-           "header", "parse", "read", "ruleset_of", "write"]
+           "header", "parse", "read", "write"]
 
 #: the format's name, in every header
 FORMAT = "phz-game"
@@ -80,6 +82,57 @@ FIELDS = {
     "end": ("e", "hands", "scores"),
 }
 assert set(FIELDS) == set(EVENTS)
+
+_SEAT, _TILES, _WORD = ("int", limits.SEAT), ("str?", None), ("str", None)
+_SCORE, _SCORES, _WORDS = ("int", limits.SCORE), ("ints", limits.SCORE), ("strs", None)
+#: what each field of a line holds: a type and, for numbers, their range (a line's "e" is checked apart)
+TYPES = {
+    "hand": {"hand": ("int", limits.HANDS), "seed": ("int?", limits.SEED), "seats": ("list", None),
+             "info": ("dict", None)},
+    "deal": {"dealer": _SEAT, "hands": _WORDS, "stock": _TILES, "liang": ("str?", None)},
+    "meld": {"seat": _SEAT, "kind": _WORD, "tiles": _TILES, "dealt": ("bool", None)},
+    "draw": {"seat": _SEAT, "tile": _TILES},
+    "move": {"seat": _SEAT, "stage": _WORD, "tile": _TILES, "offered": _WORDS, "move": ("str?", None),
+             "offence": ("str?", None)},
+    "discard": {"seat": _SEAT, "tile": _TILES},
+    "take": {"seat": _SEAT, "kind": _WORD, "tile": _TILES, "melds": _WORDS},
+    "faceup": {"seat": _SEAT, "tile": _TILES},
+    "win": {"seat": _SEAT, "tile": _TILES, "source": _WORD, "conditions": _WORDS, "how": _WORD, "huxi": _SCORE,
+            "deng": _SCORE, "fan": _SCORE, "fan_names": _WORDS, "score": _SCORE},
+    "drawn": {},
+    "penalty": {"seat": _SEAT, "offence": _WORD, "amount": _SCORE},
+    "settle": {"net": _SCORES},
+    "end": {"hands": ("int", (0, limits.HANDS[1])), "scores": _SCORES},
+}
+assert all(set(TYPES[k]) == set(FIELDS[k][1:]) for k in EVENTS)
+_TYPE_WORDS = {"int": "a whole number", "int?": "a whole number or null", "str": "a string", "str?": "a string or null",
+               "bool": "true or false", "list": "a list", "dict": "a table", "ints": "a list of whole numbers",
+               "strs": "a list of strings"}
+
+
+def _fits(value, kind: str, bounds) -> bool:
+    if value is None and kind.endswith("?"):
+        return True
+    kind = kind.rstrip("?")
+    if kind == "int":
+        return limits.check(value, bounds)
+    if kind == "ints":
+        return isinstance(value, list) and all(limits.check(v, bounds) for v in value)
+    if kind == "strs":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    return isinstance(value, {"str": str, "bool": bool, "list": list, "dict": dict}[kind])
+
+
+def _check_types(no: int, kind: str, obj: dict) -> None:
+    """Each field of a line holds what it should (``TYPES``): one line naming the first that does not."""
+    for name, value in obj.items():
+        if name == "e":
+            continue
+        want, bounds = TYPES[kind][name]
+        if not _fits(value, want, bounds):
+            where = f" from {bounds[0]} to {bounds[1]}" if bounds else ""
+            raise RecordError(no, f"the {kind} line's {name!r} is {value_text(value)}: it holds "
+                                  f"{_TYPE_WORDS[want]}{where}")
 
 
 class RecordError(ValueError):
@@ -307,23 +360,21 @@ class Record:
         return self.typed or self.cut
 
 
-def read(path: str | Path) -> Record:
-    """The record in the file ``path``; RecordError (line 0: the file itself) otherwise."""
+def read(path: str | Path, *, rules: Ruleset | None = None) -> Record:
+    """The record in the file ``path`` (a regular file of at most ``limits.RECORD_BYTES``); RecordError
+    (line 0: the file itself) otherwise.  ``rules``: the ruleset the user gave (``ruleset_of``)."""
     p = Path(path)
     try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(0, f"{p}: no such record file") from None
-    except IsADirectoryError:
-        raise RecordError(0, f"{p}: is a directory, not a record file") from None
-    except OSError as e:
-        raise RecordError(0, f"{p}: cannot read it ({e.strerror})") from None
-    return parse(data, where=str(p), folder=p.parent)
+        data = files.read_bytes(p, limit=limits.RECORD_BYTES, what="record")
+    except files.FileRefused as e:
+        raise RecordError(0, str(e)) from None
+    return parse(data, where=str(p), folder=p.parent, rules=rules)
 
 
-def parse(text: str | bytes, *, where: str = "", folder: Path | None = None) -> Record:
+def parse(text: str | bytes, *, where: str = "", folder: Path | None = None, rules: Ruleset | None = None) -> Record:
     """The record ``text`` holds (blank lines and lines starting with # are skipped); RecordError naming
-    the first line that is not a record's."""
+    the first line that is not a record's.  ``folder``: where the record is (a ruleset file it names must
+    be there; default the current folder); ``rules``: the ruleset the user gave (``ruleset_of``)."""
     if isinstance(text, bytes):
         lines = text.split(b"\n")
         decoded = []
@@ -344,10 +395,12 @@ def parse(text: str | bytes, *, where: str = "", folder: Path | None = None) -> 
         if not s or s.startswith("#"):
             continue
         try:
-            obj = json.loads(s)
+            obj = files.loads_json(s, what="the line")
         except json.JSONDecodeError as e:
             raise RecordError(no, f"not a JSON object ({e.msg} at column {e.colno}): each line of a record is "
                                   "one JSON object") from None
+        except files.FileRefused as e:
+            raise RecordError(no, str(e)) from None
         if not isinstance(obj, dict):
             raise RecordError(no, f"a {type(obj).__name__} where a JSON object was expected: each line of a "
                                   "record is one JSON object")
@@ -356,7 +409,7 @@ def parse(text: str | bytes, *, where: str = "", folder: Path | None = None) -> 
         raise RecordError(1, "the record is empty: its first line is the header "
                              f'({{"format": "{FORMAT}", "version": {VERSION}, "ruleset": "hunan"}})')
     no, head = objects[0]
-    rules = _check_header(no, head, folder)
+    rules = _check_header(no, head, folder, rules)
     record = Record(head, rules, [], None, where, objects[-1][0])
     current: HandRecord | None = None
     for no, obj in objects[1:]:
@@ -364,13 +417,14 @@ def parse(text: str | bytes, *, where: str = "", folder: Path | None = None) -> 
         if kind is None:
             raise RecordError(no, 'a line without its event kind "e" (a move needs at least "move")')
         if kind not in EVENTS:
-            raise RecordError(no, f"unknown event {kind!r}: a record line is one of {', '.join(EVENTS)}")
+            raise RecordError(no, f"unknown event {value_text(kind)}: a record line is one of {', '.join(EVENTS)}")
         if "format" in obj:
             raise RecordError(no, "a second header: a record has one, on its first line")
         unknown = [k for k in obj if k not in FIELDS[kind]]
         if unknown:
-            raise RecordError(no, f"unknown field {unknown[0]!r} in a {kind} line (its fields: "
+            raise RecordError(no, f"unknown field {quoted(unknown[0])} in a {kind} line (its fields: "
                                   f"{', '.join(FIELDS[kind][1:])})")
+        _check_types(no, kind, obj)
         if record.end is not None:
             raise RecordError(no, f"a line after the end line (line {record.end[0]})")
         if kind == "end":
@@ -410,9 +464,7 @@ def _hand_line(no: int, obj: dict, record: Record, current: HandRecord | None) -
     want = len(record.hands) + 1
     index, seed = obj.get("hand"), obj.get("seed")
     if index != want:
-        raise RecordError(no, f"hand {index!r} where hand {want} comes: the hands are numbered 1, 2, … in order")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(no, f"the seed {seed!r} is not a whole number")
+        raise RecordError(no, f"hand {value_text(index)} where hand {want} comes: the hands are numbered 1, 2, … in order")
     seats = obj.get("seats")
     if seats is not None and not isinstance(seats, list):
         raise RecordError(no, "the hand's seats must be a list")
@@ -421,7 +473,7 @@ def _hand_line(no: int, obj: dict, record: Record, current: HandRecord | None) -
     return hand
 
 
-def _check_header(no: int, head: dict, folder: Path | None) -> Ruleset:
+def _check_header(no: int, head: dict, folder: Path | None, given: Ruleset | None) -> Ruleset:
     if head.get("format") != FORMAT:
         raise RecordError(no, f"not a phz game record: its first line is the header, "
                               f'{{"format": "{FORMAT}", "version": {VERSION}, "ruleset": …}}')
@@ -431,70 +483,27 @@ def _check_header(no: int, head: dict, folder: Path | None) -> Ruleset:
     v = head.get("version")
     if v != VERSION:
         if isinstance(v, int) and not isinstance(v, bool) and v > VERSION:
-            why = f"this record is format version {v}, written by a newer phz; this phz reads version {VERSION} " \
+            why = f"this record is format version {value_text(v)}, written by a newer phz; this phz reads version {VERSION} " \
                   "(upgrade phz to replay it)"
         elif isinstance(v, int) and not isinstance(v, bool):
-            why = f"this record is format version {v}, which this phz no longer reads (it reads version {VERSION})"
+            why = f"this record is format version {value_text(v)}, which this phz no longer reads (it reads version {VERSION})"
         else:
-            why = f'the header needs "version": {VERSION} (the format version), not {v!r}'
+            why = f'the header needs "version": {VERSION} (the format version), not {value_text(v)}'
         raise RecordError(no, why)
     engine = head.get("engine", ENGINE_VERSION)
     if engine != ENGINE_VERSION:
-        raise RecordError(no, f"this record was played by engine version {engine!r}; this phz's engine is version "
+        raise RecordError(no, f"this record was played by engine version {value_text(engine)}; this phz's engine is version "
                               f"{ENGINE_VERSION} and may play differently, so it cannot re-check it "
                               "(replay it with the phz that wrote it)")
     seed = head.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(no, f"the header's seed {seed!r} is not a whole number")
+    if seed is not None and not limits.check(seed, limits.SEED):
+        raise RecordError(no, f"the header's seed {value_text(seed)} is not a whole number from {limits.SEED[0]} to "
+                              f"{limits.SEED[1]}")
     if not isinstance(head.get("seats", []), list) or not isinstance(head.get("session", {}), dict):
         raise RecordError(no, "the header's seats must be a list and its session a table")
     if "ruleset" not in head:
         raise RecordError(no, 'the header names no ruleset: add "ruleset": "hunan" (a name or a ruleset file)')
-    return ruleset_of(head["ruleset"], no, folder)
-
-
-def ruleset_of(spec, no: int = 1, folder: Path | None = None) -> Ruleset:
-    """The ruleset of a header: its embedded content (checked against its digest), or a name or file
-    (a relative path from the record's folder)."""
-    if isinstance(spec, str):
-        name = spec
-        if ruleset_file.is_path(name) and folder is not None and not Path(name).expanduser().is_absolute():
-            name = str(folder / name)
-        try:
-            return ruleset_file.load(name)
-        except ValueError as e:
-            raise RecordError(no, f"the header's ruleset: {e}") from None
-    if not isinstance(spec, dict) or not isinstance(spec.get("content"), dict):
-        raise RecordError(no, 'the header\'s ruleset is a name ("hunan") or {"name", "digest", "content"}')
-    # The content as a TOML file of inline tables: ruleset_file reads it as any file (every field checked).
-    key = json.dumps(spec["content"], ensure_ascii=False, sort_keys=True)
-    rules = _REBUILT.get(key)
-    if rules is None:
-        try:
-            text = "\n".join(f"{json.dumps(k, ensure_ascii=False)} = {_toml(v)}" for k, v in spec["content"].items())
-            rules = ruleset_file.loads(text, "")  # its messages begin ": field …" (no file name)
-        except ValueError as e:
-            raise RecordError(no, f"the ruleset in the header cannot be used{e}") from None
-        if len(_REBUILT) > 32:
-            _REBUILT.clear()
-        _REBUILT[key] = rules
-    if spec.get("digest") != rules.digest or spec.get("name") != rules.name:
-        raise RecordError(no, f"the ruleset in the header does not match its name and digest ({spec.get('name')!r} "
-                              f"{spec.get('digest')!r}; its content is {rules.name!r} {rules.digest!r}): the "
-                              "header was edited")
-    return rules
-
-
-#: rulesets rebuilt from records' headers, by content (a record read again, or many of one session)
-_REBUILT: dict[str, Ruleset] = {}
-
-
-def _toml(value) -> str:
-    """A JSON value as a TOML value (tables inline): JSON's strings, numbers and booleans are TOML's."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{json.dumps(str(k), ensure_ascii=False)} = {_toml(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if value is None:
-        raise ValueError(": it holds a null")
-    return json.dumps(value, ensure_ascii=False)
+    try:
+        return ruleset_of(head["ruleset"], no, folder, given=given)
+    except RulesetRefused as e:
+        raise RecordError(e.line, e.reason) from None
