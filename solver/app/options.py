@@ -23,10 +23,10 @@ class RulesetType(click.ParamType):
         if isinstance(value, Ruleset):
             return value
         where = ""
-        if value == FROM_CONFIG:
-            from solver.model.ruleset_file import default_name
-            value, where = default_name()
         try:
+            if value == FROM_CONFIG:
+                from solver.model.ruleset_file import default_name
+                value, where = default_name()
             return api.ruleset(value)
         except ValueError as e:
             self.fail(f"{e}{f' (the default ruleset, set in {where})' if where else ''}", param, ctx)

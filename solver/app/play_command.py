@@ -221,7 +221,7 @@ def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> 
             click.echo(cut_notice(rec, path, resolve_lang(lang)), err=True)
         done = replay.replay(rec, lenient=rec.lenient, to=at)
     except record.RecordError as e:
-        raise click.BadParameter(f"{path}: {e}", param_hint="--from") from None
+        raise click.BadParameter(e.reason if e.line == 0 else f"{path}: {e}", param_hint="--from") from None
     except ValueError as e:  # no such move
         raise click.BadParameter(f"no move {at} in {path}: {e}", param_hint="--at") from None
     pos = done.at
