@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from solver.model import limits
+
 from .options import lang_option, rules_option
 
 BOT_NAMES = ("random", "basic", "strong")  # solver.game.players.BOTS, written here so --help loads no model
@@ -19,13 +21,13 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, 
 
 @click.command("play")
 @rules_option
-@click.option("--seed", type=int, default=None, metavar="N",
+@click.option("--seed", type=click.IntRange(*limits.SEED), default=None, metavar="N",
               help="The session's seed: the same seed and the same answers give the same game (default: a new "
                    "one, shown at the start).")
 @click.option("--bots", default=DEFAULT_BOTS, show_default=True, metavar="A,B", callback=_bots,
               help=f"The two bots: your lower player (下家, who plays after you), then your upper player (上家); "
                    f"each one of {', '.join(BOT_NAMES)}.")
-@click.option("--hands", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--hands", type=click.IntRange(*limits.HANDS), default=None, metavar="N",
               help="Stop after N hands (default: play until q or the end of the input).")
 @click.option("--coach", is_flag=True,
               help="After each of your decisions, the solver's choice and what yours cost (distance to ready, "
@@ -42,7 +44,7 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, 
 @click.option("--from", "from_path", type=click.Path(dir_okay=False), default=None, metavar="RECORD",
               help="Play on from a position of a game record (with --at), e.g. to retry a mistake: the "
                    "record's ruleset, seed and bots, one hand unless --hands says more.")
-@click.option("--at", "at_move", type=click.IntRange(min=1), default=None, metavar="MOVE",
+@click.option("--at", "at_move", type=click.IntRange(*limits.MOVE), default=None, metavar="MOVE",
               help="With --from: the position before move MOVE (numbered from 1 over the whole record, as "
                    "`phz replay` shows them).")
 @click.pass_context

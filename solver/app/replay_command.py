@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import click
 
+from solver.model import limits
+
 from .options import echo, lang_option, prepare, record_rules_option
 
 HELP = """Replay the game record FILE, checking every line against the engine.
@@ -35,7 +37,7 @@ Examples:
 
 @click.command("replay", help=HELP)
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE")
-@click.option("--to", "to", type=int, default=None, metavar="N",
+@click.option("--to", "to", type=click.IntRange(*limits.MOVE), default=None, metavar="N",
               help="The position before move N (the numbers of the listing).")
 @click.option("--lenient", is_flag=True,
               help="A game typed in from a real table: fill in passes and forced moves, name and penalise "

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import click
 
+from solver.model import limits
+
 from .options import echo, lang_option, prepare, record_rules_option
 
 HELP = """Review the decisions of one seat in the game record RECORD.
@@ -40,14 +42,14 @@ Examples:
 
 @click.command("review", help=HELP)
 @click.argument("record_path", type=click.Path(dir_okay=False, allow_dash=True), metavar="RECORD")
-@click.option("--seat", type=int, default=None, metavar="N",
+@click.option("--seat", type=click.IntRange(*limits.SEAT), default=None, metavar="N",
               help="The seat to review (default: the human's seat of a `phz play` record, else 0).")
-@click.option("--hand", type=int, default=None, metavar="K", help="Review hand K only (default: every hand).")
+@click.option("--hand", type=click.IntRange(*limits.HANDS), default=None, metavar="K", help="Review hand K only (default: every hand).")
 @lang_option
 @click.option("--json", "as_json", is_flag=True, help="The review as one JSON object on one line.")
 @click.option("--samples", type=click.IntRange(min=24), default=200, show_default=True, metavar="N",
               help="Deals each move is played out on: more is more precise and slower.")
-@click.option("--seed", type=int, default=0, show_default=True, metavar="S",
+@click.option("--seed", type=click.IntRange(*limits.SEED), default=0, show_default=True, metavar="S",
               help="The rollouts' deals: the same seed, the same grades.")
 @click.option("--save", is_flag=True,
               help="Put every mistake and blunder into the progress database as a quiz question "
