@@ -1,7 +1,8 @@
 """The range of every number phz reads from a flag or a file (README: Errors and exit status), each
 written once: the options, records, positions and the files read take their bounds from here.
 
-A ruleset file's numbers have theirs beside its fields (``ruleset_file.RANGES``).
+A ruleset file's numbers have theirs beside its fields (``ruleset_file.RANGES``).  This module sits
+beside the layers and imports nothing, so that the options' ranges load for ``--help`` without the model.
 """
 from __future__ import annotations
 

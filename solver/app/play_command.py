@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from solver.model import limits
+from solver import limits
 
 from .options import lang_option, rules_option
 

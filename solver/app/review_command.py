@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from solver.model import limits
+from solver import limits
 
 from .options import echo, lang_option, prepare, record_rules_option
 

@@ -28,7 +28,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ..model import files, limits
+from .. import limits
+from ..model import files
 from ..model.hand import Hand
 from ..model.notation import parse_hand, parse_tiles
 from ..model.rules import Ruleset

@@ -45,7 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, ContextManager, Iterable, Sequence, TextIO
 
-from ..model import files, limits
+from .. import limits
+from ..model import files
 from ..model.rules import Ruleset
 from ..model.shown import quoted, value_text
 from .record_rules import RulesetRefused, ruleset_of

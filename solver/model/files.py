@@ -24,7 +24,7 @@ import stat
 import sys
 import tomllib
 
-from .limits import MAX_DEPTH
+from ..limits import MAX_DEPTH
 
 __all__ = ["FileRefused", "depth", "loads_json", "loads_toml", "read_bytes", "read_text", "size_words"]
 

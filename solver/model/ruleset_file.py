@@ -25,7 +25,8 @@ from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 
-from . import files, limits
+from .. import limits
+from . import files
 from . import ruleset as R
 from .shown import quoted, value_text
 from .tiles import COPIES, GLYPH_TO_ID, N_KINDS
