@@ -427,6 +427,6 @@ def test_phz_replay_refuses_a_bad_record_in_one_line_naming_the_line(tmp_path):
     assert r.exit_code == 0 and "rule broken: seat 1 烧比, move 2" in r.stdout and "seat 2 臭张" in r.stdout
     assert "scores: seat 0 +3 · seat 1 −3 · seat 2 ±0" in r.stdout
     for args, words in ((["replay", str(tmp_path / "none.jsonl")], "no such record file"),
-                        (["replay", str(typed), "--lenient", "--to", "0"], "--to 0: the record has moves 1 to 34")):
+                        (["replay", str(typed), "--lenient", "--to", "35"], "--to 35: the record has moves 1 to 34")):
         r = _phz(*args)
         assert r.exit_code == 2 and words in r.stderr and r.stderr.count("\n") == 1, r.output
