@@ -28,6 +28,7 @@ from solver.model.rules import Ruleset
 from solver.text import play_words as pw
 from solver.text import table_view as tv
 from solver.text.render import paint
+from solver.text.replies import echoed, whole_number
 
 __all__ = ["Human", "Stop", "Terminal", "play_session"]
 
@@ -66,14 +67,27 @@ class Terminal:
     def read(self, prompt: str) -> str:
         self.write(prompt)
         stream = self.input
-        line = stream.readline() if stream is not None else ""
+        line = _readline(stream) if stream is not None else ""
         if not line:
             self.write("\n")
             raise Stop("eof")
         answer = line.rstrip("\r\n")
-        if self.echo:  # a piped answer is shown after its prompt, as a terminal would
-            self.write(paint(answer, self.colour) + "\n")
+        if self.echo:  # a piped answer is shown after its prompt, as a terminal would, but as text:
+            # a control character (ESC, NUL ...) escaped, so that the echo cannot drive the terminal
+            self.write(paint(echoed(answer), self.colour) + "\n")
         return answer
+
+
+def _readline(stream) -> str:
+    """A line of ``stream``, a byte that is not UTF-8 never an error: under a locale whose decoding is strict
+    (it would end the game with a traceback) the stream is set to read it as �; otherwise it arrives as
+    Python's surrogateescape character, which the echo shows as � too (``echoed``)."""
+    if getattr(stream, "errors", None) == "strict":
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):
+            pass
+    return stream.readline()
 
 
 def _isatty(stream) -> bool:
@@ -159,8 +173,8 @@ class Human:
         lang, n = self.lang, len(ask.options)
         if not answer:
             return None, pw.bad_answer(answer, n, lang)
-        if answer.isdigit():
-            k = int(answer)
+        k = whole_number(answer)  # ASCII digits only: ²、① or 5,000 digits are no number (asked again)
+        if k is not None:
             if 1 <= k <= n:
                 return ask.options[k - 1], None
             return None, pw.out_of_range(k, n, lang)

@@ -27,8 +27,13 @@ from ..model.notation import parse_hand, parse_tiles
 from ..model.rules import Ruleset, get_ruleset
 from ..model.tiles import glyph
 from ..text.explain import ORIGIN_ZH, action_text, forbidden_text, resolve_lang
+from ..text.replies import printable, quoted, whole_number
 
-__all__ = ["Shell", "run"]
+__all__ = ["MAX_LINE", "Shell", "run"]
+
+#: the longest line the shell reads, in characters (a hand with its melds takes under 100); a longer one
+#: is answered with one line saying so, never read as a hand
+MAX_LINE = 1000
 
 WORDS = {
     "en": {
@@ -47,7 +52,7 @@ WORDS = {
         "rest_first": "the hand is at rest: a tile must appear before a discard ('? X FROM')",
         "not_held": "no {x} to discard among the concealed tiles (a 坎 tile is never discarded)",
         "nothing": "nothing to undo",
-        "unknown": "not a command: {text!r} ('help' lists them)",
+        "unknown": "not a command: {text} ('help' lists them)",
         "won": "胡 — the hand wins on {x}: {how}, {huxi} 胡息, score {score}",
         "ready": "ready on",
         "live": "live",
@@ -62,6 +67,7 @@ WORDS = {
         "not_allowed": "not allowed",
         "rules": "rules: {name}",
         "seen": "seen: {tiles}",
+        "too_long": "line too long: phz shell reads lines of at most {n:,} characters",
     },
     "zh": {
         "hello": "phz shell：输入一手牌（如 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾），help 看命令。",
@@ -79,7 +85,7 @@ WORDS = {
         "rest_first": "这手牌不需要打牌：先出现一张牌（'? X 来源'）",
         "not_held": "暗牌里没有可打的 {x}（坎牌不能打）",
         "nothing": "没有可退回的步骤",
-        "unknown": "不是命令：{text!r}（help 列出命令）",
+        "unknown": "不是命令：{text}（help 列出命令）",
         "won": "胡：胡 {x}，{how}，{huxi} 胡息，{score} 分",
         "ready": "听",
         "live": "张",
@@ -94,6 +100,7 @@ WORDS = {
         "not_allowed": "不可以",
         "rules": "规则：{name}",
         "seen": "见过：{tiles}",
+        "too_long": "这一行太长：phz shell 每行最多读 {n:,} 个字符",
     },
 }
 
@@ -125,6 +132,8 @@ class Shell:
     # ---------------------------------------------------------------- one line
 
     def step(self, line: str) -> list[str]:
+        if len(line.rstrip("\r\n")) > MAX_LINE:  # answered at once (its error would quote it, wrapped)
+            return [self.w("too_long", n=MAX_LINE)]
         text = line.strip()
         if not text:
             return []
@@ -161,7 +170,7 @@ class Shell:
             hand = parse_hand(text, self.rules)
         except ValueError:
             if any(c.isascii() and c.isalpha() for c in word):
-                return [self.w("unknown", text=text)]
+                return [self.w("unknown", text=quoted(text))]
             raise
         api.load(hand, want="rest" if hand.n_concealed <= hand.rest_count() else "discard", rules=self.rules)
         self.history.append(State(hand))
@@ -231,10 +240,7 @@ class Shell:
         if menu is None:
             return [self.w("no_menu")]
         x, origin, d = menu
-        try:
-            n = int(rest)
-        except ValueError:
-            n = 0
+        n = whole_number(rest) or 0  # ASCII digits only: ²、① or 5,000 digits are no number
         if not 1 <= n <= len(d.actions):
             return [self.w("bad_n", n=len(d.actions))]
         a = d.actions[n - 1]
@@ -308,7 +314,8 @@ def run(rules: Ruleset, lang: str | None, stdin: TextIO, echo: Callable[[str], N
     from ..text.table_view import wrap
 
     def write(text: str) -> None:
-        for line in wrap(text, columns, indent="      "):
+        # As text: a control character of a reply quoted back (ESC, NUL ...) escaped, never sent to the terminal.
+        for line in wrap(printable(text), columns, indent="      "):
             echo(line)
 
     shell = Shell(rules, resolve_lang(lang))
@@ -321,10 +328,35 @@ def run(rules: Ruleset, lang: str | None, stdin: TextIO, echo: Callable[[str], N
                 write("")
                 return
         else:
-            line = stdin.readline()
+            line = read_line(stdin)
             if not line:
                 return
         if line.strip() in ("quit", "q", "exit", "退出"):
             return
         for out in shell.step(line):
             write(out)
+
+
+def read_line(stream: TextIO, limit: int = MAX_LINE) -> str:
+    """The next line of ``stream`` ('' at its end), read as UTF-8 (a byte that is not is read as �,
+    whatever the locale).  Of a line longer than ``limit`` characters, more than ``limit`` are kept
+    (enough for ``Shell.step`` to say it is too long) and the rest is read and dropped a piece at a
+    time: a line of a gigabyte takes no more memory than a short one."""
+    binary = getattr(stream, "buffer", None)
+    if binary is not None:
+        data = binary.readline(4 * limit + 4)  # at least limit + 1 characters (one takes 4 bytes at most)
+        line, whole = data.decode("utf-8", "replace"), not data or data.endswith(b"\n")
+        while not whole:
+            piece = binary.readline(1 << 16)
+            whole = not piece or piece.endswith(b"\n")
+            if piece and len(line) <= limit:  # cut inside the limit by a short read: keep reading it
+                line += piece.decode("utf-8", "replace")
+        return line
+    line = stream.readline(limit + 1)
+    whole = not line or line.endswith("\n")
+    while not whole:
+        piece = stream.readline(1 << 16)
+        whole = not piece or piece.endswith("\n")
+        if piece and len(line) <= limit:
+            line += piece
+    return line

@@ -16,7 +16,8 @@ HELP = """An interactive analyser: enter a hand, then follow it through play.
   undo          one step back      rules NAME another ruleset
   show, help, quit
 After each step: the waits, or the distance to ready and the best discards.
-The answers stay warm: each after the first is quick.  Reads piped input too.
+The answers stay warm: each after the first is quick.  Reads piped input too;
+a line holds at most 1,000 characters.
 
 \b
 Example:

@@ -47,6 +47,7 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     from solver.app import signals
     from solver.app.console import StreamError
     from solver.text import render
+    from solver.text.explain import resolve_lang
     from solver.trainer.library import selection_error
     from solver.trainer.session import quiz_command
 
@@ -67,13 +68,25 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
                                    random_drills=random_drills, seed=seed, lang=lang, db=db, output_fn=_echo,
                                    colour=render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto"))
     except ValueError as e:
-        click.echo(f"Error: {e}", err=True)
+        # A drill that cannot be made under the ruleset (drills.NoDrill) says so, and the fix, in the quiz's language.
+        in_lang = getattr(e, "in_lang", None)
+        click.echo(_error_prefix(lang) + in_lang(resolve_lang(lang)) if in_lang else f"Error: {e}", err=True)
         ctx.exit(2)
     error = getattr(summary, "error", None)
     if summary.stopped == "unsaved" and error:
         click.echo(f"Error: {error}", err=True)
         ctx.exit(1)
+    if summary.stopped == "no_drill" and error:  # no drill of the kind asked under this ruleset: a usage error
+        click.echo(_error_prefix(lang) + error, err=True)
+        ctx.exit(2)
     ctx.exit(130 if summary.stopped == "interrupt" else 0)
+
+
+def _error_prefix(lang: str | None) -> str:
+    from solver.model.notation import say
+    from solver.text.explain import resolve_lang
+
+    return say("error", resolve_lang(lang))
 
 
 def stdin_is_terminal() -> bool:

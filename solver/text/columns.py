@@ -37,7 +37,8 @@ _OPEN = set("（「『")
 
 def width(text: str) -> int:
     """Columns ``text`` takes on a terminal: wide and full-width characters two, colour codes none."""
-    text = _ANSI.sub("", text)
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
                for c in text)
 
@@ -50,72 +51,99 @@ def widest(lines: Iterable[str]) -> int:
 def _pieces(text: str, words: bool = False) -> list[tuple[str, bool]]:
     """(piece, space before it): words of ASCII, each wide character alone (``words``: a run of them
     one word, as in English text), closing punctuation kept with the piece before it and an opening
-    bracket with the piece after it."""
+    bracket with the piece after it.  Each piece is gathered as a list of tokens and joined once, so
+    that a long run (of closing punctuation, say) takes linear time."""
     if words:
         return [(word, i > 0) for i, word in enumerate(text.split(" ")) if word]
-    out: list[tuple[str, bool]] = []
+    out: list[tuple[list[str], bool]] = []
     space = False
     for word in text.split(" "):
         if not word:
             space = True
             continue
-        run = opening = ""
+        run: list[str] = []
+        opening: list[str] = []
         for token in _TOKEN.findall(word):
-            c = _ANSI.sub("", token) or " "
+            c = token if len(token) == 1 else _ANSI.sub("", token) or " "
             if c in _CLOSE and (run or (out and not space)):
-                if run:
-                    run += token
-                else:
-                    out[-1] = (out[-1][0] + token, out[-1][1])
+                (run if run else out[-1][0]).append(token)
                 continue
             if unicodedata.east_asian_width(c) in "WF":
                 if c in _OPEN:
                     if run:
                         out.append((run, space))
-                        space, run = False, ""
-                    opening += token
+                        space, run = False, []
+                    opening.append(token)
                     continue
-                if run.endswith("("):  # an ASCII bracket opening Chinese text stays with it
-                    run, opening = run[:-1], "(" + opening
+                if run and run[-1].endswith("("):  # an ASCII bracket opening Chinese text stays with it
+                    rest = run[-1][:-1]
+                    if rest:
+                        run[-1] = rest
+                    else:
+                        run.pop()
+                    opening.insert(0, "(")
                 if run:
                     out.append((run, space))
-                    space, run = False, ""
-                out.append((opening + token, space))
-                space, opening = False, ""
+                    space, run = False, []
+                out.append((opening + [token], space))
+                space, opening = False, []
             else:
                 if opening:
-                    run, opening = opening, ""
-                run += token
+                    run, opening = opening, []
+                run.append(token)
         if run or opening:
             out.append((run + opening, space))
         space = True
-    return out
+    return [("".join(tokens), space) for tokens, space in out]
+
+
+def _token_width(token: str) -> int:
+    """Columns of one token of ``_TOKEN`` (a colour code none)."""
+    return width(token) if len(token) > 1 else (0 if unicodedata.combining(token) else
+                                                 2 if unicodedata.east_asian_width(token) in "WF" else 1)
 
 
 def wrap(text: str, limit: int | None = WIDTH, indent: str = "  ", *, words: bool = False) -> list[str]:
     """``text`` in lines of at most ``limit`` columns, the later ones indented by ``indent`` (its own
     leading spaces kept on the first); Chinese text breaks between characters, other text at spaces
-    (``words``: Chinese too, as in English text that quotes it).  ``limit`` None: one line."""
+    (``words``: Chinese too, as in English text that quotes it).  ``limit`` None: one line.
+
+    Linear in the length of ``text`` (the columns of the line being filled are counted as it grows, a
+    piece longer than a line is cut in one pass), so a line of a megabyte wraps at once; a line cut
+    from a piece holds at least one character past its indent, so a line too narrow for a wide
+    character after the indent still ends (that line one column too wide)."""
     if limit is None:
         return [text]
     lines: list[str] = []
     lead = text[:len(text) - len(text.lstrip(" "))]
-    line = lead
+    indent_width, indent_filled = width(indent), bool(indent.strip())
+    line, used, filled = [lead], width(lead), bool(lead.strip())  # the line being filled, its columns
     for piece, space in _pieces(text, words):
-        sep = " " if space and line.strip() else ""
-        if line.strip() and width(line + sep + piece) > limit:
-            lines.append(line.rstrip())
-            line, sep = indent, ""
-        line += sep + piece
-        while width(line) > limit and width(indent) < limit:  # one piece longer than a line: cut it
-            tokens = _TOKEN.findall(line)
-            cut = len(tokens)
-            while width("".join(tokens[:cut])) > limit:
-                cut -= 1
-            lines.append("".join(tokens[:cut]))
-            line = indent + "".join(tokens[cut:])
-    if line.strip() or not lines:
-        lines.append(line.rstrip())
+        sep = " " if space and filled else ""
+        size = width(piece)
+        indented = False  # the line is the indent alone, before the piece
+        if filled and used + len(sep) + size > limit:
+            lines.append("".join(line).rstrip())
+            line, used, filled, sep, indented = [indent], indent_width, indent_filled, "", True
+        line += [sep, piece]
+        used += len(sep) + size
+        filled = filled or bool(piece.strip())
+        if used > limit and indent_width < limit:  # one piece longer than a line: cut it
+            chunk: list[str] = []
+            used = 0
+            # a chunk is cut off once it holds a token past its indent (else the cut would never end)
+            indent_tokens = len(_TOKEN.findall(indent)) if indented else 0
+            for token in _TOKEN.findall("".join(line)):
+                w = _token_width(token)
+                if used + w > limit and len(chunk) > indent_tokens:
+                    lines.append("".join(chunk))
+                    chunk, used, indent_tokens = [indent], indent_width, 1
+                chunk.append(token)
+                used += w
+            line = chunk
+            filled = bool("".join(chunk).strip())
+    if filled or not lines:
+        lines.append("".join(line).rstrip())
     return lines
 
 

@@ -7,9 +7,10 @@ is concealed beside its exposed 碰, 偎, 跑 or 提 (tiles never enter the conc
 """
 from __future__ import annotations
 
-import itertools
+import contextlib
+import contextvars
 import random
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from ..engine import reference
 from ..model.groups import SHAPES, group_pattern
@@ -37,8 +38,58 @@ _JIAO = tuple(g for g in SHAPES if group_pattern(g) == "jiao")
 _MELD_ODDS = {1: 0.0, 2: 0.45, 3: 0.25}
 
 
+# Every search is bounded (a house ruleset may make ready hands rare or impossible: min_huxi = 150, or
+# wins on discards only, a source the frozen hands never win from).  The bounds are far beyond what
+# hunan needs, so no seed that made a question before meets them: its question stays what it was.
+#: hands tried for one ready hand before NoHand; under hunan about one in six is ready (the most one of
+#: 4,600 searches took was 55)
+MAX_ATTEMPTS = 5000
+#: times a discard or random hand is drawn again before NoHand (under hunan: at most 3 in 3,000)
+MAX_REDRAWS = 100
+#: hands tried for one drill, its searches together (``budget``; the most a hunan drill took in 1,800
+#: was 244)
+DRILL_ATTEMPTS = 20000
+
+
 class NoHand(ValueError):
-    """No ready hand turned up in a Kit's ``tries`` under the ruleset."""
+    """No hand of the kind wanted turned up within the bounds (``MAX_ATTEMPTS``, ``MAX_REDRAWS``, the
+    drill's ``budget``) under the ruleset: its ready hands are rare or impossible."""
+
+
+#: the drill being made (``budget``): [hands it may still try, whether a ready hand search failed], or None
+_LEFT: contextvars.ContextVar[list | None] = contextvars.ContextVar("drill_hands_left", default=None)
+
+
+@contextlib.contextmanager
+def budget(attempts: int = DRILL_ATTEMPTS) -> Iterator[None]:
+    """Bound the hand searches inside to ``attempts`` hands tried in all; once a search for a ready
+    hand fails, the ready hand searches after it fail at once (the ruleset has too few of them: a
+    drill does not spend its tries finding that out again; a random hand is still tried).  Draws
+    nothing of the random stream: a drill's hands are the same with it."""
+    token = _LEFT.set([attempts, False])
+    try:
+        yield
+    finally:
+        _LEFT.reset(token)
+
+
+def _spend(ready: bool = False) -> bool:
+    """One hand tried (``ready``: in search of a ready hand), if the drill being made has it left."""
+    state = _LEFT.get()
+    if state is None:
+        return True
+    if state[0] <= 0 or (ready and state[1]):
+        return False
+    state[0] -= 1
+    return True
+
+
+def _give_up(message: str, ready: bool = True) -> NoHand:
+    """The NoHand of a failed search (``ready``: for a ready hand, and the drill's later ones fail at once)."""
+    state = _LEFT.get()
+    if state is not None and ready:
+        state[1] = True
+    return NoHand(message)
 
 
 class Kit(NamedTuple):
@@ -54,7 +105,7 @@ class Kit(NamedTuple):
     sources: tuple[str, ...]
     #: the ruleset the hands are checked under (None: check_hand's own, hunan's)
     rules: Ruleset | None = None
-    #: ready hands tried before NoHand (None: for ever)
+    #: ready hands tried before NoHand (None: MAX_ATTEMPTS)
     tries: int | None = None
 
 
@@ -154,16 +205,20 @@ def _valid(hand: Hand, want: str, rules: Ruleset | None = None) -> bool:
 
 
 def ready_hand(rng: random.Random, level: int, rules: Ruleset, kit: Kit = FROZEN) -> Hand:
-    for _ in itertools.count() if kit.tries is None else range(kit.tries):
+    """A ready hand of ``level`` (NoHand after the kit's tries, or when the drill's budget is spent)."""
+    tries = MAX_ATTEMPTS if kit.tries is None else kit.tries
+    for _ in range(tries):
+        if not _spend(ready=True):
+            break
         h = _ready_attempt(rng, _MELD_ODDS[level], rules, kit)
         if h is not None:
             return h
-    raise NoHand(f"no ready hand of level {level} turned up in {kit.tries} tries under ruleset {rules.name}")
+    raise _give_up(f"no ready hand of level {level} turned up in {tries} tries under ruleset {rules.name}")
 
 
 def discard_hand(rng: random.Random, level: int, rules: Ruleset, kit: Kit = FROZEN) -> Hand:
     """A ready hand plus one live tile, never onto a pair (the 坎 it made would be locked)."""
-    while True:
+    for _ in range(MAX_REDRAWS):
         h = ready_hand(rng, level, rules, kit)
         held = h.all_counts()
         t = rng.choice([t for t in range(N_KINDS) if held[t] < COPIES and h.concealed[t] < 2])
@@ -172,13 +227,17 @@ def discard_hand(rng: random.Random, level: int, rules: Ruleset, kit: Kit = FROZ
         h = Hand(tuple(counts), h.melds)
         if _valid(h, "discard", kit.rules) and plausible(h):
             return h
+    raise _give_up(f"no hand to discard from turned up in {MAX_REDRAWS} ready hands under ruleset "
+                   f"{rules.name}")
 
 
 def _random_hand(rng: random.Random, kit: Kit = FROZEN) -> Hand:
     """A random hand at rest (mostly not ready): random melds of the kit's kinds, then random tiles,
     three of a kind at most."""
     kinds = kit.kinds + kit.fours
-    while True:
+    for _ in range(MAX_REDRAWS):
+        if not _spend():
+            break
         used = [0] * N_KINDS
         melds = []
         if kinds and rng.random() < 0.4:
@@ -201,6 +260,8 @@ def _random_hand(rng: random.Random, kit: Kit = FROZEN) -> Hand:
         h = Hand(tuple(counts), tuple(melds))
         if _valid(h, "rest", kit.rules):
             return h
+    raise _give_up(f"no valid random hand turned up in {MAX_REDRAWS} tries"
+                   + (f" under ruleset {kit.rules.name}" if kit.rules is not None else ""), ready=False)
 
 
 def rest_hand(rng: random.Random, level: int, rules: Ruleset, kit: Kit = FROZEN) -> Hand:

@@ -201,7 +201,8 @@ def _distance(rng: random.Random, level: int, plan: float, rules: Ruleset, h: Ha
         held = h.all_counts()
         seen = glyphs(_others(rng, {t for t in range(N_KINDS) if held[t] >= COPIES - 1}, rng.randint(2, 4)))
     d = _advice(h, seen, rules)
-    if d is None or d.rows[0].distance not in (1, 2) or not d.rows[0].improving_live:
+    # No row: every concealed tile is a 坎's, nothing may be discarded (no question; it raised IndexError before).
+    if d is None or not d.rows or d.rows[0].distance not in (1, 2) or not d.rows[0].improving_live:
         return None
     best = api.best_discards(d)
     tags = []

@@ -23,6 +23,13 @@ their levels, from ``drill_makers``: both frozen, so that old seeds keep
 their questions, and both hunan's kinds of melds (``FROZEN_MELDS``: 偎, 跑,
 提), so they serve only a ruleset that has those melds.
 
+Every search is bounded (``drill_hands``: the hands tried for one ready
+hand, and for one drill; ``MAX_TRIES`` questions), far beyond what hunan
+needs, so that a house ruleset whose hands are hardly ever ready
+(``min_huxi = 150``, or wins on discards only) ends the search: ``NoDrill``
+says so in one line, in en and zh, naming the fix; a list of drills leaves
+out the kinds it cannot make and goes on with the others.
+
 Generator 9, the *ruleset generator*, makes the same questions of hands of
 the ruleset's own melds and sources, read from its fields
 (``ruleset_hands``, ``ruleset_makers``): the digit before the 9 is the
@@ -43,7 +50,7 @@ import random
 from typing import Iterator
 
 from ..model.rules import Ruleset
-from . import ruleset_makers
+from . import drill_hands, ruleset_makers
 from .drill_makers import MAKERS
 from .progress import MAX_SEED
 from .question import QUESTION_KINDS, Question, QuizError, solve
@@ -51,10 +58,50 @@ from .ruleset_hands import NoHand
 
 LEVELS = (1, 2, 3)
 MAX_TRIES = 400  # hands tried for one drill before giving up (never reached in practice)
+KIND_FAILURES = 3  # drills of a kind that could not be made (NoDrill) before a list of drills leaves it out
 
 
 class DrillError(QuizError):
     """A seed that is not a drill, or a drill that could not be made."""
+
+
+#: the words of NoDrill, key -> (en, zh)
+_WORDS = {
+    "hands": ("no {kind} drill can be made under ruleset {name}: its rules make ready hands rare or impossible "
+              "(too few or none in thousands of hands tried); {fix}",
+              "规则 {name} 下做不出{kind}题：这套规则很少或不可能听牌（试了几千手牌，听牌太少或没有）；{fix}"),
+    "questions": ("no {kind} drill of level {level} turned up under ruleset {name} in {tries} hands; {fix}",
+                  "规则 {name} 下试了 {tries} 手牌都没做出{level}级的{kind}题；{fix}"),
+    "other_kind": ("try --kind chi or chou, or another ruleset", "换 --kind chi 或 chou，或换一套规则"),
+    "other_level": ("try another --level or kind, or another ruleset", "换个 --level 或题型，或换一套规则"),
+    "other_rules": ("try another ruleset", "换一套规则"),
+    "skipped": ("ruleset {name} has too few ready hands for {kind} drills: the other kinds go on",
+                "规则 {name} 的听牌太少，做不出{kind}题：只出其他题型"),
+}
+_KIND_ZH = {"ting": "听牌", "discard": "打牌", "huxi": "胡息", "chi": "吃牌", "chou": "臭张"}
+#: the kinds whose every drill is of a ready hand (chi and chou drills are of random hands half the time)
+_READY_KINDS = ("ting", "discard", "huxi")
+
+
+class NoDrill(DrillError):
+    """No drill of a kind turned up within the bounds under a ruleset: its ready hands are too rare
+    (``reason`` 'hands'), or none of the hands tried made a question of the level (``reason``
+    'questions').  ``str()`` is English; ``in_lang`` says it, and the fix, in either language."""
+
+    def __init__(self, seed: int, kind: str, level: int, rules: Ruleset, reason: str, detail: str = ""):
+        self.seed, self.kind, self.level, self.name, self.reason = seed, kind, level, rules.name, reason
+        super().__init__(self.in_lang("en") + (f" (drill {seed}: {detail})" if detail else f" (drill {seed})"))
+
+    def in_lang(self, lang: str, *, skipped: bool = False) -> str:
+        """The one line to show (``skipped``: the note that the other kinds of a quiz go on without this one)."""
+        zh = lang == "zh"
+        kind = _KIND_ZH[self.kind] if zh else self.kind
+        if skipped:
+            return _WORDS["skipped"][zh].format(kind=kind, name=self.name)
+        fix = ("other_level" if self.reason == "questions" else
+               "other_kind" if self.kind in _READY_KINDS else "other_rules")
+        return _WORDS[self.reason][zh].format(kind=kind, name=self.name, level=self.level, tries=MAX_TRIES,
+                                              fix=_WORDS[fix][zh])
 
 
 _WAIT_TAGS = ("self-only wait", "other-only wait", "forced 偎", "forced 提", "破跑胡", "dead wait")
@@ -143,19 +190,28 @@ def drill(seed: int, rules: Ruleset) -> Question:
     rng = random.Random(seed)
     make = (ruleset_makers.MAKERS if ruleset else MAKERS)[generator]
     plan = rng.random()  # drawn once: which trap a level-3 drill sets, whatever hands are tried
-    for _ in range(MAX_TRIES):
-        try:
-            made = make(rng, level, plan, rules)
-        except NoHand as e:
-            raise DrillError(f"drill {seed}: {e}") from None
-        if made is not None:
-            fields, result = made
-            q = Question(kind=kind, level=level, seed=seed, rules=rules, **fields).with_menu()
-            if result is not None:
-                # The generator already solved it: the same answer as Question.solution, without solving again.
-                q.__dict__["solution"] = solve(q, result)
-            return q
-    raise DrillError(f"drill {seed}: no {generator} question of level {level} found in {MAX_TRIES} hands")
+    failed = None
+    # Bounded: the hands of the whole drill (drill_hands.budget), MAX_TRIES questions.  A search that
+    # fails (NoHand: never under hunan, so no seed that made a question changes) leaves the next tries
+    # the random hands of a chi or chou drill; the ready hands are out for this drill.
+    with drill_hands.budget():
+        for _ in range(MAX_TRIES):
+            try:
+                made = make(rng, level, plan, rules)
+            except NoHand as e:
+                failed = e
+                continue
+            if made is not None:
+                fields, result = made
+                q = Question(kind=kind, level=level, seed=seed, rules=rules, **fields).with_menu()
+                if result is not None:
+                    # The generator already solved it: the same answer as Question.solution, without solving again.
+                    q.__dict__["solution"] = solve(q, result)
+                return q
+    if failed is not None:
+        raise NoDrill(seed, kind, level, rules, "hands", str(failed))
+    raise NoDrill(seed, kind, level, rules, "questions", f"no {generator} question of level {level} found in "
+                  f"{MAX_TRIES} hands")
 
 
 def _generator(kind: str, base: int, tag: str | None, rules: Ruleset) -> str:
@@ -177,7 +233,7 @@ def _generator(kind: str, base: int, tag: str | None, rules: Ruleset) -> str:
 
 
 def new_drills(count: int, *, rules: Ruleset, seed: int | None = None, kind: str | None = None,
-               level: int | None = None, tag: str | None = None) -> list[Question]:
+               level: int | None = None, tag: str | None = None, skipped: list | None = None) -> list[Question]:
     """``count`` fresh drills of ``kind`` and ``level`` (each random when None), under ``rules``: of the
     frozen generators when they serve ``rules`` (``frozen_fits``), else of the ruleset generator.
 
@@ -185,12 +241,16 @@ def new_drills(count: int, *, rules: Ruleset, seed: int | None = None, kind: str
     (DrillError when none turns up in a few hundred).  Discard drills are
     about ready outs or, half of the time, about the distance to ready
     (``_generator``).
+
+    A kind of which KIND_FAILURES drills cannot be made under ``rules`` (NoDrill: ready hands too rare)
+    is left out and the others go on, its NoDrill appended to ``skipped``; the NoDrill is raised when it
+    is the only kind asked for, or the last left.
     """
-    return list(iter_drills(count, rules=rules, seed=seed, kind=kind, level=level, tag=tag))
+    return list(iter_drills(count, rules=rules, seed=seed, kind=kind, level=level, tag=tag, skipped=skipped))
 
 
 def iter_drills(count: int, *, rules: Ruleset, seed: int | None = None, kind: str | None = None,
-                level: int | None = None, tag: str | None = None) -> Iterator[Question]:
+                level: int | None = None, tag: str | None = None, skipped: list | None = None) -> Iterator[Question]:
     """``new_drills`` one at a time, each made when it is asked for: the same
     drills in the same order, so a quiz shows the first before the rest are made.
 
@@ -205,12 +265,13 @@ def iter_drills(count: int, *, rules: Ruleset, seed: int | None = None, kind: st
             known = sorted({t for k in ([kind] if kind else QUESTION_KINDS) for t in table[k]})
             raise DrillError(f"no drill{' of kind ' + kind if kind else ''} has tag {tag!r}; "
                              f"drill tags: {', '.join(known)}")
-    return _drills(rng, count, kinds, level, tag, rules)
+    return _drills(rng, count, kinds, level, tag, rules, [] if skipped is None else skipped)
 
 
 def _drills(rng: random.Random, count: int, kinds: list[str], level: int | None,
-            tag: str | None, rules: Ruleset) -> Iterator[Question]:
+            tag: str | None, rules: Ruleset, skipped: list) -> Iterator[Question]:
     made = tries = 0
+    failed: dict[str, int] = {}  # the NoDrills of each kind
     while made < count:
         tries += 1
         if tag is not None and tries > 200 * count:
@@ -218,7 +279,17 @@ def _drills(rng: random.Random, count: int, kinds: list[str], level: int | None,
         k = rng.choice(kinds)
         lv = level or rng.choice(LEVELS)
         base = rng.randrange(10**7)
-        q = drill(make_seed(base, _generator(k, base, tag, rules), lv, ruleset=not frozen_fits(rules)), rules)
+        try:
+            q = drill(make_seed(base, _generator(k, base, tag, rules), lv, ruleset=not frozen_fits(rules)), rules)
+        except NoDrill as e:  # ready hands too rare under the ruleset: a few more tries, then not this kind
+            failed[k] = failed.get(k, 0) + 1
+            if failed[k] < KIND_FAILURES:
+                continue
+            kinds = [x for x in kinds if x != k]  # a list of the caller's is left as it was
+            if not kinds:
+                raise
+            skipped.append(e)
+            continue
         if tag is None or tag in q.tags:
             made += 1
             yield q

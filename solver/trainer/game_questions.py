@@ -31,6 +31,7 @@ from ..model.notation import parse_tiles
 from ..model.rules import DEFAULT_RULESET, Ruleset
 from ..text.explain import resolve_lang
 from ..text.position_text import option_lines, position_lines, wrap
+from ..text.replies import quoted, whole_number
 from ..text.table_view import move_words
 from .grading import AnswerError, Grade
 from .progress import Store
@@ -80,6 +81,8 @@ def read_move(text: str) -> Move:
 
 
 _ZH_NAMES = frozenset("胡提偎跑招碰吃过打")
+#: the longest reply read as a move (吃 三四五 比 一二三 比 四五六 in ASCII takes under 40 characters)
+_LONGEST = 60
 
 
 def _move(text: str, what: str) -> Move:
@@ -198,10 +201,14 @@ class GameItem:
         n = len(self.options)
         if not raw:
             raise AnswerError("no answer: type it, or q to stop")
-        if raw.isdigit():
-            if 1 <= int(raw) <= n:
-                return self.options[int(raw) - 1]
-            raise AnswerError(f"{raw} is not on the menu: the moves are numbered 1 to {n}")
+        k = whole_number(raw)  # ASCII digits only: ²、① or 5,000 digits are no number (asked again)
+        if k is not None:
+            if 1 <= k <= n:
+                return self.options[k - 1]
+            raise AnswerError(f"{k} is not on the menu: the moves are numbered 1 to {n}")
+        if len(raw) > _LONGEST:  # no move is written so long: say so in one line, the reply cut short
+            raise AnswerError(f"{quoted(raw)} is no move: answer the number of the move, 1 to {n}, or the move "
+                              "(e.g. 碰, 过, 吃 三四五)")
         try:
             move = read_move(raw)
         except MoveError as e:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..model.hand import HandError
 from ..model.notation import parse_hand, parse_tiles
 from ..model.tiles import glyph, glyphs
+from ..text.replies import quoted, whole_number
 from .question import Question
 
 _YES = frozenset({"y", "yes", "是", "能", "可以", "对", "行"})
@@ -67,23 +68,22 @@ def parse_answer(q: Question, text: str) -> object:
         return t
     if q.kind == "huxi":
         number = re.sub(r"\s*(胡息|胡|huxi)$", "", raw, flags=re.IGNORECASE)
-        try:
-            value = int(number)
-        except ValueError:
-            raise AnswerError(f"{raw!r} is not a number: answer the 胡息 as a whole number, e.g. 18") from None
-        if value < 0:
+        value = whole_number(number)  # ASCII digits only: ², ① or 5,000 digits are no number
+        if value is None and number.startswith("-") and whole_number(number[1:]) is not None:
             raise AnswerError("胡息 is never negative")
+        if value is None:
+            raise AnswerError(f"{quoted(raw)} is not a number: answer the 胡息 as a whole number, e.g. 18")
         return value
     if q.kind == "chi":
         if raw.lower() in _NONE:
             return frozenset()
         numbers = []
         for word in spaced.split():
-            try:
-                numbers.append(int(word))
-            except ValueError:
-                raise AnswerError(f"{word!r} is not a number: answer the numbers of the legal ways, "
-                                  "e.g. 1 3, or 0 for none") from None
+            number = whole_number(word)
+            if number is None:
+                raise AnswerError(f"{quoted(word)} is not a number: answer the numbers of the legal ways, "
+                                  "e.g. 1 3, or 0 for none")
+            numbers.append(number)
         if 0 in numbers:
             raise AnswerError("0 means no legal way: do not mix it with other numbers")
         n = len(q.menu)
@@ -98,7 +98,7 @@ def parse_answer(q: Question, text: str) -> object:
             return True
         if word in _NO:
             return False
-        raise AnswerError(f"{raw!r}: answer yes or no (y / n, 能 / 不能, 是 / 否)")
+        raise AnswerError(f"{quoted(raw)}: answer yes or no (y / n, 能 / 不能, 是 / 否)")
     raise ValueError(f"unknown question kind {q.kind!r}")
 
 

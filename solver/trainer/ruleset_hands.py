@@ -27,7 +27,7 @@ from .drill_hands import NoHand as NoHand  # raised here, caught by drills
 from .drill_hands import plausible as plausible
 
 #: hands tried for one ready hand before giving up (a ruleset under which hardly any hand wins)
-MAX_ATTEMPTS = 5000
+MAX_ATTEMPTS = drill_hands.MAX_ATTEMPTS
 
 
 def meld_kinds(rules: Ruleset) -> tuple[tuple[str, ...], tuple[str, ...], bool]:

@@ -8,9 +8,10 @@ from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
 from ..model.rules import Ruleset, get_ruleset
+from ..text.replies import quoted, whole_number
 from . import drills
 from .game_questions import GAME_KIND, GameItem, load_items
-from .progress import GameRef
+from .progress import MAX_SEED, GameRef
 from .question import QUESTION_KINDS, Question, QuizError
 
 DEFAULT_COUNT = 10
@@ -19,11 +20,13 @@ DEFAULT_COUNT = 10
 class LazyQuestions:
     """Questions made one at a time as the quiz reaches them (a drill takes a
     while to make), and how many there will be, for the ``[i/N]`` header.
-    They can be gone through once."""
+    They can be gone through once.  ``skipped``: the kinds left out on the way
+    (``drills.NoDrill``, each once), for the quiz to say so."""
 
-    def __init__(self, questions: Iterable[Question], total: int):
+    def __init__(self, questions: Iterable[Question], total: int, skipped: list | None = None):
         self._questions = iter(questions)
         self.total = total
+        self.skipped = [] if skipped is None else skipped
 
     def __len__(self) -> int:
         return self.total
@@ -82,7 +85,14 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
         found = [p for p in puzzles if p.id == puzzle_id]
         replay = re.fullmatch(r"drill[:\s]*(?:([^\s:\d][^\s:]*)[:\s]+)?(\d+)", puzzle_id.strip())
         if not found and replay:  # a drill shown as "drill 4213" comes back by its seed
-            q = drills.drill(int(replay.group(2)), _named(replay.group(1), rules))
+            digits = replay.group(2)
+            seed = whole_number(digits, digits=40)  # ASCII digits, and not 5,000 of them (int() refuses those)
+            if seed is None and digits.isascii():
+                raise drills.DrillError(f"drill seed {quoted(digits)} is too large: drill seeds go from 0 to {MAX_SEED}")
+            if seed is None:
+                raise QuizError(f"drill {quoted(digits)}: a drill seed is a whole number from 0 to {MAX_SEED}, "
+                                "in ASCII digits")
+            q = drills.drill(seed, _named(replay.group(1), rules))
             if (kind or q.kind) != q.kind or (level or q.level) != q.level:
                 raise QuizError(f"{q.name} is a {q.kind} drill of level {q.level}")
             return [q]
@@ -99,7 +109,9 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
             raise QuizError("--random makes drills, and the questions from your games are none: drop --random")
         return _from_games(rules, n, level, tag, store, time.time() if now is None else now)
     if random_drills:
-        return LazyQuestions(drills.iter_drills(n, rules=rules, seed=seed, kind=kind, level=level, tag=tag), n)
+        skipped: list = []
+        return LazyQuestions(drills.iter_drills(n, rules=rules, seed=seed, kind=kind, level=level, tag=tag,
+                                                skipped=skipped), n, skipped)
     ours = [p for p in puzzles if p.rules == rules.name]
     matching = [p for p in ours if (kind is None or p.kind == kind) and (level is None or p.level == level)
                 and (tag is None or tag in p.tags)]

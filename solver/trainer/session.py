@@ -13,6 +13,8 @@ import puzzles
 from ..model.rules import Ruleset
 from ..text.explain import resolve_lang
 from ..text.render import paint
+from ..text.replies import echoed, printable
+from .drills import NoDrill
 from .game_questions import GameItem
 from .grading import AnswerError, grade
 from .progress import ProgressError, Store
@@ -26,8 +28,10 @@ QUIT_WORDS = frozenset({"q", "quit", "exit", "退出"})
 
 @dataclass
 class QuizSummary:
-    """What a quiz run did.  ``stopped``: 'finished', 'quit' (q), 'eof', 'interrupt' (Ctrl-C) or
-    'unsaved' (an answer could not be stored; ``error`` says why in one line naming the file)."""
+    """What a quiz run did.  ``stopped``: 'finished', 'quit' (q), 'eof', 'interrupt' (Ctrl-C),
+    'unsaved' (an answer could not be stored; ``error`` says why in one line naming the file) or
+    'no_drill' (no drill of the kind asked can be made under the ruleset: ``error`` says so, and the fix,
+    in one line in the quiz's language)."""
     total: int = 0
     asked: int = 0
     answered: int = 0
@@ -71,7 +75,9 @@ def line_reader(stream: TextIO | None = None, out: TextIO | None = None) -> Call
             line = src.readline()
         isatty = getattr(src, "isatty", None)
         if line and not (isatty and isatty()):
-            dst.write(line if line.endswith("\n") else line + "\n")
+            # As text: a control character (ESC, NUL ...) escaped, a byte not UTF-8 as �, so that the echo
+            # cannot drive the terminal.
+            dst.write(echoed(line.removesuffix("\n").removesuffix("\r")) + "\n")
             dst.flush()
         if bad:
             raise AnswerError(_NOT_UTF8)
@@ -143,14 +149,19 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
             write(paint(line, colour))
 
     def cannot_read(e: AnswerError) -> None:
-        show(f"{'看不懂' if zh else 'Cannot read that'}: {e}. "
+        show(f"{'看不懂' if zh else 'Cannot read that'}: {printable(str(e))}. "
              f"{'请再答一次（q 退出）' if zh else 'Try again (q to stop).'}")
 
+    skipped = getattr(questions, "skipped", [])  # kinds of drills left out on the way (drills.NoDrill)
+    told = 0
     try:
         for index, q in enumerate(questions, 1):
             summary.asked += 1
             if index > 1:
                 show("")
+            for note in skipped[told:]:
+                show(note.in_lang(lang, skipped=True))
+            told = len(skipped)
             game = isinstance(q, GameItem)
             asked = (q.lines(lang, index=index, total=summary.total) if game else
                      question_lines(q, lang, index=index, total=summary.total))
@@ -202,6 +213,10 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
                 break
     except KeyboardInterrupt:
         summary.stopped = "interrupt"
+    except NoDrill as e:  # the kind asked (or every kind left) has no drill under the ruleset
+        summary.stopped, summary.error = "no_drill", e.in_lang(lang)
+        if not summary.asked:  # nothing was asked: the error alone says it
+            return summary
     try:
         write("")
         write(summary_line(summary, lang))
