@@ -17,10 +17,12 @@ from typing import Callable
 
 import click
 
-__all__ = ["DEFAULT_SAMPLES", "advice_options", "claim_position", "plain_act", "run_act", "run_discard"]
+__all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "advice_options", "claim_position", "plain_act", "run_act", "run_discard"]
 
 #: solver.game.winrate.DEFAULT_SAMPLES, written here so that --help loads no solver (tests check they agree)
 DEFAULT_SAMPLES = 200
+#: the most --samples: a hundred thousand deals a choice take minutes a core
+MAX_SAMPLES = 100_000
 #: seconds of rollouts before the progress line appears on a terminal
 PROGRESS_AFTER = 0.5
 #: the options that only mean something with --win-rate / --advise, as they are spelled
@@ -43,8 +45,8 @@ def advice_options(command: str) -> Callable:
                                     "by the win chance and expected score of the position it leads to, with its "
                                     "follow-up discard and the reasons.")),
             click.option("--samples", type=int, default=None, metavar="N",
-                         help=f"{flag}: deals of the unseen tiles played out per choice (default "
-                              f"{DEFAULT_SAMPLES}); more narrow the ± intervals and take longer."),
+                         help=f"{flag}: deals of the unseen tiles played out per choice, 1 to {MAX_SAMPLES} "
+                              f"(default {DEFAULT_SAMPLES}); more narrow the ± intervals and take longer."),
             click.option("--seed", type=int, default=None, metavar="S",
                          help=f"{flag}: the deals' seed (default 0): the same seed gives the same figures."),
             click.option("--rank", type=click.Choice(["score", "outs"]), default=None,
@@ -98,9 +100,10 @@ class _Job:
 
     def check(self, quick: dict) -> None:
         v = self.values
-        if self.samples < 1:
+        if not 1 <= self.samples <= MAX_SAMPLES:  # the range --help states
             self.fail(f"--samples {self.samples}: give at least 1 deal per choice (default {DEFAULT_SAMPLES}; "
-                      "--rank outs orders by distance and 进张 alone)")
+                      "--rank outs orders by distance and 进张 alone)" if self.samples < 1 else
+                      f"--samples {self.samples}: at most {MAX_SAMPLES} deals per choice (default {DEFAULT_SAMPLES})")
         if v.get("stock") is not None and v["stock"] < 0:
             self.fail(f"--stock {v['stock']}: the stock holds 0 tiles or more")
         if v.get("record") is not None and v.get("position") is not None:
@@ -179,11 +182,21 @@ class _Job:
     # ------------------------------------------------------------ the advice
 
     def advise(self, pos):
+        from concurrent.futures.process import BrokenProcessPool
+
+        from solver.app import signals
+        from solver.app.console import warn
+        from solver.game import workers
         from solver.game.advice import advise
         progress = _Progress(self.samples, sys.stderr)
         try:
-            return advise(pos, samples=self.samples, seed=self.seed, rank=self.rank, jobs=self.jobs,
-                          progress=progress)
+            with signals.on_stop(workers.kill_all):  # Ctrl-C, SIGTERM: the rollouts' workers end with us, at once
+                return advise(pos, samples=self.samples, seed=self.seed, rank=self.rank, jobs=self.jobs,
+                              progress=progress)
+        except BrokenProcessPool:
+            progress.close()
+            warn("phz: a worker process playing out the deals died (killed, or out of memory); no advice")
+            self.ctx.exit(1)
         finally:
             progress.close()
 
@@ -218,6 +231,7 @@ class _Progress:
         if self.shown:
             self.stream.write("\r" + " " * self.shown + "\r")
             self.stream.flush()
+            self.shown = 0
 
 
 def _seen_tiles(pos) -> list[int]:
@@ -240,10 +254,9 @@ def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, 
     if brief:
         raise click.UsageError("--brief is a batch's compact line: --win-rate answers one hand (a table, or --json)",
                                ctx)
-    if jobs is None:  # one hand: the rollouts on every core phz may use (the same figures as on one)
-        from solver.app.batch import usable_cores
-        jobs = usable_cores()
-    values["jobs"] = jobs
+    from solver.app.batch import capped_jobs, usable_cores
+    # one hand: the rollouts on every core phz may use by default (the same figures as on one), never more
+    values["jobs"] = usable_cores() if jobs is None else capped_jobs(jobs)
     from_file = values.get("record") is not None or values.get("position") is not None
     if hand == ("-",) or (not hand and not from_file):
         raise click.UsageError("--win-rate answers one hand: give HAND (or --record / --position), not a batch", ctx)

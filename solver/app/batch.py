@@ -16,8 +16,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import shutil
-import sys
 import tempfile
 from collections import deque
 from contextlib import contextmanager
@@ -329,59 +327,64 @@ def emit(write: Callable[[str | bytes], None], answers: Sequence[str]) -> None:
         write("\n".join(answers[start:start + WRITE_LINES]))
 
 
-_WORK: tuple = ()  # in a forked worker only: (batch, chunks, folder) of the run it works for
+_WORK: tuple = ()  # in a forked worker only: (batch, chunks, slots) of the run it works for
 #: answer lines written per call of ``write``
 WRITE_LINES = 2000
 #: chunks per job: the jobs share the work as they come free
 CHUNKS_PER_JOB = 4
 
 
-def _chunk_file(folder: str, i: int) -> str:
-    return os.path.join(folder, f"{i}.txt")
-
-
-def _start_worker(batch: Batch, chunks: Sequence[Sequence[str]], folder: str) -> None:
-    """A forked worker's start: it keeps its run (forked with it, not pickled); the parent answers the signals."""
+def _start_worker(batch: Batch, chunks: Sequence[Sequence[str]], slots: Sequence[int]) -> None:
+    """A forked worker's start (after ``workers.become``): it keeps its run (forked with it, not pickled)."""
     global _WORK
-    from . import signals
-
-    signals.child()
-    _WORK = (batch, chunks, folder)
+    _WORK = (batch, chunks, slots)
 
 
-def _worker(i: int) -> int:
-    """Chunk i of the run, in a forked process: its answer lines go to a file
-    of the run's folder; returns how many of its lines failed."""
-    batch, chunks, folder = _WORK
+def _worker(i: int) -> tuple[int, int]:
+    """Chunk i of the run, in a forked process: its answer lines go to the run's file of slot i (from
+    offset 0; the file is empty); returns how many of its lines failed and the bytes written."""
+    batch, chunks, slots = _WORK
     answers, failed = answer(batch, chunks[i])
-    with open(_chunk_file(folder, i), "w", encoding="utf-8", newline="\n") as f:
-        f.write("\n".join(answers))
-    return failed
+    data = memoryview("\n".join(answers).encode("utf-8"))
+    fd, done = slots[i % len(slots)], 0
+    while done < len(data):
+        done += os.pwrite(fd, data[done:], done)
+    return failed, len(data)
+
+
+def _take(fd: int, size: int) -> bytes:
+    """The ``size`` bytes a worker wrote into the file ``fd``, which is emptied for the next chunk."""
+    parts, done = [], 0
+    while done < size:
+        part = os.pread(fd, size - done, done)
+        if not part:
+            break
+        parts.append(part)
+        done += len(part)
+    os.ftruncate(fd, 0)
+    return b"".join(parts)
 
 
 class WorkerDied(RuntimeError):
     """A --jobs worker process ended without answering its lines; ``str()`` is one line."""
 
 
-def _kill_workers(pool) -> None:
-    """Kill the pool's worker processes now (its private table of them is the only one there is)."""
-    try:
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-    except RuntimeError:  # the table changed while it was read: the pool is ending them already
-        return
-    for process in processes:
-        try:
-            process.kill()
-        except (OSError, ValueError, AttributeError):
-            pass
-
-
 def usable_cores() -> int:
     """The cores this process may run on (more jobs than these only compete for them)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+    from ..game import workers
+    return workers.usable_cores()
+
+
+def capped_jobs(jobs: int) -> int:
+    """``--jobs`` within its range, 1 to the usable cores: more are cut to the cores, with a notice on
+    stderr (README: Errors and exit status)."""
+    from .console import warn
+
+    cores = usable_cores()
+    if jobs > cores:
+        warn(f"phz: --jobs {jobs} is more than the {cores} core{'s' * (cores != 1)} this machine gives phz: "
+             f"using {cores}")
+    return max(1, min(jobs, cores))
 
 
 def warm(kind: Kind, rules) -> None:
@@ -400,20 +403,22 @@ def run(batch: Batch, lines: Sequence[str], *, write: Callable[[str | bytes], No
 
     With several jobs the lines go in contiguous chunks, a few per job, to
     worker processes forked once the kernels are loaded (so they start with
-    the kernels and the lines), each chunk to the next free worker.  A
-    worker leaves a chunk's answer lines in a file; this process writes the
-    files out in input order as they are done, UTF-8 bytes as they are: on a
-    full ``--json`` batch the answers are a hundred times the input, too
-    much to send back as Python objects.
+    the kernels and the lines), each chunk to the next free worker
+    (``solver.game.workers``: no worker outlives this process).  A worker
+    leaves a chunk's answer lines in a file; this process writes them out in
+    input order as they are done, UTF-8 bytes as they are: on a full
+    ``--json`` batch the answers are a hundred times the input, too much to
+    send back as Python objects.  The files are unlinked from the start
+    (``tempfile.TemporaryFile``), one per chunk in flight, made before the
+    workers are forked, which inherit them: however the run ends, even by
+    kill -9, the kernel frees them with the last process that holds them,
+    and nothing is left to clean up.
     """
-    import multiprocessing
+    from ..game import workers
 
     jobs = max(1, min(jobs, len(lines) // MIN_LINES_PER_JOB))
-    if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():  # no fork (Windows): one job
-        answers, failed = answer(batch, lines)
-        emit(write, answers)
-        return failed
-    from concurrent.futures import ProcessPoolExecutor
+    if jobs == 1 or not workers.forking():  # no fork (Windows): one job
+        return _one_job(batch, lines, write)
     from concurrent.futures.process import BrokenProcessPool
 
     from . import signals
@@ -424,50 +429,38 @@ def run(batch: Batch, lines: Sequence[str], *, write: Callable[[str | bytes], No
     chunks = [lines[lo:lo + size] for lo in range(0, len(lines), size)]
     failed = 0
     done = 0
-    with tempfile.TemporaryDirectory(prefix="phz-batch-") as folder:
-        sys.stdout.flush()  # a forked worker must not write out what this process still holds
-        sys.stderr.flush()
-        gc.freeze()  # the workers share the parent's objects instead of copying them as the collector touches them
-        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_start_worker,
-                                   initargs=(batch, chunks, folder))
+    # One chunk more than the jobs in flight, so no worker waits; few enough that when the run stops
+    # (the reader went away, `| head`; Ctrl-C) little more is answered.  Chunk i goes to slot i % slots.
+    files = [tempfile.TemporaryFile(prefix="phz-batch-") for _ in range(min(len(chunks), jobs + 1))]
+    slots = [f.fileno() for f in files]
+    try:
+        with (workers.executor(jobs, _start_worker, (batch, chunks, slots)) as pool,
+              signals.on_stop(workers.kill_all)):  # Ctrl-C, SIGTERM (solver.app.signals): no worker outlives us
+            if pool is None:
+                return _one_job(batch, lines, write)
+            ahead = deque(pool.submit(_worker, k) for k in range(len(slots)))
+            for i in range(len(chunks)):
+                bad, nbytes = ahead.popleft().result()
+                block = _take(slots[i % len(slots)], nbytes)
+                if i + len(slots) < len(chunks):  # the slot is free again
+                    ahead.append(pool.submit(_worker, i + len(slots)))
+                if block:
+                    write(block)
+                failed += bad
+                done += 1
+    except BrokenProcessPool:
+        first = done * size + 1
+        last = min(len(lines), (done + 1) * size)
+        written = f"the answers to the {first - 1} before them were written" if first > 1 else "no answer was written"
+        raise WorkerDied(f"a worker process answering hands {first}-{last} of the batch died (killed, or out "
+                         f"of memory); {written}") from None
+    finally:
+        for f in files:
+            f.close()
+    return failed
 
-        def stopped() -> None:  # Ctrl-C or SIGTERM (solver.app.signals): no worker outlives us, no folder is left
-            _kill_workers(pool)
-            shutil.rmtree(folder, ignore_errors=True)
 
-        try:
-            with signals.on_stop(stopped):
-                # One chunk more than the jobs in flight, so no worker waits; few enough that when
-                # the run stops (the reader went away, `| head`; Ctrl-C) little more is answered.
-                submitted = min(len(chunks), jobs + 1)
-                ahead = deque(pool.submit(_worker, k) for k in range(submitted))
-                try:
-                    for i in range(len(chunks)):
-                        bad = ahead.popleft().result()
-                        if submitted < len(chunks):
-                            ahead.append(pool.submit(_worker, submitted))
-                            submitted += 1
-                        path = _chunk_file(folder, i)
-                        with open(path, "rb") as f:
-                            block = f.read()
-                        os.remove(path)
-                        if block:
-                            write(block)
-                        failed += bad
-                        done += 1
-                except BaseException:
-                    for future in ahead:
-                        future.cancel()
-                    _kill_workers(pool)  # nobody will read what they are answering
-                    raise
-                finally:
-                    pool.shutdown(wait=True)
-        except BrokenProcessPool:
-            first = done * size + 1
-            last = min(len(lines), (done + 1) * size)
-            written = f"the answers to the {first - 1} before them were written" if first > 1 else "no answer was written"
-            raise WorkerDied(f"a worker process answering hands {first}-{last} of the batch died (killed, or out "
-                             f"of memory); {written}") from None
-        finally:
-            gc.unfreeze()
+def _one_job(batch: Batch, lines: Sequence[str], write: Callable[[str | bytes], None]) -> int:
+    answers, failed = answer(batch, lines)
+    emit(write, answers)
     return failed

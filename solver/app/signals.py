@@ -133,9 +133,11 @@ def note(text: str | Callable[[], str]) -> Iterator[None]:
         _notes.remove(text)
 
 
-def child() -> None:
-    """In a forked worker: the parent answers the signals (Ctrl-C reaches the
-    whole process group, and the parent kills its workers); SIGTERM kills."""
-    signal.set_wakeup_fd(-1)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+def child(parent: int | None = None) -> None:
+    """In a forked worker of ``parent`` (its pid, taken before the fork; default: this process's
+    parent now): the parent answers the signals (Ctrl-C and a hang-up reach the whole process group,
+    and the parent kills its workers); SIGTERM kills; the worker dies with its parent however the
+    parent ends.  ``solver.game.workers.become``, which every worker of ``workers.executor`` runs first."""
+    from ..game import workers
+
+    workers.become(os.getppid() if parent is None else parent)

@@ -12,7 +12,9 @@ result: the outcomes are merged by deal index.
 
 With several jobs the deal indices go in chunks to worker processes forked
 from this one (a few chunks per job, each to the next free worker), as
-``solver.app.batch`` does it; ``progress`` is told each deal done.
+``solver.app.batch`` does it; ``progress`` is told each deal done.  The
+workers die with this process, however it ends (``solver.game.workers``):
+none plays on or writes another record.
 
 >>> from solver.model.rules import get_ruleset
 >>> job = Sim(get_ruleset("hunan"), ("random", "random", "random"), seed=1)
@@ -21,10 +23,8 @@ from this one (a few chunks per job, each to the next free worker), as
 """
 from __future__ import annotations
 
-import gc
 import itertools
 import os
-import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -123,10 +123,8 @@ _JOB: Sim | None = None  # in a forked worker only: the simulation it works for
 
 
 def _start_worker(job: Sim) -> None:
+    """A forked worker's start (after ``workers.become``): it keeps its simulation (forked with it)."""
     global _JOB
-    from . import signals
-
-    signals.child()
     _JOB = job
 
 
@@ -157,62 +155,54 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
     after each k deals done.  With ``each``, every deal is given to it in index order as soon as the
     deals before it are in, and none is kept (the list returned is empty): a long run keeps only
     what ``each`` keeps (``stats.Tally``)."""
-    import multiprocessing
+    from ..game import workers
 
     tell = progress or (lambda k: None)
     kept: list[DealOutcome] = []
     take = each or kept.append
     jobs = max(1, min(jobs, deals))
-    if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():  # no fork (Windows): one job
-        for i in range(deals):
-            take(play_deal(job, i))
-            tell(1)
-        return kept
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    if jobs == 1 or not workers.forking():  # no fork (Windows): one job
+        return _one_job(job, deals, tell, take, kept)
+    from concurrent.futures import FIRST_COMPLETED, wait
     from concurrent.futures.process import BrokenProcessPool
 
     from . import signals
-    from .batch import _kill_workers
 
     parts = chunks(deals, jobs)
     waiting: dict[int, DealOutcome] = {}  # deals done whose earlier deals are not all in yet
     next_index = 0
-    sys.stdout.flush()  # a forked worker must not write out what this process still holds
-    sys.stderr.flush()
-    gc.freeze()  # the workers share the parent's objects instead of copying them as the collector touches them
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_start_worker,
-                               initargs=(job,))
     try:
-        with signals.on_stop(lambda: _kill_workers(pool)):
+        with (workers.executor(jobs, _start_worker, (job,)) as pool,
+              signals.on_stop(workers.kill_all)):  # Ctrl-C, SIGTERM (solver.app.signals): no worker outlives us
+            if pool is None:
+                return _one_job(job, deals, tell, take, kept)
             # Chunks go in as workers come free (a few ahead), so that finished deals wait in order
             # for few others.
             ahead = 2 * jobs
             queue = iter(parts)
             running = {pool.submit(_worker, lo, hi) for lo, hi in itertools.islice(queue, ahead)}
-            try:
-                while running:
-                    finished, running = wait(running, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        got = future.result()
-                        for d in got:
-                            waiting[d.index] = d
-                        while next_index in waiting:
-                            take(waiting.pop(next_index))
-                            next_index += 1
-                        tell(len(got))
-                        for lo, hi in itertools.islice(queue, 1):
-                            running.add(pool.submit(_worker, lo, hi))
-            except BaseException:
-                for future in running:
-                    future.cancel()
-                _kill_workers(pool)
-                raise
-            finally:
-                pool.shutdown(wait=True)
+            while running:
+                finished, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    got = future.result()
+                    for d in got:
+                        waiting[d.index] = d
+                    while next_index in waiting:
+                        take(waiting.pop(next_index))
+                        next_index += 1
+                    tell(len(got))
+                    for lo, hi in itertools.islice(queue, 1):
+                        running.add(pool.submit(_worker, lo, hi))
     except BrokenProcessPool:
         raise WorkerDied(f"a worker process playing the deals died (killed, or out of memory) after "
                          f"{next_index + len(waiting)} of {deals} deals") from None
-    finally:
-        gc.unfreeze()
     assert next_index == deals and not waiting
+    return kept
+
+
+def _one_job(job: Sim, deals: int, tell: Callable[[int], None], take: Callable[[DealOutcome], None],
+             kept: list[DealOutcome]) -> list[DealOutcome]:
+    for i in range(deals):
+        take(play_deal(job, i))
+        tell(1)
     return kept

@@ -49,7 +49,8 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
 @click.option("--seed", type=click.IntRange(min=0, max=2 ** 63 - 1), default=0, show_default=True, metavar="N",
               help="Deal i is the same for the same seed, whatever --jobs.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
-              help="Play on N processes (one per core); the results do not change.")
+              help="Play on N processes, 1 to the cores phz may use (more are cut to those, with a notice); "
+                   "the results do not change.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with every number of the table.")
 @click.option("--records", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="Write each hand's game record (JSON Lines, README: Game records) into DIR.")
@@ -97,11 +98,7 @@ def sim(ctx: click.Context, deals: int, rules, bots_text: str, seed: int, jobs: 
         except OSError as e:
             raise click.BadParameter(f"cannot make the folder {records}: {e.strerror or e}; name a folder you "
                                      "can write to", param_hint="--records") from None
-    cores = batch.usable_cores()
-    if jobs > cores:
-        warn(f"phz: --jobs {jobs} is more than the {cores} core{'s' * (cores != 1)} this machine gives phz: "
-             f"using {cores}")
-        jobs = cores
+    jobs = batch.capped_jobs(jobs)  # the range --help states
     prepare(as_json)
     job = runner.Sim(rules, bots, seed, records)
     start = time.perf_counter()

@@ -36,6 +36,7 @@ from typing import Sequence
 from ..model.hand import Meld
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
+from . import workers
 from .bot_fast import Policy
 from .engine import Game
 from .moves import Move
@@ -296,35 +297,37 @@ def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEF
     plays each round's deals in that many processes, the same deals in the same order: the figures
     do not change.  The same call gives the same figures."""
     scripts = [tuple(s) for s in scripts]
+    if jobs > 1 and samples >= 2 * FIRST and workers.forking():
+        global _JOB
+        _JOB = (pos, scripts, seed, ties, keep)  # the workers get it by the fork
+        with workers.executor(jobs) as pool:  # workers that die with this process (solver.game.workers)
+            return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, pool)
+    return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, None)
+
+
+def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: int, ties: bool, keep: frozenset,
+          jobs: int, progress, pool) -> list[Estimate]:
+    """``race`` on one process (``pool`` None) or each round's deals on the processes of ``pool``."""
     ends = sorted({min(samples, FIRST), *(min(samples, max(FIRST, round(samples * r))) for r in ROUNDS), samples})
     ests: list[Estimate | None] = [None] * len(scripts)
     keep_going, done = list(range(len(scripts))), 0
-    pool = _pool(jobs, pos, scripts, seed, ties, keep) if jobs > 1 and samples >= 2 * FIRST else None
-    try:
-        for end in ends:
-            if pool is None:
-                more = estimate(pos, [scripts[k] for k in keep_going], samples=end - done, seed=seed, ties=ties,
-                                start=done, keep=keep, progress=progress)
-            else:
-                more = _parallel(pool, jobs, keep_going, done, end - done, progress)
-            for k, e in zip(keep_going, more):
-                a = ests[k]
-                ests[k] = e if a is None else Estimate(a.script, a.n + e.n, a.wins + e.wins,
-                                                       a.deal_ins + e.deal_ins, a.nets + e.nets)
-            done = end
-            best = max((ests[k] for k in keep_going), key=lambda e: e.score)
-            keep_going = [k for k in keep_going if ests[k] is best or _open(ests[k], best)]
-            keep_going.sort(key=lambda k: -ests[k].score)
-            del keep_going[KEEP[min(len(KEEP) - 1, ends.index(end))]:]
-            if len(keep_going) < 2:
-                break
-    except BaseException:
-        if pool is not None:
-            pool.terminate()
-        raise
-    if pool is not None:
-        pool.close()
-        pool.join()
+    for end in ends:
+        if pool is None:
+            more = estimate(pos, [scripts[k] for k in keep_going], samples=end - done, seed=seed, ties=ties,
+                            start=done, keep=keep, progress=progress)
+        else:
+            more = _parallel(pool, jobs, keep_going, done, end - done, progress)
+        for k, e in zip(keep_going, more):
+            a = ests[k]
+            ests[k] = e if a is None else Estimate(a.script, a.n + e.n, a.wins + e.wins,
+                                                   a.deal_ins + e.deal_ins, a.nets + e.nets)
+        done = end
+        best = max((ests[k] for k in keep_going), key=lambda e: e.score)
+        keep_going = [k for k in keep_going if ests[k] is best or _open(ests[k], best)]
+        keep_going.sort(key=lambda k: -ests[k].score)
+        del keep_going[KEEP[min(len(KEEP) - 1, ends.index(end))]:]
+        if len(keep_going) < 2:
+            break
     return ests
 
 
@@ -339,23 +342,6 @@ def _open(e: Estimate, best: Estimate) -> bool:
 _JOB: tuple | None = None  # (pos, scripts, seed, ties, keep) of the race whose pool is forked
 
 
-def _pool(jobs: int, pos: Position, scripts: list, seed: int, ties: bool, keep: frozenset):
-    global _JOB
-    import multiprocessing
-    _JOB = (pos, scripts, seed, ties, keep)
-    try:
-        return multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_worker)
-    except (OSError, ValueError):
-        return None
-
-
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C and termination to the process that started it."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def _part(args: tuple[tuple[int, ...], int, int]) -> list[Estimate]:
     which, start, n = args
     pos, scripts, seed, ties, keep = _JOB
@@ -365,7 +351,7 @@ def _part(args: tuple[tuple[int, ...], int, int]) -> list[Estimate]:
 def _parallel(pool, jobs: int, which: list[int], start: int, n: int, progress) -> list[Estimate]:
     """``estimate`` of the scripts ``which`` on deals start … start + n − 1, split in contiguous parts."""
     cuts = [start + n * j // jobs for j in range(jobs + 1)]
-    parts = pool.map(_part, [(tuple(which), a, b - a) for a, b in zip(cuts, cuts[1:]) if b > a])
+    parts = list(pool.map(_part, [(tuple(which), a, b - a) for a, b in zip(cuts, cuts[1:]) if b > a]))
     if progress is not None:
         progress(n)
     out = parts[0]
