@@ -67,8 +67,8 @@ def _seen_option(f: Callable) -> Callable:
 
 def _bulk_options(f: Callable) -> Callable:
     f = click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-                     help="A batch is answered by N processes (one per core; default 1); answers stay in input "
-                          "order. With --win-rate: the rollouts, in N processes (default: every core phz may "
+                     help="A batch is answered by N processes (1 to the cores phz may use, more are cut to them; "
+                          "default 1); answers stay in input order. With --win-rate: the rollouts, in N processes (default: every core phz may "
                           "use; the same figures).")(f)
     return click.option("--brief", is_flag=True,
                         help="One compact JSON line per hand, waits only: tile, live outs, 胡息 and score "
@@ -131,11 +131,7 @@ def _batch_hands(ctx: click.Context, out: _Out, kind: str, seen_tiles: list[int]
     from solver.app import batch
     from solver.app.console import warn
 
-    cores = batch.usable_cores()
-    if jobs > cores:
-        warn(f"phz: --jobs {jobs} is more than the {cores} core{'s' * (cores != 1)} this machine gives phz: "
-             f"using {cores}")
-        jobs = cores
+    jobs = batch.capped_jobs(jobs)
     try:
         job = batch.Batch(kind, rules, tuple(seen_tiles), as_json=out.as_json, brief=brief, colour=out.colour)
         failed = batch.run(job, _lines(), write=out.write, jobs=jobs)

@@ -7,7 +7,7 @@ beside the layers and imports nothing, so that the options' ranges load for ``--
 from __future__ import annotations
 
 __all__ = ["CONFIG_BYTES", "COUNT", "HANDS", "MAX_DEPTH", "MOVE", "POSITION_BYTES", "RECORD_BYTES", "RULESET_BYTES",
-           "SCORE", "SEAT", "SEED", "STOCK", "check"]
+           "SAMPLES", "SCORE", "SEAT", "SEED", "STOCK", "check"]
 
 #: a seed (--seed, a record's seeds): what a 64-bit signed integer holds, 0 and up
 SEED = (0, (1 << 63) - 1)
@@ -19,6 +19,8 @@ SEAT = (0, 3)
 HANDS = (1, 1_000_000)
 #: questions of a quiz (--count)
 COUNT = (1, 10_000)
+#: deals played out per choice (--samples of the advice and the review): 100,000 take minutes a core
+SAMPLES = (1, 100_000)
 #: a score, a net or a payment in a record
 SCORE = (-1_000_000_000, 1_000_000_000)
 #: tiles in the stock of a position

@@ -229,3 +229,30 @@ def test_the_record_played_from_is_never_the_record_written(run_phz, tmp_path):
         done = run_phz("play", "--from", str(path), "--at", "3", "--record", str(path), *extra, input="1\n" * 400)
         assert done.returncode == 2 and "the record played from" in done.stderr, done.stderr
     assert path.read_bytes() == before
+
+
+def test_a_hang_up_ignored_from_the_start_does_not_stop_phz(phz_cmd, tmp_path):
+    """Under ``nohup`` (SIGHUP ignored when phz starts) a closed terminal does not stop it; Ctrl-C still does."""
+    path = tmp_path / "game.jsonl"
+    answers = tmp_path / "answers.txt"
+    answers.write_text("1\n" * 200_000)
+
+    def nohup() -> None:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    with open(answers, "rb") as stdin:
+        proc = subprocess.Popen([*phz_cmd, "play", "--seed", "3", "--bots", "random,random", "--record", str(path)],
+                                stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_env(),
+                                preexec_fn=nohup)
+        try:
+            _wait_for_lines(path, 200, proc)
+            proc.send_signal(signal.SIGHUP)
+            lines = _lines(path)
+            _wait_for_lines(path, lines + 500, proc)  # it plays on
+            proc.send_signal(signal.SIGINT)
+            _, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert proc.returncode == 130, err.decode()
+    replays(path, cut_ok=True)

@@ -17,12 +17,14 @@ from typing import Callable
 
 import click
 
+from solver import limits
+
 __all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "advice_options", "claim_position", "plain_act", "run_act", "run_discard"]
 
 #: solver.game.winrate.DEFAULT_SAMPLES, written here so that --help loads no solver (tests check they agree)
 DEFAULT_SAMPLES = 200
-#: the most --samples: a hundred thousand deals a choice take minutes a core
-MAX_SAMPLES = 100_000
+#: the most --samples (solver.limits.SAMPLES)
+MAX_SAMPLES = limits.SAMPLES[1]
 #: seconds of rollouts before the progress line appears on a terminal
 PROGRESS_AFTER = 0.5
 #: the options that only mean something with --win-rate / --advise, as they are spelled
@@ -100,7 +102,7 @@ class _Job:
 
     def check(self, quick: dict) -> None:
         v = self.values
-        if not 1 <= self.samples <= MAX_SAMPLES:  # the range --help states
+        if not limits.SAMPLES[0] <= self.samples <= MAX_SAMPLES:  # the range --help states
             self.fail(f"--samples {self.samples}: give at least 1 deal per choice (default {DEFAULT_SAMPLES}; "
                       "--rank outs orders by distance and 进张 alone)" if self.samples < 1 else
                       f"--samples {self.samples}: at most {MAX_SAMPLES} deals per choice (default {DEFAULT_SAMPLES})")

@@ -25,5 +25,7 @@ def stop_early(signum, frame) -> None:
 def main() -> None:
     """Guard the start, then run ``cli.entry`` (imported by name: ``cli`` is above every package)."""
     for signum in _STOPS:
+        if signum == signal.SIGHUP and signal.getsignal(signum) == signal.SIG_IGN:
+            continue  # nohup phz …: a closed terminal does not stop it
         signal.signal(signum, stop_early)
     importlib.import_module("cli").entry()

@@ -1,4 +1,4 @@
-"""Ctrl-C and SIGTERM for the ``phz`` command: stop at once, with one line and a known status.
+"""Ctrl-C, SIGTERM and SIGHUP for the ``phz`` command: stop at once, with one line and a known status.
 
 Python raises KeyboardInterrupt only between bytecodes of the main thread.
 A Ctrl-C that lands while a numba kernel runs (seconds of distance search)
@@ -7,12 +7,15 @@ numba loads its cache, inside a ctypes callback, is swallowed and the
 command runs on.  So no KeyboardInterrupt is raised: the interpreter's C
 handler writes the signal number to a pipe (``signal.set_wakeup_fd``), and a
 watcher thread, woken at once whatever the main thread is doing, stops the
-process: it runs the cleanups registered with ``on_stop`` (batch workers
-killed, their folder removed), writes one line on stderr and ends the process
-with 130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP, the terminal closed).  The Python-level handler does the same
-when the main thread runs it first, so a command that was about to end
-anyway (its input closed at the same moment) still ends as stopped.  Every answer already written stays written (each write is
-flushed), and the quiz stores an attempt the moment it is graded.
+process: it runs the cleanups registered with ``on_stop`` (workers killed,
+a game record closed), writes one line on stderr and ends the process with
+130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP, the terminal closed; not when
+SIGHUP was ignored at the start, as under ``nohup``).  The Python-level
+handler does the same when the main thread runs it first, so a command that
+was about to end anyway (its input closed at the same moment) still ends as
+stopped; inside a ``deferred`` block it waits for the block's end.  Every
+answer already written stays written (each write is flushed), and the quiz
+stores an attempt the moment it is graded.
 
 ``install`` is for the console script only; as a library (and under
 click's CliRunner) Ctrl-C stays a KeyboardInterrupt.
@@ -34,13 +37,15 @@ _stopping = threading.Lock()
 
 
 def install() -> None:
-    """Stop the process at once on SIGINT or SIGTERM (see the module docstring); main thread only."""
+    """Stop the process at once on SIGINT, SIGTERM or SIGHUP (see the module docstring); main thread only."""
     if threading.current_thread() is not threading.main_thread():
         return
     read, write = os.pipe()
     os.set_blocking(write, False)
     signal.set_wakeup_fd(write, warn_on_full_buffer=False)
     for signum in STATUS:
+        if signum == signal.SIGHUP and signal.getsignal(signum) == signal.SIG_IGN:
+            continue  # nohup phz …: a closed terminal does not stop it (entry.main left it ignored)
         signal.signal(signum, _handle)
     threading.Thread(target=_watch, args=(read,), name="phz-signals", daemon=True).start()
 

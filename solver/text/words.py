@@ -50,6 +50,8 @@ _ERRORS_ZH = [
     (r"^--stock (-\d+): the stock holds 0 tiles or more", lambda m: f"--stock {m[1]}：墩里的牌不能少于0张"),
     (r"^--samples (-?\d+): give at least 1 deal per choice \(default (\d+); --rank outs orders by distance and "
      r"进张 alone\)", lambda m: f"--samples {m[1]}：每个选择至少要1副发牌（默认{m[2]}；--rank outs 只按差几步和进张排序）"),
+    (r"^--samples (\d+): at most (\d+) deals per choice \(default (\d+)\)",
+     lambda m: f"--samples {m[1]}：每个选择最多{m[2]}副发牌（默认{m[3]}）"),
     (r"^(--[a-z-]+): ", lambda m: f"{m[1]}："),
 ]
 
