@@ -61,6 +61,32 @@ def test_a_record_that_is_no_file_is_refused_at_once(run_phz, hostile, kind):
 
 
 @pytest.mark.parametrize("kind", list(WHY))
+def test_a_position_or_record_for_advice_that_is_no_file_is_refused_at_once(run_phz, hostile, kind):
+    path = hostile[kind]
+    _one_line_refusal(run_phz("discard", "--win-rate", "--position", path, timeout=TIMEOUT), WHY[kind])
+    _one_line_refusal(run_phz("discard", "--win-rate", "--record", path, "--at", "1", timeout=TIMEOUT), WHY[kind])
+
+
+def test_a_position_file_names_a_ruleset_file_only_in_its_folder(run_phz, tmp_path):
+    from solver.game.position import dumps, position_of
+    house = _house(tmp_path / "house.toml")
+    game = Game(get_ruleset("hunan"), seed=4)
+    obj = json.loads(dumps(position_of(game)))
+    obj["ruleset"] = str(house)
+    folder = tmp_path / "positions"
+    folder.mkdir()
+    path = folder / "p.json"
+    path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    _one_line_refusal(run_phz("discard", "--win-rate", "--position", str(path), timeout=TIMEOUT),
+                      "may name only a ruleset file in its own folder")
+    obj["ruleset"] = "house.toml"
+    (folder / "house.toml").write_text(house.read_text(encoding="utf-8"), encoding="utf-8")
+    path.write_text(json.dumps(obj, ensure_ascii=False), encoding="utf-8")
+    done = run_phz("discard", "--win-rate", "--position", str(path), "--samples", "24", timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("kind", list(WHY))
 def test_a_ruleset_that_is_no_file_is_refused_at_once(run_phz, hostile, tmp_path, kind):
     path = hostile[kind]
     _one_line_refusal(run_phz("ting", READY, "--rules", path, timeout=TIMEOUT), WHY[kind])

@@ -128,22 +128,36 @@ class _Job:
         v = self.values
         if v.get("record") is not None:
             return self._from_record(v["record"], v["at"], v.get("seat"))
+        from pathlib import Path
+
         from solver.game.position import PositionError, loads
+        from solver.model import files
         path = v["position"]
         try:
-            with open(path, encoding="utf-8") as f:
-                return loads(f.read())
-        except OSError as e:
-            self.fail(f"--position {path}: {e.strerror or e}")
+            text = files.read_text(path, limit=limits.POSITION_BYTES, what="position")
+            return loads(text, Path(path).parent, rules=self._given_rules())
+        except files.FileRefused as e:
+            self.fail(f"--position {e}")
         except PositionError as e:
             self.fail(f"--position {path}: {e}")
+
+    def _given_rules(self):
+        """The --rules given on the command line, for a record or position file that names a ruleset
+        file outside its folder (``record_rules.ruleset_of``); None when none was given."""
+        from click.core import ParameterSource
+        if self.ctx.get_parameter_source("rules") == ParameterSource.COMMANDLINE:
+            return self.ctx.params.get("rules")
+        return None
 
     def _from_record(self, path: str, at: int, seat: int | None):
         from solver.game import record, replay
         from solver.game.position import position_of
         try:
-            rec = record.read(path)
-            done = replay.replay(rec, lenient=rec.typed, to=at)
+            rec = record.read(path, rules=self._given_rules())
+            if rec.cut:
+                from solver.text.game_text import cut_notice
+                click.echo(cut_notice(rec, path), err=True)
+            done = replay.replay(rec, lenient=rec.lenient, to=at)
         except OSError as e:
             self.fail(f"--record {path}: {e.strerror or e}")
         except record.RecordError as e:
