@@ -18,7 +18,7 @@ SEAT = (0, 3)
 #: hands of a session or record (--hands, --hand, a record's hand lines)
 HANDS = (1, 1_000_000)
 #: questions of a quiz (--count)
-COUNT = (1, 10_000)
+COUNT = (1, 1_000_000)
 #: deals played out per choice (--samples of the advice and the review): 100,000 take minutes a core
 SAMPLES = (1, 100_000)
 #: a score, a net or a payment in a record

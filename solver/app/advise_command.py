@@ -49,7 +49,7 @@ def advice_options(command: str) -> Callable:
             click.option("--samples", type=int, default=None, metavar="N",
                          help=f"{flag}: deals of the unseen tiles played out per choice, 1 to {MAX_SAMPLES} "
                               f"(default {DEFAULT_SAMPLES}); more narrow the ± intervals and take longer."),
-            click.option("--seed", type=int, default=None, metavar="S",
+            click.option("--seed", type=click.IntRange(*limits.SEED), default=None, metavar="S",
                          help=f"{flag}: the deals' seed (default 0): the same seed gives the same figures."),
             click.option("--rank", type=click.Choice(["score", "outs"]), default=None,
                          help=f"{flag}: order by expected score (default) or by distance, 进张 and outs."),
@@ -58,10 +58,10 @@ def advice_options(command: str) -> Callable:
                               "20 tiles each, the rest is stock)."),
             click.option("--record", type=click.Path(dir_okay=False), default=None, metavar="FILE",
                          help=f"{flag}: the position of a game record (README: Game records) before move --at."),
-            click.option("--at", type=int, default=None, metavar="MOVE",
+            click.option("--at", type=click.IntRange(*limits.MOVE), default=None, metavar="MOVE",
                          help="With --record: the move (numbered from 1 over the record, as `phz replay` "
                               "shows them)."),
-            click.option("--seat", type=int, default=None, metavar="N",
+            click.option("--seat", type=click.IntRange(*limits.SEAT), default=None, metavar="N",
                          help="With --record: the seat advised (default: the seat that decides at MOVE)."),
             click.option("--position", type=click.Path(dir_okay=False), default=None, metavar="FILE",
                          help=f"{flag}: the position of a position file (README: Position files)."),

@@ -8,6 +8,8 @@ import sys
 
 import click
 
+from solver import limits
+
 from .options import RulesetType, rules_option
 from .options import echo as _echo
 from .options import prepare as _prepare
@@ -21,12 +23,13 @@ QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
 @click.option("--kind", type=click.Choice(QUESTION_KINDS + ("game",)), help="Only this kind (game: from your games).")
 @click.option("--level", type=click.IntRange(1, 3), help="Only this level (1 one idea, 2 two that interact, 3 a trap).")
 @click.option("--tag", metavar="T", help="Only puzzles with this tag (e.g. 破跑胡, 烧比).")
-@click.option("--count", type=click.IntRange(min=1),
+@click.option("--count", type=click.IntRange(*limits.COUNT),
               help="How many questions (default: 10, fewer when fewer match).")
 @click.option("--puzzle", "puzzle_id", metavar="ID",
               help="One puzzle by id (or drill:SEED to replay a drill, drill:NAME:SEED under ruleset NAME).")
 @click.option("--random", "random_drills", is_flag=True, help="Fresh drills generated with the solver (seeded).")
-@click.option("--seed", type=int, default=None, help="Seed for --random, to get the same drills again.")
+@click.option("--seed", type=click.IntRange(*limits.SEED), default=None,
+              help="Seed for --random, to get the same drills again.")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
               help="Language (default: from the locale, zh* → Chinese).")
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
