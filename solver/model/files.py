@@ -125,34 +125,26 @@ def _too_deep(what: str, levels: int | None) -> FileRefused:
 
 
 def loads_json(text: str | bytes, *, what: str):
-    """``json.loads`` of ``text`` that refuses data nested more than ``MAX_DEPTH`` deep (FileRefused) and
-    turns an integer of more digits than Python converts into a JSONDecodeError-like ValueError."""
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        raise _too_deep(what, None) from None
-    except json.JSONDecodeError:
-        raise
-    except ValueError:  # an integer of more than 4,300 digits
-        raise FileRefused(f"{what} holds a number of more than {_DIGITS:,} digits") from None
-    levels = depth(value)
-    if levels > MAX_DEPTH:
-        raise _too_deep(what, _exact_depth(value))
-    return value
+    """``json.loads`` of ``text``, refusing data nested more than ``MAX_DEPTH`` deep and an integer of
+    more digits than Python converts (FileRefused); a JSONDecodeError as json raises it."""
+    return _bounded(json.loads, json.JSONDecodeError, text, what)
 
 
 def loads_toml(text: str, *, what: str) -> dict:
-    """``tomllib.loads`` of ``text``, refusing data nested more than ``MAX_DEPTH`` deep (FileRefused)."""
+    """``tomllib.loads`` of ``text``, refused as ``loads_json`` refuses; a TOMLDecodeError as tomllib raises it."""
+    return _bounded(tomllib.loads, tomllib.TOMLDecodeError, text, what)
+
+
+def _bounded(parse, syntax_error: type[Exception], text, what: str):
     try:
-        value = tomllib.loads(text)
+        value = parse(text)
     except RecursionError:
         raise _too_deep(what, None) from None
-    except tomllib.TOMLDecodeError:
+    except syntax_error:
         raise
     except ValueError:  # an integer of more than 4,300 digits
         raise FileRefused(f"{what} holds a number of more than {_DIGITS:,} digits") from None
-    levels = depth(value)
-    if levels > MAX_DEPTH:
+    if depth(value) > MAX_DEPTH:
         raise _too_deep(what, _exact_depth(value))
     return value
 
