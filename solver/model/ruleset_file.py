@@ -64,7 +64,7 @@ FIELDS = {
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
     "schema": (0, 1000),
-    "huxi.*": (0, 100),
+    "huxi.*": (0, 18),  # seven groups of 18 make 126: the win kernels count a hand's 胡息 up to 127
     "score.min_huxi": (0, 1000),
     "score.deng_base": (0, 1000),
     "score.deng_step": (1, 1000),
