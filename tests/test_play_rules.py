@@ -1,0 +1,128 @@
+"""The rule table of play (``solver.engine.play_rules``) against the obligations engine: the same legal
+actions in the same order, and the same candidate ways to eat with the same reasons, on random hands,
+tiles, origins and passed tiles, and at every decision of random games, under every shipped ruleset and
+a house file (in plain Python here; the game kernels compile the very same functions)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.app.generate import random_hands, ready_hands
+from solver.engine import play_rules as P
+from solver.engine.obligations import decide
+from solver.game.engine import Game
+from solver.game.players import RandomBot
+from solver.game.table import origin as origin_of
+from solver.game.view import view_of
+from solver.model.groups import SHAPES
+from solver.model.results import ORIGINS
+from solver.model.rules import RULESETS, get_ruleset
+from solver.model.ruleset_file import loads
+
+HOUSE = loads('schema = 1\nbase = "luzhou"\nname = "house-pass"\n[play]\npassed = "chou"\npeng_compulsory = false\n'
+              'chi_from = ["upper-discard", "upper-draw", "self-draw"]\nown_discard_makes_chou = true\n', "house.toml")
+KIND = {k: i for i, k in enumerate(P.KIND_NAMES)}
+AC = {a: i for i, a in enumerate(P.ACTION_NAMES)}
+
+
+def _arrays(hand):
+    mk = [0] * 7
+    mt = [[0, 0, 0] for _ in range(7)]
+    for j, m in enumerate(hand.melds):
+        mk[j] = KIND[m.kind]
+        mt[j] = list(m.tiles[:3])
+    return list(hand.concealed), mk, mt, len(hand.melds)
+
+
+def _shape(s):
+    return tuple(SHAPES[s]) if s >= 0 else None
+
+
+def expected_actions(d):
+    return [(a.action, bool(a.compulsory), a.chi, tuple(a.bi), bool(a.chou_wei), bool(a.becomes_chou_chi),
+             bool(a.becomes_chou_peng)) for a in d.actions]
+
+
+def table_actions(hand, x, origin, chou, passed, wins, rules):
+    conc, mk, mt, nm = _arrays(hand)
+    out = [[0] * P.A_SIZE for _ in range(P.MAX_ACTIONS)]
+    wbuf = [[0] * P.W_SIZE for _ in range(P.MAX_WAYS)]
+    n = P.legal(conc, mk, mt, nm, x, ORIGINS.index(origin), int(x in chou), int(x in passed), int(wins),
+                P.rule_vector(rules), wbuf, out)
+    assert conc == list(hand.concealed)  # the counts are given back as they were
+    return [(P.ACTION_NAMES[r[P.A_KIND]], bool(r[P.A_COMPULSORY]), _shape(r[P.A_CHI]),
+             tuple(_shape(b) for b in r[P.A_BI:P.A_BI + 3] if b >= 0), bool(r[P.A_CHOU_WEI]),
+             bool(r[P.A_CHOU_CHI]), bool(r[P.A_CHOU_PENG])) for r in out[:n]]
+
+
+def table_ways(hand, x, origin, chou, passed, d, rules):
+    rv = P.rule_vector(rules)
+    hu_only = rules.passed == "hu_only"
+    no_chi = x in chou or (hu_only and x in passed)
+    forced = d.compulsory
+    mode = P.chi_mode(ORIGINS.index(origin), int(no_chi), AC[forced.action] if forced else -1, rv)
+    wbuf = [[0] * P.W_SIZE for _ in range(P.MAX_WAYS)]
+    n = P.ways(list(hand.concealed), x, mode, wbuf)
+    got = []
+    for w in wbuf[:n]:
+        reason = P.CHI_REASONS[w[P.W_REASON]] if w[P.W_REASON] >= 0 else None
+        detail = (tuple(t for t in range(20) if (w[P.W_KANS] >> t) & 1) if reason == "kan" else
+                  (x,) * w[P.W_STRANDED] if reason == "shaobi" else
+                  (forced.action,) if reason == "compulsory" else ())
+        got.append((_shape(w[P.W_CHI]), tuple(_shape(b) for b in w[P.W_BI:P.W_BI + 3] if b >= 0), reason, detail))
+    return got
+
+
+def _check(hand, x, origin, chou, passed, rules):
+    d = decide(hand, tile=x, source=origin, chou=chou, passed_peng=passed, rules=rules)
+    wins = any(a.action == "hu" for a in d.actions)
+    assert table_actions(hand, x, origin, chou, passed, wins, rules) == expected_actions(d), \
+        (rules.name, hand.text(), x, origin, chou, passed)
+    want = [(c.chi, tuple(c.bi), c.reason, tuple(c.detail)) for c in d.candidates]
+    assert table_ways(hand, x, origin, chou, passed, d, rules) == want, (rules.name, hand.text(), x, origin)
+
+
+@pytest.mark.parametrize("rules", [get_ruleset(n) for n in RULESETS] + [HOUSE], ids=lambda r: r.name)
+def test_random_hands_tiles_and_origins(rules):
+    rng = random.Random(11)
+    hands = random_hands(300, 3, rules) + ready_hands(150, 4, rules)
+    cases = 0
+    for hand in hands:
+        held = hand.all_counts()
+        for _ in range(4):
+            x = rng.randrange(20)
+            if held[x] >= 4:
+                continue
+            chou = set(rng.sample(range(20), rng.randrange(3)))
+            passed = set(rng.sample(range(20), rng.randrange(3)))
+            _check(hand, x, rng.choice(ORIGINS), chou, passed, rules)
+            cases += 1
+    assert cases > 1500
+
+
+@pytest.mark.parametrize("rules", [get_ruleset(n) for n in RULESETS] + [HOUSE], ids=lambda r: r.name)
+def test_every_claim_of_random_games(rules):
+    """At each tile of a game, for every seat the engine asked about it."""
+    asked = 0
+    for seed in range(12):
+        game = Game(rules, seed=seed)
+        bots = [RandomBot(seed, s) for s in range(3)]
+        while (ask := game.ask()) is not None:
+            if ask.stage not in ("discard", "qishou") and ask.decision is not None:
+                x, by, kind = game.table
+                for seat in range(3):
+                    if kind == "discard" and seat == by:
+                        continue
+                    s = game.seats[seat]
+                    _check(s.hand(), x, origin_of(seat, by, kind), s.chou, s.passed_peng, rules)
+                    asked += 1
+            game.play(bots[ask.seat].choose(view_of(game, ask.seat), ask))
+    assert asked > 200
+
+
+def test_the_counts_and_shapes_tables():
+    assert P.N_SHAPES == len(SHAPES) and len(P.SHAPE_TILES) == 3 * len(SHAPES)
+    for x in range(20):
+        held = [P.HOLDING[i] for i in range(P.HOLDING_AT[x], P.HOLDING_AT[x + 1])]
+        assert held == [s for s, shape in enumerate(SHAPES) if x in shape]
