@@ -126,3 +126,23 @@ def test_the_counts_and_shapes_tables():
     for x in range(20):
         held = [P.HOLDING[i] for i in range(P.HOLDING_AT[x], P.HOLDING_AT[x + 1])]
         assert held == [s for s, shape in enumerate(SHAPES) if x in shape]
+
+
+@pytest.mark.parametrize("rules", [get_ruleset(n) for n in RULESETS] + [HOUSE], ids=lambda r: r.name)
+def test_hands_of_kan_leave_no_discard(rules):
+    """Edge cases that random hands hardly reach: nothing but 坎 beside the pair or the tiles a way
+    uses (no discard would be left: an optional 碰 or 吃 is forbidden, a compulsory one is made)."""
+    from solver.model.notation import parse_hand
+    texts = ["一一一二二二三三三四四四五五五六六六七七", "一一一二二二三三三四四四五五五六六六七八",
+             "壹壹壹贰贰贰叁叁叁肆肆肆伍伍伍陆陆陆柒柒", "一一一二二二三三三四四四五五五九九玖玖拾",
+             "一一一二二二三三三四四四七七 | 碰:八八八", "六六六七七七八八八九九 | 吃:一二三 吃:四五六"]
+    for text in texts:
+        hand = parse_hand(text, rules) if "碰" not in text or "peng" in rules.melds else None
+        if hand is None:
+            continue
+        for x in range(20):
+            if hand.all_counts()[x] >= 4:
+                continue
+            for origin in ORIGINS:
+                _check(hand, x, origin, set(), set(), rules)
+                _check(hand, x, origin, {x}, set(), rules)
