@@ -14,9 +14,9 @@ and, failing that too, compiled afresh for each run, with a one-line notice.
 The helpers below (``address``, ``view``, ``view8``, ``trailing_zeros``,
 ``popcount``) are compiled into the kernels of ``_kernels`` and
 ``_distance_kernels``, and numba's cache checks only the file that defines a
-kernel ("changes in symbols defined in another file are not detected"): after
-editing this file, clear the caches (``find . -name '*.nb[ic]' -delete``, and
-any ``NUMBA_CACHE_DIR``), or the kernels keep running the old helpers.
+kernel ("changes in symbols defined in another file are not detected"): so the
+cache folder keeps a digest of every kernel source file (``KERNEL_SOURCES``),
+and the kernels cached there are cleared when one of those files changed.
 """
 from __future__ import annotations
 
@@ -60,6 +60,26 @@ def kernel(fn):
     return numba.njit(nogil=True, error_model="numpy")(fn)
 
 
+def jit_module(module, names, tables=(), inlined=()) -> dict:
+    """Cached kernels of the plain functions ``names`` of ``module``, calling one another: each is
+    compiled from its own code with the module's globals, in which those functions are replaced by
+    their kernels (``inlined``: inlined into their callers) and the tuples named in ``tables`` by int64
+    arrays (a tuple indexed at run time compiles slowly).  So a plain module in numba's subset of Python (``play_rules``) is one
+    implementation for Python callers (lists, no numba) and for kernels (arrays)."""
+    import types
+
+    space = dict(vars(module))
+    for name in tables:
+        space[name] = np.array(space[name], np.int64)
+    made = {}
+    for name in names:
+        f = getattr(module, name)
+        g = types.FunctionType(f.__code__, space, f.__name__, f.__defaults__, f.__closure__)
+        g.__module__, g.__qualname__, g.__doc__ = f.__module__, f.__qualname__, f.__doc__
+        made[name] = space[name] = inline(g) if name in inlined else kernel(g)
+    return made
+
+
 def _healing(dispatcher):
     """``dispatcher`` with a damaged cache entry treated as none: a cache file cut short (a process killed
     while numba wrote it, a full disk) or overwritten makes numba's unpickling fail on every call, for
@@ -67,6 +87,7 @@ def _healing(dispatcher):
     cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
     if cache_file is None:
         return dispatcher
+    _fresh(cache_file._cache_path)
     load_index, load_data = cache_file._load_index, cache_file._load_data
 
     def index():
@@ -87,6 +108,58 @@ def _healing(dispatcher):
 
     cache_file._load_index, cache_file._load_data = index, data
     return dispatcher
+
+
+#: the files whose code the kernels compile in: a kernel of one calls the others (numba's cache checks
+#: only the file that defines a kernel, so an edit of another would leave its cached code stale)
+KERNEL_SOURCES = ("_jit.py", "_kernels.py", "_distance_kernels.py", "_game_state.py", "_game_kernels.py",
+                  "_game_policies.py", "_mt.py", "play_rules.py")
+_checked: set[str] = set()
+
+
+def _fingerprint() -> str:
+    import hashlib
+    here = os.path.dirname(os.path.abspath(__file__))
+    h = hashlib.sha256()
+    for name in KERNEL_SOURCES:
+        try:
+            with open(os.path.join(here, name), "rb") as f:
+                h.update(f.read())
+        except OSError:
+            h.update(name.encode())
+    return h.hexdigest()
+
+
+def _fresh(folder: str) -> None:
+    """Clear the kernels cached in ``folder`` when any of KERNEL_SOURCES changed since they were cached
+    (a stamp file holds the sources' digest); once per folder and process."""
+    if folder in _checked:
+        return
+    _checked.add(folder)
+    stamp = os.path.join(folder, "phz-kernel-sources.stamp")
+    digest = _fingerprint()
+    try:
+        with open(stamp, encoding="ascii") as f:
+            if f.read().strip() == digest:
+                return
+    except OSError:
+        pass
+    prefixes = tuple(name[:-3] + "." for name in KERNEL_SOURCES)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(prefixes) and (name.endswith(".nbi") or name.endswith(".nbc")):
+            _remove(os.path.join(folder, name))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        tmp = f"{stamp}.{os.getpid()}"
+        with open(tmp, "w", encoding="ascii") as f:
+            f.write(digest + "\n")
+        os.replace(tmp, stamp)
+    except OSError:
+        pass
 
 
 def _remove(path: str) -> None:

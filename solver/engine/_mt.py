@@ -28,8 +28,8 @@ is the key [0]); a str seed is first made an int (``Lib/random.py``, version
 ``seed_by_key``, ``seed_int`` and the twist are kernels (compiled once per
 argument types: pass them typed values, ``np.int64(2)``, from other kernels);
 the rest are inlined into their callers.  numba's cache checks only the file
-that defines a kernel: after editing this file, clear the caches of the
-kernel files that call it (``_jit``).
+that defines a kernel; ``_jit`` clears every cached kernel when this file (or
+another kernel source) changes.
 """
 from __future__ import annotations
 
