@@ -40,6 +40,9 @@ from pathlib import Path
 import numba
 
 from . import _distance_kernels as DK
+from . import _game_kernels as G
+from . import _game_policies as GP
+from . import _game_state as GS
 from . import _kernels as K
 from ._jit import will_compile
 
@@ -51,6 +54,9 @@ GROUPS = {
     "wins": (("half_tables", K.half_tables, "score tables"), ("hu_batch", K.hu_batch, "win check"),
              ("ting_batch", K.ting_batch, "waits"), ("discard_batch", K.discard_batch, "discards")),
     "distance": (("run", DK.run, "distance search"),),
+    "game": (("deal", GS.deal, "game: the deal"), ("begin", GS.begin, "game: the start"),
+             ("tianhu", GS.tianhu, "game: 天胡"), ("advance", G.advance, "game: the flow"),
+             ("answer", G.answer, "game: the moves"), ("play_random", GP.play_random, "game: whole hands")),
 }
 KERNELS = tuple(k for group in GROUPS.values() for _, k, _ in group)
 #: longest wait for the helpers before they are stopped and the kernels compile here

@@ -19,7 +19,7 @@ import threading
 from ..model.notation import parse_hand
 from ..model.rules import DEFAULT_RULESET, get_ruleset
 from ..model.tiles import N_KINDS
-from . import arrays, compiling, distance, wins
+from . import arrays, compiling, distance, game_steps, wins
 
 READY = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"  # waits on 五, 七 and 伍
 TO_DISCARD = READY + "拾"  # a hand of 21: the discard table
@@ -33,6 +33,13 @@ WARM = {
     "ting_batch": lambda rules: wins.ting_many([parse_hand(READY, rules)], UNSEEN, rules),
     "discard_batch": lambda rules: wins.discard_many([parse_hand(TO_DISCARD, rules)], UNSEEN, rules),
     "run": lambda rules: distance.analyse(parse_hand(FAR, rules), rules, budget=1000),
+    # one warm-up compiles every game kernel; the others find them compiled
+    "deal": lambda rules: game_steps.warm(rules),
+    "begin": lambda rules: None,
+    "tianhu": lambda rules: None,
+    "advance": lambda rules: None,
+    "answer": lambda rules: None,
+    "play_random": lambda rules: None,
 }
 
 

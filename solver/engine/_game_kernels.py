@@ -1,0 +1,487 @@
+"""A hand of play as a state machine over one integer array, compiled with numba (RULES.md 10).
+
+The state ``st`` is one int64 array (offsets ``G_*`` for the table, ``S_*`` for the seats, ``Q_*`` for the
+question asked, ``E_*`` for the events of the last steps).  ``begin`` lays out the dealt fours (前提)
+and stops where 天胡 needs the Python judge (``NEED_TIANHU``) or goes on; ``advance`` runs the hand
+until a seat must decide (``ASKED``: the question at ``Q_*``, its options as rows of
+``play_rules.legal``) or the hand is over (``DONE``); ``answer`` takes option k of the question and
+advances.  Every legal move comes from the rule table (``play_rules``, compiled here from the same
+functions ``obligations.decide`` calls) and every win from the win kernels (``_kernels``), so the game,
+``phz act`` and the analysis never disagree.  Nothing here reads a ruleset's name: only its vectors
+(``play_rules.rule_vector``, the win vector, the fans by game condition).
+
+The order of play, the claims, 臭, 八块, 相公, 海底 and 地胡 are those of ``solver.game.engine`` (RULES.md
+10); the Python flow there is the readable reference the tests hold this against, event for event.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import play_rules as P
+from ._game_state import (
+    AS,
+    ASKED,
+    C_DIHU,
+    C_HAIDI,
+    C_QISHOU,
+    C_TIANHU,
+    DISCARD,
+    DONE,
+    EV_DISCARD,
+    EV_DRAW,
+    EV_FACEUP,
+    EV_TAKE,
+    FMAX,
+    G_AFTER,
+    G_BAKUAI,
+    G_CHOU_WEI,
+    G_COND,
+    G_DEALER,
+    G_FIRST_DISCARD,
+    G_LAST_STOCK,
+    G_LIANG,
+    G_PHASE,
+    G_QISHOU,
+    G_STATUS,
+    G_STOCK_AT,
+    G_STOCK_END,
+    G_TABLE,
+    G_TABLE_BY,
+    G_TABLE_KIND,
+    G_TIANHU,
+    G_TURN,
+    G_TURNS,
+    MAXM,
+    PH_AFTER,
+    PH_END,
+    PH_QISHOU,
+    PH_STAGES,
+    PH_START,
+    PH_TURN,
+    Q_OPT,
+    Q_SEAT,
+    Q_STAGE,
+    Q_TILE,
+    R_BY,
+    R_CANWIN,
+    R_CURSOR,
+    R_DFIRST,
+    R_KIND,
+    R_NACT,
+    R_NS,
+    R_SEATS,
+    R_STAGE,
+    R_TILE,
+    RS_CHI,
+    RS_FACEUP,
+    RS_HU,
+    RS_PENG,
+    RS_TAKE,
+    S_CHOU,
+    S_CONC,
+    S_FACES,
+    S_MK,
+    S_MT,
+    S_NF,
+    S_NM,
+    S_PASSED,
+    S_SHOWN,
+    SHAPE_TILES,
+    ST_CHI,
+    ST_DISCARD,
+    ST_FIRST,
+    ST_HU,
+    ST_PENG,
+    ST_QISHOU,
+    ST_TAKE,
+    STOCK,
+    N,
+    _acts,
+    _ask,
+    _conc,
+    _event,
+    _find,
+    _finish,
+    _has_four,
+    _holding,
+    _lay,
+    _legal,
+    _mk,
+    _mt,
+    _option,
+    _origin,
+    _owes,
+    _plain_option,
+    _win,
+    _wins,
+)
+from ._jit import kernel
+
+# ---------------------------------------------------------------- the flow
+
+@kernel
+def _decide_all(ws, st, rv, wbuf, out):
+    """Each seat asked about the tile on the table: its legal actions (rule table and win check)."""
+    x = st[R_TILE]
+    by = st[R_BY]
+    kind = st[R_KIND]
+    for i in range(st[R_NS]):
+        p = st[R_SEATS + i]
+        origin = _origin(p, by, kind)
+        src = P.ORIGIN_SOURCE[origin]
+        conc = _conc(st, p)
+        mk = _mk(st, p)
+        mt = _mt(st, p)
+        nm = st[S_NM + p]
+        wins = _wins(ws, conc, mk, mt, nm, x, np.int64(src))
+        n = _legal(conc, mk, mt, nm, x, np.int64(origin), st[S_CHOU + 20 * p + x], st[S_PASSED + 20 * p + x], wins,
+                   rv, wbuf, out)
+        st[R_NACT + p] = n
+        acts = _acts(st, p)
+        for k in range(n):
+            for f in range(AS):
+                acts[k, f] = out[k, f]
+
+
+@kernel
+def _claims(ws, st, rv, wbuf, out, x, by, kind, dealer_first):
+    """The tile x revealed by ``by`` (``kind`` 0 a draw, 1 a discard): who is asked, their actions, and
+    the first taker if any (the drawer's own 提/偎, or a group others may not win on: ASKED); else
+    the stages (PH_STAGES)."""
+    st[R_TILE] = x
+    st[R_BY] = by
+    st[R_KIND] = kind
+    st[R_DFIRST] = dealer_first
+    st[G_TABLE] = x
+    st[G_TABLE_BY] = by
+    st[G_TABLE_KIND] = kind
+    st[R_CANWIN] = 0 if (kind == 0 and st[G_LAST_STOCK] and not rv[P.V_LAST_TILE_WINS]) else 1
+    if kind == 0:
+        st[R_NS] = 3
+        for i in range(3):
+            st[R_SEATS + i] = (by + i) % 3
+    else:
+        st[R_NS] = 2
+        st[R_SEATS] = (by + 1) % 3
+        st[R_SEATS + 1] = (by + 2) % 3
+    _decide_all(ws, st, rv, wbuf, out)
+    st[R_STAGE] = RS_HU
+    st[R_CURSOR] = 0
+    st[G_PHASE] = PH_STAGES
+    for i in range(st[R_NS]):
+        p = st[R_SEATS + i]
+        acts = _acts(st, p)
+        n = st[R_NACT + p]
+        take = -1
+        for k in range(n):
+            if acts[k, P.A_COMPULSORY]:
+                take = k
+                break
+        if take < 0:
+            continue
+        a = acts[take, P.A_KIND]
+        if not (a == P.AC_TI or a == P.AC_PAO or a == P.AC_ZHAO or a == P.AC_WEI):
+            continue
+        own = p == by and kind == 0 and (a == P.AC_TI or a == P.AC_WEI)
+        held = _holding(_conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p], x)
+        origin = _origin(p, by, kind)
+        at = P.V_TAKE + (held * 3 + P.ORIGIN_SOURCE[origin]) * 4
+        others_win = rv[at + 3] if rv[at] != P.NO_ROW else 1
+        if own or not others_win:
+            _ask(st, p, np.int64(ST_FIRST), x, np.int64(origin))
+            hu = _find(acts, n, np.int64(P.AC_HU))
+            if st[R_CANWIN] and hu >= 0:
+                _option(st, acts, hu)
+            _option(st, acts, take)
+            return
+
+
+@kernel
+def _stages(st, rv):
+    """The claim stages 胡, 跑/提, 碰, 吃 on the tile on the table, from where they stand: a question
+    asked (ASKED), or the tile left face up (PH_TURN)."""
+    x = st[R_TILE]
+    by = st[R_BY]
+    kind = st[R_KIND]
+    while True:
+        stage = st[R_STAGE]
+        if stage == RS_HU:
+            if st[R_CANWIN]:
+                while st[R_CURSOR] < st[R_NS]:
+                    p = st[R_SEATS + st[R_CURSOR]]
+                    acts = _acts(st, p)
+                    hu = _find(acts, st[R_NACT + p], np.int64(P.AC_HU))
+                    if hu >= 0:
+                        _ask(st, p, np.int64(ST_HU), x, np.int64(_origin(p, by, kind)))
+                        _option(st, acts, hu)
+                        _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
+                        return
+                    st[R_CURSOR] += 1
+            st[R_STAGE] = RS_TAKE
+            st[R_CURSOR] = 0
+        elif stage == RS_TAKE:
+            for i in range(st[R_NS]):
+                p = st[R_SEATS + i]
+                acts = _acts(st, p)
+                for k in range(st[R_NACT + p]):
+                    a = acts[k, P.A_KIND]
+                    if acts[k, P.A_COMPULSORY] and (a == P.AC_TI or a == P.AC_PAO or a == P.AC_ZHAO):
+                        _ask(st, p, np.int64(ST_TAKE), x, np.int64(_origin(p, by, kind)))
+                        _option(st, acts, k)
+                        return
+            st[R_STAGE] = RS_PENG
+            st[R_CURSOR] = 0
+        elif stage == RS_PENG:
+            while st[R_CURSOR] < st[R_NS]:
+                p = st[R_SEATS + st[R_CURSOR]]
+                acts = _acts(st, p)
+                k = _find(acts, st[R_NACT + p], np.int64(P.AC_PENG))
+                if k >= 0:
+                    _ask(st, p, np.int64(ST_PENG), x, np.int64(_origin(p, by, kind)))
+                    _option(st, acts, k)
+                    if not acts[k, P.A_COMPULSORY]:
+                        _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
+                    return
+                st[R_CURSOR] += 1
+            st[R_STAGE] = RS_CHI
+            st[R_CURSOR] = 0
+        elif stage == RS_CHI:
+            # the eaters: the drawer then his lower player; for a discard its lower player only
+            while st[R_CURSOR] < (2 if kind == 0 else 1):
+                p = (by + st[R_CURSOR]) % 3 if kind == 0 else (by + 1) % 3
+                acts = _acts(st, p)
+                n = st[R_NACT + p]
+                first = _find(acts, n, np.int64(P.AC_CHI))
+                if first >= 0:
+                    _ask(st, p, np.int64(ST_CHI), x, np.int64(_origin(p, by, kind)))
+                    for k in range(first, n):
+                        if acts[k, P.A_KIND] == P.AC_CHI:
+                            _option(st, acts, k)
+                    _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
+                    return
+                st[R_CURSOR] += 1
+            st[R_STAGE] = RS_FACEUP
+        else:  # nobody took it: it stays face up before the seat that revealed it
+            nf = st[S_NF + by]
+            if nf < FMAX:
+                st[S_FACES + FMAX * by + nf] = x
+            st[S_NF + by] = nf + 1
+            st[G_TABLE] = -1
+            _event(st, EV_FACEUP, by, x, 0, 0, 0, 0)
+            st[G_TURN] = (by + 1) % 3
+            st[G_PHASE] = PH_TURN
+            return
+
+
+@kernel
+def _after_take(st, p):
+    """Seat p took a tile (or the dealer keeps his 亮张): it discards when its hand owes one (ASKED, phase
+    PH_AFTER), else the turn passes to its lower player (PH_TURN)."""
+    if _owes(_conc(st, p), _mk(st, p), st[S_NM + p]):
+        _ask(st, p, np.int64(ST_DISCARD), np.int64(-1), np.int64(-1))
+        for t in range(20):
+            c = st[S_CONC + 20 * p + t]
+            if c == 1 or c == 2:
+                _plain_option(st, np.int64(DISCARD), np.int64(t))
+        st[G_AFTER] = p
+        st[G_PHASE] = PH_AFTER
+    else:
+        st[G_TURN] = (p + 1) % 3
+        st[G_PHASE] = PH_TURN
+
+
+@kernel
+def _taken(st, p, row, x):
+    """Seat p takes x by the action ``row`` (a row of play_rules.legal): its melds laid out, never x
+    put into the hand; then its discard, if one follows."""
+    conc = _conc(st, p)
+    a = row[P.A_KIND]
+    if a == P.AC_CHI:
+        n = 0
+        for k in range(4):
+            s = row[P.A_CHI] if k == 0 else row[P.A_BI + k - 1]
+            if s < 0:
+                break
+            for i in range(3):
+                conc[SHAPE_TILES[3 * s + i]] -= 1
+            _lay(st, p, np.int64(P.K_CHI), SHAPE_TILES[3 * s], SHAPE_TILES[3 * s + 1], SHAPE_TILES[3 * s + 2],
+                 np.int64(1))
+            n += 1
+        conc[x] += 1  # the eaten copy came from the table
+        _event(st, EV_TAKE, p, x, a, n, 0, 0)
+    elif a == P.AC_PENG or a == P.AC_WEI:
+        conc[x] -= 2
+        kind = P.K_PENG if a == P.AC_PENG else P.K_WEI
+        shown = 1 if (a == P.AC_PENG or row[P.A_CHOU_WEI]) else 0
+        if a == P.AC_WEI and row[P.A_CHOU_WEI]:
+            st[G_CHOU_WEI + p] += 1
+        _lay(st, p, np.int64(kind), x, x, x, np.int64(shown))
+        _event(st, EV_TAKE, p, x, a, 1, 0, 0)
+    else:
+        kind = P.K_TI if a == P.AC_TI else (P.K_PAO if a == P.AC_PAO else P.K_ZHAO)
+        if _has_four(_mk(st, p), st[S_NM + p]):
+            st[G_BAKUAI + p] += 1
+        if row[P.A_ONTO] == P.H_KAN:
+            conc[x] -= 3
+            _lay(st, p, np.int64(kind), x, x, x, np.int64(1))
+        else:  # the exposed 偎 or 碰 of x becomes the 4-tile group
+            nm = st[S_NM + p]
+            for j in range(nm):
+                mk = st[S_MK + MAXM * p + j]
+                if (mk == P.K_WEI or mk == P.K_PENG) and st[S_MT + 3 * (MAXM * p + j)] == x:
+                    st[S_MK + MAXM * p + j] = kind
+                    st[S_SHOWN + MAXM * p + j] = 1
+                    break
+        _event(st, EV_TAKE, p, x, a, 1, 0, 0)
+    st[G_TABLE] = -1
+    _after_take(st, p)
+
+
+@kernel
+def _won(ws, st, rv, cond_fans, p):
+    """Seat p wins on the tile on the table (its game conditions: 海底, 地胡)."""
+    x = st[R_TILE]
+    src = P.ORIGIN_SOURCE[_origin(p, st[R_BY], st[R_KIND])]
+    cond = 0
+    if st[R_KIND] == 0 and st[G_LAST_STOCK]:
+        cond |= C_HAIDI
+    if st[R_KIND] == 1 and st[R_DFIRST] and rv[P.V_DIHU] == 1 and p == (st[G_DEALER] + 1) % 3:
+        cond |= C_DIHU
+    st[G_COND] = cond
+    _win(ws, st, _conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p], x, np.int64(src), np.int64(cond), cond_fans)
+    _finish(st, rv, p, x, np.int64(src))
+
+
+@kernel
+def _liang_hand(st, p, conc, mk, mt):
+    """Seat p's hand as the 亮张's 起手胡 reads it, into ``conc``, ``mk``, ``mt``: the dealer's before his
+    亮张 (a dealt four holding it is a 坎 again, its meld left out); its number of melds."""
+    x = st[G_LIANG]
+    nm = st[S_NM + p]
+    for t in range(20):
+        conc[t] = st[S_CONC + 20 * p + t]
+    skip = -1
+    if p == st[G_DEALER]:
+        if conc[x] > 0:
+            conc[x] -= 1
+        else:
+            conc[x] = 3
+            for j in range(nm):
+                if st[S_MT + 3 * (MAXM * p + j)] == x:
+                    skip = j
+                    break
+    m = 0
+    for j in range(nm):
+        if j == skip:
+            continue
+        mk[m] = st[S_MK + MAXM * p + j]
+        for c in range(3):
+            mt[m, c] = st[S_MT + 3 * (MAXM * p + j) + c]
+        m += 1
+    return m
+
+
+@kernel
+def advance(ws, st, rv, cond_fans, wbuf, out):
+    """Play on until a seat must decide (ASKED, the question at Q_*) or the hand is over (DONE)."""
+    st[G_STATUS] = 0
+    while st[G_STATUS] == 0:
+        phase = st[G_PHASE]
+        if phase == PH_END:
+            st[G_STATUS] = DONE
+        elif phase == PH_START:
+            if st[G_TIANHU] >= 0:  # 天胡, found by the judge
+                st[G_COND] = C_TIANHU
+                st[G_TABLE] = -1
+                _finish(st, rv, st[G_TIANHU], np.int64(-1), np.int64(P.S_SELF))
+            elif st[G_LIANG] >= 0:
+                st[G_QISHOU] = 0
+                st[G_PHASE] = PH_QISHOU
+            else:
+                st[G_TURN] = st[G_DEALER]
+                _after_take(st, st[G_DEALER])
+        elif phase == PH_QISHOU:  # 起手胡 on the 亮张, asked from the dealer in turn order
+            d = st[G_DEALER]
+            x = st[G_LIANG]
+            conc = np.empty(20, np.int64)
+            mk = np.empty(MAXM, np.int64)
+            mt = np.empty((MAXM, 3), np.int64)
+            while st[G_QISHOU] < N and st[G_STATUS] == 0:
+                p = (d + st[G_QISHOU]) % N
+                nm = _liang_hand(st, p, conc, mk, mt)
+                src = P.S_SELF if p == d else P.S_OTHER
+                if _wins(ws, conc, mk, mt, nm, x, np.int64(src)):
+                    _ask(st, p, np.int64(ST_QISHOU), x, np.int64(_origin(p, d, np.int64(0))))
+                    _plain_option(st, np.int64(P.AC_HU), np.int64(-1))
+                    _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
+                else:
+                    st[G_QISHOU] += 1
+            if st[G_STATUS] == 0:
+                st[G_TURN] = d
+                _after_take(st, d)  # 收张
+        elif phase == PH_TURN:
+            if st[G_STOCK_AT] >= st[G_STOCK_END]:
+                st[G_TABLE] = -1
+                _finish(st, rv, np.int64(-1), np.int64(-1), np.int64(-1))
+            else:
+                p = st[G_TURN]
+                t = st[STOCK + st[G_STOCK_AT]]
+                st[G_STOCK_AT] += 1
+                st[G_TURNS] += 1
+                st[G_LAST_STOCK] = 1 if st[G_STOCK_AT] >= st[G_STOCK_END] else 0
+                _event(st, EV_DRAW, p, t, 0, 0, 0, 0)
+                _claims(ws, st, rv, wbuf, out, t, p, np.int64(0), np.int64(0))
+        elif phase == PH_STAGES:
+            _stages(st, rv)
+        else:  # PH_AFTER: the discard is asked
+            st[G_STATUS] = ASKED
+    return st[G_STATUS]
+
+
+@kernel
+def answer(ws, st, rv, cond_fans, wbuf, out, k):
+    """Option k of the question asked; then play on (``advance``)."""
+    p = st[Q_SEAT]
+    stage = st[Q_STAGE]
+    row = st[Q_OPT + k * AS:Q_OPT + (k + 1) * AS]
+    a = row[P.A_KIND]
+    x = st[Q_TILE]
+    st[G_STATUS] = 0
+    if stage == ST_DISCARD:
+        t = row[P.A_CHI]
+        st[S_CONC + 20 * p + t] -= 1
+        if rv[P.V_OWN_DISCARD_CHOU]:
+            st[S_CHOU + 20 * p + t] = 1
+        first = 1 if (st[G_FIRST_DISCARD] and p == st[G_DEALER]) else 0
+        if p == st[G_DEALER]:
+            st[G_FIRST_DISCARD] = 0
+        st[G_LAST_STOCK] = 0
+        _event(st, EV_DISCARD, p, t, 0, 0, 0, 0)
+        _claims(ws, st, rv, wbuf, out, t, p, np.int64(1), np.int64(first))
+    elif stage == ST_QISHOU:
+        if a == P.AC_HU:
+            conc = np.empty(20, np.int64)
+            mk = np.empty(MAXM, np.int64)
+            mt = np.empty((MAXM, 3), np.int64)
+            nm = _liang_hand(st, p, conc, mk, mt)
+            src = P.S_SELF if p == st[G_DEALER] else P.S_OTHER
+            st[G_COND] = C_QISHOU
+            _win(ws, st, conc, mk, mt, nm, x, np.int64(src), np.int64(C_QISHOU), cond_fans)
+            st[G_TABLE] = -1
+            _finish(st, rv, p, x, np.int64(src))
+        else:
+            st[G_QISHOU] += 1
+    elif a == P.AC_HU:
+        _won(ws, st, rv, cond_fans, p)
+    elif a == P.AC_PASS:
+        hu_only = rv[P.V_HU_ONLY]
+        if stage == ST_PENG or (hu_only and stage == ST_CHI):
+            st[S_PASSED + 20 * p + x] = 1
+        if stage == ST_CHI or (hu_only and stage == ST_PENG):
+            st[S_CHOU + 20 * p + x] = 1
+        st[R_CURSOR] += 1
+    else:
+        _taken(st, p, row, x)
+    if st[G_STATUS] == 0:
+        return advance(ws, st, rv, cond_fans, wbuf, out)
+    return st[G_STATUS]

@@ -1,0 +1,131 @@
+"""The game kernels' calls from Python (``solver.engine._game_kernels``): a ruleset's arrays and scratch,
+and each step of a hand with the argument types the kernels are compiled for.
+
+``solver.game.kernel_game`` builds the engine's questions and events on these; ``warmup`` compiles
+them.  Importing this module imports numba.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..model.rules import Ruleset
+from . import _game_kernels as G
+from . import _game_policies as GP
+from . import _game_state as GS
+from . import _kernels as K
+from . import arrays
+from . import play_rules as P
+from .arrays import announce_compile
+
+__all__ = ["Tables", "advance", "answer", "deal", "new_state", "play_random", "tables_of", "tianhu", "warm"]
+
+#: a win's game conditions by bit of the state's G_COND (the fans of a win count them)
+CONDITION_BITS = (("tianhu", GS.C_TIANHU), ("qishou", GS.C_QISHOU), ("haidi", GS.C_HAIDI), ("dihu", GS.C_DIHU))
+
+
+class Tables:
+    """What the game kernels read of one ruleset (its play vector, win vector and half tables, the fans
+    by game condition) and their scratch: one per ruleset object (``tables_of``)."""
+
+    def __init__(self, rules: Ruleset):
+        self.rules = rules
+        ra = arrays.of(rules)
+        self.win = ra.win
+        self.half_tables = ra.tables
+        announce_compile(GS.deal)
+        self.ws = K._scratch(self.win)
+        if self.half_tables.shape[0] == K.TABLE_SIZE:
+            self.ws[K.W_TAB] = self.half_tables.ctypes.data  # (self.half_tables outlives the scratch)
+        self.rv = np.array(P.rule_vector(rules), np.int64)
+        self.cond_fans = np.zeros((16, 2 * (K.MAX_RED + 1)), np.int64)
+        for mask in range(16):
+            conds = frozenset(name for name, bit in CONDITION_BITS if mask & bit)
+            for red in range(K.MAX_RED + 1):
+                for dd in (0, 1):
+                    self.cond_fans[mask, 2 * red + dd] = rules.fan(red, duidui=bool(dd), conditions=conds)[0]
+        self.wbuf = np.zeros((P.MAX_WAYS, P.W_SIZE), np.int64)
+        self.out = np.zeros((P.MAX_ACTIONS, P.A_SIZE), np.int64)
+
+
+def tables_of(rules: Ruleset) -> Tables:
+    """The ruleset's Tables, made once per ruleset object (a few kept)."""
+    got = _TABLES.get(id(rules))
+    if got is None or got.rules is not rules:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        got = _TABLES[id(rules)] = Tables(rules)
+    return got
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def new_state() -> np.ndarray:
+    return np.zeros(GS.G_SIZE, np.int64)
+
+
+def deal(st: np.ndarray, t: Tables, hands: list[list[int]], stock: list[int], dealer: int) -> int:
+    """A new hand in ``st`` (the tiles dealt from the dealer on, the stock top first), 前提 made:
+    0, or GS.NEED_TIANHU when the judge of 天胡 must say (``tianhu``)."""
+    flat = np.array([x for h in hands for x in h], np.int64)
+    sizes = np.array([len(h) for h in hands], np.int64)
+    GS.deal(st, flat, sizes, np.array(stock, np.int64), np.int64(len(stock)), np.int64(dealer),
+           np.int64(t.rules.game.liang_zhang))
+    announce_compile(GS.begin)
+    return int(GS.begin(t.ws, st, t.rv))
+
+
+def tianhu(st: np.ndarray, seat: int, win=None) -> None:
+    """The judge's 天胡: seat ``seat`` (-1 none) wins with ``win`` (a results.Win)."""
+    announce_compile(GS.tianhu)
+    if win is None:
+        GS.tianhu(st, np.int64(-1), *(np.int64(0),) * 6)
+    else:
+        GS.tianhu(st, np.int64(seat), np.int64(win.huxi), np.int64(win.deng), np.int64(win.fan), np.int64(win.score),
+                 np.int64(0), np.int64(0))
+
+
+def advance(st: np.ndarray, t: Tables) -> int:
+    """Play on to the next question (GS.ASKED) or the end (G.DONE)."""
+    announce_compile(G.advance)
+    return int(G.advance(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out))
+
+
+def answer(st: np.ndarray, t: Tables, k: int) -> int:
+    """Option k of the question asked, then on to the next question or the end."""
+    announce_compile(G.answer)
+    return int(G.answer(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out, np.int64(k)))
+
+
+def play_random(t: Tables, seeds: list[int], keys: list[list[list[int]]]) -> np.ndarray:
+    """Whole hands of random players (``_game_policies.play_random``): hand h dealt by seed ``seeds[h]``, seat p's
+    choices by random.Random of the key ``keys[h][p]``; one answer row (``_game_policies.O_*``) per hand."""
+    n = len(seeds)
+    width = max((len(k) for ks in keys for k in ks), default=1)
+    key_arr = np.zeros((n, 3, width), np.int64)
+    key_len = np.zeros((n, 3), np.int64)
+    for i, ks in enumerate(keys):
+        for p, k in enumerate(ks):
+            key_arr[i, p, :len(k)] = k
+            key_len[i, p] = len(k)
+    results = np.zeros((n, GP.O_SIZE), np.int64)
+    announce_compile(GP.play_random)
+    GP.play_random(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, np.array(seeds, np.int64), key_arr, key_len,
+                  results)
+    return results
+
+
+def warm(rules: Ruleset) -> None:
+    """Call every game kernel once, as the real calls do (``warmup``): a hand dealt in tile order, its
+    first options taken to the end, two random hands."""
+    t = tables_of(rules)
+    st = new_state()
+    tiles = [x for x in range(20) for _ in range(4)]
+    sizes = rules.game.deal
+    hands = [tiles[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))]
+    if deal(st, t, hands, tiles[sum(sizes):], 0) == GS.NEED_TIANHU:
+        tianhu(st, -1)
+    status = advance(st, t)
+    while status == GS.ASKED:
+        status = answer(st, t, 0)
+    play_random(t, [1, 2], [[[1, 2]] * 3] * 2)

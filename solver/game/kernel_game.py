@@ -1,0 +1,234 @@
+"""Hands of play in the game kernels (``solver.engine._game_kernels``), driven from Python or played
+whole inside them.
+
+``KernelGame`` is a hand driven a decision at a time, as ``Game`` is (``ask()``, ``play(move)``,
+``events``, ``result``): the kernels make the moves legal, claimed and applied, and this class turns
+their arrays into the engine's ``Ask``, ``Move`` and event dicts.  ``random_outcomes`` plays whole
+hands of random bots in one kernel call (``phz sim``): the same deals and the same random choices as
+``Game`` with ``RandomBot``, hand for hand (tests/test_game_kernels.py holds them equal).
+
+Importing this module imports numba.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..engine import _game_policies as GP
+from ..engine import _game_state as G
+from ..engine import dealt, game_steps
+from ..engine import play_rules as P
+from ..engine.game_steps import CONDITION_BITS, tables_of
+from ..model.groups import SHAPES
+from ..model.hand import Hand, Meld
+from ..model.results import HOWS, SOURCES
+from ..model.rules import FOUR_KINDS, Ruleset
+from ..model.tiles import glyph, glyphs
+from .deal import deal_tiles
+from .engine import Result
+from .moves import Ask, Move, move_text
+from .rng_keys import str_key
+from .stats import GameOutcome
+
+__all__ = ["KernelGame", "Played", "random_outcomes"]
+
+_EVENT_ORDER = ("haidi", "dihu", "tianhu", "qishou")  # as the engine lists a win's conditions
+STAGES = ("qishou", "first", "hu", "take", "peng", "chi", "discard")
+assert G.ST_DISCARD == len(STAGES) - 1
+
+
+def conditions_of(mask: int) -> list[str]:
+    """A win's game conditions as its event names them."""
+    return [name for name in _EVENT_ORDER if mask & dict(CONDITION_BITS)[name]]
+
+
+def move_of(row) -> Move:
+    """The Move of an option row of the kernels' question."""
+    a = int(row[P.A_KIND])
+    if a == G.DISCARD:
+        return Move("discard", tile=int(row[P.A_CHI]))
+    name = P.ACTION_NAMES[a]
+    if name == "chi":
+        return Move("chi", chi=tuple(SHAPES[row[P.A_CHI]]),
+                    bi=tuple(tuple(SHAPES[b]) for b in row[P.A_BI:P.A_BI + 3] if b >= 0))
+    return Move(name)
+
+
+class KernelGame:
+    """One hand of play in the kernels, driven a decision at a time (module docstring)."""
+
+    def __init__(self, rules: Ruleset, *, seed: int = 0, dealer: int | None = None,
+                 hands: list[list[int]] | None = None, stock: list[int] | None = None):
+        self.rules = rules
+        self.tables = tables_of(rules)
+        self.st = game_steps.new_state()
+        if hands is None:
+            hands, stock, drawn = deal_tiles(seed, rules)
+            dealer = drawn if dealer is None else dealer
+        dealer = 0 if dealer is None else dealer
+        self.events: list[dict] = [{"e": "deal", "dealer": dealer, "hands": [glyphs(h) for h in hands],
+                                    "stock": "".join(glyph(t) for t in stock),
+                                    "liang": glyph(hands[0][-1]) if rules.game.liang_zhang else None}]
+        self._tianhu_names: tuple[str, ...] = ()
+        need = game_steps.deal(self.st, self.tables, hands, stock, dealer)
+        self._read_events()
+        if need == G.NEED_TIANHU:
+            self._judge_tianhu()
+        game_steps.advance(self.st, self.tables)
+        self._read_events()
+
+    # ------------------------------------------------------------ what the table holds
+
+    @property
+    def dealer(self) -> int:
+        return int(self.st[G.G_DEALER])
+
+    def hand(self, p: int) -> Hand:
+        """Seat p's hand as the obligations engine reads it."""
+        st = self.st
+        conc = tuple(int(c) for c in st[G.S_CONC + 20 * p:G.S_CONC + 20 * p + 20])
+        melds = []
+        for j in range(int(st[G.S_NM + p])):
+            kind = P.KIND_NAMES[st[G.S_MK + G.MAXM * p + j]]
+            at = G.S_MT + 3 * (G.MAXM * p + j)
+            tiles = tuple(int(v) for v in st[at:at + 3])
+            melds.append(Meld(kind, tiles + (tiles[0],) if kind in FOUR_KINDS + ("long",) else tiles))
+        return Hand(conc, tuple(melds))
+
+    @property
+    def result(self) -> Result | None:
+        st = self.st
+        if st[G.G_STATUS] != G.DONE:
+            return None
+        winner = int(st[G.G_WINNER])
+        net = tuple(int(v) for v in st[G.G_NET:G.G_NET + 3])
+        if winner < 0:
+            return Result(None, None, None, None, (), net)
+        tile = int(st[G.G_WIN_TILE])
+        return Result(winner, None, tile if tile >= 0 else None, SOURCES[st[G.G_WIN_SRC]],
+                      tuple(conditions_of(int(st[G.G_COND]))), net)
+
+    # ------------------------------------------------------------ playing
+
+    def ask(self) -> Ask | None:
+        st = self.st
+        if st[G.G_STATUS] != G.ASKED:
+            return None
+        n = int(st[G.Q_N])
+        options = tuple(move_of(st[G.Q_OPT + k * P.A_SIZE:G.Q_OPT + (k + 1) * P.A_SIZE]) for k in range(n))
+        tile = int(st[G.Q_TILE])
+        origin = int(st[G.Q_ORIGIN])
+        return Ask(int(st[G.Q_SEAT]), STAGES[st[G.Q_STAGE]], tile if tile >= 0 else None,
+                   P.ORIGINS[origin] if origin >= 0 else None, options)
+
+    def play(self, move: Move) -> None:
+        """Answer the question asked with one of its options (ValueError otherwise)."""
+        ask = self.ask()
+        if ask is None:
+            raise ValueError("the hand is over: no move is asked")
+        k = ask.options.index(move)
+        event = {"e": "move", "seat": ask.seat, "stage": ask.stage}
+        if ask.tile is not None:
+            event["tile"] = glyph(ask.tile)
+        event["offered"] = [move_text(m) for m in ask.options]
+        event["move"] = move_text(move)
+        self.events.append(event)
+        game_steps.answer(self.st, self.tables, k)
+        self._read_events()
+
+    # ------------------------------------------------------------ plumbing
+
+    def _judge_tianhu(self) -> None:
+        """天胡 as ``solver.engine.dealt`` judges it, the dealer first: the kernels ask when some hand may
+        have it."""
+        d = self.dealer
+        for i in range(3):
+            p = (d + i) % 3
+            win = dealt.tianhu(self.hand(p), self.rules)
+            if win is not None:
+                self._tianhu_names = win.fan_names
+                game_steps.tianhu(self.st, p, win)
+                return
+        game_steps.tianhu(self.st, -1)
+
+    def _read_events(self) -> None:
+        st = self.st
+        for i in range(int(st[G.E_N])):
+            at = G.E_LOG + i * G.E_SIZE
+            kind, seat, tile, a, b, c = (int(v) for v in st[at:at + 6])
+            if kind == G.EV_MELD:
+                event = {"e": "meld", "seat": seat, "kind": P.KIND_NAMES[a], "tiles": glyph(tile) * 4, "dealt": True}
+            elif kind == G.EV_DRAW:
+                event = {"e": "draw", "seat": seat, "tile": glyph(tile)}
+            elif kind == G.EV_DISCARD:
+                event = {"e": "discard", "seat": seat, "tile": glyph(tile)}
+            elif kind == G.EV_FACEUP:
+                event = {"e": "faceup", "seat": seat, "tile": glyph(tile)}
+            elif kind == G.EV_TAKE:
+                melds = self.hand(seat).melds
+                if P.ACTION_NAMES[a] == "chi":
+                    texts = [m.text() for m in melds[-b:]]
+                else:
+                    texts = [next(m for m in reversed(melds) if m.tiles[0] == tile and len(set(m.tiles)) == 1).text()]
+                event = {"e": "take", "seat": seat, "kind": P.ACTION_NAMES[a], "tile": glyph(tile), "melds": texts}
+            elif kind == G.EV_WIN:
+                event = self._win_event(seat, tile, a, b)
+            elif kind == G.EV_DRAWN:
+                event = {"e": "drawn"}
+            else:
+                event = {"e": "settle", "net": [a, b, c]}
+            self.events.append(event)
+        st[G.E_N] = 0
+
+    def _win_event(self, seat: int, tile: int, src: int, cond: int) -> dict:
+        st = self.st
+        conditions = conditions_of(cond)
+        how = int(st[G.G_HOW])
+        if how == G.HOW_TIANHU:
+            how_text, names = dealt.HOW, self._tianhu_names
+        else:
+            how_text = HOWS[how]
+            names = self.rules.fan(int(st[G.G_RED]), duidui=bool(st[G.G_DD]), conditions=frozenset(conditions))[1]
+        return {"e": "win", "seat": seat, "tile": glyph(tile) if tile >= 0 else None, "source": SOURCES[src],
+                "conditions": conditions, "how": how_text, "huxi": int(st[G.G_HUXI]), "deng": int(st[G.G_DENG]),
+                "fan": int(st[G.G_FAN]), "fan_names": list(names), "score": int(st[G.G_SCORE])}
+
+
+# ---------------------------------------------------------------- whole hands of random bots
+
+@dataclass(frozen=True)
+class Played:
+    """What ``random_outcomes`` gives of one hand: its outcome, or None where the kernels left the
+    start to the Python judge of 天胡 (play that hand with ``KernelGame``)."""
+    seed: int
+    outcome: GameOutcome | None
+
+
+def random_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ("random",) * 3) -> list[Played]:
+    """Hands of ``seeds`` (deals as ``deal_tiles``), every seat a random bot of that seed and seat
+    (``RandomBot(seed, seat)``), played whole in the kernels."""
+    keys = [[str_key(f"phz:random:{seed}:{p}") for p in range(3)] for seed in seeds]
+    results = game_steps.play_random(tables_of(rules), list(seeds), keys)
+    return [Played(seed, _outcome(row, bots) if row[GP.O_STATUS] == G.DONE else None)
+            for seed, row in zip(seeds, results.tolist())]
+
+
+def _outcome(row: list[int], bots: tuple[str, ...]) -> GameOutcome:
+    """A hand's answer row as ``phz sim`` keeps it (its rule events sorted, as ``stats.game_events`` and
+    the 臭偎 the player loop counts)."""
+    winner = row[GP.O_WINNER]
+    events = []
+    for p in range(3):
+        events += [(p, "bakuai")] * row[GP.O_BAKUAI + p] + [(p, "chou_wei")] * row[GP.O_CHOU_WEI + p]
+    if winner >= 0:
+        keys = [name for name, bit in CONDITION_BITS if row[GP.O_COND] & bit]
+        how = row[GP.O_HOW]
+        if how >= 0 and HOWS[how] == "破跑胡":
+            keys.append("popao")
+        if how == G.HOW_TIANHU and "tianhu" not in keys:
+            keys.append("tianhu")
+        if row[GP.O_SRC] == P.S_SELF:
+            keys.append("zimo")
+        events += [(winner, k) for k in keys]
+    return GameOutcome(tuple(bots), tuple(row[GP.O_NET:GP.O_NET + 3]), winner if winner >= 0 else None,
+                       row[GP.O_TURNS], tuple(sorted(events)))
