@@ -18,7 +18,7 @@ from solver.app import bench, sim
 from solver.model.rules import HUNAN, get_ruleset
 
 #: deals per round, and rounds
-DEALS = {"random": 200, "basic": 10}
+DEALS = {"random": 5000, "basic": 10}
 ROUNDS = 5
 SEED = bench.SEED + 30
 

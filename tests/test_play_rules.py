@@ -28,10 +28,10 @@ AC = {a: i for i, a in enumerate(P.ACTION_NAMES)}
 
 def _arrays(hand):
     mk = [0] * 7
-    mt = [[0, 0, 0] for _ in range(7)]
+    mt = [0] * 21
     for j, m in enumerate(hand.melds):
         mk[j] = KIND[m.kind]
-        mt[j] = list(m.tiles[:3])
+        mt[3 * j:3 * j + 3] = m.tiles[:3]
     return list(hand.concealed), mk, mt, len(hand.melds)
 
 

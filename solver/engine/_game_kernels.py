@@ -52,6 +52,7 @@ from ._game_state import (
     G_TURN,
     G_TURNS,
     MAXM,
+    NA,
     PH_AFTER,
     PH_END,
     PH_QISHOU,
@@ -62,6 +63,7 @@ from ._game_state import (
     Q_SEAT,
     Q_STAGE,
     Q_TILE,
+    R_ACT,
     R_BY,
     R_CANWIN,
     R_CURSOR,
@@ -125,6 +127,7 @@ def _decide_all(ws, st, rv, wbuf, out):
     x = st[R_TILE]
     by = st[R_BY]
     kind = st[R_KIND]
+    rows = st[R_ACT:R_ACT + N * NA * AS].reshape((N * NA, AS))  # each seat's actions, written in place
     for i in range(st[R_NS]):
         p = st[R_SEATS + i]
         origin = _origin(p, by, kind)
@@ -134,13 +137,8 @@ def _decide_all(ws, st, rv, wbuf, out):
         mt = _mt(st, p)
         nm = st[S_NM + p]
         wins = _wins(ws, conc, mk, mt, nm, x, np.int64(src))
-        n = _legal(conc, mk, mt, nm, x, np.int64(origin), st[S_CHOU + 20 * p + x], st[S_PASSED + 20 * p + x], wins,
-                   rv, wbuf, out)
-        st[R_NACT + p] = n
-        acts = _acts(st, p)
-        for k in range(n):
-            for f in range(AS):
-                acts[k, f] = out[k, f]
+        st[R_NACT + p] = _legal(conc, mk, mt, nm, x, np.int64(origin), st[S_CHOU + 20 * p + x],
+                                st[S_PASSED + 20 * p + x], wins, rv, wbuf, rows[p * NA:(p + 1) * NA])
 
 
 @kernel
@@ -174,12 +172,12 @@ def _claims(ws, st, rv, wbuf, out, x, by, kind, dealer_first):
         n = st[R_NACT + p]
         take = -1
         for k in range(n):
-            if acts[k, P.A_COMPULSORY]:
+            if acts[k * AS + P.A_COMPULSORY]:
                 take = k
                 break
         if take < 0:
             continue
-        a = acts[take, P.A_KIND]
+        a = acts[take * AS + P.A_KIND]
         if not (a == P.AC_TI or a == P.AC_PAO or a == P.AC_ZHAO or a == P.AC_WEI):
             continue
         own = p == by and kind == 0 and (a == P.AC_TI or a == P.AC_WEI)
@@ -224,8 +222,8 @@ def _stages(st, rv):
                 p = st[R_SEATS + i]
                 acts = _acts(st, p)
                 for k in range(st[R_NACT + p]):
-                    a = acts[k, P.A_KIND]
-                    if acts[k, P.A_COMPULSORY] and (a == P.AC_TI or a == P.AC_PAO or a == P.AC_ZHAO):
+                    a = acts[k * AS + P.A_KIND]
+                    if acts[k * AS + P.A_COMPULSORY] and (a == P.AC_TI or a == P.AC_PAO or a == P.AC_ZHAO):
                         _ask(st, p, np.int64(ST_TAKE), x, np.int64(_origin(p, by, kind)))
                         _option(st, acts, k)
                         return
@@ -239,7 +237,7 @@ def _stages(st, rv):
                 if k >= 0:
                     _ask(st, p, np.int64(ST_PENG), x, np.int64(_origin(p, by, kind)))
                     _option(st, acts, k)
-                    if not acts[k, P.A_COMPULSORY]:
+                    if not acts[k * AS + P.A_COMPULSORY]:
                         _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
                     return
                 st[R_CURSOR] += 1
@@ -255,7 +253,7 @@ def _stages(st, rv):
                 if first >= 0:
                     _ask(st, p, np.int64(ST_CHI), x, np.int64(_origin(p, by, kind)))
                     for k in range(first, n):
-                        if acts[k, P.A_KIND] == P.AC_CHI:
+                        if acts[k * AS + P.A_KIND] == P.AC_CHI:
                             _option(st, acts, k)
                     _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
                     return
@@ -376,7 +374,7 @@ def _liang_hand(st, p, conc, mk, mt):
             continue
         mk[m] = st[S_MK + MAXM * p + j]
         for c in range(3):
-            mt[m, c] = st[S_MT + 3 * (MAXM * p + j) + c]
+            mt[3 * m + c] = st[S_MT + 3 * (MAXM * p + j) + c]
         m += 1
     return m
 
@@ -405,7 +403,7 @@ def advance(ws, st, rv, cond_fans, wbuf, out):
             x = st[G_LIANG]
             conc = np.empty(20, np.int64)
             mk = np.empty(MAXM, np.int64)
-            mt = np.empty((MAXM, 3), np.int64)
+            mt = np.empty(3 * MAXM, np.int64)
             while st[G_QISHOU] < N and st[G_STATUS] == 0:
                 p = (d + st[G_QISHOU]) % N
                 nm = _liang_hand(st, p, conc, mk, mt)
@@ -462,7 +460,7 @@ def answer(ws, st, rv, cond_fans, wbuf, out, k):
         if a == P.AC_HU:
             conc = np.empty(20, np.int64)
             mk = np.empty(MAXM, np.int64)
-            mt = np.empty((MAXM, 3), np.int64)
+            mt = np.empty(3 * MAXM, np.int64)
             nm = _liang_hand(st, p, conc, mk, mt)
             src = P.S_SELF if p == st[G_DEALER] else P.S_OTHER
             st[G_COND] = C_QISHOU

@@ -153,12 +153,13 @@ def _mk(st, p):
 
 @inline
 def _mt(st, p):
-    return st[S_MT + 3 * MAXM * p:S_MT + 3 * MAXM * p + 3 * MAXM].reshape((MAXM, 3))
+    return st[S_MT + 3 * MAXM * p:S_MT + 3 * MAXM * p + 3 * MAXM]
 
 
 @inline
 def _acts(st, p):
-    return st[R_ACT + NA * AS * p:R_ACT + NA * AS * (p + 1)].reshape((NA, AS))
+    """Seat p's legal actions at the tile on the table: row k at k * AS."""
+    return st[R_ACT + NA * AS * p:R_ACT + NA * AS * (p + 1)]
 
 
 @inline
@@ -198,7 +199,7 @@ def _load(ws, conc, mk, mt, nm):
     for j in range(nm):
         ws[K.W_MK + j] = mk[j]
         for c in range(3):
-            ws[K.W_MT + 3 * j + c] = mt[j, c]
+            ws[K.W_MT + 3 * j + c] = mt[3 * j + c]
     ws[K.W_P] = packed
     return K._load_hand(address(ws), nm)
 
@@ -381,7 +382,7 @@ def _option(st, acts, k):
     """Row k of a seat's actions as the next option of the question."""
     n = st[Q_N]
     for f in range(AS):
-        st[Q_OPT + n * AS + f] = acts[k, f]
+        st[Q_OPT + n * AS + f] = acts[k * AS + f]
     st[Q_N] = n + 1
 
 
@@ -404,7 +405,7 @@ def _plain_option(st, kind, tile):
 @inline
 def _find(acts, n, kind):
     for k in range(n):
-        if acts[k, P.A_KIND] == kind:
+        if acts[k * AS + P.A_KIND] == kind:
             return k
     return -1
 

@@ -6,7 +6,7 @@ code calls these functions with lists (``phz act`` imports no numba); the game k
 very same functions (``solver.engine._game_kernels``, ``_jit.jit_module``) and call them with arrays.
 
 A seat's hand is ``conc`` (20 concealed counts) and its exposed melds ``mk`` (kind codes ``K_*``),
-``mt`` (three tiles a meld: a 吃's tiles, a triplet's or quad's tile three times) and their number.
+``mt`` (three tiles a meld, flat: a 吃's tiles, a triplet's or quad's tile three times) and their number.
 The ruleset is ``rv``, the play vector ``rule_vector`` makes (offsets ``V_*``).
 
 ``legal`` writes the legal actions, in the order of ``results.ACTIONS`` (胡, the take table's group,
@@ -20,7 +20,7 @@ the tile, in nondecreasing order); ways come in (吃, 比) order, as the tile tu
 >>> rv = rule_vector(get_ruleset("hunan"))
 >>> conc = [1, 1, 1, 1, 1, 1, 1, 1, 2, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 2]  # 一二三四五六七八九九壹肆伍陆柒捌玖玖拾拾
 >>> out, room = [[0] * A_SIZE for _ in range(MAX_ACTIONS)], [[0] * W_SIZE for _ in range(MAX_WAYS)]
->>> n = legal(conc, [0] * 7, [[0, 0, 0]] * 7, 0, 2, O_UPPER_DISCARD, 0, 0, 0, rv, room, out)
+>>> n = legal(conc, [0] * 7, [0] * 21, 0, 2, O_UPPER_DISCARD, 0, 0, 0, rv, room, out)
 >>> [(ACTION_NAMES[r[A_KIND]], shape_tiles(r[A_CHI]), shape_tiles(r[A_BI])) for r in out[:n]]
 [('chi', (0, 1, 2), (2, 3, 4)), ('chi', (2, 3, 4), (0, 1, 2)), ('pass', (), ())]
 """
@@ -133,7 +133,7 @@ def holding(conc, mk, mt, nm, x):
     """What the hand holds of tile x, as a row of the take table: its exposed 偎 or 碰 (the first),
     a concealed 坎 or pair, or less (copies in a 吃 do not count)."""
     for j in range(nm):
-        if (mk[j] == K_WEI or mk[j] == K_PENG) and mt[j][0] == x:
+        if (mk[j] == K_WEI or mk[j] == K_PENG) and mt[3 * j] == x:
             return H_WEI if mk[j] == K_WEI else H_PENG
     if conc[x] == 3:
         return H_KAN

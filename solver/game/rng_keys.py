@@ -22,6 +22,7 @@ with NUL characters (leading zero bytes are no part of the int).
 from __future__ import annotations
 
 import hashlib
+import struct
 
 __all__ = ["int_key", "key", "str_key"]
 
@@ -41,9 +42,15 @@ def int_key(seed: int) -> list[int]:
 
 def str_key(text: str) -> list[int]:
     """The key of ``random.Random(text)`` for a str ``text`` (version 2 seeding: the UTF-8 bytes
-    and their SHA-512 digest as one big-endian int, then as ``int_key``)."""
+    and their SHA-512 digest as one big-endian int, then as ``int_key``), read straight off the bytes:
+    reversed, they are the int's little-endian 32-bit words (the zero words at its top left out)."""
     data = text.encode()
-    return int_key(int.from_bytes(data + hashlib.sha512(data).digest(), "big"))
+    raw = (data + hashlib.sha512(data).digest())[::-1]
+    raw += bytes(-len(raw) % 4)
+    words = list(struct.unpack(f"<{len(raw) // 4}I", raw))
+    while len(words) > 1 and words[-1] == 0:
+        words.pop()
+    return words
 
 
 def key(seed: int | str) -> list[int]:
