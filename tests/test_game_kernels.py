@@ -102,3 +102,60 @@ def test_many_whole_hands_equal_the_python_engine(rules):
     for seed, p in zip(seeds, random_outcomes(rules, seeds)):
         if p.outcome is not None:
             assert p.outcome == play_game(rules, seed, ("random",) * 3)[1], (rules.name, seed)
+
+
+# ---------------------------------------------------------------- the rollouts of the advice
+
+def same_rollouts(rules, seed: int, samples: int = 6) -> int:
+    """From a position a seeded number of rollout-policy moves into the hand of ``seed``, each option
+    of the seat asked as a script, played out on ``samples`` deals by the kernels
+    (``game_steps.rollouts``) and by ``winrate.rollout`` in Python: the same (net, won, dealt in) or
+    the same "this deal contradicts what was seen", deal by deal.  The number of rollouts compared."""
+    import random
+
+    from solver.engine import game_steps
+    from solver.game import winrate
+    from solver.game.bot_fast import Policy
+    from solver.game.position import position_of
+    from solver.game.rng_keys import str_key
+
+    game = Game(rules, seed=seed)
+    game.quiet = True
+    policy = Policy(rules, random.Random(seed))
+    steps = random.Random(seed).randrange(0, 70)
+    while (ask := game.ask()) is not None and steps > 0:
+        game.play(policy.choose(game.seats[ask.seat].hand(), ask))
+        steps -= 1
+    if (ask := game.ask()) is None:
+        return 0
+    pos = position_of(game, ask.seat)
+    scripts = [(m,) for m in ask.options]
+    ties = seed % 3 != 0
+    dealt = [(d, str_key(f"{seed}:{i}:play")) for i in range(samples)
+             if (d := winrate.deal(pos, random.Random(f"{seed}:{i}"))) is not None]
+    if not dealt:
+        return 0
+    got = game_steps.rollouts(game_steps.tables_of(rules), me=pos.seat, stage=pos.stage, table=pos.table,
+                              dealer=pos.dealer, turn=pos.turn, first_discard=pos.first_discard,
+                              last_stock=pos.last_stock, samples=[d for d, _ in dealt], scripts=scripts,
+                              keys=[k for _, k in dealt], ties=ties)
+    for i, (d, _) in enumerate(dealt):
+        for j, script in enumerate(scripts):
+            rng = random.Random(f"{seed}:{i}:play") if ties else None
+            want = winrate.rollout(pos, d[0], list(d[1]), script, rng)
+            row = got[i, j]
+            assert row[3] != -1, (rules.name, seed, script)
+            mine = None if row[3] == 0 else (int(row[0]), bool(row[1]), bool(row[2]))
+            assert mine == want, (rules.name, seed, pos.stage, script, i)
+    return len(dealt) * len(scripts)
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+def test_the_rollouts_equal_the_python_rollout(rules):
+    assert sum(same_rollouts(rules, seed) for seed in range(40)) > 400
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+def test_many_rollouts_equal_the_python_rollout(rules):
+    assert sum(same_rollouts(rules, seed) for seed in range(40, 1040)) > 10_000

@@ -110,17 +110,17 @@ def test_a_scripted_game_is_graded_where_its_mistakes_are(script, move, best, gr
 
 
 def test_the_time_told_before_a_review_is_that_of_this_machine(monkeypatch):
-    """The guess is decisions × ROLLOUTS whole rollout-policy hands, timed now (``winrate.pace``), scaled
+    """The guess is decisions × ROLLOUTS rollouts, timed now (``winrate.pace``), scaled
     by the samples; no decisions or no samples take no time."""
     from solver.game import review as module
     rules = get_ruleset("hunan")
-    monkeypatch.setattr(module, "pace", lambda r: 0.002 if r is rules else 1.0)
-    assert seconds(rules, 10) == pytest.approx(10 * ROLLOUTS * 0.002)
-    assert seconds(rules, 10, samples=50) == pytest.approx(10 * ROLLOUTS * 0.002 / 4)
+    monkeypatch.setattr(module, "pace", lambda r: 0.0001 if r is rules else 1.0)
+    assert seconds(rules, 10) == pytest.approx(10 * ROLLOUTS * 0.0001)
+    assert seconds(rules, 10, samples=50) == pytest.approx(10 * ROLLOUTS * 0.0001 / 4)
     assert seconds(rules, 0) == 0 and seconds(rules, 5, samples=0) == 0
     monkeypatch.undo()
-    hand = module.pace(rules)
-    assert 0 < hand < 0.1  # a whole hand of the quick policy: about a millisecond here
+    one = module.pace(rules)
+    assert 0 < one < 0.01  # a deal and a whole hand of the rollout policy in the kernels: about 80 µs here
 
 
 def test_a_claim_and_the_discard_after_it_are_two_decisions():

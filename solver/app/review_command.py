@@ -29,7 +29,7 @@ named with its penalty (RULES.md 10).  Then the summary: decisions, how
 many matched the best, the three worst with the position, the total cost.
 
 \b
-A decision takes about a second or two at the default --samples 200.
+A decision takes about a twentieth of a second at the default --samples 200.
 
 \b
 Examples:

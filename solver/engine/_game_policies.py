@@ -8,26 +8,65 @@ import numpy as np
 
 from . import _mt as MT
 from . import play_rules as P
-from ._game_kernels import advance, answer
+from ._game_kernels import _after_take, _claims, advance, answer
 from ._game_state import (
+    AS,
     ASKED,
+    DISCARD,
     DONE,
+    FMAX,
     G_BAKUAI,
     G_CHOU_WEI,
     G_COND,
+    G_DEALER,
+    G_FIRST_DISCARD,
     G_HOW,
+    G_LAST_STOCK,
+    G_LIANG,
     G_NET,
+    G_PHASE,
+    G_STATUS,
+    G_STOCK_AT,
+    G_STOCK_END,
+    G_TABLE,
+    G_TABLE_BY,
+    G_TABLE_KIND,
+    G_TIANHU,
+    G_TURN,
     G_TURNS,
     G_WIN_SRC,
     G_WINNER,
+    MAXM,
     NEED_TIANHU,
+    PH_TURN,
     Q_N,
+    Q_OPT,
     Q_SEAT,
+    Q_STAGE,
+    Q_TILE,
+    S_CHOU,
+    S_CONC,
+    S_FACES,
+    S_MK,
+    S_MT,
+    S_NF,
+    S_NM,
+    S_PASSED,
+    S_SHOWN,
+    SHAPE_TILES,
+    ST_DISCARD,
+    ST_FIRST,
+    ST_PENG,
+    ST_QISHOU,
+    STOCK,
     N,
+    _conc,
+    _mk,
+    _owes,
     begin,
     deal,
 )
-from ._jit import kernel
+from ._jit import inline, kernel
 
 # ---------------------------------------------------------------- whole hands in one call
 
@@ -85,3 +124,304 @@ def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, keys, key_len, results)
             res[O_NET + p] = st[G_NET + p]
             res[O_BAKUAI + p] = st[G_BAKUAI + p]
             res[O_CHOU_WEI + p] = st[G_CHOU_WEI + p]
+
+
+# ---------------------------------------------------------------- a hand taken up in the middle
+
+@kernel
+def resume(st, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown, seat_nf, seat_faces, seat_chou, seat_passed,
+           stock, n_stock, dealer, turn, tx, tby, tkind, first_discard, last_stock):
+    """A hand taken up as ``Game.resume`` takes it (the rollouts of the advice): the seats as given (row p
+    of each ``seat_*`` array), the stock top first, the seat to move; with a tile on the table (tx >= 0,
+    by ``tby``, ``tkind`` 0 a draw, 1 a discard) its claims come first; else a seat that owes a discard
+    discards; else ``turn`` draws.  Then ``advance`` plays on."""
+    st[:] = 0
+    for p in range(N):
+        for t in range(20):
+            st[S_CONC + 20 * p + t] = seat_conc[p, t]
+            st[S_CHOU + 20 * p + t] = seat_chou[p, t]
+            st[S_PASSED + 20 * p + t] = seat_passed[p, t]
+        nm = seat_nm[p]
+        st[S_NM + p] = nm
+        for j in range(nm):
+            st[S_MK + MAXM * p + j] = seat_mk[p, j]
+            st[S_SHOWN + MAXM * p + j] = seat_shown[p, j]
+            for c in range(3):
+                st[S_MT + 3 * (MAXM * p + j) + c] = seat_mt[p, 3 * j + c]
+        nf = min(seat_nf[p], FMAX)
+        st[S_NF + p] = seat_nf[p]
+        for k in range(nf):
+            st[S_FACES + FMAX * p + k] = seat_faces[p, k]
+    for k in range(n_stock):
+        st[STOCK + k] = stock[k]
+    st[G_STOCK_AT] = 0
+    st[G_STOCK_END] = n_stock
+    st[G_DEALER] = dealer
+    st[G_TURN] = turn
+    st[G_LIANG] = -1
+    st[G_FIRST_DISCARD] = first_discard
+    st[G_LAST_STOCK] = last_stock
+    st[G_TABLE] = -1
+    st[G_WINNER] = -1
+    st[G_WIN_SRC] = -1
+    st[G_TIANHU] = -1
+    st[G_PHASE] = PH_TURN
+    st[G_STATUS] = 0
+
+
+@kernel
+def resume_claims(ws, st, rv, wbuf, out, tx, tby, tkind):
+    """The start of a resumed hand: the claims on the tile on the table (``tx`` >= 0; the dealer's first
+    discard when it is one), or the discard a seat owes, from the seat to move on (else its draw)."""
+    if tx >= 0:
+        first = 1 if (tkind == 1 and tby == st[G_DEALER] and st[G_FIRST_DISCARD]) else 0
+        if first:
+            st[G_FIRST_DISCARD] = 0
+        _claims(ws, st, rv, wbuf, out, tx, tby, tkind, np.int64(first))
+        return
+    for i in range(N):
+        p = (st[G_TURN] + i) % N
+        if _owes(_conc(st, p), _mk(st, p), st[S_NM + p]):
+            _after_take(st, p)
+            return
+
+
+# ---------------------------------------------------------------- the rollout policy
+
+#: the shapes holding each tile (``play_rules.HOLDING``, as arrays for the kernels)
+HOLDING = np.array(P.HOLDING, np.int64)
+HOLDING_AT = np.array(P.HOLDING_AT, np.int64)
+
+
+@inline
+def _use(st, p, t):
+    """How useful tile t is in seat p's concealed tiles (``bot_fast.use``): 3 in a pair, and one per other
+    tile held of each group shape it belongs to; lower is discarded first."""
+    have = st[S_CONC + 20 * p + t]
+    n = 3 if have >= 2 else 0
+    for i in range(HOLDING_AT[t], HOLDING_AT[t + 1]):
+        s = HOLDING[i]
+        skipped = 0
+        for k in range(3):
+            o = SHAPE_TILES[3 * s + k]
+            if o == t and not skipped:
+                skipped = 1
+                continue
+            if st[S_CONC + 20 * p + o] > (1 if o == t else 0):
+                n += 1
+    return n
+
+
+@kernel
+def _same_hand(st, p, keep, k):
+    """Whether seat p's hand is row k of ``keep`` (20 counts, the number of melds, their kinds, their
+    tiles three a meld)."""
+    for t in range(20):
+        if st[S_CONC + 20 * p + t] != keep[k, t]:
+            return 0
+    nm = st[S_NM + p]
+    if keep[k, 20] != nm:
+        return 0
+    for j in range(nm):
+        if keep[k, 21 + j] != st[S_MK + MAXM * p + j]:
+            return 0
+        for c in range(3):
+            if keep[k, 21 + MAXM + 3 * j + c] != st[S_MT + 3 * (MAXM * p + j) + c]:
+                return 0
+    return 1
+
+
+@kernel
+def fast_choice(st, rng, has_rng, keep, n_keep):
+    """The option the rollout policy (``bot_fast.Policy``) takes at the question asked: the only one;
+    胡; the least useful tile to discard (ties broken by ``rng`` when ``has_rng``, else the first);
+    过 for a hand of ``keep``; a 碰 or what must be made; a 吃 that breaks no pair; else 过."""
+    n = st[Q_N]
+    if n == 1:
+        return 0
+    for k in range(n):
+        if st[Q_OPT + k * AS + P.A_KIND] == P.AC_HU:
+            return k
+    p = st[Q_SEAT]
+    if st[Q_STAGE] == ST_DISCARD:
+        best = 1 << 30
+        tied = 0
+        for k in range(n):
+            u = _use(st, p, st[Q_OPT + k * AS + P.A_CHI])
+            if u < best:
+                best = u
+                tied = 1
+            elif u == best:
+                tied += 1
+        pick = 0 if (tied == 1 or not has_rng) else MT.randrange(rng, np.int64(tied))
+        for k in range(n):
+            if _use(st, p, st[Q_OPT + k * AS + P.A_CHI]) == best:
+                if pick == 0:
+                    return k
+                pick -= 1
+        return 0
+    passing = -1
+    for k in range(n):
+        if st[Q_OPT + k * AS + P.A_KIND] == P.AC_PASS:
+            passing = k
+    if passing >= 0:
+        for i in range(n_keep):
+            if _same_hand(st, p, keep, i):
+                return passing
+    if st[Q_STAGE] == ST_PENG or passing < 0:
+        for k in range(n):
+            if st[Q_OPT + k * AS + P.A_KIND] != P.AC_PASS:
+                return k
+        return 0
+    x = st[Q_TILE]
+    for k in range(n):
+        at = Q_OPT + k * AS
+        if st[at + P.A_KIND] != P.AC_CHI:
+            continue
+        # the tiles the way lays out (the eaten copy not among them): each must be all the hand holds of it
+        ok = 1
+        skipped = 0
+        for g in range(4):
+            s = st[at + P.A_CHI] if g == 0 else st[at + P.A_BI + g - 1]
+            if s < 0:
+                break
+            for i in range(3):
+                t = SHAPE_TILES[3 * s + i]
+                if t == x and not skipped:
+                    skipped = 1
+                    continue
+                used = 0
+                skip2 = 0
+                for g2 in range(4):
+                    s2 = st[at + P.A_CHI] if g2 == 0 else st[at + P.A_BI + g2 - 1]
+                    if s2 < 0:
+                        break
+                    for i2 in range(3):
+                        t2 = SHAPE_TILES[3 * s2 + i2]
+                        if t2 == x and not skip2:
+                            skip2 = 1
+                            continue
+                        if t2 == t:
+                            used += 1
+                if st[S_CONC + 20 * p + t] != used:
+                    ok = 0
+        if ok:
+            return k
+    return passing
+
+
+# ---------------------------------------------------------------- rollouts of the advice
+
+#: what a rollout gives: this seat's net, whether it won, whether another won on its discard at once, and
+#: OK (0: the deal contradicts what was seen; -1: the script's move was not offered)
+R_NET, R_WON, R_DEAL_IN, R_OK = 0, 1, 2, 3
+R_SIZE = 4
+
+
+@inline
+def _same_option(st, k, script, j):
+    """Whether option k of the question is move j of ``script`` (rows: A_KIND, then A_CHI, the 比)."""
+    at = Q_OPT + k * AS
+    if st[at + P.A_KIND] != script[j, 0]:
+        return False
+    kind = script[j, 0]
+    if kind == DISCARD or kind == P.AC_CHI:
+        for f in range(4):
+            if st[at + P.A_CHI + f] != script[j, 1 + f]:
+                return False
+    return True
+
+
+@inline
+def _offered(st, script, j):
+    for k in range(st[Q_N]):
+        if _same_option(st, k, script, j):
+            return k
+    return -1
+
+
+@kernel
+def rollout(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, script, n_script, rng, has_rng,
+            keep, n_keep, res):
+    """``winrate.rollout`` in the kernels, from the state ``resume`` set (and ``resume_claims`` started):
+    ``script`` (rows as ``_same_option`` reads them) for seat ``me``, the rollout policy for every seat
+    after; ``stage``: the ST_* asked of ``me`` at the position (-1 none: it waits), ``claim``: a quick
+    position (its whole answer to the tile on the table, at any stage).  The answer into ``res``."""
+    res[R_OK] = 1
+    initial = tx >= 0
+    reached = not initial or stage == ST_FIRST or stage == ST_QISHOU
+    todo = 0
+    mine = 0  # the script's discard is on the table, waiting for claims
+    mx = -1
+    mby = -1
+    status = st[G_STATUS]
+    if status == 0:
+        status = advance(ws, st, rv, cond_fans, wbuf, out)
+    while status == ASKED:
+        seat = st[Q_SEAT]
+        on_initial = initial and st[G_TABLE] == tx and st[G_TABLE_BY] == tby and st[G_TABLE_KIND] == tkind
+        passing = -1
+        for k in range(st[Q_N]):
+            if st[Q_OPT + k * AS + P.A_KIND] == P.AC_PASS:
+                passing = k
+        if not reached and on_initial and seat == me:
+            if claim:
+                reached = todo < n_script and (script[todo, 0] == P.AC_PASS or _offered(st, script, todo) >= 0)
+            else:
+                reached = st[Q_STAGE] == stage
+        script_pass = claim and on_initial and seat == me and todo < n_script and script[todo, 0] == P.AC_PASS
+        if not reached or script_pass:
+            if passing < 0:
+                res[R_OK] = 0
+                return
+            k = passing
+        elif seat == me and todo < n_script:
+            k = _offered(st, script, todo)
+            if k >= 0:
+                if script[todo, 0] == DISCARD:
+                    mine = 1
+                    mx = script[todo, 1]
+                    mby = me
+                todo += 1
+            elif passing >= 0:
+                k = passing
+            else:
+                res[R_OK] = -1
+                return
+        else:
+            k = fast_choice(st, rng, has_rng, keep, n_keep)
+        status = answer(ws, st, rv, cond_fans, wbuf, out, np.int64(k))
+        if initial and not (st[G_TABLE] == tx and st[G_TABLE_BY] == tby and st[G_TABLE_KIND] == tkind):
+            if todo < n_script and script[todo, 0] == P.AC_PASS and claim:
+                todo += 1
+            elif todo < n_script and (script[todo, 0] == P.AC_CHI or script[todo, 0] == P.AC_PENG) and not reached:
+                res[R_OK] = 0
+                return
+            initial = False
+        if mine and not (st[G_TABLE] == mx and st[G_TABLE_BY] == mby and st[G_TABLE_KIND] == 1):
+            mine = 0
+    winner = st[G_WINNER]
+    res[R_NET] = st[G_NET + me]
+    res[R_WON] = 1 if winner == me else 0
+    res[R_DEAL_IN] = 1 if (winner >= 0 and winner != me and mine and st[G_WIN_SRC] == P.S_DISCARD) else 0
+
+
+@kernel
+def rollouts(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, dealer, turn, first_discard,
+             last_stock, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown, seat_nf, seat_faces, seat_chou,
+             seat_passed, stocks, n_stock, scripts, n_script, keys, key_len, ties, keep, n_keep, res):
+    """Every script on every sample (``winrate.estimate``'s rollouts): sample i is the seats and stock of
+    row i of the ``seat_*`` arrays and ``stocks``; script j the rows of ``scripts[j]``; the policy's ties
+    broken by random.Random of key ``keys[i]`` afresh for each script (``ties``), else the first option.
+    The answer of (i, j) into ``res[i, j]`` (R_*)."""
+    rng = np.zeros(MT.STATE_SIZE, np.int64)
+    for i in range(seat_conc.shape[0]):
+        for j in range(scripts.shape[0]):
+            resume(st, seat_conc[i], seat_nm[i], seat_mk[i], seat_mt[i], seat_shown[i], seat_nf[i], seat_faces[i],
+                   seat_chou[i], seat_passed[i], stocks[i], n_stock[i], dealer, turn, tx, tby, tkind, first_discard,
+                   last_stock)
+            resume_claims(ws, st, rv, wbuf, out, tx, tby, tkind)
+            if ties:
+                MT.seed_by_key(rng, keys[i], key_len[i])
+            rollout(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, scripts[j], n_script[j], rng,
+                    ties, keep, n_keep, res[i, j])

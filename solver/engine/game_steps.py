@@ -6,6 +6,8 @@ them.  Importing this module imports numba.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from ..model.rules import Ruleset
@@ -17,7 +19,8 @@ from . import arrays
 from . import play_rules as P
 from .arrays import announce_compile
 
-__all__ = ["Tables", "advance", "answer", "deal", "new_state", "play_random", "tables_of", "tianhu", "warm"]
+__all__ = ["Tables", "advance", "answer", "deal", "keep_rows", "move_row", "new_state", "play_random", "rollouts",
+           "seat_rows", "tables_of", "tianhu", "warm"]
 
 #: a win's game conditions by bit of the state's G_COND (the fans of a win count them)
 CONDITION_BITS = (("tianhu", GS.C_TIANHU), ("qishou", GS.C_QISHOU), ("haidi", GS.C_HAIDI), ("dihu", GS.C_DIHU))
@@ -117,7 +120,7 @@ def play_random(t: Tables, seeds: list[int], keys: list[list[list[int]]]) -> np.
 
 def warm(rules: Ruleset) -> None:
     """Call every game kernel once, as the real calls do (``warmup``): a hand dealt in tile order, its
-    first options taken to the end, two random hands."""
+    first options taken to the end, two random hands, a rollout of the dealer's first discard."""
     t = tables_of(rules)
     st = new_state()
     tiles = [x for x in range(20) for _ in range(4)]
@@ -129,3 +132,111 @@ def warm(rules: Ruleset) -> None:
     while status == GS.ASKED:
         status = answer(st, t, 0)
     play_random(t, [1, 2], [[[1, 2]] * 3] * 2)
+    seats = []
+    for h in hands:
+        counts = [0] * 20
+        for x in h:
+            counts[x] += 1
+        seats.append(SimpleNamespace(concealed=counts, melds=(), shown=(), faces=(), chou=(), passed_peng=()))
+    discard = SimpleNamespace(kind="discard", tile=hands[0][-1])
+    rollouts(t, me=0, stage="discard", table=None, dealer=0, turn=0, first_discard=True, last_stock=False,
+             samples=[(seats, tiles[sum(sizes):])], scripts=[(discard,)], keys=[[1, 2]], ties=True)
+
+
+# ---------------------------------------------------------------- rollouts of the advice
+
+#: a position's stage as the kernels number it (``moves.STAGES`` order; anything else: -1)
+STAGE_CODES = {"qishou": GS.ST_QISHOU, "first": GS.ST_FIRST, "hu": GS.ST_HU, "take": GS.ST_TAKE,
+               "peng": GS.ST_PENG, "chi": GS.ST_CHI, "discard": GS.ST_DISCARD}
+KEEP_WIDTH = 21 + 4 * GS.MAXM
+
+
+def _kind_code(kind: str) -> int:
+    return P.KIND_NAMES.index(kind)
+
+
+def seat_rows(samples) -> tuple:
+    """The seats of each sample as the kernels' arrays: ``samples`` holds (seats, stock), each seat with
+    ``concealed``, ``melds`` (kind, tiles), ``shown``, ``faces``, ``chou`` and ``passed_peng``."""
+    n = len(samples)
+    conc = np.zeros((n, 3, 20), np.int64)
+    nm = np.zeros((n, 3), np.int64)
+    mk = np.zeros((n, 3, GS.MAXM), np.int64)
+    mt = np.zeros((n, 3, 3 * GS.MAXM), np.int64)
+    shown = np.zeros((n, 3, GS.MAXM), np.int64)
+    nf = np.zeros((n, 3), np.int64)
+    faces = np.zeros((n, 3, GS.FMAX), np.int64)
+    chou = np.zeros((n, 3, 20), np.int64)
+    passed = np.zeros((n, 3, 20), np.int64)
+    stocks = np.zeros((n, 80), np.int64)
+    n_stock = np.zeros(n, np.int64)
+    for i, (seats, stock) in enumerate(samples):
+        for p, s in enumerate(seats):
+            conc[i, p] = s.concealed
+            nm[i, p] = len(s.melds)
+            for j, m in enumerate(s.melds):
+                mk[i, p, j] = _kind_code(m.kind)
+                mt[i, p, 3 * j:3 * j + 3] = m.tiles[:3]
+                shown[i, p, j] = s.shown[j]
+            nf[i, p] = len(s.faces)
+            faces[i, p, :min(len(s.faces), GS.FMAX)] = s.faces[:GS.FMAX]
+            for x in s.chou:
+                chou[i, p, x] = 1
+            for x in s.passed_peng:
+                passed[i, p, x] = 1
+        stocks[i, :len(stock)] = stock
+        n_stock[i] = len(stock)
+    return conc, nm, mk, mt, shown, nf, faces, chou, passed, stocks, n_stock
+
+
+def move_row(move) -> list[int]:
+    """A move (``moves.Move``) as a script row of the kernels: the option's kind, then its tile or 吃 shape
+    and 比 shapes (-1 for none)."""
+    from ..model.groups import SHAPES
+    if move.kind == "discard":
+        return [GS.DISCARD, move.tile, -1, -1, -1]
+    if move.kind == "chi":
+        groups = [SHAPES.index(tuple(move.chi))] + [SHAPES.index(tuple(b)) for b in move.bi]
+        return [P.AC_CHI] + groups + [-1] * (4 - len(groups))
+    return [P.ACTION_NAMES.index(move.kind), -1, -1, -1, -1]
+
+
+def keep_rows(hands) -> np.ndarray:
+    """Hands (``model.hand.Hand``) as the rows the rollout policy compares a seat's hand with."""
+    rows = np.zeros((max(1, len(hands)), KEEP_WIDTH), np.int64)
+    for k, h in enumerate(hands):
+        rows[k, :20] = h.concealed
+        rows[k, 20] = len(h.melds)
+        for j, m in enumerate(h.melds):
+            rows[k, 21 + j] = _kind_code(m.kind)
+            rows[k, 21 + GS.MAXM + 3 * j:21 + GS.MAXM + 3 * j + 3] = m.tiles[:3]
+    return rows
+
+
+def rollouts(t: Tables, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
+             last_stock: bool, samples, scripts, keys, ties: bool, keep=()) -> np.ndarray:
+    """Every script played out on every sample by the rollout policy (``_game_policies.rollouts``):
+    ``res[i, j]`` (R_NET, R_WON, R_DEAL_IN, R_OK) of sample i and script j (``winrate.rollout``)."""
+    arrays_ = seat_rows(samples)
+    width = max((len(s) for s in scripts), default=1) or 1
+    rows = np.full((len(scripts), width, 5), -1, np.int64)
+    n_script = np.zeros(len(scripts), np.int64)
+    for j, script in enumerate(scripts):
+        for k, move in enumerate(script):
+            rows[j, k] = move_row(move)
+        n_script[j] = len(script)
+    kw = max((len(k) for k in keys), default=1)
+    key_arr = np.zeros((len(samples), kw), np.int64)
+    key_len = np.zeros(len(samples), np.int64)
+    for i, k in enumerate(keys):
+        key_arr[i, :len(k)] = k
+        key_len[i] = len(k)
+    tx, tby, tkind = (-1, -1, 0) if table is None else (table[0], table[1], 1 if table[2] == "discard" else 0)
+    res = np.zeros((len(samples), len(scripts), GP.R_SIZE), np.int64)
+    announce_compile(GP.rollouts)
+    GP.rollouts(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, np.int64(me),
+                np.int64(STAGE_CODES.get(stage, -1)), np.int64(stage == "claim"), np.int64(tx), np.int64(tby),
+                np.int64(tkind), np.int64(dealer), np.int64(turn), np.int64(first_discard), np.int64(last_stock),
+                *arrays_, rows, n_script, key_arr, key_len, np.int64(ties), keep_rows(list(keep)),
+                np.int64(len(keep)), res)
+    return res

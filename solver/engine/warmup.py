@@ -40,6 +40,7 @@ WARM = {
     "advance": lambda rules: None,
     "answer": lambda rules: None,
     "play_random": lambda rules: None,
+    "rollouts": lambda rules: None,
 }
 
 

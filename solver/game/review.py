@@ -52,11 +52,11 @@ THRESHOLDS = (1.0, 3.0, 6.0)
 BROKEN = "broken"
 #: the rollouts' seed: the same record, the same grades
 SEED = 0
-#: about what one decision costs at the default samples, in whole hands of the rollout policy
-#: (``winrate.pace``, timed as a review starts, in a new process): measured on seat 0 of 6 basic-bot hands
-#: per ruleset (48 and 28 decisions), 0.66 s a decision against 1.9 ms a hand (hunan) and 0.60 s against
-#: 1.5 ms (luzhou); one hand's decisions took 0.65 to 1.6 times that mean, by their options and the stock
-ROLLOUTS = 370
+#: about what one decision costs at the default samples, in rollouts (``winrate.pace``: a deal and a
+#: whole hand in the game kernels, timed as a review starts): a 4-hand hunan game of basic bots, 34
+#: decisions of seat 0, took 1.4 to 1.9 s against 80 µs a rollout (the races play 200 deals of each
+#: option still in the running, and the position and options of each decision are worked out in Python)
+ROLLOUTS = 600
 
 
 def seconds(rules: Ruleset, decisions: int, samples: int = DEFAULT_SAMPLES) -> float:

@@ -13,8 +13,10 @@ from how the others played: every consistent deal is as likely.
 Each candidate — a script of this seat's moves, e.g. a discard, or a 吃
 and the discard after it — is played on the same deals (common random
 numbers: the differences between candidates are far more precise than
-each figure), by ``Game.resume`` and the rollout policy
-(``bot_fast.Policy``) for every seat once the script is done.  Players asked
+each figure), in the game kernels (``engine._game_policies.rollouts``: the
+deal's hand resumed, the script played, then the rollout policy of
+``bot_fast.Policy`` for every seat; ``rollout`` below is the same in Python,
+the reference the kernels are tested against).  Players asked
 on the tile on the table before this seat pass (they did).  The hand is
 played to its end: a win of this seat counts, its net score (what it
 wins minus what it pays, by the ruleset's settlement) is averaged, and a
@@ -47,6 +49,8 @@ __all__ = ["DEFAULT_SAMPLES", "Estimate", "deal", "estimate", "pace", "race", "r
 
 #: samples per candidate by default (phz discard --win-rate, phz act --advise)
 DEFAULT_SAMPLES = 200
+#: samples played out in one call of the game kernels (the progress moves between calls)
+BATCH = 25
 #: deals tried before a sample is given up as inconsistent
 TRIES = 50
 #: deals every script of a race is played on before the clearly worse are dropped, and the shares
@@ -234,22 +238,18 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
     return r.net[me], r.winner == me, deal_in
 
 
-def pace(rules: Ruleset, hands: int = 8) -> float:
-    """The seconds one whole hand of the rollout policy takes on this machine, now (what a rollout
-    from a hand's start costs): ``hands`` seeded hands timed after as many played to warm the memos."""
-
-    def play(seeds: range) -> None:
-        for s in seeds:
-            game = Game(rules, seed=s)
-            game.quiet = True
-            policy = Policy(rules, None)
-            while (ask := game.ask()) is not None:
-                game.play(policy.choose(game.seats[ask.seat].hand(), ask))
-
-    play(range(hands))
+def pace(rules: Ruleset, samples: int = 50) -> float:
+    """The seconds one rollout takes on this machine, now: a deal of the unseen tiles and a whole hand
+    of the rollout policy from the dealer's first decision, as ``estimate`` plays them (``samples`` of
+    them timed after as many played to compile and warm)."""
+    from .position import position_of
+    game = Game(rules, seed=0)
+    game.quiet = True
+    pos = position_of(game)
+    estimate(pos, [()], samples=samples, seed=1)
     start = time.perf_counter()
-    play(range(hands, 2 * hands))
-    return (time.perf_counter() - start) / hands
+    estimate(pos, [()], samples=samples, seed=2)
+    return (time.perf_counter() - start) / samples
 
 
 def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES,
@@ -260,29 +260,37 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
     False: the policy takes the first of tied options, a rollout is a function of its deal).
     ``start``: the deals are those numbered start … start + samples − 1 (``race`` goes on from one
     call's deals to the next)."""
+    from ..engine import game_steps
+    from .rng_keys import str_key
+
     scripts = [tuple(s) for s in scripts]
     nets: list[list[int]] = [[] for _ in scripts]
     wins = [0] * len(scripts)
     ins = [0] * len(scripts)
-    for i in range(start, start + samples):
-        rng = random.Random(f"{seed}:{i}")
-        dealt = deal(pos, rng)
-        if dealt is None:
-            continue
-        seats, stock = dealt
-        outs = []
-        for s in scripts:
-            out = rollout(pos, seats, stock, s, random.Random(f"{seed}:{i}:play") if ties else None, keep)
-            if out is None:
-                break
-            outs.append(out)
-        else:
-            for k, (net, won, deal_in) in enumerate(outs):
-                nets[k].append(net)
-                wins[k] += won
-                ins[k] += deal_in
+    tables = game_steps.tables_of(pos.rules)
+    for lo in range(start, start + samples, BATCH):
+        dealt, keys = [], []
+        for i in range(lo, min(lo + BATCH, start + samples)):
+            got = deal(pos, random.Random(f"{seed}:{i}"))
+            if got is not None:
+                dealt.append(got)
+                keys.append(str_key(f"{seed}:{i}:play"))
+        if dealt:
+            res = game_steps.rollouts(tables, me=pos.seat, stage=pos.stage, table=pos.table, dealer=pos.dealer,
+                                      turn=pos.turn, first_discard=pos.first_discard, last_stock=pos.last_stock,
+                                      samples=dealt, scripts=scripts, keys=keys, ties=ties, keep=keep).tolist()
+            for row in res:
+                if any(r[3] < 0 for r in row):
+                    k = next(k for k, r in enumerate(row) if r[3] < 0)
+                    raise ValueError(f"the script {scripts[k]} has a move that is not offered")
+                if any(r[3] == 0 for r in row):
+                    continue  # the deal contradicts what was seen
+                for k, (net, won, deal_in, _) in enumerate(row):
+                    nets[k].append(net)
+                    wins[k] += won
+                    ins[k] += deal_in
         if progress is not None:
-            progress(1)
+            progress(min(lo + BATCH, start + samples) - lo)
     return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k])) for k, s in enumerate(scripts)]
 
 
