@@ -74,17 +74,27 @@ def test_every_kernel_called_from_python_is_compiled_up_front():
     assert len(compiling.KERNELS) == len(names)
 
 
-def test_a_fresh_install_compiles_everything_once_then_only_loads(phz_cmd, tmp_path):
+def test_a_fresh_install_compiles_what_the_work_needs_once_then_only_loads(phz_cmd, tmp_path):
+    """A hand's first analysis compiles the kernels of a hand (wins and the distance search), not those
+    of play; the first game compiles those of play and nothing else; then nothing compiles again."""
     cache = tmp_path / "numba-cache"
     env = _env(cache)
-    assert _python(STATE, env, tmp_path).stdout.split() == [n for g in compiling.GROUPS.values() for n, _, _ in g]
+    names = {g: [n for n, _, _ in compiling.GROUPS[g]] for g in compiling.GROUPS}
+    assert _python(STATE, env, tmp_path).stdout.split() == [n for g in names.values() for n in g]
+    labels = {name: label for g in compiling.GROUPS.values() for name, _, label in g}
+
+    def compiled_by(proc, names_: list[str]) -> None:
+        assert proc.returncode == 0 and proc.stderr.count(ANNOUNCEMENT) == 1, proc.stderr
+        lines = [line for line in proc.stderr.splitlines() if line.startswith("phz: compiling")]
+        n = len(names_)
+        assert len(lines) == n + 1 and lines[-1].startswith(f"phz: compiling: {n} of {n} ready"), proc.stderr
+        said = sorted(line.split(" ready (")[1].rsplit("),", 1)[0] for line in lines[1:])
+        assert said == sorted(labels[x] for x in names_), proc.stderr
+
     first = _phz(phz_cmd, ("ting", "--json", "-"), f"{HUNAN_READY}\n", env, tmp_path)
-    assert first.returncode == 0, first.stderr
-    assert first.stderr.count(ANNOUNCEMENT) == 1, first.stderr
-    lines = first.stderr.splitlines()
-    n = len(compiling.KERNELS)
-    assert len(lines) == n + 1 and all(line.startswith("phz: compiling") for line in lines), first.stderr
-    assert lines[-1].startswith(f"phz: compiling: {n} of {n} ready"), first.stderr
+    compiled_by(first, names["wins"] + names["distance"])
+    assert _python(STATE, env, tmp_path).stdout.split() == names["game"]  # play's kernels wait for play
+    compiled_by(_phz(phz_cmd, ("sim", "--bots", "random", "--games", "3"), "", env, tmp_path), names["game"])
     assert _python(STATE, env, tmp_path).stdout.split() == ["-"]  # every kernel has its cache entry
     compiled = _files(cache)
     for args, text in WORK:  # each kind of work, both rulesets: everything loads, nothing compiles

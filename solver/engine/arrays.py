@@ -302,7 +302,8 @@ def _group(code: int, rules: Ruleset) -> Group:
 
 def announce_compile(kernel) -> None:
     """Before a call of ``kernel``: the first such call of the process compiles
-    every kernel that has no usable cache entry yet, announced once with its
-    progress on stderr (``compiling.start``); every later call returns at once.
+    every kernel of the same work (a hand's analysis, or play) that has no
+    usable cache entry yet, announced with its progress on stderr
+    (``compiling.start``); every later call for that work returns at once.
     """
-    compiling.start()
+    compiling.start(kernel)

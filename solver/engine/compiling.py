@@ -1,19 +1,22 @@
-"""Compiling every solver kernel at once, the first time one is needed.
+"""Compiling the solver kernels a piece of work needs, the first time they are needed.
 
 The kernels compile on their first call and numba keeps them on disk
 (``_jit``), so only a fresh install (or an edited kernel file) compiles.
 Left alone, each first run would compile only the kernels it happens to
-call, up to five separate stalls.  Instead the first call of any kernel in a
-process (``arrays.announce_compile``) looks at every entry point below
-(``_jit.will_compile``, once per process, well under a millisecond) and,
-when one has no usable cache entry, compiles them all now: one helper
-process per kernel file, side by side (numba holds the GIL while it
+call, one separate stall each.  Instead the first call of a kernel in a
+process (``arrays.announce_compile``) looks at the entry points of the work
+it belongs to (``NEEDS``: the kernels of one hand — wins and the distance
+search, which most hand commands use together — or those of play;
+``_jit.will_compile``, once per process, well under a millisecond) and,
+when one has no usable cache entry, compiles them now: one helper process
+per kernel file, side by side (numba holds the GIL while it
 compiles, so threads would not help, but two cores halve the wait).  Each
 helper runs ``solver.engine.warmup``, which calls every entry point of its
 file through its real wrapper on a small real hand, so each kernel is
 compiled with exactly the argument types the real calls use and written to
-numba's cache; this process then loads them from there.  The two files share
-no compiled function, so no two helpers ever write the same cache entry.
+numba's cache; this process then loads them from there.  The game kernels
+call the win kernels, but the work of a hand and play never compile at
+once, so no two helpers of a process write the same cache entry.
 
 It says so once on stderr, with progress: on a terminal one line updated in
 place, otherwise a line per kernel ready.  It degrades to compiling each
@@ -64,8 +67,12 @@ KERNELS = tuple(k for group in GROUPS.values() for _, k, _ in group)
 TIMEOUT = 600.0
 
 _ROOT = str(Path(__file__).resolve().parents[2])  # the folder that holds the ``solver`` package
+#: the groups compiled together when a kernel of one is first called: a hand's analysis uses the win
+#: kernels and often the distance search; play (sim, the rollouts) only the game's own kernels, which are
+#: the slowest to compile and which a hand's analysis never waits for
+NEEDS = {"wins": ("wins", "distance"), "distance": ("wins", "distance"), "game": ("game",)}
 _helper = False  # True inside a helper: it compiles what it is told, and starts no helpers of its own
-_started = False
+_started: set[str] = set()  # the groups this process has looked at
 
 
 def in_helper() -> None:
@@ -74,15 +81,19 @@ def in_helper() -> None:
     _helper = True
 
 
-def start() -> None:
-    """The first kernel call of this process: compile every kernel that has no usable cache
-    entry, in helper processes, with the announcement and progress (the module docstring).
-    Later calls return at once."""
-    global _started
-    if _started or _helper:
+def start(kernel=None) -> None:
+    """Before a call of ``kernel``: when it has no usable cache entry, compile every kernel of the
+    work it belongs to (``NEEDS``) that has none, in helper processes, with the announcement and
+    progress (the module docstring); a kernel compiled or loaded already costs nothing more.
+    ``kernel`` None: every kernel of every work."""
+    if _helper or (kernel is not None and getattr(kernel, "signatures", None)):
+        return  # (loaded or compiled in this process: the check of every later call)
+    group = next((g for g, members in GROUPS.items() if any(k is kernel for _, k, _ in members)), None)
+    if kernel is not None and (group is None or not will_compile(kernel)):
         return
-    _started = True
-    groups = [g for g, members in GROUPS.items() if any(will_compile(k) for _, k, _ in members)]
+    wanted = [g for g in (NEEDS[group] if group else GROUPS) if g not in _started]
+    _started.update(wanted)
+    groups = [g for g in wanted if any(will_compile(k) for _, k, _ in GROUPS[g])]
     if groups:
         _compile(groups)
 

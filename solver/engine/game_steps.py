@@ -20,7 +20,7 @@ from . import play_rules as P
 from .arrays import announce_compile
 
 __all__ = ["Tables", "advance", "answer", "deal", "keep_rows", "move_row", "new_state", "play_random", "rollouts",
-           "seat_rows", "tables_of", "tianhu", "warm"]
+           "seat_rows", "tables_of", "tianhu", "warm", "warm_steps"]
 
 #: a win's game conditions by bit of the state's G_COND (the fans of a win count them)
 CONDITION_BITS = (("tianhu", GS.C_TIANHU), ("qishou", GS.C_QISHOU), ("haidi", GS.C_HAIDI), ("dihu", GS.C_DIHU))
@@ -32,10 +32,10 @@ class Tables:
 
     def __init__(self, rules: Ruleset):
         self.rules = rules
+        announce_compile(GS.deal)  # (first: play compiles the game's kernels, the score tables among them)
         ra = arrays.of(rules)
         self.win = ra.win
         self.half_tables = ra.tables
-        announce_compile(GS.deal)
         self.ws = K._scratch(self.win)
         if self.half_tables.shape[0] == K.TABLE_SIZE:
             self.ws[K.W_TAB] = self.half_tables.ctypes.data  # (self.half_tables outlives the scratch)
@@ -119,19 +119,32 @@ def play_random(t: Tables, seeds: list[int], keys: list[list[list[int]]]) -> np.
 
 
 def warm(rules: Ruleset) -> None:
-    """Call every game kernel once, as the real calls do (``warmup``): a hand dealt in tile order, its
-    first options taken to the end, two random hands, a rollout of the dealer's first discard."""
+    """Call every game kernel once, as the real calls do (``warm_steps``)."""
+    for _ in warm_steps(rules):
+        pass
+
+
+def warm_steps(rules: Ruleset):
+    """Call each game kernel once, as the real calls do, yielding its name (``compiling.GROUPS`` order)
+    after each (``warmup``'s progress): a hand dealt in tile order, its first options taken to the end,
+    two random hands, a rollout of the dealer's first discard."""
     t = tables_of(rules)
     st = new_state()
     tiles = [x for x in range(20) for _ in range(4)]
     sizes = rules.game.deal
     hands = [tiles[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))]
-    if deal(st, t, hands, tiles[sum(sizes):], 0) == GS.NEED_TIANHU:
-        tianhu(st, -1)
+    need = deal(st, t, hands, tiles[sum(sizes):], 0)
+    yield "deal"
+    yield "begin"
+    tianhu(st if need == GS.NEED_TIANHU else new_state(), -1)
+    yield "tianhu"
     status = advance(st, t)
+    yield "advance"
     while status == GS.ASKED:
         status = answer(st, t, 0)
+    yield "answer"
     play_random(t, [1, 2], [[[1, 2]] * 3] * 2)
+    yield "play_random"
     seats = []
     for h in hands:
         counts = [0] * 20
@@ -141,6 +154,7 @@ def warm(rules: Ruleset) -> None:
     discard = SimpleNamespace(kind="discard", tile=hands[0][-1])
     rollouts(t, me=0, stage="discard", table=None, dealer=0, turn=0, first_discard=True, last_stock=False,
              samples=[(seats, tiles[sum(sizes):])], scripts=[(discard,)], keys=[[1, 2]], ties=True)
+    yield "rollouts"
 
 
 # ---------------------------------------------------------------- rollouts of the advice

@@ -33,15 +33,19 @@ WARM = {
     "ting_batch": lambda rules: wins.ting_many([parse_hand(READY, rules)], UNSEEN, rules),
     "discard_batch": lambda rules: wins.discard_many([parse_hand(TO_DISCARD, rules)], UNSEEN, rules),
     "run": lambda rules: distance.analyse(parse_hand(FAR, rules), rules, budget=1000),
-    # one warm-up compiles every game kernel; the others find them compiled
-    "deal": lambda rules: game_steps.warm(rules),
-    "begin": lambda rules: None,
-    "tianhu": lambda rules: None,
-    "advance": lambda rules: None,
-    "answer": lambda rules: None,
-    "play_random": lambda rules: None,
-    "rollouts": lambda rules: None,
+    # the game kernels one after the other, on one hand (game_steps.warm_steps)
+    **{name: (lambda rules, name=name: _game_step(rules, name))
+       for name in ("deal", "begin", "tianhu", "advance", "answer", "play_random", "rollouts")},
 }
+_steps: list = []  # the game's warm-up under way
+
+
+def _game_step(rules, name: str) -> None:
+    """Warm the game kernels up to ``name`` (they are warmed in order, on one hand)."""
+    if not _steps:
+        _steps.append(game_steps.warm_steps(rules))
+    got = next(_steps[0])
+    assert got == name, (got, name)
 
 
 def main(groups: list[str]) -> None:
