@@ -38,9 +38,24 @@ def _lineup(seed: int, names: tuple[str, ...]):
 # ---------------------------------------------------------------- every position of real games
 
 def test_the_bots_are_the_players_make_bot_makes():
-    assert set(bots.BOT_TYPES) == {"basic", "strong"}
+    assert set(bots.BOT_TYPES) == {"basic", "strong", "race"}
     assert isinstance(make_bot("basic", 1, 2), bots.BasicBot)
     assert isinstance(make_bot("strong", 1, 2), bots.StrongBot)
+    assert type(make_bot("race", 1, 2)) is bots.RaceBot
+
+
+def test_race_is_strong_kept_as_a_baseline():
+    """``race`` is today's ``strong``, pinned: its constants as they were, and while strong is unchanged
+    the two play the same hands move for move (race sits where strong sat, the same seed)."""
+    assert (bots.RaceBot.SAMPLES, bots.RaceBot.SHORTLIST, bots.RaceBot.MARGIN) == (48, 3, 3.0)
+    rules = get_ruleset("hunan")
+    for seed in (2, 5):
+        events = []
+        for name in ("strong", "race"):
+            game = Game(rules, seed=seed)
+            play_hand(game, _lineup(seed, (name, "basic", name)))
+            events.append(game.events)
+        assert events[0] == events[1]
 
 
 def test_their_randomness_is_the_games_own():

@@ -51,9 +51,10 @@ from .bot_basic import BasicBot
 from .bot_eval import Spot, advisor, after_intake, after_take, owes_discard, seen_without, unseen_total
 from .moves import Ask, Move
 from .position import with_options
+from .session import bot_rng
 from .view import SeatView
 
-__all__ = ["Race", "StrongBot", "UNRACED"]
+__all__ = ["Race", "RaceBot", "StrongBot", "UNRACED"]
 
 #: close decisions the rollouts were not asked about, and why: another player holding more than at
 #: rest (``bot_advice.others_at_rest``), or a position ``advice.advise`` refused (ValueError)
@@ -310,3 +311,16 @@ class StrongBot(BasicBot):
             passed = view.passed_peng | {x} if ask.stage == "peng" or hu_only else view.passed_peng
             options.append(self.option(view, Move("pass"), adv.rest(view.hand, seen), view.hand, seen, chou, passed))
         return self.best(view, ask, options)
+
+
+class RaceBot(StrongBot):
+    """``strong`` as it was when the game moved into kernels (issue 26), kept as a fixed baseline: every
+    later bot and judge is measured head to head against it on the same deals.  It draws its tie-breaks
+    from ``strong``'s stream, so while ``strong`` is unchanged the two play the same moves; a change to
+    ``strong`` must leave this class playing as before (override here what ``strong`` changes)."""
+    name = "race"
+    SAMPLES, SHORTLIST, MARGIN = 48, 3, 3.0
+
+    def __init__(self, seed: int = 0, seat: int = 0):
+        super().__init__(seed, seat)
+        self.rng = bot_rng(seed, seat, StrongBot.name)

@@ -8,6 +8,8 @@ options the engine offers by the solver's advice (``solver.api``), never by rule
   judged by a shape measure (``bot_shape``).
 * ``strong`` (``bot_strong``): weighs the same answers by what they are
   worth (module docstring there).
+* ``race`` (``bot_strong.RaceBot``): ``strong`` as it was at issue 26, kept
+  unchanged as the baseline later bots are measured against.
 
 What they know of a position comes from ``bot_eval``.  Ties are broken by
 each bot's own randomness, drawn from the game's seed (``session.bot_rng``),
@@ -23,9 +25,9 @@ so the same seed gives the same game.
 from __future__ import annotations
 
 from .bot_basic import BasicBot
-from .bot_strong import StrongBot
+from .bot_strong import RaceBot, StrongBot
 
-__all__ = ["BOT_TYPES", "BasicBot", "StrongBot"]
+__all__ = ["BOT_TYPES", "BasicBot", "RaceBot", "StrongBot"]
 
 #: the bots of ``players.make_bot`` besides ``random``, by name
-BOT_TYPES = {"basic": BasicBot, "strong": StrongBot}
+BOT_TYPES = {"basic": BasicBot, "strong": StrongBot, "race": RaceBot}
