@@ -365,6 +365,9 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
     def games():
         return game_results(n, rules, rounds)
 
+    def rollouts():
+        return rollout_results(n, rules, rounds)
+
     yield "win check", 1, win_check
     yield "waits", 1, waits
     yield "discard table", 1, discards
@@ -373,6 +376,7 @@ def measurements(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> Iterat
     yield "distance", 1, near
     yield "discard advice", 1, near_tables
     yield "phz sim", 1, games
+    yield "win-rate rollouts", 1, rollouts
 
 
 def _per_hand(what: str, engine: str, times: list[float], tail: bool = True) -> list[Result]:
@@ -397,8 +401,10 @@ def _results(what: str, runs: list[tuple[str, list[float], list[int]]]) -> list[
 # ---------------------------------------------------------------- whole hands (phz sim)
 
 SIM = "phz sim: whole hands, each deal once per seating"
-#: hands of self-play per hand of the other measurements (a hand of play is ~100 decisions)
-SIM_SHARE = {"random": 1, "basic": 100}
+#: the other measurements' hands per hand of self-play (a hand of play is ~100 decisions; random bots
+#: play whole hands in the game kernels, ~60 µs a hand: 25 times the hands keep a round long enough
+#: for two processes' start not to be most of it)
+SIM_SHARE = {"random": 0.04, "basic": 100}
 #: the fewest deals of a round: two processes' start must not be most of a round of random bots
 SIM_LEAST = {"random": 50, "basic": 2}
 
@@ -440,13 +446,49 @@ def game_results(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> list[R
         except ImportError:  # a bot this checkout does not have
             continue
         two = bots == "random" and usable_cores() >= 2
-        deals = max(SIM_LEAST[bots], per_round // share)
+        deals = max(SIM_LEAST[bots], int(per_round / share))
         times, hands = sim_rounds(bots, deals, rounds, rules, jobs=(1, 2) if two else (1,))
         out += _results(SIM, [(f"{bots} bots, 1 job", times[1], [hands] * rounds)])
         if two:
             ratio = statistics.median(a / b for a, b in zip(times[1], times[2]))
             out += _results(SIM, [(f"{bots} bots, 2 jobs: {ratio:.2f}× 1 job", times[2], [hands] * rounds)])
     return out
+
+
+# ---------------------------------------------------------------- the rollouts of the win-rate advice
+
+ROLLOUTS = "win-rate rollouts: a deal and the rest of the hand, from a dealer's first discard"
+#: the options of a position estimated together, as ``phz discard --win-rate`` does
+ROLLOUT_SCRIPTS = 3
+
+
+def rollout_results(n: int, rules: Ruleset = HUNAN, rounds: int = ROUNDS) -> list[Result]:
+    """Rollouts per second of ``winrate.estimate`` (``phz discard --win-rate``): round k estimates the
+    first ``ROLLOUT_SCRIPTS`` discards of the dealer's first decision of a fresh seeded hand, on
+    ``n // rounds // ROLLOUT_SCRIPTS`` deals each (a rollout plays the whole hand)."""
+    from ..game.engine import Game
+    from ..game.position import position_of
+    from ..game.winrate import estimate
+
+    def start(seed: int):
+        game = Game(rules, seed=seed)
+        game.quiet = True
+        while (ask := game.ask()) is not None and ask.stage != "discard":
+            game.play(ask.options[0])
+        pos = position_of(game)
+        return pos, [(m,) for m in pos.options[:ROLLOUT_SCRIPTS]]
+
+    deals = max(10, n // rounds // ROLLOUT_SCRIPTS)
+    pos, scripts = start(SEED + 20)
+    estimate(pos, scripts, samples=10)  # compiled or loaded first
+    times, counts = [], []
+    for k in range(rounds):
+        pos, scripts = start(SEED + 21 + k)
+        t0 = time.perf_counter()
+        estimate(pos, scripts, samples=deals, seed=k)
+        times.append(time.perf_counter() - t0)
+        counts.append(deals * len(scripts))
+    return _results(ROLLOUTS, [("kernels (winrate.estimate)", times, counts)])
 
 
 # ---------------------------------------------------------------- the table
@@ -462,6 +504,7 @@ _ZH = {"win check, ready hand + one of its waits, both sources": "胡牌判断�
        "drill generation (solver.trainer.drills, one question)": "生成练习题（solver.trainer.drills，每题）",
        NEAR_REST: "距离和进张：离听牌2步以内的等牌手牌", NEAR_TWO: "距离和进张：离听牌正好2步的等牌手牌",
        NEAR_TABLE: "打牌表和距离：最好的打法离听牌2步以内", SIM: "phz sim：整手牌局，每副牌每种座次一次",
+       ROLLOUTS: "胜率模拟：发一副牌并打完这手，从庄家的第一张出牌起", "kernels (winrate.estimate)": "内核（winrate.estimate）",
        "kernel, best score": "内核，最高分", "kernel, full answer": "内核，完整答案", "reference": "参考实现",
        "kernel": "内核", "kernels": "内核", "pure Python": "纯 Python", "plain Python": "纯 Python 搜索"}
 _ZH_PATTERNS = [(r"^kernel \+ answers \((.+)\)$", r"内核加答案（\1）"), (r", p95$", "，p95"),

@@ -37,8 +37,10 @@ from ..model.rules import Ruleset
 
 #: chunks per job: the jobs share the work as they come free
 CHUNKS_PER_JOB = 8
-#: the most deals in one chunk (so the progress bar moves and a stop loses little)
-MAX_CHUNK = 50
+#: the most deals in one chunk (so the progress bar moves and a stop loses little): deals played a
+#: decision at a time, and deals played whole in the game kernels (~20,000 hands a second: a smaller
+#: chunk would spend more in handing it to a worker and back than in playing it)
+MAX_CHUNK, MAX_KERNEL_CHUNK = 50, 1000
 
 
 @dataclass(frozen=True)
@@ -113,10 +115,15 @@ def _write_record(job: Sim, game: Game, seating: Sequence[str], index: int, rota
                           "bots": list(job.bots)})
 
 
+def _whole_in_kernels(job: Sim) -> bool:
+    """Whether ``job``'s hands play whole in the game kernels: random bots alone, no records."""
+    return job.records is None and set(job.bots) == {"random"}
+
+
 def play_chunk(job: Sim, lo: int, hi: int) -> list[DealOutcome]:
     """Deals lo to hi - 1; random bots alone (and no records) play whole in the game kernels, the same
     games as ``play_deal`` (a deal whose start needs the judge of 天胡 is played here)."""
-    if job.records is None and set(job.bots) == {"random"}:
+    if _whole_in_kernels(job):
         from ..game.kernel_game import random_outcomes
         seeds = [hand_seed(job.seed, i) for i in range(lo, hi)]
         played = random_outcomes(job.rules, seeds, tuple(job.bots))
@@ -145,15 +152,15 @@ class WorkerDied(RuntimeError):
     """A --jobs worker process ended without finishing its deals; ``str()`` is one line."""
 
 
-def chunks(deals: int, jobs: int) -> list[tuple[int, int]]:
-    """The deal ranges [lo, hi) handed to the workers: about CHUNKS_PER_JOB per job, at most MAX_CHUNK deals.
+def chunks(deals: int, jobs: int, most: int = MAX_CHUNK) -> list[tuple[int, int]]:
+    """The deal ranges [lo, hi) handed to the workers: about CHUNKS_PER_JOB per job, at most ``most`` deals.
 
     >>> chunks(10, 2)
     [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9), (9, 10)]
     >>> len(chunks(1000, 2)), chunks(1000, 2)[-1]
     (20, (950, 1000))
     """
-    size = max(1, min(MAX_CHUNK, -(-deals // (jobs * CHUNKS_PER_JOB))))
+    size = max(1, min(most, -(-deals // (jobs * CHUNKS_PER_JOB))))
     return [(lo, min(deals, lo + size)) for lo in range(0, deals, size)]
 
 
@@ -176,7 +183,10 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
 
     from . import signals
 
-    parts = chunks(deals, jobs)
+    if _whole_in_kernels(job):  # the kernels loaded once here, before the fork, not once in each worker
+        from ..game.kernel_game import random_outcomes
+        random_outcomes(job.rules, [hand_seed(job.seed, 0)], tuple(job.bots))
+    parts = chunks(deals, jobs, MAX_KERNEL_CHUNK if _whole_in_kernels(job) else MAX_CHUNK)
     waiting: dict[int, DealOutcome] = {}  # deals done whose earlier deals are not all in yet
     next_index = 0
     try:
@@ -210,7 +220,7 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
 
 def _one_job(job: Sim, deals: int, tell: Callable[[int], None], take: Callable[[DealOutcome], None],
              kept: list[DealOutcome]) -> list[DealOutcome]:
-    for lo, hi in chunks(deals, 1):
+    for lo, hi in chunks(deals, 1, MAX_KERNEL_CHUNK if _whole_in_kernels(job) else MAX_CHUNK):
         for d in play_chunk(job, lo, hi):
             take(d)
         tell(hi - lo)

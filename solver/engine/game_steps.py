@@ -166,7 +166,10 @@ KEEP_WIDTH = 21 + 4 * GS.MAXM
 
 
 def _kind_code(kind: str) -> int:
-    return P.KIND_NAMES.index(kind)
+    return _KIND_CODES[kind]
+
+
+_KIND_CODES = {name: k for k, name in enumerate(P.KIND_NAMES)}
 
 
 def seat_rows(samples) -> tuple:
