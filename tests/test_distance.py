@@ -28,6 +28,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
+import eating_reference
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -36,7 +37,6 @@ from hypothesis import strategies as st
 from solver import api
 from solver.engine import _distance_kernels as DK
 from solver.engine import distance, intake_rules, plain_distance, reference, wins
-from solver.engine.obligations import eating_ways
 from solver.model import scoring
 from solver.model.groups import SHAPES, group_pattern
 from solver.model.hand import Hand, HandError, Meld, check_hand
@@ -102,7 +102,7 @@ def bf_intakes(hand: Hand, rules=HUNAN) -> list[tuple[tuple, Hand, bool]]:
             out.append(((kind, t), Hand(tuple(c), tuple(melds)), after_four if hold != "pair" else True))
         if "chi" not in kinds:
             continue  # never 吃 a 坎 tile; a 偎 tile (hunan) or a pair's tile (luzhou: 碰 is compulsory) neither
-        for chi, bi, _ in eating_ways(conc, t):
+        for chi, bi, _ in eating_reference.eating_ways(conc, t):
             if bi is None:
                 continue  # 烧比
             c = list(conc)
@@ -444,7 +444,7 @@ def test_some_discard_search_agrees_with_every_discard(rules):
 def test_kernel_intakes_are_the_intakes_of_obligations(rules):
     # The kernel enumerates intakes itself, from the table distance_arrays
     # derives from the ruleset's fields; bf_intakes builds them from the
-    # tables of RULES.md written out (INTAKES) and obligations.eating_ways.
+    # tables of RULES.md written out (INTAKES) and the plain ways to eat (tests/eating_reference.py).
     # Same ways, same positions (跑 and 提 both listed).
     hands = near_ready(150, seed=6, swaps=1, rules=rules) + near_ready(150, seed=7, swaps=2, melds=True, rules=rules)
     kinds = set()

@@ -4,8 +4,8 @@
 of the hands it was asked about (``Context.facts``: the concealed tiles
 packed four bits a tile, the free tiles once the 坎 are set apart, the
 胡息 of the melds, the tiles a discard may come from) and the memos of the
-ways to eat a tile (filled by ``obligations`` from ``eating``: its ways to eat
-on packed counts).
+ways to eat a tile (filled by ``obligations`` from the rule table's ways,
+``play_rules.ways``, keyed by the packed counts of the tiles they depend on).
 
 ``Context.may_win`` is an exact test that a tile cannot win, so that the
 reference (``reference.best_win``, which builds every split of the hand) is
@@ -44,19 +44,11 @@ HANDS_LIMIT = 10_000
 WAYS_LIMIT = 60_000
 
 _UNIT = tuple(1 << (4 * t) for t in range(N_KINDS))
-_GUARD = sum(8 << (4 * t) for t in range(N_KINDS))  # a guard bit a tile: "holds these tiles" is one subtraction
 #: by tile: the tiles that share a shape with it (and itself), as a mask of packed counts
 NEAR = tuple(sum(15 << (4 * u) for u in {u for s in SHAPES if t in s for u in s} | {t}) for t in range(N_KINDS))
 
 
-def _packed(tiles) -> int:
-    return sum(_UNIT[t] for t in tiles)
-
-
 _COPIES = tuple(tuple((t,) * n for n in range(4)) for t in range(N_KINDS))
-#: by tile x: each shape holding x, with its tiles packed, the other two packed, and its copies of x
-_HOLDING_X = tuple(tuple((s, _packed(s), _packed(s) - _UNIT[x], s.count(x)) for s in SHAPES if x in s)
-                   for x in range(N_KINDS))
 
 
 class Facts:
@@ -203,61 +195,6 @@ class Context:
         if len(self.ways) + len(self.raw) >= WAYS_LIMIT:
             self.ways.clear()
             self.raw.clear()
-
-
-# ---------------------------------------------------------------- ways to eat, on packed counts
-
-def eating(c: int, x: int) -> list[tuple]:
-    """``obligations.eating_ways`` of the concealed counts packed in ``c`` (the same ways, in
-    the same order): (chi, bi or None, copies not laid out) for every eating group of x.
-
-    >>> eating(_packed([0, 1, 3, 4]), 2)  # 一二 四五 and 三: eaten with 一二, 二四 or 四五
-    [((0, 1, 2), (), 0), ((1, 2, 3), (), 0), ((2, 3, 4), (), 0)]
-    """
-    shapes = _HOLDING_X[x]
-    out = []
-    shift = 4 * x
-    for chi, _, others, _ in shapes:
-        d = c + _GUARD - others
-        if d & _GUARD != _GUARD:
-            continue
-        rest = d - _GUARD
-        copies = (rest >> shift) & 15
-        layouts: list[tuple] = []
-        _layouts(rest, copies, shapes, 0, (), layouts)
-        if layouts:
-            out += [(chi, bi, 0) for bi in layouts]
-        else:
-            out.append((chi, None, copies - _most_laid(rest, copies, shapes, 0)))
-    return out
-
-
-def _layouts(c: int, copies: int, shapes: tuple, start: int, acc: tuple, out: list) -> None:
-    """Every multiset of ``shapes`` (from ``start`` on, nondecreasing) drawn from ``c`` holding
-    exactly ``copies`` copies of x, appended to ``out``."""
-    if copies == 0:
-        out.append(acc)
-        return
-    for i in range(start, len(shapes)):
-        s, p, _, n = shapes[i]
-        if n <= copies:
-            d = c + _GUARD - p
-            if d & _GUARD == _GUARD:
-                _layouts(d - _GUARD, copies - n, shapes, i, acc + (s,), out)
-
-
-def _most_laid(c: int, copies: int, shapes: tuple, start: int) -> int:
-    """The most copies of x (at most ``copies``) a layout of ``shapes`` from ``start`` on lays out."""
-    best = 0
-    for i in range(start, len(shapes)):
-        s, p, _, n = shapes[i]
-        if n <= copies:
-            d = c + _GUARD - p
-            if d & _GUARD == _GUARD:
-                v = n + _most_laid(d - _GUARD, copies - n, shapes, i)
-                if v > best:
-                    best = v
-    return best
 
 
 _CONTEXTS: dict[int, Context] = {}

@@ -79,7 +79,7 @@ from ..model.hand import Hand
 from ..model.results import ACTIONS, Action, Candidate, Decision, Forbidden, Shape
 from ..model.rules import FOUR_KINDS, Ruleset
 from ..model.tiles import N_KINDS
-from . import decide_memo, reference
+from . import decide_memo, play_rules, reference
 
 __all__ = ["TAKE_SOURCE", "candidate_ways", "decide", "eating_ways", "holding", "legal_ways", "passed_sets"]
 
@@ -88,71 +88,28 @@ Way = tuple[Shape, tuple[Shape, ...]]
 
 # ---------------------------------------------------------------- ways to eat
 
-def _take(counts: list[int], group: Iterable[int]) -> bool:
-    """Remove ``group`` from ``counts`` if all its tiles are there."""
-    need = list(group)
-    for t in need:
-        counts[t] -= 1
-    if any(counts[t] < 0 for t in need):
-        for t in need:
-            counts[t] += 1
-        return False
-    return True
-
-
-def _layouts(counts: list[int], x: int, copies: int, shapes: list[Shape], start: int = 0):
-    """Every multiset of ``shapes`` (each holding x) drawn from ``counts`` that
-    holds exactly ``copies`` copies of x; groups in nondecreasing shape order."""
-    if copies == 0:
-        yield ()
-        return
-    for i in range(start, len(shapes)):
-        s = shapes[i]
-        n = s.count(x)
-        if n > copies or not _take(counts, s):
-            continue
-        for rest in _layouts(counts, x, copies - n, shapes, i):
-            yield (s,) + rest
-        for t in s:
-            counts[t] += 1
-
-
-def _most_laid(counts: list[int], x: int, copies: int, shapes: list[Shape]) -> int:
-    """The most copies of x (at most ``copies``) any layout can lay out."""
-    best = 0
-    for i, s in enumerate(shapes):
-        n = s.count(x)
-        if n <= copies and _take(counts, s):
-            best = max(best, n + _most_laid(counts, x, copies - n, shapes[i:]))
-            for t in s:
-                counts[t] += 1
-    return best
-
-
 def eating_ways(concealed: Iterable[int], x: int) -> list[tuple[Shape, tuple[Shape, ...] | None, int]]:
-    """(chi, bi or None, copies not laid out) for every eating group of x.
+    """(chi, bi or None, copies not laid out) for every eating group of x: the rule table's ways
+    (``play_rules.ways``, which the game kernels run), in its order.
 
     ``concealed`` is the count vector; 坎 tiles are allowed.  An eating group
     with no complete 比 layout appears once with ``bi`` None and the number of
     copies of x that cannot be laid out; otherwise once per layout.
     """
-    counts = list(concealed)
-    shapes = [s for s in SHAPES if x in s]
+    rows = _WAYS_OUT
+    n = play_rules.ways(list(concealed), x, play_rules.M_FREE, rows)
     out = []
-    for chi in shapes:
-        others = list(chi)
-        others.remove(x)
-        if not _take(counts, others):
-            continue
-        copies = counts[x]
-        layouts = list(_layouts(counts, x, copies, shapes))
-        if layouts:
-            out += [(chi, bi, 0) for bi in layouts]
+    for row in rows[:n]:
+        chi = SHAPES[row[play_rules.W_CHI]]
+        if row[play_rules.W_NO_BI]:
+            out.append((chi, None, row[play_rules.W_STRANDED]))
         else:
-            out.append((chi, None, copies - _most_laid(counts, x, copies, shapes)))
-        for t in others:
-            counts[t] += 1
+            out.append((chi, tuple(SHAPES[s] for s in row[play_rules.W_BI:play_rules.W_BI + 3] if s >= 0), 0))
     return out
+
+
+#: the rows ``play_rules.ways`` writes (one buffer: the ways are read off before the next call)
+_WAYS_OUT = [[0] * play_rules.W_SIZE for _ in range(play_rules.MAX_WAYS)]
 
 
 def _used(chi: Shape, bi: Iterable[Shape], x: int) -> list[int]:
@@ -382,7 +339,7 @@ def _raw_ways(near: int, x: int, conc: tuple[int, ...]) -> tuple:
     a shape with x alone (``near``: those counts, packed)."""
     out = []
     kan_near = near & (near >> 1) & _LOW_BITS  # a 坎 among those tiles (a count of 3: both low bits)
-    for chi, bi, stranded in decide_memo.eating(near, x):
+    for chi, bi, stranded in eating_ways([(near >> (4 * t)) & 15 for t in range(N_KINDS)], x):
         used = _used(chi, bi or (), x)
         kans = ()
         if kan_near:
