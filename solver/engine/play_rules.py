@@ -184,6 +184,13 @@ def owes_discard(conc, mk, nm):
     return 1 if n > rest_count(mk, nm) and n_left(conc) > 0 else 0
 
 
+def hand_owes_discard(concealed, melds) -> bool:
+    """``owes_discard`` of concealed counts and melds (objects with ``kind``), from Python: the game's
+    seats, the coach and the bots ask it here (plain Python, never compiled)."""
+    mk = [KIND_NAMES.index(m.kind) for m in melds]
+    return owes_discard(concealed, mk, len(mk)) == 1
+
+
 def may_win_count(conc, mk, nm):
     """Whether the hand at rest holds the count of concealed tiles a win needs (a 相公 does not)."""
     n = 0

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from .. import api
+from ..engine.play_rules import hand_owes_discard
 from ..model import scoring
 from ..model.hand import MELD_ZH, Hand, HandError, Meld
 from ..model.results import Discards, Draw, Ting, Win
@@ -128,8 +129,8 @@ def after_intake(hand: Hand, way: str) -> Hand | None:
 
 
 def owes_discard(hand: Hand) -> bool:
-    """Whether a hand just after an intake discards (``table.Seat.owes_discard``)."""
-    return hand.n_concealed > hand.rest_count() and any(c in (1, 2) for c in hand.concealed)
+    """Whether a hand just after an intake discards (the rule table's ``play_rules.owes_discard``)."""
+    return hand_owes_discard(hand.concealed, hand.melds)
 
 
 class Advisor:

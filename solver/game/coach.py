@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import api
+from ..engine.play_rules import hand_owes_discard
 from ..model import scoring
 from ..model.hand import Hand, Meld
 from ..model.rules import FOUR_KINDS, Ruleset
@@ -119,7 +120,7 @@ def after(hand: Hand, ask: Ask, move: Move) -> Hand:
 
 
 def _owes_discard(hand: Hand) -> bool:
-    return hand.n_concealed > hand.rest_count() and any(c in (1, 2) for c in hand.concealed)
+    return hand_owes_discard(hand.concealed, hand.melds)
 
 
 def _tiles(counts) -> list[int]:

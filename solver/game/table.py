@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model.hand import Hand, Meld, rest_count
+from ..engine.play_rules import hand_owes_discard
+from ..model.hand import Hand, Meld
 from ..model.tiles import N_KINDS, glyphs
 
 #: the engine's version, written in every record's header (a record of another version is refused)
@@ -46,10 +47,9 @@ class Seat:
 
     def owes_discard(self) -> bool:
         """After an intake: a discard follows when the hand holds one tile more than at rest
-        (RULES.md 3; so none after 八块, nor after the first intake of a hand dealt two 提)."""
-        m = sum(1 for x in self.melds if len(x.tiles) == 3)
-        k = len(self.melds) - m
-        return self.n_concealed > rest_count(m, k) and bool(self.discardable())
+        (RULES.md 3; so none after 八块, nor after the first intake of a hand dealt two 提): the rule
+        table's ``play_rules.owes_discard``."""
+        return hand_owes_discard(self.concealed, self.melds)
 
     def discardable(self) -> tuple[int, ...]:
         """The tiles that may be discarded: every concealed tile not in a 坎."""
