@@ -159,3 +159,55 @@ def test_the_rollouts_equal_the_python_rollout(rules):
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
 def test_many_rollouts_equal_the_python_rollout(rules):
     assert sum(same_rollouts(rules, seed) for seed in range(40, 1040)) > 8_000
+
+
+def same_deals(rules, seed: int, samples: int = 20) -> int:
+    """The unseen tiles of a position a seeded number of rollout-policy moves into the hand of ``seed``,
+    dealt by the kernels (``game_steps.deal_and_roll``'s ``_game_policies.deal_unseen``) and by
+    ``winrate.deal`` in Python from the same random.Random: the same seats and stock, or no deal in both.
+    The number of deals compared."""
+    import random
+
+    import numpy as np
+
+    from solver.engine import _game_policies as GP
+    from solver.engine import game_steps
+    from solver.game import winrate
+    from solver.game.bot_fast import Policy
+    from solver.game.position import position_of
+    from solver.game.rng_keys import str_key
+
+    game = Game(rules, seed=seed)
+    game.quiet = True
+    policy = Policy(rules, random.Random(seed))
+    steps = random.Random(seed).randrange(0, 45)
+    while (ask := game.ask()) is not None and steps > 0:
+        game.play(policy.choose(game.seats[ask.seat].hand(), ask))
+        steps -= 1
+    if game.ask() is None:
+        return 0
+    pos = position_of(game)
+    unseen = winrate.unseen_of(pos)
+    rows = [np.repeat(a, samples, axis=0) for a in unseen.rows]
+    ok = np.zeros(samples, np.int64)
+    tries = 1 + seed % 3  # few tries: the deals that fail every try are met too
+    dk, dl = game_steps.key_rows([str_key(f"{seed}:{i}") for i in range(samples)])
+    GP.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, unseen.wei_p, unseen.wei_j,
+                   np.int64(tries), rows[0], rows[3], rows[9], rows[10], ok)
+    for i in range(samples):
+        rng = random.Random(f"{seed}:{i}")
+        want = next((d for d in (winrate._deal_once(pos, rng) for _ in range(tries)) if d is not None), None)
+        assert bool(ok[i]) == (want is not None), (rules.name, seed, i)
+        if want is None:
+            continue
+        seats, stock = want
+        assert rows[10][i] == len(stock) and list(rows[9][i, :len(stock)]) == stock, (rules.name, seed, i)
+        for p, s in enumerate(seats):
+            assert list(rows[0][i, p]) == list(s.concealed), (rules.name, seed, i, p)
+            assert list(rows[3][i, p, :3 * len(s.melds)]) == [t for m in s.melds for t in m.tiles[:3]]
+    return samples
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+def test_the_unseen_tiles_are_dealt_as_in_python(rules):
+    assert sum(same_deals(rules, seed) for seed in range(150)) > 1500

@@ -425,3 +425,72 @@ def rollouts(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind,
                 MT.seed_by_key(rng, keys[i], key_len[i])
             rollout(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, scripts[j], n_script[j], rng,
                     ties, keep, n_keep, res[i, j])
+
+
+# ---------------------------------------------------------------- dealing what a seat cannot see
+
+@kernel
+def deal_unseen(keys, key_len, pool0, me, held, wei_p, wei_j, tries, conc, mt, stocks, n_stock, ok):
+    """``winrate.deal`` for each sample i, by random.Random of key ``keys[i, :key_len[i]]``: up to ``tries``
+    tries, each giving every face-down 偎 (seat ``wei_p[w]``, meld ``wei_j[w]``, in that order) a kind with
+    three unseen copies (``random.choices`` weighted by the ways to hold it: C(copies, 3)), then shuffling
+    the rest of the unseen counts ``pool0`` and dealing ``held[p]`` of them to each other seat in order,
+    the rest to the stock; a try that finds no kind for a 偎 or gives a seat four of a kind is dealt
+    again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's tiles), ``stocks[i]``, ``n_stock[i]``;
+    ``ok[i]`` 1, or 0 when every try failed."""
+    rng = np.zeros(MT.STATE_SIZE, np.int64)
+    pool = np.zeros(20, np.int64)
+    cum = np.zeros(20, np.int64)
+    tiles = np.zeros(80, np.int64)
+    for i in range(keys.shape[0]):
+        MT.seed_by_key(rng, keys[i], key_len[i])
+        ok[i] = 0
+        for _ in range(tries):
+            for t in range(20):
+                pool[t] = pool0[t]
+            good = True
+            for w in range(wei_p.shape[0]):
+                total = 0
+                for t in range(20):
+                    total += 4 if pool[t] == 4 else 1 if pool[t] == 3 else 0
+                    cum[t] = total
+                if total == 0:
+                    good = False
+                    break
+                r = MT.random(rng) * total
+                k = 0
+                while k < 19 and cum[k] <= r:  # bisect_right(cum, r, 0, 19)
+                    k += 1
+                pool[k] -= 3
+                at = 3 * wei_j[w]
+                for q in range(3):
+                    mt[i, wei_p[w], at + q] = k
+            if not good:
+                continue
+            n = 0
+            for t in range(20):
+                for _c in range(pool[t]):
+                    tiles[n] = t
+                    n += 1
+            MT.shuffle(rng, tiles, np.int64(n))
+            at = 0
+            for p in range(held.shape[0]):
+                if p == me:
+                    continue
+                for t in range(20):
+                    conc[i, p, t] = 0
+                for q in range(at, at + held[p]):
+                    conc[i, p, tiles[q]] += 1
+                at += held[p]
+                for t in range(20):
+                    if conc[i, p, t] == 4:
+                        good = False
+                if not good:
+                    break
+            if not good:
+                continue
+            for q in range(at, n):
+                stocks[i, q - at] = tiles[q]
+            n_stock[i] = n - at
+            ok[i] = 1
+            break

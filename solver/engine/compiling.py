@@ -60,7 +60,7 @@ GROUPS = {
     "game": (("deal", GS.deal, "game: the deal"), ("begin", GS.begin, "game: the start"),
              ("tianhu", GS.tianhu, "game: 天胡"), ("advance", G.advance, "game: the flow"),
              ("answer", G.answer, "game: the moves"), ("play_random", GP.play_random, "game: whole hands"),
-             ("rollouts", GP.rollouts, "game: rollouts")),
+             ("rollouts", GP.rollouts, "game: rollouts"), ("deal_unseen", GP.deal_unseen, "game: unseen tiles")),
 }
 KERNELS = tuple(k for group in GROUPS.values() for _, k, _ in group)
 #: longest wait for the helpers before they are stopped and the kernels compile here

@@ -155,6 +155,12 @@ def warm_steps(rules: Ruleset):
     rollouts(t, me=0, stage="discard", table=None, dealer=0, turn=0, first_discard=True, last_stock=False,
              samples=[(seats, tiles[sum(sizes):])], scripts=[(discard,)], keys=[[1, 2]], ties=True)
     yield "rollouts"
+    others = [SimpleNamespace(concealed=[0] * 20, melds=(), shown=(), faces=(), chou=(), passed_peng=())] * 2
+    pool = [4 - c for c in seats[0].concealed]
+    deal_and_roll(t, Unseen(([seats[0], *others], []), pool, [len(h) for h in hands], []), [[3]], 1, me=0,
+                  stage="discard", table=None, dealer=0, turn=0, first_discard=True, last_stock=False,
+                  scripts=[(discard,)], keys=[[1, 2]], ties=True)
+    yield "deal_unseen"
 
 
 # ---------------------------------------------------------------- rollouts of the advice
@@ -230,11 +236,19 @@ def keep_rows(hands) -> np.ndarray:
     return rows
 
 
-def rollouts(t: Tables, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
-             last_stock: bool, samples, scripts, keys, ties: bool, keep=()) -> np.ndarray:
-    """Every script played out on every sample by the rollout policy (``_game_policies.rollouts``):
-    ``res[i, j]`` (R_NET, R_WON, R_DEAL_IN, R_OK) of sample i and script j (``winrate.rollout``)."""
-    arrays_ = seat_rows(samples)
+def key_rows(keys) -> tuple[np.ndarray, np.ndarray]:
+    """Keys (lists of 32-bit words, ``rng_keys.str_key``) as the kernels' rows and their lengths."""
+    kw = max((len(k) for k in keys), default=1)
+    key_arr = np.zeros((len(keys), kw), np.int64)
+    key_len = np.zeros(len(keys), np.int64)
+    for i, k in enumerate(keys):
+        key_arr[i, :len(k)] = k
+        key_len[i] = len(k)
+    return key_arr, key_len
+
+
+def script_rows(scripts) -> tuple[np.ndarray, np.ndarray]:
+    """Scripts (sequences of ``moves.Move``) as the kernels' rows (``move_row``) and their lengths."""
     width = max((len(s) for s in scripts), default=1) or 1
     rows = np.full((len(scripts), width, 5), -1, np.int64)
     n_script = np.zeros(len(scripts), np.int64)
@@ -242,14 +256,60 @@ def rollouts(t: Tables, *, me: int, stage: str, table, dealer: int, turn: int, f
         for k, move in enumerate(script):
             rows[j, k] = move_row(move)
         n_script[j] = len(script)
-    kw = max((len(k) for k in keys), default=1)
-    key_arr = np.zeros((len(samples), kw), np.int64)
-    key_len = np.zeros(len(samples), np.int64)
-    for i, k in enumerate(keys):
-        key_arr[i, :len(k)] = k
-        key_len[i] = len(k)
+    return rows, n_script
+
+
+class Unseen:
+    """What ``deal_and_roll`` deals from, made once per position: the seats as the position knows them
+    (``template``: a (seats, stock) sample whose other seats hold no concealed tile and whose face-down
+    偎 have placeholder tiles), the unseen counts, each seat's concealed count, and the face-down 偎 as
+    (seat, meld index) in the order they are dealt."""
+
+    def __init__(self, template, pool, held, weis):
+        self.rows = seat_rows([template])
+        self.pool = np.array(pool, np.int64)
+        self.held = np.array(held, np.int64)
+        self.wei_p = np.array([p for p, _ in weis], np.int64)
+        self.wei_j = np.array([j for _, j in weis], np.int64)
+
+
+def deal_and_roll(t: Tables, unseen: Unseen, deal_keys, tries: int, *, me: int, stage: str, table, dealer: int,
+                  turn: int, first_discard: bool, last_stock: bool, scripts, keys, ties: bool,
+                  keep=()) -> np.ndarray:
+    """Sample i dealt by random.Random of ``deal_keys[i]`` (``_game_policies.deal_unseen``: up to
+    ``tries`` tries), then every script played out on it as ``rollouts`` does; a sample no try could
+    deal has R_OK 0 on every script."""
+    n = len(deal_keys)
+    arrays_ = [np.repeat(a, n, axis=0) for a in unseen.rows]
+    conc, mt, stocks, n_stock = arrays_[0], arrays_[3], arrays_[9], arrays_[10]
+    ok = np.zeros(n, np.int64)
+    dk, dl = key_rows(deal_keys)
+    announce_compile(GP.deal_unseen)
+    GP.deal_unseen(dk, dl, unseen.pool, np.int64(me), unseen.held, unseen.wei_p, unseen.wei_j, np.int64(tries),
+                   conc, mt, stocks, n_stock, ok)
+    res = np.zeros((n, len(scripts), GP.R_SIZE), np.int64)
+    good = ok.astype(bool)
+    if good.any():
+        res[good] = _roll(t, [a[good] for a in arrays_], me=me, stage=stage, table=table, dealer=dealer,
+                          turn=turn, first_discard=first_discard, last_stock=last_stock, scripts=scripts,
+                          keys=[k for k, g in zip(keys, good) if g], ties=ties, keep=keep)
+    return res
+
+
+def rollouts(t: Tables, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
+             last_stock: bool, samples, scripts, keys, ties: bool, keep=()) -> np.ndarray:
+    """Every script played out on every sample by the rollout policy (``_game_policies.rollouts``):
+    ``res[i, j]`` (R_NET, R_WON, R_DEAL_IN, R_OK) of sample i and script j (``winrate.rollout``)."""
+    return _roll(t, seat_rows(samples), me=me, stage=stage, table=table, dealer=dealer, turn=turn,
+                 first_discard=first_discard, last_stock=last_stock, scripts=scripts, keys=keys, ties=ties, keep=keep)
+
+
+def _roll(t: Tables, arrays_, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
+          last_stock: bool, scripts, keys, ties: bool, keep=()) -> np.ndarray:
+    rows, n_script = script_rows(scripts)
+    key_arr, key_len = key_rows(keys)
     tx, tby, tkind = (-1, -1, 0) if table is None else (table[0], table[1], 1 if table[2] == "discard" else 0)
-    res = np.zeros((len(samples), len(scripts), GP.R_SIZE), np.int64)
+    res = np.zeros((len(arrays_[0]), len(scripts), GP.R_SIZE), np.int64)
     announce_compile(GP.rollouts)
     GP.rollouts(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, np.int64(me),
                 np.int64(STAGE_CODES.get(stage, -1)), np.int64(stage == "claim"), np.int64(tx), np.int64(tby),

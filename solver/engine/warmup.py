@@ -35,7 +35,7 @@ WARM = {
     "run": lambda rules: distance.analyse(parse_hand(FAR, rules), rules, budget=1000),
     # the game kernels one after the other, on one hand (game_steps.warm_steps)
     **{name: (lambda rules, name=name: _game_step(rules, name))
-       for name in ("deal", "begin", "tianhu", "advance", "answer", "play_random", "rollouts")},
+       for name in ("deal", "begin", "tianhu", "advance", "answer", "play_random", "rollouts", "deal_unseen")},
 }
 _steps: list = []  # the game's warm-up under way
 

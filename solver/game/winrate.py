@@ -166,6 +166,27 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
     return seats, tiles[at:]
 
 
+def unseen_of(pos: Position):
+    """What the kernels deal a sample from (``game_steps.Unseen``; the module docstring): the seats as
+    ``pos`` shows them, the face-down 偎 still to be given a kind, the tiles unseen."""
+    from ..engine import game_steps
+    seats, weis = [], []
+    for p in range(pos.players):
+        if p == pos.seat:
+            h = pos.hand
+            seats.append(Seat(list(h.concealed), list(h.melds), [m.kind != "wei" for m in h.melds],
+                              list(pos.faces[p]), set(pos.chou), set(pos.passed_peng)))
+            continue
+        melds, shown = [], []
+        for j, (kind, tiles) in enumerate(pos.melds[p]):
+            shown.append(tiles is not None)
+            if tiles is None:
+                weis.append((p, j))
+            melds.append(Meld(kind, tiles if tiles is not None else (0, 0, 0)))
+        seats.append(Seat([0] * N_KINDS, melds, shown, list(pos.faces[p]), *_chou_of(pos, p)))
+    return game_steps.Unseen((seats, []), pos.unseen(), pos.held, weis)
+
+
 def _chou_of(pos: Position, p: int) -> tuple[set[int], set[int]]:
     """Another player's 臭, as far as the table shows it: the tiles face up in front of him and of
     his upper player (he might have eaten them) for 吃, every tile face up in front of another for 碰."""
@@ -268,27 +289,24 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
     wins = [0] * len(scripts)
     ins = [0] * len(scripts)
     tables = game_steps.tables_of(pos.rules)
+    unseen = unseen_of(pos)
     for lo in range(start, start + samples, BATCH):
-        dealt, keys = [], []
-        for i in range(lo, min(lo + BATCH, start + samples)):
-            got = deal(pos, random.Random(f"{seed}:{i}"))
-            if got is not None:
-                dealt.append(got)
-                keys.append(str_key(f"{seed}:{i}:play"))
-        if dealt:
-            res = game_steps.rollouts(tables, me=pos.seat, stage=pos.stage, table=pos.table, dealer=pos.dealer,
-                                      turn=pos.turn, first_discard=pos.first_discard, last_stock=pos.last_stock,
-                                      samples=dealt, scripts=scripts, keys=keys, ties=ties, keep=keep).tolist()
-            for row in res:
-                if any(r[3] < 0 for r in row):
-                    k = next(k for k, r in enumerate(row) if r[3] < 0)
-                    raise ValueError(f"the script {scripts[k]} has a move that is not offered")
-                if any(r[3] == 0 for r in row):
-                    continue  # the deal contradicts what was seen
-                for k, (net, won, deal_in, _) in enumerate(row):
-                    nets[k].append(net)
-                    wins[k] += won
-                    ins[k] += deal_in
+        numbers = range(lo, min(lo + BATCH, start + samples))
+        res = game_steps.deal_and_roll(
+            tables, unseen, [str_key(f"{seed}:{i}") for i in numbers], TRIES, me=pos.seat, stage=pos.stage,
+            table=pos.table, dealer=pos.dealer, turn=pos.turn, first_discard=pos.first_discard,
+            last_stock=pos.last_stock, scripts=scripts, keys=[str_key(f"{seed}:{i}:play") for i in numbers],
+            ties=ties, keep=keep).tolist()
+        for row in res:
+            if any(r[3] < 0 for r in row):
+                k = next(k for k, r in enumerate(row) if r[3] < 0)
+                raise ValueError(f"the script {scripts[k]} has a move that is not offered")
+            if any(r[3] == 0 for r in row):
+                continue  # no deal, or one that contradicts what was seen
+            for k, (net, won, deal_in, _) in enumerate(row):
+                nets[k].append(net)
+                wins[k] += won
+                ins[k] += deal_in
         if progress is not None:
             progress(min(lo + BATCH, start + samples) - lo)
     return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k])) for k, s in enumerate(scripts)]
