@@ -14,6 +14,7 @@ from solver.game.players import RandomBot
 from solver.game.session import hand_seed
 from solver.model.rules import RULESETS, get_ruleset
 from solver.model.ruleset_file import loads
+from tests import winrate_reference
 
 HOUSE = loads('schema = 1\nbase = "luzhou"\nname = "house-game"\n[play]\npassed = "chou"\npeng_compulsory = false\n'
               'own_discard_makes_chou = true\n[game]\nlast_tile_wins = false\npay = "discarder"\n'
@@ -109,12 +110,11 @@ def test_many_whole_hands_equal_the_python_engine(rules):
 def same_rollouts(rules, seed: int, samples: int = 6) -> int:
     """From a position a seeded number of rollout-policy moves into the hand of ``seed``, each option
     of the seat asked as a script, played out on ``samples`` deals by the kernels
-    (``game_steps.rollouts``) and by ``winrate.rollout`` in Python: the same (net, won, dealt in) or
+    (``game_steps.rollouts``) and by ``winrate_reference.rollout`` in Python: the same (net, won, dealt in) or
     the same "this deal contradicts what was seen", deal by deal.  The number of rollouts compared."""
     import random
 
     from solver.engine import game_steps
-    from solver.game import winrate
     from solver.game.bot_fast import Policy
     from solver.game.position import position_of
     from solver.game.rng_keys import str_key
@@ -132,7 +132,7 @@ def same_rollouts(rules, seed: int, samples: int = 6) -> int:
     scripts = [(m,) for m in ask.options]
     ties = seed % 3 != 0
     dealt = [(d, str_key(f"{seed}:{i}:play")) for i in range(samples)
-             if (d := winrate.deal(pos, random.Random(f"{seed}:{i}"))) is not None]
+             if (d := winrate_reference.deal(pos, random.Random(f"{seed}:{i}"))) is not None]
     if not dealt:
         return 0
     got = game_steps.rollouts(game_steps.tables_of(rules), me=pos.seat, stage=pos.stage, table=pos.table,
@@ -142,7 +142,7 @@ def same_rollouts(rules, seed: int, samples: int = 6) -> int:
     for i, (d, _) in enumerate(dealt):
         for j, script in enumerate(scripts):
             rng = random.Random(f"{seed}:{i}:play") if ties else None
-            want = winrate.rollout(pos, d[0], list(d[1]), script, rng)
+            want = winrate_reference.rollout(pos, d[0], list(d[1]), script, rng)
             row = got[i, j]
             assert row[3] != -1, (rules.name, seed, script)
             mine = None if row[3] == 0 else (int(row[0]), bool(row[1]), bool(row[2]))
@@ -164,7 +164,7 @@ def test_many_rollouts_equal_the_python_rollout(rules):
 def same_deals(rules, seed: int, samples: int = 20) -> int:
     """The unseen tiles of a position a seeded number of rollout-policy moves into the hand of ``seed``,
     dealt by the kernels (``game_steps.deal_and_roll``'s ``_game_policies.deal_unseen``) and by
-    ``winrate.deal`` in Python from the same random.Random: the same seats and stock, or no deal in both.
+    ``winrate_reference.deal`` in Python from the same random.Random: the same seats and stock, or no deal in both.
     The number of deals compared."""
     import random
 
@@ -196,7 +196,7 @@ def same_deals(rules, seed: int, samples: int = 20) -> int:
                    np.int64(tries), rows[0], rows[3], rows[9], rows[10], ok)
     for i in range(samples):
         rng = random.Random(f"{seed}:{i}")
-        want = next((d for d in (winrate._deal_once(pos, rng) for _ in range(tries)) if d is not None), None)
+        want = next((d for d in (winrate_reference._deal_once(pos, rng) for _ in range(tries)) if d is not None), None)
         assert bool(ok[i]) == (want is not None), (rules.name, seed, i)
         if want is None:
             continue

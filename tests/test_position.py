@@ -10,10 +10,10 @@ from solver.game.engine import Game
 from solver.game.players import RandomBot
 from solver.game.position import Position, PositionError, dumps, loads, position_of, quick
 from solver.game.view import view_of
-from solver.game.winrate import deal
 from solver.model.notation import parse_hand
 from solver.model.rules import get_ruleset
 from solver.model.tiles import COPIES, N_KINDS
+from tests.winrate_reference import deal
 
 RULESETS = ("hunan", "luzhou")
 

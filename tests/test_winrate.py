@@ -45,7 +45,7 @@ from solver.game.moves import Move
 from solver.game.players import RandomBot
 from solver.game.position import position_of
 from solver.game.view import view_of
-from solver.game.winrate import deal, estimate, rollout
+from solver.game.winrate import estimate
 from solver.model.rules import get_ruleset
 from solver.model.tiles import COPIES, N_KINDS
 from tests.game_helpers import deal as dealt_game
@@ -63,6 +63,7 @@ from tests.winrate_helpers import (
     table,
     tiles,
 )
+from tests.winrate_reference import deal, rollout
 
 RULESETS = ("hunan", "luzhou")
 H, L = get_ruleset("hunan"), get_ruleset("luzhou")

@@ -30,11 +30,12 @@ from solver.game.players import make_bot
 from solver.game.position import Position, position_of
 from solver.game.table import Seat
 from solver.game.view import view_of
-from solver.game.winrate import estimate, rollout
+from solver.game.winrate import estimate
 from solver.model.hand import Meld
 from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import Ruleset
 from solver.model.tiles import COPIES, N_KINDS
+from tests.winrate_reference import rollout
 
 # ---------------------------------------------------------------- tables written by hand
 

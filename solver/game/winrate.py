@@ -2,7 +2,7 @@
 
 What the seat cannot see — the other players' concealed tiles, the kinds
 of their face-down 偎 and the stock order — is dealt anew for each sample
-(``deal``): the unseen tiles shuffled, each face-down 偎 given a kind with
+(``engine._game_policies.deal_unseen``): the unseen tiles shuffled, each face-down 偎 given a kind with
 three unseen copies (weighted by the ways to hold it), the rest dealt to
 the others by the counts they hold and to the stock.  A deal that could
 not have led to what was seen is dealt again: another player holding four
@@ -15,8 +15,8 @@ and the discard after it — is played on the same deals (common random
 numbers: the differences between candidates are far more precise than
 each figure), in the game kernels (``engine._game_policies.rollouts``: the
 deal's hand resumed, the script played, then the rollout policy of
-``bot_fast.Policy`` for every seat; ``rollout`` below is the same in Python,
-the reference the kernels are tested against).  Players asked
+``bot_fast.Policy`` for every seat; tests/winrate_reference.py plays the
+same in Python, the reference the kernels are tested against).  Players asked
 on the tile on the table before this seat pass (they did).  The hand is
 played to its end: a win of this seat counts, its net score (what it
 wins minus what it pays, by the ruleset's settlement) is averaged, and a
@@ -29,23 +29,20 @@ calibration of tests/test_winrate.py).
 from __future__ import annotations
 
 import math
-import random
 import time
 from dataclasses import dataclass
-from math import comb
 from typing import Sequence
 
 from ..model.hand import Meld
 from ..model.rules import Ruleset
-from ..model.tiles import COPIES, N_KINDS
+from ..model.tiles import N_KINDS
 from . import workers
-from .bot_fast import Policy
 from .engine import Game
 from .moves import Move
 from .position import Position
 from .table import Seat
 
-__all__ = ["DEFAULT_SAMPLES", "Estimate", "deal", "estimate", "pace", "race", "rollout"]
+__all__ = ["DEFAULT_SAMPLES", "Estimate", "estimate", "pace", "race", "unseen_of"]
 
 #: samples per candidate by default (phz discard --win-rate, phz act --advise)
 DEFAULT_SAMPLES = 200
@@ -59,7 +56,6 @@ FIRST, ROUNDS = 24, (0.4,)
 #: the most scripts a race plays on after each round (the best by expected score so far)
 KEEP = (6, 3)
 Z95 = 1.96
-PASS = Move("pass")
 
 
 @dataclass(frozen=True)
@@ -120,52 +116,6 @@ def wilson(k: int, n: int) -> tuple[float, float]:
 
 # ---------------------------------------------------------------- dealing what is unseen
 
-def deal(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]] | None:
-    """Seats and a stock consistent with ``pos`` (module docstring), or None when ``TRIES`` deals
-    all gave another player four of a kind."""
-    for _ in range(TRIES):
-        got = _deal_once(pos, rng)
-        if got is not None:
-            return got
-    return None
-
-
-def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]] | None:
-    pool = pos.unseen()
-    seats: list[Seat] = []
-    for p in range(pos.players):
-        if p == pos.seat:
-            h = pos.hand
-            seats.append(Seat(list(h.concealed), list(h.melds), [m.kind != "wei" for m in h.melds],
-                              list(pos.faces[p]), set(pos.chou), set(pos.passed_peng)))
-            continue
-        melds, shown = [], []
-        for kind, tiles in pos.melds[p]:
-            shown.append(tiles is not None)
-            if tiles is None:  # a face-down 偎: a kind with three unseen copies
-                weights = [comb(c, 3) for c in pool]
-                if not any(weights):
-                    return None
-                t = rng.choices(range(N_KINDS), weights)[0]
-                pool[t] -= 3
-                tiles = (t,) * 3
-            melds.append(Meld(kind, tiles))
-        seats.append(Seat([0] * N_KINDS, melds, shown, list(pos.faces[p]), *_chou_of(pos, p)))
-    tiles = [t for t in range(N_KINDS) for _ in range(pool[t])]
-    rng.shuffle(tiles)
-    at = 0
-    for p in range(pos.players):
-        if p == pos.seat:
-            continue
-        c = seats[p].concealed
-        for t in tiles[at:at + pos.held[p]]:
-            c[t] += 1
-        at += pos.held[p]
-        if COPIES in c:
-            return None
-    return seats, tiles[at:]
-
-
 def unseen_of(pos: Position):
     """What the kernels deal a sample from (``game_steps.Unseen``; the module docstring): the seats as
     ``pos`` shows them, the face-down 偎 still to be given a kind, the tiles unseen."""
@@ -200,64 +150,6 @@ def _chou_of(pos: Position, p: int) -> tuple[set[int], set[int]]:
 
 
 # ---------------------------------------------------------------- playing it out
-
-def _copy(seats: list[Seat]) -> list[Seat]:
-    return [Seat(list(s.concealed), list(s.melds), list(s.shown), list(s.faces), set(s.chou), set(s.passed_peng))
-            for s in seats]
-
-
-def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence[Move],
-            rng: random.Random | None, keep: frozenset = frozenset()) -> tuple[int, bool, bool] | None:
-    """Play ``script`` for the position's seat, then the rollout policy for all, to the end of the hand:
-    (this seat's net, it won, another won on its discard at once); None when the deal contradicts
-    what was seen (a player asked before this seat on the tile on the table has to take it).  ``keep``:
-    hands known to be ready, which the policy keeps (``Policy.keep``)."""
-    me, rules = pos.seat, pos.rules
-    game = Game.resume(rules, _copy(seats), stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
-                       first_discard=pos.first_discard, last_stock=pos.last_stock, quiet=True)
-    policy = Policy(rules, rng, keep)
-    todo = list(script)
-    initial = pos.table  # the tile on the table, until it leaves it
-    claim = pos.stage == "claim"  # a quick position: this seat's whole answer to the tile, at any stage
-    reached = initial is None or pos.stage in ("first", "qishou")
-    mine = None  # the table while the script's discard waits for claims
-    while (ask := game.ask()) is not None:
-        hand = game.seats[ask.seat].hand()
-        on_initial = initial is not None and game.table == initial
-        if not reached and on_initial and ask.seat == me:
-            if claim:  # a claim is reached where it is offered, passing at the first ask
-                reached = todo[0] == PASS or todo[0] in ask.options
-            else:
-                reached = ask.stage == pos.stage
-        if not reached or (claim and on_initial and ask.seat == me and todo and todo[0] == PASS):
-            # asked on the tile on the table before this seat's answer (this seat too): they passed
-            if PASS not in ask.options:
-                return None
-            move = PASS
-        elif ask.seat == me and todo:
-            if todo[0] in ask.options:
-                move = todo.pop(0)
-                if move.kind == "discard":
-                    mine = (move.tile, me, "discard")
-            elif PASS in ask.options:
-                move = PASS
-            else:
-                raise ValueError(f"the script's {todo[0]} is not among the options {ask.options}")
-        else:
-            move = policy.choose(hand, ask)
-        game.play(move)
-        if initial is not None and game.table != initial:  # the tile left the table
-            if todo and todo[0] == PASS and claim:
-                todo.pop(0)
-            elif todo and todo[0].kind in ("chi", "peng") and not reached:
-                return None  # taken before this seat could: not what was seen
-            initial = None
-        if mine is not None and game.table != mine:  # taken, or left face up: no longer a deal-in
-            mine = None
-    r = game.result
-    deal_in = r.winner is not None and r.winner != me and mine is not None and r.source == "discard"
-    return r.net[me], r.winner == me, deal_in
-
 
 def pace(rules: Ruleset, samples: int = 50) -> float:
     """The seconds one rollout takes on this machine, now: a deal of the unseen tiles and a whole hand

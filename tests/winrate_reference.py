@@ -1,0 +1,125 @@
+"""The rollouts of the win-rate advice written in Python on the game engine: the slow, readable
+reference the kernels (``solver.engine._game_policies``: ``deal_unseen``, ``rollouts``) are checked
+against, deal by deal (tests/test_game_kernels.py), and the play-out the exact endgame figures of
+tests/winrate_helpers.py are compared with.  ``deal`` deals what the seat cannot see (the module
+docstring of ``solver.game.winrate``); ``rollout`` plays a script, then the rollout policy for all."""
+from __future__ import annotations
+
+import random
+from math import comb
+from typing import Sequence
+
+from solver.game.bot_fast import Policy
+from solver.game.engine import Game
+from solver.game.moves import Move
+from solver.game.position import Position
+from solver.game.table import Seat
+from solver.game.winrate import TRIES, _chou_of
+from solver.model.hand import Meld
+from solver.model.tiles import COPIES, N_KINDS
+
+PASS = Move("pass")
+
+
+def deal(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]] | None:
+    """Seats and a stock consistent with ``pos`` (module docstring), or None when ``TRIES`` deals
+    all gave another player four of a kind."""
+    for _ in range(TRIES):
+        got = _deal_once(pos, rng)
+        if got is not None:
+            return got
+    return None
+
+
+def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]] | None:
+    pool = pos.unseen()
+    seats: list[Seat] = []
+    for p in range(pos.players):
+        if p == pos.seat:
+            h = pos.hand
+            seats.append(Seat(list(h.concealed), list(h.melds), [m.kind != "wei" for m in h.melds],
+                              list(pos.faces[p]), set(pos.chou), set(pos.passed_peng)))
+            continue
+        melds, shown = [], []
+        for kind, tiles in pos.melds[p]:
+            shown.append(tiles is not None)
+            if tiles is None:  # a face-down 偎: a kind with three unseen copies
+                weights = [comb(c, 3) for c in pool]
+                if not any(weights):
+                    return None
+                t = rng.choices(range(N_KINDS), weights)[0]
+                pool[t] -= 3
+                tiles = (t,) * 3
+            melds.append(Meld(kind, tiles))
+        seats.append(Seat([0] * N_KINDS, melds, shown, list(pos.faces[p]), *_chou_of(pos, p)))
+    tiles = [t for t in range(N_KINDS) for _ in range(pool[t])]
+    rng.shuffle(tiles)
+    at = 0
+    for p in range(pos.players):
+        if p == pos.seat:
+            continue
+        c = seats[p].concealed
+        for t in tiles[at:at + pos.held[p]]:
+            c[t] += 1
+        at += pos.held[p]
+        if COPIES in c:
+            return None
+    return seats, tiles[at:]
+
+
+def _copy(seats: list[Seat]) -> list[Seat]:
+    return [Seat(list(s.concealed), list(s.melds), list(s.shown), list(s.faces), set(s.chou), set(s.passed_peng))
+            for s in seats]
+
+
+def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence[Move],
+            rng: random.Random | None, keep: frozenset = frozenset()) -> tuple[int, bool, bool] | None:
+    """Play ``script`` for the position's seat, then the rollout policy for all, to the end of the hand:
+    (this seat's net, it won, another won on its discard at once); None when the deal contradicts
+    what was seen (a player asked before this seat on the tile on the table has to take it).  ``keep``:
+    hands known to be ready, which the policy keeps (``Policy.keep``)."""
+    me, rules = pos.seat, pos.rules
+    game = Game.resume(rules, _copy(seats), stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
+                       first_discard=pos.first_discard, last_stock=pos.last_stock, quiet=True)
+    policy = Policy(rules, rng, keep)
+    todo = list(script)
+    initial = pos.table  # the tile on the table, until it leaves it
+    claim = pos.stage == "claim"  # a quick position: this seat's whole answer to the tile, at any stage
+    reached = initial is None or pos.stage in ("first", "qishou")
+    mine = None  # the table while the script's discard waits for claims
+    while (ask := game.ask()) is not None:
+        hand = game.seats[ask.seat].hand()
+        on_initial = initial is not None and game.table == initial
+        if not reached and on_initial and ask.seat == me:
+            if claim:  # a claim is reached where it is offered, passing at the first ask
+                reached = todo[0] == PASS or todo[0] in ask.options
+            else:
+                reached = ask.stage == pos.stage
+        if not reached or (claim and on_initial and ask.seat == me and todo and todo[0] == PASS):
+            # asked on the tile on the table before this seat's answer (this seat too): they passed
+            if PASS not in ask.options:
+                return None
+            move = PASS
+        elif ask.seat == me and todo:
+            if todo[0] in ask.options:
+                move = todo.pop(0)
+                if move.kind == "discard":
+                    mine = (move.tile, me, "discard")
+            elif PASS in ask.options:
+                move = PASS
+            else:
+                raise ValueError(f"the script's {todo[0]} is not among the options {ask.options}")
+        else:
+            move = policy.choose(hand, ask)
+        game.play(move)
+        if initial is not None and game.table != initial:  # the tile left the table
+            if todo and todo[0] == PASS and claim:
+                todo.pop(0)
+            elif todo and todo[0].kind in ("chi", "peng") and not reached:
+                return None  # taken before this seat could: not what was seen
+            initial = None
+        if mine is not None and game.table != mine:  # taken, or left face up: no longer a deal-in
+            mine = None
+    r = game.result
+    deal_in = r.winner is not None and r.winner != me and mine is not None and r.source == "discard"
+    return r.net[me], r.winner == me, deal_in
