@@ -146,3 +146,49 @@ def test_hands_of_kan_leave_no_discard(rules):
             for origin in ORIGINS:
                 _check(hand, x, origin, set(), set(), rules)
                 _check(hand, x, origin, {x}, set(), rules)
+
+
+# ---------------------------------------------------------------- taking a tile
+
+def _after_by_hand(hand, x, move):
+    """RULES.md 3 written out: the melds a take lays out, never x put into the hand."""
+    from solver.model.hand import Hand, Meld
+    from solver.model.rules import FOUR_KINDS
+    counts, melds = list(hand.concealed), list(hand.melds)
+    if move.kind == "chi":
+        used = [t for g in (move.chi, *move.bi) for t in g]
+        used.remove(x)
+        for t in used:
+            counts[t] -= 1
+        melds += [Meld("chi", g) for g in (move.chi, *move.bi)]
+    elif move.kind in ("peng", "wei"):
+        counts[x] -= 2
+        melds.append(Meld(move.kind, (x,) * 3))
+    elif move.kind in FOUR_KINDS:
+        if counts[x] == 3:
+            counts[x] = 0
+            melds.append(Meld(move.kind, (x,) * 4))
+        else:
+            at = next(i for i, m in enumerate(melds) if m.kind in ("wei", "peng") and m.tiles[0] == x)
+            melds[at] = Meld(move.kind, (x,) * 4)
+    return Hand(tuple(counts), tuple(melds))
+
+
+@pytest.mark.parametrize("name", ["hunan", "luzhou"])
+def test_a_take_lays_out_what_the_rules_say(name):
+    """``hand_after_take`` (the rule table's ``take_into``, which the game kernels run) on every take
+    offered in random games: the hand RULES.md 3 gives."""
+    rules = get_ruleset(name)
+    kinds = set()
+    for seed in range(80):
+        game = Game(rules, seed=seed)
+        bots = [RandomBot(seed, s) for s in range(3)]
+        while (ask := game.ask()) is not None:
+            hand = game.seats[ask.seat].hand()
+            for m in ask.options:
+                if m.kind in ("chi", "peng", "wei", "pao", "ti", "zhao"):
+                    assert P.hand_after_take(hand, m.kind, ask.tile, m.chi, m.bi) == _after_by_hand(hand, ask.tile, m)
+                    kinds.add(m.kind)
+            game.play(ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask))
+    four = "pao" if "pao" in rules.melds else "zhao"
+    assert kinds >= {"chi", "peng", four}, kinds

@@ -88,7 +88,6 @@ from ._game_state import (
     S_NM,
     S_PASSED,
     S_SHOWN,
-    SHAPE_TILES,
     ST_CHI,
     ST_DISCARD,
     ST_FIRST,
@@ -106,7 +105,6 @@ from ._game_state import (
     _finish,
     _has_four,
     _holding,
-    _lay,
     _legal,
     _mk,
     _mt,
@@ -114,6 +112,7 @@ from ._game_state import (
     _origin,
     _owes,
     _plain_option,
+    _take_into,
     _win,
     _wins,
 )
@@ -292,45 +291,16 @@ def _after_take(st, p):
 def _taken(st, p, row, x):
     """Seat p takes x by the action ``row`` (a row of play_rules.legal): its melds laid out, never x
     put into the hand; then its discard, if one follows."""
-    conc = _conc(st, p)
     a = row[P.A_KIND]
-    if a == P.AC_CHI:
-        n = 0
-        for k in range(4):
-            s = row[P.A_CHI] if k == 0 else row[P.A_BI + k - 1]
-            if s < 0:
-                break
-            for i in range(3):
-                conc[SHAPE_TILES[3 * s + i]] -= 1
-            _lay(st, p, np.int64(P.K_CHI), SHAPE_TILES[3 * s], SHAPE_TILES[3 * s + 1], SHAPE_TILES[3 * s + 2],
-                 np.int64(1))
-            n += 1
-        conc[x] += 1  # the eaten copy came from the table
-        _event(st, EV_TAKE, p, x, a, n, 0, 0)
-    elif a == P.AC_PENG or a == P.AC_WEI:
-        conc[x] -= 2
-        kind = P.K_PENG if a == P.AC_PENG else P.K_WEI
-        shown = 1 if (a == P.AC_PENG or row[P.A_CHOU_WEI]) else 0
-        if a == P.AC_WEI and row[P.A_CHOU_WEI]:
-            st[G_CHOU_WEI + p] += 1
-        _lay(st, p, np.int64(kind), x, x, x, np.int64(shown))
-        _event(st, EV_TAKE, p, x, a, 1, 0, 0)
-    else:
-        kind = P.K_TI if a == P.AC_TI else (P.K_PAO if a == P.AC_PAO else P.K_ZHAO)
-        if _has_four(_mk(st, p), st[S_NM + p]):
-            st[G_BAKUAI + p] += 1
-        if row[P.A_ONTO] == P.H_KAN:
-            conc[x] -= 3
-            _lay(st, p, np.int64(kind), x, x, x, np.int64(1))
-        else:  # the exposed 偎 or 碰 of x becomes the 4-tile group
-            nm = st[S_NM + p]
-            for j in range(nm):
-                mk = st[S_MK + MAXM * p + j]
-                if (mk == P.K_WEI or mk == P.K_PENG) and st[S_MT + 3 * (MAXM * p + j)] == x:
-                    st[S_MK + MAXM * p + j] = kind
-                    st[S_SHOWN + MAXM * p + j] = 1
-                    break
-        _event(st, EV_TAKE, p, x, a, 1, 0, 0)
+    nm = st[S_NM + p]
+    if a == P.AC_WEI and row[P.A_CHOU_WEI]:
+        st[G_CHOU_WEI + p] += 1
+    elif a != P.AC_CHI and a != P.AC_PENG and a != P.AC_WEI and _has_four(_mk(st, p), nm):
+        st[G_BAKUAI + p] += 1
+    st[S_NM + p] = _take_into(_conc(st, p), _mk(st, p), _mt(st, p), st[S_SHOWN + MAXM * p:S_SHOWN + MAXM * p + MAXM],
+                              nm, x, a, row[P.A_CHI], row[P.A_BI], row[P.A_BI + 1], row[P.A_BI + 2], row[P.A_ONTO],
+                              row[P.A_CHOU_WEI])
+    _event(st, EV_TAKE, p, x, a, st[S_NM + p] - nm if a == P.AC_CHI else 1, 0, 0)
     st[G_TABLE] = -1
     _after_take(st, p)
 

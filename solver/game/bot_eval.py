@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from .. import api
-from ..engine.play_rules import hand_owes_discard
+from ..engine.play_rules import hand_after_take, hand_owes_discard
 from ..model import scoring
 from ..model.hand import MELD_ZH, Hand, HandError, Meld
 from ..model.results import Discards, Draw, Ting, Win
@@ -82,18 +82,7 @@ class Spot:
 def after_take(hand: Hand, move: Move, tile: int) -> Hand:
     """The hand after taking ``tile`` by ``move`` (吃 with its 比, or 碰): the melds laid out,
     as the engine lays them."""
-    counts = list(hand.concealed)
-    if move.kind == "chi":
-        groups = (move.chi, *move.bi)
-        used = [t for g in groups for t in g]
-        used.remove(tile)
-        melds = tuple(Meld("chi", g) for g in groups)
-    else:
-        used = [tile, tile]
-        melds = (Meld(move.kind, (tile,) * 3),)
-    for t in used:
-        counts[t] -= 1
-    return Hand(tuple(counts), hand.melds + melds)
+    return hand_after_take(hand, move.kind, tile, move.chi, move.bi)
 
 
 _KIND_OF = {zh: kind for kind, zh in MELD_ZH.items()}

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import api
-from ..engine.play_rules import hand_owes_discard
+from ..engine.play_rules import hand_after_take, hand_owes_discard
 from ..model import scoring
-from ..model.hand import Hand, Meld
-from ..model.rules import FOUR_KINDS, Ruleset
+from ..model.hand import Hand
+from ..model.rules import Ruleset
 from .moves import Ask, Move
 from .view import SeatView
 
@@ -96,27 +96,7 @@ def after(hand: Hand, ask: Ask, move: Move) -> Hand:
     """The hand ``move`` leaves at ``ask`` (before any discard that follows it)."""
     if move.kind == "discard":
         return hand.without(move.tile)
-    x = ask.tile
-    counts = list(hand.concealed)
-    melds = list(hand.melds)
-    kind = move.kind
-    if kind == "chi":
-        used = [t for g in (move.chi, *move.bi) for t in g]
-        used.remove(x)
-        for t in used:
-            counts[t] -= 1
-        melds += [Meld("chi", move.chi)] + [Meld("chi", g) for g in move.bi]
-    elif kind in ("peng", "wei"):
-        counts[x] -= 2
-        melds.append(Meld(kind, (x,) * 3))
-    elif kind in FOUR_KINDS:
-        if counts[x] == 3:
-            counts[x] = 0
-            melds.append(Meld(kind, (x,) * 4))
-        else:
-            at = next(i for i, m in enumerate(melds) if m.kind in ("wei", "peng") and m.tiles[0] == x)
-            melds[at] = Meld(kind, (x,) * 4)
-    return Hand(tuple(counts), tuple(melds))
+    return hand_after_take(hand, move.kind, ask.tile, move.chi, move.bi)
 
 
 def _owes_discard(hand: Hand) -> bool:
