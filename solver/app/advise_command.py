@@ -454,15 +454,15 @@ def _claim_stage(decision, rules) -> str:
     """The engine's stage that first asks this seat about the tile (``Game._claims``): ``first`` for a take
     made before any claim, then 胡, a compulsory 跑/提, 碰, 吃.  The rollouts let the players asked before
     it pass and play the other moves of the script at the later stages (passing the earlier ones)."""
+    from solver.engine import play_rules as P
     from solver.engine.obligations import TAKE_SOURCE, holding
-    from solver.model.rules import FOUR_KINDS
+    from solver.model.ruleset import HOLDINGS, TAKE_SOURCES
     kinds = {a.action for a in decision.actions}
     take = decision.compulsory
-    if take is not None and take.action in FOUR_KINDS + ("wei",):
-        row = rules.take.get((holding(decision.hand, decision.tile), TAKE_SOURCE[decision.source]))
-        if (decision.source == "self-draw" and take.action in ("ti", "wei")) or (row is not None
-                                                                                 and not row.others_win):
-            return "first"
+    if take is not None and P.takes_first(P.ACTION_NAMES.index(take.action), decision.source == "self-draw",
+                                          HOLDINGS.index(holding(decision.hand, decision.tile)),
+                                          TAKE_SOURCES.index(TAKE_SOURCE[decision.source]), P.rule_vector(rules)):
+        return "first"
     for kind, stage in (("hu", "hu"), (take.action if take is not None else "", "take"), ("peng", "peng")):
         if kind in kinds:
             return stage

@@ -113,6 +113,7 @@ from ._game_state import (
     _owes,
     _plain_option,
     _take_into,
+    _takes_first,
     _win,
     _wins,
 )
@@ -176,15 +177,10 @@ def _claims(ws, st, rv, wbuf, out, x, by, kind, dealer_first):
                 break
         if take < 0:
             continue
-        a = acts[take * AS + P.A_KIND]
-        if not (a == P.AC_TI or a == P.AC_PAO or a == P.AC_ZHAO or a == P.AC_WEI):
-            continue
-        own = p == by and kind == 0 and (a == P.AC_TI or a == P.AC_WEI)
         held = _holding(_conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p], x)
         origin = _origin(p, by, kind)
-        at = P.V_TAKE + (held * 3 + P.ORIGIN_SOURCE[origin]) * 4
-        others_win = rv[at + 3] if rv[at] != P.NO_ROW else 1
-        if own or not others_win:
+        if _takes_first(acts[take * AS + P.A_KIND], np.int64(p == by and kind == 0), held,
+                        P.ORIGIN_SOURCE[origin], rv):
             _ask(st, p, np.int64(ST_FIRST), x, np.int64(origin))
             hu = _find(acts, n, np.int64(P.AC_HU))
             if st[R_CANWIN] and hu >= 0:

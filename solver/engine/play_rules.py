@@ -184,6 +184,19 @@ def owes_discard(conc, mk, nm):
     return 1 if n > rest_count(mk, nm) and n_left(conc) > 0 else 0
 
 
+def takes_first(a, own_draw, held, source, rv):
+    """Whether a seat's compulsory action ``a`` (AC_*) on the tile revealed is made before any claim is
+    asked (the claim order, RULES.md 10): the drawer's own 提 or 偎 (``own_draw``), or a 4-tile group
+    or 偎 that the take table's cell (``held`` H_*, ``source`` S_*) says no other player may win on."""
+    if not (a == AC_TI or a == AC_PAO or a == AC_ZHAO or a == AC_WEI):
+        return 0
+    if own_draw and (a == AC_TI or a == AC_WEI):
+        return 1
+    at = V_TAKE + (held * 3 + source) * 4
+    others_win = rv[at + 3] if rv[at] != NO_ROW else 1
+    return 0 if others_win else 1
+
+
 def take_into(conc, mk, mt, shown, nm, x, a, chi, b1, b2, b3, onto, chou_wei):
     """A hand takes tile x by action ``a`` (AC_*: 吃 with the shape ``chi`` and the 比 shapes ``b1``..``b3``
     (-1 for none), 碰, 偎, or a 4-tile group ``onto`` a 坎 (H_KAN) or an exposed 偎/碰): its melds laid
