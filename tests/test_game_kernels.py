@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from solver.app.sim import play_game
+from solver.app import sim
 from solver.game.engine import Game
 from solver.game.kernel_game import KernelGame, random_outcomes
-from solver.game.players import RandomBot
+from solver.game.players import RandomBot, make_bot
 from solver.game.session import hand_seed
+from solver.game.stats import GameOutcome, game_events
+from solver.game.view import view_of
 from solver.model.rules import RULESETS, get_ruleset
 from solver.model.ruleset_file import loads
 from tests import winrate_reference
@@ -20,6 +22,21 @@ HOUSE = loads('schema = 1\nbase = "luzhou"\nname = "house-game"\n[play]\npassed 
               'own_discard_makes_chou = true\n[game]\nlast_tile_wins = false\npay = "discarder"\n'
               '[score]\nmin_huxi = 12\n', "house.toml")
 ALL = [get_ruleset(n) for n in RULESETS] + [HOUSE]
+
+
+def play_game(rules, seed: int, seating) -> tuple[Game, GameOutcome]:
+    """``sim.play_game`` on the Python engine (the reference): 臭偎 counted from the move's Action."""
+    game = Game(rules, seed=seed)
+    players = [make_bot(name, seed, p) for p, name in enumerate(seating)]
+    chou_wei = []
+    while (ask := game.ask()) is not None:
+        move = ask.options[0] if len(ask.options) == 1 else players[ask.seat].choose(view_of(game, ask.seat), ask)
+        if move.kind == "wei" and any(a.action == "wei" and a.chou_wei for a in ask.decision.actions):
+            chou_wei.append((ask.seat, "chou_wei"))
+        game.play(move)
+    result = game.result
+    return game, GameOutcome(tuple(seating), tuple(result.net), result.winner, game.turns,
+                             tuple(sorted(chou_wei + game_events(game.events))))
 
 
 def same_hand(rules, seed: int) -> int:
@@ -33,6 +50,7 @@ def same_hand(rules, seed: int) -> int:
         assert got is not None, (rules.name, seed, n, "the kernels ended the hand")
         assert (got.seat, got.stage, got.tile, got.origin, got.options) == \
             (ask.seat, ask.stage, ask.tile, ask.origin, ask.options), (rules.name, seed, n)
+        assert [view_of(kern, p) for p in range(3)] == [view_of(game, p) for p in range(3)], (rules.name, seed, n)
         move = ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask)
         game.play(move)
         kern.play(move)
@@ -41,6 +59,7 @@ def same_hand(rules, seed: int) -> int:
     assert kern.ask() is None and kern.events == game.events
     assert kern.result.net == game.result.net and kern.result.winner == game.result.winner
     assert kern.result.conditions == game.result.conditions
+    assert kern.turns == game.turns and kern.seats == game.seats
     return n
 
 
@@ -87,6 +106,17 @@ def test_whole_hands_of_random_bots_equal_the_python_engine(rules):
             continue
         assert p.outcome == want, (rules.name, seed)
     assert sum(p.outcome is not None for p in played) >= 290
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+def test_phz_sim_plays_the_python_engines_games_with_every_bot(rules):
+    """``sim.play_game`` drives the kernels (``KernelGame``) with the bots' choices: the same game, event
+    for event, and the same outcome as the Python engine, for every bot and seating."""
+    for i, seating in enumerate((("basic", "random", "strong"), ("race", "basic", "random"), ("random", "random", "basic"))):
+        seed = hand_seed(5, i)
+        game, outcome = sim.play_game(rules, seed, seating)
+        want_game, want = play_game(rules, seed, seating)
+        assert game.events == want_game.events and outcome == want, (rules.name, seed, seating)
 
 
 @pytest.mark.slow

@@ -1,7 +1,7 @@
 """Self-play for ``phz sim``: bots play deals, each once per seating, on one or several processes.
 
-Deal ``i`` of a simulation of ``seed`` is ``Game(rules, seed=hand_seed(seed, i))``
-(its tiles and its dealer).  It is played once per seating: rotation r puts
+Deal ``i`` of a simulation of ``seed`` is that of ``hand_seed(seed, i)`` (its tiles and its
+dealer), played in the game kernels (``KernelGame``; random bots alone, whole hands at once).  It is played once per seating: rotation r puts
 bot ``bots[(p + r) % 3]`` at seat p, so every bot sits at every seat of the
 same deal (duplicate deals; a seating that repeats another, as with three
 bots of one kind, is played once).  Each bot is
@@ -26,14 +26,16 @@ from __future__ import annotations
 import itertools
 import os
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..game.engine import Game
 from ..game.players import make_bot
 from ..game.session import hand_seed
 from ..game.stats import DealOutcome, GameOutcome, game_events
 from ..game.view import view_of
 from ..model.rules import Ruleset
+
+if TYPE_CHECKING:
+    from ..game.kernel_game import KernelGame
 
 #: chunks per job: the jobs share the work as they come free
 CHUNKS_PER_JOB = 8
@@ -70,24 +72,18 @@ def record_name(index: int, rotation: int) -> str:
     return f"deal{index:06d}-{rotation}.jsonl"
 
 
-def _chou_wei(ask, move) -> bool:
-    """The move is a 偎 that the obligations engine marks 臭偎 (onto a pair passed for 碰)."""
-    return move.kind == "wei" and ask.decision is not None and any(
-        a.action == "wei" and a.chou_wei for a in ask.decision.actions)
-
-
-def play_game(rules: Ruleset, seed: int, seating: Sequence[str]) -> tuple[Game, GameOutcome]:
-    """One game of the deal of ``seed`` with ``seating``'s bots; the game and what it came to."""
-    game = Game(rules, seed=seed)
+def play_game(rules: Ruleset, seed: int, seating: Sequence[str]) -> tuple[KernelGame, GameOutcome]:
+    """One game of the deal of ``seed`` with ``seating``'s bots, in the game kernels (``KernelGame``,
+    driven a decision at a time); the game and what it came to."""
+    from ..game.kernel_game import KernelGame
+    game = KernelGame(rules, seed=seed)
     players = [make_bot(name, seed, p) for p, name in enumerate(seating)]
-    chou_wei: list[tuple[int, str]] = []
     while (ask := game.ask()) is not None:
         # one option (a compulsory move, an only discard): nothing to choose, no view to build
         move = ask.options[0] if len(ask.options) == 1 else players[ask.seat].choose(view_of(game, ask.seat), ask)
-        if move.kind == "wei" and _chou_wei(ask, move):
-            chou_wei.append((ask.seat, "chou_wei"))
         game.play(move)
     result = game.result
+    chou_wei = [(p, "chou_wei") for p in range(3) for _ in range(game.chou_wei(p))]
     return game, GameOutcome(tuple(seating), tuple(result.net), result.winner, game.turns,
                              tuple(sorted(chou_wei + game_events(game.events))))
 
@@ -104,7 +100,7 @@ def play_deal(job: Sim, index: int) -> DealOutcome:
     return DealOutcome(index, tuple(games))
 
 
-def _write_record(job: Sim, game: Game, seating: Sequence[str], index: int, rotation: int) -> None:
+def _write_record(job: Sim, game: KernelGame, seating: Sequence[str], index: int, rotation: int) -> None:
     """The record of one game (``solver.game.record``): a header whose seed is the deal's, one hand."""
     from ..game import record
 

@@ -29,6 +29,7 @@ from .engine import Result
 from .moves import Ask, Move, move_text
 from .rng_keys import str_key
 from .stats import GameOutcome
+from .table import Seat
 
 __all__ = ["KernelGame", "Played", "random_outcomes"]
 
@@ -94,6 +95,47 @@ class KernelGame:
             tiles = tuple(int(v) for v in st[at:at + 3])
             melds.append(Meld(kind, tiles + (tiles[0],) if kind in FOUR_KINDS + ("long",) else tiles))
         return Hand(conc, tuple(melds))
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The seats as ``Game.seats`` holds them (a copy, read off the state): what ``view.view_of``
+        and the bots read."""
+        st = self.st
+        out = []
+        for p in range(3):
+            h = self.hand(p)
+            shown = [bool(st[G.S_SHOWN + G.MAXM * p + j]) for j in range(len(h.melds))]
+            faces = [int(t) for t in st[G.S_FACES + G.FMAX * p:G.S_FACES + G.FMAX * p + int(st[G.S_NF + p])]]
+            chou = {t for t in range(20) if st[G.S_CHOU + 20 * p + t]}
+            passed = {t for t in range(20) if st[G.S_PASSED + 20 * p + t]}
+            out.append(Seat(list(h.concealed), list(h.melds), shown, faces, chou, passed))
+        return out
+
+    @property
+    def turn(self) -> int:
+        return int(self.st[G.G_TURN])
+
+    @property
+    def turns(self) -> int:
+        return int(self.st[G.G_TURNS])
+
+    @property
+    def stock(self) -> list[int]:
+        """The stock tiles still to be drawn, the next first."""
+        st = self.st
+        return [int(t) for t in st[G.STOCK + st[G.G_STOCK_AT]:G.STOCK + st[G.G_STOCK_END]]]
+
+    @property
+    def table(self) -> tuple[int, int, str] | None:
+        """The tile on the table waiting for claims: (tile, by seat, draw or discard), or None."""
+        st = self.st
+        if st[G.G_TABLE] < 0:
+            return None
+        return int(st[G.G_TABLE]), int(st[G.G_TABLE_BY]), "discard" if st[G.G_TABLE_KIND] else "draw"
+
+    def chou_wei(self, p: int) -> int:
+        """The 臭偎 seat p has made (onto a pair whose 碰 it passed)."""
+        return int(self.st[G.G_CHOU_WEI + p])
 
     @property
     def result(self) -> Result | None:
