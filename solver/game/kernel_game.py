@@ -35,6 +35,7 @@ __all__ = ["KernelGame", "Played", "random_outcomes"]
 
 _EVENT_ORDER = ("haidi", "dihu", "tianhu", "qishou")  # as the engine lists a win's conditions
 STAGES = ("qishou", "first", "hu", "take", "peng", "chi", "discard")
+_FOURS = FOUR_KINDS + ("long",)
 assert G.ST_DISCARD == len(STAGES) - 1
 
 
@@ -71,6 +72,7 @@ class KernelGame:
                                     "stock": "".join(glyph(t) for t in stock),
                                     "liang": glyph(hands[0][-1]) if rules.game.liang_zhang else None}]
         self._tianhu_names: tuple[str, ...] = ()
+        self._seats: list[Seat] | None = None
         need = game_steps.deal(self.st, self.tables, hands, stock, dealer)
         self._read_events()
         if need == G.NEED_TIANHU:
@@ -87,28 +89,33 @@ class KernelGame:
     def hand(self, p: int) -> Hand:
         """Seat p's hand as the obligations engine reads it."""
         st = self.st
-        conc = tuple(int(c) for c in st[G.S_CONC + 20 * p:G.S_CONC + 20 * p + 20])
+        conc = tuple(st[G.S_CONC + 20 * p:G.S_CONC + 20 * p + 20].tolist())
+        nm = int(st[G.S_NM + p])
+        kinds = st[G.S_MK + G.MAXM * p:G.S_MK + G.MAXM * p + nm].tolist()
+        tiles = st[G.S_MT + 3 * G.MAXM * p:G.S_MT + 3 * (G.MAXM * p + nm)].tolist()
         melds = []
-        for j in range(int(st[G.S_NM + p])):
-            kind = P.KIND_NAMES[st[G.S_MK + G.MAXM * p + j]]
-            at = G.S_MT + 3 * (G.MAXM * p + j)
-            tiles = tuple(int(v) for v in st[at:at + 3])
-            melds.append(Meld(kind, tiles + (tiles[0],) if kind in FOUR_KINDS + ("long",) else tiles))
+        for j, k in enumerate(kinds):
+            kind = P.KIND_NAMES[k]
+            t = tuple(tiles[3 * j:3 * j + 3])
+            melds.append(Meld(kind, t + (t[0],) if kind in _FOURS else t))
         return Hand(conc, tuple(melds))
 
     @property
     def seats(self) -> list[Seat]:
-        """The seats as ``Game.seats`` holds them (a copy, read off the state): what ``view.view_of``
-        and the bots read."""
+        """The seats as ``Game.seats`` holds them (read off the state once a move; do not change them):
+        what ``view.view_of`` and the bots read."""
+        if self._seats is not None:
+            return self._seats
         st = self.st
         out = []
         for p in range(3):
             h = self.hand(p)
-            shown = [bool(st[G.S_SHOWN + G.MAXM * p + j]) for j in range(len(h.melds))]
-            faces = [int(t) for t in st[G.S_FACES + G.FMAX * p:G.S_FACES + G.FMAX * p + int(st[G.S_NF + p])]]
-            chou = {t for t in range(20) if st[G.S_CHOU + 20 * p + t]}
-            passed = {t for t in range(20) if st[G.S_PASSED + 20 * p + t]}
+            shown = [bool(v) for v in st[G.S_SHOWN + G.MAXM * p:G.S_SHOWN + G.MAXM * p + len(h.melds)].tolist()]
+            faces = st[G.S_FACES + G.FMAX * p:G.S_FACES + G.FMAX * p + int(st[G.S_NF + p])].tolist()
+            chou = {t for t, v in enumerate(st[G.S_CHOU + 20 * p:G.S_CHOU + 20 * p + 20].tolist()) if v}
+            passed = {t for t, v in enumerate(st[G.S_PASSED + 20 * p:G.S_PASSED + 20 * p + 20].tolist()) if v}
             out.append(Seat(list(h.concealed), list(h.melds), shown, faces, chou, passed))
+        self._seats = out
         return out
 
     @property
@@ -123,7 +130,7 @@ class KernelGame:
     def stock(self) -> list[int]:
         """The stock tiles still to be drawn, the next first."""
         st = self.st
-        return [int(t) for t in st[G.STOCK + st[G.G_STOCK_AT]:G.STOCK + st[G.G_STOCK_END]]]
+        return st[G.STOCK + st[G.G_STOCK_AT]:G.STOCK + st[G.G_STOCK_END]].tolist()
 
     @property
     def table(self) -> tuple[int, int, str] | None:
@@ -175,6 +182,7 @@ class KernelGame:
         event["offered"] = [move_text(m) for m in ask.options]
         event["move"] = move_text(move)
         self.events.append(event)
+        self._seats = None
         game_steps.answer(self.st, self.tables, k)
         self._read_events()
 
