@@ -112,7 +112,7 @@ def seed_by_key(state, key, n):
 @kernel
 def seed_int(state, seed):
     """``seed_by_key`` for an int64 ``seed`` (any: CPython uses abs(seed), and the words of
-    abs(-2**63) come out right), without a key array: ``random.Random(seed)``."""
+    abs(-2**63) come out right): ``random.Random(seed)``."""
     if seed < 0:  # the words of abs(seed) = ~seed + 1, formed without overflow (seed = -2**63: 2**63)
         c = ~seed
         lo = (c & 0xFFFFFFFF) + 1
@@ -121,24 +121,10 @@ def seed_int(state, seed):
     else:
         lo = seed & 0xFFFFFFFF
         hi = seed >> 32
-    n = 1 if hi == 0 else 2
-    _start(state)
-    i = 1
-    j = 0
-    prev = state[0]
-    for _ in range(624):
-        w = lo if j == 0 else hi
-        prev = ((state[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + w + j) & 0xFFFFFFFF
-        state[i] = prev
-        i += 1
-        j += 1
-        if i >= 624:
-            state[0] = prev
-            i = 1
-        if j >= n:
-            j = 0
-    state[624] = i
-    _scramble(state)
+    key = np.empty(2, np.int64)
+    key[0] = lo
+    key[1] = hi
+    seed_by_key(state, key, np.int64(1 if hi == 0 else 2))
 
 
 @kernel
