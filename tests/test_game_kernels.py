@@ -30,7 +30,11 @@ def play_game(rules, seed: int, seating) -> tuple[Game, GameOutcome]:
     players = [make_bot(name, seed, p) for p, name in enumerate(seating)]
     chou_wei = []
     while (ask := game.ask()) is not None:
-        move = ask.options[0] if len(ask.options) == 1 else players[ask.seat].choose(view_of(game, ask.seat), ask)
+        if len(ask.options) == 1:
+            move = ask.options[0]
+        else:  # (a random bot reads no view)
+            view = None if seating[ask.seat] == "random" else view_of(game, ask.seat)
+            move = players[ask.seat].choose(view, ask)
         if move.kind == "wei" and any(a.action == "wei" and a.chou_wei for a in ask.decision.actions):
             chou_wei.append((ask.seat, "chou_wei"))
         game.play(move)
@@ -39,8 +43,9 @@ def play_game(rules, seed: int, seating) -> tuple[Game, GameOutcome]:
                              tuple(sorted(chou_wei + game_events(game.events))))
 
 
-def same_hand(rules, seed: int) -> int:
-    """Play the deal of ``seed`` in both engines with random bots' choices; the number of decisions."""
+def same_hand(rules, seed: int, views: bool = True) -> int:
+    """Play the deal of ``seed`` in both engines with random bots' choices (``views``: every seat's view
+    compared at every decision too); the number of decisions."""
     game = Game(rules, seed=seed)
     kern = KernelGame(rules, seed=seed)
     bots = [RandomBot(seed, s) for s in range(3)]
@@ -50,7 +55,8 @@ def same_hand(rules, seed: int) -> int:
         assert got is not None, (rules.name, seed, n, "the kernels ended the hand")
         assert (got.seat, got.stage, got.tile, got.origin, got.options) == \
             (ask.seat, ask.stage, ask.tile, ask.origin, ask.options), (rules.name, seed, n)
-        assert [view_of(kern, p) for p in range(3)] == [view_of(game, p) for p in range(3)], (rules.name, seed, n)
+        if views:
+            assert [view_of(kern, p) for p in range(3)] == [view_of(game, p) for p in range(3)], (rules.name, seed, n)
         move = ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask)
         game.play(move)
         kern.play(move)
@@ -98,14 +104,14 @@ def test_the_rare_starts_and_ends_are_played_alike():
 
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
 def test_whole_hands_of_random_bots_equal_the_python_engine(rules):
-    seeds = [hand_seed(7, i) for i in range(300)]
+    seeds = [hand_seed(7, i) for i in range(2000)]
     played = random_outcomes(rules, seeds)
     for seed, p in zip(seeds, played):
         _, want = play_game(rules, seed, ("random",) * 3)
         if p.outcome is None:  # the start needs the Python judge of 天胡: phz sim plays it there
             continue
         assert p.outcome == want, (rules.name, seed)
-    assert sum(p.outcome is not None for p in played) >= 290
+    assert sum(p.outcome is not None for p in played) >= 1940
 
 
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
@@ -123,13 +129,13 @@ def test_phz_sim_plays_the_python_engines_games_with_every_bot(rules):
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
 def test_many_driven_hands_equal_the_python_engine(rules):
     for seed in range(250, 5250):
-        same_hand(rules, seed)
+        same_hand(rules, seed, views=False)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
 def test_many_whole_hands_equal_the_python_engine(rules):
-    seeds = [hand_seed(11, i) for i in range(20_000)]
+    seeds = [hand_seed(11, i) for i in range(100_000)]
     for seed, p in zip(seeds, random_outcomes(rules, seeds)):
         if p.outcome is not None:
             assert p.outcome == play_game(rules, seed, ("random",) * 3)[1], (rules.name, seed)
