@@ -6,7 +6,7 @@ same bot, so one game a deal), after a warm-up run on deals of its own that
 fills what ``obligations.decide`` keeps from one position to the next (as a
 long ``phz sim`` has it).  ``extra_info["hands_per_s"]`` is the hands of a
 round over the median round time.  ``--jobs 2`` against one job is measured
-by ``phz bench`` (``solver.app.bench.game_results``: both on the same deals,
+by ``phz bench`` (``solver.app.bench_play.game_runs``: both on the same deals,
 the workers' start included), not here.  Under ``--benchmark-disable`` (the
 normal test run) each benchmark plays one round of two deals, as a smoke test.
 """
