@@ -9,6 +9,7 @@ import random
 import pytest
 
 from solver.app.generate import random_hands, ready_hands
+from solver.engine import play_moves
 from solver.engine import play_rules as P
 from solver.engine.obligations import decide
 from solver.game.engine import Game
@@ -187,7 +188,7 @@ def test_a_take_lays_out_what_the_rules_say(name):
             hand = game.seats[ask.seat].hand()
             for m in ask.options:
                 if m.kind in ("chi", "peng", "wei", "pao", "ti", "zhao"):
-                    assert P.hand_after_take(hand, m.kind, ask.tile, m.chi, m.bi) == _after_by_hand(hand, ask.tile, m)
+                    assert play_moves.hand_after_take(hand, m.kind, ask.tile, m.chi, m.bi) == _after_by_hand(hand, ask.tile, m)
                     kinds.add(m.kind)
             game.play(ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask))
     four = "pao" if "pao" in rules.melds else "zhao"

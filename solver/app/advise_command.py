@@ -456,10 +456,11 @@ def _claim_stage(decision, rules) -> str:
     it pass and play the other moves of the script at the later stages (passing the earlier ones)."""
     from solver.engine import play_rules as P
     from solver.engine.obligations import TAKE_SOURCE, holding
+    from solver.engine.play_moves import takes_first
     from solver.model.ruleset import HOLDINGS, TAKE_SOURCES
     kinds = {a.action for a in decision.actions}
     take = decision.compulsory
-    if take is not None and P.takes_first(P.ACTION_NAMES.index(take.action), decision.source == "self-draw",
+    if take is not None and takes_first(P.ACTION_NAMES.index(take.action), decision.source == "self-draw",
                                           HOLDINGS.index(holding(decision.hand, decision.tile)),
                                           TAKE_SOURCES.index(TAKE_SOURCE[decision.source]), P.rule_vector(rules)):
         return "first"

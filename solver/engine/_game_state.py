@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _kernels as K
+from . import play_moves as PM
 from . import play_rules as P
 from ._jit import address, inline, jit_module, kernel
 
@@ -20,8 +21,7 @@ from ._jit import address, inline, jit_module, kernel
 
 _PR = jit_module(
     P, ["holding", "has_four", "n_left", "rest_count", "owes_discard", "may_win_count", "_count", "_fits", "_take3",
-        "_most_laid", "_way", "_judge", "ways", "_put", "_take_action", "chi_mode", "legal", "take_into",
-        "takes_first"],
+        "_most_laid", "_way", "_judge", "ways", "_put", "_take_action", "chi_mode", "legal"],
     tables=("SHAPE_TILES", "HOLDING", "HOLDING_AT", "ORIGIN_SOURCE"),
     inlined=("_count", "_fits", "_take3", "_way", "_put", "_take_action", "n_left", "has_four", "holding"))
 _legal = _PR["legal"]
@@ -29,8 +29,9 @@ _owes = _PR["owes_discard"]
 _may_win_count = _PR["may_win_count"]
 _holding = _PR["holding"]
 _has_four = _PR["has_four"]
-_take_into = _PR["take_into"]
-_takes_first = _PR["takes_first"]
+_PM = jit_module(PM, ["take_into", "takes_first"], tables=("SHAPE_TILES",))
+_take_into = _PM["take_into"]
+_takes_first = _PM["takes_first"]
 SHAPE_TILES = np.array(P.SHAPE_TILES, np.int64)
 
 assert P.KIND_NAMES == K.KIND_NAMES

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from .. import api
-from ..engine.play_rules import hand_after_take, hand_owes_discard
+from ..engine.play_moves import hand_after_take, hand_owes_discard
 from ..model import scoring
 from ..model.hand import MELD_ZH, Hand, HandError, Meld
 from ..model.results import Discards, Draw, Ting, Win

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import api
-from ..engine.play_rules import hand_after_take, hand_owes_discard
+from ..engine.play_moves import hand_after_take, hand_owes_discard
 from ..model import scoring
 from ..model.hand import Hand
 from ..model.rules import Ruleset

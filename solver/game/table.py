@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.play_rules import hand_owes_discard
+from ..engine.play_moves import hand_owes_discard
 from ..model.hand import Hand, Meld
 from ..model.tiles import N_KINDS, glyphs
 
