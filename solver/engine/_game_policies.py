@@ -279,7 +279,7 @@ def fast_choice(st, rng, has_rng, keep, n_keep):
         if st[at + P.A_KIND] != P.AC_CHI:
             continue
         # the tiles the way lays out (the eaten copy not among them): each must be all the hand holds of it
-        ok = 1
+        used = np.zeros(20, np.int64)
         skipped = 0
         for g in range(4):
             s = st[at + P.A_CHI] if g == 0 else st[at + P.A_BI + g - 1]
@@ -289,22 +289,12 @@ def fast_choice(st, rng, has_rng, keep, n_keep):
                 t = SHAPE_TILES[3 * s + i]
                 if t == x and not skipped:
                     skipped = 1
-                    continue
-                used = 0
-                skip2 = 0
-                for g2 in range(4):
-                    s2 = st[at + P.A_CHI] if g2 == 0 else st[at + P.A_BI + g2 - 1]
-                    if s2 < 0:
-                        break
-                    for i2 in range(3):
-                        t2 = SHAPE_TILES[3 * s2 + i2]
-                        if t2 == x and not skip2:
-                            skip2 = 1
-                            continue
-                        if t2 == t:
-                            used += 1
-                if st[S_CONC + 20 * p + t] != used:
-                    ok = 0
+                else:
+                    used[t] += 1
+        ok = 1
+        for t in range(20):
+            if used[t] and st[S_CONC + 20 * p + t] != used[t]:
+                ok = 0
         if ok:
             return k
     return passing
