@@ -4,8 +4,8 @@ game kernels shares (``solver.engine._game_kernels`` is the flow).
 ``st`` is one int64 array: ``G_*`` the table (dealer, turn, stock, the tile on the table, the result),
 ``R_*`` the claims on the tile on the table (each seat's legal actions, rows of ``play_rules.legal``),
 ``Q_*`` the question asked (its options, the same rows), ``S_*`` the seats (concealed counts, melds,
-tiles face up, 臭), ``E_*`` the events since the caller last read them.  The rule table is compiled here
-from ``play_rules`` (the functions ``obligations.decide`` calls), and the wins come from the win kernels
+tiles face up, 臭), ``E_*`` the events since the caller last read them.  The rule table comes compiled
+from ``_play_kernels`` (``play_rules``: the functions ``obligations.decide`` calls), and the wins come from the win kernels
 (``_kernels``): a hand's win by its best score, its full answer under the game's conditions.
 """
 from __future__ import annotations
@@ -13,25 +13,19 @@ from __future__ import annotations
 import numpy as np
 
 from . import _kernels as K
-from . import play_moves as PM
+from . import _play_kernels as RK
 from . import play_rules as P
-from ._jit import address, inline, jit_module, kernel
+from ._jit import address, inline, kernel
 
 # ---------------------------------------------------------------- the rule table, compiled
 
-_PR = jit_module(
-    P, ["holding", "has_four", "n_left", "rest_count", "owes_discard", "may_win_count", "_count", "_fits", "_take3",
-        "_most_laid", "_way", "_judge", "ways", "_put", "_take_action", "chi_mode", "legal"],
-    tables=("SHAPE_TILES", "HOLDING", "HOLDING_AT", "ORIGIN_SOURCE"),
-    inlined=("_count", "_fits", "_take3", "_way", "_put", "_take_action", "n_left", "has_four", "holding"))
-_legal = _PR["legal"]
-_owes = _PR["owes_discard"]
-_may_win_count = _PR["may_win_count"]
-_holding = _PR["holding"]
-_has_four = _PR["has_four"]
-_PM = jit_module(PM, ["take_into", "takes_first"], tables=("SHAPE_TILES",))
-_take_into = _PM["take_into"]
-_takes_first = _PM["takes_first"]
+_legal = RK.legal
+_owes = RK.owes_discard
+_may_win_count = RK.may_win_count
+_holding = RK.holding
+_has_four = RK.has_four
+_take_into = RK.take_into
+_takes_first = RK.takes_first
 SHAPE_TILES = np.array(P.SHAPE_TILES, np.int64)
 
 assert P.KIND_NAMES == K.KIND_NAMES
