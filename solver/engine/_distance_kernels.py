@@ -82,7 +82,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import play_rules as P
 from ._jit import inline, kernel
+from ._play_kernels import ways as _eat_ways
 
 # ================ layout ==========================================================================
 
@@ -140,11 +142,11 @@ TRY_JUNK = 5  # one i left over: the discard
 S_STACK = 0  # [3 * 32]: lowest tile, next option, option placed per depth (at most 22 deep: 21 tiles)
 S_GAIN = 96  # [21] upgrade gain when the junk is tile x (index 20: no junk), NO_GAIN if none
 S_CNT = S_GAIN + 21  # [20] free counts
-S_KAN = S_CNT + 20  # [20] 1 where the position before the intake holds a 坎
-S_WAYS = S_KAN + 20  # [TAKE_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
+S_WAYS = S_CNT + 20  # [TAKE_COLS * MAX_WAYS] the intakes of the position at hand (see _ways)
 TAKE_COLS = 7
 MAX_WAYS = 2048
-S_SIZE = S_WAYS + TAKE_COLS * MAX_WAYS
+S_EAT = S_WAYS + TAKE_COLS * MAX_WAYS  # [play_rules.MAX_WAYS * W_SIZE] the ways to eat one tile (_ways)
+S_SIZE = S_EAT + P.MAX_WAYS * P.W_SIZE
 
 NO_GAIN = -1000
 
@@ -555,8 +557,7 @@ def _ways(cx, sc, nd, all_kinds, only):
     less 胡息, and readiness only grows with 胡息.
     """
     nw = 0
-    for x in range(20):
-        sc[S_KAN + x] = 1 if nd[POS_CONC + x] == 3 else 0
+    rows = sc[S_EAT:S_EAT + P.MAX_WAYS * P.W_SIZE].reshape((P.MAX_WAYS, P.W_SIZE))
     first_four = 1 if nd[POS_K] == 0 else 0
     for t in range(20):
         if nd[POS_HELD + t] >= 4 or nw < 0 or (only >= 0 and t != only):
@@ -586,98 +587,25 @@ def _ways(cx, sc, nd, all_kinds, only):
                 nw += 1
         if not (kinds & 1) or nw < 0:
             continue
-        # 吃 with its 比: every copy of t still concealed is laid out too.
-        nc = cx[CX_CONT + 8 * t]
-        for a in range(nc):
-            s = cx[CX_CONT + 8 * t + 1 + a]
-            u = cx[CX_SH + 3 * s]
-            v = cx[CX_SH + 3 * s + 1]
-            w = cx[CX_SH + 3 * s + 2]
-            if u == t:
-                u = w
-            elif v == t:
-                v = w
-            # The other two tiles are u, v.
-            if sc[S_KAN + u] or sc[S_KAN + v]:
+        # 吃 with its 比 (every copy of t still concealed laid out too): the rule table's ways to eat
+        # (play_rules.ways), those that break no rule of the way itself; whether a tile is left to
+        # discard after it is the search's next step.
+        n = _eat_ways(nd[POS_CONC:POS_CONC + 20], t, np.int64(P.M_FREE), rows)
+        for k in range(n):
+            if rows[k, P.W_REASON] != P.NONE and rows[k, P.W_REASON] != P.R_NO_DISCARD:
                 continue
-            nd[POS_CONC + u] -= 1
-            nd[POS_CONC + v] -= 1
-            if nd[POS_CONC + u] >= 0 and nd[POS_CONC + v] >= 0:
-                left = nd[POS_CONC + t]
-                for b1i in range(-1, nc):
-                    # b1i -1: no 比 (nothing left to lay out).
-                    if (b1i < 0) != (left == 0):
-                        continue
-                    b1 = -1
-                    c1 = 0
-                    ok1 = True
-                    if b1i >= 0:
-                        b1 = cx[CX_CONT + 8 * t + 1 + b1i]
-                        for j in range(3):
-                            y = cx[CX_SH + 3 * b1 + j]
-                            if y == t:
-                                c1 += 1
-                            if sc[S_KAN + y]:
-                                ok1 = False
-                        if c1 > left:
-                            ok1 = False
-                        if ok1:
-                            for j in range(3):
-                                nd[POS_CONC + cx[CX_SH + 3 * b1 + j]] -= 1
-                            for j in range(3):
-                                if nd[POS_CONC + cx[CX_SH + 3 * b1 + j]] < 0:
-                                    ok1 = False
-                            if not ok1:
-                                for j in range(3):
-                                    nd[POS_CONC + cx[CX_SH + 3 * b1 + j]] += 1
-                    if ok1:
-                        # b1 lays out every copy (one pass, no b2), or a second group does
-                        # (each pair of shapes once: b2 from b1 on, in shape order).
-                        b2_lo = b1i
-                        b2_hi = nc
-                        if c1 == left:
-                            b2_lo = -1
-                            b2_hi = 0
-                        for b2i in range(b2_lo, b2_hi):
-                            b2 = -1
-                            ok2 = True
-                            if b2i >= 0:
-                                b2 = cx[CX_CONT + 8 * t + 1 + b2i]
-                                c2 = 0
-                                for j in range(3):
-                                    y = cx[CX_SH + 3 * b2 + j]
-                                    if y == t:
-                                        c2 += 1
-                                    if sc[S_KAN + y]:
-                                        ok2 = False
-                                if c2 != left - c1:
-                                    ok2 = False
-                                if ok2:
-                                    for j in range(3):
-                                        nd[POS_CONC + cx[CX_SH + 3 * b2 + j]] -= 1
-                                    for j in range(3):
-                                        if nd[POS_CONC + cx[CX_SH + 3 * b2 + j]] < 0:
-                                            ok2 = False
-                                    for j in range(3):
-                                        nd[POS_CONC + cx[CX_SH + 3 * b2 + j]] += 1
-                            if ok2:
-                                if nw >= MAX_WAYS:
-                                    nw = -1
-                                elif nw >= 0:
-                                    e = S_WAYS + TAKE_COLS * nw
-                                    sc[e + TAKE_KIND] = I_CHI
-                                    sc[e + TAKE_TILE] = t
-                                    sc[e + TAKE_CHI] = s
-                                    sc[e + TAKE_BI1] = b1
-                                    sc[e + TAKE_BI2] = b2
-                                    sc[e + TAKE_ONTO] = 0
-                                    sc[e + TAKE_DISCARD] = 1
-                                    nw += 1
-                        if b1 >= 0:
-                            for j in range(3):
-                                nd[POS_CONC + cx[CX_SH + 3 * b1 + j]] += 1
-            nd[POS_CONC + u] += 1
-            nd[POS_CONC + v] += 1
+            if nw >= MAX_WAYS:
+                nw = -1
+                break
+            e = S_WAYS + TAKE_COLS * nw
+            sc[e + TAKE_KIND] = I_CHI
+            sc[e + TAKE_TILE] = t
+            sc[e + TAKE_CHI] = rows[k, P.W_CHI]
+            sc[e + TAKE_BI1] = rows[k, P.W_BI]
+            sc[e + TAKE_BI2] = rows[k, P.W_BI + 1]
+            sc[e + TAKE_ONTO] = 0
+            sc[e + TAKE_DISCARD] = 1
+            nw += 1
     return nw
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 from ..model.groups import SHAPES
 from ..model.ruleset import HOLDINGS, PATTERNS, Ruleset
 from ..model.tiles import N_KINDS
+from . import play_rules as PR
 from .intake_rules import _THREE_KINDS, INTAKE_KINDS, search_rules
 
 #: entries of a ruleset's memo of splits before it is cleared (about 200 bytes each: 60 MB)
@@ -95,6 +96,7 @@ class Tables:
                           for t in range(N_KINDS))
         self.memo: dict[int, int] = {}
         self.ways_memo: dict[int, tuple] = {}
+        self.eat_rows = [[0] * PR.W_SIZE for _ in range(PR.MAX_WAYS)]  # play_rules.ways' rows
         self.ready_memo: dict = {}
         self.good_memo: dict = {}
 
@@ -273,10 +275,8 @@ class Tables:
     def _tile_ways(self, t: int, hold: int, first_four: int, all_kinds: bool, cc: list[int]) -> tuple:
         """The intakes of tile ``t`` held as ``hold`` with concealed counts ``cc`` (a scratch copy):
         the kernels' ``_ways`` for one tile, line by line — 碰/偎/4-tile groups, then each 吃 shape
-        with every layout of the 比 that lays out the other copies of t."""
+        with every layout of the 比 that lays out the other copies of t (``play_rules.ways``)."""
         out = []
-        sh = SHAPES
-        kan = [n == 3 for n in cc]
         onto = ONTO_WEI if hold == WEI else ONTO_PENG if hold == PENG else ONTO_KAN
         kinds = self.take[hold]
         if hold <= KAN and not all_kinds:
@@ -287,59 +287,12 @@ class Tables:
                 out.append((kind, t, -1, -1, -1, onto, first_four if hold <= KAN else 1))
         if not kinds & 1:
             return tuple(out)
-        cont = self.cont[t]
-        for s in cont:
-            u, v, w = sh[s]
-            if u == t:
-                u = w
-            elif v == t:
-                v = w
-            if kan[u] or kan[v]:
-                continue
-            cc[u] -= 1
-            cc[v] -= 1
-            if cc[u] >= 0 and cc[v] >= 0:
-                left = cc[t]
-                for b1i in range(-1, len(cont)):
-                    if (b1i < 0) != (left == 0):
-                        continue
-                    b1, c1, ok1 = -1, 0, True
-                    if b1i >= 0:
-                        b1 = cont[b1i]
-                        tiles = sh[b1]
-                        c1 = tiles.count(t)
-                        if c1 > left or any(kan[y] for y in tiles):
-                            ok1 = False
-                        else:
-                            for y in tiles:
-                                cc[y] -= 1
-                            if min(cc[y] for y in tiles) < 0:
-                                ok1 = False
-                                for y in tiles:
-                                    cc[y] += 1
-                    if not ok1:
-                        continue
-                    b2s = (-1,) if c1 == left else range(b1i, len(cont))
-                    for b2i in b2s:
-                        b2 = -1
-                        if b2i >= 0:
-                            b2 = cont[b2i]
-                            tiles = sh[b2]
-                            if tiles.count(t) != left - c1 or any(kan[y] for y in tiles):
-                                continue
-                            for y in tiles:
-                                cc[y] -= 1
-                            fits = min(cc[y] for y in tiles) >= 0
-                            for y in tiles:
-                                cc[y] += 1
-                            if not fits:
-                                continue
-                        out.append((CHI, t, s, b1, b2, 0, 1))
-                    if b1 >= 0:
-                        for y in sh[b1]:
-                            cc[y] += 1
-            cc[u] += 1
-            cc[v] += 1
+        # 吃 with its 比: the rule table's ways to eat, those that break no rule of the way itself
+        # (whether a tile is left to discard after it is the search's next step)
+        rows = self.eat_rows
+        for r in rows[:PR.ways(cc, t, PR.M_FREE, rows)]:
+            if r[PR.W_REASON] == PR.NONE or r[PR.W_REASON] == PR.R_NO_DISCARD:
+                out.append((CHI, t, r[PR.W_CHI], r[PR.W_BI], r[PR.W_BI + 1], 0, 1))
         return tuple(out)
 
     def apply(self, p: tuple, way: tuple) -> tuple:
