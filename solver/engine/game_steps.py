@@ -6,6 +6,7 @@ them.  Importing this module imports numba.
 """
 from __future__ import annotations
 
+import hashlib
 from types import SimpleNamespace
 
 import numpy as np
@@ -100,21 +101,14 @@ def answer(st: np.ndarray, t: Tables, k: int) -> int:
     return int(G.answer(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out, np.int64(k)))
 
 
-def play_random(t: Tables, seeds: list[int], keys: list[list[list[int]]]) -> np.ndarray:
+def play_random(t: Tables, seeds: list[int], key_arr: np.ndarray, key_len: np.ndarray) -> np.ndarray:
     """Whole hands of random players (``_game_policies.play_random``): hand h dealt by seed ``seeds[h]``, seat p's
-    choices by random.Random of the key ``keys[h][p]``; one answer row (``_game_policies.O_*``) per hand."""
-    n = len(seeds)
-    width = max((len(k) for ks in keys for k in ks), default=1)
-    key_arr = np.zeros((n, 3, width), np.int64)
-    key_len = np.zeros((n, 3), np.int64)
-    for i, ks in enumerate(keys):
-        for p, k in enumerate(ks):
-            key_arr[i, p, :len(k)] = k
-            key_len[i, p] = len(k)
-    results = np.zeros((n, GP.O_SIZE), np.int64)
+    choices by random.Random of the key ``key_arr[h, p, :key_len[h, p]]`` (``str_key_rows``, reshaped to
+    (hands, 3, width) and (hands, 3)); one answer row (``_game_policies.O_*``) per hand."""
+    results = np.zeros((len(seeds), GP.O_SIZE), np.int64)
     announce_compile(GP.play_random)
-    GP.play_random(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, np.array(seeds, np.int64), key_arr, key_len,
-                  results)
+    GP.play_random(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, np.array(seeds, np.int64),
+                   np.ascontiguousarray(key_arr, np.int64), np.ascontiguousarray(key_len, np.int64), results)
     return results
 
 
@@ -143,7 +137,7 @@ def warm_steps(rules: Ruleset):
     while status == GS.ASKED:
         status = answer(st, t, 0)
     yield "answer"
-    play_random(t, [1, 2], [[[1, 2]] * 3] * 2)
+    play_random(t, [1, 2], *str_key_rows(['1', '2'] * 3, (2, 3)))
     yield "play_random"
     seats = []
     for h in hands:
@@ -245,6 +239,25 @@ def key_rows(keys) -> tuple[np.ndarray, np.ndarray]:
         key_arr[i, :len(k)] = k
         key_len[i] = len(k)
     return key_arr, key_len
+
+
+def str_key_rows(texts, shape=None) -> tuple[np.ndarray, np.ndarray]:
+    """``key_rows`` of ``[rng_keys.str_key(text) for text in texts]``, made in one pass: each text's
+    UTF-8 bytes and their SHA-512 digest, zero bytes in front up to a whole number of words, read as
+    big-endian 32-bit words and reversed (least significant first), the zero words at the top left
+    out of its length (at least one word).  ``shape``: the rows reshaped to shape + (width,)."""
+    raws = []
+    for text in texts:
+        data = text.encode()
+        raws.append(data + hashlib.sha512(data).digest())
+    width = -(-max(map(len, raws), default=1) // 4) * 4
+    blob = b"".join(bytes(width - len(r)) + r for r in raws)
+    words = np.frombuffer(blob, ">u4").reshape(len(raws), width // 4)[:, ::-1].astype(np.int64)
+    top = np.argmax(words[:, ::-1] != 0, axis=1)  # zero words above the highest nonzero one
+    lens = np.where((words != 0).any(axis=1), words.shape[1] - top, 1).astype(np.int64)
+    if shape is not None:
+        return words.reshape(*shape, words.shape[1]), lens.reshape(shape)
+    return words, lens
 
 
 def script_rows(scripts) -> tuple[np.ndarray, np.ndarray]:

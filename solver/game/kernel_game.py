@@ -27,7 +27,7 @@ from ..model.tiles import glyph, glyphs
 from .deal import deal_tiles
 from .engine import Result
 from .moves import Ask, Move, move_text
-from .rng_keys import str_key
+from .session import bot_seed
 from .stats import GameOutcome
 from .table import Seat
 
@@ -257,8 +257,8 @@ class Played:
 def random_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ("random",) * 3) -> list[Played]:
     """Hands of ``seeds`` (deals as ``deal_tiles``), every seat a random bot of that seed and seat
     (``RandomBot(seed, seat)``), played whole in the kernels."""
-    keys = [[str_key(f"phz:random:{seed}:{p}") for p in range(3)] for seed in seeds]
-    results = game_steps.play_random(tables_of(rules), list(seeds), keys)
+    keys = game_steps.str_key_rows([bot_seed(seed, p, "random") for seed in seeds for p in range(3)], (len(seeds), 3))
+    results = game_steps.play_random(tables_of(rules), list(seeds), *keys)
     return [Played(seed, _outcome(row, bots) if row[GP.O_STATUS] == G.DONE else None)
             for seed, row in zip(seeds, results.tolist())]
 

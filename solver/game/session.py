@@ -19,7 +19,7 @@ from ..model.rules import Ruleset
 from .engine import Game, Result
 from .table import lower
 
-__all__ = ["Session", "bot_rng", "hand_seed"]
+__all__ = ["Session", "bot_rng", "bot_seed", "hand_seed"]
 
 
 def hand_seed(seed: int, index: int) -> int:
@@ -29,7 +29,12 @@ def hand_seed(seed: int, index: int) -> int:
 
 def bot_rng(seed: int, seat: int, name: str) -> random.Random:
     """A bot's own randomness, drawn from the game's seed (a string seed: stable across runs)."""
-    return random.Random(f"phz:{name}:{seed}:{seat}")
+    return random.Random(bot_seed(seed, seat, name))
+
+
+def bot_seed(seed: int, seat: int, name: str) -> str:
+    """The string ``bot_rng`` seeds a bot's randomness with (the game kernels seed theirs from it too)."""
+    return f"phz:{name}:{seed}:{seat}"
 
 
 class Session:
