@@ -216,7 +216,6 @@ def ways(conc, x, mode, out):
     ``mode`` (M_*) is what applies to every way before a 坎 does (隔山, chi_from, 臭) or after it
     (must_wei, a compulsory move), or nothing.  An eating group with no complete 比 layout gives one
     way with no 比 (shaobi, W_STRANDED the copies it strands)."""
-    left = n_left(conc)
     n = 0
     lo = HOLDING_AT[x]
     hi = HOLDING_AT[x + 1]
@@ -268,8 +267,10 @@ def ways(conc, x, mode, out):
                 out[first][W_STRANDED] = copies - _most_laid(conc, x, copies, lo, hi)
         conc[o1] += 1
         conc[o2] += 1
-    for k in range(n):
-        _judge(conc, x, mode, left, out[k])
+    if n:
+        left = n_left(conc)
+        for k in range(n):
+            _judge(conc, x, mode, left, out[k])
     return n
 
 
