@@ -143,6 +143,23 @@ def test_many_whole_hands_equal_the_python_engine(rules):
 
 # ---------------------------------------------------------------- the rollouts of the advice
 
+def played_into(rules, seed: int, most: int) -> Game | None:
+    """The hand of ``seed`` after a seeded number (below ``most``) of rollout-policy moves, or None when
+    it ended before."""
+    import random
+
+    from solver.game.bot_fast import Policy
+
+    game = Game(rules, seed=seed)
+    game.quiet = True
+    policy = Policy(rules, random.Random(seed))
+    steps = random.Random(seed).randrange(0, most)
+    while (ask := game.ask()) is not None and steps > 0:
+        game.play(policy.choose(game.seats[ask.seat].hand(), ask))
+        steps -= 1
+    return game if game.ask() is not None else None
+
+
 def same_rollouts(rules, seed: int, samples: int = 6) -> int:
     """From a position a seeded number of rollout-policy moves into the hand of ``seed``, each option
     of the seat asked as a script, played out on ``samples`` deals by the kernels
@@ -151,19 +168,13 @@ def same_rollouts(rules, seed: int, samples: int = 6) -> int:
     import random
 
     from solver.engine import game_steps
-    from solver.game.bot_fast import Policy
     from solver.game.position import position_of
     from solver.game.rng_keys import str_key
 
-    game = Game(rules, seed=seed)
-    game.quiet = True
-    policy = Policy(rules, random.Random(seed))
-    steps = random.Random(seed).randrange(0, 70)
-    while (ask := game.ask()) is not None and steps > 0:
-        game.play(policy.choose(game.seats[ask.seat].hand(), ask))
-        steps -= 1
-    if (ask := game.ask()) is None:
+    game = played_into(rules, seed, 70)
+    if game is None:
         return 0
+    ask = game.ask()
     pos = position_of(game, ask.seat)
     scripts = [(m,) for m in ask.options]
     ties = seed % 3 != 0
@@ -209,18 +220,11 @@ def same_deals(rules, seed: int, samples: int = 20) -> int:
     from solver.engine import _game_policies as GP
     from solver.engine import game_steps
     from solver.game import winrate
-    from solver.game.bot_fast import Policy
     from solver.game.position import position_of
     from solver.game.rng_keys import str_key
 
-    game = Game(rules, seed=seed)
-    game.quiet = True
-    policy = Policy(rules, random.Random(seed))
-    steps = random.Random(seed).randrange(0, 45)
-    while (ask := game.ask()) is not None and steps > 0:
-        game.play(policy.choose(game.seats[ask.seat].hand(), ask))
-        steps -= 1
-    if game.ask() is None:
+    game = played_into(rules, seed, 45)
+    if game is None:
         return 0
     pos = position_of(game)
     unseen = winrate.unseen_of(pos)

@@ -30,12 +30,12 @@ from solver.game.players import make_bot
 from solver.game.position import Position, position_of
 from solver.game.table import Seat
 from solver.game.view import view_of
-from solver.game.winrate import estimate
+from solver.game.winrate import estimate, own_seat
 from solver.model.hand import Meld
 from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import Ruleset
 from solver.model.tiles import COPIES, N_KINDS
-from tests.winrate_reference import rollout
+from tests.winrate_reference import copy_seats, rollout
 
 # ---------------------------------------------------------------- tables written by hand
 
@@ -87,11 +87,6 @@ def answer(game: Game, *moves: Move) -> Game:
 
 
 # ---------------------------------------------------------------- one deal played out
-
-
-def copy_seats(seats: Sequence[Seat]) -> list[Seat]:
-    return [Seat(list(s.concealed), list(s.melds), list(s.shown), list(s.faces), set(s.chou), set(s.passed_peng))
-            for s in seats]
 
 
 @dataclass(frozen=True)
@@ -238,9 +233,7 @@ def _seats(pos: Position, wei_kinds: dict, concealed: dict) -> list[Seat]:
     seats = []
     for p in range(pos.players):
         if p == pos.seat:
-            h = pos.hand
-            seats.append(Seat(list(h.concealed), list(h.melds), [m.kind != "wei" for m in h.melds],
-                              list(pos.faces[p]), set(pos.chou), set(pos.passed_peng)))
+            seats.append(own_seat(pos))
             continue
         melds = [Meld(k, ts if ts is not None else (wei_kinds[(p, i)],) * 3) for i, (k, ts) in enumerate(pos.melds[p])]
         seats.append(Seat(list(concealed[p]), melds, [ts is not None for _, ts in pos.melds[p]], list(pos.faces[p]),

@@ -14,7 +14,7 @@ from solver.game.engine import Game
 from solver.game.moves import Move
 from solver.game.position import Position
 from solver.game.table import Seat
-from solver.game.winrate import TRIES, _chou_of
+from solver.game.winrate import TRIES, _chou_of, own_seat
 from solver.model.hand import Meld
 from solver.model.tiles import COPIES, N_KINDS
 
@@ -36,9 +36,7 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
     seats: list[Seat] = []
     for p in range(pos.players):
         if p == pos.seat:
-            h = pos.hand
-            seats.append(Seat(list(h.concealed), list(h.melds), [m.kind != "wei" for m in h.melds],
-                              list(pos.faces[p]), set(pos.chou), set(pos.passed_peng)))
+            seats.append(own_seat(pos))
             continue
         melds, shown = [], []
         for kind, tiles in pos.melds[p]:
@@ -67,7 +65,7 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
     return seats, tiles[at:]
 
 
-def _copy(seats: list[Seat]) -> list[Seat]:
+def copy_seats(seats: Sequence[Seat]) -> list[Seat]:
     return [Seat(list(s.concealed), list(s.melds), list(s.shown), list(s.faces), set(s.chou), set(s.passed_peng))
             for s in seats]
 
@@ -79,7 +77,7 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
     what was seen (a player asked before this seat on the tile on the table has to take it).  ``keep``:
     hands known to be ready, which the policy keeps (``Policy.keep``)."""
     me, rules = pos.seat, pos.rules
-    game = Game.resume(rules, _copy(seats), stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
+    game = Game.resume(rules, copy_seats(seats), stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
                        first_discard=pos.first_discard, last_stock=pos.last_stock, quiet=True)
     policy = Policy(rules, rng, keep)
     todo = list(script)

@@ -42,7 +42,7 @@ from .moves import Move
 from .position import Position
 from .table import Seat
 
-__all__ = ["DEFAULT_SAMPLES", "Estimate", "estimate", "pace", "race", "unseen_of"]
+__all__ = ["DEFAULT_SAMPLES", "Estimate", "estimate", "pace", "own_seat", "race", "unseen_of"]
 
 #: samples per candidate by default (phz discard --win-rate, phz act --advise)
 DEFAULT_SAMPLES = 200
@@ -123,9 +123,7 @@ def unseen_of(pos: Position):
     seats, weis = [], []
     for p in range(pos.players):
         if p == pos.seat:
-            h = pos.hand
-            seats.append(Seat(list(h.concealed), list(h.melds), [m.kind != "wei" for m in h.melds],
-                              list(pos.faces[p]), set(pos.chou), set(pos.passed_peng)))
+            seats.append(own_seat(pos))
             continue
         melds, shown = [], []
         for j, (kind, tiles) in enumerate(pos.melds[p]):
@@ -135,6 +133,14 @@ def unseen_of(pos: Position):
             melds.append(Meld(kind, tiles if tiles is not None else (0, 0, 0)))
         seats.append(Seat([0] * N_KINDS, melds, shown, list(pos.faces[p]), *_chou_of(pos, p)))
     return game_steps.Unseen((seats, []), pos.unseen(), pos.held, weis)
+
+
+def own_seat(pos: Position) -> Seat:
+    """The seat of ``pos``'s player as it knows itself: its hand (its 偎 face down), its tiles face
+    up, its 臭."""
+    h = pos.hand
+    return Seat(list(h.concealed), list(h.melds), [m.kind != "wei" for m in h.melds], list(pos.faces[pos.seat]),
+                set(pos.chou), set(pos.passed_peng))
 
 
 def _chou_of(pos: Position, p: int) -> tuple[set[int], set[int]]:
