@@ -86,6 +86,40 @@ def shuffle_deal(mt, seed, tiles, players):
     return MT.randrange(mt, players)
 
 
+@inline
+def _dealt(sizes, rv):
+    """The tiles of each seat's deal into ``sizes``; their sum."""
+    dealt = 0
+    for i in range(N):
+        sizes[i] = rv[P.V_DEAL + i]
+        dealt += sizes[i]
+    return dealt
+
+
+@kernel
+def start_hand(ws, st, rv, mt, tiles, sizes, dealt, seed):
+    """The hand of ``seed`` dealt into ``st`` as ``deal.deal_tiles(seed)`` deals it, and begun (``begin``'s
+    answer: NEED_TIANHU when the Python judge of 天胡 must say)."""
+    dealer = shuffle_deal(mt, seed, tiles, np.int64(rv[P.V_PLAYERS]))
+    deal(st, tiles, sizes, tiles[dealt:], np.int64(80 - dealt), dealer, rv[P.V_LIANG])
+    return begin(ws, st, rv)
+
+
+@kernel
+def answer_row(st, res):
+    """A finished hand's answer row (O_*)."""
+    res[O_STATUS] = DONE
+    res[O_WINNER] = st[G_WINNER]
+    res[O_TURNS] = st[G_TURNS]
+    res[O_COND] = st[G_COND]
+    res[O_HOW] = st[G_HOW]
+    res[O_SRC] = st[G_WIN_SRC]
+    for p in range(N):
+        res[O_NET + p] = st[G_NET + p]
+        res[O_BAKUAI + p] = st[G_BAKUAI + p]
+        res[O_CHOU_WEI + p] = st[G_CHOU_WEI + p]
+
+
 @kernel
 def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, keys, key_len, results):
     """Hand h of ``seeds``: dealt as ``deal.deal_tiles(seeds[h])`` does, each seat played by a uniformly
@@ -96,16 +130,10 @@ def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, keys, key_len, results)
     bots = np.zeros((N, MT.STATE_SIZE), np.int64)
     tiles = np.empty(80, np.int64)
     sizes = np.empty(N, np.int64)
-    dealt = 0
-    for i in range(N):
-        sizes[i] = rv[P.V_DEAL + i]
-        dealt += sizes[i]
+    dealt = _dealt(sizes, rv)
     for h in range(seeds.shape[0]):
-        dealer = shuffle_deal(mt, seeds[h], tiles, np.int64(rv[P.V_PLAYERS]))
-        deal(st, tiles, sizes, tiles[dealt:], np.int64(80 - dealt), dealer, rv[P.V_LIANG])
-        res = results[h]
-        if begin(ws, st, rv) == NEED_TIANHU:
-            res[O_STATUS] = NEED_TIANHU
+        if start_hand(ws, st, rv, mt, tiles, sizes, dealt, seeds[h]) == NEED_TIANHU:
+            results[h, O_STATUS] = NEED_TIANHU
             continue
         for p in range(N):
             MT.seed_by_key(bots[p], keys[h, p], key_len[h, p])
@@ -114,16 +142,7 @@ def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, keys, key_len, results)
             n = st[Q_N]
             k = np.int64(0) if n == 1 else MT.randrange(bots[st[Q_SEAT]], n)
             status = answer(ws, st, rv, cond_fans, wbuf, out, k)
-        res[O_STATUS] = DONE
-        res[O_WINNER] = st[G_WINNER]
-        res[O_TURNS] = st[G_TURNS]
-        res[O_COND] = st[G_COND]
-        res[O_HOW] = st[G_HOW]
-        res[O_SRC] = st[G_WIN_SRC]
-        for p in range(N):
-            res[O_NET + p] = st[G_NET + p]
-            res[O_BAKUAI + p] = st[G_BAKUAI + p]
-            res[O_CHOU_WEI + p] = st[G_CHOU_WEI + p]
+        answer_row(st, results[h])
 
 
 # ---------------------------------------------------------------- a hand taken up in the middle
@@ -194,11 +213,10 @@ HOLDING_AT = np.array(P.HOLDING_AT, np.int64)
 
 
 @inline
-def _use(st, p, t):
-    """How useful tile t is in seat p's concealed tiles (``bot_fast.use``): 3 in a pair, and one per other
-    tile held of each group shape it belongs to; lower is discarded first."""
-    have = st[S_CONC + 20 * p + t]
-    n = 3 if have >= 2 else 0
+def _use(conc, t):
+    """How useful tile t is in the concealed counts ``conc`` (``bot_fast.use``): 3 in a pair, and one per
+    other tile held of each group shape it belongs to; lower is discarded first."""
+    n = 3 if conc[t] >= 2 else 0
     for i in range(HOLDING_AT[t], HOLDING_AT[t + 1]):
         s = HOLDING[i]
         skipped = 0
@@ -207,7 +225,7 @@ def _use(st, p, t):
             if o == t and not skipped:
                 skipped = 1
                 continue
-            if st[S_CONC + 20 * p + o] > (1 if o == t else 0):
+            if conc[o] > (1 if o == t else 0):
                 n += 1
     return n
 
@@ -231,23 +249,31 @@ def _same_hand(st, p, keep, k):
     return 1
 
 
+@inline
+def _option_of(opts, at, n, kind):
+    """The first of the n option rows at ``opts[at:]`` (A_SIZE columns) of action ``kind``, or -1."""
+    for k in range(n):
+        if opts[at + k * AS + P.A_KIND] == kind:
+            return k
+    return -1
+
+
 @kernel
-def fast_choice(st, rng, has_rng, keep, n_keep):
-    """The option the rollout policy (``bot_fast.Policy``) takes at the question asked: the only one;
-    胡; the least useful tile to discard (ties broken by ``rng`` when ``has_rng``, else the first);
-    过 for a hand of ``keep``; a 碰 or what must be made; a 吃 that breaks no pair; else 过."""
-    n = st[Q_N]
+def fast_pick(conc, stage, x, opts, at, n, rng, has_rng):
+    """The option the rollout policy (``bot_fast.Policy``) takes among the n option rows at ``opts[at:]``
+    of a seat holding ``conc``, asked at ``stage`` about tile x (its ``keep`` aside): the only one; 胡;
+    the least useful tile to discard (ties broken by ``rng`` when ``has_rng``, else the first); a 碰 or
+    what must be made; a 吃 that breaks no pair; else 过."""
     if n == 1:
         return 0
-    for k in range(n):
-        if st[Q_OPT + k * AS + P.A_KIND] == P.AC_HU:
-            return k
-    p = st[Q_SEAT]
-    if st[Q_STAGE] == ST_DISCARD:
+    k = _option_of(opts, at, n, P.AC_HU)
+    if k >= 0:
+        return k
+    if stage == ST_DISCARD:
         best = 1 << 30
         tied = 0
         for k in range(n):
-            u = _use(st, p, st[Q_OPT + k * AS + P.A_CHI])
+            u = _use(conc, opts[at + k * AS + P.A_CHI])
             if u < best:
                 best = u
                 tied = 1
@@ -255,34 +281,26 @@ def fast_choice(st, rng, has_rng, keep, n_keep):
                 tied += 1
         pick = 0 if (tied == 1 or not has_rng) else MT.randrange(rng, np.int64(tied))
         for k in range(n):
-            if _use(st, p, st[Q_OPT + k * AS + P.A_CHI]) == best:
+            if _use(conc, opts[at + k * AS + P.A_CHI]) == best:
                 if pick == 0:
                     return k
                 pick -= 1
         return 0
-    passing = -1
-    for k in range(n):
-        if st[Q_OPT + k * AS + P.A_KIND] == P.AC_PASS:
-            passing = k
-    if passing >= 0:
-        for i in range(n_keep):
-            if _same_hand(st, p, keep, i):
-                return passing
-    if st[Q_STAGE] == ST_PENG or passing < 0:
+    passing = _option_of(opts, at, n, P.AC_PASS)
+    if stage == ST_PENG or passing < 0:
         for k in range(n):
-            if st[Q_OPT + k * AS + P.A_KIND] != P.AC_PASS:
+            if opts[at + k * AS + P.A_KIND] != P.AC_PASS:
                 return k
         return 0
-    x = st[Q_TILE]
     for k in range(n):
-        at = Q_OPT + k * AS
-        if st[at + P.A_KIND] != P.AC_CHI:
+        row = at + k * AS
+        if opts[row + P.A_KIND] != P.AC_CHI:
             continue
         # the tiles the way lays out (the eaten copy not among them): each must be all the hand holds of it
         used = np.zeros(20, np.int64)
         skipped = 0
         for g in range(4):
-            s = st[at + P.A_CHI] if g == 0 else st[at + P.A_BI + g - 1]
+            s = opts[row + P.A_CHI] if g == 0 else opts[row + P.A_BI + g - 1]
             if s < 0:
                 break
             for i in range(3):
@@ -293,11 +311,26 @@ def fast_choice(st, rng, has_rng, keep, n_keep):
                     used[t] += 1
         ok = 1
         for t in range(20):
-            if used[t] and st[S_CONC + 20 * p + t] != used[t]:
+            if used[t] and conc[t] != used[t]:
                 ok = 0
         if ok:
             return k
     return passing
+
+
+@kernel
+def fast_choice(st, rng, has_rng, keep, n_keep):
+    """The option the rollout policy (``bot_fast.Policy``) takes at the question asked: ``fast_pick``,
+    but 过 for a hand of ``keep`` (no 胡 on offer, not a discard)."""
+    n = st[Q_N]
+    p = st[Q_SEAT]
+    if n > 1 and st[Q_STAGE] != ST_DISCARD and _option_of(st, Q_OPT, n, P.AC_HU) < 0:
+        passing = _option_of(st, Q_OPT, n, P.AC_PASS)
+        if passing >= 0:
+            for i in range(n_keep):
+                if _same_hand(st, p, keep, i):
+                    return passing
+    return fast_pick(_conc(st, p), st[Q_STAGE], st[Q_TILE], st, np.int64(Q_OPT), n, rng, has_rng)
 
 
 # ---------------------------------------------------------------- rollouts of the advice
