@@ -34,6 +34,8 @@ WORK = [
     (("discard", "--json", "--rules", "luzhou", "-"), "一二三 壹贰叁 二七十 四五六 七八九 伍伍 柒 | 碰:十十十\n"),
     (("hu", "--json", "--rules", "luzhou", "-"), f"{LUZHOU_READY} ; 五 discard\n{LUZHOU_READY} ; 伍 self\n"),
     (("ting", "--json", "--rules", "luzhou", LUZHOU_FAR), ""),
+    (("sim", "--bots", "keen", "--games", "2", "--rules", "luzhou"), ""),
+    (("sim", "--bots", "keen,random,random", "--games", "1", "--rules", "luzhou"), ""),
 ]
 STATE = ("import sys; from solver.engine import compiling, _jit; "
          "print(' '.join(name for g in compiling.GROUPS.values() for name, k, _ in g if _jit.will_compile(k)) or '-')")
@@ -67,7 +69,7 @@ def test_every_kernel_called_from_python_is_compiled_up_front():
     and warmup has a call for each."""
     called = set()
     for path in (ROOT / "solver").rglob("*.py"):
-        called |= set(re.findall(r"announce_compile\((?:K|DK|G|GS|GP)\.(\w+)\)", path.read_text(encoding="utf-8")))
+        called |= set(re.findall(r"announce_compile\((?:K|DK|G|GS|GP|KG)\.(\w+)\)", path.read_text(encoding="utf-8")))
     names = [name for group in compiling.GROUPS.values() for name, _, _ in group]
     assert called and called == set(names) and len(names) == len(set(names)), (called, names)
     assert set(warmup.WARM) == set(names)
@@ -76,7 +78,8 @@ def test_every_kernel_called_from_python_is_compiled_up_front():
 
 def test_a_fresh_install_compiles_what_the_work_needs_once_then_only_loads(phz_cmd, tmp_path):
     """A hand's first analysis compiles the kernels of a hand (wins and the distance search), not those
-    of play; the first game compiles those of play and nothing else; then nothing compiles again."""
+    of play; the first game compiles those of play and nothing else, the first game of keen bots keen's
+    kernels; then nothing compiles again."""
     cache = tmp_path / "numba-cache"
     env = _env(cache)
     names = {g: [n for n, _, _ in compiling.GROUPS[g]] for g in compiling.GROUPS}
@@ -93,8 +96,10 @@ def test_a_fresh_install_compiles_what_the_work_needs_once_then_only_loads(phz_c
 
     first = _phz(phz_cmd, ("ting", "--json", "-"), f"{HUNAN_READY}\n", env, tmp_path)
     compiled_by(first, names["wins"] + names["distance"])
-    assert _python(STATE, env, tmp_path).stdout.split() == names["game"]  # play's kernels wait for play
+    assert _python(STATE, env, tmp_path).stdout.split() == names["game"] + names["keen"]  # they wait for play
     compiled_by(_phz(phz_cmd, ("sim", "--bots", "random", "--games", "3"), "", env, tmp_path), names["game"])
+    assert _python(STATE, env, tmp_path).stdout.split() == names["keen"]  # the keen bot's wait for it
+    compiled_by(_phz(phz_cmd, ("sim", "--bots", "keen", "--games", "3"), "", env, tmp_path), names["keen"])
     assert _python(STATE, env, tmp_path).stdout.split() == ["-"]  # every kernel has its cache entry
     compiled = _files(cache)
     for args, text in WORK:  # each kind of work, both rulesets: everything loads, nothing compiles

@@ -1,7 +1,7 @@
 """Self-play for ``phz sim``: bots play deals, each once per seating, on one or several processes.
 
 Deal ``i`` of a simulation of ``seed`` is that of ``hand_seed(seed, i)`` (its tiles and its
-dealer), played in the game kernels (``KernelGame``; random bots alone, whole hands at once).  It is played once per seating: rotation r puts
+dealer), played in the game kernels (``KernelGame``; random or keen bots alone, whole hands at once).  It is played once per seating: rotation r puts
 bot ``bots[(p + r) % 3]`` at seat p, so every bot sits at every seat of the
 same deal (duplicate deals; a seating that repeats another, as with three
 bots of one kind, is played once).  Each bot is
@@ -112,17 +112,19 @@ def _write_record(job: Sim, game: KernelGame, seating: Sequence[str], index: int
 
 
 def _whole_in_kernels(job: Sim) -> bool:
-    """Whether ``job``'s hands play whole in the game kernels: random bots alone, no records."""
-    return job.records is None and set(job.bots) == {"random"}
+    """Whether ``job``'s hands play whole in the game kernels: one bot of ``kernel_game.WHOLE`` at every
+    seat (random or keen), no records."""
+    from ..game.kernel_game import WHOLE
+    return job.records is None and len(set(job.bots)) == 1 and job.bots[0] in WHOLE
 
 
 def play_chunk(job: Sim, lo: int, hi: int) -> list[DealOutcome]:
-    """Deals lo to hi - 1; random bots alone (and no records) play whole in the game kernels, the same
+    """Deals lo to hi - 1; random or keen bots alone (and no records) play whole in the game kernels, the same
     games as ``play_deal`` (a deal whose start needs the judge of 天胡 is played here)."""
     if _whole_in_kernels(job):
-        from ..game.kernel_game import random_outcomes
+        from ..game.kernel_game import WHOLE
         seeds = [hand_seed(job.seed, i) for i in range(lo, hi)]
-        played = random_outcomes(job.rules, seeds, tuple(job.bots))
+        played = WHOLE[job.bots[0]](job.rules, seeds, tuple(job.bots))
         return [DealOutcome(i, (p.outcome,)) if p.outcome is not None else play_deal(job, i)
                 for i, p in zip(range(lo, hi), played)]
     return [play_deal(job, i) for i in range(lo, hi)]
@@ -180,8 +182,8 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
     from . import signals
 
     if _whole_in_kernels(job):  # the kernels loaded once here, before the fork, not once in each worker
-        from ..game.kernel_game import random_outcomes
-        random_outcomes(job.rules, [hand_seed(job.seed, 0)], tuple(job.bots))
+        from ..game.kernel_game import WHOLE
+        WHOLE[job.bots[0]](job.rules, [hand_seed(job.seed, 0)], tuple(job.bots))
     parts = chunks(deals, jobs, MAX_KERNEL_CHUNK if _whole_in_kernels(job) else MAX_CHUNK)
     waiting: dict[int, DealOutcome] = {}  # deals done whose earlier deals are not all in yet
     next_index = 0

@@ -43,6 +43,7 @@ from pathlib import Path
 import numba
 
 from . import _distance_kernels as DK
+from . import _game_keen as KG
 from . import _game_kernels as G
 from . import _game_policies as GP
 from . import _game_state as GS
@@ -61,6 +62,7 @@ GROUPS = {
              ("tianhu", GS.tianhu, "game: 天胡"), ("advance", G.advance, "game: the flow"),
              ("answer", G.answer, "game: the moves"), ("play_random", GP.play_random, "game: whole hands"),
              ("rollouts", GP.rollouts, "game: rollouts"), ("deal_unseen", GP.deal_unseen, "game: unseen tiles")),
+    "keen": (("keen_pick", KG.keen_pick, "game: the keen bot"), ("play_keen", KG.play_keen, "game: keen hands")),
 }
 KERNELS = tuple(k for group in GROUPS.values() for _, k, _ in group)
 #: longest wait for the helpers before they are stopped and the kernels compile here
@@ -70,7 +72,7 @@ _ROOT = str(Path(__file__).resolve().parents[2])  # the folder that holds the ``
 #: the groups compiled together when a kernel of one is first called: a hand's analysis uses the win
 #: kernels and often the distance search; play (sim, the rollouts) only the game's own kernels, which are
 #: the slowest to compile and which a hand's analysis never waits for
-NEEDS = {"wins": ("wins", "distance"), "distance": ("wins", "distance"), "game": ("game",)}
+NEEDS = {"wins": ("wins", "distance"), "distance": ("wins", "distance"), "game": ("game",), "keen": ("game", "keen")}
 _helper = False  # True inside a helper: it compiles what it is told, and starts no helpers of its own
 _started: set[str] = set()  # the groups this process has looked at
 

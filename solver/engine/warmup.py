@@ -19,7 +19,7 @@ import threading
 from ..model.notation import parse_hand
 from ..model.rules import DEFAULT_RULESET, get_ruleset
 from ..model.tiles import N_KINDS
-from . import arrays, compiling, distance, game_steps, wins
+from . import arrays, compiling, distance, game_steps, keen_steps, wins
 
 READY = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"  # waits on 五, 七 and 伍
 TO_DISCARD = READY + "拾"  # a hand of 21: the discard table
@@ -36,6 +36,8 @@ WARM = {
     # the game kernels one after the other, on one hand (game_steps.warm_steps)
     **{name: (lambda rules, name=name: _game_step(rules, name))
        for name in ("deal", "begin", "tianhu", "advance", "answer", "play_random", "rollouts", "deal_unseen")},
+    "keen_pick": lambda rules: keen_steps.warm(rules, "keen_pick"),
+    "play_keen": lambda rules: keen_steps.warm(rules, "play_keen"),
 }
 _steps: list = []  # the game's warm-up under way
 

@@ -25,9 +25,10 @@ so the same seed gives the same game.
 from __future__ import annotations
 
 from .bot_basic import BasicBot
+from .bot_keen import KeenBot
 from .bot_strong import RaceBot, StrongBot
 
-__all__ = ["BOT_TYPES", "BasicBot", "RaceBot", "StrongBot"]
+__all__ = ["BOT_TYPES", "BasicBot", "KeenBot", "RaceBot", "StrongBot"]
 
 #: the bots of ``players.make_bot`` besides ``random``, by name
-BOT_TYPES = {"basic": BasicBot, "strong": StrongBot, "race": RaceBot}
+BOT_TYPES = {"basic": BasicBot, "strong": StrongBot, "race": RaceBot, "keen": KeenBot}

@@ -3,7 +3,7 @@ whole inside them.
 
 ``KernelGame`` is a hand driven a decision at a time, as ``Game`` is (``ask()``, ``play(move)``,
 ``events``, ``result``): the kernels make the moves legal, claimed and applied, and this class turns
-their arrays into the engine's ``Ask``, ``Move`` and event dicts.  ``random_outcomes`` plays whole
+their arrays into the engine's ``Ask``, ``Move`` and event dicts.  ``random_outcomes`` (``keen_outcomes``) plays whole
 hands of random bots in one kernel call (``phz sim``): the same deals and the same random choices as
 ``Game`` with ``RandomBot``, hand for hand (tests/test_game_kernels.py holds them equal).
 
@@ -31,7 +31,7 @@ from .session import bot_seed
 from .stats import GameOutcome
 from .table import Seat
 
-__all__ = ["KernelGame", "Played", "random_outcomes"]
+__all__ = ["WHOLE", "KernelGame", "Played", "keen_outcomes", "random_outcomes"]
 
 _EVENT_ORDER = ("haidi", "dihu", "tianhu", "qishou")  # as the engine lists a win's conditions
 STAGES = ("qishou", "first", "hu", "take", "peng", "chi", "discard")
@@ -258,9 +258,25 @@ def random_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] 
     """Hands of ``seeds`` (deals as ``deal_tiles``), every seat a random bot of that seed and seat
     (``RandomBot(seed, seat)``), played whole in the kernels."""
     keys = game_steps.str_key_rows([bot_seed(seed, p, "random") for seed in seeds for p in range(3)], (len(seeds), 3))
-    results = game_steps.play_random(tables_of(rules), list(seeds), *keys)
+    return _played(seeds, game_steps.play_random(tables_of(rules), list(seeds), *keys), bots)
+
+
+def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ("keen",) * 3) -> list[Played]:
+    """Hands of ``seeds`` with the bot ``keen`` at every seat (``KeenBot(seed, seat)``), played whole in the
+    kernels (``keen_steps.play_keen``)."""
+    from ..engine import keen_steps
+    from .bot_keen import LEVEL
+    keys = game_steps.str_key_rows([bot_seed(seed, p, "keen") for seed in seeds for p in range(3)], (len(seeds), 3))
+    return _played(seeds, keen_steps.play_keen(rules, list(seeds), *keys, LEVEL), bots)
+
+
+def _played(seeds: Sequence[int], results, bots: tuple[str, ...]) -> list[Played]:
     return [Played(seed, _outcome(row, bots) if row[GP.O_STATUS] == G.DONE else None)
             for seed, row in zip(seeds, results.tolist())]
+
+
+#: the bots whose hands play whole in the kernels when every seat has them: their whole-hand call
+WHOLE = {"random": random_outcomes, "keen": keen_outcomes}
 
 
 def _outcome(row: list[int], bots: tuple[str, ...]) -> GameOutcome:

@@ -1,0 +1,324 @@
+"""The ``keen`` policy in the game kernels: the rollout policy (``fast_pick``) made aware of readiness,
+by the distance search's kernels (``_distance_kernels``) and the win kernels (``_kernels``).
+
+A hand at rest is judged by its *class* and a *count* (``_rest_key``):
+
+* class 0, ready: the count is its live outs (copies of its winning tiles not seen by the seat);
+* class 1 (``level`` 1 only), one intake from ready by a tile still live: the count is the live copies
+  of those tiles (its live 进张);
+* class 2: neither.
+
+A discard leaves the hand at rest of the least (class, −count), ties by the rollout policy's measure of
+use, then by the policy's randomness.  At a revealed tile each move is judged by the hand it leaves
+after its best discard (when one follows): the best move is taken when it beats passing; passing
+when it beats every move or the hand is of class 0 or 1 already; else the rollout policy chooses
+(every 碰, a 吃 that breaks no pair).  A win is always taken.
+
+``keen_pick`` takes a seat's hand and question as arrays (the bot ``keen`` asks it one decision at a
+time, ``solver.game.bot_keen``); ``keen_choice`` reads them off a game state.  Both count live copies
+as ``view.seen_counts`` does: every copy but the seat's own, the others' melds shown, the faces, the
+tile on the table.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _distance_kernels as DK
+from . import _kernels as K
+from . import _mt as MT
+from . import play_rules as P
+from ._game_kernels import advance, answer
+from ._game_policies import AS, O_STATUS, _dealt, _option_of, _use, answer_row, fast_pick, start_hand
+from ._game_state import (
+    ASKED,
+    FMAX,
+    G_TABLE,
+    MAXM,
+    NEED_TIANHU,
+    Q_N,
+    Q_OPT,
+    Q_SEAT,
+    Q_STAGE,
+    Q_TILE,
+    S_CONC,
+    S_FACES,
+    S_MK,
+    S_MT,
+    S_NF,
+    S_NM,
+    S_SHOWN,
+    ST_DISCARD,
+    N,
+    _conc,
+    _load,
+    _mk,
+    _mt,
+    _owes,
+    _take_into,
+)
+from ._jit import address, kernel
+
+#: classes of a hand at rest (module docstring); a key packs (class, −count, use)
+READY, NEAR, FAR = 0, 1, 2
+COUNT_ROOM = 256  # more than any count (80 tiles)
+USE_ROOM = 64  # more than any measure of use
+#: the policy's scratch (``scratch``): a hand's copy and the distance search's position and scratch
+KS_CONC = 0  # [20]
+KS_MK = 20  # [MAXM]
+KS_MT = KS_MK + MAXM  # [3 * MAXM]
+KS_SHOWN = KS_MT + 3 * MAXM  # [MAXM]
+KS_ROW = KS_SHOWN + MAXM  # [DK.POS_SIZE]
+KS_LIVE = KS_ROW + DK.POS_SIZE  # [20]
+KS_SC = KS_LIVE + 20  # [DK.S_SIZE]
+KS_SIZE = KS_SC + DK.S_SIZE
+
+
+def scratch() -> np.ndarray:
+    """A fresh scratch vector for ``keen_pick`` / ``keen_choice``."""
+    return np.zeros(KS_SIZE, np.int64)
+
+
+@kernel
+def _position(ws, conc, mk, mt, nm, nd):
+    """The distance search's row (``distance.position``) of a hand: concealed counts, copies held, the
+    exposed 偎 and 碰, the melds' 胡息 (by the win kernels), the 3-tile and 4-tile melds.  Leaves the
+    hand loaded in the win kernels' scratch; returns its red count."""
+    reds = _load(ws, conc, mk, mt, nm)
+    for f in range(DK.POS_SIZE):
+        nd[f] = 0
+    for t in range(20):
+        nd[DK.POS_CONC + t] = conc[t]
+        nd[DK.POS_HELD + t] = conc[t]
+    for j in range(nm):
+        kind = mk[j]
+        a = mt[3 * j]
+        nd[DK.POS_BASE] += ws[K.W_MHUXI + j]
+        if kind == P.K_CHI:
+            for c in range(3):
+                nd[DK.POS_HELD + mt[3 * j + c]] += 1
+            nd[DK.POS_M] += 1
+        elif kind == P.K_PENG or kind == P.K_WEI:
+            nd[DK.POS_HELD + a] += 3
+            nd[DK.POS_PENG if kind == P.K_PENG else DK.POS_WEI] |= 1 << a
+            nd[DK.POS_M] += 1
+        else:
+            nd[DK.POS_HELD + a] += 4
+            nd[DK.POS_K] += 1
+    return reds
+
+
+@kernel
+def _outs(ws, reds, live):
+    """Live copies of the winning tiles of the hand loaded in the win kernels (any source it wins on)."""
+    sources = ws[K.R_SOURCES]
+    held = ws[K.W_HELD]
+    n = 0
+    for w in range(20):
+        if live[w] <= 0 or (held >> (K.FIELD * w)) & 7 >= 4:
+            continue
+        K._solve_tile(address(ws), reds + ws[K.R_RED + w], w, sources, np.bool_(False), np.bool_(False))
+        for s in range(3):
+            if (sources >> s) & 1 and ws[K.W_OUT + s * K.N_OUT + K.O_WIN]:
+                n += live[w]
+                break
+    return n
+
+
+@kernel
+def _improving(cx, sc, nd, live, mk_, mv, ms):
+    """Live copies of the tiles one intake of which (with its discard) leaves the position nd ready."""
+    need = cx[DK.CX_MIN] - nd[DK.POS_BASE]
+    for x in range(20):
+        n = nd[DK.POS_CONC + x]
+        if n == 3:
+            need -= cx[DK.CX_HX + 20 * DK.P_KAN + x]
+            n = 0
+        sc[DK.S_CNT + x] = n
+    if DK._rich_huxi(cx, sc) + cx[DK.CX_STEP] < need:
+        return 0  # no intake and winning tile could bring the 胡息 the win needs
+    count = 0
+    for x in range(20):
+        if live[x] <= 0:
+            continue
+        ways = DK._ways(cx, sc, nd, False, np.int64(x))
+        for i in range(ways):
+            DK._apply(cx, sc, nd, i, 1)
+            r = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD], mk_, mv, ms)
+            DK._apply(cx, sc, nd, i, -1)
+            if r:
+                count += live[x]
+                break
+    return count
+
+
+@kernel
+def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms):
+    """(class, −count) of the hand at rest, packed: class * COUNT_ROOM − count (module docstring); a
+    hand not ready is judged no further than class ``level``."""
+    nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
+    sc = ks[KS_SC:KS_SC + DK.S_SIZE]
+    live = ks[KS_LIVE:KS_LIVE + 20]
+    reds = _position(ws, conc, mk, mt, nm, nd)
+    if DK._ready_memo(cx, sc, nd, np.int64(0), mk_, mv, ms):
+        return READY * COUNT_ROOM - _outs(ws, reds, live)
+    if level >= 1:
+        n = _improving(cx, sc, nd, live, mk_, mv, ms)
+        if n > 0:
+            return NEAR * COUNT_ROOM - n
+    return FAR * COUNT_ROOM
+
+
+@kernel
+def _after_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms):
+    """The best ``_rest_key`` a hand just after an intake reaches by its discard (itself when none
+    follows); the ready discards looked at first."""
+    if not _owes(conc, mk, nm):
+        return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms)
+    best = 1 << 30
+    for lv in range(level + 1):
+        if lv > 0 and best < FAR * COUNT_ROOM:
+            break
+        for t in range(20):
+            if conc[t] == 1 or conc[t] == 2:
+                conc[t] -= 1
+                key = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), mk_, mv, ms)
+                conc[t] += 1
+                if key < best:
+                    best = key
+    return best
+
+
+@kernel
+def _discard_key(ws, cx, ks, conc, mk, mt, nm, t, level, mk_, mv, ms):
+    """The key of discarding t: the hand it leaves (``_rest_key``), then the tile's use."""
+    conc[t] -= 1
+    key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms)
+    conc[t] += 1
+    return key * USE_ROOM + _use(conc, t)
+
+
+@kernel
+def keen_pick(ws, cx, ks, mk_, mv, ms, conc, mk, mt, nm, stage, x, opts, at, n, level, rng, has_rng):
+    """The option ``keen`` takes among the n option rows at ``opts[at:]`` (A_SIZE columns; a discard's
+    tile in A_CHI) of a seat holding ``conc`` and the melds ``mk``/``mt``/``nm``, asked at ``stage``
+    about tile x; the live copies it counts in ``ks[KS_LIVE:]`` (module docstring).  The distance
+    search's context ``cx`` and memo (``mk_``, ``mv``, ``ms``), the win kernels' scratch ``ws``."""
+    if n == 1:
+        return 0
+    k = _option_of(opts, at, n, P.AC_HU)
+    if k >= 0:
+        return k
+    if stage == ST_DISCARD:
+        # the ready discards first: when one is, no other needs a closer look
+        keys = np.empty(n, np.int64)
+        for k in range(n):
+            keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], np.int64(0), mk_, mv, ms)
+        best = keys.min()
+        if best >= FAR * COUNT_ROOM * USE_ROOM and level > 0:
+            for k in range(n):
+                keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], level, mk_, mv, ms)
+            best = keys.min()
+        tied = 0
+        for k in range(n):
+            if keys[k] == best:
+                tied += 1
+        pick = 0 if (tied == 1 or not has_rng) else MT.randrange(rng, np.int64(tied))
+        for k in range(n):
+            if keys[k] == best:
+                if pick == 0:
+                    return k
+                pick -= 1
+        return 0
+    passing = _option_of(opts, at, n, P.AC_PASS)
+    if passing < 0:
+        return fast_pick(conc, stage, x, opts, at, n, rng, has_rng)
+    hc = ks[KS_CONC:KS_CONC + 20]
+    hk = ks[KS_MK:KS_MK + MAXM]
+    ht = ks[KS_MT:KS_MT + 3 * MAXM]
+    hs = ks[KS_SHOWN:KS_SHOWN + MAXM]
+    # readiness first: a closer look only when neither passing nor any move leaves the hand ready
+    for lv in range(level + 1):
+        cur = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), mk_, mv, ms)
+        best = 1 << 30
+        best_k = -1
+        for k in range(n):
+            row = at + k * AS
+            if opts[row + P.A_KIND] == P.AC_PASS:
+                continue
+            for t in range(20):
+                hc[t] = conc[t]
+            for j in range(nm):
+                hk[j] = mk[j]
+                for c in range(3):
+                    ht[3 * j + c] = mt[3 * j + c]
+            hn = _take_into(hc, hk, ht, hs, nm, x, opts[row + P.A_KIND], opts[row + P.A_CHI], opts[row + P.A_BI],
+                            opts[row + P.A_BI + 1], opts[row + P.A_BI + 2], opts[row + P.A_ONTO],
+                            opts[row + P.A_CHOU_WEI])
+            key = _after_key(ws, cx, ks, hc, hk, ht, hn, np.int64(lv), mk_, mv, ms)
+            if key < best:
+                best = key
+                best_k = k
+        if cur < FAR * COUNT_ROOM or best < FAR * COUNT_ROOM:
+            break
+    if best < cur:
+        return best_k
+    if cur < best or cur < FAR * COUNT_ROOM:
+        return passing
+    return fast_pick(conc, stage, x, opts, at, n, rng, has_rng)
+
+
+@kernel
+def _live(st, p, live):
+    """The copies of each tile seat p has not seen (``view.SeatView.unseen``, none below 0): all but its
+    own, the others' melds shown, the tiles face up and the tile on the table."""
+    for t in range(20):
+        live[t] = 4 - st[S_CONC + 20 * p + t]
+    for q in range(N):
+        for j in range(st[S_NM + q]):
+            if q != p and not st[S_SHOWN + MAXM * q + j]:
+                continue
+            kind = st[S_MK + MAXM * q + j]
+            at = S_MT + 3 * (MAXM * q + j)
+            if kind == P.K_CHI:
+                for c in range(3):
+                    live[st[at + c]] -= 1
+            else:
+                live[st[at]] -= 3 if (kind == P.K_PENG or kind == P.K_WEI) else 4
+        for f in range(st[S_NF + q]):
+            live[st[S_FACES + FMAX * q + f]] -= 1
+    if st[G_TABLE] >= 0:
+        live[st[G_TABLE]] -= 1
+    for t in range(20):
+        if live[t] < 0:
+            live[t] = 0
+
+
+@kernel
+def keen_choice(ws, cx, ks, mk_, mv, ms, st, level, rng, has_rng):
+    """``keen_pick`` at the question a game state asks."""
+    p = st[Q_SEAT]
+    _live(st, p, ks[KS_LIVE:KS_LIVE + 20])
+    return keen_pick(ws, cx, ks, mk_, mv, ms, _conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p], st[Q_STAGE],
+                     st[Q_TILE], st, np.int64(Q_OPT), st[Q_N], level, rng, has_rng)
+
+
+@kernel
+def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, level, seeds, keys, key_len, results):
+    """``play_random`` with every seat played by ``keen`` (``keen_choice`` at ``level``), its ties broken
+    by random.Random of the key ``keys[h, seat, :key_len[h, seat]]`` (``session.bot_rng``)."""
+    mt = np.zeros(MT.STATE_SIZE, np.int64)
+    bots = np.zeros((N, MT.STATE_SIZE), np.int64)
+    tiles = np.empty(80, np.int64)
+    sizes = np.empty(N, np.int64)
+    dealt = _dealt(sizes, rv)
+    for h in range(seeds.shape[0]):
+        if start_hand(ws, st, rv, mt, tiles, sizes, dealt, seeds[h]) == NEED_TIANHU:
+            results[h, O_STATUS] = NEED_TIANHU
+            continue
+        for p in range(N):
+            MT.seed_by_key(bots[p], keys[h, p], key_len[h, p])
+        status = advance(ws, st, rv, cond_fans, wbuf, out)
+        while status == ASKED:
+            k = keen_choice(ws, cx, ks, mk_, mv, ms, st, level, bots[st[Q_SEAT]], True)
+            status = answer(ws, st, rv, cond_fans, wbuf, out, k)
+        answer_row(st, results[h])

@@ -1,0 +1,122 @@
+"""The ``keen`` policy's calls from Python (``solver.engine._game_keen``): one decision from a seat's
+hand and question, and whole hands with ``keen`` at every seat, in one call.
+
+Importing this module imports numba.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Sequence
+
+import numpy as np
+
+from ..model.rules import Ruleset
+from . import _game_keen as KG
+from . import _game_policies as GP
+from . import _game_state as GS
+from . import _mt as MT
+from . import distance_arrays
+from . import play_rules as P
+from .arrays import announce_compile
+from .game_steps import STAGE_CODES, Tables, _kind_code, move_row, new_state, str_key_rows, tables_of
+
+__all__ = ["Keen", "keen_of", "new_rng", "play_keen", "warm"]
+
+#: hands of one kernel call (the distance memo is looked at between calls)
+CHUNK = 64
+
+
+class Keen:
+    """What ``keen`` reads of one ruleset: the game's tables, the distance search's context and memo,
+    and its own scratch (``keen_of``)."""
+
+    def __init__(self, rules: Ruleset):
+        self.rules = rules
+        announce_compile(KG.play_keen)  # (before the game's tables: keen's kernels compile beside the game's)
+        self.tables: Tables = tables_of(rules)
+        self.distance = distance_arrays.of(rules)
+        self.ks = KG.scratch()
+
+    def pick(self, concealed: Sequence[int], melds, live: Sequence[int], stage: str, tile: int | None,
+             moves, rng: np.ndarray, level: int) -> int:
+        """The index of the move ``keen`` makes among ``moves`` (``moves.Move``) of a seat holding
+        ``concealed`` and ``melds`` (kind, tiles), asked at ``stage`` about ``tile`` (None for a discard),
+        with ``live`` unseen copies of each tile; ``rng`` its Mersenne Twister state (``_mt``)."""
+        conc = np.array(concealed, np.int64)
+        mk = np.zeros(GS.MAXM, np.int64)
+        mt = np.zeros(3 * GS.MAXM, np.int64)
+        for j, (kind, tiles) in enumerate(melds):
+            mk[j] = _kind_code(kind)
+            mt[3 * j:3 * j + 3] = tiles[:3]
+        opts = np.zeros(len(moves) * P.A_SIZE, np.int64)
+        for k, m in enumerate(moves):
+            r = move_row(m)
+            at = k * P.A_SIZE
+            opts[at + P.A_KIND] = r[0]
+            opts[at + P.A_CHI:at + P.A_CHI + 4] = r[1:5]
+            opts[at + P.A_ONTO] = _onto(concealed, melds, tile) if m.kind in ("ti", "pao", "zhao") else -1
+        self.ks[KG.KS_LIVE:KG.KS_LIVE + 20] = [max(0, n) for n in live]
+        announce_compile(KG.keen_pick)
+        memo = self.distance.memo.args()
+        return int(KG.keen_pick(self.tables.ws, self.distance.context, self.ks, *memo, conc, mk, mt,
+                                np.int64(len(melds)), np.int64(STAGE_CODES[stage]),
+                                np.int64(-1 if tile is None else tile), opts, np.int64(0), np.int64(len(moves)),
+                                np.int64(level), rng, np.bool_(True)))
+
+
+def _onto(concealed, melds, x: int) -> int:
+    """What a 4-tile group of x is made onto: the 坎, or the exposed 偎 or 碰."""
+    if concealed[x] == 3:
+        return P.H_KAN
+    kind = next(kind for kind, tiles in melds if kind in ("wei", "peng") and tiles[0] == x)
+    return P.H_WEI if kind == "wei" else P.H_PENG
+
+
+_KEEN: dict[int, Keen] = {}
+
+
+def keen_of(rules: Ruleset) -> Keen:
+    """The ruleset's ``Keen`` (one per ruleset object, a few kept)."""
+    got = _KEEN.get(id(rules))
+    if got is None or got.rules is not rules:
+        if len(_KEEN) >= 8:
+            _KEEN.clear()
+        got = _KEEN[id(rules)] = Keen(rules)
+    return got
+
+
+def new_rng(key: Sequence[int]) -> np.ndarray:
+    """A Mersenne Twister state seeded as random.Random of the key (``rng_keys.str_key``) seeds."""
+    state = np.zeros(MT.STATE_SIZE, np.int64)
+    arr = np.array(list(key) or [0], np.int64)
+    MT.seed_by_key(state, arr, np.int64(len(key)))
+    return state
+
+
+def play_keen(rules: Ruleset, seeds: list[int], key_arr: np.ndarray, key_len: np.ndarray, level: int) -> np.ndarray:
+    """Whole hands of ``keen`` at every seat (``_game_keen.play_keen``), as ``game_steps.play_random``
+    plays random ones: one answer row (``_game_policies.O_*``) per hand."""
+    k = keen_of(rules)
+    t = k.tables
+    results = np.zeros((len(seeds), GP.O_SIZE), np.int64)
+    st = new_state()
+    seeds_arr = np.array(seeds, np.int64)
+    key_arr = np.ascontiguousarray(key_arr, np.int64)
+    key_len = np.ascontiguousarray(key_len, np.int64)
+    announce_compile(KG.play_keen)
+    for lo in range(0, len(seeds), CHUNK):
+        hi = min(len(seeds), lo + CHUNK)
+        KG.play_keen(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks, *k.distance.memo.args(),
+                     np.int64(level), seeds_arr[lo:hi], key_arr[lo:hi], key_len[lo:hi], results[lo:hi])
+    return results
+
+
+def warm(rules: Ruleset, name: str) -> None:
+    """Call the kernel ``name`` (``keen_pick`` or ``play_keen``) once, as the real calls do."""
+    if name == "keen_pick":
+        hand = [x for x in range(20) for _ in range(4)][:21]
+        counts = [hand.count(x) for x in range(20)]
+        moves = [SimpleNamespace(kind="discard", tile=x) for x in range(20) if 1 <= counts[x] <= 2]
+        keen_of(rules).pick(counts, [], [4 - c for c in counts], "discard", None, moves, new_rng([1]), 1)
+    else:
+        play_keen(rules, [1, 2], *str_key_rows(["1", "2"] * 3, (2, 3)), 1)

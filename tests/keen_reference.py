@@ -1,0 +1,65 @@
+"""The ``keen`` policy written plainly on the api (the slow, readable reference the kernels are held to):
+a hand at rest judged by ``api``'s distance, waits and improving draws, as ``bot_eval.Advisor.tings``
+answers; moves applied by ``bot_eval.after_take``; the rollout policy (``bot_fast``) where keen defers
+to it.  Its rules are ``solver.engine._game_keen``'s docstring, word for word."""
+from __future__ import annotations
+
+import random
+
+from solver.game.bot_eval import advisor, after_take, owes_discard
+from solver.game.bot_fast import Policy, use
+from solver.game.bot_keen import LEVEL
+from solver.game.moves import Move
+from solver.game.session import bot_seed
+
+READY, NEAR, FAR = 0, 1, 2
+HU, PASS = Move("hu"), Move("pass")
+
+
+class KeenReference:
+    """``keen`` as a player of the Python engine (``choose(view, ask)``)."""
+
+    def __init__(self, seed: int = 0, seat: int = 0, level: int = LEVEL):
+        self.rng = random.Random(bot_seed(seed, seat, "keen"))
+        self.level = level
+
+    def rest_key(self, rules, hand, live) -> tuple[int, int]:
+        """(class, −count) of a hand at rest."""
+        t = advisor(rules).tings([hand])[0]
+        if t is not None and t.distance == 0:
+            return READY, -sum(live[w.tile] for w in t.waits)
+        if self.level >= 1 and t is not None and t.distance == 1:
+            n = sum(live[d.tile] for d in t.improving)
+            if n > 0:
+                return NEAR, -n
+        return FAR, 0
+
+    def after_key(self, rules, hand, live) -> tuple[int, int]:
+        """The best rest key a hand just after an intake reaches by its discard."""
+        if not owes_discard(hand):
+            return self.rest_key(rules, hand, live)
+        return min(self.rest_key(rules, hand.without(t), live) for t in range(20) if 1 <= hand.concealed[t] <= 2)
+
+    def choose(self, view, ask) -> Move:
+        options = ask.options
+        if len(options) == 1:
+            return options[0]
+        if HU in options:
+            return HU
+        rules, hand = view.rules, view.hand
+        live = [max(0, n) for n in view.unseen()]
+        if ask.stage == "discard":
+            keys = [(*self.rest_key(rules, hand.without(m.tile), live), use(hand.concealed, m.tile)) for m in options]
+            tied = [m for k, m in zip(keys, options) if k == min(keys)]
+            return tied[0] if len(tied) == 1 else tied[self.rng.randrange(len(tied))]
+        if PASS not in options:
+            return Policy(rules, None).choose(hand, ask)
+        cur = self.rest_key(rules, hand, live)
+        moves = [m for m in options if m != PASS]
+        keys = [self.after_key(rules, after_take(hand, m, ask.tile), live) for m in moves]
+        best = min(keys)
+        if best < cur:
+            return moves[keys.index(best)]
+        if cur < best or cur[0] < FAR:
+            return PASS
+        return Policy(rules, None).choose(hand, ask)
