@@ -125,34 +125,44 @@ def _outs(ws, reds, live):
 
 
 @kernel
-def _improving(cx, sc, nd, live, mk_, mv, ms):
-    """Live copies of the tiles one intake of which (with its discard) leaves the position nd ready."""
-    need = cx[DK.CX_MIN] - nd[DK.POS_BASE]
-    for x in range(20):
-        n = nd[DK.POS_CONC + x]
-        if n == 3:
-            need -= cx[DK.CX_HX + 20 * DK.P_KAN + x]
-            n = 0
-        sc[DK.S_CNT + x] = n
-    if DK._rich_huxi(cx, sc) + cx[DK.CX_STEP] < need:
-        return 0  # no intake and winning tile could bring the 胡息 the win needs
+def _improving(cx, sc, nd, live, mk_, mv, ms, ik, iv, iu):
+    """Live copies of the tiles one intake of which (with its discard) leaves the position nd ready.
+    Which tiles those are depends on the position alone: they are kept in the memo ``ik``/``iv``/``iu``
+    (``_distance_kernels``' kind of memo, a bit mask per position)."""
+    a, b, c = DK._memo_key(nd, np.int64(0))
+    slot = DK._memo_slot(ik, iv, a, b, c)
+    if iv[slot] != 0:
+        mask = iv[slot] - 1
+    else:
+        mask = 0
+        need = cx[DK.CX_MIN] - nd[DK.POS_BASE]
+        for x in range(20):
+            n = nd[DK.POS_CONC + x]
+            if n == 3:
+                need -= cx[DK.CX_HX + 20 * DK.P_KAN + x]
+                n = 0
+            sc[DK.S_CNT + x] = n
+        # (no intake and winning tile could bring the 胡息 the win needs: none)
+        if DK._rich_huxi(cx, sc) + cx[DK.CX_STEP] >= need:
+            for x in range(20):
+                ways = DK._ways(cx, sc, nd, False, np.int64(x))
+                for i in range(ways):
+                    DK._apply(cx, sc, nd, i, 1)
+                    r = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD], mk_, mv, ms)
+                    DK._apply(cx, sc, nd, i, -1)
+                    if r:
+                        mask |= 1 << x
+                        break
+        DK._memo_put(ik, iv, iu, slot, a, b, c, mask)
     count = 0
     for x in range(20):
-        if live[x] <= 0:
-            continue
-        ways = DK._ways(cx, sc, nd, False, np.int64(x))
-        for i in range(ways):
-            DK._apply(cx, sc, nd, i, 1)
-            r = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD], mk_, mv, ms)
-            DK._apply(cx, sc, nd, i, -1)
-            if r:
-                count += live[x]
-                break
+        if (mask >> x) & 1:
+            count += live[x]
     return count
 
 
 @kernel
-def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms):
+def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms, ik, iv, iu):
     """(class, −count) of the hand at rest, packed: class * COUNT_ROOM − count (module docstring); a
     hand not ready is judged no further than class ``level``."""
     nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
@@ -162,18 +172,18 @@ def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms):
     if DK._ready_memo(cx, sc, nd, np.int64(0), mk_, mv, ms):
         return READY * COUNT_ROOM - _outs(ws, reds, live)
     if level >= 1:
-        n = _improving(cx, sc, nd, live, mk_, mv, ms)
+        n = _improving(cx, sc, nd, live, mk_, mv, ms, ik, iv, iu)
         if n > 0:
             return NEAR * COUNT_ROOM - n
     return FAR * COUNT_ROOM
 
 
 @kernel
-def _after_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms):
+def _after_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms, ik, iv, iu):
     """The best ``_rest_key`` a hand just after an intake reaches by its discard (itself when none
     follows); the ready discards looked at first."""
     if not _owes(conc, mk, nm):
-        return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms)
+        return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms, ik, iv, iu)
     best = 1 << 30
     for lv in range(level + 1):
         if lv > 0 and best < FAR * COUNT_ROOM:
@@ -181,7 +191,7 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms):
         for t in range(20):
             if conc[t] == 1 or conc[t] == 2:
                 conc[t] -= 1
-                key = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), mk_, mv, ms)
+                key = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), mk_, mv, ms, ik, iv, iu)
                 conc[t] += 1
                 if key < best:
                     best = key
@@ -189,20 +199,21 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms):
 
 
 @kernel
-def _discard_key(ws, cx, ks, conc, mk, mt, nm, t, level, mk_, mv, ms):
+def _discard_key(ws, cx, ks, conc, mk, mt, nm, t, level, mk_, mv, ms, ik, iv, iu):
     """The key of discarding t: the hand it leaves (``_rest_key``), then the tile's use."""
     conc[t] -= 1
-    key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms)
+    key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms, ik, iv, iu)
     conc[t] += 1
     return key * USE_ROOM + _use(conc, t)
 
 
 @kernel
-def keen_pick(ws, cx, ks, mk_, mv, ms, conc, mk, mt, nm, stage, x, opts, at, n, level, rng, has_rng):
+def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, opts, at, n, level, rng, has_rng):
     """The option ``keen`` takes among the n option rows at ``opts[at:]`` (A_SIZE columns; a discard's
     tile in A_CHI) of a seat holding ``conc`` and the melds ``mk``/``mt``/``nm``, asked at ``stage``
     about tile x; the live copies it counts in ``ks[KS_LIVE:]`` (module docstring).  The distance
-    search's context ``cx`` and memo (``mk_``, ``mv``, ``ms``), the win kernels' scratch ``ws``."""
+    search's context ``cx`` and memo (``mk_``, ``mv``, ``ms``), the memo of improving tiles (``ik``, ``iv``,
+    ``iu``), the win kernels' scratch ``ws``."""
     if n == 1:
         return 0
     k = _option_of(opts, at, n, P.AC_HU)
@@ -212,11 +223,13 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, conc, mk, mt, nm, stage, x, opts, at, n, 
         # the ready discards first: when one is, no other needs a closer look
         keys = np.empty(n, np.int64)
         for k in range(n):
-            keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], np.int64(0), mk_, mv, ms)
+            keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], np.int64(0), mk_, mv, ms,
+                                   ik, iv, iu)
         best = keys.min()
         if best >= FAR * COUNT_ROOM * USE_ROOM and level > 0:
             for k in range(n):
-                keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], level, mk_, mv, ms)
+                keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], level, mk_, mv, ms,
+                                       ik, iv, iu)
             best = keys.min()
         tied = 0
         for k in range(n):
@@ -238,7 +251,7 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, conc, mk, mt, nm, stage, x, opts, at, n, 
     hs = ks[KS_SHOWN:KS_SHOWN + MAXM]
     # readiness first: a closer look only when neither passing nor any move leaves the hand ready
     for lv in range(level + 1):
-        cur = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), mk_, mv, ms)
+        cur = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), mk_, mv, ms, ik, iv, iu)
         best = 1 << 30
         best_k = -1
         for k in range(n):
@@ -254,7 +267,7 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, conc, mk, mt, nm, stage, x, opts, at, n, 
             hn = _take_into(hc, hk, ht, hs, nm, x, opts[row + P.A_KIND], opts[row + P.A_CHI], opts[row + P.A_BI],
                             opts[row + P.A_BI + 1], opts[row + P.A_BI + 2], opts[row + P.A_ONTO],
                             opts[row + P.A_CHOU_WEI])
-            key = _after_key(ws, cx, ks, hc, hk, ht, hn, np.int64(lv), mk_, mv, ms)
+            key = _after_key(ws, cx, ks, hc, hk, ht, hn, np.int64(lv), mk_, mv, ms, ik, iv, iu)
             if key < best:
                 best = key
                 best_k = k
@@ -294,16 +307,16 @@ def _live(st, p, live):
 
 
 @kernel
-def keen_choice(ws, cx, ks, mk_, mv, ms, st, level, rng, has_rng):
+def keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, rng, has_rng):
     """``keen_pick`` at the question a game state asks."""
     p = st[Q_SEAT]
     _live(st, p, ks[KS_LIVE:KS_LIVE + 20])
-    return keen_pick(ws, cx, ks, mk_, mv, ms, _conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p], st[Q_STAGE],
-                     st[Q_TILE], st, np.int64(Q_OPT), st[Q_N], level, rng, has_rng)
+    return keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, _conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p],
+                     st[Q_STAGE], st[Q_TILE], st, np.int64(Q_OPT), st[Q_N], level, rng, has_rng)
 
 
 @kernel
-def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, level, seeds, keys, key_len, results):
+def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu, level, seeds, keys, key_len, results):
     """``play_random`` with every seat played by ``keen`` (``keen_choice`` at ``level``), its ties broken
     by random.Random of the key ``keys[h, seat, :key_len[h, seat]]`` (``session.bot_rng``)."""
     mt = np.zeros(MT.STATE_SIZE, np.int64)
@@ -319,6 +332,6 @@ def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, level, seed
             MT.seed_by_key(bots[p], keys[h, p], key_len[h, p])
         status = advance(ws, st, rv, cond_fans, wbuf, out)
         while status == ASKED:
-            k = keen_choice(ws, cx, ks, mk_, mv, ms, st, level, bots[st[Q_SEAT]], True)
+            k = keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, bots[st[Q_SEAT]], True)
             status = answer(ws, st, rv, cond_fans, wbuf, out, k)
         answer_row(st, results[h])

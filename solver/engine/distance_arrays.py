@@ -115,9 +115,9 @@ def context(rules: Ruleset) -> np.ndarray:
 class DistanceMemo:
     """The distance kernels' memo of answers for one ruleset (see solver.engine._distance_kernels)."""
 
-    def __init__(self, capacity: int = MEMO_CAPACITY):
+    def __init__(self, capacity: int = MEMO_CAPACITY, dtype=np.int8):
         self.keys = np.zeros((capacity, 3), np.int64)
-        self.values = np.zeros(capacity, np.int8)
+        self.values = np.zeros(capacity, dtype)  # (the answer + 1: int8 for a flag, int64 for a bit mask)
         self.used = np.zeros(1, np.int64)
 
     def clear(self) -> None:

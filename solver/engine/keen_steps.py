@@ -22,8 +22,9 @@ from .game_steps import STAGE_CODES, Tables, _kind_code, move_row, new_state, st
 
 __all__ = ["Keen", "keen_of", "new_rng", "play_keen", "warm"]
 
-#: hands of one kernel call (the distance memo is looked at between calls)
-CHUNK = 64
+#: hands of one kernel call (the distance memo is looked at between calls: a hand of keen bots adds some
+#: 1,500 answers to it, and a memo past its fill limit takes no more)
+CHUNK = 16
 
 
 class Keen:
@@ -35,7 +36,12 @@ class Keen:
         announce_compile(KG.play_keen)  # (before the game's tables: keen's kernels compile beside the game's)
         self.tables: Tables = tables_of(rules)
         self.distance = distance_arrays.of(rules)
+        self.improving = distance_arrays.DistanceMemo(dtype=np.int64)  # each position's improving tiles
         self.ks = KG.scratch()
+
+    def memos(self) -> tuple:
+        """The distance memo's arrays and the improving tiles' (each cleared when past its fill limit)."""
+        return (*self.distance.memo.args(), *self.improving.args())
 
     def pick(self, concealed: Sequence[int], melds, live: Sequence[int], stage: str, tile: int | None,
              moves, rng: np.ndarray, level: int) -> int:
@@ -57,8 +63,7 @@ class Keen:
             opts[at + P.A_ONTO] = _onto(concealed, melds, tile) if m.kind in ("ti", "pao", "zhao") else -1
         self.ks[KG.KS_LIVE:KG.KS_LIVE + 20] = [max(0, n) for n in live]
         announce_compile(KG.keen_pick)
-        memo = self.distance.memo.args()
-        return int(KG.keen_pick(self.tables.ws, self.distance.context, self.ks, *memo, conc, mk, mt,
+        return int(KG.keen_pick(self.tables.ws, self.distance.context, self.ks, *self.memos(), conc, mk, mt,
                                 np.int64(len(melds)), np.int64(STAGE_CODES[stage]),
                                 np.int64(-1 if tile is None else tile), opts, np.int64(0), np.int64(len(moves)),
                                 np.int64(level), rng, np.bool_(True)))
@@ -106,8 +111,8 @@ def play_keen(rules: Ruleset, seeds: list[int], key_arr: np.ndarray, key_len: np
     announce_compile(KG.play_keen)
     for lo in range(0, len(seeds), CHUNK):
         hi = min(len(seeds), lo + CHUNK)
-        KG.play_keen(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks, *k.distance.memo.args(),
-                     np.int64(level), seeds_arr[lo:hi], key_arr[lo:hi], key_len[lo:hi], results[lo:hi])
+        KG.play_keen(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks, *k.memos(), np.int64(level),
+                     seeds_arr[lo:hi], key_arr[lo:hi], key_len[lo:hi], results[lo:hi])
     return results
 
 
