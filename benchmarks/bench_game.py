@@ -18,7 +18,7 @@ from solver.app import bench, sim
 from solver.model.rules import HUNAN, get_ruleset
 
 #: deals per round, and rounds
-DEALS = {"random": 5000, "basic": 10}
+DEALS = {"random": 5000, "basic": 10, "keen": 500}
 ROUNDS = 5
 SEED = bench.SEED + 30
 
@@ -58,3 +58,10 @@ def test_sim_random_bots(benchmark, smoke, rules):
 def test_sim_basic_bots(benchmark, smoke):
     pytest.importorskip("solver.game.bots", reason="the basic bot is not in this checkout")
     _bench(benchmark, smoke, "basic", HUNAN)
+
+
+@pytest.mark.parametrize("rules", [HUNAN, get_ruleset("luzhou")], ids=["hunan", "luzhou"])
+def test_sim_keen_bots(benchmark, smoke, rules):
+    """keen at every seat: whole hands in the game kernels (``keen_steps.play_keen``)."""
+    pytest.importorskip("solver.game.bot_keen", reason="the keen bot is not in this checkout")
+    _bench(benchmark, smoke, "keen", rules)

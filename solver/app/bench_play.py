@@ -15,10 +15,10 @@ Runs = list[tuple[str, list[float], list[int]]]
 
 #: the other measurements' hands per hand of self-play (a hand of play is ~100 decisions; random bots
 #: play whole hands in the game kernels, ~60 µs a hand: 25 times the hands keep a round long enough
-#: for two processes' start not to be most of it)
-SIM_SHARE = {"random": 0.04, "basic": 100}
+#: for two processes' start not to be most of it; keen bots too, ~1 ms a hand)
+SIM_SHARE = {"random": 0.04, "keen": 0.5, "basic": 100}
 #: the fewest deals of a round: two processes' start must not be most of a round of random bots
-SIM_LEAST = {"random": 50, "basic": 2}
+SIM_LEAST = {"random": 50, "keen": 20, "basic": 2}
 
 
 def sim_rounds(bots: str, deals: int, rounds: int, rules: Ruleset, jobs: Sequence[int],
@@ -45,8 +45,8 @@ def sim_rounds(bots: str, deals: int, rounds: int, rules: Ruleset, jobs: Sequenc
 
 
 def game_runs(n: int, rules: Ruleset, rounds: int, seed: int) -> Runs:
-    """Self-play: random and basic bots on one process (per core), and random bots on two (the whole
-    run, its workers' start included, against one job on the same deals)."""
+    """Self-play: random, keen and basic bots on one process (per core), and random bots on two (the
+    whole run, its workers' start included, against one job on the same deals)."""
     from ..game.players import make_bot
     from .batch import usable_cores
 
@@ -55,7 +55,7 @@ def game_runs(n: int, rules: Ruleset, rounds: int, seed: int) -> Runs:
     for bots, share in SIM_SHARE.items():
         try:
             make_bot(bots, 0, 0)
-        except ImportError:  # a bot this checkout does not have
+        except (ImportError, ValueError):  # a bot this checkout does not have
             continue
         two = bots == "random" and usable_cores() >= 2
         deals = max(SIM_LEAST[bots], int(per_round / share))
