@@ -27,14 +27,13 @@ from . import _distance_kernels as DK
 from . import _kernels as K
 from . import _mt as MT
 from . import play_rules as P
-from ._game_kernels import advance, answer
-from ._game_policies import AS, O_STATUS, _dealt, _option_of, _use, answer_row, fast_pick, start_hand
+from ._game_kernels import answer
+from ._game_policies import AS, _option_of, _use, answer_row, fast_pick, hand_scratch, start_hand
 from ._game_state import (
     ASKED,
     FMAX,
     G_TABLE,
     MAXM,
-    NEED_TIANHU,
     Q_N,
     Q_OPT,
     Q_SEAT,
@@ -319,19 +318,10 @@ def keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, rng, has_rng):
 def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu, level, seeds, keys, key_len, results):
     """``play_random`` with every seat played by ``keen`` (``keen_choice`` at ``level``), its ties broken
     by random.Random of the key ``keys[h, seat, :key_len[h, seat]]`` (``session.bot_rng``)."""
-    mt = np.zeros(MT.STATE_SIZE, np.int64)
-    bots = np.zeros((N, MT.STATE_SIZE), np.int64)
-    tiles = np.empty(80, np.int64)
-    sizes = np.empty(N, np.int64)
-    dealt = _dealt(sizes, rv)
+    mt, bots, tiles = hand_scratch()
     for h in range(seeds.shape[0]):
-        if start_hand(ws, st, rv, mt, tiles, sizes, dealt, seeds[h]) == NEED_TIANHU:
-            results[h, O_STATUS] = NEED_TIANHU
-            continue
-        for p in range(N):
-            MT.seed_by_key(bots[p], keys[h, p], key_len[h, p])
-        status = advance(ws, st, rv, cond_fans, wbuf, out)
+        status = start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seeds[h], keys[h], key_len[h])
         while status == ASKED:
             k = keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, bots[st[Q_SEAT]], True)
             status = answer(ws, st, rv, cond_fans, wbuf, out, k)
-        answer_row(st, results[h])
+        answer_row(st, status, results[h])

@@ -87,27 +87,37 @@ def shuffle_deal(mt, seed, tiles, players):
 
 
 @inline
-def _dealt(sizes, rv):
-    """The tiles of each seat's deal into ``sizes``; their sum."""
+def hand_scratch():
+    """What ``start_hand`` works in: the deal's Mersenne Twister, the seats' bots', the 80 tiles."""
+    return np.zeros(MT.STATE_SIZE, np.int64), np.zeros((N, MT.STATE_SIZE), np.int64), np.empty(80, np.int64)
+
+
+@kernel
+def start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seed, key, key_len):
+    """The hand of ``seed`` dealt into ``st`` as ``deal.deal_tiles(seed)`` deals it, begun, each seat's bot
+    seeded by random.Random of its key (``key[p, :key_len[p]]``: ``session.bot_rng``) and the hand played
+    to its first question: ``advance``'s answer, or NEED_TIANHU when the Python judge of 天胡 must say."""
+    sizes = np.empty(N, np.int64)
     dealt = 0
     for i in range(N):
         sizes[i] = rv[P.V_DEAL + i]
         dealt += sizes[i]
-    return dealt
-
-
-@kernel
-def start_hand(ws, st, rv, mt, tiles, sizes, dealt, seed):
-    """The hand of ``seed`` dealt into ``st`` as ``deal.deal_tiles(seed)`` deals it, and begun (``begin``'s
-    answer: NEED_TIANHU when the Python judge of 天胡 must say)."""
     dealer = shuffle_deal(mt, seed, tiles, np.int64(rv[P.V_PLAYERS]))
     deal(st, tiles, sizes, tiles[dealt:], np.int64(80 - dealt), dealer, rv[P.V_LIANG])
-    return begin(ws, st, rv)
+    if begin(ws, st, rv) == NEED_TIANHU:
+        return NEED_TIANHU
+    for p in range(N):
+        MT.seed_by_key(bots[p], key[p], key_len[p])
+    return advance(ws, st, rv, cond_fans, wbuf, out)
 
 
 @kernel
-def answer_row(st, res):
-    """A finished hand's answer row (O_*)."""
+def answer_row(st, status, res):
+    """A finished hand's answer row (O_*); a hand left to the judge of 天胡 (``status`` NEED_TIANHU) only
+    says so."""
+    if status == NEED_TIANHU:
+        res[O_STATUS] = NEED_TIANHU
+        return
     res[O_STATUS] = DONE
     res[O_WINNER] = st[G_WINNER]
     res[O_TURNS] = st[G_TURNS]
@@ -126,23 +136,14 @@ def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, keys, key_len, results)
     random legal option drawn from random.Random of the key ``keys[h, seat, :key_len[h, seat]]`` (the
     random bot's own randomness, ``session.bot_rng``); its answer row into ``results[h]`` (O_*).  A hand
     whose start needs the Python judge of 天胡 is left at O_STATUS NEED_TIANHU."""
-    mt = np.zeros(MT.STATE_SIZE, np.int64)
-    bots = np.zeros((N, MT.STATE_SIZE), np.int64)
-    tiles = np.empty(80, np.int64)
-    sizes = np.empty(N, np.int64)
-    dealt = _dealt(sizes, rv)
+    mt, bots, tiles = hand_scratch()
     for h in range(seeds.shape[0]):
-        if start_hand(ws, st, rv, mt, tiles, sizes, dealt, seeds[h]) == NEED_TIANHU:
-            results[h, O_STATUS] = NEED_TIANHU
-            continue
-        for p in range(N):
-            MT.seed_by_key(bots[p], keys[h, p], key_len[h, p])
-        status = advance(ws, st, rv, cond_fans, wbuf, out)
+        status = start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seeds[h], keys[h], key_len[h])
         while status == ASKED:
             n = st[Q_N]
             k = np.int64(0) if n == 1 else MT.randrange(bots[st[Q_SEAT]], n)
             status = answer(ws, st, rv, cond_fans, wbuf, out, k)
-        answer_row(st, results[h])
+        answer_row(st, status, results[h])
 
 
 # ---------------------------------------------------------------- a hand taken up in the middle

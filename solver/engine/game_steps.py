@@ -53,11 +53,16 @@ class Tables:
 
 def tables_of(rules: Ruleset) -> Tables:
     """The ruleset's Tables, made once per ruleset object (a few kept)."""
-    got = _TABLES.get(id(rules))
+    return per_ruleset(_TABLES, rules, Tables)
+
+
+def per_ruleset(store: dict, rules: Ruleset, make, keep: int = 8):
+    """``make(rules)``, made once per ruleset object and kept in ``store`` (at most ``keep`` of them)."""
+    got = store.get(id(rules))
     if got is None or got.rules is not rules:
-        if len(_TABLES) >= 8:
-            _TABLES.clear()
-        got = _TABLES[id(rules)] = Tables(rules)
+        if len(store) >= keep:
+            store.clear()
+        got = store[id(rules)] = make(rules)
     return got
 
 

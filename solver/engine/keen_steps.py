@@ -18,7 +18,7 @@ from . import _mt as MT
 from . import distance_arrays
 from . import play_rules as P
 from .arrays import announce_compile
-from .game_steps import STAGE_CODES, Tables, _kind_code, move_row, new_state, str_key_rows, tables_of
+from .game_steps import STAGE_CODES, Tables, _kind_code, move_row, new_state, per_ruleset, str_key_rows, tables_of
 
 __all__ = ["Keen", "keen_of", "new_rng", "play_keen", "warm"]
 
@@ -82,12 +82,7 @@ _KEEN: dict[int, Keen] = {}
 
 def keen_of(rules: Ruleset) -> Keen:
     """The ruleset's ``Keen`` (one per ruleset object, a few kept)."""
-    got = _KEEN.get(id(rules))
-    if got is None or got.rules is not rules:
-        if len(_KEEN) >= 8:
-            _KEEN.clear()
-        got = _KEEN[id(rules)] = Keen(rules)
-    return got
+    return per_ruleset(_KEEN, rules, Keen)
 
 
 def new_rng(key: Sequence[int]) -> np.ndarray:
