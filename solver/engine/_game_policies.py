@@ -364,91 +364,131 @@ def _offered(st, script, j):
     return -1
 
 
+#: a rollout's own state between its steps (``rollout_step``)
+RS_INITIAL, RS_REACHED, RS_TODO, RS_MINE, RS_MX, RS_MBY = range(6)
+RS_SIZE = 6
+
+
+@inline
+def _on(st, x, by, kind):
+    return st[G_TABLE] == x and st[G_TABLE_BY] == by and st[G_TABLE_KIND] == kind
+
+
 @kernel
-def rollout(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, script, n_script, rng, has_rng,
-            keep, n_keep, res):
-    """``winrate.rollout`` in the kernels, from the state ``resume`` set (and ``resume_claims`` started):
-    ``script`` (rows as ``_same_option`` reads them) for seat ``me``, the rollout policy for every seat
-    after; ``stage``: the ST_* asked of ``me`` at the position (-1 none: it waits), ``claim``: a quick
-    position (its whole answer to the tile on the table, at any stage).  The answer into ``res``."""
-    res[R_OK] = 1
-    initial = tx >= 0
-    reached = not initial or stage == ST_FIRST or stage == ST_QISHOU
-    todo = 0
-    mine = 0  # the script's discard is on the table, waiting for claims
-    mx = -1
-    mby = -1
-    status = st[G_STATUS]
-    if status == 0:
-        status = advance(ws, st, rv, cond_fans, wbuf, out)
+def rollout_step(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, script, n_script, rs, res, k):
+    """``winrate.rollout`` in the kernels, a policy's choice at a time, from the state ``resume`` set (and
+    ``resume_claims`` started): ``script`` (rows as ``_same_option`` reads them) for seat ``me``, a policy
+    for every seat after; ``stage``: the ST_* asked of ``me`` at the position (-1 none: it waits),
+    ``claim``: a quick position (its whole answer to the tile on the table, at any stage).  ``k`` -1
+    starts the rollout, else it is the policy's choice at the question asked.  Plays on to the next
+    question the policy must answer (ASKED) or to the end (DONE: the answer in ``res``, R_*); ``rs``
+    keeps the rollout's own state between steps."""
+    if k < 0:
+        res[R_OK] = 1
+        rs[RS_INITIAL] = 1 if tx >= 0 else 0
+        rs[RS_REACHED] = 1 if (tx < 0 or stage == ST_FIRST or stage == ST_QISHOU) else 0
+        rs[RS_TODO] = 0
+        rs[RS_MINE] = 0  # the script's discard is on the table, waiting for claims
+        rs[RS_MX] = -1
+        rs[RS_MBY] = -1
+        status = st[G_STATUS]
+        if status == 0:
+            status = advance(ws, st, rv, cond_fans, wbuf, out)
+    else:
+        status = _answered(ws, st, rv, cond_fans, wbuf, out, claim, tx, tby, tkind, script, n_script, rs, res, k)
     while status == ASKED:
         seat = st[Q_SEAT]
-        on_initial = initial and st[G_TABLE] == tx and st[G_TABLE_BY] == tby and st[G_TABLE_KIND] == tkind
-        passing = -1
-        for k in range(st[Q_N]):
-            if st[Q_OPT + k * AS + P.A_KIND] == P.AC_PASS:
-                passing = k
-        if not reached and on_initial and seat == me:
+        todo = rs[RS_TODO]
+        on_initial = rs[RS_INITIAL] != 0 and _on(st, tx, tby, tkind)
+        passing = _option_of(st, Q_OPT, st[Q_N], P.AC_PASS)
+        if not rs[RS_REACHED] and on_initial and seat == me:
             if claim:
-                reached = todo < n_script and (script[todo, 0] == P.AC_PASS or _offered(st, script, todo) >= 0)
+                ok = todo < n_script and (script[todo, 0] == P.AC_PASS or _offered(st, script, todo) >= 0)
             else:
-                reached = st[Q_STAGE] == stage
-        script_pass = claim and on_initial and seat == me and todo < n_script and script[todo, 0] == P.AC_PASS
-        if not reached or script_pass:
+                ok = st[Q_STAGE] == stage
+            rs[RS_REACHED] = 1 if ok else 0
+        script_pass = claim != 0 and on_initial and seat == me and todo < n_script and script[todo, 0] == P.AC_PASS
+        if not rs[RS_REACHED] or script_pass:
             if passing < 0:
                 res[R_OK] = 0
-                return
+                return DONE
             k = passing
         elif seat == me and todo < n_script:
             k = _offered(st, script, todo)
             if k >= 0:
                 if script[todo, 0] == DISCARD:
-                    mine = 1
-                    mx = script[todo, 1]
-                    mby = me
-                todo += 1
+                    rs[RS_MINE] = 1
+                    rs[RS_MX] = script[todo, 1]
+                    rs[RS_MBY] = me
+                rs[RS_TODO] = todo + 1
             elif passing >= 0:
                 k = passing
             else:
                 res[R_OK] = -1
-                return
+                return DONE
         else:
-            k = fast_choice(st, rng, has_rng, keep, n_keep)
-        status = answer(ws, st, rv, cond_fans, wbuf, out, np.int64(k))
-        if initial and not (st[G_TABLE] == tx and st[G_TABLE_BY] == tby and st[G_TABLE_KIND] == tkind):
-            if todo < n_script and script[todo, 0] == P.AC_PASS and claim:
-                todo += 1
-            elif todo < n_script and (script[todo, 0] == P.AC_CHI or script[todo, 0] == P.AC_PENG) and not reached:
-                res[R_OK] = 0
-                return
-            initial = False
-        if mine and not (st[G_TABLE] == mx and st[G_TABLE_BY] == mby and st[G_TABLE_KIND] == 1):
-            mine = 0
-    winner = st[G_WINNER]
-    res[R_NET] = st[G_NET + me]
-    res[R_WON] = 1 if winner == me else 0
-    res[R_DEAL_IN] = 1 if (winner >= 0 and winner != me and mine and st[G_WIN_SRC] == P.S_DISCARD) else 0
+            return ASKED
+        status = _answered(ws, st, rv, cond_fans, wbuf, out, claim, tx, tby, tkind, script, n_script, rs, res, k)
+    if status == DONE:
+        winner = st[G_WINNER]
+        res[R_NET] = st[G_NET + me]
+        res[R_WON] = 1 if winner == me else 0
+        res[R_DEAL_IN] = 1 if (winner >= 0 and winner != me and rs[RS_MINE] and st[G_WIN_SRC] == P.S_DISCARD) else 0
+    return DONE
+
+
+@kernel
+def _answered(ws, st, rv, cond_fans, wbuf, out, claim, tx, tby, tkind, script, n_script, rs, res, k):
+    """Option k answered in a rollout, and what it changed for the script: ``answer``'s status, or -1 when
+    the tile on the table was taken before the script's seat could take it (R_OK 0: not what was seen)."""
+    status = answer(ws, st, rv, cond_fans, wbuf, out, np.int64(k))
+    todo = rs[RS_TODO]
+    if rs[RS_INITIAL] and not _on(st, tx, tby, tkind):
+        if todo < n_script and script[todo, 0] == P.AC_PASS and claim:
+            rs[RS_TODO] = todo + 1
+        elif todo < n_script and (script[todo, 0] == P.AC_CHI or script[todo, 0] == P.AC_PENG) and not rs[RS_REACHED]:
+            res[R_OK] = 0
+            return -1
+        rs[RS_INITIAL] = 0
+    if rs[RS_MINE] and not _on(st, rs[RS_MX], rs[RS_MBY], 1):
+        rs[RS_MINE] = 0
+    return status
+
+
+@kernel
+def resume_sample(ws, st, rv, wbuf, out, i, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown, seat_nf, seat_faces,
+                  seat_chou, seat_passed, stocks, n_stock, dealer, turn, tx, tby, tkind, first_discard, last_stock,
+                  rng, ties, keys, key_len):
+    """Sample i of the rollouts' arrays taken up (``resume``, ``resume_claims``), the policy's ties
+    seeded afresh by random.Random of key ``keys[i]`` when ``ties``."""
+    resume(st, seat_conc[i], seat_nm[i], seat_mk[i], seat_mt[i], seat_shown[i], seat_nf[i], seat_faces[i],
+           seat_chou[i], seat_passed[i], stocks[i], n_stock[i], dealer, turn, tx, tby, tkind, first_discard,
+           last_stock)
+    resume_claims(ws, st, rv, wbuf, out, tx, tby, tkind)
+    if ties:
+        MT.seed_by_key(rng, keys[i], key_len[i])
 
 
 @kernel
 def rollouts(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, dealer, turn, first_discard,
              last_stock, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown, seat_nf, seat_faces, seat_chou,
              seat_passed, stocks, n_stock, scripts, n_script, keys, key_len, ties, keep, n_keep, res):
-    """Every script on every sample (``winrate.estimate``'s rollouts): sample i is the seats and stock of
-    row i of the ``seat_*`` arrays and ``stocks``; script j the rows of ``scripts[j]``; the policy's ties
-    broken by random.Random of key ``keys[i]`` afresh for each script (``ties``), else the first option.
-    The answer of (i, j) into ``res[i, j]`` (R_*)."""
+    """Every script on every sample (``winrate.estimate``'s rollouts) by the rollout policy
+    (``fast_choice``): sample i is the seats and stock of row i of the ``seat_*`` arrays and ``stocks``;
+    script j the rows of ``scripts[j]``; the policy's ties broken by random.Random of key ``keys[i]``
+    afresh for each script (``ties``), else the first option.  The answer of (i, j) into ``res[i, j]``
+    (R_*)."""
     rng = np.zeros(MT.STATE_SIZE, np.int64)
+    rs = np.zeros(RS_SIZE, np.int64)
     for i in range(seat_conc.shape[0]):
         for j in range(scripts.shape[0]):
-            resume(st, seat_conc[i], seat_nm[i], seat_mk[i], seat_mt[i], seat_shown[i], seat_nf[i], seat_faces[i],
-                   seat_chou[i], seat_passed[i], stocks[i], n_stock[i], dealer, turn, tx, tby, tkind, first_discard,
-                   last_stock)
-            resume_claims(ws, st, rv, wbuf, out, tx, tby, tkind)
-            if ties:
-                MT.seed_by_key(rng, keys[i], key_len[i])
-            rollout(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, scripts[j], n_script[j], rng,
-                    ties, keep, n_keep, res[i, j])
+            resume_sample(ws, st, rv, wbuf, out, np.int64(i), seat_conc, seat_nm, seat_mk, seat_mt, seat_shown,
+                          seat_nf, seat_faces, seat_chou, seat_passed, stocks, n_stock, dealer, turn, tx, tby, tkind,
+                          first_discard, last_stock, rng, ties, keys, key_len)
+            k = np.int64(-1)
+            while rollout_step(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, scripts[j],
+                               n_script[j], rs, res[i, j], k) == ASKED:
+                k = fast_choice(st, rng, ties, keep, n_keep)
 
 
 # ---------------------------------------------------------------- dealing what a seat cannot see
