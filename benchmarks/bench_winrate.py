@@ -72,21 +72,26 @@ def smoke(request) -> bool:
     return bool(request.config.getoption("benchmark_disable", False))
 
 
+@pytest.mark.parametrize("policy", ["fast", "keen"])
 @pytest.mark.parametrize("when", ["early", "mid"])
 @pytest.mark.parametrize("name", ["hunan", "luzhou"])
-def test_estimate(benchmark, smoke, name, when):
+def test_estimate(benchmark, smoke, name, when, policy):
+    """``policy``: the rollout policy the advice rolls out with (fast), or the keen bot (as strong as basic)."""
     pos = pinned(name, when)
     scripts = [(m,) for m in pos.options[:SCRIPTS]]
     samples = 4 if smoke else DEFAULT_SAMPLES
-    estimate(pos, scripts, samples=2)  # the first rollouts of the process (memos), not timed
+    try:
+        estimate(pos, scripts, samples=2, policy=policy)  # the first rollouts of the process (memos), not timed
+    except TypeError:
+        pytest.skip("no rollout policy but the fast one in this checkout")
     played = []
 
     def run():
-        ests = estimate(pos, scripts, samples=samples)
+        ests = estimate(pos, scripts, samples=samples, policy=policy)
         played.append(sum(e.n for e in ests))
         return ests
 
-    benchmark.group = f"{GROUP} ({name})"
+    benchmark.group = f"{GROUP} ({name}, {policy})"
     ests = benchmark.pedantic(run, rounds=1 if smoke else ROUNDS, iterations=1)
     assert all(e.n > 0 for e in ests)
     stats = getattr(benchmark, "stats", None)

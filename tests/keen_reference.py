@@ -17,7 +17,8 @@ HU, PASS = Move("hu"), Move("pass")
 
 
 class KeenReference:
-    """``keen`` as a player of the Python engine (``choose(view, ask)``)."""
+    """``keen`` as a player of the Python engine (``choose(view, ask)``); ``rng`` None: the first of tied
+    discards."""
 
     def __init__(self, seed: int = 0, seat: int = 0, level: int = LEVEL):
         self.rng = random.Random(bot_seed(seed, seat, "keen"))
@@ -51,7 +52,7 @@ class KeenReference:
         if ask.stage == "discard":
             keys = [(*self.rest_key(rules, hand.without(m.tile), live), use(hand.concealed, m.tile)) for m in options]
             tied = [m for k, m in zip(keys, options) if k == min(keys)]
-            return tied[0] if len(tied) == 1 else tied[self.rng.randrange(len(tied))]
+            return tied[0] if len(tied) == 1 or self.rng is None else tied[self.rng.randrange(len(tied))]
         if PASS not in options:
             return Policy(rules, None).choose(hand, ask)
         cur = self.rest_key(rules, hand, live)

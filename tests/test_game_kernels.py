@@ -17,6 +17,7 @@ from solver.game.view import view_of
 from solver.model.rules import RULESETS, get_ruleset
 from solver.model.ruleset_file import loads
 from tests import winrate_reference
+from tests.keen_reference import KeenReference
 
 HOUSE = loads('schema = 1\nbase = "luzhou"\nname = "house-game"\n[play]\npassed = "chou"\npeng_compulsory = false\n'
               'own_discard_makes_chou = true\n[game]\nlast_tile_wins = false\npay = "discarder"\n'
@@ -160,11 +161,12 @@ def played_into(rules, seed: int, most: int) -> Game | None:
     return game if game.ask() is not None else None
 
 
-def same_rollouts(rules, seed: int, samples: int = 6) -> int:
+def same_rollouts(rules, seed: int, samples: int = 6, policy: str = "fast") -> int:
     """From a position a seeded number of rollout-policy moves into the hand of ``seed``, each option
     of the seat asked as a script, played out on ``samples`` deals by the kernels
     (``game_steps.rollouts``) and by ``winrate_reference.rollout`` in Python: the same (net, won, dealt in) or
-    the same "this deal contradicts what was seen", deal by deal.  The number of rollouts compared."""
+    the same "this deal contradicts what was seen", deal by deal.  The number of rollouts compared.
+    ``policy`` keen: the keen bot plays every seat after the script (``keen_reference`` in Python)."""
     import random
 
     from solver.engine import game_steps
@@ -185,11 +187,15 @@ def same_rollouts(rules, seed: int, samples: int = 6) -> int:
     got = game_steps.rollouts(game_steps.tables_of(rules), me=pos.seat, stage=pos.stage, table=pos.table,
                               dealer=pos.dealer, turn=pos.turn, first_discard=pos.first_discard,
                               last_stock=pos.last_stock, samples=[d for d, _ in dealt], scripts=scripts,
-                              keys=[k for _, k in dealt], ties=ties)
+                              keys=[k for _, k in dealt], ties=ties, policy=policy)
     for i, (d, _) in enumerate(dealt):
         for j, script in enumerate(scripts):
             rng = random.Random(f"{seed}:{i}:play") if ties else None
-            want = winrate_reference.rollout(pos, d[0], list(d[1]), script, rng)
+            player = None
+            if policy == "keen":
+                player = KeenReference()
+                player.rng = rng
+            want = winrate_reference.rollout(pos, d[0], list(d[1]), script, rng, player=player)
             row = got[i, j]
             assert row[3] != -1, (rules.name, seed, script)
             mine = None if row[3] == 0 else (int(row[0]), bool(row[1]), bool(row[2]))

@@ -18,7 +18,7 @@ from solver.game.players import RandomBot
 from solver.game.session import bot_seed
 from solver.game.view import view_of
 from tests.keen_reference import KeenReference
-from tests.test_game_kernels import ALL
+from tests.test_game_kernels import ALL, same_rollouts
 
 IDS = [r.name for r in ALL]
 
@@ -106,3 +106,10 @@ def test_position_rows_are_the_distance_search_rows(rules):
                 seen += len(hand.melds)
             kern.play(ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask))
     assert seen > 50
+
+
+@pytest.mark.parametrize("rules", ALL, ids=IDS)
+def test_keen_rollouts_equal_the_python_rollout(rules):
+    """The win-rate rollouts with keen at every seat after the script (``game_steps.rollouts(policy="keen")``)
+    against the Python rollout with keen's reference."""
+    assert sum(same_rollouts(rules, seed, policy="keen") for seed in range(25)) > 250

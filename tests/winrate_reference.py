@@ -14,6 +14,7 @@ from solver.game.engine import Game
 from solver.game.moves import Move
 from solver.game.position import Position
 from solver.game.table import Seat
+from solver.game.view import view_of
 from solver.game.winrate import TRIES, _chou_of, own_seat
 from solver.model.hand import Meld
 from solver.model.tiles import COPIES, N_KINDS
@@ -71,11 +72,12 @@ def copy_seats(seats: Sequence[Seat]) -> list[Seat]:
 
 
 def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence[Move],
-            rng: random.Random | None, keep: frozenset = frozenset()) -> tuple[int, bool, bool] | None:
+            rng: random.Random | None, keep: frozenset = frozenset(), player=None) -> tuple[int, bool, bool] | None:
     """Play ``script`` for the position's seat, then the rollout policy for all, to the end of the hand:
     (this seat's net, it won, another won on its discard at once); None when the deal contradicts
     what was seen (a player asked before this seat on the tile on the table has to take it).  ``keep``:
-    hands known to be ready, which the policy keeps (``Policy.keep``)."""
+    hands known to be ready, which the policy keeps (``Policy.keep``).  ``player``: another policy for every
+    seat after the script (``choose(view, ask)``, e.g. ``keen_reference.KeenReference``)."""
     me, rules = pos.seat, pos.rules
     game = Game.resume(rules, copy_seats(seats), stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
                        first_discard=pos.first_discard, last_stock=pos.last_stock, quiet=True)
@@ -107,6 +109,8 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
                 move = PASS
             else:
                 raise ValueError(f"the script's {todo[0]} is not among the options {ask.options}")
+        elif player is not None:
+            move = player.choose(view_of(game, ask.seat), ask)
         else:
             move = policy.choose(hand, ask)
         game.play(move)

@@ -415,10 +415,11 @@ _ZH = {"win check, ready hand + one of its waits, both sources": "胡牌判断�
        "drill generation (solver.trainer.drills, one question)": "生成练习题（solver.trainer.drills，每题）",
        NEAR_REST: "距离和进张：离听牌2步以内的等牌手牌", NEAR_TWO: "距离和进张：离听牌正好2步的等牌手牌",
        NEAR_TABLE: "打牌表和距离：最好的打法离听牌2步以内", SIM: "phz sim：整手牌局，每副牌每种座次一次",
-       ROLLOUTS: "胜率模拟：发一副牌并打完这手，从庄家的第一张出牌起", "kernels (winrate.estimate)": "内核（winrate.estimate）",
+       ROLLOUTS: "胜率模拟：发一副牌并打完这手，从庄家的第一张出牌起",
        "kernel, best score": "内核，最高分", "kernel, full answer": "内核，完整答案", "reference": "参考实现",
        "kernel": "内核", "kernels": "内核", "pure Python": "纯 Python", "plain Python": "纯 Python 搜索"}
 _ZH_PATTERNS = [(r"^kernel \+ answers \((.+)\)$", r"内核加答案（\1）"), (r", p95$", "，p95"),
+                (r"^kernels \(winrate\.estimate, (\w+) policy\)$", r"内核（winrate.estimate，\1 策略）"),
                 (r"^(\w+) bots, (\d+) jobs?: (.+)× 1 job$", r"\1 机器人，\2 个进程：1 个进程的 \3×"),
                 (r"^(\w+) bots, (\d+) jobs?$", r"\1 机器人，\2 个进程")]
 _HEADERS = {"en": ("measurement / engine", "µs/hand", "hands/s", "vs reference"),

@@ -71,6 +71,8 @@ def game_runs(n: int, rules: Ruleset, rounds: int, seed: int) -> Runs:
 
 #: the options of a position estimated together, as ``phz discard --win-rate`` does
 ROLLOUT_SCRIPTS = 3
+#: the rollouts' policies measured, with their share of the deals (keen is some ten times slower)
+ROLLOUT_POLICIES = {"fast": 1.0, "keen": 0.1}
 
 
 def rollout_runs(n: int, rules: Ruleset, rounds: int, seed: int) -> Runs:
@@ -90,13 +92,19 @@ def rollout_runs(n: int, rules: Ruleset, rounds: int, seed: int) -> Runs:
         return pos, [(m,) for m in pos.options[:ROLLOUT_SCRIPTS]]
 
     deals = max(10, n // rounds // ROLLOUT_SCRIPTS)
-    pos, scripts = start(seed)
-    estimate(pos, scripts, samples=10)  # compiled or loaded first
-    times, counts = [], []
-    for k in range(rounds):
-        pos, scripts = start(seed + 1 + k)
-        t0 = time.perf_counter()
-        estimate(pos, scripts, samples=deals, seed=k)
-        times.append(time.perf_counter() - t0)
-        counts.append(deals * len(scripts))
-    return [("kernels (winrate.estimate)", times, counts)]
+    out = []
+    for policy, share in ROLLOUT_POLICIES.items():
+        pos, scripts = start(seed)
+        try:
+            estimate(pos, scripts, samples=10, policy=policy)  # compiled or loaded first
+        except TypeError:  # a checkout with the fast policy alone
+            continue
+        times, counts = [], []
+        for k in range(rounds):
+            pos, scripts = start(seed + 1 + k)
+            t0 = time.perf_counter()
+            estimate(pos, scripts, samples=max(10, int(deals * share)), seed=k, policy=policy)
+            times.append(time.perf_counter() - t0)
+            counts.append(max(10, int(deals * share)) * len(scripts))
+        out.append((f"kernels (winrate.estimate, {policy} policy)", times, counts))
+    return out

@@ -28,7 +28,18 @@ from . import _kernels as K
 from . import _mt as MT
 from . import play_rules as P
 from ._game_kernels import answer
-from ._game_policies import AS, _option_of, _use, answer_row, fast_pick, hand_scratch, start_hand
+from ._game_policies import (
+    AS,
+    RS_SIZE,
+    _option_of,
+    _use,
+    answer_row,
+    fast_pick,
+    hand_scratch,
+    resume_sample,
+    rollout_step,
+    start_hand,
+)
 from ._game_state import (
     ASKED,
     FMAX,
@@ -325,3 +336,23 @@ def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu,
             k = keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, bots[st[Q_SEAT]], True)
             status = answer(ws, st, rv, cond_fans, wbuf, out, k)
         answer_row(st, status, results[h])
+
+
+@kernel
+def rollouts_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu, level, me, stage, claim, tx, tby,
+                  tkind, dealer, turn, first_discard, last_stock, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown,
+                  seat_nf, seat_faces, seat_chou, seat_passed, stocks, n_stock, scripts, n_script, keys, key_len,
+                  ties, res):
+    """``_game_policies.rollouts`` with every seat after the script played by ``keen`` (``keen_choice`` at
+    ``level``, its ties broken by the sample's key when ``ties``, else the first option)."""
+    rng = np.zeros(MT.STATE_SIZE, np.int64)
+    rs = np.zeros(RS_SIZE, np.int64)
+    for i in range(seat_conc.shape[0]):
+        for j in range(scripts.shape[0]):
+            resume_sample(ws, st, rv, wbuf, out, np.int64(i), seat_conc, seat_nm, seat_mk, seat_mt, seat_shown,
+                          seat_nf, seat_faces, seat_chou, seat_passed, stocks, n_stock, dealer, turn, tx, tby, tkind,
+                          first_discard, last_stock, rng, ties, keys, key_len)
+            k = np.int64(-1)
+            while rollout_step(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, scripts[j],
+                               n_script[j], rs, res[i, j], k) == ASKED:
+                k = keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, rng, ties != 0)

@@ -123,6 +123,21 @@ def warm(rules: Ruleset) -> None:
         pass
 
 
+def warm_rollout(rules: Ruleset, policy: str = "fast"):
+    """Rollouts of the dealer's first discard of a hand dealt in tile order, as the real calls make them
+    (``warm_steps``, ``keen_steps.warm``): its seats and that discard."""
+    tiles = [x for x in range(20) for _ in range(4)]
+    sizes = rules.game.deal
+    hands = [tiles[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))]
+    seats = [SimpleNamespace(concealed=[h.count(x) for x in range(20)], melds=(), shown=(), faces=(), chou=(),
+                             passed_peng=()) for h in hands]
+    discard = SimpleNamespace(kind="discard", tile=hands[0][-1])
+    rollouts(tables_of(rules), me=0, stage="discard", table=None, dealer=0, turn=0, first_discard=True,
+             last_stock=False, samples=[(seats, tiles[sum(sizes):])], scripts=[(discard,)], keys=[[1, 2]], ties=True,
+             policy=policy)
+    return seats, discard
+
+
 def warm_steps(rules: Ruleset):
     """Call each game kernel once, as the real calls do, yielding its name (``compiling.GROUPS`` order)
     after each (``warmup``'s progress): a hand dealt in tile order, its first options taken to the end,
@@ -144,15 +159,7 @@ def warm_steps(rules: Ruleset):
     yield "answer"
     play_random(t, [1, 2], *str_key_rows(['1', '2'] * 3, (2, 3)))
     yield "play_random"
-    seats = []
-    for h in hands:
-        counts = [0] * 20
-        for x in h:
-            counts[x] += 1
-        seats.append(SimpleNamespace(concealed=counts, melds=(), shown=(), faces=(), chou=(), passed_peng=()))
-    discard = SimpleNamespace(kind="discard", tile=hands[0][-1])
-    rollouts(t, me=0, stage="discard", table=None, dealer=0, turn=0, first_discard=True, last_stock=False,
-             samples=[(seats, tiles[sum(sizes):])], scripts=[(discard,)], keys=[[1, 2]], ties=True)
+    seats, discard = warm_rollout(rules)
     yield "rollouts"
     others = [SimpleNamespace(concealed=[0] * 20, melds=(), shown=(), faces=(), chou=(), passed_peng=())] * 2
     pool = [4 - c for c in seats[0].concealed]
@@ -293,7 +300,7 @@ class Unseen:
 
 def deal_and_roll(t: Tables, unseen: Unseen, deal_keys, tries: int, *, me: int, stage: str, table, dealer: int,
                   turn: int, first_discard: bool, last_stock: bool, scripts, keys, ties: bool,
-                  keep=()) -> np.ndarray:
+                  keep=(), policy: str = "fast") -> np.ndarray:
     """Sample i dealt by random.Random of ``deal_keys[i]`` (``_game_policies.deal_unseen``: up to
     ``tries`` tries), then every script played out on it as ``rollouts`` does; a sample no try could
     deal has R_OK 0 on every script."""
@@ -310,28 +317,35 @@ def deal_and_roll(t: Tables, unseen: Unseen, deal_keys, tries: int, *, me: int, 
     if good.any():
         res[good] = _roll(t, [a[good] for a in arrays_], me=me, stage=stage, table=table, dealer=dealer,
                           turn=turn, first_discard=first_discard, last_stock=last_stock, scripts=scripts,
-                          keys=[k for k, g in zip(keys, good) if g], ties=ties, keep=keep)
+                          keys=[k for k, g in zip(keys, good) if g], ties=ties, keep=keep, policy=policy)
     return res
 
 
 def rollouts(t: Tables, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
-             last_stock: bool, samples, scripts, keys, ties: bool, keep=()) -> np.ndarray:
+             last_stock: bool, samples, scripts, keys, ties: bool, keep=(), policy: str = "fast") -> np.ndarray:
     """Every script played out on every sample by the rollout policy (``_game_policies.rollouts``):
     ``res[i, j]`` (R_NET, R_WON, R_DEAL_IN, R_OK) of sample i and script j (``winrate.rollout``)."""
     return _roll(t, seat_rows(samples), me=me, stage=stage, table=table, dealer=dealer, turn=turn,
-                 first_discard=first_discard, last_stock=last_stock, scripts=scripts, keys=keys, ties=ties, keep=keep)
+                 first_discard=first_discard, last_stock=last_stock, scripts=scripts, keys=keys, ties=ties, keep=keep,
+                 policy=policy)
 
 
 def _roll(t: Tables, arrays_, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
-          last_stock: bool, scripts, keys, ties: bool, keep=()) -> np.ndarray:
+          last_stock: bool, scripts, keys, ties: bool, keep=(), policy: str = "fast") -> np.ndarray:
+    """The rollouts' kernel of ``policy``: ``fast`` (the rollout policy, ``bot_fast``) or ``keen``
+    (``_game_keen.rollouts_keen``, which keeps no ``keep``: it sees readiness itself)."""
     rows, n_script = script_rows(scripts)
     key_arr, key_len = key_rows(keys)
     tx, tby, tkind = (-1, -1, 0) if table is None else (table[0], table[1], 1 if table[2] == "discard" else 0)
     res = np.zeros((len(arrays_[0]), len(scripts), GP.R_SIZE), np.int64)
+    where = (np.int64(me), np.int64(STAGE_CODES.get(stage, -1)), np.int64(stage == "claim"), np.int64(tx),
+             np.int64(tby), np.int64(tkind), np.int64(dealer), np.int64(turn), np.int64(first_discard),
+             np.int64(last_stock), *arrays_, rows, n_script, key_arr, key_len, np.int64(ties))
+    if policy == "keen":
+        from . import keen_steps
+        keen_steps.roll(t.rules, where, res)
+        return res
     announce_compile(GP.rollouts)
-    GP.rollouts(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, np.int64(me),
-                np.int64(STAGE_CODES.get(stage, -1)), np.int64(stage == "claim"), np.int64(tx), np.int64(tby),
-                np.int64(tkind), np.int64(dealer), np.int64(turn), np.int64(first_discard), np.int64(last_stock),
-                *arrays_, rows, n_script, key_arr, key_len, np.int64(ties), keep_rows(list(keep)),
+    GP.rollouts(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, *where, keep_rows(list(keep)),
                 np.int64(len(keep)), res)
     return res

@@ -18,9 +18,19 @@ from . import _mt as MT
 from . import distance_arrays
 from . import play_rules as P
 from .arrays import announce_compile
-from .game_steps import STAGE_CODES, Tables, _kind_code, move_row, new_state, per_ruleset, str_key_rows, tables_of
+from .game_steps import (
+    STAGE_CODES,
+    Tables,
+    _kind_code,
+    move_row,
+    new_state,
+    per_ruleset,
+    str_key_rows,
+    tables_of,
+    warm_rollout,
+)
 
-__all__ = ["Keen", "keen_of", "new_rng", "play_keen", "warm"]
+__all__ = ["Keen", "keen_of", "new_rng", "play_keen", "roll", "warm"]
 
 #: hands of one kernel call (the distance memo is looked at between calls: a hand of keen bots adds some
 #: 1,500 answers to it, and a memo past its fill limit takes no more)
@@ -111,12 +121,25 @@ def play_keen(rules: Ruleset, seeds: list[int], key_arr: np.ndarray, key_len: np
     return results
 
 
+def roll(rules: Ruleset, where: tuple, res: np.ndarray, level: int = 1) -> None:
+    """The rollouts of ``game_steps._roll`` (``where``: its position, samples, scripts and keys, as
+    ``_game_policies.rollouts`` takes them) with ``keen`` at ``level`` for every seat after the script."""
+    k = keen_of(rules)
+    t = k.tables
+    announce_compile(KG.rollouts_keen)
+    KG.rollouts_keen(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks, *k.memos(),
+                     np.int64(level), *where, res)
+
+
 def warm(rules: Ruleset, name: str) -> None:
-    """Call the kernel ``name`` (``keen_pick`` or ``play_keen``) once, as the real calls do."""
+    """Call the kernel ``name`` (``keen_pick``, ``play_keen`` or ``rollouts_keen``) once, as the real calls
+    do."""
     if name == "keen_pick":
         hand = [x for x in range(20) for _ in range(4)][:21]
         counts = [hand.count(x) for x in range(20)]
         moves = [SimpleNamespace(kind="discard", tile=x) for x in range(20) if 1 <= counts[x] <= 2]
         keen_of(rules).pick(counts, [], [4 - c for c in counts], "discard", None, moves, new_rng([1]), 1)
-    else:
+    elif name == "play_keen":
         play_keen(rules, [1, 2], *str_key_rows(["1", "2"] * 3, (2, 3)), 1)
+    else:
+        warm_rollout(rules, "keen")

@@ -38,6 +38,7 @@ WARM = {
        for name in ("deal", "begin", "tianhu", "advance", "answer", "play_random", "rollouts", "deal_unseen")},
     "keen_pick": lambda rules: keen_steps.warm(rules, "keen_pick"),
     "play_keen": lambda rules: keen_steps.warm(rules, "play_keen"),
+    "rollouts_keen": lambda rules: keen_steps.warm(rules, "rollouts_keen"),
 }
 _steps: list = []  # the game's warm-up under way
 

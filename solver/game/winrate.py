@@ -173,12 +173,13 @@ def pace(rules: Ruleset, samples: int = 50) -> float:
 
 def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES,
              seed: int = 0, ties: bool = True, start: int = 0, keep: frozenset = frozenset(),
-             progress=None) -> list[Estimate]:
+             progress=None, policy: str = "fast") -> list[Estimate]:
     """Each script's estimate over the same ``samples`` deals (module docstring); the deals and the
     rollouts' tie-breaks come from ``seed``, so the same call gives the same figures (``ties``
     False: the policy takes the first of tied options, a rollout is a function of its deal).
     ``start``: the deals are those numbered start … start + samples − 1 (``race`` goes on from one
-    call's deals to the next)."""
+    call's deals to the next).  ``policy``: who plays every seat after the script, the rollout policy
+    (``fast``, every figure the advice prints) or the bot ``keen`` (as strong as ``basic``)."""
     from ..engine import game_steps
     from .rng_keys import str_key
 
@@ -194,7 +195,7 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
             tables, unseen, [str_key(f"{seed}:{i}") for i in numbers], TRIES, me=pos.seat, stage=pos.stage,
             table=pos.table, dealer=pos.dealer, turn=pos.turn, first_discard=pos.first_discard,
             last_stock=pos.last_stock, scripts=scripts, keys=[str_key(f"{seed}:{i}:play") for i in numbers],
-            ties=ties, keep=keep).tolist()
+            ties=ties, keep=keep, policy=policy).tolist()
         for row in res:
             if any(r[3] < 0 for r in row):
                 k = next(k for k, r in enumerate(row) if r[3] < 0)
