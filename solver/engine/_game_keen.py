@@ -27,20 +27,18 @@ from . import _distance_kernels as DK
 from . import _kernels as K
 from . import _mt as MT
 from . import play_rules as P
+from ._game_choices import _option_of, _use, fast_pick
 from ._game_kernels import answer
 from ._game_policies import (
-    AS,
     RS_SIZE,
-    _option_of,
-    _use,
     answer_row,
-    fast_pick,
     hand_scratch,
     resume_sample,
     rollout_step,
     start_hand,
 )
 from ._game_state import (
+    AS,
     ASKED,
     FMAX,
     G_TABLE,
