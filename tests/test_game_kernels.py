@@ -169,7 +169,7 @@ def same_rollouts(rules, seed: int, samples: int = 6, policy: str = "fast") -> i
     ``policy`` keen: the keen bot plays every seat after the script (``keen_reference`` in Python)."""
     import random
 
-    from solver.engine import game_steps
+    from solver.engine import game_steps, keen_steps
     from solver.game.position import position_of
     from solver.game.rng_keys import str_key
 
@@ -187,7 +187,8 @@ def same_rollouts(rules, seed: int, samples: int = 6, policy: str = "fast") -> i
     got = game_steps.rollouts(game_steps.tables_of(rules), me=pos.seat, stage=pos.stage, table=pos.table,
                               dealer=pos.dealer, turn=pos.turn, first_discard=pos.first_discard,
                               last_stock=pos.last_stock, samples=[d for d, _ in dealt], scripts=scripts,
-                              keys=[k for _, k in dealt], ties=ties, policy=policy)
+                              keys=[k for _, k in dealt], ties=ties,
+                              roll=keen_steps.roller(rules) if policy == "keen" else None)
     for i, (d, _) in enumerate(dealt):
         for j, script in enumerate(scripts):
             rng = random.Random(f"{seed}:{i}:play") if ties else None

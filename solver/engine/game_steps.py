@@ -123,9 +123,9 @@ def warm(rules: Ruleset) -> None:
         pass
 
 
-def warm_rollout(rules: Ruleset, policy: str = "fast"):
+def warm_rollout(rules: Ruleset, roll=None):
     """Rollouts of the dealer's first discard of a hand dealt in tile order, as the real calls make them
-    (``warm_steps``, ``keen_steps.warm``): its seats and that discard."""
+    (``warm_steps``; ``keen_steps.warm`` with its ``roll``): its seats and that discard."""
     tiles = [x for x in range(20) for _ in range(4)]
     sizes = rules.game.deal
     hands = [tiles[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))]
@@ -134,7 +134,7 @@ def warm_rollout(rules: Ruleset, policy: str = "fast"):
     discard = SimpleNamespace(kind="discard", tile=hands[0][-1])
     rollouts(tables_of(rules), me=0, stage="discard", table=None, dealer=0, turn=0, first_discard=True,
              last_stock=False, samples=[(seats, tiles[sum(sizes):])], scripts=[(discard,)], keys=[[1, 2]], ties=True,
-             policy=policy)
+             roll=roll)
     return seats, discard
 
 
@@ -300,7 +300,7 @@ class Unseen:
 
 def deal_and_roll(t: Tables, unseen: Unseen, deal_keys, tries: int, *, me: int, stage: str, table, dealer: int,
                   turn: int, first_discard: bool, last_stock: bool, scripts, keys, ties: bool,
-                  keep=(), policy: str = "fast") -> np.ndarray:
+                  keep=(), roll=None) -> np.ndarray:
     """Sample i dealt by random.Random of ``deal_keys[i]`` (``_game_policies.deal_unseen``: up to
     ``tries`` tries), then every script played out on it as ``rollouts`` does; a sample no try could
     deal has R_OK 0 on every script."""
@@ -317,23 +317,24 @@ def deal_and_roll(t: Tables, unseen: Unseen, deal_keys, tries: int, *, me: int, 
     if good.any():
         res[good] = _roll(t, [a[good] for a in arrays_], me=me, stage=stage, table=table, dealer=dealer,
                           turn=turn, first_discard=first_discard, last_stock=last_stock, scripts=scripts,
-                          keys=[k for k, g in zip(keys, good) if g], ties=ties, keep=keep, policy=policy)
+                          keys=[k for k, g in zip(keys, good) if g], ties=ties, keep=keep, roll=roll)
     return res
 
 
 def rollouts(t: Tables, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
-             last_stock: bool, samples, scripts, keys, ties: bool, keep=(), policy: str = "fast") -> np.ndarray:
-    """Every script played out on every sample by the rollout policy (``_game_policies.rollouts``):
-    ``res[i, j]`` (R_NET, R_WON, R_DEAL_IN, R_OK) of sample i and script j (``winrate.rollout``)."""
+             last_stock: bool, samples, scripts, keys, ties: bool, keep=(), roll=None) -> np.ndarray:
+    """Every script played out on every sample by the rollout policy (``_game_policies.rollouts``), or by
+    ``roll`` (another policy's kernel call, ``keen_steps.roller``): ``res[i, j]`` (R_NET, R_WON, R_DEAL_IN,
+    R_OK) of sample i and script j (``winrate.rollout``)."""
     return _roll(t, seat_rows(samples), me=me, stage=stage, table=table, dealer=dealer, turn=turn,
                  first_discard=first_discard, last_stock=last_stock, scripts=scripts, keys=keys, ties=ties, keep=keep,
-                 policy=policy)
+                 roll=roll)
 
 
 def _roll(t: Tables, arrays_, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
-          last_stock: bool, scripts, keys, ties: bool, keep=(), policy: str = "fast") -> np.ndarray:
-    """The rollouts' kernel of ``policy``: ``fast`` (the rollout policy, ``bot_fast``) or ``keen``
-    (``_game_keen.rollouts_keen``, which keeps no ``keep``: it sees readiness itself)."""
+          last_stock: bool, scripts, keys, ties: bool, keep=(), roll=None) -> np.ndarray:
+    """The rollouts' kernel: the rollout policy's (``bot_fast``), or ``roll(where, res)`` (another policy's,
+    which takes the same position, samples, scripts and keys ``where`` and keeps no ``keep``)."""
     rows, n_script = script_rows(scripts)
     key_arr, key_len = key_rows(keys)
     tx, tby, tkind = (-1, -1, 0) if table is None else (table[0], table[1], 1 if table[2] == "discard" else 0)
@@ -341,9 +342,8 @@ def _roll(t: Tables, arrays_, *, me: int, stage: str, table, dealer: int, turn: 
     where = (np.int64(me), np.int64(STAGE_CODES.get(stage, -1)), np.int64(stage == "claim"), np.int64(tx),
              np.int64(tby), np.int64(tkind), np.int64(dealer), np.int64(turn), np.int64(first_discard),
              np.int64(last_stock), *arrays_, rows, n_script, key_arr, key_len, np.int64(ties))
-    if policy == "keen":
-        from . import keen_steps
-        keen_steps.roll(t.rules, where, res)
+    if roll is not None:
+        roll(where, res)
         return res
     announce_compile(GP.rollouts)
     GP.rollouts(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, *where, keep_rows(list(keep)),

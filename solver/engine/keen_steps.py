@@ -30,7 +30,7 @@ from .game_steps import (
     warm_rollout,
 )
 
-__all__ = ["Keen", "keen_of", "new_rng", "play_keen", "roll", "warm"]
+__all__ = ["Keen", "keen_of", "new_rng", "play_keen", "roller", "warm"]
 
 #: hands of one kernel call (the distance memo is looked at between calls: a hand of keen bots adds some
 #: 1,500 answers to it, and a memo past its fill limit takes no more)
@@ -121,14 +121,17 @@ def play_keen(rules: Ruleset, seeds: list[int], key_arr: np.ndarray, key_len: np
     return results
 
 
-def roll(rules: Ruleset, where: tuple, res: np.ndarray, level: int = 1) -> None:
-    """The rollouts of ``game_steps._roll`` (``where``: its position, samples, scripts and keys, as
-    ``_game_policies.rollouts`` takes them) with ``keen`` at ``level`` for every seat after the script."""
+def roller(rules: Ruleset, level: int = 1):
+    """The ``roll`` of ``game_steps.rollouts`` and ``deal_and_roll`` that plays every seat after the script
+    by ``keen`` at ``level`` (``_game_keen.rollouts_keen``)."""
     k = keen_of(rules)
-    t = k.tables
-    announce_compile(KG.rollouts_keen)
-    KG.rollouts_keen(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks, *k.memos(),
-                     np.int64(level), *where, res)
+
+    def roll(where: tuple, res: np.ndarray) -> None:
+        t = k.tables
+        announce_compile(KG.rollouts_keen)
+        KG.rollouts_keen(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks,
+                         *k.memos(), np.int64(level), *where, res)
+    return roll
 
 
 def warm(rules: Ruleset, name: str) -> None:
@@ -142,4 +145,4 @@ def warm(rules: Ruleset, name: str) -> None:
     elif name == "play_keen":
         play_keen(rules, [1, 2], *str_key_rows(["1", "2"] * 3, (2, 3)), 1)
     else:
-        warm_rollout(rules, "keen")
+        warm_rollout(rules, roller(rules))

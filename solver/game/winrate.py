@@ -171,6 +171,10 @@ def pace(rules: Ruleset, samples: int = 50) -> float:
     return (time.perf_counter() - start) / samples
 
 
+#: who may play the rollouts: the rollout policy (``bot_fast``), or the bot ``keen``
+ROLLOUT_POLICIES = ("fast", "keen")
+
+
 def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES,
              seed: int = 0, ties: bool = True, start: int = 0, keep: frozenset = frozenset(),
              progress=None, policy: str = "fast") -> list[Estimate]:
@@ -183,6 +187,12 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
     from ..engine import game_steps
     from .rng_keys import str_key
 
+    if policy not in ROLLOUT_POLICIES:
+        raise ValueError(f"no rollout policy {policy!r}: choose one of {', '.join(ROLLOUT_POLICIES)}")
+    roll = None
+    if policy == "keen":
+        from ..engine import keen_steps
+        roll = keen_steps.roller(pos.rules)
     scripts = [tuple(s) for s in scripts]
     nets: list[list[int]] = [[] for _ in scripts]
     wins = [0] * len(scripts)
@@ -195,7 +205,7 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
             tables, unseen, [str_key(f"{seed}:{i}") for i in numbers], TRIES, me=pos.seat, stage=pos.stage,
             table=pos.table, dealer=pos.dealer, turn=pos.turn, first_discard=pos.first_discard,
             last_stock=pos.last_stock, scripts=scripts, keys=[str_key(f"{seed}:{i}:play") for i in numbers],
-            ties=ties, keep=keep, policy=policy).tolist()
+            ties=ties, keep=keep, roll=roll).tolist()
         for row in res:
             if any(r[3] < 0 for r in row):
                 k = next(k for k, r in enumerate(row) if r[3] < 0)
