@@ -14,9 +14,13 @@ after its best discard (when one follows): the best move is taken when it beats 
 when it beats every move or the hand is of class 0 or 1 already; else the rollout policy chooses
 (every 碰, a 吃 that breaks no pair).  A win is always taken.
 
+Readiness is looked at first: a hand is judged at class 1 only where no choice leaves one ready (the
+same choices, far fewer searches).
+
 ``keen_pick`` takes a seat's hand and question as arrays (the bot ``keen`` asks it one decision at a
-time, ``solver.game.bot_keen``); ``keen_choice`` reads them off a game state.  Both count live copies
-as ``view.seen_counts`` does: every copy but the seat's own, the others' melds shown, the faces, the
+time, ``solver.game.bot_keen``); ``keen_choice`` reads them off a game state, for whole hands
+(``play_keen``) and for the win-rate rollouts by keen (``rollouts_keen``).  Both count live copies as
+``view.SeatView.unseen`` does: every copy but the seat's own, the others' melds shown, the faces, the
 tile on the table.
 """
 from __future__ import annotations
