@@ -648,6 +648,80 @@ def _apply(cx, sc, nd, i, sign):
         nd[POS_K] += sign
 
 
+#: every tile of a mask of tiles (``_near_tiles``), and the bit it sets when some position had more
+#: than MAX_WAYS intakes
+ALL_TILES = (1 << 20) - 1
+TOO_MANY_WAYS = 1 << 20
+
+
+@kernel
+def _near_tiles(cx, sc, nd, mode, allow, first, mk, mv, ms):
+    """The tiles x (bit x) of ``allow`` that bring the position nd near (no memo of its own):
+
+    M_GOOD, nd at rest: x whose intake, with its discard, leaves a ready hand (none: nd is not at
+    most 1 away).  M_GOOD2, nd of c + 1 tiles: x whose intake, with a discard before it and one
+    after, leaves a ready hand (none: no discard leaves nd at most 1 away).  With ``first``, the
+    first such tile only.  Plus TOO_MANY_WAYS when some position had more than MAX_WAYS intakes.
+    """
+    res = 0
+    # The bound: with the richest intake and winning tile, can the 胡息 be reached at all?
+    need = cx[CX_MIN] - nd[POS_BASE]
+    for x in range(20):
+        n = nd[POS_CONC + x]
+        if n == 3:
+            need -= cx[CX_HX + 20 * P_KAN + x]
+            n = 0
+        sc[S_CNT + x] = n
+    if _rich_huxi(cx, sc) + cx[CX_STEP] < need:
+        return 0
+    # M_GOOD2: pass 0 takes the intakes of the position itself, with two discards to come (one
+    # before, one after): they are intakes of the position after any discard of another tile.
+    # Pass y + 1 discards a copy of y first and takes y's own intakes (fewer copies to 比,
+    # another holding, or held three times instead of four).
+    for ph in range(21 if mode == M_GOOD2 else 1):
+        y = ph - 1
+        if (first and res & ALL_TILES) or (y >= 0 and (nd[POS_CONC + y] != 1 and nd[POS_CONC + y] != 2
+                                                      or (res >> y) & 1 or not (allow >> y) & 1)):
+            continue
+        if y >= 0:
+            nd[POS_CONC + y] -= 1
+            nd[POS_HELD + y] -= 1
+        count = _ways(cx, sc, nd, False, np.int64(y))
+        if count < 0:
+            res |= TOO_MANY_WAYS
+            count = 0
+        more = 1 if (mode == M_GOOD2 and ph == 0) else 0
+        for i in range(count):
+            x = sc[S_WAYS + TAKE_COLS * i + TAKE_TILE]
+            if (res >> x) & 1 or not (allow >> x) & 1 or (first and res & ALL_TILES):
+                continue
+            _apply(cx, sc, nd, i, 1)
+            if _ready_memo(cx, sc, nd, sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD] + more, mk, mv, ms):
+                res |= 1 << x
+            _apply(cx, sc, nd, i, -1)
+        if y >= 0:
+            nd[POS_CONC + y] += 1
+            nd[POS_HELD + y] += 1
+    return res
+
+
+@kernel
+def _near(cx, sc, nd, mode, mk, mv, ms):
+    """Whether the position nd is near (``_near_tiles`` finds a tile), through the memo (Q_GOOD,
+    Q_GOOD2): 1 or 0, plus 2 when some position had more than MAX_WAYS intakes."""
+    a, b, c = _memo_key(nd, Q_GOOD if mode == M_GOOD else Q_GOOD2)
+    slot = _memo_slot(mk, mv, a, b, c)
+    if mv[slot] != 0:
+        return mv[slot] - 1
+    tiles = _near_tiles(cx, sc, nd, mode, np.int64(ALL_TILES), True, mk, mv, ms)
+    res = 1 if tiles & ALL_TILES else 0
+    # Find the slot again: the searches may have filled some meanwhile.
+    slot = _memo_slot(mk, mv, a, b, c)
+    if mv[slot] == 0:
+        _memo_put(mk, mv, ms, slot, a, b, c, res)
+    return res | (2 if tiles & TOO_MANY_WAYS else 0)
+
+
 # ================ the entry point =================================================================
 
 
@@ -681,89 +755,47 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
         for f in range(POS_SIZE):
             nd[f] = rows[r, f]
         res = 0
-        slot = -1
-        a = 0
-        b = 0
-        c = 0
-        asked = mode == M_GOOD or mode == M_GOOD2
-        asked_before = False
-        if asked:
-            # The memo, asked about this position itself (Q_GOOD, Q_GOOD2).
-            a, b, c = _memo_key(nd, Q_GOOD if mode == M_GOOD else Q_GOOD2)
-            slot = _memo_slot(mk, mv, a, b, c)
-            if mv[slot] != 0:
-                res = mv[slot] - 1
-                asked_before = True
-        if asked and not asked_before:
-            # The bound: with the richest intake and winning tile, can the 胡息 be reached at all?
-            need = cx[CX_MIN] - nd[POS_BASE]
-            for x in range(20):
-                n = nd[POS_CONC + x]
-                if n == 3:
-                    need -= cx[CX_HX + 20 * P_KAN + x]
-                    n = 0
-                sc[S_CNT + x] = n
-            if _rich_huxi(cx, sc) + cx[CX_STEP] < need:
-                asked_before = True  # res stays 0
-        # M_GOOD2: pass 0 takes the intakes of the row itself, with two discards to come (one
-        # before, one after): they are intakes of the row after any discard of another tile.
-        # Pass y + 1 discards a copy of y first and takes y's own intakes (fewer copies to 比,
-        # another holding, or held three times instead of four).
-        for ph in range(21 if mode == M_GOOD2 else 1):
-            y = ph - 1
-            if res != 0 or asked_before or (y >= 0 and nd[POS_CONC + y] != 1 and nd[POS_CONC + y] != 2):
-                continue
-            if y >= 0:
-                nd[POS_CONC + y] -= 1
-                nd[POS_HELD + y] -= 1
+        if mode == M_GOOD or mode == M_GOOD2:
+            res = _near(cx, sc, nd, mode, mk, mv, ms)
+            if res > 1:
+                fits = False
+                res &= 1
+        else:
             count = 1
             if mode != M_READY:
-                count = _ways(cx, sc, nd, mode == M_WAYS, np.int64(y))
+                count = _ways(cx, sc, nd, mode == M_WAYS, np.int64(-1))
                 if count < 0:
                     fits = False
                     count = 0
-            more = 1 if (mode == M_GOOD2 and ph == 0) else 0
             for i in range(count):
-                if res == 0:
-                    for step in range(3):
-                        if step != 1:
-                            if mode != M_READY:
-                                _apply(cx, sc, nd, i, 1 if step == 0 else -1)
-                        elif mode == M_READY or asked:
-                            discard = junk[r] if mode == M_READY else sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
-                            res = _ready_memo(cx, sc, nd, discard + more, mk, mv, ms)
-                        else:
-                            discard = sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
-                            free = 0
-                            for x in range(20):
-                                if nd[POS_CONC + x] == 1 or nd[POS_CONC + x] == 2:
-                                    free += 1
-                            if mode == M_WAYS or discard == 0:
-                                if discard == 0 or free > 0:
-                                    for f in range(POS_SIZE):
-                                        out[n_out, f] = nd[f]
-                                    out[n_out, WAY_PARENT] = r
-                                    out[n_out, WAY_DISCARD] = discard
-                                    for f in range(5):
-                                        out[n_out, WAY_KIND + f] = sc[S_WAYS + TAKE_COLS * i + f]
-                                    n_out += 1
-                            else:
-                                for x in range(20):
-                                    if nd[POS_CONC + x] == 1 or nd[POS_CONC + x] == 2:
-                                        for f in range(POS_SIZE):
-                                            out[n_out, f] = nd[f]
-                                        out[n_out, POS_CONC + x] -= 1
-                                        out[n_out, POS_HELD + x] -= 1
-                                        out[n_out, WAY_PARENT] = r
-                                        n_out += 1
-            if y >= 0:
-                nd[POS_CONC + y] += 1
-                nd[POS_HELD + y] += 1
-        if asked and slot >= 0:
-            # Find the slot again: the searches may have filled some meanwhile.
-            slot = _memo_slot(mk, mv, a, b, c)
-            if mv[slot] == 0:
-                _memo_put(mk, mv, ms, slot, a, b, c, res)
+                if mode == M_READY:
+                    res = _ready_memo(cx, sc, nd, junk[r], mk, mv, ms)
+                    continue
+                _apply(cx, sc, nd, i, 1)
+                discard = sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
+                free = 0
+                for x in range(20):
+                    if nd[POS_CONC + x] == 1 or nd[POS_CONC + x] == 2:
+                        free += 1
+                if mode == M_WAYS or discard == 0:
+                    if discard == 0 or free > 0:
+                        for f in range(POS_SIZE):
+                            out[n_out, f] = nd[f]
+                        out[n_out, WAY_PARENT] = r
+                        out[n_out, WAY_DISCARD] = discard
+                        for f in range(5):
+                            out[n_out, WAY_KIND + f] = sc[S_WAYS + TAKE_COLS * i + f]
+                        n_out += 1
+                else:
+                    for x in range(20):
+                        if nd[POS_CONC + x] == 1 or nd[POS_CONC + x] == 2:
+                            for f in range(POS_SIZE):
+                                out[n_out, f] = nd[f]
+                            out[n_out, POS_CONC + x] -= 1
+                            out[n_out, POS_HELD + x] -= 1
+                            out[n_out, WAY_PARENT] = r
+                            n_out += 1
+                _apply(cx, sc, nd, i, -1)
         if not expanding:
             flags[r] = res
     return out[:n_out], fits
