@@ -137,8 +137,10 @@ def _outs(ws, reds, live):
 
 
 @kernel
-def _improving(cx, sc, nd, live, mk_, mv, ms, ik, iv, iu):
-    """Live copies of the tiles one intake of which (with its discard) leaves the position nd ready.
+def _improving(cx, sc, nd, live, allow, mk_, mv, ms, ik, iv, iu):
+    """Live copies of the tiles one intake of which (with its discard) leaves the position nd ready
+    (the distance search's ``_near_tiles``), looked for among the tiles of ``allow`` only: every one
+    of them, or the ``_near`` tiles of the hand that nd is a discard from (which hold them all).
     Which tiles those are depends on the position alone: they are kept in the memo ``ik``/``iv``/``iu``
     (``_distance_kernels``' kind of memo, a bit mask per position)."""
     a, b, c = DK._memo_key(nd, np.int64(0))
@@ -146,26 +148,8 @@ def _improving(cx, sc, nd, live, mk_, mv, ms, ik, iv, iu):
     if iv[slot] != 0:
         mask = iv[slot] - 1
     else:
-        mask = 0
-        need = cx[DK.CX_MIN] - nd[DK.POS_BASE]
-        for x in range(20):
-            n = nd[DK.POS_CONC + x]
-            if n == 3:
-                need -= cx[DK.CX_HX + 20 * DK.P_KAN + x]
-                n = 0
-            sc[DK.S_CNT + x] = n
-        # (no intake and winning tile could bring the 胡息 the win needs: none)
-        if DK._rich_huxi(cx, sc) + cx[DK.CX_STEP] >= need:
-            for x in range(20):
-                ways = DK._ways(cx, sc, nd, False, np.int64(x))
-                for i in range(ways):
-                    DK._apply(cx, sc, nd, i, 1)
-                    r = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD], mk_, mv, ms)
-                    DK._apply(cx, sc, nd, i, -1)
-                    if r:
-                        mask |= 1 << x
-                        break
-        DK._memo_put(ik, iv, iu, slot, a, b, c, mask)
+        mask = DK._near_tiles(cx, sc, nd, np.int64(DK.M_GOOD), allow, False, mk_, mv, ms) & DK.ALL_TILES
+        DK._memo_put(ik, iv, iu, DK._memo_slot(ik, iv, a, b, c), a, b, c, mask)
     count = 0
     for x in range(20):
         if (mask >> x) & 1:
@@ -174,7 +158,7 @@ def _improving(cx, sc, nd, live, mk_, mv, ms, ik, iv, iu):
 
 
 @kernel
-def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms, ik, iv, iu):
+def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, mk_, mv, ms, ik, iv, iu):
     """(class, −count) of the hand at rest, packed: class * COUNT_ROOM − count (module docstring); a
     hand not ready is judged no further than class ``level``."""
     nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
@@ -184,37 +168,67 @@ def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms, ik, iv, iu):
     if DK._ready_memo(cx, sc, nd, np.int64(0), mk_, mv, ms):
         return READY * COUNT_ROOM - _outs(ws, reds, live)
     if level >= 1:
-        n = _improving(cx, sc, nd, live, mk_, mv, ms, ik, iv, iu)
+        n = _improving(cx, sc, nd, live, allow, mk_, mv, ms, ik, iv, iu)
         if n > 0:
             return NEAR * COUNT_ROOM - n
     return FAR * COUNT_ROOM
 
 
 @kernel
-def _after_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms, ik, iv, iu):
-    """The best ``_rest_key`` a hand just after an intake reaches by its discard (itself when none
-    follows); the ready discards looked at first."""
+def _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu):
+    """The tiles (a mask) whose intake, with a discard before it and one after, leaves the hand (which
+    owes a discard) ready: the distance search's ``_near_tiles`` (M_GOOD2), kept in the memo of
+    improving tiles.  No discard leaves the hand of class 0 or 1 when there is none, and the
+    improving tiles of the hand after any discard are among them."""
+    nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
+    _position(ws, conc, mk, mt, nm, nd)
+    a, b, c = DK._memo_key(nd, np.int64(1))
+    slot = DK._memo_slot(ik, iv, a, b, c)
+    if iv[slot] != 0:
+        return iv[slot] - 1
+    mask = DK._near_tiles(cx, ks[KS_SC:KS_SC + DK.S_SIZE], nd, np.int64(DK.M_GOOD2), np.int64(DK.ALL_TILES), False,
+                          mk_, mv, ms) & DK.ALL_TILES
+    DK._memo_put(ik, iv, iu, DK._memo_slot(ik, iv, a, b, c), a, b, c, mask)
+    return mask
+
+
+@kernel
+def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu):
+    """The best ``_rest_key`` at ``level`` that a hand just after an intake reaches by its discard
+    (itself when none follows).  Level 1 is asked only where no discard leaves the hand ready: then
+    the discards are looked at only where some leaves it at most 1 away (``_near``) and the live
+    copies of those tiles could bring a key below ``bar``; else the key returned is no less than
+    ``bar`` (and class 2's where there is no live copy)."""
     if not _owes(conc, mk, nm):
-        return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms, ik, iv, iu)
+        return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, np.int64(DK.ALL_TILES), mk_, mv, ms, ik, iv, iu)
+    allow = np.int64(DK.ALL_TILES)
+    if level > 0:
+        allow = _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu)
+        most = 0
+        for x in range(20):
+            if (allow >> x) & 1:
+                most += ks[KS_LIVE + x]
+        if most == 0:
+            return FAR * COUNT_ROOM
+        if NEAR * COUNT_ROOM - most >= bar:
+            return NEAR * COUNT_ROOM - most
     best = 1 << 30
-    for lv in range(level + 1):
-        if lv > 0 and best < FAR * COUNT_ROOM:
-            break
-        for t in range(20):
-            if conc[t] == 1 or conc[t] == 2:
-                conc[t] -= 1
-                key = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), mk_, mv, ms, ik, iv, iu)
-                conc[t] += 1
-                if key < best:
-                    best = key
+    for t in range(20):
+        if conc[t] == 1 or conc[t] == 2:
+            conc[t] -= 1
+            key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, mk_, mv, ms, ik, iv, iu)
+            conc[t] += 1
+            if key < best:
+                best = key
     return best
 
 
 @kernel
-def _discard_key(ws, cx, ks, conc, mk, mt, nm, t, level, mk_, mv, ms, ik, iv, iu):
-    """The key of discarding t: the hand it leaves (``_rest_key``), then the tile's use."""
+def _discard_key(ws, cx, ks, conc, mk, mt, nm, t, level, allow, mk_, mv, ms, ik, iv, iu):
+    """The key of discarding t: the hand it leaves (``_rest_key``, its improving tiles among ``allow``),
+    then the tile's use."""
     conc[t] -= 1
-    key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, mk_, mv, ms, ik, iv, iu)
+    key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, mk_, mv, ms, ik, iv, iu)
     conc[t] += 1
     return key * USE_ROOM + _use(conc, t)
 
@@ -235,13 +249,16 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
         # the ready discards first: when one is, no other needs a closer look
         keys = np.empty(n, np.int64)
         for k in range(n):
-            keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], np.int64(0), mk_, mv, ms,
-                                   ik, iv, iu)
+            keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], np.int64(0),
+                                   np.int64(DK.ALL_TILES), mk_, mv, ms, ik, iv, iu)
         best = keys.min()
+        allow = np.int64(0)
         if best >= FAR * COUNT_ROOM * USE_ROOM and level > 0:
+            allow = _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu)
+        if allow != 0:
             for k in range(n):
-                keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], level, mk_, mv, ms,
-                                       ik, iv, iu)
+                keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], level, allow, mk_,
+                                       mv, ms, ik, iv, iu)
             best = keys.min()
         tied = 0
         for k in range(n):
@@ -263,7 +280,7 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
     hs = ks[KS_SHOWN:KS_SHOWN + MAXM]
     # readiness first: a closer look only when neither passing nor any move leaves the hand ready
     for lv in range(level + 1):
-        cur = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), mk_, mv, ms, ik, iv, iu)
+        cur = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), np.int64(DK.ALL_TILES), mk_, mv, ms, ik, iv, iu)
         best = 1 << 30
         best_k = -1
         for k in range(n):
@@ -279,7 +296,8 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
             hn = _take_into(hc, hk, ht, hs, nm, x, opts[row + P.A_KIND], opts[row + P.A_CHI], opts[row + P.A_BI],
                             opts[row + P.A_BI + 1], opts[row + P.A_BI + 2], opts[row + P.A_ONTO],
                             opts[row + P.A_CHOU_WEI])
-            key = _after_key(ws, cx, ks, hc, hk, ht, hn, np.int64(lv), mk_, mv, ms, ik, iv, iu)
+            # (a move whose key cannot come below both passing's and the best so far changes nothing)
+            key = _after_key(ws, cx, ks, hc, hk, ht, hn, np.int64(lv), min(cur, best), mk_, mv, ms, ik, iv, iu)
             if key < best:
                 best = key
                 best_k = k
