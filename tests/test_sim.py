@@ -18,7 +18,17 @@ from cli import main
 from solver.app import sim, sim_command
 from solver.game import players
 from solver.game.engine import Game
-from solver.game.stats import EVENTS, DealOutcome, GameOutcome, Pair, Tally, game_events, mean_interval, summarise
+from solver.game.stats import (
+    EVENTS,
+    VERDICT_DEALS,
+    DealOutcome,
+    GameOutcome,
+    Pair,
+    Tally,
+    game_events,
+    mean_interval,
+    summarise,
+)
 from solver.model.rules import FOUR_KINDS, get_ruleset
 from solver.text.sim_table import SimInfo, sim_json, sim_lines
 
@@ -159,6 +169,44 @@ def test_summary_of_duplicate_deals_by_hand():
 def test_a_pair_is_apart_when_its_interval_excludes_zero():
     assert Pair("x", "y", 0.5, 0.3).apart and Pair("x", "y", -0.5, 0.3).apart
     assert not Pair("x", "y", 0.2, 0.3).apart and not Pair("x", "y", 1.0, None).apart
+
+
+def test_no_bot_is_called_the_better_on_too_few_deals():
+    # the learner's trial: 20 deals, an interval far from 0, the wrong way round
+    few = Pair("strong", "basic", -2.40, 1.51, 20)
+    assert few.apart and few.verdict is None and few.deals_needed == VERDICT_DEALS
+    assert Pair("x", "y", -2.40, 1.51, VERDICT_DEALS - 1).verdict is None
+    assert Pair("x", "y", -2.40, 1.51, VERDICT_DEALS).verdict == "y"
+    assert Pair("x", "y", 0.5, 0.3, VERDICT_DEALS).verdict == "x"
+    assert Pair("x", "y", 0.2, 0.3, 10_000).verdict is None  # not apart
+
+
+def test_deals_needed_is_where_the_interval_would_shrink_to_the_difference():
+    # the half-width shrinks as 1 / sqrt(deals): 0.2 -> 0.1 takes four times the deals
+    assert Pair("x", "y", 0.1, 0.2, 500).deals_needed == 2000
+    assert Pair("x", "y", -0.1, 0.2, 500).deals_needed == 2000
+    assert Pair("x", "y", 0.25, 0.5, 1000).deals_needed == 4000
+    assert Pair("x", "y", 0.0, 0.2, 500).deals_needed is None  # no difference to show
+    assert Pair("x", "y", 0.5, 0.3, 500).deals_needed is None  # shown already
+    assert Pair("x", "y", 0.01, 0.001, 20).deals_needed == VERDICT_DEALS  # never below the least
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_comparison_line_gives_no_verdict_on_too_few_deals(lang):
+    deal = DealOutcome(0, (GameOutcome(("a", "b", "b"), (4, -2, -2), 0, 9),
+                           GameOutcome(("b", "a", "b"), (-1, 2, -1), 1, 9),
+                           GameOutcome(("b", "b", "a"), (-3, -3, 6), 2, 9)))
+    deals = [DealOutcome(i, deal.games) if i % 3 else DealOutcome(i, tuple(
+        GameOutcome(g.bots, tuple(v - 1 if b == "a" else v for v, b in zip(g.net, g.bots)), g.winner, 9)
+        for g in deal.games)) for i in range(30)]
+    s = summarise(deals, ("a", "b"))
+    assert s.pairs[0].apart and s.pairs[0].deals == 30
+    text = "\n".join(sim_lines(s, SimInfo("hunan", ("a", "b", "b"), 0, 1, 0.1), lang))
+    assert ("is better" not in text and "too few deals for a verdict" in text and "at least 200" in text
+            if lang == "en" else "更强" not in text and "副数太少" in text and "200" in text)
+    many = summarise([DealOutcome(i, d.games) for i, d in enumerate(deals * 10)], ("a", "b"))
+    text = "\n".join(sim_lines(many, SimInfo("hunan", ("a", "b", "b"), 0, 1, 0.1), lang))
+    assert ("a is better (95%)" in text if lang == "en" else "a 更强（95%）" in text)
 
 
 # --- the command --------------------------------------------------------------------------------

@@ -8,7 +8,12 @@ the comparison metric is the mean of those values over the deals, with a
 95% interval by the normal approximation (mean ± 1.96 · s / √n, s the
 sample standard deviation of the per-deal values, n the deals).  Two bots
 are compared by the same interval on their per-deal differences (paired:
-the same deals).
+the same deals).  Net scores have heavy tails (a rare hand with many 番 is
+worth dozens of ordinary ones), so with few deals that interval is too
+narrow: no bot is called the better below ``VERDICT_DEALS`` deals, however
+far apart their means (``Pair.verdict``), and a comparison that shows no
+difference says how many deals would show one of its size
+(``Pair.deals_needed``).
 
 >>> g = GameOutcome(("a", "b", "c"), (4, -2, -2), 0, 9, ((0, "zimo"),))
 >>> h = GameOutcome(("b", "c", "a"), (0, 0, 0), None, 12, ())
@@ -34,6 +39,8 @@ EVENTS = {"bakuai": "八块", "chou_wei": "臭偎", "popao": "破跑胡", "tianh
           "dihu": "地胡", "haidi": "海底", "zimo": "自摸"}
 #: z of a two-sided 95% interval (normal approximation)
 Z95 = 1.96
+#: the fewest deals on which ``phz sim`` calls one bot the better (module docstring; DECISIONS.md)
+VERDICT_DEALS = 200
 _CONDITIONS = ("tianhu", "qishou", "dihu", "haidi")
 
 
@@ -137,19 +144,43 @@ class BotStats:
 
 @dataclass(frozen=True)
 class Pair:
-    """``first`` against ``second``: the mean per-deal difference of their net per hand, and its 95% interval."""
+    """``first`` against ``second`` on ``deals`` deals: the mean per-deal difference of their net per
+    hand, and its 95% interval.
+
+    >>> Pair("x", "y", -2.4, 1.5, 20).verdict is None  # apart, but on too few deals
+    True
+    >>> Pair("x", "y", 0.3, 0.15, 2000).verdict, Pair("x", "y", 0.1, 0.2, 500).deals_needed
+    ('x', 2000)
+    """
     first: str
     second: str
     mean: float
     half: float | None
+    deals: int = 0
 
     @property
     def apart(self) -> bool:
-        """The interval excludes 0: one bot is better than the other at 95%."""
+        """The interval excludes 0."""
         return self.half is not None and abs(self.mean) > self.half
 
+    @property
+    def verdict(self) -> str | None:
+        """The better bot at 95%: the interval excludes 0 on at least VERDICT_DEALS deals; else None."""
+        if not self.apart or self.deals < VERDICT_DEALS:
+            return None
+        return self.first if self.mean > 0 else self.second
+
+    @property
+    def deals_needed(self) -> int | None:
+        """About how many deals would make an interval as narrow as the difference seen (the
+        half-width shrinks as 1/√deals), at least VERDICT_DEALS; None when there is no interval or
+        no difference, or the bots are told apart already."""
+        if self.half is None or self.mean == 0 or self.verdict is not None:
+            return None
+        return max(VERDICT_DEALS, math.ceil(self.deals * (self.half / self.mean) ** 2))
+
     def as_json(self) -> dict:
-        return {**asdict(self), "apart": self.apart}
+        return {**asdict(self), "apart": self.apart, "verdict": self.verdict, "deals_needed": self.deals_needed}
 
 
 @dataclass(frozen=True)
@@ -227,7 +258,7 @@ class Tally:
             for b in self.names[i + 1:]:
                 xs, ys = self.per_deal[a], self.per_deal[b]
                 if len(xs) == len(ys):
-                    pairs.append(Pair(a, b, *mean_interval(array("d", (x - y for x, y in zip(xs, ys))))))
+                    pairs.append(Pair(a, b, *mean_interval(array("d", (x - y for x, y in zip(xs, ys)))), len(xs)))
         return Summary(self.deals, self.games, self.games_drawn, self.all_turns / self.games if self.games else 0.0,
                        tuple(stats), tuple(pairs))
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tabulate import tabulate
 
-from ..game.stats import EVENTS, Summary
+from ..game.stats import EVENTS, VERDICT_DEALS, Summary
 
 __all__ = ["SimInfo", "sim_json", "sim_lines"]
 
@@ -61,14 +61,26 @@ def _header(s: Summary, info: SimInfo, lang: str) -> list[str]:
             f"seed {info.seed}, {info.jobs} job{'s' * (info.jobs != 1)}, {info.seconds:.1f} s"]
 
 
-def _pair_line(p, lang: str) -> str:
+def _pair_lines(p, lang: str) -> list[str]:
+    """The comparison of two bots: the difference, then the verdict (none on too few deals: stats.Pair)."""
     diff = f"{_signed(p.mean)} ± {_half(p.half)}"
+    few = p.apart and p.verdict is None
+    need = p.deals_needed
     if lang == "zh":
-        verdict = (f"{p.first if p.mean > 0 else p.second} 更强（95%）" if p.apart else "差别不显著（95%）")
-        return f"{p.first} 对 {p.second}：每手 {diff}，{verdict}"
-    verdict = (f"{p.first if p.mean > 0 else p.second} is better (95%)" if p.apart
-               else "no difference at 95%")
-    return f"{p.first} − {p.second}: {diff} a hand, {verdict}"
+        verdict = (f"{p.verdict} 更强（95%）" if p.verdict else
+                   f"副数太少，不下结论（{p.deals} 副，至少要 {VERDICT_DEALS} 副）" if few else "差别不显著（95%）")
+        lines = [f"{p.first} 对 {p.second}：每手 {diff}，{verdict}"]
+        if need and not few:
+            lines.append(f"  约 {need:,} 副牌才能看出这么大的差别")
+        return lines
+    verdict = (f"{p.verdict} is better (95%)" if p.verdict else
+               "too few deals for a verdict" if few else "no difference at 95%")
+    lines = [f"{p.first} − {p.second}: {diff} a hand, {verdict}"]
+    if few:
+        lines.append(f"  ({p.deals:,} deals; a verdict needs at least {VERDICT_DEALS:,})")
+    elif need:
+        lines.append(f"  (about {need:,} deals would show a difference this size)")
+    return lines
 
 
 def sim_lines(s: Summary, info: SimInfo, lang: str = "en") -> list[str]:
@@ -85,7 +97,7 @@ def sim_lines(s: Summary, info: SimInfo, lang: str = "en") -> list[str]:
                  f"drawn (荒庄): {_pct(s.drawn, s.games)} of the hands; {s.turns:.1f} turns (stock draws) a hand")
     if s.pairs:
         lines.append("")
-        lines += [_pair_line(p, lang) for p in s.pairs]
+        lines += [line for p in s.pairs for line in _pair_lines(p, lang)]
     keys = list(EVENTS) + sorted({k for b in s.bots for k in b.events if k not in EVENTS})
     events = [(EVENTS.get(k, k), *(str(b.events.get(k, 0)) for b in s.bots)) for k in keys]
     lines.append("")
