@@ -7,6 +7,7 @@ import doctest
 import importlib
 import os
 import pkgutil
+import re
 import shutil
 import subprocess
 import sys
@@ -104,3 +105,13 @@ def test_the_public_functions_have_examples():
         found = {t.name: t for t in finder.find(importlib.import_module(module))}
         for name in names:
             assert name in found and found[name].examples, f"{name} has no docstring example"
+
+
+def test_no_table_is_looked_up_by_a_rulesets_name():
+    """Rules and tuning are a ruleset's data, read through its fields: a table keyed by the ruleset's
+    name (``X[rules.name]``, ``X.get(rules.name, …)``) would give a house file another's numbers."""
+    pattern = re.compile(r"\.get\(\s*(\w+\.)*rules\.name\b|\[\s*(\w+\.)*rules\.name\s*\]")
+    found = [f"{path.relative_to(ROOT)}:{no}: {line.strip()}"
+             for path in sorted((ROOT / "solver").rglob("*.py"))
+             for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert not found, "\n".join(found)

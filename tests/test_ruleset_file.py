@@ -221,3 +221,30 @@ def test_the_default_ruleset_comes_from_the_environment_or_the_config_file(tmp_p
     assert ruleset_file.default_name(env) == ("luzhou", str(config))
     assert ruleset_file.default_name({**env, "PHZ_RULES": " luzhou-deng "}) == ("luzhou-deng", "$PHZ_RULES")
     assert ruleset_file.default_name({"XDG_CONFIG_HOME": str(tmp_path / "none")}) == ("hunan", "")
+
+
+# ---------------------------------------------------------------- the bots' tuning ([bots])
+
+def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
+    hunan, luzhou = get_ruleset("hunan").bots, get_ruleset("luzhou").bots
+    assert hunan.hazard == (0.0, 0.015, 0.048, 0.075, 0.12, 0.12, 0.2) and hunan.typical_score == 2.3
+    assert luzhou.hazard == (0.012, 0.048, 0.076, 0.1, 0.13, 0.15, 0.2) and luzhou.typical_score == 2.0
+    assert get_ruleset("luzhou-deng").bots == luzhou  # its base's, not hunan's
+    on_luzhou = loads('schema = 1\nbase = "luzhou"\nname = "house"\n')
+    assert on_luzhou.bots == luzhou
+    mine = loads(house("[bots]\ntypical_score = 3\nhazard = [0.1, 0.2]\n"))
+    assert mine.bots.typical_score == 3.0 and mine.bots.hazard == (0.1, 0.2)
+    assert loads(house("[bots]\ntypical_score = 4.5\n")).bots.hazard == hunan.hazard  # the rest from the base
+
+
+@pytest.mark.parametrize("body, words", [
+    ("[bots]\ntypical_score = true\n", "field 'bots.typical_score' must be a number"),
+    ("[bots]\ntypical_score = nan\n", "field 'bots.typical_score' is nan: give 0 to 1000"),
+    ("[bots]\ntypical_score = -1\n", "field 'bots.typical_score' is -1: give 0 to 1000"),
+    ("[bots]\nhazard = [0.1, 1.5]\n", "field 'bots.hazard[1]' is 1.5: give 0 to 1"),
+    ("[bots]\nhazard = []\n", "field 'bots.hazard' must be a list of 1 to 20 numbers"),
+    ("[bots]\nhazard = [\"x\"]\n", "field 'bots.hazard' must be a list of 1 to 20 numbers"),
+    ("[bots]\nhazards = [0.1]\n", "unknown field 'bots.hazards' (did you mean 'hazard'?)"),
+])
+def test_a_bad_bots_table_is_refused(body, words):
+    assert words in refused(house(body))

@@ -21,7 +21,8 @@ single live out, that a bigger score is worth a slower win, that late in
 the hand only a near hand wins, and that a 吃 or 碰 passed makes the tile 臭
 (RULES.md 7): draws that only that move takes stop counting.
 
-The constants (``TYPICAL``, ``HAZARD``, the factors) are averages measured
+The constants (``TYPICAL``, the factors, and the ruleset's ``bots`` table: the
+hazards and the typical score) are averages measured
 in self-play, not rules; they were measured with ``basic`` bots, and the
 results hardly move when they change by half (DECISIONS, bots).
 
@@ -66,16 +67,13 @@ TYPICAL = (0.08, 0.125, 0.33, 0.45, 0.5, 0.5, 0.5, 0.5)
 #: what the counted chances are worth in self-play: a wait is met about as often as its share of
 #: the unseen tiles says, an intake less often (other claims come first, discards are chosen)
 HU_FACTOR, TAKE_FACTOR = 1.0, 0.75
-#: the chance per stock draw that a player with 0, 1, … 6 melds laid out wins (self-play, per
-#: ruleset), and the melds a player lays out per stock draw
-HAZARD = {"hunan": (0.0, 0.015, 0.048, 0.075, 0.12, 0.12, 0.2),
-          "luzhou": (0.012, 0.048, 0.076, 0.1, 0.13, 0.15, 0.2)}
+#: the melds a player lays out per stock draw (the chance per draw that a player with so many melds
+#: wins is the ruleset's: ``Ruleset.bots.hazard``)
 MELD_RATE = 0.2
 #: discards per stock draw (a discard follows each 吃 or 碰)
 DISCARD_RATE = 0.7
-#: the score of a typical win (the mean in self-play), what another's win costs; and of a win
-#: not yet in sight (two intakes or more away)
-TYPICAL_SCORE = {"hunan": 2.3, "luzhou": 2.0}
+#: the score of a win not yet in sight (two intakes or more away; a typical win's, what another's
+#: win costs, is the ruleset's: ``Ruleset.bots.typical_score``)
 FAR_SCORE = 1.5
 #: positions weighed one intake on, the best by the plain value first
 LOOK = 6
@@ -90,7 +88,7 @@ class Race:
     def __init__(self, view: SeatView):
         rules = view.rules
         self.stock = view.stock
-        self.loss = TYPICAL_SCORE.get(rules.name, 2.0)
+        self.loss = rules.bots.typical_score
         d = DISCARD_RATE / 3
         self.weight = (1 / 3, 1 / 3, 1 / 3, d, d)
         chi = {OWN: "self-draw", UPPER: "upper-draw", UPPER_DISCARD: "upper-discard"}
@@ -102,7 +100,7 @@ class Race:
         hu = {"self": (OWN,), "other": (UPPER, LOWER), "discard": (UPPER_DISCARD, LOWER_DISCARD)}
         for s in rules.win_on:
             self.slots["胡 " + s] = frozenset(hu[s])
-        table = HAZARD.get(rules.name, HAZARD["hunan"])
+        table = rules.bots.hazard
         others = [len(m) for p, m in enumerate(view.melds) if p != view.seat]
         self.hazards = [min(0.5, sum(_at(table, n + MELD_RATE * k) for n in others)) for k in range(self.stock)]
 

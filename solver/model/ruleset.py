@@ -85,6 +85,18 @@ class Game:
 
 
 @dataclass(frozen=True)
+class BotTuning:
+    """What the bots' race model (``solver.game.bot_strong``) takes as typical of play under a
+    ruleset (its file's optional [bots] table): averages measured in self-play, not rules.  A file
+    without the table (and without a base that has one) gets these values, measured under hunan."""
+    #: the chance per stock draw that a player with 0, 1, … melds laid out wins (the last entry for
+    #: as many melds or more)
+    hazard: tuple[float, ...] = (0.0, 0.015, 0.048, 0.075, 0.12, 0.12, 0.2)
+    #: the score of a typical win (the mean in self-play): what another player's win costs
+    typical_score: float = 2.3
+
+
+@dataclass(frozen=True)
 class Ruleset:
     name: str
     title: str
@@ -116,6 +128,7 @@ class Ruleset:
     weights: Mapping[str, int]  # source -> how often a live copy arrives by it
     penalties: Mapping[str, int]
     game: Game
+    bots: BotTuning = BotTuning()
     #: the resolved content, as read (``phz rules show --toml`` and the digest come from it)
     data: Mapping = field(default_factory=dict, repr=False)
     digest: str = ""  # of the resolved content: two rulesets with one digest answer alike

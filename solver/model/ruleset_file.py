@@ -60,6 +60,7 @@ FIELDS = {
     "penalties": dict,
     "game": {"players": int, "sit_out": bool, "deal": list, "liang_zhang": bool, "tianhu": str, "dihu": str,
              "last_tile_wins": bool, "pay": str, "penalty_paid": str},
+    "bots": {"hazard": list, "typical_score": float},
 }
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
@@ -79,10 +80,13 @@ RANGES = {
     "penalties.*": (0, 100_000),
     "game.players": (2, 4),
     "game.deal[]": (1, 40),
+    "bots.hazard[]": (0, 1),
+    "bots.typical_score": (0, 1000),
 }
 #: fields that may be left out: red_* and tiles of a 胡息 entry, red_min/red_max of a fan
 _OPTIONAL = {"base", "red_small", "red_big", "tiles", "red_min", "red_max"}
-_TYPE_WORDS = {int: "a whole number", bool: "true or false", str: "a string", list: "a list", dict: "a table"}
+_TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "a string", list: "a list",
+               dict: "a table"}
 
 
 def shipped() -> tuple[str, ...]:
@@ -242,9 +246,10 @@ def _check_fields(data, spec, where: str, at: str) -> None:
                 raise RulesetError(f"{where}: field {name!r} must be a list of tables ([[{name}]])")
             for i, x in enumerate(value):
                 _check_fields(x, want[0], where, f"{name}[{i}].")
-        elif not isinstance(value, want) or (want is int and isinstance(value, bool)):
+        elif not isinstance(value, (int, float) if want is float else want) or (
+                want in (int, float) and isinstance(value, bool)):
             raise RulesetError(f"{where}: field {name!r} must be {_TYPE_WORDS[want]}, not {value_text(value, as_json=False)}")
-        elif want is int:
+        elif want in (int, float):
             in_range(value, name, where)
 
 
@@ -253,7 +258,7 @@ def _range_of(name: str) -> tuple[int, int] | None:
     return next((r for pattern, r in RANGES.items() if fnmatch.fnmatchcase(general, pattern)), None)
 
 
-def in_range(value: int, name: str, where: str) -> int:
+def in_range(value, name: str, where: str):
     """``value`` of the field ``name`` if it is in the field's range (``RANGES``); RulesetError otherwise."""
     lo, hi = _range_of(name) or (-(1 << 31), (1 << 31) - 1)
     if not lo <= value <= hi:
@@ -425,6 +430,7 @@ def _make(data: dict, path: str) -> R.Ruleset:
     if not all(isinstance(a, str) for a in aliases):
         f.fail("aliases", "must be a list of names")
     content = {k: v for k, v in data.items() if k not in ("title", "aliases")}
+    bots = R.BotTuning() if "bots" not in data else R.BotTuning(_hazard(f, where), float(f.get("bots.typical_score")))
     digest = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:12]
     return R.Ruleset(
         name=name, title=f.get("title"), aliases=tuple(aliases), melds=melds,
@@ -437,7 +443,17 @@ def _make(data: dict, path: str) -> R.Ruleset:
         peng_compulsory=f.get("play.peng_compulsory"), chi_from=f.names("play.chi_from", R.CHI_ORIGINS),
         passed=f.choice("play.passed", R.PASS_RULES), own_discard_makes_chou=f.get("play.own_discard_makes_chou"),
         shaobi=shaobi, weights=MappingProxyType(weights), penalties=MappingProxyType(dict(penalties)), game=game,
-        data=MappingProxyType(data), digest=digest, path=path)
+        bots=bots, data=MappingProxyType(data), digest=digest, path=path)
+
+
+def _hazard(f: _Fields, where: str) -> tuple[float, ...]:
+    """[bots] hazard: 1 to 20 chances, each a number from 0 to 1."""
+    value = f.get("bots.hazard")
+    if not 1 <= len(value) <= 20 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value):
+        f.fail("bots.hazard", "must be a list of 1 to 20 numbers (a chance per stock draw)")
+    for i, x in enumerate(value):
+        in_range(x, f"bots.hazard[{i}]", where)
+    return tuple(float(x) for x in value)
 
 
 def _tile_values(f: _Fields, pattern: str) -> tuple[int, ...]:
