@@ -12,7 +12,6 @@ from solver.game import bot_basic, bot_eval, bots
 from solver.game.advice import advise
 from solver.game.bot_advice import others_at_rest, position_from_view
 from solver.game.bot_eval import after_intake, after_take, owes_discard
-from solver.game.bot_shape import Shape
 from solver.game.engine import Game, deal_tiles
 from solver.game.moves import Ask, Move
 from solver.game.players import RandomBot, bot_rng, make_bot, play_hand
@@ -20,6 +19,7 @@ from solver.game.position import position_of
 from solver.game.view import SeatView, view_of
 from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import get_ruleset
+from solver.model.shape import Shape
 from solver.model.tiles import N_KINDS
 
 RULESETS = ("hunan", "luzhou")

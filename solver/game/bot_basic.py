@@ -8,7 +8,7 @@ nearer to ready, then more live improving draws, at distance 0 more live
 outs); it discards by the advice of ``phz discard`` (distance to ready,
 then live improving draws — at distance 0 live outs — then expected and
 best score), with the tiles it has seen counted.  A hand beyond 2 away is
-discarded from by the shape measure of ``bot_shape``.
+discarded from by the shape measure of ``solver.model.shape``.
 """
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ outs?) only the waits are asked (``Advisor.waits_after``), as
 
 A hand the api's validation rejects (a hand dealt two 提 holds one tile
 fewer until its first intake) has no answer: ``Spot`` None, and the bots
-fall back on the shape measure (``solver.game.bot_shape``); ``REJECTED``
+fall back on the shape measure (``solver.model.shape``); ``REJECTED``
 counts them.
 """
 from __future__ import annotations
@@ -35,8 +35,8 @@ from ..model import scoring
 from ..model.hand import MELD_ZH, Hand, HandError, Meld
 from ..model.results import Discards, Draw, Ting, Win
 from ..model.rules import Ruleset
+from ..model.shape import Shape
 from ..model.tiles import GLYPH_TO_ID, N_KINDS
-from .bot_shape import Shape
 from .moves import Move
 
 __all__ = ["REJECTED", "Advisor", "Spot", "advisor", "after_intake", "after_take", "owes_discard", "seen_without",
@@ -244,7 +244,7 @@ class Advisor:
         return best
 
     def missing(self, hand: Hand) -> tuple[int, int]:
-        """``bot_shape.Shape.missing`` of a hand."""
+        """``shape.Shape.missing`` of a hand."""
         return self.shape.missing(hand)
 
 

@@ -6,7 +6,7 @@ no pair (a 吃 with a pair's tile gives up a 碰 or 偎 to come); and the
 discard of the least useful tile: a tile is worth 3 in a pair, and for
 each group shape (句, 二七十, 绞) it belongs to, one per other tile of the
 shape held; ties are broken by the policy's own randomness.  The shape
-measure of ``bot_shape`` would choose better, but it costs a search per
+measure of ``solver.model.shape`` would choose better, but it costs a search per
 hand weighed, and speed is what the rollouts need most: a rollout makes
 some 30 decisions.  ``Policy.choose`` reads only the hand of the seat it
 plays (``choose(hand, ask)``), so a rollout costs no seat views.  ``FastBot``

@@ -5,7 +5,7 @@ options the engine offers by the solver's advice (``solver.api``), never by rule
   move whose best discard after it leaves the hand nearer to ready than
   passing, or ready with more live outs; discards by the advice of ``phz
   discard`` with the tiles it has seen counted; a hand beyond 2 away is
-  judged by a shape measure (``bot_shape``).
+  judged by a shape measure (``solver.model.shape``).
 * ``strong`` (``bot_strong``): weighs the same answers by what they are
   worth (module docstring there).
 * ``race`` (``bot_strong.RaceBot``): ``strong`` as it was at issue 26, kept

@@ -20,10 +20,10 @@ groups and near-groups together, which beats a random discard by far.
 """
 from __future__ import annotations
 
-from ..model.groups import SHAPES, group_huxi
-from ..model.hand import MAX_GROUPS, Hand
-from ..model.rules import Ruleset
-from ..model.tiles import N_KINDS
+from .groups import SHAPES, group_huxi
+from .hand import MAX_GROUPS, Hand
+from .rules import Ruleset
+from .tiles import N_KINDS
 
 __all__ = ["Shape"]
 
