@@ -161,7 +161,7 @@ def test_discard_json_ranked():
     assert set(obj) == {"input", "hand", "discards"}
     top = obj["discards"][0]
     assert set(top) == {"tile", "outs", "expected_score", "best_score", "waits", "distance", "limit",
-                        "improving_live", "improving"}
+                        "improving_live", "improving", "shape"}
     assert (top["distance"], top["improving_live"]) == (0, 6)
     # Σ outs·(self + 2·other) / (3·Σ outs) = (3·7 + 1·22 + 2·11) / 18
     assert (top["tile"], top["outs"], top["expected_score"], top["best_score"]) == ("捌", 6, 3.6111, 10)

@@ -690,7 +690,8 @@ def test_api_ting_of_a_ready_hand_lists_its_waits():
 def test_discard_rows_are_ranked_by_distance_then_live_improving_draws():
     d = api.discard("一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹二")
     keys = [scoring.advice_key(r) for r in d.rows]
-    assert keys == sorted(keys)
+    assert keys == sorted(keys, key=lambda k: k[:2])  # by distance; beyond it, by shape (below)
+    assert [scoring.table_key(r) for r in d.rows] == sorted(scoring.table_key(r) for r in d.rows)
     assert [r.distance for r in d.rows[:2]] == [2, 2] and d.rows[0].improving_live >= d.rows[1].improving_live
     assert all(r.limit for r in d.rows if r.distance is None)  # exact to 2; beyond, the table stops
     for r in d.rows:  # the discarded tile counts as seen

@@ -148,6 +148,9 @@ class DiscardAdvice(DiscardRow):
     distance: int | None = None
     improving: tuple[Draw, ...] = ()
     limit: bool = False
+    #: beyond the distance search (``limit``): (tiles missing from the 门子 the hand still needs, their
+    #: best 胡息), the shape measure (``solver.model.shape``) that ranks such discards
+    shape: tuple[int, int] | None = None
 
     @property
     def improving_live(self) -> int:

@@ -95,6 +95,16 @@ def advice_key(row: "DiscardAdvice") -> tuple:
     return far + (-row.improving_live, -row.outs, -row.expected_score, -row.best_score, row.tile)
 
 
+def table_key(row: "DiscardAdvice") -> tuple:
+    """``phz discard``'s order: ``advice_key``'s, the discards beyond the distance search ranked among
+    themselves by their shape (fewest tiles missing from the 门子 the hand still needs, then the most
+    胡息 of those groups: ``DiscardAdvice.shape``)."""
+    key = advice_key(row)
+    if row.distance is None and row.limit and row.shape is not None:
+        return key[:2] + (row.shape[0], -row.shape[1]) + key[2:]
+    return key[:2] + (0, 0) + key[2:]
+
+
 def rounded(value: Fraction | float) -> float:
     """An expected score as shown (JSON, tables): 4 decimals."""
     return round(float(value), 4)

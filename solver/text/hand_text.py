@@ -37,6 +37,7 @@ _W = {
            "no_discard": "no discard: every concealed tile is in a 坎", "after": "after discarding {t}:",
            "after_away": "after discarding {t} ({away}):",
            "group": "{n} {other}discard{s}: {away}{fewer}: {tiles}", "other": "other ", "fewer": ", fewer 进张 ({live} live)", "compact_note": "(each source: score = 等×番 · 胡息 · how)",
+           "lack": "its groups lack {n} tile{s} (胡息 {h})", "lack_more": ", worse groups ({n} tiles lacking)",
            "waits_head": ("wait", "outs", "胡息", "等", "番", "score", "how"), "self": "self", "other_src": "other",
            "full_head": ["wait", "outs", "self 胡息", "等", "番", "score", "how", "other 胡息", "等", "番", "score",
                          "how"],
@@ -50,6 +51,7 @@ _W = {
            "draws": "{n}种进张：照下面的方法进张（再打对的牌），手牌都{then}",
            "no_discard": "没有能打的牌：暗牌都在坎里", "after": "打{t}后：", "after_away": "打{t}后（{away}）：",
            "group": "{other}{n}种打法：{away}{fewer}：{tiles}", "other": "另外", "fewer": "，进张较少（{live}张）", "compact_note": "（每个来源：分 = 等×番 · 胡息 · 胡法）",
+           "lack": "门子还缺{n}张（胡息{h}）", "lack_more": "，门子较差（缺{n}张）",
            "waits_head": ("胡张", "剩", "胡息", "等", "番", "分", "胡法"), "self": "自摸", "other_src": "别家摸出",
            "full_head": ["胡张", "剩", "自摸胡息", "等", "番", "分", "胡法", "别家胡息", "等", "番", "分", "胡法"],
            "groups_head": ("胡张", "来源", "门子（胡息）"), "draws_head": ("进张", "剩", "进法"),
@@ -207,7 +209,8 @@ def verdicts(rows: Sequence[DiscardAdvice], all_rows: bool = False) -> list[list
     """The discards as they are listed: one row a line, or several that share a verdict in one.  Every
     discard that leaves the hand ready has its line; of the rest, at each distance the best by live
     进张 (all tied for it) have theirs and the others share one, as do all beyond the search; a group
-    of one is a line of its own.  ``all_rows``: every row a line."""
+    of one is a line of its own; beyond the search, when no discard is nearer, the best by their
+    shape (the fewest tiles their groups lack) have theirs.  ``all_rows``: every row a line."""
     if all_rows:
         return [[r] for r in rows]
     out: list[list[DiscardAdvice]] = []
@@ -216,7 +219,10 @@ def verdicts(rows: Sequence[DiscardAdvice], all_rows: bool = False) -> list[list
         if distance == 0:
             out += [[r] for r in same]
             continue
-        top = [] if distance is None else [r for r in same if r.improving_live == same[0].improving_live]
+        if distance is None:  # beyond the search: when nothing is nearer, the best by their shape
+            top = [r for r in same if not out and r.shape is not None and r.shape == same[0].shape]
+        else:
+            top = [r for r in same if r.improving_live == same[0].improving_live]
         rest = same[len(top):]
         if len(rest) < 2:
             top, rest = same, []
@@ -224,13 +230,17 @@ def verdicts(rows: Sequence[DiscardAdvice], all_rows: bool = False) -> list[list
     return out
 
 
-def _group_line(rows: list[DiscardAdvice], first: bool, lang: str) -> str:
-    """One line for discards that share a verdict: how many, how far, their live 进张, the tiles."""
+def _group_line(rows: list[DiscardAdvice], first: bool, lang: str, after_shapes: bool = False) -> str:
+    """One line for discards that share a verdict: how many, how far, their live 进张 (or, after the
+    best by shape, ``after_shapes``, the tiles their groups lack), the tiles."""
     w, r = _W[lang], rows[0]
     fewer = ""
     if r.distance is not None:
         lo, hi = min(x.improving_live for x in rows), max(x.improving_live for x in rows)
         fewer = w["fewer"].format(live=lo if lo == hi else f"{lo}–{hi}")
+    elif after_shapes and all(x.shape is not None for x in rows):
+        lo, hi = min(x.shape[0] for x in rows), max(x.shape[0] for x in rows)
+        fewer = w["lack_more"].format(n=lo if lo == hi else f"{lo}–{hi}")
     return w["group"].format(n=len(rows), other="" if first else w["other"], s="s" * (len(rows) != 1),
                              away=away(r.distance, r.limit, lang), fewer=fewer,
                              tiles=" ".join(GLYPHS[x.tile] for x in rows))
@@ -251,9 +261,10 @@ def discard_text(d: Discards, colour: bool, sources: tuple[str, ...] = TWO, *, l
     for i, rows in enumerate(verdicts(d.rows, all_rows)):
         if len(rows) == 1:
             r = rows[0]
-            lines.append(f"打 {GLYPHS[r.tile]} → {progress(r.distance, r.limit, r.improving, lang)}")
+            lack = "" if r.shape is None else " · " + w["lack"].format(n=r.shape[0], h=r.shape[1], s="s" * (r.shape[0] != 1))
+            lines.append(f"打 {GLYPHS[r.tile]} → {progress(r.distance, r.limit, r.improving, lang)}{lack}")
         else:
-            lines.append(_group_line(rows, i == 0, lang))
+            lines.append(_group_line(rows, i == 0, lang, i > 0 and d.rows[0].distance is None))
     top = d.rows[0]
     if top.distance == 0:
         shown = [r for r in d.rows if all_rows or r.distance == 0]

@@ -73,8 +73,14 @@ def discard_json(text: str, d: Discards, discard: bool = False) -> dict:
         {"tile": GLYPHS[r.tile], "outs": r.outs, "expected_score": scoring.rounded(r.expected_score),
          "best_score": r.best_score, "waits": [wait_json(w, discard) for w in r.waits],
          "distance": r.distance, "limit": r.limit, "improving_live": r.improving_live,
-         "improving": [draw_json(x) for x in r.improving]}
+         "improving": [draw_json(x) for x in r.improving], "shape": _shape_json(r)}
         for r in d.rows]}
+
+
+def _shape_json(r) -> dict | None:
+    """A discard row's shape measure (beyond the distance search), or None."""
+    shape = getattr(r, "shape", None)
+    return None if shape is None else {"missing": shape[0], "huxi": shape[1]}
 
 
 def hu_json(text: str, r: HuResult, rules: Ruleset, *, all_splits: bool = False,
@@ -240,9 +246,10 @@ def ting_json_line(text: str, t: Ting, discard: bool = False) -> str:
 def discard_json_line(text: str, d: Discards, discard: bool = False) -> str:
     """``dumps(discard_json(text, d, discard))``, built directly."""
     rows = ",".join([
-        '{"tile":"%s","outs":%d,"expected_score":%s,"best_score":%d,"waits":[%s],%s}' % (
+        '{"tile":"%s","outs":%d,"expected_score":%s,"best_score":%d,"waits":[%s],%s,"shape":%s}' % (
             GLYPHS[r.tile], r.outs, _ENCODER.encode(scoring.rounded(r.expected_score)), r.best_score,
-            _waits_str(r.waits, discard), _distance_str(r.distance, r.limit, r.improving, r.improving_live))
+            _waits_str(r.waits, discard), _distance_str(r.distance, r.limit, r.improving, r.improving_live),
+            "null" if getattr(r, "shape", None) is None else '{"missing":%d,"huxi":%d}' % r.shape)
         for r in d.rows])
     return '{"input":%s,"hand":%s,"discards":[%s]}' % (_jstr(text), _jstr(hand_text(d.hand)), rows)
 
