@@ -96,10 +96,12 @@ class Advice:
 
 
 def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, rank: str = "score",
-           jobs: int = 1, progress=None) -> Advice:
+           jobs: int = 1, progress=None, played: Move | None = None) -> Advice:
     """Every legal option of ``pos`` ranked (module docstring); ``samples`` deals per choice
     (0: no rollouts, the outs order alone, as for a 起手胡 on the 亮张, asked before play); ``jobs``
-    processes for the rollouts (the same figures).
+    processes for the rollouts (the same figures).  The choices of ``played`` (the move a review
+    grades, with each follow-up) are played out on every deal, never dropped from the race: a grade
+    never rests on fewer deals than the best move's.
     In the rollouts a hand a choice leaves ready keeps its wait (``bot_fast.Policy.keep``)."""
     if rank not in ("score", "outs"):
         raise ValueError(f"rank {rank!r}: score or outs")
@@ -110,8 +112,9 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, rank
         samples = 0
     if samples > 0 and len(choices) > 1:
         ready = frozenset(c.hand for c in choices if c.distance == 0 and c.hand is not None)
+        always = frozenset(i for i, c in enumerate(choices) if played is not None and c.move == played)
         ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=ready, jobs=jobs,
-                    progress=progress)
+                    progress=progress, always=always)
         choices = [replace(c, estimate=e) for c, e in zip(choices, ests)]
     key = (lambda c: (c.outs_key(), -c.score)) if rank == "outs" or samples <= 0 else \
         (lambda c: (-c.score, c.outs_key()))

@@ -213,7 +213,7 @@ def review(record: Record, seat: int | None = None, *, hand: int | None = None, 
     for i, (s, pos, move, offence, weigh) in enumerate(todo):
         if progress is not None:
             progress(i, len(todo))
-        advice = advise(pos, samples=samples, seed=seed) if weigh else None
+        advice = advise(pos, samples=samples, seed=seed, played=move) if weigh else None
         penalty = record.rules.penalties[offence] if offence else 0
         out.append(Reviewed(s.hand, s.n, s.line, pos, move, advice, offence, penalty))
     if progress is not None:
