@@ -8,7 +8,7 @@ import pytest
 
 from solver.model import ruleset_file
 from solver.model.rules import HUNAN, get_ruleset
-from solver.model.ruleset import HOLDINGS, TAKE_SOURCES
+from solver.model.ruleset import HOLDINGS, TAKE_SOURCES, BotTuning
 from solver.model.ruleset_file import RulesetError, load, loads, shipped, shipped_text
 from solver.model.tiles import GLYPH_TO_ID
 
@@ -235,6 +235,11 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     mine = loads(house("[bots]\ntypical_score = 3\nhazard = [0.1, 0.2]\n"))
     assert mine.bots.typical_score == 3.0 and mine.bots.hazard == (0.1, 0.2)
     assert loads(house("[bots]\ntypical_score = 4.5\n")).bots.hazard == hunan.hazard  # the rest from the base
+    assert hunan == BotTuning() and luzhou.steps == hunan.steps  # hunan's are the defaults
+    tuned = loads(house("[bots]\nlook = 2\nsteps = [0.1]\nfar_score = 0\nmeld_rate = 1\n")).bots
+    assert (tuned.look, tuned.steps, tuned.far_score, tuned.meld_rate) == (2, (0.1,), 0.0, 1.0)
+    bare = shipped_text("hunan").split("[bots]")[0].replace('name = "hunan"', 'name = "bare"')
+    assert loads(bare).bots == BotTuning()  # no base, no table: the defaults
 
 
 @pytest.mark.parametrize("body, words", [
@@ -245,6 +250,10 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     ("[bots]\nhazard = []\n", "field 'bots.hazard' must be a list of 1 to 20 numbers"),
     ("[bots]\nhazard = [\"x\"]\n", "field 'bots.hazard' must be a list of 1 to 20 numbers"),
     ("[bots]\nhazards = [0.1]\n", "unknown field 'bots.hazards' (did you mean 'hazard'?)"),
+    ("[bots]\nlook = 0\n", "field 'bots.look' is 0: give 1 to 50"),
+    ("[bots]\nlook = 2.5\n", "field 'bots.look' must be a whole number"),
+    ("[bots]\nsteps = [0.5, 2]\n", "field 'bots.steps[1]' is 2: give 0 to 1"),
+    ("[bots]\nhu_factor = \"x\"\n", "field 'bots.hu_factor' must be a number"),
 ])
 def test_a_bad_bots_table_is_refused(body, words):
     assert words in refused(house(body))

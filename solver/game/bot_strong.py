@@ -21,8 +21,8 @@ single live out, that a bigger score is worth a slower win, that late in
 the hand only a near hand wins, and that a 吃 or 碰 passed makes the tile 臭
 (RULES.md 7): draws that only that move takes stop counting.
 
-The constants (``TYPICAL``, the factors, and the ruleset's ``bots`` table: the
-hazards and the typical score) are averages measured
+The constants (the ruleset's [bots] table, ``Ruleset.bots``: the typical steps,
+the factors, the hazards, the typical score) are averages measured
 in self-play, not rules; they were measured with ``basic`` bots, and the
 results hardly move when they change by half (DECISIONS, bots).
 
@@ -61,22 +61,7 @@ __all__ = ["Race", "RaceBot", "StrongBot", "UNRACED"]
 #: rest (``bot_advice.others_at_rest``), or a position ``advice.advise`` refused (ValueError)
 UNRACED: Counter = Counter()
 
-#: the chance per stock draw that a hand k intakes from ready takes its next step, when nothing
-#: better is known (self-play: the steps taken per draw at each distance)
-TYPICAL = (0.08, 0.125, 0.33, 0.45, 0.5, 0.5, 0.5, 0.5)
-#: what the counted chances are worth in self-play: a wait is met about as often as its share of
-#: the unseen tiles says, an intake less often (other claims come first, discards are chosen)
-HU_FACTOR, TAKE_FACTOR = 1.0, 0.75
-#: the melds a player lays out per stock draw (the chance per draw that a player with so many melds
-#: wins is the ruleset's: ``Ruleset.bots.hazard``)
-MELD_RATE = 0.2
-#: discards per stock draw (a discard follows each 吃 or 碰)
-DISCARD_RATE = 0.7
-#: the score of a win not yet in sight (two intakes or more away; a typical win's, what another's
-#: win costs, is the ruleset's: ``Ruleset.bots.typical_score``)
-FAR_SCORE = 1.5
-#: positions weighed one intake on, the best by the plain value first
-LOOK = 6
+#: (the race model's constants are the ruleset's: ``Ruleset.bots``, its file's [bots] table)
 
 # where a revealed tile comes from: own draw, upper's draw, lower's draw, upper's discard, lower's
 OWN, UPPER, LOWER, UPPER_DISCARD, LOWER_DISCARD = range(5)
@@ -88,8 +73,9 @@ class Race:
     def __init__(self, view: SeatView):
         rules = view.rules
         self.stock = view.stock
-        self.loss = rules.bots.typical_score
-        d = DISCARD_RATE / 3
+        self.bots = tuning = rules.bots
+        self.loss = tuning.typical_score
+        d = tuning.discard_rate / 3
         self.weight = (1 / 3, 1 / 3, 1 / 3, d, d)
         chi = {OWN: "self-draw", UPPER: "upper-draw", UPPER_DISCARD: "upper-discard"}
         four = (UPPER, LOWER, UPPER_DISCARD, LOWER_DISCARD)
@@ -100,9 +86,9 @@ class Race:
         hu = {"self": (OWN,), "other": (UPPER, LOWER), "discard": (UPPER_DISCARD, LOWER_DISCARD)}
         for s in rules.win_on:
             self.slots["胡 " + s] = frozenset(hu[s])
-        table = rules.bots.hazard
+        table = tuning.hazard
         others = [len(m) for p, m in enumerate(view.melds) if p != view.seat]
-        self.hazards = [min(0.5, sum(_at(table, n + MELD_RATE * k) for n in others)) for k in range(self.stock)]
+        self.hazards = [min(0.5, sum(_at(table, n + tuning.meld_rate * k) for n in others)) for k in range(self.stock)]
 
     def reach(self, tile: int, ways: Sequence[str], chou: frozenset[int], passed: frozenset[int]) -> float:
         """The chance that a copy of ``tile``, when it shows up, is one this hand may take by one
@@ -114,7 +100,8 @@ class Race:
             if (kind == "吃" and tile in chou) or (kind == "碰" and tile in passed):
                 continue
             (hu if kind.startswith("胡") else take).update(self.slots.get(kind, ()))
-        return HU_FACTOR * sum(self.weight[s] for s in hu) + TAKE_FACTOR * sum(self.weight[s] for s in take)
+        return (self.bots.hu_factor * sum(self.weight[s] for s in hu)
+                + self.bots.take_factor * sum(self.weight[s] for s in take))
 
     def step(self, spot: Spot, unseen: int, chou: frozenset[int], passed: frozenset[int]) -> float:
         """The chance per stock draw that ``spot`` takes its next step (at distance 0: wins)."""
@@ -191,11 +178,12 @@ class StrongBot(BasicBot):
         """``Race.worth`` with the later steps typical (a far hand's every step)."""
         if o.distance < 0:
             return -1e9
-        later = [TYPICAL[min(k, len(TYPICAL) - 1)] for k in range(o.distance - 1, -1, -1)]
+        steps, far = race.bots.steps, race.bots.far_score
+        later = [steps[min(k, len(steps) - 1)] for k in range(o.distance - 1, -1, -1)]
         if o.spot is None:
-            return race.worth([TYPICAL[min(o.distance, len(TYPICAL) - 1)]] + later, FAR_SCORE)
+            return race.worth([steps[min(o.distance, len(steps) - 1)]] + later, far)
         first = race.step(o.spot, unseen_total(o.hand, o.seen), o.chou, o.passed)
-        score = float(o.spot.expected_score) if o.distance == 0 else FAR_SCORE
+        score = float(o.spot.expected_score) if o.distance == 0 else far
         return race.worth([first] + later, score)
 
     def looked(self, view: SeatView, race: Race, options: list[_Option]) -> None:
@@ -231,11 +219,11 @@ class StrongBot(BasicBot):
             if rate <= 0 or unseen <= 0:
                 o.value = race.worth([0.0, 0.0], 0.0)
                 continue
-            win = min(0.95, HU_FACTOR * outs / rate / unseen)
+            win = min(0.95, race.bots.hu_factor * outs / rate / unseen)
             o.value = race.worth([min(0.95, rate / unseen), win], scored / outs if outs else 0.0)
 
     def best(self, view: SeatView, ask: Ask, options: list[_Option]) -> Move:
-        """The move of the option worth most: every option by ``plain_value``, the best ``LOOK``
+        """The move of the option worth most: every option by ``plain_value``, the best ``bots.look``
         of them looked at one intake on; where the best moves are within ``MARGIN`` of each other and
         leave the hand ready, the best ``SHORTLIST`` of them raced by rollouts (``advice.advise``,
         ``SAMPLES`` deals)."""
@@ -243,7 +231,7 @@ class StrongBot(BasicBot):
         for o in options:
             o.value = self.plain_value(race, o)
         options.sort(key=lambda o: (-o.value, o.tie))
-        top = options[:LOOK]
+        top = options[:view.rules.bots.look]
         self.looked(view, race, top)
         by_move: dict[Move, tuple] = {}
         for o in top:

@@ -94,6 +94,20 @@ class BotTuning:
     hazard: tuple[float, ...] = (0.0, 0.015, 0.048, 0.075, 0.12, 0.12, 0.2)
     #: the score of a typical win (the mean in self-play): what another player's win costs
     typical_score: float = 2.3
+    #: the chance per stock draw that a hand k intakes from ready takes its next step, when nothing
+    #: better is known (k = 0, 1, …; the last entry for as far or farther)
+    steps: tuple[float, ...] = (0.08, 0.125, 0.33, 0.45, 0.5, 0.5, 0.5, 0.5)
+    #: what the counted chances are worth: a wait is met about as often as its share of the unseen
+    #: tiles says (hu_factor), an intake less often (take_factor: other claims come first)
+    hu_factor: float = 1.0
+    take_factor: float = 0.75
+    #: the melds a player lays out per stock draw, and the discards per stock draw
+    meld_rate: float = 0.2
+    discard_rate: float = 0.7
+    #: the score of a win not yet in sight (two intakes or more away)
+    far_score: float = 1.5
+    #: the moves weighed one intake further on, the best by the plain value first
+    look: int = 6
 
 
 @dataclass(frozen=True)

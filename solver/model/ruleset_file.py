@@ -60,7 +60,8 @@ FIELDS = {
     "penalties": dict,
     "game": {"players": int, "sit_out": bool, "deal": list, "liang_zhang": bool, "tianhu": str, "dihu": str,
              "last_tile_wins": bool, "pay": str, "penalty_paid": str},
-    "bots": {"hazard": list, "typical_score": float},
+    "bots": {"hazard": list, "typical_score": float, "steps": list, "hu_factor": float, "take_factor": float,
+             "meld_rate": float, "discard_rate": float, "far_score": float, "look": int},
 }
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
@@ -82,6 +83,13 @@ RANGES = {
     "game.deal[]": (1, 40),
     "bots.hazard[]": (0, 1),
     "bots.typical_score": (0, 1000),
+    "bots.steps[]": (0, 1),
+    "bots.hu_factor": (0, 10),
+    "bots.take_factor": (0, 10),
+    "bots.meld_rate": (0, 3),
+    "bots.discard_rate": (0, 3),
+    "bots.far_score": (0, 1000),
+    "bots.look": (1, 50),
 }
 #: fields that may be left out: red_* and tiles of a 胡息 entry, red_min/red_max of a fan
 _OPTIONAL = {"base", "red_small", "red_big", "tiles", "red_min", "red_max"}
@@ -430,7 +438,7 @@ def _make(data: dict, path: str) -> R.Ruleset:
     if not all(isinstance(a, str) for a in aliases):
         f.fail("aliases", "must be a list of names")
     content = {k: v for k, v in data.items() if k not in ("title", "aliases")}
-    bots = R.BotTuning() if "bots" not in data else R.BotTuning(_hazard(f, where), float(f.get("bots.typical_score")))
+    bots = _bots(f, data.get("bots", {}), where)
     digest = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:12]
     return R.Ruleset(
         name=name, title=f.get("title"), aliases=tuple(aliases), melds=melds,
@@ -446,14 +454,21 @@ def _make(data: dict, path: str) -> R.Ruleset:
         bots=bots, data=MappingProxyType(data), digest=digest, path=path)
 
 
-def _hazard(f: _Fields, where: str) -> tuple[float, ...]:
-    """[bots] hazard: 1 to 20 chances, each a number from 0 to 1."""
-    value = f.get("bots.hazard")
-    if not 1 <= len(value) <= 20 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in value):
-        f.fail("bots.hazard", "must be a list of 1 to 20 numbers (a chance per stock draw)")
-    for i, x in enumerate(value):
-        in_range(x, f"bots.hazard[{i}]", where)
-    return tuple(float(x) for x in value)
+def _bots(f: _Fields, table: dict, where: str) -> R.BotTuning:
+    """The optional [bots] table (types and ranges checked by _check_fields): a field left out keeps
+    ``BotTuning``'s default."""
+    got = {}
+    for name, value in table.items():
+        if name in ("hazard", "steps"):
+            if not 1 <= len(value) <= 20 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                    for x in value):
+                f.fail(f"bots.{name}", "must be a list of 1 to 20 numbers (a chance per stock draw)")
+            for i, x in enumerate(value):
+                in_range(x, f"bots.{name}[{i}]", where)
+            got[name] = tuple(float(x) for x in value)
+        else:
+            got[name] = value if name == "look" else float(value)
+    return R.BotTuning(**got)
 
 
 def _tile_values(f: _Fields, pattern: str) -> tuple[int, ...]:
