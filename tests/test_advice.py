@@ -479,3 +479,25 @@ def test_a_win_on_the_liang_before_play_is_advised_without_rollouts():
     assert game.ask().stage == "qishou"
     advice = advise(position_of(game))
     assert advice.best.wins and all(c.estimate is None for c in advice.choices)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_reasons_name_the_tables_second_row_not_a_choice_the_table_folds_away(lang):
+    """The learner's trial (luzhou, zh): the table's second row and the summary's 其次 named different
+    tiles, the summary's a choice the rollouts had stopped early and the table folded into a line."""
+    from solver.text.advice_text import advice_json, answer_lines, dropped
+
+    pos = discard_position("一二二四六七八九十十壹贰叁肆伍陆柒捌捌玖拾", rules=get_ruleset("luzhou"))
+    advice = advise(pos, samples=200, seed=0)
+    folded = [c for g in dropped(advice) for c in g]
+    assert folded and advice.choices[1] in folded  # the case of the trial: the second choice is folded
+    lines = answer_lines(advice, lang, "head")
+    rows = [x for x in lines if x[:1] in "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾" and "  " in x]
+    second = rows[1].split()[0]
+    said = next(x for x in lines if x.startswith(("next: discard ", "其次：打")))
+    named = said.removeprefix("next: discard ").removeprefix("其次：打")[0]
+    assert named == second
+    close = [x for x in lines if x.startswith(("against discard ", "与打"))]
+    assert all(x.removeprefix("against discard ").removeprefix("与打")[0] in [r.split()[0] for r in rows]
+               for x in close)
+    assert said in advice_json(advice, lang)["why"]  # the JSON gives the same reasons

@@ -206,19 +206,23 @@ def _chou(c: "Choice", advice: "Advice", lang: str) -> str:
     return w["chou"].format(t=tiles, what=w["for"][what])
 
 
-def _rival(advice: "Advice") -> "Choice | None":
-    """The first choice after the best whose rollouts differ from the best's on some deal."""
+def _rival(advice: "Advice", skip: Sequence["Choice"] = ()) -> "Choice | None":
+    """The first choice after the best (but those in ``skip``) whose rollouts differ from the best's on
+    some deal."""
     best = advice.best
     for c in advice.choices[1:]:
-        if c.estimate is not None and c.estimate.nets != best.estimate.nets[:c.estimate.n]:
+        if c not in skip and c.estimate is not None and c.estimate.nets != best.estimate.nets[:c.estimate.n]:
             return c
     return None
 
 
-def why(advice: "Advice", lang: str = "en", *, colour: bool = False) -> list[str]:
-    """Why the best choice is best, in sentences (module docstring); each a line to wrap."""
+def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Sequence["Choice"] = ()) -> list[str]:
+    """Why the best choice is best, in sentences (module docstring); each a line to wrap.  The choices in
+    ``skip`` (those the table leaves out of its rows, ``dropped``) are never named as the next best or the
+    close one, so that the sentences and the table's rows agree."""
     w = _W[lang]
-    tile, choices, best = _tile(advice), advice.choices, advice.best
+    tile, best = _tile(advice), advice.best
+    choices = [c for c in advice.choices if c is best or c not in skip]
     say = lambda c: choice_text(c, lang, tile=tile)  # noqa: E731
     if len(choices) == 1:
         state = state_text(best, lang)
@@ -247,10 +251,10 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False) -> list[str
         elif advice.rank == "outs" and by_score not in compared and by_score.score > best.score:
             lines.append(w["score_first"].format(choice=say(by_score), est=estimate_text(by_score.estimate, lang)))
             compared.add(by_score)
-    second = choices[1]
-    if len(compared) == 1:
+    second = choices[1] if len(choices) > 1 else None
+    if len(compared) == 1 and second is not None:
         lines.append(w["next"].format(choice=say(second), state=state_text(second, lang), less=_less(second, lang)))
-    rival = _rival(advice) if advice.rank == "score" and best.estimate is not None else None
+    rival = _rival(advice, skip) if advice.rank == "score" and best.estimate is not None else None
     if rival is not None and rival.loss - rival.loss_half_width <= 0:
         lines.append(w["close"].format(other=say(rival), n=rival.estimate.n))
     return [paint(line, colour) for line in lines]
@@ -418,7 +422,7 @@ def answer_lines(advice: "Advice", lang: str, head: str, *, where: tuple[str, in
     for group in groups:
         lines += wrap(dropped_line(group, advice, lang), limit, indent="    ", words=lang != "zh")
     lines += [""]
-    for sentence in why(advice, lang):
+    for sentence in why(advice, lang, skip=[c for g in groups for c in g]):
         lines += wrap(sentence, limit, words=lang != "zh")
     for sentence in forbidden:
         lines += wrap(h["may_not"] + sentence, limit, indent="    ", words=lang != "zh")
@@ -472,4 +476,4 @@ def advice_json(advice: "Advice", lang: str) -> dict:
     from ..game.position import dumps
     return {"rank": advice.rank, "samples": advice.samples, "seed": advice.seed,
             "approx": advice.position.approx or None, "position": json.loads(dumps(advice.position)),
-            "why": why(advice, lang)}
+            "why": why(advice, lang, skip=[c for g in dropped(advice) for c in g])}  # (as the text says them)
