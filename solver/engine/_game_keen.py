@@ -137,19 +137,26 @@ def _outs(ws, reds, live):
 
 
 @kernel
-def _improving(cx, sc, nd, live, allow, mk_, mv, ms, ik, iv, iu):
-    """Live copies of the tiles one intake of which (with its discard) leaves the position nd ready
-    (the distance search's ``_near_tiles``), looked for among the tiles of ``allow`` only: every one
-    of them, or the ``_near`` tiles of the hand that nd is a discard from (which hold them all).
-    Which tiles those are depends on the position alone: they are kept in the memo ``ik``/``iv``/``iu``
-    (``_distance_kernels``' kind of memo, a bit mask per position)."""
-    a, b, c = DK._memo_key(nd, np.int64(0))
+def _near_memo(cx, sc, nd, mode, allow, mk_, mv, ms, ik, iv, iu):
+    """The distance search's ``_near_tiles`` of the position nd (``mode`` M_GOOD or M_GOOD2), looked for
+    among the tiles of ``allow`` only: every one of them, or (M_GOOD) the ``_near`` tiles of the hand
+    that nd is a discard from, which hold them all.  So the mask is the whole answer, and depends on
+    the position alone: it is kept in the memo ``ik``/``iv``/``iu`` (``_distance_kernels``' kind of
+    memo, a bit mask per position and mode)."""
+    a, b, c = DK._memo_key(nd, mode)
     slot = DK._memo_slot(ik, iv, a, b, c)
     if iv[slot] != 0:
-        mask = iv[slot] - 1
-    else:
-        mask = DK._near_tiles(cx, sc, nd, np.int64(DK.M_GOOD), allow, False, mk_, mv, ms) & DK.ALL_TILES
-        DK._memo_put(ik, iv, iu, DK._memo_slot(ik, iv, a, b, c), a, b, c, mask)
+        return iv[slot] - 1
+    mask = DK._near_tiles(cx, sc, nd, mode, allow, False, mk_, mv, ms) & DK.ALL_TILES
+    DK._memo_put(ik, iv, iu, slot, a, b, c, mask)  # (the searches write only the distance memo)
+    return mask
+
+
+@kernel
+def _improving(cx, sc, nd, live, allow, mk_, mv, ms, ik, iv, iu):
+    """Live copies of the tiles one intake of which (with its discard) leaves the position nd ready
+    (``_near_memo``, M_GOOD, among ``allow``)."""
+    mask = _near_memo(cx, sc, nd, np.int64(DK.M_GOOD), allow, mk_, mv, ms, ik, iv, iu)
     count = 0
     for x in range(20):
         if (mask >> x) & 1:
@@ -177,19 +184,12 @@ def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, mk_, mv, ms, ik, iv, i
 @kernel
 def _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu):
     """The tiles (a mask) whose intake, with a discard before it and one after, leaves the hand (which
-    owes a discard) ready: the distance search's ``_near_tiles`` (M_GOOD2), kept in the memo of
-    improving tiles.  No discard leaves the hand of class 0 or 1 when there is none, and the
-    improving tiles of the hand after any discard are among them."""
+    owes a discard) ready (``_near_memo``, M_GOOD2).  No discard leaves the hand of class 0 or 1 when
+    there is none, and the improving tiles of the hand after any discard are among them."""
     nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
     _position(ws, conc, mk, mt, nm, nd)
-    a, b, c = DK._memo_key(nd, np.int64(1))
-    slot = DK._memo_slot(ik, iv, a, b, c)
-    if iv[slot] != 0:
-        return iv[slot] - 1
-    mask = DK._near_tiles(cx, ks[KS_SC:KS_SC + DK.S_SIZE], nd, np.int64(DK.M_GOOD2), np.int64(DK.ALL_TILES), False,
-                          mk_, mv, ms) & DK.ALL_TILES
-    DK._memo_put(ik, iv, iu, DK._memo_slot(ik, iv, a, b, c), a, b, c, mask)
-    return mask
+    return _near_memo(cx, ks[KS_SC:KS_SC + DK.S_SIZE], nd, np.int64(DK.M_GOOD2), np.int64(DK.ALL_TILES), mk_, mv,
+                      ms, ik, iv, iu)
 
 
 @kernel
