@@ -24,12 +24,11 @@ from functools import lru_cache
 from typing import Iterable, Literal, Sequence
 
 from .engine import dealt, obligations, reference
-from .model import scoring
+from .model import scoring, shape
 from .model.hand import MELD_ZH, Hand, HandError, check_copies, check_hand, meld_problem
 from .model.notation import parse_hand, parse_kinds, parse_origin, parse_source, parse_tile, parse_tiles
 from .model.results import WIN_WAYS, Decision, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
 from .model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
-from .model.shape import Shape
 from .model.tiles import COPIES, N_KINDS, glyph, tiles_to_counts
 
 __all__ = ["TING_BUDGET", "TABLE_BUDGET", "HandError", "best_discards", "decide", "discard", "discard_choice",
@@ -345,18 +344,7 @@ def with_advice(tables: Sequence[Discards], seen: Sequence[Sequence[int]], rules
                 left = d.hand.without(r.tile)
                 rows.append(DiscardAdvice(**base, distance=a.distance, limit=a.limit,
                                           improving=_draws(a, left, after),
-                                          shape=_shape(rules).missing(left) if a.limit else None))
+                                          shape=shape.of(rules).missing(left) if a.limit else None))
         out.append(Discards(d.hand, tuple(sorted(rows, key=scoring.table_key))))
     return out
 
-
-_SHAPES: dict[str, Shape] = {}
-
-
-def _shape(rules: Ruleset) -> Shape:
-    """The shape measure under ``rules`` (it keeps a memo of its own), one per ruleset content."""
-    if rules.digest not in _SHAPES:
-        if len(_SHAPES) >= 8:
-            _SHAPES.clear()
-        _SHAPES[rules.digest] = Shape(rules)
-    return _SHAPES[rules.digest]

@@ -31,11 +31,10 @@ from typing import Sequence
 
 from .. import api
 from ..engine.play_moves import hand_after_take, hand_owes_discard
-from ..model import scoring
+from ..model import scoring, shape
 from ..model.hand import MELD_ZH, Hand, HandError, Meld
 from ..model.results import Discards, Draw, Ting, Win
 from ..model.rules import Ruleset
-from ..model.shape import Shape
 from ..model.tiles import GLYPH_TO_ID, N_KINDS
 from .moves import Move
 
@@ -127,7 +126,7 @@ class Advisor:
 
     def __init__(self, rules: Ruleset):
         self.rules = rules
-        self.shape = Shape(rules)
+        self.shape = shape.of(rules)
         self._rest: dict[Hand, Ting | None] = {}
         self._table: dict[Hand, Discards | None] = {}
         self._after: dict[Hand, tuple | None] = {}

@@ -25,7 +25,7 @@ from .hand import MAX_GROUPS, Hand
 from .rules import Ruleset
 from .tiles import N_KINDS
 
-__all__ = ["Shape"]
+__all__ = ["Shape", "of"]
 
 #: a split's memo is cleared past this many entries (about 100 bytes each)
 MEMO_LIMIT = 100_000
@@ -94,3 +94,16 @@ class Shape:
                 best = min(best, (m, h - hx))
         self.memo[key] = best
         return best
+
+
+_SHAPES: dict[int, Shape] = {}
+
+
+def of(rules: Ruleset) -> Shape:
+    """The shape measure of ``rules`` (one per ruleset object, its memo shared by the api and the bots)."""
+    got = _SHAPES.get(id(rules))
+    if got is None or got.rules is not rules:
+        if len(_SHAPES) >= 8:
+            _SHAPES.clear()
+        got = _SHAPES[id(rules)] = Shape(rules)
+    return got
