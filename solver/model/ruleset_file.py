@@ -459,15 +459,15 @@ def _bots(f: _Fields, table: dict, where: str) -> R.BotTuning:
     ``BotTuning``'s default."""
     got = {}
     for name, value in table.items():
-        if name in ("hazard", "steps"):
+        kind = FIELDS["bots"][name]
+        if kind is list:  # chances per stock draw
             if not 1 <= len(value) <= 20 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
                                                     for x in value):
                 f.fail(f"bots.{name}", "must be a list of 1 to 20 numbers (a chance per stock draw)")
             for i, x in enumerate(value):
                 in_range(x, f"bots.{name}[{i}]", where)
-            got[name] = tuple(float(x) for x in value)
-        else:
-            got[name] = value if name == "look" else float(value)
+            value = tuple(float(x) for x in value)
+        got[name] = float(value) if kind is float else value
     return R.BotTuning(**got)
 
 
