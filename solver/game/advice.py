@@ -11,7 +11,9 @@ the rollouts' win chance and expected score (``solver.game.winrate.race``:
 every choice on the same deals).
 
 ``rank="score"`` (the default) orders by expected score, then by the outs
-order; ``rank="outs"`` by distance, live draws or outs, then expected
+order, a choice the race played to the end before one it dropped early
+(the race's winner is the best, never a choice that looked better on fewer
+deals); ``rank="outs"`` by distance, live draws or outs, then expected
 score.  ``Choice.loss`` is the expected-score loss against the best choice
 on the same deals (0 for the best): the unit of ``phz review``'s grades.
 Of a claim, the best follow-up is kept (a 吃 followed by its best discard).
@@ -25,12 +27,15 @@ from ..model.hand import Hand
 from .bot_eval import Spot, advisor, after_take, owes_discard, seen_without
 from .moves import Move
 from .position import Position
-from .winrate import DEFAULT_SAMPLES, Estimate, race
+from .winrate import DEFAULT_SAMPLES, Estimate, estimate, race
 
-__all__ = ["Advice", "Choice", "FOLLOW_UPS", "advise"]
+__all__ = ["Advice", "Choice", "FOLLOW_UPS", "SEED", "advise", "played_out"]
 
 #: follow-up discards weighed after a claim that owes one
 FOLLOW_UPS = 2
+#: the rollouts' seed wherever advice is asked without one (the coach, the hint, the review, ``--win-rate``,
+#: ``--advise``, the shell): the same position, the same deals, the same best move and figures everywhere
+SEED = 0
 FAR = 99  # the distance key of a hand beyond the search
 
 
@@ -46,6 +51,7 @@ class Choice:
     estimate: Estimate | None = None
     loss: float = 0.0  # expected-score loss against the best choice (same deals)
     loss_half_width: float = 0.0
+    win_loss: float = 0.0  # the win chance given up against the best choice (same deals; 0 if it wins more)
     limit: bool = False  # the distance is beyond the search (more than 2 away)
 
     @property
@@ -55,6 +61,11 @@ class Choice:
     @property
     def score(self) -> float:
         return self.estimate.score if self.estimate is not None else 0.0
+
+    @property
+    def deals(self) -> int:
+        """The deals the rollouts played it on: the race drops a choice that cannot be best early."""
+        return self.estimate.n if self.estimate is not None else 0
 
     @property
     def wins(self) -> bool:
@@ -95,13 +106,13 @@ class Advice:
         return None
 
 
-def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, rank: str = "score",
+def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, rank: str = "score",
            jobs: int = 1, progress=None, played: Move | None = None) -> Advice:
     """Every legal option of ``pos`` ranked (module docstring); ``samples`` deals per choice
     (0: no rollouts, the outs order alone, as for a 起手胡 on the 亮张, asked before play); ``jobs``
-    processes for the rollouts (the same figures).  The choices of ``played`` (the move a review
-    grades, with each follow-up) are played out on every deal, never dropped from the race: a grade
-    never rests on fewer deals than the best move's.
+    processes for the rollouts (the same figures).  ``played`` (the move a review grades) is then
+    played out on every deal the best was (``played_out``): a grade never rests on fewer deals than
+    the best move's, and the ranking is the same as without it.
     In the rollouts a hand a choice leaves ready keeps its wait (``bot_fast.Policy.keep``)."""
     if rank not in ("score", "outs"):
         raise ValueError(f"rank {rank!r}: score or outs")
@@ -111,13 +122,11 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, rank
     if pos.stage == "qishou":  # before play: no hand to take up (Game.resume starts mid-play); 胡 first
         samples = 0
     if samples > 0 and len(choices) > 1:
-        ready = frozenset(c.hand for c in choices if c.distance == 0 and c.hand is not None)
-        always = frozenset(i for i, c in enumerate(choices) if played is not None and c.move == played)
-        ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=ready, jobs=jobs,
-                    progress=progress, always=always)
+        ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=_ready(choices), jobs=jobs,
+                    progress=progress)
         choices = [replace(c, estimate=e) for c, e in zip(choices, ests)]
     key = (lambda c: (c.outs_key(), -c.score)) if rank == "outs" or samples <= 0 else \
-        (lambda c: (-c.score, c.outs_key()))
+        (lambda c: (-c.deals, -c.score, c.outs_key()))
     choices.sort(key=key)
     kept: dict[Move, Choice] = {}
     for c in choices:  # a claim keeps its best follow-up
@@ -126,7 +135,29 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, rank
     best = choices[0]
     if best.estimate is not None:
         choices = [replace(c, **_loss(c, best)) for c in choices]
-    return Advice(pos, tuple(choices), rank, samples, seed)
+    advice = Advice(pos, tuple(choices), rank, samples, seed)
+    return advice if played is None else played_out(advice, played)
+
+
+def played_out(advice: Advice, move: Move) -> Advice:
+    """``advice`` with the choice of ``move`` played out on every deal the best was (the same deals):
+    its estimate and loss at full precision.  The ranking and the best
+    stay the race's, so the coach's hint before a move and the grade after it (and the review's) name
+    the same best move; a move that comes out better than the best on the same deals loses 0."""
+    best, mine = advice.best, advice.choice_of(move)
+    if mine is None or mine is best or best.estimate is None or mine.estimate is None \
+            or mine.estimate.n >= best.estimate.n:
+        return advice
+    full = estimate(advice.position, [mine.script], samples=advice.samples, seed=advice.seed,
+                    keep=_ready(advice.choices))[0]  # every deal again: the race's are numbered, its skips unknown
+    full = replace(mine, estimate=full)
+    full = replace(full, **_loss(full, best))
+    return replace(advice, choices=tuple(full if c is mine else c for c in advice.choices))
+
+
+def _ready(choices) -> frozenset:
+    """The hands the choices leave ready: the rollouts keep their waits (``bot_fast.Policy.keep``)."""
+    return frozenset(c.hand for c in choices if c.distance == 0 and c.hand is not None)
 
 
 def _win_first(choices: list[Choice]) -> list[Choice]:
@@ -143,9 +174,10 @@ def _win_first(choices: list[Choice]) -> list[Choice]:
 
 def _loss(c: Choice, best: Choice) -> dict:
     if c is best or c.estimate is None:
-        return {"loss": 0.0, "loss_half_width": 0.0}
+        return {"loss": 0.0, "loss_half_width": 0.0, "win_loss": 0.0}
     diff, half = best.estimate.paired(c.estimate)
-    return {"loss": max(0.0, diff), "loss_half_width": half if math.isfinite(half) else 0.0}
+    return {"loss": max(0.0, diff), "loss_half_width": half if math.isfinite(half) else 0.0,
+            "win_loss": max(0.0, best.estimate.win - c.estimate.win)}
 
 
 def _choices(pos: Position) -> list[Choice]:

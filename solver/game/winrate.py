@@ -222,15 +222,14 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
 
 
 def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-         ties: bool = True, keep: frozenset = frozenset(), jobs: int = 1, progress=None,
-         always: frozenset[int] = frozenset()) -> list[Estimate]:
+         ties: bool = True, keep: frozenset = frozenset(), jobs: int = 1, progress=None) -> list[Estimate]:
     """``estimate`` with the scripts that cannot be best dropped early.  Every script is played on
     the first ``FIRST`` deals; after each round (``FIRST``, then ``samples`` × each of ``ROUNDS``) a
     script goes on only while the 95% interval of its paired difference from the best so far
     reaches 0, and while it is among the ``KEEP`` best so far (6, then 3): early in a hand many
     discards are about as good, and telling them all apart would cost more deals than the advice
-    can afford.  A dropped script keeps its estimate on fewer deals (a wider interval); the scripts
-    whose indices are in ``always`` are never dropped (the move a review grades).  ``jobs`` > 1
+    can afford.  The best plays every deal, even once it is the only one left.  A dropped script keeps its estimate on fewer deals (a wider interval; ``advice.played_out``
+    plays the move a review grades on the rest).  ``jobs`` > 1
     plays each round's deals in that many processes, the same deals in the same order: the figures
     do not change.  The same call gives the same figures."""
     scripts = [tuple(s) for s in scripts]
@@ -238,12 +237,12 @@ def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEF
         global _JOB
         _JOB = (pos, scripts, seed, ties, keep)  # the workers get it by the fork
         with workers.executor(jobs) as pool:  # workers that die with this process (solver.game.workers)
-            return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, pool, always)
-    return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, None, always)
+            return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, pool)
+    return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, None)
 
 
 def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: int, ties: bool, keep: frozenset,
-          jobs: int, progress, pool, always: frozenset[int] = frozenset()) -> list[Estimate]:
+          jobs: int, progress, pool) -> list[Estimate]:
     """``race`` on one process (``pool`` None) or each round's deals on the processes of ``pool``."""
     ends = sorted({min(samples, FIRST), *(min(samples, max(FIRST, round(samples * r))) for r in ROUNDS), samples})
     ests: list[Estimate | None] = [None] * len(scripts)
@@ -260,12 +259,10 @@ def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: in
                                                    a.deal_ins + e.deal_ins, a.nets + e.nets)
         done = end
         best = max((ests[k] for k in keep_going), key=lambda e: e.score)
-        keep_going = [k for k in keep_going if ests[k] is best or _open(ests[k], best) or k in always]
+        keep_going = [k for k in keep_going if ests[k] is best or _open(ests[k], best)]
         keep_going.sort(key=lambda k: -ests[k].score)
         most = KEEP[min(len(KEEP) - 1, ends.index(end))]
-        keep_going = keep_going[:most] + [k for k in keep_going[most:] if k in always]
-        if len(keep_going) < 2 and not always.intersection(keep_going):
-            break
+        keep_going = keep_going[:most]  # the last one left goes on: the best is known on every deal
     return ests
 
 
