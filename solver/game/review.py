@@ -12,8 +12,18 @@ the discard actually made after it is the next decision, reviewed as any.
 
 The grade is the expected-score loss against the best move (``Choice.loss``,
 paired on the same deals), in points of net score: below ``THRESHOLDS``'s
-first figure ok, then inaccuracy, mistake, blunder.  A loss whose 95%
-interval reaches 0 (the rollouts cannot tell the move from the best) is ok.
+first figure ok, then inaccuracy, mistake, blunder; or, where it is worse,
+the grade of the win chance given up (``Choice.win_loss``, against
+``WIN_THRESHOLDS``): a point of score is much or little by the stakes of the
+hand, and a move that throws away a ready hand's wait or the 吃 that makes
+it ready gives up a third of its chance to win for two points or so.  A
+loss whose 95% interval reaches 0 (the rollouts cannot tell the move from
+the best) is ok, whatever the win chance: a move that trades wins for
+bigger wins at the same expected score is no mistake.  But passing a 胡
+that the advice ranks first (it does unless passing is better beyond the
+noise) is at least ``PASSED_HU``: a sure score given up for what the
+rollouts cannot show is more (a hand ready on many outs may lose little on
+average by passing, and the learner should still hear it).
 The thresholds come from the losses of the ``basic`` bot's decisions (the
 decisions note).  Every decision is advised from the same ``seed``, so the
 same record always gets the same grades.
@@ -25,6 +35,8 @@ rule broken in the hands reviewed, by any seat, is listed.
 
 >>> grade(0.4, 0.2), grade(5.0, 6.0), grade(5.0, 1.0), grade(9.5, 3.0)
 ('ok', 'ok', 'mistake', 'blunder')
+>>> grade(2.0, 0.6), grade(2.0, 0.6, 0.33), grade(0.5, 0.6, 0.5)
+('inaccuracy', 'blunder', 'ok')
 """
 from __future__ import annotations
 
@@ -32,26 +44,29 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..model.rules import Ruleset
-from .advice import Advice, Choice, advise
+from .advice import SEED, Advice, Choice, advise
 from .moves import Move
 from .position import Position, position_of
 from .record import Record
 from .replay import Offence, replay
 from .winrate import DEFAULT_SAMPLES, pace
 
-__all__ = ["BROKEN", "GRADES", "ROLLOUTS", "SEED", "THRESHOLDS", "Reviewed", "Review", "checked", "count_decisions",
+__all__ = ["BROKEN", "GRADES", "PASSED_HU", "ROLLOUTS", "SEED", "THRESHOLDS", "WIN_THRESHOLDS", "Reviewed", "Review", "checked", "count_decisions",
            "default_seat", "grade", "review", "seconds"]
 
 #: the grades, mildest first
 GRADES = ("ok", "inaccuracy", "mistake", "blunder")
 #: the expected-score loss (points of net score) from which a decision is an inaccuracy, a mistake, a blunder.
-#: Of 292 decisions of basic bots (10 hunan and 8 luzhou hands, 200 deals a move) these grade 84% ok, 11%
-#: inaccuracies, 3% mistakes, 2% blunders (hunan's scores run higher: 7% of its decisions are mistakes or worse).
+#: With ``WIN_THRESHOLDS`` and ``PASSED_HU``, of 329 decisions of basic bots (every seat of 10 hunan and 8 luzhou
+#: hands, 200 deals a move) these grade 82% ok, 12% inaccuracies, 5% mistakes, 1% blunders.
 THRESHOLDS = (1.0, 3.0, 6.0)
+#: the loss of win chance (a fraction) from which a decision is an inaccuracy, a mistake, a blunder, where that
+#: grade is worse than the score's (module docstring)
+WIN_THRESHOLDS = (0.05, 0.15, 0.30)
+#: the least grade of passing a 胡 the advice ranks first (module docstring)
+PASSED_HU = "mistake"
 #: the grade of a move that breaks a rule
 BROKEN = "broken"
-#: the rollouts' seed: the same record, the same grades
-SEED = 0
 #: about what one decision costs at the default samples, in rollouts (``winrate.pace``: a deal and a
 #: whole hand in the game kernels, timed as a review starts): a 4-hand hunan game of basic bots, 34
 #: decisions of seat 0, took 1.4 to 1.9 s against 80 µs a rollout (the races play 200 deals of each
@@ -64,11 +79,12 @@ def seconds(rules: Ruleset, decisions: int, samples: int = DEFAULT_SAMPLES) -> f
     return decisions * ROLLOUTS * samples / DEFAULT_SAMPLES * pace(rules) if decisions and samples else 0.0
 
 
-def grade(loss: float, half_width: float) -> str:
-    """The grade of an expected-score loss (module docstring): ok while its 95% interval reaches 0."""
+def grade(loss: float, half_width: float, win_loss: float = 0.0) -> str:
+    """The grade of an expected-score loss and the win chance given up (module docstring): ok while the
+    loss's 95% interval reaches 0."""
     if loss <= half_width:
         return GRADES[0]
-    return GRADES[sum(loss >= t for t in THRESHOLDS)]
+    return GRADES[max(sum(loss >= t for t in THRESHOLDS), sum(win_loss >= t for t in WIN_THRESHOLDS))]
 
 
 @dataclass(frozen=True)
@@ -112,7 +128,10 @@ class Reviewed:
             return BROKEN
         if self.played is None:
             return ""
-        return grade(self.loss, self.loss_half_width)
+        g = grade(self.loss, self.loss_half_width, self.played.win_loss)
+        if self.best.wins and not self.played.wins:
+            return max(g, PASSED_HU, key=GRADES.index)
+        return g
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from ..game.winrate import Estimate
 
 __all__ = ["advice_json", "advice_table", "answer_lines", "choice_json", "choice_text", "dropped", "dropped_line",
-           "estimate_json", "estimate_text", "note_lines", "state_text", "why"]
+           "estimate_json", "estimate_text", "look_text", "note_lines", "state_text", "why"]
 
 DASH = "—"
 
@@ -176,8 +176,8 @@ def _tile(advice: "Advice") -> int | None:
     return table[0] if table is not None else None
 
 
-def _full(c: "Choice", advice: "Advice", lang: str) -> str:
-    """A choice's state and, with rollouts, its estimate."""
+def look_text(c: "Choice", advice: "Advice", lang: str = "en") -> str:
+    """What a choice leaves (``state_text``) and, with rollouts, its estimate (a 胡: its score)."""
     state = state_text(c, lang)
     if c.estimate is None:
         return state
@@ -227,7 +227,7 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
     if len(choices) == 1:
         state = state_text(best, lang)
         return [paint(w["only"].format(choice=say(best), state=("：" if lang == "zh" else ": ") + state), colour)]
-    lines = [w["best"].format(choice=say(best), state=_full(best, advice, lang))]
+    lines = [w["best"].format(choice=say(best), state=look_text(best, advice, lang))]
     passing = next((c for c in choices if c.move.kind == "pass"), None)
     compared = {best}
     if passing is not None and passing is not best:
@@ -236,7 +236,7 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
         compared.add(passing)
     elif passing is best:
         claim = next((c for c in choices if c.move.kind in ("chi", "peng")), None)
-        lines[0] = w["pass_best"].format(state=_full(best, advice, lang)) + _chou(best, advice, lang)
+        lines[0] = w["pass_best"].format(state=look_text(best, advice, lang)) + _chou(best, advice, lang)
         if claim is not None:
             lines.append(w["claim_worse"].format(choice=say(claim), state=state_text(claim, lang),
                                                  less=_less(claim, lang)))

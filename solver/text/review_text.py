@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from ..game.advice import Choice
 from ..game.position import dumps as position_dumps
-from ..game.review import BROKEN, GRADES, THRESHOLDS, Review, Reviewed, default_seat
+from ..game.review import BROKEN, GRADES, THRESHOLDS, WIN_THRESHOLDS, Review, Reviewed, default_seat
 from ..model.tiles import glyph
-from .advice_text import choice_text, estimate_text, state_text, why
+from .advice_text import choice_text, look_text, why
 from .position_text import position_lines
 from .table_view import WIDTH, width, wrap
 
-__all__ = ["choice_words", "decision_lines", "footer_lines", "look_lines", "move_line", "review_json", "review_lines",
+__all__ = ["choice_words", "decision_lines", "footer_lines", "grade_text", "look_lines", "move_line", "review_json", "review_lines",
            "saved_line", "summary_lines", "why_text"]
 
 _GRADE_ZH = {"ok": "可以", "inaccuracy": "欠佳", "mistake": "失误", "blunder": "大错", BROKEN: "犯规", "": "—"}
@@ -54,8 +54,9 @@ _W = {
         "worst": "the {k} worst:", "worst1": "the worst:",
         "nth": "{i}. {where}, {grade}: {move}",
         "footer": ("grades: the expected-score loss against the best move, in points of net score, on the "
-                   "same deals: ok below {a}, inaccuracy from {a}, mistake from {b}, blunder from {c}; a loss "
-                   "whose 95% interval reaches 0 is ok. Each move is played out on {n} deals (--samples), "
+                   "same deals: ok below {a}, inaccuracy from {a}, mistake from {b}, blunder from {c}; or, where "
+                   "worse, by the win chance given up: inaccuracy from {wa}%, mistake from {wb}%, blunder from "
+                   "{wc}%; a loss whose 95% interval reaches 0 is ok. Each move is played out on {n} deals (--samples), "
                    "the same every run (--seed {seed}); the rollouts' play is a quick policy's."),
     },
     "zh": {
@@ -79,13 +80,14 @@ _W = {
         "worst": "最差的 {k} 个：", "worst1": "最差的一个：",
         "nth": "{i}. {where}，{grade}：{move}",
         "footer": ("评级：与最好的走法相比的期望得分损失（净得分，同样的发牌）：低于 {a} 分为可以，{a} 分起为欠佳，"
-                   "{b} 分起为失误，{c} 分起为大错；95% 区间包含 0 的损失算可以。每个走法在 {n} 副发牌上打完"
+                   "{b} 分起为失误，{c} 分起为大错；按放弃的胜率评更重时：{wa}% 起为欠佳，{wb}% 起为失误，{wc}% 起为大错；95% 区间包含 0 的损失算可以。每个走法在 {n} 副发牌上打完"
                    "（--samples），每次都一样（--seed {seed}）；模拟打法是快速策略的打法。"),
     },
 }
 
 
-def _grade(g: str, lang: str) -> str:
+def grade_text(g: str, lang: str) -> str:
+    """A grade in words (zh: 可以, 欠佳, 失误, 大错, 犯规)."""
     return _GRADE_ZH[g] if lang == "zh" else (g or "—")
 
 
@@ -114,15 +116,6 @@ def choice_words(c: Choice, tile: int | None, lang: str) -> str:
 def _made(d: Reviewed, tile: int | None, lang: str) -> str:
     """The move made, in the words of the advice (without a discard after it: that is the next decision)."""
     return choice_text(Choice(d.move, None, None, None, 0, 0), lang, tile=tile)
-
-
-def _look(c: Choice, d: Reviewed, lang: str) -> str:
-    """What a choice leaves (``advice_text.state_text``) and its rollouts' estimate (``estimate_text``)."""
-    sep = "，" if lang == "zh" else ", "
-    text = state_text(c, lang)
-    if c.estimate is not None:
-        text += sep + estimate_text(c.estimate, lang, deal_in=d.position.rules.win_on_discard)
-    return text
 
 
 def _penalty(amount: int, rules, lang: str) -> str:
@@ -168,13 +161,13 @@ def look_lines(d: Reviewed, lang: str = "en") -> list[str]:
     if d.matched or d.best is None:
         return lines if d.advice or not d.offence else wrap("    " + w["not_asked"], indent="      ")
     if d.played is not None:
-        lines += wrap("    " + w["yours"].format(look=_look(d.played, d, lang)), indent="      ")
-    return lines + wrap("    " + w["bests"].format(look=_look(d.best, d, lang)), indent="      ")
+        lines += wrap("    " + w["yours"].format(look=look_text(d.played, d.advice, lang)), indent="      ")
+    return lines + wrap("    " + w["bests"].format(look=look_text(d.best, d.advice, lang)), indent="      ")
 
 
 def decision_lines(d: Reviewed, lang: str = "en", *, hands: int = 1) -> list[str]:
     """One decision: where, its grade and the moves (``move_line``), then what they leave."""
-    where, grade = _where(d, lang, hands), _grade(d.grade, lang)
+    where, grade = _where(d, lang, hands), grade_text(d.grade, lang)
     where += " " * max(1, (8 if hands == 1 else 17) + (lang == "zh") - width(where))
     head = where + grade + " " * max(1, (11 if lang == "en" else 6) - width(grade))
     pad = width(head)
@@ -205,7 +198,7 @@ def summary_lines(r: Review, lang: str = "en") -> list[str]:
                                                   each=_penalty(o.amount, rules, lang)), indent="    ")
     n = len(r.decisions)
     sep = " · "
-    grades = sep.join(f"{_grade(g, lang)} {r.count(g)}" for g in GRADES + ((BROKEN,) if r.count(BROKEN) else ()))
+    grades = sep.join(f"{grade_text(g, lang)} {r.count(g)}" for g in GRADES + ((BROKEN,) if r.count(BROKEN) else ()))
     forced = w["forced"].format(f=r.forced, fs=_s(r.forced, lang)) if r.forced else ""
     lines += wrap(w["summary"].format(n=n, s=_s(n, lang), forced=forced, m=r.matched, grades=grades))
     lines += wrap(w["cost"].format(c=r.total_loss))
@@ -219,7 +212,8 @@ def summary_lines(r: Review, lang: str = "en") -> list[str]:
 def footer_lines(samples: int, seed: int, lang: str = "en") -> list[str]:
     """The grades' thresholds and how the moves were weighed."""
     a, b, c = (f"{t:g}" for t in THRESHOLDS)
-    return wrap(_W[lang]["footer"].format(a=a, b=b, c=c, n=samples, seed=seed), indent="")
+    wa, wb, wc = (f"{100 * t:g}" for t in WIN_THRESHOLDS)
+    return wrap(_W[lang]["footer"].format(a=a, b=b, c=c, wa=wa, wb=wb, wc=wc, n=samples, seed=seed), indent="")
 
 
 def review_lines(r: Review, lang: str = "en", *, worst: int = 3) -> list[str]:
@@ -243,7 +237,7 @@ def review_lines(r: Review, lang: str = "en", *, worst: int = 3) -> list[str]:
         lines.append("")
         lines.append(w["worst1"] if len(bad) == 1 else w["worst"].format(k=len(bad)))
         for i, d in enumerate(bad, 1):
-            lines += wrap(w["nth"].format(i=i, where=_where(d, lang, len(r.hands)), grade=_grade(d.grade, lang),
+            lines += wrap(w["nth"].format(i=i, where=_where(d, lang, len(r.hands)), grade=grade_text(d.grade, lang),
                                           move=move_line(d, lang)), indent="   ")
             lines += position_lines(d.position, lang)
             lines += look_lines(d, lang)
@@ -262,7 +256,7 @@ def why_text(d: Reviewed, lang: str = "en") -> str:
     sep = "；" if lang == "zh" else "; "
     text = sep.join(why(d.advice, lang))
     if d.played is not None:
-        made = _made(d, _tile(d), lang) + ("：" if lang == "zh" else ": ") + _look(d.played, d, lang)
+        made = _made(d, _tile(d), lang) + ("：" if lang == "zh" else ": ") + look_text(d.played, d.advice, lang)
         text += sep + w["yours"].format(look=made) + ("，" if lang == "zh" else ", ") + \
             w["loss"].format(loss=_num(d.loss), hw=_num(d.loss_half_width))
     return text
@@ -271,7 +265,7 @@ def why_text(d: Reviewed, lang: str = "en") -> str:
 def saved_line(made: int, new: int, grades, lang: str = "en") -> list[str]:
     """What --save did: how many decisions (every one of ``grades``) became quiz questions, how many new."""
     if lang == "zh":
-        names = "和".join(_grade(g, lang) for g in grades)
+        names = "和".join(grade_text(g, lang) for g in grades)
         return wrap(f"存为练习题：{made} 个决定（每个{names}），其中 {new} 个是新的（phz quiz 会在复习里问）")
     return wrap(f"saved as quiz questions: {made} decision{'s' if made != 1 else ''} (every "
                 f"{' and '.join(grades)}), {new} of them new (phz quiz asks them in its review)")
