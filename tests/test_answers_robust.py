@@ -239,7 +239,7 @@ def _a_discard_ask():
 def test_play_asks_again_for_a_reply_that_is_no_number():
     game, ask = _a_discard_ask()
     term = Terminal(colour=False, write=io.StringIO().write, stdin=io.StringIO())
-    human = Human(term, "en", Table(["you", "下家 a", "上家 b"], [0, 0, 0]), Coach(HUNAN, seed=0, seat=ask.seat),
+    human = Human(term, "en", Table(["you", "下家 a", "上家 b"], [0, 0, 0]), Coach(HUNAN, seat=ask.seat),
                   coaching=False, seat=ask.seat)
     for text in NOT_NUMBERS:
         move, error = human._read_move(text, ask)

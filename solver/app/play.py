@@ -132,7 +132,7 @@ class Human:
             if key in QUIT:
                 raise Stop("quit")
             if key in HINT:
-                self.term.say(pw.hint_lines(self.advice(view, ask), ask, lang))
+                self.term.say(pw.hint_lines(self.advice(view, ask), lang))
                 continue
             if key in WHY:
                 self.term.say(tv.why_lines(ask, view, lang))
@@ -145,7 +145,7 @@ class Human:
                 self.term.say(error)
                 continue
             if self.coaching:
-                self.term.say(pw.coach_lines(self.advice(view, ask), move, ask, lang))
+                self.term.say(pw.coach_lines(self.coach.graded(self.advice(view, ask), move), lang))
             return move
 
     def advice(self, view: SeatView, ask: Ask):
@@ -282,7 +282,7 @@ def play_session(opts: Options, term: Terminal, *, session: Session | None = Non
         resumed = first is not None and outcome.hands == 0 and opts.resumed is not None
         game = first if resumed else session.game()
         on_hand(game)
-        coach = Coach(opts.rules, seed=seed, seat=me)
+        coach = Coach(opts.rules, seat=me)
         human = Human(term, lang, table, coach, coaching=opts.coaching, seat=me)
         players: list[Player] = [human] * 3
         for k, bot in enumerate(opts.bots):

@@ -3,9 +3,9 @@
 Enter a hand; then, step by step, what happens to it:
 
 * ``? X FROM`` — tile X appears (FROM as ``phz act`` names it: upper-discard,
-  self-draw …): the numbered legal moves, the best by the advice of
-  ``phz act --advise`` (its outs order: distance, live 进张 / outs), the
-  moves not allowed grouped by reason;
+  self-draw …): the numbered legal moves, the best the one judge of
+  ``phz act --advise`` names on the same hand, tile and seen tiles (its
+  rollouts, samples and seed), the moves not allowed grouped by reason;
 * ``take N`` — make move N of the last ``?``: the tile is laid out in its
   group (RULES.md 3: never put into the hand); passing it leaves it face up
   (seen) and makes it 臭 as the rules say;
@@ -219,17 +219,19 @@ class Shell:
         return lines
 
     def _best(self, d) -> int | None:
-        """The index of the best legal action by the outs order of the advice (None if not known)."""
-        from ..game.advice import advise
+        """The index of the best legal action by the advice (the judge of ``phz act --advise`` on the same
+        position: its samples and seed), None if not known."""
+        from ..game.advice import SEED, advise
         from ..game.moves import Move
         from ..game.position import quick
+        from ..game.winrate import DEFAULT_SAMPLES
         moves = [Move(a.action, chi=a.chi, bi=a.bi) for a in d.actions]
         if len(moves) < 2:
             return 0 if moves else None
         s = self.state
         try:
             pos = quick(d.hand, self.rules, seen=s.seen, tile=d.tile, origin=d.source, options=moves)
-            best = advise(pos, samples=0, rank="outs").best.move
+            best = advise(pos, samples=DEFAULT_SAMPLES, seed=SEED).best.move
         except ValueError:
             return None
         return moves.index(best)

@@ -1,28 +1,26 @@
 """What ``phz play`` says besides the table: what each player did, the settlement of a hand, the coach's
 words, prompts and one-line answers to a bad reply, in en or zh, every line within 80 columns.
 
->>> from fractions import Fraction
->>> from solver.game.coach import Outlook
->>> from solver.game.moves import Move
->>> outlook_words(Outlook(Move("pass"), distance=1, live=12), "en")
-'1 away, 12 live draws'
->>> outlook_words(Outlook(Move("discard", tile=4), distance=0, live=6, expected=Fraction(7, 3)), "zh")
-'听牌，6张活胡张，期望2.33分'
+>>> chou_note([3], [], "en"), chou_note([3], [], "zh")
+('四 becomes 臭 for 吃', '四对吃成为臭张')
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..game.coach import Advice, Outlook
+from ..game.advice import Advice
 from ..game.engine import Result
 from ..game.moves import Ask, Move
+from ..game.review import Reviewed
 from ..model.rules import Ruleset
 from ..model.tiles import glyph
+from .advice_text import choice_text, look_text
+from .review_text import grade_text, look_lines, move_line
 from .table_view import move_words, wrap
 from .words import MOVE_ZH, group_zh
 
-__all__ = ["bad_answer", "chou_note", "coach_lines", "cost_words", "event_line", "hint_lines", "illegal_answer",
-           "intro_lines", "only_move", "record_kept", "resume_lines", "seed_line", "out_of_range", "outlook_words", "prompt", "scores_line", "settlement_lines",
+__all__ = ["bad_answer", "chou_note", "coach_lines", "event_line", "hint_lines", "illegal_answer",
+           "intro_lines", "only_move", "record_kept", "resume_lines", "seed_line", "out_of_range", "prompt", "scores_line", "settlement_lines",
            "stopped_lines", "warning"]
 
 _W = {
@@ -47,17 +45,9 @@ _W = {
            "empty": "choose a move: type {rng}, a move (e.g. 过), ?, w, t or q",
            "illegal": "{move} is not allowed here ({why}): w says why; type {rng}",
            "not_offered": "{move} is not a move here: type {rng}",
-           "away": "{n} away, {live} live draw{s}", "ready": "ready, {live} live out{s}, expected {exp}",
-           "beyond": "more than 2 away", "never": "never ready", "unknown": "not judged",
-           "hu": "a 胡 for {n}", "then": "{move}, then discard {t}", "agree": "coach: {move} is the solver's choice too: {look}",
-           "differ": "coach: the solver would {best}: {blook}; yours, {move}: {look}",
-           "same": " (by distance and live draws yours is as good: the solver also weighs 胡息, score and 臭)",
-           "cost": ": {cost}",
+           "coach": "coach ({grade}): {move}", "yours": "yours: {look}",
            "hint": "hint: the solver would {best}: {look}", "hint_row": "  {move}: {look}",
-           "passed_hu": "you passed a 胡 worth {n}", "further": "{n} step{s} further from ready",
-           "farther": "further from ready",
-           "fewer": "{n} live draw{s} fewer", "fewer_outs": "{n} live out{s} fewer",
-           "less": "an expected {x} less", "chou_chi": "{t} becomes 臭 for 吃", "chou_peng": "{t} becomes 臭 for 碰",
+           "chou_chi": "{t} becomes 臭 for 吃", "chou_peng": "{t} becomes 臭 for 碰",
            "chou_both": "{t} becomes a 过张, won on only", "warn": "careful: {what}",
            "deal_me": "hand {n}: you deal", "dealt_me": "you lay out a dealt {meld} (前提)",
            "take_me": "you take {t}: {melds}", "discard_me": "you discard {t}", "wins_me": "you win: 胡 {t}{how}",
@@ -68,7 +58,7 @@ _W = {
                     "and 上家 {upper}",
            "keys": "answer with a number from the menu or a move (过, chi 三四五, 五); ? a hint, w why the other "
                    "moves are not legal, t the table again, q quit",
-           "coach_on": "coach: after each of your decisions, the solver's choice and what yours cost",
+           "coach_on": "coach: after each of your decisions, its grade as phz review gives it, the solver's choice and what yours cost",
            "quit": "stopped after {n} hand{s}", "eof": "the input ended: stopped after {n} hand{s}",
            "interrupt": "interrupted: stopped after {n} hand{s}",
            "seed": "--seed {n}: the same --seed and the same answers play this game again",
@@ -96,20 +86,14 @@ _W = {
            "empty": "请选择：输入{rng}、一步走法（如 过）、?、w、t或q",
            "illegal": "这里不能{move}（{why}）：w看原因；请输入{rng}",
            "not_offered": "这里不能{move}：请输入{rng}",
-           "away": "差{n}步，{live}张进张", "ready": "听牌，{live}张活胡张，期望{exp}分",
-           "beyond": "差2步以上", "never": "成不了听", "unknown": "未评估",
-           "hu": "胡，{n}分", "then": "{move}，再打{t}", "agree": "教练：{move}正是推荐的走法：{look}",
-           "differ": "教练：推荐{best}：{blook}；你的{move}：{look}",
-           "same": "（按步数和进张你的不差：推荐的走法还考虑胡息、分数和臭牌）", "cost": "：{cost}",
+           "coach": "教练（{grade}）：{move}", "yours": "你的：{look}",
            "hint": "提示：推荐{best}：{look}", "hint_row": "  {move}：{look}",
-           "passed_hu": "你放弃了{n}分的胡", "further": "离听牌多{n}步", "farther": "离听牌更远",
-           "fewer": "少{n}张进张", "fewer_outs": "少{n}张活胡张",
-           "less": "期望少{x}分", "chou_chi": "{t}对吃成为臭张", "chou_peng": "{t}对碰成为臭的",
+           "chou_chi": "{t}对吃成为臭张", "chou_peng": "{t}对碰成为臭的",
            "chou_both": "{t}成为过张（只能胡）", "warn": "注意：{what}",
            "only": "只有一步：{move}，已替你走",
            "intro": "phz play · {title}：你对下家 {lower}（在你之后出牌）和上家 {upper}",
            "keys": "输入菜单上的数字或一步走法（过、吃 三四五、五）；?提示，w其他走法为什么不行，t再看牌桌，q退出",
-           "coach_on": "教练：你每次选择之后，给出推荐的走法和你的走法差在哪里",
+           "coach_on": "教练：你每次选择之后，像 phz review 一样评级，给出推荐的走法和你的走法差在哪里",
            "quit": "{n}局后停止", "eof": "输入结束：{n}局后停止", "interrupt": "中断：{n}局后停止",
            "seed": "--seed {n}：同样的 --seed 和同样的选择会重现这局牌",
            "record": "这局到目前为止的记录在：", "record_done": "这局的记录在：",
@@ -226,75 +210,25 @@ def scores_line(scores: Sequence[int], hands: int, names: Sequence[str], lang: s
 
 # ---------------------------------------------------------------- the coach
 
-def outlook_words(o: Outlook, lang: str) -> str:
-    """What a move leaves, in a few words: '1 away, 12 live draws', 'ready, 6 live outs, expected 2.33'."""
+def coach_lines(d: Reviewed, lang: str) -> list[str]:
+    """After a decision: its grade as ``phz review`` gives it, the move made and, when it was not the best,
+    the best and the loss (``review_text.move_line``), then what the two leave."""
     w = _W[lang]
-    if o.score is not None:
-        return w["hu"].format(n=o.score)
-    if not o.known:
-        return w["unknown"]
-    if o.distance is None:
-        return w["beyond" if o.limit else "never"]
-    if o.distance == 0:
-        return w["ready"].format(live=o.live, s=_s(o.live, lang), exp=f"{float(o.expected):.2f}")
-    return w["away"].format(n=o.distance, live=o.live, s=_s(o.live, lang))
+    lines = wrap(w["coach"].format(grade=grade_text(d.grade, lang), move=move_line(d, lang)))
+    if d.matched and d.played is not None:
+        return lines + wrap("    " + w["yours"].format(look=look_text(d.played, d.advice, lang)), indent="      ")
+    return lines + look_lines(d, lang)
 
 
-def _move(o: Outlook, ask: Ask, lang: str) -> str:
-    text = move_words(o.move, ask.tile, lang)
-    if o.then is not None:
-        return _W[lang]["then"].format(move=text, t=glyph(o.then))
-    return text
-
-
-def cost_words(mine: Outlook, best: Outlook, lang: str) -> str:
-    """What ``mine`` gives up against ``best``: a 胡, steps to ready, live draws or outs, expected score."""
-    w = _W[lang]
-    if best.score is not None and mine.score is None:
-        return w["passed_hu"].format(n=best.score)
-    if not (mine.known and best.known) or mine.score is not None:
-        return ""
-    if mine.distance is None or best.distance is None:
-        return w["farther"] if best.distance is not None else ""
-    sep = "，" if lang == "zh" else ", "
-    parts = []
-    if mine.distance > best.distance:
-        n = mine.distance - best.distance
-        parts.append(w["further"].format(n=n, s=_s(n, lang)))
-    elif mine.distance == best.distance:
-        n = best.live - mine.live
-        if n > 0:
-            parts.append(w["fewer_outs" if mine.distance == 0 else "fewer"].format(n=n, s=_s(n, lang)))
-        if mine.distance == 0 and best.expected > mine.expected:
-            parts.append(w["less"].format(x=f"{float(best.expected - mine.expected):.2f}"))
-    return sep.join(parts)
-
-
-def coach_lines(advice: Advice, chosen: Move, ask: Ask, lang: str) -> list[str]:
-    """After a decision: the solver's choice and what the one made cost."""
-    w = _W[lang]
-    mine, best = advice.of(chosen), advice.best
-    if mine is None or best is None:
-        return []
-    if chosen == advice.choice:
-        return wrap(w["agree"].format(move=_move(mine, ask, lang), look=outlook_words(mine, lang)))
-    text = w["differ"].format(best=_move(best, ask, lang), blook=outlook_words(best, lang),
-                              move=_move(mine, ask, lang), look=outlook_words(mine, lang))
-    cost = cost_words(mine, best, lang)
-    if cost:
-        text += w["cost"].format(cost=cost)
-    elif mine.key() <= best.key():
-        text += w["same"]
-    return wrap(text)
-
-
-def hint_lines(advice: Advice, ask: Ask, lang: str, *, rows: int = 5) -> list[str]:
-    """Before a decision (?): the solver's choice, then the best few moves with what each leaves."""
-    w = _W[lang]
-    best = advice.best
-    lines = wrap(w["hint"].format(best=_move(best, ask, lang), look=outlook_words(best, lang)))
-    for o in advice.ranked()[:rows]:
-        lines += wrap(w["hint_row"].format(move=_move(o, ask, lang), look=outlook_words(o, lang)), indent="    ")
+def hint_lines(advice: Advice, lang: str, *, rows: int = 5) -> list[str]:
+    """Before a decision (?): the solver's choice, then the next best few moves with what each leaves."""
+    w, best = _W[lang], advice.best
+    table = advice.position.table
+    tile = table[0] if table is not None and advice.position.stage != "discard" else None
+    lines = wrap(w["hint"].format(best=choice_text(best, lang, tile=tile), look=look_text(best, advice, lang)))
+    for c in advice.choices[1:rows]:
+        lines += wrap(w["hint_row"].format(move=choice_text(c, lang, tile=tile), look=look_text(c, advice, lang)),
+                      indent="    ")
     return lines
 
 
