@@ -170,9 +170,10 @@ class Review:
         return sum(o.amount for o in self.offences if o.seat == self.seat)
 
     def worst(self, k: int = 3) -> list[Reviewed]:
-        """The ``k`` decisions that cost the most (loss > 0), the worst first; a tie in move order."""
+        """The ``k`` worst decisions graded worse than ok: the worst grade first, then the larger loss; a
+        tie in move order."""
         costly = [d for d in self.graded if d.loss > 0 and d.grade != GRADES[0]]
-        return sorted(costly, key=lambda d: (-d.loss, d.hand, d.n))[:k]
+        return sorted(costly, key=lambda d: (-GRADES.index(d.grade), -d.loss, d.hand, d.n))[:k]
 
 
 def default_seat(record: Record) -> int:
