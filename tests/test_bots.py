@@ -38,8 +38,9 @@ def _lineup(seed: int, names: tuple[str, ...]):
 # ---------------------------------------------------------------- every position of real games
 
 def test_the_bots_are_the_players_make_bot_makes():
-    assert set(bots.BOT_TYPES) == {"basic", "strong", "race", "keen"}
+    assert set(bots.BOT_TYPES) == {"basic", "strong", "race", "keen", "judge"}
     assert isinstance(make_bot("basic", 1, 2), bots.BasicBot)
+    assert isinstance(make_bot("judge", 1, 2), bots.JudgeBot)
     assert isinstance(make_bot("keen", 1, 2), bots.KeenBot)
     assert isinstance(make_bot("strong", 1, 2), bots.StrongBot)
     assert type(make_bot("race", 1, 2)) is bots.RaceBot

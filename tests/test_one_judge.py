@@ -1,5 +1,5 @@
-"""One judge: the coach's ``?`` hint, its line after a move, ``phz review``, ``phz act --advise`` and
-``phz discard --win-rate`` name the same best move with the same figures on the same position, and
+"""One judge: the coach's ``?`` hint, its line after a move, ``phz review``, ``phz act --advise``,
+``phz discard --win-rate`` and the ``judge`` bot name the same best move with the same figures on the same position, and
 grade a move alike (issue 27).
 
 Whole hands of ``basic`` bots are played through the real engine and recorded; at every decision of
@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from cli import main
 from solver.game import record
+from solver.game.bot_judge import JudgeBot
 from solver.game.coach import Coach
 from solver.game.engine import Game
 from solver.game.moves import move_text
@@ -39,7 +40,10 @@ def _game(rules_name: str, seed: int, samples: int):
         view = game.view(ask.seat)
         move = bots[ask.seat].choose(view, ask)
         if len(ask.options) > 1:
-            coached.append((ask.seat, coaches[ask.seat].advise(view, ask), move))
+            hint = coaches[ask.seat].advise(view, ask)
+            coached.append((ask.seat, hint, move))
+            if len(coached) % 4 == 0:  # the judge bot plays the hint's best
+                assert JudgeBot(samples=samples).choose(view, ask) == hint.best.move
         game.play(move)
     out = io.StringIO()
     record.write(out, rules, [game], seeds=[seed], seed=seed, seats=["basic"] * 3)

@@ -7,7 +7,7 @@ from solver import limits
 
 from .options import lang_option, rules_option
 
-BOT_NAMES = ("random", "basic", "strong", "race", "keen")  # solver.game.players.BOTS, written here so --help loads no model
+BOT_NAMES = ("random", "basic", "strong", "race", "keen", "judge")  # solver.game.players.BOTS, written here so --help loads no model
 DEFAULT_BOTS = "basic,strong"
 
 

@@ -12,7 +12,7 @@ import click
 from .options import FROM_CONFIG, RulesetType, lang_option
 
 #: solver.game.players.BOTS, written here so that --help loads no game (tests/test_sim.py checks they agree)
-BOT_NAMES = ("random", "basic", "strong", "race", "keen")
+BOT_NAMES = ("random", "basic", "strong", "race", "keen", "judge")
 DEFAULT_BOTS = "strong,basic,random"
 #: the most deals one run plays
 MAX_GAMES = 10_000_000
@@ -46,7 +46,7 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
               help="The ruleset (default: $PHZ_RULES, else the config file, else hunan); the game seats 3 players.")
 @click.option("--bots", "bots_text", default=DEFAULT_BOTS, show_default=True, metavar="A,B,C",
               help="The bot at each seat (random, basic, strong, race: strong kept as a fixed baseline, keen: quick and "
-                   "as strong as basic), "
+                   "as strong as basic, judge: the coach's best move at every decision, about a hand a second), "
                    "or one bot for all three.")
 @click.option("--seed", type=click.IntRange(min=0, max=2 ** 63 - 1), default=0, show_default=True, metavar="N",
               help="Deal i is the same for the same seed, whatever --jobs.")

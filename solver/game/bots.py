@@ -10,6 +10,8 @@ options the engine offers by the solver's advice (``solver.api``), never by rule
   worth (module docstring there).
 * ``race`` (``bot_strong.RaceBot``): ``strong`` as it was at issue 26, kept
   unchanged as the baseline later bots are measured against.
+* ``keen`` (``bot_keen``): the rollout policy made aware of readiness, in the kernels.
+* ``judge`` (``bot_judge``): the one judge's best move at every decision (``advice.advise``).
 
 What they know of a position comes from ``bot_eval``.  Ties are broken by
 each bot's own randomness, drawn from the game's seed (``session.bot_rng``),
@@ -25,10 +27,11 @@ so the same seed gives the same game.
 from __future__ import annotations
 
 from .bot_basic import BasicBot
+from .bot_judge import JudgeBot
 from .bot_keen import KeenBot
 from .bot_strong import RaceBot, StrongBot
 
-__all__ = ["BOT_TYPES", "BasicBot", "KeenBot", "RaceBot", "StrongBot"]
+__all__ = ["BOT_TYPES", "BasicBot", "JudgeBot", "KeenBot", "RaceBot", "StrongBot"]
 
 #: the bots of ``players.make_bot`` besides ``random``, by name
-BOT_TYPES = {"basic": BasicBot, "strong": StrongBot, "race": RaceBot, "keen": KeenBot}
+BOT_TYPES = {"basic": BasicBot, "strong": StrongBot, "race": RaceBot, "keen": KeenBot, "judge": JudgeBot}

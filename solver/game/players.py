@@ -19,7 +19,7 @@ from .view import SeatView, view_of
 __all__ = ["BOTS", "Player", "RandomBot", "Scripted", "bot_rng", "make_bot", "play_hand"]
 
 #: the bots, weakest first
-BOTS = ("random", "basic", "strong", "race", "keen")
+BOTS = ("random", "basic", "strong", "race", "keen", "judge")
 
 
 class Player(Protocol):
