@@ -5,6 +5,8 @@ kernels (``phz sim``'s) with the same outcomes as the Python engine's games, han
 shipped ruleset and a house file; many more hands under ``-m slow``."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from solver.app import sim
@@ -161,10 +163,15 @@ def played_into(rules, seed: int, most: int) -> Game | None:
     return game if game.ask() is not None else None
 
 
+#: rollouts where another seat 碰'd or 跑'd the script's discard at once, by ruleset
+HANDED: Counter = Counter()
+
+
 def same_rollouts(rules, seed: int, samples: int = 6, policy: str = "fast") -> int:
     """From a position a seeded number of rollout-policy moves into the hand of ``seed``, each option
     of the seat asked as a script, played out on ``samples`` deals by the kernels
-    (``game_steps.rollouts``) and by ``winrate_reference.rollout`` in Python: the same (net, won, dealt in) or
+    (``game_steps.rollouts``) and by ``winrate_reference.rollout`` in Python: the same (net, won, dealt in,
+    a 碰/跑 handed at once) or
     the same "this deal contradicts what was seen", deal by deal.  The number of rollouts compared.
     ``policy`` keen: the keen bot plays every seat after the script (``keen_reference`` in Python)."""
     import random
@@ -199,14 +206,17 @@ def same_rollouts(rules, seed: int, samples: int = 6, policy: str = "fast") -> i
             want = winrate_reference.rollout(pos, d[0], list(d[1]), script, rng, player=player)
             row = got[i, j]
             assert row[3] != -1, (rules.name, seed, script)
-            mine = None if row[3] == 0 else (int(row[0]), bool(row[1]), bool(row[2]))
+            mine = None if row[3] == 0 else (int(row[0]), bool(row[1]), bool(row[2]), bool(row[4]))
             assert mine == want, (rules.name, seed, pos.stage, script, i)
+            HANDED[rules.name] += bool(mine and mine[3])
     return len(dealt) * len(scripts)
 
 
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
 def test_the_rollouts_equal_the_python_rollout(rules):
+    before = HANDED[rules.name]
     assert sum(same_rollouts(rules, seed) for seed in range(40)) > 400
+    assert HANDED[rules.name] > before  # some discards were 碰'd or 跑'd at once, in both
 
 
 @pytest.mark.slow

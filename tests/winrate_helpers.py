@@ -325,7 +325,7 @@ def exact(pos: Position, scripts: Sequence[Sequence[Move]]) -> Enumeration:
             theirs = rollout(pos, copy_seats(seats), list(stock), s, None)
             assert (mine is None) == (theirs is None), (s, mine, theirs)
             if mine is not None:
-                assert (mine.net, mine.won, mine.deal_in) == tuple(theirs), (s, mine, theirs, stock)
+                assert (mine.net, mine.won, mine.deal_in) == tuple(theirs)[:3], (s, mine, theirs, stock)
             outs.append(mine)
         if any(o is None for o in outs):
             passed += 1

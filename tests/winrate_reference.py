@@ -72,9 +72,9 @@ def copy_seats(seats: Sequence[Seat]) -> list[Seat]:
 
 
 def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence[Move],
-            rng: random.Random | None, keep: frozenset = frozenset(), player=None) -> tuple[int, bool, bool] | None:
+            rng: random.Random | None, keep: frozenset = frozenset(), player=None) -> tuple[int, bool, bool, bool] | None:
     """Play ``script`` for the position's seat, then the rollout policy for all, to the end of the hand:
-    (this seat's net, it won, another won on its discard at once); None when the deal contradicts
+    (this seat's net, it won, another won on its discard at once, another 碰/跑/招'd it at once); None when the deal contradicts
     what was seen (a player asked before this seat on the tile on the table has to take it).  ``keep``:
     hands known to be ready, which the policy keeps (``Policy.keep``).  ``player``: another policy for every
     seat after the script (``choose(view, ask)``, e.g. ``keen_reference.KeenReference``)."""
@@ -87,6 +87,7 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
     claim = pos.stage == "claim"  # a quick position: this seat's whole answer to the tile, at any stage
     reached = initial is None or pos.stage in ("first", "qishou")
     mine = None  # the table while the script's discard waits for claims
+    handed = False
     while (ask := game.ask()) is not None:
         hand = game.seats[ask.seat].hand()
         on_initial = initial is not None and game.table == initial
@@ -113,6 +114,8 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
             move = player.choose(view_of(game, ask.seat), ask)
         else:
             move = policy.choose(hand, ask)
+        if mine is not None and game.table == mine and ask.seat != me and move.kind in ("peng", "pao", "zhao"):
+            handed = True
         game.play(move)
         if initial is not None and game.table != initial:  # the tile left the table
             if todo and todo[0] == PASS and claim:
@@ -124,4 +127,4 @@ def rollout(pos: Position, seats: list[Seat], stock: list[int], script: Sequence
             mine = None
     r = game.result
     deal_in = r.winner is not None and r.winner != me and mine is not None and r.source == "discard"
-    return r.net[me], r.winner == me, deal_in
+    return r.net[me], r.winner == me, deal_in, handed

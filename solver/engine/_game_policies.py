@@ -207,8 +207,8 @@ def resume_claims(ws, st, rv, wbuf, out, tx, tby, tkind):
 
 #: what a rollout gives: this seat's net, whether it won, whether another won on its discard at once, and
 #: OK (0: the deal contradicts what was seen; -1: the script's move was not offered)
-R_NET, R_WON, R_DEAL_IN, R_OK = 0, 1, 2, 3
-R_SIZE = 4
+R_NET, R_WON, R_DEAL_IN, R_OK, R_HANDED = 0, 1, 2, 3, 4  # R_HANDED: another seat's 碰/跑 on its discard at once
+R_SIZE = 5
 
 
 @inline
@@ -254,6 +254,7 @@ def rollout_step(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tk
     keeps the rollout's own state between steps."""
     if k < 0:
         res[R_OK] = 1
+        res[R_HANDED] = 0
         rs[RS_INITIAL] = 1 if tx >= 0 else 0
         rs[RS_REACHED] = 1 if (tx < 0 or stage == ST_FIRST or stage == ST_QISHOU) else 0
         rs[RS_TODO] = 0
@@ -309,7 +310,12 @@ def rollout_step(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tk
 @kernel
 def _answered(ws, st, rv, cond_fans, wbuf, out, claim, tx, tby, tkind, script, n_script, rs, res, k):
     """Option k answered in a rollout, and what it changed for the script: ``answer``'s status, or -1 when
-    the tile on the table was taken before the script's seat could take it (R_OK 0: not what was seen)."""
+    the tile on the table was taken before the script's seat could take it (R_OK 0: not what was seen).
+    Another seat's 碰, 跑 or 招 of the script's discard while it waits on the table sets R_HANDED."""
+    if rs[RS_MINE] and st[Q_SEAT] != rs[RS_MBY] and _on(st, rs[RS_MX], rs[RS_MBY], 1):
+        a = st[Q_OPT + k * AS + P.A_KIND]
+        if a == P.AC_PENG or a == P.AC_PAO or a == P.AC_ZHAO:
+            res[R_HANDED] = 1
     status = answer(ws, st, rv, cond_fans, wbuf, out, np.int64(k))
     todo = rs[RS_TODO]
     if rs[RS_INITIAL] and not _on(st, tx, tby, tkind):

@@ -325,7 +325,7 @@ def rollouts(t: Tables, *, me: int, stage: str, table, dealer: int, turn: int, f
              last_stock: bool, samples, scripts, keys, ties: bool, keep=(), roll=None) -> np.ndarray:
     """Every script played out on every sample by the rollout policy (``_game_policies.rollouts``), or by
     ``roll`` (another policy's kernel call, ``keen_steps.roller``): ``res[i, j]`` (R_NET, R_WON, R_DEAL_IN,
-    R_OK) of sample i and script j (``winrate.rollout``)."""
+    R_OK, R_HANDED) of sample i and script j (``winrate.rollout``)."""
     return _roll(t, seat_rows(samples), me=me, stage=stage, table=table, dealer=dealer, turn=turn,
                  first_discard=first_discard, last_stock=last_stock, scripts=scripts, keys=keys, ties=ties, keep=keep,
                  roll=roll)

@@ -29,13 +29,16 @@ from .moves import Move
 from .position import Position
 from .winrate import DEFAULT_SAMPLES, Estimate, estimate, race
 
-__all__ = ["Advice", "Choice", "FOLLOW_UPS", "SEED", "advise", "played_out"]
+__all__ = ["Advice", "Choice", "DANGER", "FOLLOW_UPS", "SEED", "advise", "played_out"]
 
 #: follow-up discards weighed after a claim that owes one
 FOLLOW_UPS = 2
 #: the rollouts' seed wherever advice is asked without one (the coach, the hint, the review, ``--win-rate``,
 #: ``--advise``, the shell): the same position, the same deals, the same best move and figures everywhere
 SEED = 0
+#: the chance from which the advice and the coach warn that a discard lets another player win, 碰 or 跑 at once
+#: (``winrate.Estimate.danger``): about one deal in four
+DANGER = 0.25
 FAR = 99  # the distance key of a hand beyond the search
 
 

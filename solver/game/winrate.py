@@ -61,12 +61,19 @@ Z95 = 1.96
 @dataclass(frozen=True)
 class Estimate:
     """One candidate's rollouts: ``n`` samples, ``wins`` of this seat, its mean net score and the
-    sample nets (for paired comparisons), deal-ins (another's win on this seat's discard at once)."""
+    sample nets (for paired comparisons), deal-ins (another's win on this seat's discard at once) and
+    ``handed`` (another's 碰, 跑 or 招 of this seat's discard at once)."""
     script: tuple[Move, ...]
     n: int
     wins: int
     deal_ins: int
     nets: tuple[int, ...]
+    handed: int = 0
+
+    def plus(self, more: "Estimate") -> "Estimate":
+        """This estimate and ``more`` (the same script on further deals) as one."""
+        return Estimate(self.script, self.n + more.n, self.wins + more.wins, self.deal_ins + more.deal_ins,
+                        self.nets + more.nets, self.handed + more.handed)
 
     @property
     def win(self) -> float:
@@ -80,6 +87,16 @@ class Estimate:
     @property
     def deal_in(self) -> float:
         return self.deal_ins / self.n if self.n else 0.0
+
+    @property
+    def hands_over(self) -> float:
+        """The chance that another player 碰s, 跑s or 招s this seat's discard at once."""
+        return self.handed / self.n if self.n else 0.0
+
+    @property
+    def danger(self) -> float:
+        """The chance that this seat's discard lets another player win, 碰, 跑 or 招 at once."""
+        return (self.deal_ins + self.handed) / self.n if self.n else 0.0
 
     @property
     def score(self) -> float:
@@ -197,6 +214,7 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
     nets: list[list[int]] = [[] for _ in scripts]
     wins = [0] * len(scripts)
     ins = [0] * len(scripts)
+    handed = [0] * len(scripts)
     tables = game_steps.tables_of(pos.rules)
     unseen = unseen_of(pos)
     for lo in range(start, start + samples, BATCH):
@@ -212,13 +230,14 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
                 raise ValueError(f"the script {scripts[k]} has a move that is not offered")
             if any(r[3] == 0 for r in row):
                 continue  # no deal, or one that contradicts what was seen
-            for k, (net, won, deal_in, _) in enumerate(row):
+            for k, (net, won, deal_in, _, gave) in enumerate(row):
                 nets[k].append(net)
                 wins[k] += won
                 ins[k] += deal_in
+                handed[k] += gave
         if progress is not None:
             progress(min(lo + BATCH, start + samples) - lo)
-    return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k])) for k, s in enumerate(scripts)]
+    return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k]), handed[k]) for k, s in enumerate(scripts)]
 
 
 def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
@@ -255,8 +274,7 @@ def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: in
             more = _parallel(pool, jobs, keep_going, done, end - done, progress)
         for k, e in zip(keep_going, more):
             a = ests[k]
-            ests[k] = e if a is None else Estimate(a.script, a.n + e.n, a.wins + e.wins,
-                                                   a.deal_ins + e.deal_ins, a.nets + e.nets)
+            ests[k] = e if a is None else a.plus(e)
         done = end
         best = max((ests[k] for k in keep_going), key=lambda e: e.score)
         keep_going = [k for k in keep_going if ests[k] is best or _open(ests[k], best)]
@@ -291,6 +309,5 @@ def _parallel(pool, jobs: int, which: list[int], start: int, n: int, progress) -
         progress(n)
     out = parts[0]
     for part in parts[1:]:
-        out = [Estimate(a.script, a.n + e.n, a.wins + e.wins, a.deal_ins + e.deal_ins, a.nets + e.nets)
-               for a, e in zip(out, part)]
+        out = [a.plus(e) for a, e in zip(out, part)]
     return out

@@ -8,8 +8,12 @@ order by distance and 进张 alone would have chosen and what that costs,
 and when the first two are too close to tell apart — and ``advice_table``
 ranks every choice in columns: the move, the discard after it, distance
 to ready, live 进张 (at distance 0 live outs), win %, deal-in % (only
-where the ruleset wins on discards), expected score ± half its 95%
-interval and the loss against the best on the same deals.  Lines fit the
+where the ruleset wins on discards), 碰跑 (the % of deals where another
+player 碰s, 跑s or 招s the discard at once; shown when some deal did, and
+the first column dropped when the table is too wide), expected score ±
+half its 95% interval and the loss against the best on the same deals.
+``danger_text`` warns when a discard lets another player win, 碰 or 跑 at
+once in ``advice.DANGER`` of the deals or more.  Lines fit the
 width asked (80 columns): when the table is wider its columns are
 condensed, a tile never split.  ``colour`` paints red tiles as
 ``render.paint`` does.
@@ -41,7 +45,7 @@ if TYPE_CHECKING:
     from ..game.advice import Advice, Choice
     from ..game.winrate import Estimate
 
-__all__ = ["advice_json", "advice_table", "answer_lines", "choice_json", "choice_text", "dropped", "dropped_line",
+__all__ = ["advice_json", "advice_table", "answer_lines", "choice_json", "choice_text", "danger_text", "dropped", "dropped_line",
            "estimate_json", "estimate_text", "look_text", "note_lines", "state_text", "why"]
 
 DASH = "—"
@@ -65,7 +69,9 @@ _W = {
            "rollouts": "rollouts: {n} deals of the unseen tiles per choice, each played out to the end of the "
                        "hand by a quick policy for every player (a choice clearly worse after a few deals "
                        "stops early, with fewer deals and a wider ±); ± is half a 95% interval",
-           "head": ("move", "then", "away", "进张/outs", "win %", "deal-in %", "expected", "loss"),
+           "head": ("move", "then", "away", "进张/outs", "win %", "deal-in %", "碰跑", "expected", "loss"),
+           "danger": "careful: {choice} lets another player {what} at once in {p}% of the deals",
+           "danger_what": {"win": "win", "take": "碰 or 跑 it", "both": "win on it, 碰 or 跑 it"},
            "dropped": "{n} other {what}{s}: {state}, stopped after {deals} deals as clearly worse (expected {lo} to "
                       "{hi}): {cells}", "discards": "discard", "moves": "move", "ready_short": "ready",
            "away_short": "{n} away"},
@@ -85,7 +91,9 @@ _W = {
            "no_rollouts": "（未模拟：按步数、进张和胡张排序）",
            "rollouts": "模拟：每个选择{n}局，未见的牌随机发出，每家按快速策略打到本局结束（几局后明显较差的选择"
                        "提前停止，局数较少，±更宽）；±为95%置信区间的一半",
-           "head": ("走法", "再打", "差几步", "进张/胡张", "胡牌%", "点炮%", "期望分", "损失"),
+           "head": ("走法", "再打", "差几步", "进张/胡张", "胡牌%", "点炮%", "被碰跑%", "期望分", "损失"),
+           "danger": "注意：{choice}在{p}%的模拟里让别家立刻{what}",
+           "danger_what": {"win": "胡", "take": "碰或跑", "both": "胡、碰或跑"},
            "dropped": "另外{n}种{what}：{state}，模拟{deals}局后明显较差，提前停止（期望{lo}到{hi}分）：{cells}",
            "discards": "打法", "moves": "走法", "ready_short": "听牌", "away_short": "差{n}步"},
 }
@@ -257,7 +265,23 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
     rival = _rival(advice, skip) if advice.rank == "score" and best.estimate is not None else None
     if rival is not None and rival.loss - rival.loss_half_width <= 0:
         lines.append(w["close"].format(other=say(rival), n=rival.estimate.n))
+    danger = danger_text(best, advice, lang)
+    if danger is not None:
+        lines.append(danger)
     return [paint(line, colour) for line in lines]
+
+
+def danger_text(c: "Choice", advice: "Advice", lang: str = "en") -> str | None:
+    """A warning when ``c``'s discard lets another player win on it, 碰 or 跑 it at once in at least
+    ``advice.DANGER`` of the deals (None below that, or with no rollouts)."""
+    from ..game.advice import DANGER
+    e = c.estimate
+    if e is None or e.danger < DANGER or c.move.kind == "hu":
+        return None
+    w = _W[lang]
+    what = "both" if e.deal_ins and e.handed else "win" if e.deal_ins else "take"
+    return w["danger"].format(choice=choice_text(c, lang, tile=_tile(advice)), what=w["danger_what"][what],
+                              p=_pct(e.danger))
 
 
 def note_lines(advice: "Advice", lang: str = "en") -> list[str]:
@@ -296,7 +320,7 @@ def _live_cell(c: "Choice") -> str:
 
 
 def _row(c: "Choice", best: "Choice", tile: int | None, lang: str, level: int, claims: bool,
-         deal_in: bool) -> list[str]:
+         deal_in: bool, handed: bool = False) -> list[str]:
     then = glyph(c.follow.tile) if c.follow is not None else ""
     move = _move_cell(c, tile, lang)
     if claims and level >= 3 and then:
@@ -313,6 +337,8 @@ def _row(c: "Choice", best: "Choice", tile: int | None, lang: str, level: int, c
     row.append(win)
     if deal_in:
         row.append(_pct(e.deal_in))
+    if handed:
+        row.append(_pct(e.hands_over))
     row.append(f"{_signed(e.score)}{gap}±{gap}{_half(e.score_half_width)}" if level < 5
                else _signed(e.score))
     if c is best:
@@ -322,13 +348,14 @@ def _row(c: "Choice", best: "Choice", tile: int | None, lang: str, level: int, c
     return row
 
 
-def _headers(lang: str, level: int, claims: bool, estimates: bool, deal_in: bool, discard: bool) -> list[str]:
-    move, then, away, live, win, din, exp, loss = _W[lang]["head"]
+def _headers(lang: str, level: int, claims: bool, estimates: bool, deal_in: bool, discard: bool,
+             handed: bool = False) -> list[str]:
+    move, then, away, live, win, din, hand, exp, loss = _W[lang]["head"]
     if discard:
         move = "打" if lang == "zh" else "discard"
     out = [move] + ([then] if claims and level < 3 else []) + [away, live]
     if estimates:
-        out += [win] + ([din] if deal_in else []) + [exp, loss]
+        out += [win] + ([din] if deal_in else []) + ([hand] if handed else []) + [exp, loss]
     return out
 
 
@@ -342,13 +369,15 @@ def advice_table(advice: "Advice", lang: str = "en", width: int | None = 80, *, 
     claims = any(c.follow is not None for c in advice.choices)
     discard = advice.position.stage == "discard"
     shown = [c for c in advice.choices if c not in skip]
+    any_handed = any(c.estimate is not None and c.estimate.handed for c in shown)
     lines: list[str] = []
-    for level in range(6):
-        rows = [_row(c, advice.best, tile, lang, level, claims, deal_in) for c in shown]
+    for level in range(7):  # the 碰跑 column goes last, when nothing else makes the table fit
+        handed = any_handed and level < 6
+        rows = [_row(c, advice.best, tile, lang, min(level, 5), claims, deal_in, handed) for c in shown]
+        heads = _headers(lang, min(level, 5), claims, estimates, deal_in, discard, handed)
         if estimates:
-            rows = [r + [""] * (len(_headers(lang, level, claims, True, deal_in, discard)) - len(r)) for r in rows]
-        table = tabulate(rows, _headers(lang, level, claims, estimates, deal_in, discard), tablefmt="simple",
-                         disable_numparse=True)
+            rows = [r + [""] * (len(heads) - len(r)) for r in rows]
+        table = tabulate(rows, heads, tablefmt="simple", disable_numparse=True)
         lines = table.splitlines()
         if width is None or max(columns(line) for line in lines) <= width:
             break
@@ -453,6 +482,7 @@ def estimate_json(c: "Choice", discard: bool) -> dict:
          "score_half_width": _number(e.score_half_width)}
     if discard:
         d["deal_in"] = _number(e.deal_in)
+    d["hands_over"] = _number(e.hands_over)
     return d | {"samples": e.n, "loss": _number(c.loss), "loss_half_width": _number(c.loss_half_width)}
 
 

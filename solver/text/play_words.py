@@ -14,7 +14,7 @@ from ..game.moves import Ask, Move
 from ..game.review import Reviewed
 from ..model.rules import Ruleset
 from ..model.tiles import glyph
-from .advice_text import choice_text, look_text
+from .advice_text import choice_text, danger_text, look_text
 from .review_text import grade_text, look_lines, move_line
 from .table_view import move_words, wrap
 from .words import MOVE_ZH, group_zh
@@ -216,8 +216,11 @@ def coach_lines(d: Reviewed, lang: str) -> list[str]:
     w = _W[lang]
     lines = wrap(w["coach"].format(grade=grade_text(d.grade, lang), move=move_line(d, lang)))
     if d.matched and d.played is not None:
-        return lines + wrap("    " + w["yours"].format(look=look_text(d.played, d.advice, lang)), indent="      ")
-    return lines + look_lines(d, lang)
+        lines += wrap("    " + w["yours"].format(look=look_text(d.played, d.advice, lang)), indent="      ")
+    else:
+        lines += look_lines(d, lang)
+    danger = danger_text(d.played, d.advice, lang) if d.played is not None else None
+    return lines + (wrap("    " + danger, indent="      ") if danger else [])
 
 
 def hint_lines(advice: Advice, lang: str, *, rows: int = 5) -> list[str]:
@@ -226,6 +229,9 @@ def hint_lines(advice: Advice, lang: str, *, rows: int = 5) -> list[str]:
     table = advice.position.table
     tile = table[0] if table is not None and advice.position.stage != "discard" else None
     lines = wrap(w["hint"].format(best=choice_text(best, lang, tile=tile), look=look_text(best, advice, lang)))
+    danger = danger_text(best, advice, lang)
+    if danger is not None:
+        lines += wrap("  " + danger, indent="    ")
     for c in advice.choices[1:rows]:
         lines += wrap(w["hint_row"].format(move=choice_text(c, lang, tile=tile), look=look_text(c, advice, lang)),
                       indent="    ")
