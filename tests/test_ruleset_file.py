@@ -8,7 +8,7 @@ import pytest
 
 from solver.model import ruleset_file
 from solver.model.rules import HUNAN, get_ruleset
-from solver.model.ruleset import HOLDINGS, TAKE_SOURCES, BotTuning
+from solver.model.ruleset import HOLDINGS, TAKE_SOURCES, BotTuning, on_curve
 from solver.model.ruleset_file import RulesetError, load, loads, shipped, shipped_text
 from solver.model.tiles import GLYPH_TO_ID
 
@@ -238,6 +238,11 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     assert hunan == BotTuning() and luzhou.steps == hunan.steps  # hunan's are the defaults
     tuned = loads(house("[bots]\nlook = 2\nsteps = [0.1]\nfar_score = 0\nmeld_rate = 1\n")).bots
     assert (tuned.look, tuned.steps, tuned.far_score, tuned.meld_rate) == (2, (0.1,), 0.0, 1.0)
+    curved = loads(house("[bots]\nwin_curve = [0.1, 0.3, 0.9]\n")).bots
+    assert curved.win_curve == (0.1, 0.3, 0.9) and BotTuning().win_curve == (0.0, 1.0)
+    assert [on_curve(curved.win_curve, p) for p in (0.0, 0.25, 0.5, 0.75, 1.0, -1.0, 2.0)] == \
+        pytest.approx([0.1, 0.2, 0.3, 0.6, 0.9, 0.1, 0.9])  # linear between evenly spaced knots, clamped
+    assert all(on_curve((0.0, 1.0), p / 7) == p / 7 for p in range(8))  # the identity
     bare = shipped_text("hunan").split("[bots]")[0].replace('name = "hunan"', 'name = "bare"')
     assert loads(bare).bots == BotTuning()  # no base, no table: the defaults
 
@@ -254,6 +259,9 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     ("[bots]\nlook = 2.5\n", "field 'bots.look' must be a whole number"),
     ("[bots]\nsteps = [0.5, 2]\n", "field 'bots.steps[1]' is 2: give 0 to 1"),
     ("[bots]\nhu_factor = \"x\"\n", "field 'bots.hu_factor' must be a number"),
+    ("[bots]\nwin_curve = [0.5]\n", "field 'bots.win_curve' must be 2 to 20 chances that never go down"),
+    ("[bots]\nwin_curve = [0, 0.5, 0.4]\n", "field 'bots.win_curve' must be 2 to 20 chances that never go down"),
+    ("[bots]\nwin_curve = [0, 1.2]\n", "field 'bots.win_curve[1]' is 1.2: give 0 to 1"),
 ])
 def test_a_bad_bots_table_is_refused(body, words):
     assert words in refused(house(body))

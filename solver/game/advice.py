@@ -8,7 +8,9 @@ them, by the outs order of ``phz discard``); each (option, follow-up) is a
 improving draws (at distance 0 its live outs), as ``phz discard`` counts
 them with the tiles this seat has seen, the tiles passing makes 臭, and
 the rollouts' win chance and expected score (``solver.game.winrate.race``:
-every choice on the same deals).
+every choice on the same deals).  The win chance shown is the rollouts'
+read off the ruleset's ``win_curve`` (``BotTuning``): what the judge's
+own play wins where the rollouts predict so (README: calibration).
 
 ``rank="score"`` (the default) orders by expected score, then by the outs
 order, a choice the race played to the end before one it dropped early
@@ -96,6 +98,7 @@ class Advice:
     rank: str
     samples: int
     seed: int
+    policy: str = "fast"  # who plays the rollouts (``winrate.ROLLOUT_POLICIES``)
 
     @property
     def best(self) -> Choice:
@@ -110,7 +113,7 @@ class Advice:
 
 
 def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, rank: str = "score",
-           jobs: int = 1, progress=None, played: Move | None = None) -> Advice:
+           jobs: int = 1, progress=None, played: Move | None = None, policy: str = "fast") -> Advice:
     """Every legal option of ``pos`` ranked (module docstring); ``samples`` deals per choice
     (0: no rollouts, the outs order alone, as for a 起手胡 on the 亮张, asked before play); ``jobs``
     processes for the rollouts (the same figures).  ``played`` (the move a review grades) is then
@@ -126,8 +129,8 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, r
         samples = 0
     if samples > 0 and len(choices) > 1:
         ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=_ready(choices), jobs=jobs,
-                    progress=progress)
-        choices = [replace(c, estimate=e) for c, e in zip(choices, ests)]
+                    progress=progress, policy=policy)
+        choices = [replace(c, estimate=_judged(e, pos)) for c, e in zip(choices, ests)]
     key = (lambda c: (c.outs_key(), -c.score)) if rank == "outs" or samples <= 0 else \
         (lambda c: (-c.deals, -c.score, c.outs_key()))
     choices.sort(key=key)
@@ -138,7 +141,7 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, r
     best = choices[0]
     if best.estimate is not None:
         choices = [replace(c, **_loss(c, best)) for c in choices]
-    advice = Advice(pos, tuple(choices), rank, samples, seed)
+    advice = Advice(pos, tuple(choices), rank, samples, seed, policy)
     return advice if played is None else played_out(advice, played)
 
 
@@ -152,10 +155,15 @@ def played_out(advice: Advice, move: Move) -> Advice:
             or mine.estimate.n >= best.estimate.n:
         return advice
     full = estimate(advice.position, [mine.script], samples=advice.samples, seed=advice.seed,
-                    keep=_ready(advice.choices))[0]  # every deal again: the race's are numbered, its skips unknown
-    full = replace(mine, estimate=full)
+                    keep=_ready(advice.choices), policy=advice.policy)[0]  # every deal again: the race's are numbered, its skips unknown
+    full = replace(mine, estimate=_judged(full, advice.position))
     full = replace(full, **_loss(full, best))
     return replace(advice, choices=tuple(full if c is mine else c for c in advice.choices))
+
+
+def _judged(e: Estimate, pos: Position) -> Estimate:
+    """The rollouts' estimate with the win chance the judge shows: read off the ruleset's ``win_curve``."""
+    return replace(e, win_curve=pos.rules.bots.win_curve)
 
 
 def _ready(choices) -> frozenset:

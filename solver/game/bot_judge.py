@@ -22,10 +22,10 @@ class JudgeBot:
     """The bot ``judge`` (module docstring)."""
     name = "judge"
 
-    def __init__(self, seed: int = 0, seat: int = 0, *, samples: int = DEFAULT_SAMPLES):
-        self.samples = samples
+    def __init__(self, seed: int = 0, seat: int = 0, *, samples: int = DEFAULT_SAMPLES, policy: str = "fast"):
+        self.samples, self.policy = samples, policy
 
     def choose(self, view: SeatView, ask: Ask) -> Move:
         if len(ask.options) == 1:
             return ask.options[0]
-        return advise(position_from_view(view, ask), samples=self.samples, seed=SEED).best.move
+        return advise(position_from_view(view, ask), samples=self.samples, seed=SEED, policy=self.policy).best.move

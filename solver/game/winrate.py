@@ -35,6 +35,7 @@ from typing import Sequence
 
 from ..model.hand import Meld
 from ..model.rules import Ruleset
+from ..model.ruleset import on_curve
 from ..model.tiles import N_KINDS
 from . import workers
 from .engine import Game
@@ -69,20 +70,30 @@ class Estimate:
     deal_ins: int
     nets: tuple[int, ...]
     handed: int = 0
+    #: the ruleset's ``BotTuning.win_curve`` when the win chance is the judge's (``advice``): ``win`` and
+    #: ``win_interval`` are then read off it; () the rollouts' own rate (``raw_win``)
+    win_curve: tuple[float, ...] = ()
 
     def plus(self, more: "Estimate") -> "Estimate":
         """This estimate and ``more`` (the same script on further deals) as one."""
         return Estimate(self.script, self.n + more.n, self.wins + more.wins, self.deal_ins + more.deal_ins,
-                        self.nets + more.nets, self.handed + more.handed)
+                        self.nets + more.nets, self.handed + more.handed, self.win_curve)
 
     @property
-    def win(self) -> float:
+    def raw_win(self) -> float:
+        """The share of the rollouts this seat won."""
         return self.wins / self.n if self.n else 0.0
 
     @property
+    def win(self) -> float:
+        """The win chance: ``raw_win``, read off ``win_curve`` when there is one."""
+        return on_curve(self.win_curve, self.raw_win) if self.win_curve else self.raw_win
+
+    @property
     def win_interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of the win chance."""
-        return wilson(self.wins, self.n)
+        """The 95% Wilson interval of the win chance (read off ``win_curve`` likewise)."""
+        lo, hi = wilson(self.wins, self.n)
+        return (on_curve(self.win_curve, lo), on_curve(self.win_curve, hi)) if self.win_curve else (lo, hi)
 
     @property
     def deal_in(self) -> float:
@@ -241,7 +252,8 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
 
 
 def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-         ties: bool = True, keep: frozenset = frozenset(), jobs: int = 1, progress=None) -> list[Estimate]:
+         ties: bool = True, keep: frozenset = frozenset(), jobs: int = 1, progress=None,
+         policy: str = "fast") -> list[Estimate]:
     """``estimate`` with the scripts that cannot be best dropped early.  Every script is played on
     the first ``FIRST`` deals; after each round (``FIRST``, then ``samples`` × each of ``ROUNDS``) a
     script goes on only while the 95% interval of its paired difference from the best so far
@@ -250,18 +262,18 @@ def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEF
     can afford.  The best plays every deal, even once it is the only one left.  A dropped script keeps its estimate on fewer deals (a wider interval; ``advice.played_out``
     plays the move a review grades on the rest).  ``jobs`` > 1
     plays each round's deals in that many processes, the same deals in the same order: the figures
-    do not change.  The same call gives the same figures."""
+    do not change.  The same call gives the same figures.  ``policy``: who plays the rollouts (``estimate``)."""
     scripts = [tuple(s) for s in scripts]
     if jobs > 1 and samples >= 2 * FIRST and workers.forking():
         global _JOB
-        _JOB = (pos, scripts, seed, ties, keep)  # the workers get it by the fork
+        _JOB = (pos, scripts, seed, ties, keep, policy)  # the workers get it by the fork
         with workers.executor(jobs) as pool:  # workers that die with this process (solver.game.workers)
-            return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, pool)
-    return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, None)
+            return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, pool, policy)
+    return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, None, policy)
 
 
 def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: int, ties: bool, keep: frozenset,
-          jobs: int, progress, pool) -> list[Estimate]:
+          jobs: int, progress, pool, policy: str = "fast") -> list[Estimate]:
     """``race`` on one process (``pool`` None) or each round's deals on the processes of ``pool``."""
     ends = sorted({min(samples, FIRST), *(min(samples, max(FIRST, round(samples * r))) for r in ROUNDS), samples})
     ests: list[Estimate | None] = [None] * len(scripts)
@@ -269,7 +281,7 @@ def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: in
     for end in ends:
         if pool is None:
             more = estimate(pos, [scripts[k] for k in keep_going], samples=end - done, seed=seed, ties=ties,
-                            start=done, keep=keep, progress=progress)
+                            start=done, keep=keep, progress=progress, policy=policy)
         else:
             more = _parallel(pool, jobs, keep_going, done, end - done, progress)
         for k, e in zip(keep_going, more):
@@ -292,13 +304,14 @@ def _open(e: Estimate, best: Estimate) -> bool:
 
 # ---------------------------------------------------------------- rounds in several processes
 
-_JOB: tuple | None = None  # (pos, scripts, seed, ties, keep) of the race whose pool is forked
+_JOB: tuple | None = None  # (pos, scripts, seed, ties, keep, policy) of the race whose pool is forked
 
 
 def _part(args: tuple[tuple[int, ...], int, int]) -> list[Estimate]:
     which, start, n = args
-    pos, scripts, seed, ties, keep = _JOB
-    return estimate(pos, [scripts[k] for k in which], samples=n, seed=seed, ties=ties, start=start, keep=keep)
+    pos, scripts, seed, ties, keep, policy = _JOB
+    return estimate(pos, [scripts[k] for k in which], samples=n, seed=seed, ties=ties, start=start, keep=keep,
+                    policy=policy)
 
 
 def _parallel(pool, jobs: int, which: list[int], start: int, n: int, progress) -> list[Estimate]:

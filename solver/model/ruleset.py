@@ -108,6 +108,19 @@ class BotTuning:
     far_score: float = 1.5
     #: the moves weighed one intake further on, the best by the plain value first
     look: int = 6
+    #: the judge's win chances as they come true: the win rate observed in the judge bot's self-play
+    #: where the rollouts predict 0, 1/(n-1), …, 1 (n entries, evenly spaced; read linearly between
+    #: them).  The rollouts' quick policy wins more than real players let it; the advice shows the win
+    #: chance read off this curve (``winrate.Estimate.win``).  (0, 1): as predicted.
+    win_curve: tuple[float, ...] = (0.0, 1.0)
+
+
+
+def on_curve(curve: tuple[float, ...], p: float) -> float:
+    """``p``, a win chance the rollouts predict, read off ``curve`` (``BotTuning.win_curve``)."""
+    x = min(max(p, 0.0), 1.0) * (len(curve) - 1)
+    i = min(int(x), len(curve) - 2)
+    return curve[i] + (curve[i + 1] - curve[i]) * (x - i)
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ FIELDS = {
     "game": {"players": int, "sit_out": bool, "deal": list, "liang_zhang": bool, "tianhu": str, "dihu": str,
              "last_tile_wins": bool, "pay": str, "penalty_paid": str},
     "bots": {"hazard": list, "typical_score": float, "steps": list, "hu_factor": float, "take_factor": float,
-             "meld_rate": float, "discard_rate": float, "far_score": float, "look": int},
+             "meld_rate": float, "discard_rate": float, "far_score": float, "look": int, "win_curve": list},
 }
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
@@ -84,6 +84,7 @@ RANGES = {
     "bots.hazard[]": (0, 1),
     "bots.typical_score": (0, 1000),
     "bots.steps[]": (0, 1),
+    "bots.win_curve[]": (0, 1),
     "bots.hu_factor": (0, 10),
     "bots.take_factor": (0, 10),
     "bots.meld_rate": (0, 3),
@@ -467,6 +468,9 @@ def _bots(f: _Fields, table: dict, where: str) -> R.BotTuning:
             for i, x in enumerate(value):
                 in_range(x, f"bots.{name}[{i}]", where)
             value = tuple(float(x) for x in value)
+            if name == "win_curve" and (len(value) < 2 or any(a > b for a, b in zip(value, value[1:]))):
+                f.fail("bots.win_curve", "must be 2 to 20 chances that never go down (the observed win rate at "
+                                         "predicted 0 … 1, evenly spaced)")
         got[name] = float(value) if kind is float else value
     return R.BotTuning(**got)
 
