@@ -135,9 +135,11 @@ def test_the_time_told_before_a_review_is_that_of_this_machine(monkeypatch):
     by the samples; no decisions or no samples take no time."""
     from solver.game import review as module
     rules = get_ruleset("hunan")
-    monkeypatch.setattr(module, "pace", lambda r: 0.0001 if r is rules else 1.0)
-    assert seconds(rules, 10) == pytest.approx(10 * ROLLOUTS * 0.0001)
-    assert seconds(rules, 10, samples=50) == pytest.approx(10 * ROLLOUTS * 0.0001 / 4)
+    from solver.game.advice import POLICY
+    from solver.game.winrate import DEFAULT_SAMPLES
+    monkeypatch.setattr(module, "pace", lambda r, policy="fast": 0.0001 if r is rules and policy == POLICY else 1.0)
+    assert seconds(rules, 10) == pytest.approx(10 * ROLLOUTS * 0.0001)  # the judge's rollouts, timed
+    assert seconds(rules, 10, samples=DEFAULT_SAMPLES // 4) == pytest.approx(10 * ROLLOUTS * 0.0001 / 4)
     assert seconds(rules, 0) == 0 and seconds(rules, 5, samples=0) == 0
     monkeypatch.undo()
     one = module.pace(rules)

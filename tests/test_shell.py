@@ -29,7 +29,7 @@ def test_a_hand_then_each_step_shows_where_it_stands():
     # the legal moves, numbered, the best marked: the one judge's, as phz act --advise names it
     advised = CliRunner().invoke(main, ["act", HAND, "--tile", "三", "--from", "upper-discard", "--advise", "--json"])
     best = json.loads(advised.output)["advice"]["choices"][0]
-    assert best["move"] == "chi 三三叁" and "★ 2. 吃 (chi): eat 三 with 三叁" in text
+    assert best["move"] == "chi 一二三 比 三四五" and "★ 1. 吃 (chi): eat 三 with 一二" in text
     assert "not allowed: 吃 二三四 — 烧比" in text
     # take 1: 三 laid out with 一二 and its 比, never put into the hand (RULES.md 3)
     assert "六七八九十壹贰叁肆伍陆柒捌玖拾 | 吃:一二三 吃:三四五" in text

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..model.rules import Ruleset
-from .advice import SEED, Advice, Choice, advise
+from .advice import POLICY, SEED, Advice, Choice, advise
 from .moves import Move
 from .position import Position, position_of
 from .record import Record
@@ -76,7 +76,7 @@ ROLLOUTS = 600
 
 def seconds(rules: Ruleset, decisions: int, samples: int = DEFAULT_SAMPLES) -> float:
     """About the seconds ``decisions`` decisions take to review on this machine (``ROLLOUTS``, timed now)."""
-    return decisions * ROLLOUTS * samples / DEFAULT_SAMPLES * pace(rules) if decisions and samples else 0.0
+    return decisions * ROLLOUTS * samples / DEFAULT_SAMPLES * pace(rules, policy=POLICY) if decisions and samples else 0.0
 
 
 def grade(loss: float, half_width: float, win_loss: float = 0.0) -> str:

@@ -46,7 +46,7 @@ from .table import Seat
 __all__ = ["DEFAULT_SAMPLES", "Estimate", "estimate", "pace", "own_seat", "race", "unseen_of"]
 
 #: samples per candidate by default (phz discard --win-rate, phz act --advise)
-DEFAULT_SAMPLES = 200
+DEFAULT_SAMPLES = 100
 #: samples played out in one call of the game kernels (the progress moves between calls)
 BATCH = 25
 #: deals tried before a sample is given up as inconsistent
@@ -185,17 +185,17 @@ def _chou_of(pos: Position, p: int) -> tuple[set[int], set[int]]:
 
 # ---------------------------------------------------------------- playing it out
 
-def pace(rules: Ruleset, samples: int = 50) -> float:
+def pace(rules: Ruleset, samples: int = 50, policy: str = "fast") -> float:
     """The seconds one rollout takes on this machine, now: a deal of the unseen tiles and a whole hand
-    of the rollout policy from the dealer's first decision, as ``estimate`` plays them (``samples`` of
-    them timed after as many played to compile and warm)."""
+    of ``policy`` from the dealer's first decision, as ``estimate`` plays them (``samples`` of them
+    timed after as many played to compile and warm)."""
     from .position import position_of
     game = Game(rules, seed=0)
     game.quiet = True
     pos = position_of(game)
-    estimate(pos, [()], samples=samples, seed=1)
+    estimate(pos, [()], samples=samples, seed=1, policy=policy)
     start = time.perf_counter()
-    estimate(pos, [()], samples=samples, seed=2)
+    estimate(pos, [()], samples=samples, seed=2, policy=policy)
     return (time.perf_counter() - start) / samples
 
 

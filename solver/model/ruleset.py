@@ -110,7 +110,7 @@ class BotTuning:
     look: int = 6
     #: the judge's win chances as they come true: the win rate observed in the judge bot's self-play
     #: where the rollouts predict 0, 1/(n-1), …, 1 (n entries, evenly spaced; read linearly between
-    #: them).  The rollouts' quick policy wins more than real players let it; the advice shows the win
+    #: them).  The rollouts' players are not the judge's opponents; the advice shows the win
     #: chance read off this curve (``winrate.Estimate.win``).  (0, 1): as predicted.
     win_curve: tuple[float, ...] = (0.0, 1.0)
 

@@ -67,8 +67,9 @@ _W = {
            "for": {"chi": " for 吃", "peng": " for 碰", "": ""},
            "no_rollouts": "(no rollouts: ranked by distance, 进张 and outs)",
            "rollouts": "rollouts: {n} deals of the unseen tiles per choice, each played out to the end of the "
-                       "hand by a quick policy for every player (a choice clearly worse after a few deals "
+                       "hand by {who} for every player (a choice clearly worse after a few deals "
                        "stops early, with fewer deals and a wider ±); ± is half a 95% interval",
+           "policy": {"keen": "the keen bot (it plays about as well as basic)", "fast": "a quick policy"},
            "head": ("move", "then", "away", "进张/outs", "win %", "deal-in %", "碰跑", "expected", "loss"),
            "danger": "careful: {choice} lets another player {what} at once in {p}% of the deals",
            "danger_what": {"win": "win", "take": "碰 or 跑 it", "both": "win on it, 碰 or 跑 it"},
@@ -89,8 +90,9 @@ _W = {
            "close": "与{other}的差距在{n}局模拟的误差之内",
            "for": {"chi": "对吃成为臭张", "peng": "对碰成为臭的", "": "成为臭张"},
            "no_rollouts": "（未模拟：按步数、进张和胡张排序）",
-           "rollouts": "模拟：每个选择{n}局，未见的牌随机发出，每家按快速策略打到本局结束（几局后明显较差的选择"
+           "rollouts": "模拟：每个选择{n}局，未见的牌随机发出，每家按{who}打到本局结束（几局后明显较差的选择"
                        "提前停止，局数较少，±更宽）；±为95%置信区间的一半",
+           "policy": {"keen": "keen 机器人（水平与 basic 相当）", "fast": "快速策略"},
            "head": ("走法", "再打", "差几步", "进张/胡张", "胡牌%", "点炮%", "被碰跑%", "期望分", "损失"),
            "danger": "注意：{choice}在{p}%的模拟里让别家立刻{what}",
            "danger_what": {"win": "胡", "take": "碰或跑", "both": "胡、碰或跑"},
@@ -289,7 +291,7 @@ def note_lines(advice: "Advice", lang: str = "en") -> list[str]:
     w = _W[lang]
     if not any(c.estimate is not None for c in advice.choices):
         return [w["no_rollouts"]] if len(advice.choices) > 1 else []
-    return [w["rollouts"].format(n=advice.samples)]
+    return [w["rollouts"].format(n=advice.samples, who=w["policy"][advice.policy])]
 
 
 # ---------------------------------------------------------------- the table

@@ -57,7 +57,7 @@ _W = {
                    "same deals: ok below {a}, inaccuracy from {a}, mistake from {b}, blunder from {c}; or, where "
                    "worse, by the win chance given up: inaccuracy from {wa}%, mistake from {wb}%, blunder from "
                    "{wc}%; a loss whose 95% interval reaches 0 is ok. Each move is played out on {n} deals (--samples), "
-                   "the same every run (--seed {seed}); the rollouts' play is a quick policy's."),
+                   "the same every run (--seed {seed}), every player played by the keen bot."),
     },
     "zh": {
         "head": "== 复盘：{who} · {hands} · {rules} ==",
@@ -81,7 +81,7 @@ _W = {
         "nth": "{i}. {where}，{grade}：{move}",
         "footer": ("评级：与最好的走法相比的期望得分损失（净得分，同样的发牌）：低于 {a} 分为可以，{a} 分起为欠佳，"
                    "{b} 分起为失误，{c} 分起为大错；按放弃的胜率评更重时：{wa}% 起为欠佳，{wb}% 起为失误，{wc}% 起为大错；95% 区间包含 0 的损失算可以。每个走法在 {n} 副发牌上打完"
-                   "（--samples），每次都一样（--seed {seed}）；模拟打法是快速策略的打法。"),
+                   "（--samples），每次都一样（--seed {seed}），每家都按 keen 机器人的打法。"),
     },
 }
 
