@@ -5,6 +5,7 @@ import click
 
 from solver import limits
 
+from .advise_command import DEFAULT_SAMPLES
 from .options import lang_option, rules_option
 
 BOT_NAMES = ("random", "basic", "strong", "race", "keen", "judge")  # solver.game.players.BOTS, written here so --help loads no model
@@ -176,7 +177,7 @@ def _review(term, text: str | None, path: str | None, lang: str) -> None:
     rec = records.parse(text) if text is not None else records.read(path)
     if not any(len(h.events) > 1 for h in rec.hands):
         return  # stopped before anything was played
-    done = run(rec, seat=default_seat(rec), hand=None, samples=200, seed=0, lang=lang)
+    done = run(rec, seat=default_seat(rec), hand=None, samples=DEFAULT_SAMPLES, seed=0, lang=lang)
     term.say([""] + review_lines(done, lang))
 
 

@@ -12,6 +12,7 @@ import click
 
 from solver import limits
 
+from .advise_command import DEFAULT_SAMPLES
 from .options import echo, lang_option, prepare, record_rules_option
 
 HELP = """Review the decisions of one seat in the game record RECORD.
@@ -29,13 +30,14 @@ named with its penalty (RULES.md 10).  Then the summary: decisions, how
 many matched the best, the three worst with the position, the total cost.
 
 \b
-A decision takes about a twentieth of a second at the default --samples 200.
+A decision takes about a tenth of a second at the default --samples 100
+(the judge's rollouts, played by the keen bot).
 
 \b
 Examples:
   phz play --record game.jsonl    then    phz review game.jsonl
   phz review game.jsonl --hand 2 --lang zh
-  phz review typed.jsonl --seat 1 --samples 100
+  phz review typed.jsonl --seat 1 --samples 400
   phz review game.jsonl --save      (the mistakes become quiz questions)
 """
 
@@ -47,7 +49,8 @@ Examples:
 @click.option("--hand", type=click.IntRange(*limits.HANDS), default=None, metavar="K", help="Review hand K only (default: every hand).")
 @lang_option
 @click.option("--json", "as_json", is_flag=True, help="The review as one JSON object on one line.")
-@click.option("--samples", type=click.IntRange(24, limits.SAMPLES[1]), default=200, show_default=True, metavar="N",
+@click.option("--samples", type=click.IntRange(24, limits.SAMPLES[1]), default=DEFAULT_SAMPLES, show_default=True,
+              metavar="N",
               help=f"Deals each move is played out on, 24 to {limits.SAMPLES[1]:,}: more is more precise and slower.")
 @click.option("--seed", type=click.IntRange(*limits.SEED), default=0, show_default=True, metavar="S",
               help="The rollouts' deals: the same seed, the same grades.")

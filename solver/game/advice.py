@@ -31,7 +31,7 @@ from .moves import Move
 from .position import Position
 from .winrate import DEFAULT_SAMPLES, Estimate, estimate, race
 
-__all__ = ["Advice", "Choice", "DANGER", "FOLLOW_UPS", "POLICY", "SEED", "advise", "played_out"]
+__all__ = ["Advice", "Choice", "DANGER", "DANGER_GAP", "FOLLOW_UPS", "POLICY", "SEED", "advise", "played_out"]
 
 #: follow-up discards weighed after a claim that owes one
 FOLLOW_UPS = 2
@@ -42,9 +42,11 @@ SEED = 0
 #: well as ``basic``.  With the quick rollout policy the judge bot lost 0.90 ± 0.47 a hand to ``race``
 #: (hunan, 500 deals): the quick policy's opponents win too slowly, so long shots looked good.
 POLICY = "keen"
-#: the chance from which the advice and the coach warn that a discard lets another player win, 碰 or 跑 at once
-#: (``winrate.Estimate.danger``): about one deal in four
-DANGER = 0.25
+#: the advice and the coach warn that a discard lets another player win, 碰 or 跑 at once
+#: (``winrate.Estimate.danger``) from this chance, when it is also ``DANGER_GAP`` above the safest
+#: discard's: early in a hand some 碰 is likely whatever one discards, and a warning on every move says nothing
+DANGER = 0.5
+DANGER_GAP = 0.25
 FAR = 99  # the distance key of a hand beyond the search
 
 

@@ -13,7 +13,8 @@ player 碰s, 跑s or 招s the discard at once; shown when some deal did, and
 the first column dropped when the table is too wide), expected score ±
 half its 95% interval and the loss against the best on the same deals.
 ``danger_text`` warns when a discard lets another player win, 碰 or 跑 at
-once in ``advice.DANGER`` of the deals or more.  Lines fit the
+once in ``advice.DANGER`` of the deals or more, well above the safest
+discard's.  Lines fit the
 width asked (80 columns): when the table is wider its columns are
 condensed, a tile never split.  ``colour`` paints red tiles as
 ``render.paint`` does.
@@ -275,10 +276,15 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
 
 def danger_text(c: "Choice", advice: "Advice", lang: str = "en") -> str | None:
     """A warning when ``c``'s discard lets another player win on it, 碰 or 跑 it at once in at least
-    ``advice.DANGER`` of the deals (None below that, or with no rollouts)."""
-    from ..game.advice import DANGER
+    ``advice.DANGER`` of the deals and ``advice.DANGER_GAP`` more than the safest discard of the advice
+    (None otherwise, or with no rollouts)."""
+    from ..game.advice import DANGER, DANGER_GAP
     e = c.estimate
     if e is None or e.danger < DANGER or c.move.kind == "hu":
+        return None
+    safest = min((o.estimate.danger for o in advice.choices
+                  if o.estimate is not None and (o.move.kind == "discard" or o.follow is not None)), default=0.0)
+    if e.danger - safest < DANGER_GAP:
         return None
     w = _W[lang]
     what = "both" if e.deal_ins and e.handed else "win" if e.deal_ins else "take"
