@@ -21,7 +21,7 @@ from solver.game import record
 from solver.game.bot_judge import JudgeBot
 from solver.game.coach import Coach
 from solver.game.engine import Game
-from solver.game.moves import move_text
+from solver.game.moves import Move, move_text
 from solver.game.players import make_bot
 from solver.game.review import THRESHOLDS, review
 from solver.model.rules import get_ruleset
@@ -125,18 +125,18 @@ def test_the_one_judge_on_500_positions_at_the_default_precision(rules_name, tmp
 # ---------------------------------------------------------------- blunders are caught
 
 
-def _hu_passed(rules_name: str, wanted: int):
-    """Records of basic bots' hands cut where a seat passed a 胡 it was offered (the bots take it)."""
+def _cut_at_blunders(rules_name: str, wanted: int, blunder, hands: int = 300):
+    """Records of basic bots' hands cut where ``blunder(game, ask)`` first gives a move (played instead of
+    the bot's), with the seat that made it: ``wanted`` of them from the first ``hands`` seeds."""
     rules = get_ruleset(rules_name)
     found = []
-    for seed in range(200):
+    for seed in range(hands):
         game = Game(rules, seed=seed)
         bots = [make_bot("basic", seed, s) for s in range(3)]
         while (ask := game.ask()) is not None:
-            hu = [m for m in ask.options if m.kind == "hu"]
-            passing = [m for m in ask.options if m.kind == "pass"]
-            if hu and passing and ask.stage != "qishou":
-                game.play(passing[0])
+            move = blunder(game, ask)
+            if move is not None:
+                game.play(move)
                 out = io.StringIO()
                 record.write(out, rules, [game], seeds=[seed], seed=seed, seats=["basic"] * 3)
                 found.append((record.parse(out.getvalue()), ask.seat))
@@ -144,48 +144,40 @@ def _hu_passed(rules_name: str, wanted: int):
             game.play(bots[ask.seat].choose(game.view(ask.seat), ask))
         if len(found) == wanted:
             return found
-    raise AssertionError(f"only {len(found)} 胡 passed in 200 hands")
+    raise AssertionError(f"only {len(found)} blunders in {hands} hands")
+
+
+def _pass_a_hu(game, ask):
+    """Pass a 胡 on offer (after the deal: a 起手胡 is asked before play)."""
+    if ask.stage != "qishou" and any(m.kind == "hu" for m in ask.options) and Move("pass") in ask.options:
+        return Move("pass")
+    return None
+
+
+def _break_a_ready_hand(game, ask):
+    """Seat 0, able to keep its hand ready, discards the tile that leaves it furthest from ready."""
+    from solver.game.advice import advise
+    from solver.game.position import position_of
+    if ask.stage != "discard" or ask.seat != 0:
+        return None
+    ranked = advise(position_of(game), samples=0, rank="outs").choices
+    return ranked[-1].move if ranked[0].distance == 0 and ranked[-1].distance not in (0, None) else None
 
 
 @pytest.mark.parametrize("rules_name", ["hunan", "luzhou"])
 def test_passing_a_hu_is_a_mistake_or_worse(rules_name):
-    for rec, seat in _hu_passed(rules_name, 3):
+    for rec, seat in _cut_at_blunders(rules_name, 3, _pass_a_hu, hands=200):
         d = review(rec, seat, samples=60).decisions[-1]
         assert d.move.kind == "pass" and d.best.move.kind == "hu"
         assert d.grade in ("mistake", "blunder"), (d.loss, d.loss_half_width, d.played.win_loss)
         assert d.grade == "blunder" or d.loss < THRESHOLDS[-1]  # the loss's own grade where worse
 
 
-def _ready_broken(rules_name: str, wanted: int):
-    """Records of basic bots' hands cut where seat 0, able to keep its hand ready, discarded the tile that
-    leaves it furthest from ready (by the outs order)."""
-    from solver.game.advice import advise
-    from solver.game.position import position_of
-    rules = get_ruleset(rules_name)
-    found = []
-    for seed in range(300):
-        game = Game(rules, seed=seed)
-        bots = [make_bot("basic", seed, s) for s in range(3)]
-        while (ask := game.ask()) is not None:
-            if ask.stage == "discard" and ask.seat == 0:
-                ranked = advise(position_of(game), samples=0, rank="outs").choices
-                if ranked[0].distance == 0 and ranked[-1].distance not in (0, None):
-                    game.play(ranked[-1].move)
-                    out = io.StringIO()
-                    record.write(out, rules, [game], seeds=[seed], seed=seed, seats=["basic"] * 3)
-                    found.append(record.parse(out.getvalue()))
-                    break
-            game.play(bots[ask.seat].choose(game.view(ask.seat), ask))
-        if len(found) == wanted:
-            return found
-    raise AssertionError(f"only {len(found)} ready hands broken in 300 hands")
-
-
 @pytest.mark.parametrize("rules_name", ["hunan", "luzhou"])
 def test_breaking_a_ready_hand_is_a_mistake_or_worse(rules_name):
     """Where the judge's best keeps the hand ready, a discard that breaks it is a mistake or a blunder."""
     graded = 0
-    for rec in _ready_broken(rules_name, 6):
+    for rec, _ in _cut_at_blunders(rules_name, 6, _break_a_ready_hand):
         d = review(rec, 0).decisions[-1]
         assert d.played.distance >= 1
         if d.best.distance == 0:

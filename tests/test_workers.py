@@ -149,7 +149,7 @@ def test_samples_have_a_stated_bound(phz_cmd):
     proc = subprocess.run([*phz_cmd, "discard", WIN_RATE_HAND, "--win-rate", "--samples", "100001", "--jobs", "1"],
                           capture_output=True, env=env(), timeout=60)
     assert proc.returncode == 2, proc
-    assert proc.stderr.decode() == "Error: --samples 100001: at most 100000 deals per choice (default 200)\n"
+    assert proc.stderr.decode() == "Error: --samples 100001: at most 100000 deals per choice (default 100)\n"
     assert proc.stdout == b""
     helps = subprocess.run([*phz_cmd, "discard", "--help"], capture_output=True, env=env(), timeout=60).stdout
     assert b"1 to 100000" in helps

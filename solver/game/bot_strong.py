@@ -253,7 +253,7 @@ class StrongBot(BasicBot):
         self.raced += 1
         seed = self.rng.getrandbits(32)
         try:
-            return advise(pos, samples=self.SAMPLES, seed=seed).best.move
+            return advise(pos, samples=self.SAMPLES, seed=seed, policy="fast").best.move  # its rollouts as at issue 26
         except ValueError:  # a position the rollouts cannot play out: the race model's move
             UNRACED["refused"] += 1
             return chosen
