@@ -221,17 +221,16 @@ class Shell:
     def _best(self, d) -> int | None:
         """The index of the best legal action by the advice (the judge of ``phz act --advise`` on the same
         position: its samples and seed), None if not known."""
-        from ..game.advice import SEED, advise
+        from ..game.advice import advise
         from ..game.moves import Move
         from ..game.position import quick
-        from ..game.winrate import DEFAULT_SAMPLES
         moves = [Move(a.action, chi=a.chi, bi=a.bi) for a in d.actions]
         if len(moves) < 2:
             return 0 if moves else None
         s = self.state
         try:
             pos = quick(d.hand, self.rules, seen=s.seen, tile=d.tile, origin=d.source, options=moves)
-            best = advise(pos, samples=DEFAULT_SAMPLES, seed=SEED).best.move
+            best = advise(pos).best.move  # the judge's defaults, as phz act --advise
         except ValueError:
             return None
         return moves.index(best)

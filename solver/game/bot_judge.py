@@ -9,7 +9,7 @@ decision, some tens of milliseconds): a hand a second or so, where ``strong`` pl
 """
 from __future__ import annotations
 
-from .advice import POLICY, SEED, advise
+from .advice import POLICY, advise
 from .bot_advice import position_from_view
 from .moves import Ask, Move
 from .view import SeatView
@@ -28,4 +28,4 @@ class JudgeBot:
     def choose(self, view: SeatView, ask: Ask) -> Move:
         if len(ask.options) == 1:
             return ask.options[0]
-        return advise(position_from_view(view, ask), samples=self.samples, seed=SEED, policy=self.policy).best.move
+        return advise(position_from_view(view, ask), samples=self.samples, policy=self.policy).best.move

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from ..game.winrate import Estimate
 
 __all__ = ["advice_json", "advice_table", "answer_lines", "choice_json", "choice_text", "danger_text", "dropped", "dropped_line",
-           "estimate_json", "estimate_text", "look_text", "note_lines", "state_text", "why"]
+           "estimate_json", "estimate_text", "look_text", "note_lines", "state_text", "table_tile", "why"]
 
 DASH = "—"
 
@@ -182,7 +182,8 @@ def estimate_text(e: "Estimate", lang: str = "en", *, deal_in: bool = False) -> 
 
 # ---------------------------------------------------------------- why
 
-def _tile(advice: "Advice") -> int | None:
+def table_tile(advice: "Advice") -> int | None:
+    """The tile on the table of the advice's position (None: none), which a 吃 names."""
     table = advice.position.table
     return table[0] if table is not None else None
 
@@ -232,7 +233,7 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
     ``skip`` (those the table leaves out of its rows, ``dropped``) are never named as the next best or the
     close one, so that the sentences and the table's rows agree."""
     w = _W[lang]
-    tile, best = _tile(advice), advice.best
+    tile, best = table_tile(advice), advice.best
     choices = [c for c in advice.choices if c is best or c not in skip]
     say = lambda c: choice_text(c, lang, tile=tile)  # noqa: E731
     if len(choices) == 1:
@@ -288,7 +289,7 @@ def danger_text(c: "Choice", advice: "Advice", lang: str = "en") -> str | None:
         return None
     w = _W[lang]
     what = "both" if e.deal_ins and e.handed else "win" if e.deal_ins else "take"
-    return w["danger"].format(choice=choice_text(c, lang, tile=_tile(advice)), what=w["danger_what"][what],
+    return w["danger"].format(choice=choice_text(c, lang, tile=table_tile(advice)), what=w["danger_what"][what],
                               p=_pct(e.danger))
 
 
@@ -371,7 +372,7 @@ def advice_table(advice: "Advice", lang: str = "en", width: int | None = 80, *, 
                  skip: Sequence["Choice"] = ()) -> list[str]:
     """The ranked choices (but those in ``skip``) as table lines within ``width`` columns when they can be
     (module docstring; None: no limit)."""
-    tile = _tile(advice)
+    tile = table_tile(advice)
     estimates = any(c.estimate is not None for c in advice.choices)
     deal_in = estimates and advice.position.rules.win_on_discard
     claims = any(c.follow is not None for c in advice.choices)
@@ -408,7 +409,7 @@ def dropped(advice: "Advice", all_rows: bool = False) -> list[list["Choice"]]:
 def dropped_line(group: Sequence["Choice"], advice: "Advice", lang: str) -> str:
     """One line for a group of ``dropped``: how many, what they leave, after how many deals they stopped,
     their expected scores and the choices."""
-    w, tile = _W[lang], _tile(advice)
+    w, tile = _W[lang], table_tile(advice)
     deals = sorted({c.estimate.n for c in group})
     scores = sorted(c.estimate.score for c in group)
     discard = advice.position.stage == "discard"
@@ -504,7 +505,7 @@ def choice_json(c: "Choice", advice: "Advice", lang: str) -> dict:
             "hand": c.hand.text() if c.hand is not None else None, "distance": c.distance,
             "live": c.live, "outs": c.outs, "chou": [glyph(t) for t in c.chou],
             **estimate_json(c, advice.position.rules.win_on_discard),
-            "text": choice_text(c, lang, tile=_tile(advice))}
+            "text": choice_text(c, lang, tile=table_tile(advice))}
 
 
 def advice_json(advice: "Advice", lang: str) -> dict:
