@@ -282,7 +282,8 @@ def test_act_advise_json_for_tools():
     choices = obj["advice"]["choices"]
     assert choices[0]["action"] == "chi" and choices[0]["then"] == "壹" and choices[0]["distance"] == 0
     passing = next(c for c in choices if c["action"] == "pass")
-    assert passing["chou"] == ["七"] and passing["win"] == 0 and passing["loss"] > 0
+    assert passing["chou"] == ["七"] and passing["rollout_win"] == 0 and passing["loss"] > 0
+    assert passing["win"] == get_ruleset("hunan").bots.win_curve[0]  # shown as the win curve reads 0
     assert obj["advice"]["why"][1].startswith("passing keeps 1 away")
 
 

@@ -23,7 +23,7 @@ from solver.game.coach import Coach
 from solver.game.engine import Game
 from solver.game.moves import Move, move_text
 from solver.game.players import make_bot
-from solver.game.review import THRESHOLDS, review
+from solver.game.review import review
 from solver.model.rules import get_ruleset
 
 SAMPLES = 16
@@ -170,7 +170,7 @@ def test_passing_a_hu_is_a_mistake_or_worse(rules_name):
         d = review(rec, seat, samples=60).decisions[-1]
         assert d.move.kind == "pass" and d.best.move.kind == "hu"
         assert d.grade in ("mistake", "blunder"), (d.loss, d.loss_half_width, d.played.win_loss)
-        assert d.grade == "blunder" or d.loss < THRESHOLDS[-1]  # the loss's own grade where worse
+        assert d.grade == "blunder" or d.loss < get_ruleset(rules_name).bots.grade_points[-1]  # the loss's own grade where worse
 
 
 @pytest.mark.parametrize("rules_name", ["hunan", "luzhou"])

@@ -20,14 +20,16 @@ from solver.game.review import (
     BROKEN,
     GRADES,
     ROLLOUTS,
-    THRESHOLDS,
-    WIN_THRESHOLDS,
     default_seat,
     grade,
     review,
     seconds,
 )
 from solver.model.rules import get_ruleset
+
+#: the grades' thresholds are the ruleset's (``BotTuning.grade_points``, ``grade_win``)
+TUNING = get_ruleset("hunan").bots
+THRESHOLDS, WIN_THRESHOLDS = TUNING.grade_points, TUNING.grade_win
 from solver.text import review_text
 from solver.text.table_view import WIDTH, width
 
@@ -83,14 +85,14 @@ def scripted(moves: list[str]) -> record.Record:
 def test_the_grades_and_their_thresholds():
     assert THRESHOLDS == tuple(sorted(THRESHOLDS)) and len(THRESHOLDS) == len(GRADES) - 1
     a, b, c = THRESHOLDS
-    assert [grade(x, 0.0) for x in (0.0, a - 0.01, a, b - 0.01, b, c - 0.01, c, 40.0)] == \
+    assert [grade(TUNING, x, 0.0) for x in (0.0, a - 0.01, a, b - 0.01, b, c - 0.01, c, 40.0)] == \
         ["ok", "ok", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
-    assert grade(c + 1, c + 2) == "ok"  # the rollouts cannot tell it from the best
+    assert grade(TUNING, c + 1, c + 2) == "ok"  # the rollouts cannot tell it from the best
     wa, wb, wc = WIN_THRESHOLDS
-    assert [grade(a / 2, 0.1, x) for x in (0.0, wa - 0.001, wa, wb, wc, 1.0)] == \
+    assert [grade(TUNING, a / 2, 0.1, x) for x in (0.0, wa - 0.001, wa, wb, wc, 1.0)] == \
         ["ok", "ok", "inaccuracy", "mistake", "blunder", "blunder"]  # the win chance given up, where worse
-    assert grade(c, 0.0, wa) == "blunder" and grade(a / 2, a, 1.0) == "ok"  # the worse of the two; noise is ok
-    footer = " ".join(review_text.footer_lines(200, 0, "en"))
+    assert grade(TUNING, c, 0.0, wa) == "blunder" and grade(TUNING, a / 2, a, 1.0) == "ok"  # the worse of the two; noise is ok
+    footer = " ".join(review_text.footer_lines(TUNING, 200, 0, "en"))
     assert f"ok below {a:g}" in footer and f"mistake from {b:g}" in footer and f"blunder from {c:g}" in footer
 
 
@@ -135,9 +137,8 @@ def test_the_time_told_before_a_review_is_that_of_this_machine(monkeypatch):
     by the samples; no decisions or no samples take no time."""
     from solver.game import review as module
     rules = get_ruleset("hunan")
-    from solver.game.advice import POLICY
     from solver.game.winrate import DEFAULT_SAMPLES
-    monkeypatch.setattr(module, "pace", lambda r, policy="fast": 0.0001 if r is rules and policy == POLICY else 1.0)
+    monkeypatch.setattr(module, "pace", lambda r, policy="fast": 0.0001 if r is rules and policy == "keen" else 1.0)
     assert seconds(rules, 10) == pytest.approx(10 * ROLLOUTS * 0.0001)  # the judge's rollouts, timed
     assert seconds(rules, 10, samples=DEFAULT_SAMPLES // 4) == pytest.approx(10 * ROLLOUTS * 0.0001 / 4)
     assert seconds(rules, 0) == 0 and seconds(rules, 5, samples=0) == 0
@@ -238,6 +239,7 @@ def test_phz_review_in_chinese_and_as_json(played):
     obj = json.loads(r.stdout)
     assert obj["ok"] and obj["seat"] == 0 and obj["hands"] == [1] and obj["samples"] == 24
     assert obj["thresholds"] == dict(zip(GRADES[1:], THRESHOLDS))
+    assert obj["win_thresholds"] == dict(zip(GRADES[1:], WIN_THRESHOLDS))
     s = obj["summary"]
     assert s["decisions"] == len(obj["decisions"]) == sum(s["grades"].values())
     assert s["matched"] == sum(d["matched"] for d in obj["decisions"])

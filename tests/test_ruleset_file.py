@@ -239,10 +239,16 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     tuned = loads(house("[bots]\nlook = 2\nsteps = [0.1]\nfar_score = 0\nmeld_rate = 1\n")).bots
     assert (tuned.look, tuned.steps, tuned.far_score, tuned.meld_rate) == (2, (0.1,), 0.0, 1.0)
     curved = loads(house("[bots]\nwin_curve = [0.1, 0.3, 0.9]\n")).bots
-    assert curved.win_curve == (0.1, 0.3, 0.9) and BotTuning().win_curve == (0.0, 1.0)
+    assert curved.win_curve == (0.1, 0.3, 0.9) and BotTuning().win_curve == hunan.win_curve
+    assert luzhou.win_curve != hunan.win_curve and len(hunan.win_curve) == 11  # each its own, fitted
     assert [on_curve(curved.win_curve, p) for p in (0.0, 0.25, 0.5, 0.75, 1.0, -1.0, 2.0)] == \
         pytest.approx([0.1, 0.2, 0.3, 0.6, 0.9, 0.1, 0.9])  # linear between evenly spaced knots, clamped
     assert all(on_curve((0.0, 1.0), p / 7) == p / 7 for p in range(8))  # the identity
+    judged = loads(house("[bots]\nrollout_policy = \"fast\"\nfollow_ups = 3\ndanger = 0.9\ndanger_gap = 0\n"
+                         "grade_points = [2, 4, 8]\ngrade_win = [0.1, 0.2, 0.4]\n")).bots
+    assert (judged.rollout_policy, judged.follow_ups, judged.danger, judged.danger_gap) == ("fast", 3, 0.9, 0.0)
+    assert (judged.grade_points, judged.grade_win) == ((2.0, 4.0, 8.0), (0.1, 0.2, 0.4))
+    assert (hunan.rollout_policy, hunan.grade_points, hunan.grade_win) == ("keen", (1.0, 3.0, 6.0), (0.04, 0.1, 0.2))
     bare = shipped_text("hunan").split("[bots]")[0].replace('name = "hunan"', 'name = "bare"')
     assert loads(bare).bots == BotTuning()  # no base, no table: the defaults
 
@@ -262,6 +268,14 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     ("[bots]\nwin_curve = [0.5]\n", "field 'bots.win_curve' must be 2 to 20 chances that never go down"),
     ("[bots]\nwin_curve = [0, 0.5, 0.4]\n", "field 'bots.win_curve' must be 2 to 20 chances that never go down"),
     ("[bots]\nwin_curve = [0, 1.2]\n", "field 'bots.win_curve[1]' is 1.2: give 0 to 1"),
+    ("[bots]\ngrade_points = [1, 3]\n", "field 'bots.grade_points' must be 3 numbers that never go down"),
+    ("[bots]\ngrade_win = [0.2, 0.1, 0.3]\n", "field 'bots.grade_win' must be 3 numbers that never go down"),
+    ("[bots]\ngrade_win = [0.1, 0.2, 3]\n", "field 'bots.grade_win[2]' is 3: give 0 to 1"),
+    ("[bots]\nrollout_policy = \"strong\"\n", "field 'bots.rollout_policy' must be one of fast, keen"),
+    ("[bots]\nrollout_policy = 1\n", "field 'bots.rollout_policy' must be a string"),
+    ("[bots]\nfollow_ups = 0\n", "field 'bots.follow_ups' is 0: give 1 to 10"),
+    ("[bots]\ndanger = 1.5\n", "field 'bots.danger' is 1.5: give 0 to 1"),
+    ("[bots]\ndanger_gap = -0.1\n", "field 'bots.danger_gap' is -0.1: give 0 to 1"),
 ])
 def test_a_bad_bots_table_is_refused(body, words):
     assert words in refused(house(body))

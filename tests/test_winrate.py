@@ -179,6 +179,19 @@ def test_a_discard_of_the_fourth_tile_of_a_hidden_wei_hands_a_pao_every_time():
     coach = " ".join(x.strip() for x in play_words.coach_lines(Reviewed(0, 0, None, pos, discard("伍"), a), "en"))
     assert warning in coach and (not said or warning in said)
     assert "让别家立刻碰或跑" in " ".join(play_words.coach_lines(Reviewed(0, 0, None, pos, discard("伍"), a), "zh"))
+    # the thresholds of the warning, the rollout policy and the grades are the ruleset's (BotTuning)
+    from dataclasses import replace
+
+    from solver.game.review import grade
+    from solver.text.advice_text import danger_text
+    wary = replace(pos, rules=replace(pos.rules, bots=replace(pos.rules.bots, danger=0.0, danger_gap=0.0,
+                                                              rollout_policy="fast", grade_points=(9, 19, 29))))
+    b = advise(wary, samples=40, played=discard("二"))
+    assert b.policy == "fast" and a.policy == "keen" and b.choice_of(discard("伍")).estimate.danger == 1.0
+    two = "careful: discard 二 lets another player"
+    assert two in (danger_text(b.choice_of(discard("二")), b, "en") or "")  # warned from 0%: the wary table's
+    assert danger_text(a.choice_of(discard("二")), a, "en") is None  # not at hunan's 50%, 25 points over the safest
+    assert grade(wary.rules.bots, 8.5, 0.0) == "ok" and grade(pos.rules.bots, 8.5, 0.0) == "blunder"
 
 
 def hunan_wei_pao():

@@ -2,8 +2,8 @@
 
 An option is a discard, or at a tile on the table a way to 吃 (with its
 比), 碰, a compulsory 跑/提/偎, 胡 or 过.  A claim that owes a discard is
-followed by the best discards of the hand after it (``FOLLOW_UPS`` of
-them, by the outs order of ``phz discard``); each (option, follow-up) is a
+followed by the best discards of the hand after it (``follow_ups`` of
+them, the ruleset's ``BotTuning``, by the outs order of ``phz discard``); each (option, follow-up) is a
 ``Choice`` with the hand at rest it leaves: its distance to ready and live
 improving draws (at distance 0 its live outs), as ``phz discard`` counts
 them with the tiles this seat has seen, the tiles passing makes 臭, and
@@ -31,22 +31,11 @@ from .moves import Move
 from .position import Position
 from .winrate import DEFAULT_SAMPLES, Estimate, estimate, race
 
-__all__ = ["Advice", "Choice", "DANGER", "DANGER_GAP", "FOLLOW_UPS", "POLICY", "SEED", "advise", "played_out"]
+__all__ = ["Advice", "Choice", "SEED", "advise", "played_out"]
 
-#: follow-up discards weighed after a claim that owes one
-FOLLOW_UPS = 2
 #: the rollouts' seed wherever advice is asked without one (the coach, the hint, the review, ``--win-rate``,
 #: ``--advise``, the shell): the same position, the same deals, the same best move and figures everywhere
 SEED = 0
-#: who plays the rollouts of the judge (``winrate.ROLLOUT_POLICIES``): the keen bot, which plays about as
-#: well as ``basic``.  With the quick rollout policy the judge bot lost 0.90 ± 0.47 a hand to ``race``
-#: (hunan, 500 deals): the quick policy's opponents win too slowly, so long shots looked good.
-POLICY = "keen"
-#: the advice and the coach warn that a discard lets another player win, 碰 or 跑 at once
-#: (``winrate.Estimate.danger``) from this chance, when it is also ``DANGER_GAP`` above the safest
-#: discard's: early in a hand some 碰 is likely whatever one discards, and a warning on every move says nothing
-DANGER = 0.5
-DANGER_GAP = 0.25
 FAR = 99  # the distance key of a hand beyond the search
 
 
@@ -62,7 +51,9 @@ class Choice:
     estimate: Estimate | None = None
     loss: float = 0.0  # expected-score loss against the best choice (same deals)
     loss_half_width: float = 0.0
-    win_loss: float = 0.0  # the win chance given up against the best choice (same deals; 0 if it wins more)
+    #: the win chance given up against the best choice, as shown (read off the win curve; same deals; 0 if
+    #: it wins more)
+    win_loss: float = 0.0
     limit: bool = False  # the distance is beyond the search (more than 2 away)
 
     @property
@@ -104,7 +95,7 @@ class Advice:
     rank: str
     samples: int
     seed: int
-    policy: str = POLICY  # who plays the rollouts (``winrate.ROLLOUT_POLICIES``)
+    policy: str = "keen"  # who played the rollouts (``BotTuning.rollout_policy``)
 
     @property
     def best(self) -> Choice:
@@ -119,18 +110,20 @@ class Advice:
 
 
 def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, rank: str = "score",
-           jobs: int = 1, progress=None, played: Move | None = None, policy: str = POLICY) -> Advice:
+           jobs: int = 1, progress=None, played: Move | None = None, policy: str | None = None) -> Advice:
     """Every legal option of ``pos`` ranked (module docstring); ``samples`` deals per choice
     (0: no rollouts, the outs order alone, as for a 起手胡 on the 亮张, asked before play); ``jobs``
     processes for the rollouts (the same figures).  ``played`` (the move a review grades) is then
     played out on every deal the best was (``played_out``): a grade never rests on fewer deals than
-    the best move's, and the ranking is the same as without it.
+    the best move's, and the ranking is the same as without it.  ``policy`` plays the rollouts (default:
+    the ruleset's ``BotTuning.rollout_policy``).
     In the rollouts a hand a choice leaves ready keeps its wait (``bot_fast.Policy.keep``)."""
     if rank not in ("score", "outs"):
         raise ValueError(f"rank {rank!r}: score or outs")
     if not pos.options:
         raise ValueError("the position asks no decision of this seat")
     choices = _choices(pos)
+    policy = policy or pos.rules.bots.rollout_policy
     if pos.stage == "qishou":  # before play: no hand to take up (Game.resume starts mid-play); 胡 first
         samples = 0
     if samples > 0 and len(choices) > 1:
@@ -200,6 +193,7 @@ def _loss(c: Choice, best: Choice) -> dict:
 def _choices(pos: Position) -> list[Choice]:
     adv = advisor(pos.rules)
     seen = pos.seen_counts()
+    follow_ups = pos.rules.bots.follow_ups
     if pos.stage == "discard":
         spots = {s.tile: s for s in adv.discards(pos.hand, seen) or ()}
         return [_choice(m, None, pos.hand.without(m.tile), spots.get(m.tile)) for m in pos.options]
@@ -218,10 +212,10 @@ def _choices(pos: Position) -> list[Choice]:
             if owes_discard(h):
                 spots = adv.discards(h, after)
                 if not spots:  # not a hand the api answers: the first discards, unranked
-                    tiles = [t for t, c in enumerate(h.concealed) if c in (1, 2)][:FOLLOW_UPS]
+                    tiles = [t for t, c in enumerate(h.concealed) if c in (1, 2)][:follow_ups]
                     out += [_choice(m, Move("discard", tile=t), h.without(t), None) for t in tiles]
                     continue
-                for s in spots[:FOLLOW_UPS]:
+                for s in spots[:follow_ups]:
                     out.append(_choice(m, Move("discard", tile=s.tile), s.hand, s))
             else:
                 out.append(_choice(m, None, h, adv.rest(h, after)))

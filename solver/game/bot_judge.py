@@ -9,7 +9,7 @@ decision, some tens of milliseconds): a hand a second or so, where ``strong`` pl
 """
 from __future__ import annotations
 
-from .advice import POLICY, advise
+from .advice import advise
 from .bot_advice import position_from_view
 from .moves import Ask, Move
 from .view import SeatView
@@ -22,8 +22,8 @@ class JudgeBot:
     """The bot ``judge`` (module docstring)."""
     name = "judge"
 
-    def __init__(self, seed: int = 0, seat: int = 0, *, samples: int = DEFAULT_SAMPLES, policy: str = POLICY):
-        self.samples, self.policy = samples, policy
+    def __init__(self, seed: int = 0, seat: int = 0, *, samples: int = DEFAULT_SAMPLES, policy: str | None = None):
+        self.samples, self.policy = samples, policy  # None: the ruleset's rollout_policy
 
     def choose(self, view: SeatView, ask: Ask) -> Move:
         if len(ask.options) == 1:

@@ -11,10 +11,11 @@ and its expected score.  A claim is judged with its best follow-up discard;
 the discard actually made after it is the next decision, reviewed as any.
 
 The grade is the expected-score loss against the best move (``Choice.loss``,
-paired on the same deals), in points of net score: below ``THRESHOLDS``'s
-first figure ok, then inaccuracy, mistake, blunder; or, where it is worse,
-the grade of the win chance given up (``Choice.win_loss``, against
-``WIN_THRESHOLDS``): a point of score is much or little by the stakes of the
+paired on the same deals), in points of net score: below the ruleset's
+``grade_points``' first figure (``BotTuning``) ok, then inaccuracy,
+mistake, blunder; or, where it is worse, the grade of the win chance given
+up (``Choice.win_loss``, the chances as shown, read off the win curve,
+against ``grade_win``): a point of score is much or little by the stakes of the
 hand, and a move that throws away a ready hand's wait or the 吃 that makes
 it ready gives up a third of its chance to win for two points or so.  A
 loss whose 95% interval reaches 0 (the rollouts cannot tell the move from
@@ -33,9 +34,11 @@ lenient replay) is graded ``broken``: it is named with its penalty from the
 ruleset, and the best legal move is shown when the seat was asked.  Every
 rule broken in the hands reviewed, by any seat, is listed.
 
->>> grade(0.4, 0.2), grade(5.0, 6.0), grade(5.0, 1.0), grade(9.5, 3.0)
+>>> from solver.model.ruleset import BotTuning
+>>> t = BotTuning()
+>>> grade(t, 0.4, 0.2), grade(t, 5.0, 6.0), grade(t, 5.0, 1.0), grade(t, 9.5, 3.0)
 ('ok', 'ok', 'mistake', 'blunder')
->>> grade(2.0, 0.6), grade(2.0, 0.6, 0.33), grade(0.5, 0.6, 0.5)
+>>> grade(t, 2.0, 0.6), grade(t, 2.0, 0.6, 0.33), grade(t, 0.5, 0.6, 0.5)
 ('inaccuracy', 'blunder', 'ok')
 """
 from __future__ import annotations
@@ -44,25 +47,19 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..model.rules import Ruleset
-from .advice import POLICY, SEED, Advice, Choice, advise
+from ..model.ruleset import BotTuning
+from .advice import SEED, Advice, Choice, advise
 from .moves import Move
 from .position import Position, position_of
 from .record import Record
 from .replay import Offence, replay
 from .winrate import DEFAULT_SAMPLES, pace
 
-__all__ = ["BROKEN", "GRADES", "PASSED_HU", "ROLLOUTS", "SEED", "THRESHOLDS", "WIN_THRESHOLDS", "Reviewed", "Review", "checked", "count_decisions",
+__all__ = ["BROKEN", "GRADES", "PASSED_HU", "ROLLOUTS", "SEED", "Reviewed", "Review", "checked", "count_decisions",
            "default_seat", "grade", "review", "seconds"]
 
 #: the grades, mildest first
 GRADES = ("ok", "inaccuracy", "mistake", "blunder")
-#: the expected-score loss (points of net score) from which a decision is an inaccuracy, a mistake, a blunder.
-#: With ``WIN_THRESHOLDS`` and ``PASSED_HU``, of 329 decisions of basic bots (every seat of 10 hunan and 8 luzhou
-#: hands, 200 deals a move) these grade 82% ok, 12% inaccuracies, 5% mistakes, 1% blunders.
-THRESHOLDS = (1.0, 3.0, 6.0)
-#: the loss of win chance (a fraction) from which a decision is an inaccuracy, a mistake, a blunder, where that
-#: grade is worse than the score's (module docstring)
-WIN_THRESHOLDS = (0.05, 0.15, 0.30)
 #: the least grade of passing a 胡 the advice ranks first (module docstring)
 PASSED_HU = "mistake"
 #: the grade of a move that breaks a rule
@@ -76,15 +73,15 @@ ROLLOUTS = 600
 
 def seconds(rules: Ruleset, decisions: int, samples: int = DEFAULT_SAMPLES) -> float:
     """About the seconds ``decisions`` decisions take to review on this machine (``ROLLOUTS``, timed now)."""
-    return decisions * ROLLOUTS * samples / DEFAULT_SAMPLES * pace(rules, policy=POLICY) if decisions and samples else 0.0
+    return decisions * ROLLOUTS * samples / DEFAULT_SAMPLES * pace(rules, policy=rules.bots.rollout_policy) if decisions and samples else 0.0
 
 
-def grade(loss: float, half_width: float, win_loss: float = 0.0) -> str:
+def grade(tuning: BotTuning, loss: float, half_width: float, win_loss: float = 0.0) -> str:
     """The grade of an expected-score loss and the win chance given up (module docstring): ok while the
     loss's 95% interval reaches 0."""
     if loss <= half_width:
         return GRADES[0]
-    return GRADES[max(sum(loss >= t for t in THRESHOLDS), sum(win_loss >= t for t in WIN_THRESHOLDS))]
+    return GRADES[max(sum(loss >= t for t in tuning.grade_points), sum(win_loss >= t for t in tuning.grade_win))]
 
 
 @dataclass(frozen=True)
@@ -128,7 +125,7 @@ class Reviewed:
             return BROKEN
         if self.played is None:
             return ""
-        g = grade(self.loss, self.loss_half_width, self.played.win_loss)
+        g = grade(self.position.rules.bots, self.loss, self.loss_half_width, self.played.win_loss)
         if self.best.wins and not self.played.wins:
             return max(g, PASSED_HU, key=GRADES.index)
         return g

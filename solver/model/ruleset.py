@@ -111,8 +111,25 @@ class BotTuning:
     #: the judge's win chances as they come true: the win rate observed in the judge bot's self-play
     #: where the rollouts predict 0, 1/(n-1), …, 1 (n entries, evenly spaced; read linearly between
     #: them).  The rollouts' players are not the judge's opponents; the advice shows the win
-    #: chance read off this curve (``winrate.Estimate.win``).  (0, 1): as predicted.
-    win_curve: tuple[float, ...] = (0.0, 1.0)
+    #: chance read off this curve (``winrate.Estimate.win``).  (0, 1) would be as predicted.
+    win_curve: tuple[float, ...] = (0.001, 0.07, 0.101, 0.174, 0.242, 0.321, 0.367, 0.452, 0.546, 0.682, 0.826)
+    #: who plays every seat of the judge's rollouts (``ROLLOUT_POLICIES``): keen plays about as well as
+    #: basic; with the quick policy (fast) the judge bot lost 0.90 ± 0.47 a hand to race (hunan, 500 deals)
+    rollout_policy: str = "keen"
+    #: the follow-up discards the judge weighs after a claim that owes one
+    follow_ups: int = 2
+    #: the advice and the coach warn that a discard lets another player win, 碰 or 跑 at once from this
+    #: chance, when it is also ``danger_gap`` above the safest discard's
+    danger: float = 0.5
+    danger_gap: float = 0.25
+    #: the review's grades: the expected-score loss (points of net score) from which a decision is an
+    #: inaccuracy, a mistake, a blunder, and the win chance given up (as shown) from which it is, where worse
+    grade_points: tuple[float, ...] = (1.0, 3.0, 6.0)
+    grade_win: tuple[float, ...] = (0.04, 0.10, 0.20)
+
+
+#: the policies that may play the judge's rollouts (``BotTuning.rollout_policy``; ``solver.game.winrate``)
+ROLLOUT_POLICIES = ("fast", "keen")
 
 
 

@@ -61,7 +61,9 @@ FIELDS = {
     "game": {"players": int, "sit_out": bool, "deal": list, "liang_zhang": bool, "tianhu": str, "dihu": str,
              "last_tile_wins": bool, "pay": str, "penalty_paid": str},
     "bots": {"hazard": list, "typical_score": float, "steps": list, "hu_factor": float, "take_factor": float,
-             "meld_rate": float, "discard_rate": float, "far_score": float, "look": int, "win_curve": list},
+             "meld_rate": float, "discard_rate": float, "far_score": float, "look": int, "win_curve": list,
+             "rollout_policy": str, "follow_ups": int, "danger": float, "danger_gap": float,
+             "grade_points": list, "grade_win": list},
 }
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
@@ -91,6 +93,11 @@ RANGES = {
     "bots.discard_rate": (0, 3),
     "bots.far_score": (0, 1000),
     "bots.look": (1, 50),
+    "bots.follow_ups": (1, 10),
+    "bots.danger": (0, 1),
+    "bots.danger_gap": (0, 1),
+    "bots.grade_points[]": (0, 1000),
+    "bots.grade_win[]": (0, 1),
 }
 #: fields that may be left out: red_* and tiles of a 胡息 entry, red_min/red_max of a fan
 _OPTIONAL = {"base", "red_small", "red_big", "tiles", "red_min", "red_max"}
@@ -472,6 +479,10 @@ def _bots(f: _Fields, table: dict, where: str) -> R.BotTuning:
             if name == "win_curve" and (len(value) < 2 or any(a > b for a, b in zip(value, value[1:]))):
                 f.fail("bots.win_curve", "must be 2 to 20 chances that never go down (the observed win rate at "
                                          "predicted 0 … 1, evenly spaced)")
+            if name.startswith("grade_") and (len(value) != 3 or any(a > b for a, b in zip(value, value[1:]))):
+                f.fail(f"bots.{name}", "must be 3 numbers that never go down (from inaccuracy, mistake, blunder)")
+        elif name == "rollout_policy" and value not in R.ROLLOUT_POLICIES:
+            f.fail("bots.rollout_policy", f"must be one of {', '.join(R.ROLLOUT_POLICIES)}")
         got[name] = float(value) if kind is float else value
     return R.BotTuning(**got)
 

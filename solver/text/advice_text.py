@@ -13,8 +13,8 @@ player 碰s, 跑s or 招s the discard at once; shown when some deal did, and
 the first column dropped when the table is too wide), expected score ±
 half its 95% interval and the loss against the best on the same deals.
 ``danger_text`` warns when a discard lets another player win, 碰 or 跑 at
-once in ``advice.DANGER`` of the deals or more, well above the safest
-discard's.  Lines fit the
+once in the ruleset's ``danger`` of the deals or more (``BotTuning``), well
+above the safest discard's.  Lines fit the
 width asked (80 columns): when the table is wider its columns are
 condensed, a tile never split.  ``colour`` paints red tiles as
 ``render.paint`` does.
@@ -277,15 +277,15 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
 
 def danger_text(c: "Choice", advice: "Advice", lang: str = "en") -> str | None:
     """A warning when ``c``'s discard lets another player win on it, 碰 or 跑 it at once in at least
-    ``advice.DANGER`` of the deals and ``advice.DANGER_GAP`` more than the safest discard of the advice
+    the ruleset's ``danger`` of the deals and ``danger_gap`` more than the safest discard of the advice
     (None otherwise, or with no rollouts)."""
-    from ..game.advice import DANGER, DANGER_GAP
+    tuning = advice.position.rules.bots
     e = c.estimate
-    if e is None or e.danger < DANGER or c.move.kind == "hu":
+    if e is None or e.danger < tuning.danger or c.move.kind == "hu":
         return None
     safest = min((o.estimate.danger for o in advice.choices
                   if o.estimate is not None and (o.move.kind == "discard" or o.follow is not None)), default=0.0)
-    if e.danger - safest < DANGER_GAP:
+    if e.danger - safest < tuning.danger_gap:
         return None
     w = _W[lang]
     what = "both" if e.deal_ins and e.handed else "win" if e.deal_ins else "take"
@@ -487,7 +487,8 @@ def estimate_json(c: "Choice", discard: bool) -> dict:
     if e is None:
         return {}
     lo, hi = e.win_interval
-    d = {"win": _number(e.win), "win_low": _number(lo), "win_high": _number(hi), "score": _number(e.score),
+    d = {"win": _number(e.win), "win_low": _number(lo), "win_high": _number(hi), "rollout_win": _number(e.raw_win),
+         "score": _number(e.score),
          "score_half_width": _number(e.score_half_width)}
     if discard:
         d["deal_in"] = _number(e.deal_in)

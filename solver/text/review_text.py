@@ -11,17 +11,18 @@ three worst decisions with the position the seat saw; and a footer stating
 the grades' thresholds and the rollouts.  Every line fits 80 columns (a
 glyph takes two); the caller paints red tiles (``render.paint``).
 
->>> from solver.game.review import THRESHOLDS
->>> footer_lines(200, 0, "en")[0].startswith("grades: the expected-score loss against the best move")
+>>> from solver.model.ruleset import BotTuning
+>>> footer_lines(BotTuning(), 200, 0, "en")[0].startswith("grades: the expected-score loss against the best move")
 True
->>> max(width(x) for x in footer_lines(200, 0, "zh")) <= WIDTH
+>>> max(width(x) for x in footer_lines(BotTuning(), 200, 0, "zh")) <= WIDTH
 True
 """
 from __future__ import annotations
 
 from ..game.advice import Choice
 from ..game.position import dumps as position_dumps
-from ..game.review import BROKEN, GRADES, THRESHOLDS, WIN_THRESHOLDS, Review, Reviewed, default_seat
+from ..game.review import BROKEN, GRADES, Review, Reviewed, default_seat
+from ..model.ruleset import BotTuning
 from ..model.tiles import glyph
 from .advice_text import choice_text, look_text, why
 from .position_text import position_lines
@@ -209,10 +210,10 @@ def summary_lines(r: Review, lang: str = "en") -> list[str]:
     return lines
 
 
-def footer_lines(samples: int, seed: int, lang: str = "en") -> list[str]:
-    """The grades' thresholds and how the moves were weighed."""
-    a, b, c = (f"{t:g}" for t in THRESHOLDS)
-    wa, wb, wc = (f"{100 * t:g}" for t in WIN_THRESHOLDS)
+def footer_lines(tuning: BotTuning, samples: int, seed: int, lang: str = "en") -> list[str]:
+    """The grades' thresholds (the ruleset's ``tuning``) and how the moves were weighed."""
+    a, b, c = (f"{t:g}" for t in tuning.grade_points)
+    wa, wb, wc = (f"{100 * t:g}" for t in tuning.grade_win)
     return wrap(_W[lang]["footer"].format(a=a, b=b, c=c, wa=wa, wb=wb, wc=wc, n=samples, seed=seed), indent="")
 
 
@@ -244,7 +245,7 @@ def review_lines(r: Review, lang: str = "en", *, worst: int = 3) -> list[str]:
             lines.append("")
     else:
         lines.append("")
-    lines += footer_lines(r.samples, r.seed, lang)
+    lines += footer_lines(r.record.rules.bots, r.samples, r.seed, lang)
     assert all(width(x) <= WIDTH for x in lines), [x for x in lines if width(x) > WIDTH]
     return lines
 
@@ -303,7 +304,8 @@ def review_json(r: Review, file: str = "") -> dict:
                           "best": _choice_json(d.best), "position": json.loads(position_dumps(d.position))})
     return {"ok": True, "file": file, "seat": r.seat, "hands": list(r.hands), "ruleset": r.record.rules.name,
             "lenient": r.lenient, "samples": r.samples, "seed": r.seed,
-            "thresholds": dict(zip(GRADES[1:], THRESHOLDS)), "decisions": decisions,
+            "thresholds": dict(zip(GRADES[1:], r.record.rules.bots.grade_points)),
+            "win_thresholds": dict(zip(GRADES[1:], r.record.rules.bots.grade_win)), "decisions": decisions,
             "offences": [{"hand": o.hand, "move_no": o.n, "line": o.line, "seat": o.seat, "offence": o.offence,
                           "penalty": o.amount} for o in r.offences],
             "summary": {"decisions": len(r.decisions), "forced": r.forced, "matched": r.matched,
