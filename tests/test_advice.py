@@ -74,7 +74,8 @@ def test_eating_breaks_a_wait_worth_more():
     lines = why(a, "en")
     assert lines[0].startswith("passing is best: it keeps ready, 7 live outs, wins ")
     assert "makes 三 臭 for 吃" in lines[0]
-    assert lines[1].startswith("吃 三 with 二四, then discard 十 would leave ready, 4 live outs, expected ")
+    assert lines[1] == "it waits on 三 六"  # the tiles the reasons name (tests/test_reasons.py: the facts)
+    assert lines[2].startswith("吃 三 with 二四, then discard 十 would leave ready, 4 live outs, expected ")
     zh = why(a, "zh")
     assert zh[0].startswith("过最好：保持听牌，7张活胡张，胡牌率") and "三对吃成为臭张" in zh[0]
 
@@ -92,8 +93,9 @@ def test_passing_makes_the_only_improving_tile_chou():
     assert p.loss - p.loss_half_width > 0
     lines = why(a, "en")
     assert lines[0].startswith(f"{choice_text(a.best, 'en', tile=6)}: ready, 3 live outs, wins ")
-    assert lines[1].startswith("passing keeps 1 away, 3 live 进张 and makes 七 臭 for 吃, expected ")
-    assert "七对吃成为臭张" in why(a, "zh")[1]
+    assert lines[1] == "it waits on 七"
+    assert lines[2].startswith("passing keeps 1 away, 3 live 进张 and makes 七 臭 for 吃, expected ")
+    assert why(a, "zh")[1] == "听七" and "七对吃成为臭张" in why(a, "zh")[2]
 
 
 def test_a_peng_that_leaves_no_discard_is_not_offered():
@@ -119,7 +121,8 @@ def test_a_narrow_high_score_wait_beats_a_wide_low_score_one():
     assert w.estimate.win > n.estimate.win  # the wide wait wins more often …
     assert w.loss - w.loss_half_width > 0  # … and for less: the score decides
     lines = why(by_score, "en")
-    assert lines[1].startswith("by distance and 进张 alone discard 八 would come first (ready, 4 live outs), "
+    assert lines[1] == "it waits on 八" and "against discard 八 it has outs on 八 but not 七 十" in lines
+    assert lines[2].startswith("by distance and 进张 alone discard 八 would come first (ready, 4 live outs), "
                                "but it wins ")
     outs_lines = why(by_outs, "en")
     assert outs_lines[0].startswith("discard 八: ready, 4 live outs")
@@ -284,7 +287,8 @@ def test_act_advise_json_for_tools():
     passing = next(c for c in choices if c["action"] == "pass")
     assert passing["chou"] == ["七"] and passing["rollout_win"] == 0 and passing["loss"] > 0
     assert passing["win"] == get_ruleset("hunan").bots.win_curve[0]  # shown as the win curve reads 0
-    assert obj["advice"]["why"][1].startswith("passing keeps 1 away")
+    assert obj["advice"]["why"][1] == "it waits on 七" and choices[0]["draws"] == ["七"]
+    assert obj["advice"]["why"][2].startswith("passing keeps 1 away")
 
 
 def test_the_plain_commands_stay_as_they_are():

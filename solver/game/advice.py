@@ -55,6 +55,9 @@ class Choice:
     #: it wins more)
     win_loss: float = 0.0
     limit: bool = False  # the distance is beyond the search (more than 2 away)
+    #: the tiles that bring the hand it leaves nearer with live copies left (its 进张), or once ready the
+    #: tiles it waits on with live outs; () beyond the search or after 胡
+    draws: tuple[int, ...] = ()
 
     @property
     def script(self) -> tuple[Move, ...]:
@@ -229,4 +232,6 @@ def _choice(move: Move, follow: Move | None, hand: Hand, spot: Spot | None) -> C
         return Choice(move, follow, hand, None, spot.improving_live if spot else 0, 0,
                       limit=spot is None or spot.limit)
     live = spot.outs if spot.distance == 0 else spot.improving_live
-    return Choice(move, follow, hand, spot.distance, live, spot.outs)
+    draws = tuple(sorted({w.tile for w in spot.waits if w.outs > 0})) if spot.distance == 0 else \
+        tuple(sorted({d.tile for d in spot.improving if d.live > 0}))
+    return Choice(move, follow, hand, spot.distance, live, spot.outs, draws=draws)

@@ -65,6 +65,10 @@ _W = {
            "score_first": "by expected score {choice} would be better: {est}",
            "next": "next: {choice}: {state}{less}",
            "close": "against {other} the difference is within the noise of {n} deals",
+           "draws": "its live 进张: {t}", "waits": "it waits on {t}",
+           "vs_both": "against {other} it has {what} {a} but not {b}",
+           "vs_more": "against {other} it also has {what} {a}", "vs_less": "against {other} it lacks {what} {b}",
+           "what": {"draw": "进张", "wait": "outs on"},
            "for": {"chi": " for 吃", "peng": " for 碰", "": ""},
            "no_rollouts": "(no rollouts: ranked by distance, 进张 and outs)",
            "rollouts": "rollouts: {n} deals of the unseen tiles per choice, each played out to the end of the "
@@ -89,6 +93,9 @@ _W = {
            "score_first": "按期望分{choice}更好：{est}",
            "next": "其次：{choice}：{state}{less}",
            "close": "与{other}的差距在{n}局模拟的误差之内",
+           "draws": "进张：{t}", "waits": "听{t}",
+           "vs_both": "比{other}多{what}{a}，少{what}{b}", "vs_more": "比{other}多{what}{a}",
+           "vs_less": "比{other}少{what}{b}", "what": {"draw": "进张", "wait": "胡张"},
            "for": {"chi": "对吃成为臭张", "peng": "对碰成为臭的", "": "成为臭张"},
            "no_rollouts": "（未模拟：按步数、进张和胡张排序）",
            "rollouts": "模拟：每个选择{n}局，未见的牌随机发出，每家按{who}打到本局结束（几局后明显较差的选择"
@@ -240,6 +247,7 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
         state = state_text(best, lang)
         return [paint(w["only"].format(choice=say(best), state=("：" if lang == "zh" else ": ") + state), colour)]
     lines = [w["best"].format(choice=say(best), state=look_text(best, advice, lang))]
+    lines += [x for x in (draws_text(best, lang),) if x]
     passing = next((c for c in choices if c.move.kind == "pass"), None)
     compared = {best}
     if passing is not None and passing is not best:
@@ -266,6 +274,10 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
     second = choices[1] if len(choices) > 1 else None
     if len(compared) == 1 and second is not None:
         lines.append(w["next"].format(choice=say(second), state=state_text(second, lang), less=_less(second, lang)))
+        compared.add(second)
+    other = next((c for c in choices if c in compared and c is not best), None)
+    if other is not None and (diff := draws_diff(best, other, lang, say(other))):
+        lines.append(diff)
     rival = _rival(advice, skip) if advice.rank == "score" and best.estimate is not None else None
     if rival is not None and rival.loss - rival.loss_half_width <= 0:
         lines.append(w["close"].format(other=say(rival), n=rival.estimate.n))
@@ -273,6 +285,31 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
     if danger is not None:
         lines.append(danger)
     return [paint(line, colour) for line in lines]
+
+
+def _tiles(tiles, lang: str) -> str:
+    return glyphs(tiles) if lang == "zh" else " ".join(glyph(t) for t in tiles)
+
+
+def draws_text(c: "Choice", lang: str = "en") -> str | None:
+    """The tiles of ``c``'s hand that matter next (``Choice.draws``): its live 进张, or once ready the
+    tiles it waits on; None when there are none to name (beyond the search, after 胡)."""
+    if not c.draws or c.distance is None:
+        return None
+    return _W[lang]["waits" if c.distance == 0 else "draws"].format(t=_tiles(c.draws, lang))
+
+
+def draws_diff(best: "Choice", other: "Choice", lang: str, said: str) -> str | None:
+    """What ``best`` draws to (its 进张, or its waits once ready) that ``other`` (named ``said``) does not, and
+    the reverse, when both leave the hand at the same distance; None when they draw to the same tiles."""
+    if best.distance is None or best.distance != other.distance or best.draws == other.draws:
+        return None
+    w = _W[lang]
+    more = [t for t in best.draws if t not in other.draws]
+    less = [t for t in other.draws if t not in best.draws]
+    what = w["what"]["wait" if best.distance == 0 else "draw"]
+    key = "vs_both" if more and less else "vs_more" if more else "vs_less"
+    return w[key].format(other=said, what=what, a=_tiles(more, lang), b=_tiles(less, lang))
 
 
 def danger_text(c: "Choice", advice: "Advice", lang: str = "en") -> str | None:
@@ -504,7 +541,7 @@ def choice_json(c: "Choice", advice: "Advice", lang: str) -> dict:
     return {"move": move_text(m), "action": m.kind, "chi": glyphs(m.chi) if m.chi else None,
             "bi": [glyphs(b) for b in m.bi], "then": glyph(c.follow.tile) if c.follow is not None else None,
             "hand": c.hand.text() if c.hand is not None else None, "distance": c.distance,
-            "live": c.live, "outs": c.outs, "chou": [glyph(t) for t in c.chou],
+            "live": c.live, "outs": c.outs, "draws": [glyph(t) for t in c.draws], "chou": [glyph(t) for t in c.chou],
             **estimate_json(c, advice.position.rules.win_on_discard),
             "text": choice_text(c, lang, tile=table_tile(advice))}
 

@@ -14,7 +14,7 @@ from ..game.moves import Ask, Move
 from ..game.review import Reviewed
 from ..model.rules import Ruleset
 from ..model.tiles import glyph
-from .advice_text import choice_text, danger_text, look_text, table_tile
+from .advice_text import choice_text, danger_text, draws_text, look_text, table_tile
 from .review_text import grade_text, look_lines, move_line
 from .table_view import move_words, wrap
 from .words import MOVE_ZH, group_zh
@@ -227,6 +227,9 @@ def hint_lines(advice: Advice, lang: str, *, rows: int = 5) -> list[str]:
     """Before a decision (?): the solver's choice, then the next best few moves with what each leaves."""
     w, best, tile = _W[lang], advice.best, table_tile(advice)
     lines = wrap(w["hint"].format(best=choice_text(best, lang, tile=tile), look=look_text(best, advice, lang)))
+    draws = draws_text(best, lang)
+    if draws is not None:
+        lines += wrap("  " + draws, indent="    ")
     danger = danger_text(best, advice, lang)
     if danger is not None:
         lines += wrap("  " + danger, indent="    ")

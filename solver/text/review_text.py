@@ -24,7 +24,7 @@ from ..game.position import dumps as position_dumps
 from ..game.review import BROKEN, GRADES, Review, Reviewed, default_seat
 from ..model.ruleset import BotTuning
 from ..model.tiles import glyph
-from .advice_text import choice_text, look_text, why
+from .advice_text import choice_text, draws_diff, look_text, why
 from .position_text import position_lines
 from .table_view import WIDTH, width, wrap
 
@@ -42,7 +42,7 @@ _W = {
         "move": "move {n}", "at": "on {t}", "discard": "discard",
         "best": "best {move}", "same": " (the best)",
         "loss": "loss {loss}±{hw}", "then": "{move}, then discard {t}",
-        "yours": "yours: {look}", "bests": "best: {look}",
+        "yours": "yours: {look}", "bests": "best: {look}", "yours_word": "yours",
         "broken": "{off} breaks a rule: penalty {amount}{each}", "each": ", {e} to each other player",
         "not_asked": "(no advice: the seat had no legal move to weigh here)",
         "rules": "rules broken:",
@@ -68,7 +68,7 @@ _W = {
         "move": "第 {n} 手", "at": "对 {t}", "discard": "出牌",
         "best": "最好是 {move}", "same": "（最好的走法）",
         "loss": "损失 {loss}±{hw}", "then": "{move}，再打 {t}",
-        "yours": "你的：{look}", "bests": "最好：{look}",
+        "yours": "你的：{look}", "bests": "最好：{look}", "yours_word": "你的",
         "broken": "{off}，罚 {amount} 分{each}", "each": "，其余各家各得 {e} 分",
         "not_asked": "（这里没有合法的走法可比较，没有建议）",
         "rules": "犯规：",
@@ -163,7 +163,9 @@ def look_lines(d: Reviewed, lang: str = "en") -> list[str]:
         return lines if d.advice or not d.offence else wrap("    " + w["not_asked"], indent="      ")
     if d.played is not None:
         lines += wrap("    " + w["yours"].format(look=look_text(d.played, d.advice, lang)), indent="      ")
-    return lines + wrap("    " + w["bests"].format(look=look_text(d.best, d.advice, lang)), indent="      ")
+    lines += wrap("    " + w["bests"].format(look=look_text(d.best, d.advice, lang)), indent="      ")
+    diff = draws_diff(d.best, d.played, lang, w["yours_word"]) if d.played is not None else None
+    return lines + (wrap("      " + diff, indent="        ") if diff else [])
 
 
 def decision_lines(d: Reviewed, lang: str = "en", *, hands: int = 1) -> list[str]:
