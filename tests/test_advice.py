@@ -490,7 +490,8 @@ def test_a_win_on_the_liang_before_play_is_advised_without_rollouts():
 def test_the_reasons_name_the_tables_second_row_not_a_choice_the_table_folds_away(lang):
     """The learner's trial (luzhou, zh): the table's second row and the summary's 其次 named different
     tiles, the summary's a choice the rollouts had stopped early and the table folded into a line."""
-    from solver.text.advice_text import advice_json, answer_lines, dropped
+    from solver.text.advice_json import advice_json
+    from solver.text.advice_text import answer_lines, dropped
 
     pos = discard_position("一二二四六七八九十十壹贰叁肆伍陆柒捌捌玖拾", rules=get_ruleset("luzhou"))
     advice = advise(pos, samples=200, seed=0)

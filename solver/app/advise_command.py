@@ -340,10 +340,9 @@ def _table(pos):
 
 def _discard_json(text: str, advice, table, lang: str) -> dict:
     """``phz discard --json``'s object, its rows in the advice's order with the rollout figures, and the
-    advice (``advice_text.advice_json``)."""
+    advice (``advice_json.advice_json``)."""
     from solver.model.tiles import glyph
-    from solver.text import advice_text as words
-    from solver.text import jsonl
+    from solver.text import advice_json, jsonl
     rules = advice.position.rules
     rows = {}
     if table is not None:
@@ -355,8 +354,8 @@ def _discard_json(text: str, advice, table, lang: str) -> dict:
     for c in advice.choices:
         t = glyph(c.move.tile)
         row = rows.get(t) or {"tile": t, "distance": c.distance, "improving_live": c.live, "outs": c.outs}
-        out.append(row | words.estimate_json(c, rules.win_on_discard))
-    return obj | {"discards": out, "advice": words.advice_json(advice, lang)}
+        out.append(row | advice_json.estimate_json(c, rules.win_on_discard))
+    return obj | {"discards": out, "advice": advice_json.advice_json(advice, lang)}
 
 
 def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | None, source: str | None, chou: str,
@@ -375,6 +374,7 @@ def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | Non
     from solver import api
     from solver.model.notation import parse_hand, parse_tiles
     from solver.model.tiles import glyph
+    from solver.text import advice_json
     from solver.text import advice_text as words
     from solver.text.explain import act_json, forbidden_lines
 
@@ -403,8 +403,8 @@ def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | Non
         advice = _pass_chou(advice, decision)
     if as_json:
         obj = act_json(decision, text or pos.hand.text(), lang=lang)
-        out.write(out.jsonl.dumps(obj | {"advice": words.advice_json(advice, lang)
-                                         | {"choices": [words.choice_json(c, advice, lang) for c in advice.choices]}}))
+        out.write(out.jsonl.dumps(obj | {"advice": advice_json.advice_json(advice, lang)
+                                         | {"choices": [advice_json.choice_json(c, advice, lang) for c in advice.choices]}}))
     else:
         forbidden = forbidden_lines(decision, lang, values.get("all_rows", False))
         out.write("\n".join(words.answer_lines(advice, lang, _act_head(decision, lang), where=_where(values),
