@@ -64,11 +64,12 @@ GRADES = ("ok", "inaccuracy", "mistake", "blunder")
 PASSED_HU = "mistake"
 #: the grade of a move that breaks a rule
 BROKEN = "broken"
-#: about what one decision costs at the default samples, in rollouts (``winrate.pace``: a deal and a
-#: whole hand in the game kernels, timed as a review starts): a 4-hand hunan game of basic bots, 34
-#: decisions of seat 0, took 1.4 to 1.9 s against 80 µs a rollout (the races play 200 deals of each
-#: option still in the running, and the position and options of each decision are worked out in Python)
-ROLLOUTS = 600
+#: about what one decision costs at the default samples, in rollouts of the judge's policy
+#: (``winrate.pace``: a deal and a whole hand in the game kernels, timed as a review starts): 4-hand games
+#: of basic bots, seat 0, took 3.7 s for 32 decisions against 0.86 ms a keen rollout (hunan) and 2.7 s for
+#: 21 against 0.71 ms (luzhou): 136 and 179 (the races play 100 deals of each option still in the
+#: running, and the position and options of each decision are worked out in Python)
+ROLLOUTS = 160
 
 
 def seconds(rules: Ruleset, decisions: int, samples: int = DEFAULT_SAMPLES) -> float:
