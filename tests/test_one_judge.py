@@ -115,10 +115,11 @@ def test_the_hint_the_coach_the_review_and_the_commands_name_the_same_best(rules
 @pytest.mark.slow
 @pytest.mark.parametrize("rules_name", ["hunan", "luzhou"])
 def test_the_one_judge_on_500_positions_at_the_default_precision(rules_name, tmp_path):
-    """The issue's 1,000 positions from recorded games (500 a ruleset), at the default 200 deals."""
+    """The issue's 1,000 positions from recorded games (500 a ruleset), at the default deals a choice."""
+    from solver.game.winrate import DEFAULT_SAMPLES
     checked, seed = 0, 100
     while checked < 500:
-        checked += _agree(rules_name, [seed], 200, tmp_path, commands_every=10)
+        checked += _agree(rules_name, [seed], DEFAULT_SAMPLES, tmp_path, commands_every=10)
         seed += 1
 
 
