@@ -98,7 +98,7 @@ class Advice:
     rank: str
     samples: int
     seed: int
-    policy: str = "keen"  # who played the rollouts (``BotTuning.rollout_policy``)
+    policy: str  # who played the rollouts (``BotTuning.rollout_policy``)
 
     @property
     def best(self) -> Choice:

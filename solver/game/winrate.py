@@ -35,7 +35,7 @@ from typing import Sequence
 
 from ..model.hand import Meld
 from ..model.rules import Ruleset
-from ..model.ruleset import on_curve
+from ..model.ruleset import ROLLOUT_POLICIES, on_curve
 from ..model.tiles import N_KINDS
 from . import workers
 from .engine import Game
@@ -197,10 +197,6 @@ def pace(rules: Ruleset, samples: int = 50, policy: str = "fast") -> float:
     start = time.perf_counter()
     estimate(pos, [()], samples=samples, seed=2, policy=policy)
     return (time.perf_counter() - start) / samples
-
-
-#: who may play the rollouts: the rollout policy (``bot_fast``), or the bot ``keen``
-ROLLOUT_POLICIES = ("fast", "keen")
 
 
 def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES,

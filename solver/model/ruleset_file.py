@@ -471,8 +471,7 @@ def _bots(f: _Fields, table: dict, where: str) -> R.BotTuning:
         if kind is list:  # chances per stock draw
             if not 1 <= len(value) <= 20 or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
                                                     for x in value):
-                f.fail(f"bots.{name}", "must be a list of 1 to 20 numbers (chances: per stock draw, or on the "
-                                       "win curve)")
+                f.fail(f"bots.{name}", "must be a list of 1 to 20 numbers (README: Rulesets, the bots' tuning)")
             for i, x in enumerate(value):
                 in_range(x, f"bots.{name}[{i}]", where)
             value = tuple(float(x) for x in value)

@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     from ..game.advice import Advice, Choice
     from ..game.winrate import Estimate
 
-__all__ = ["advice_table", "answer_lines", "choice_text", "danger_text", "dropped", "dropped_line", "estimate_text", "look_text", "note_lines", "state_text", "table_tile", "why"]
+__all__ = ["advice_table", "answer_lines", "choice_text", "danger_text", "draws_diff", "draws_text", "dropped",
+           "dropped_line", "estimate_text", "look_text", "note_lines", "state_text", "table_tile", "why"]
 
 DASH = "—"
 
@@ -216,7 +217,7 @@ def _chou(c: "Choice", advice: "Advice", lang: str) -> str:
     if not c.chou:
         return ""
     w, pos = _W[lang], advice.position
-    tiles = glyphs(c.chou) if lang == "zh" else " ".join(glyph(t) for t in c.chou)
+    tiles = _tiles(c.chou, lang)
     if pos.rules.passed == "hu_only":
         return w["guo"].format(t=tiles)
     chi = any(o.move.kind == "chi" for o in advice.choices)
