@@ -28,6 +28,7 @@ from types import MappingProxyType
 from .. import limits
 from . import files
 from . import ruleset as R
+from .ruleset_game import parse_game
 from .shown import quoted, value_text
 from .tiles import COPIES, GLYPH_TO_ID, N_KINDS
 
@@ -431,17 +432,7 @@ def _make(data: dict, path: str) -> R.Ruleset:
     for offence in R.OFFENCES:
         if offence not in penalties:
             f.fail("penalties", f"has no amount for {offence!r}: a lenient replay of a game record charges it")
-    players = f.count("game.players", 2)
-    deal = f.get("game.deal")
-    if len(deal) != players or not all(isinstance(n, int) and not isinstance(n, bool) for n in deal):
-        f.fail("game.deal", f"must give one tile count per player ({players})")
-    for i, n in enumerate(deal):
-        in_range(n, f"game.deal[{i}]", where)
-    if sum(deal) >= N_KINDS * COPIES:
-        f.fail("game.deal", f"deals {sum(deal)} tiles: there are {N_KINDS * COPIES}, and the stock needs some")
-    game = R.Game(players, f.get("game.sit_out"), tuple(deal), f.get("game.liang_zhang"),
-                  f.choice("game.tianhu", R.TIANHU), f.choice("game.dihu", R.DIHU), f.get("game.last_tile_wins"),
-                  f.choice("game.pay", R.PAY), f.choice("game.penalty_paid", R.PENALTY_PAID))
+    game = parse_game(f, where)
     aliases = f.get("aliases")
     if not all(isinstance(a, str) for a in aliases):
         f.fail("aliases", "must be a list of names")
