@@ -165,7 +165,7 @@ def test_the_digest_follows_the_content():
     ("[weights]\nself = 0\nother = 0\n", "field 'weights' are all 0"),
     ("[penalties]\n\"烧比\" = -6\n", "field 'penalties.烧比' is -6: give 0 to 100000"),
     ("[penalties]\n\"烧比\" = 6\n", "field 'penalties' has no amount for '诈胡'"),
-    ("[game]\ndeal = [21, 20]\n", "field 'game.deal' must give one tile count per player (3)"),
+    ("[game]\ndeal = [21, 20]\n", "field 'game.deal' must give one tile count per player who plays (3 of 3"),
     ("[game]\npay = \"winner\"\n", "field 'game.pay' is 'winner': choose one of each, discarder"),
 ])
 def test_a_bad_field_is_refused_naming_it(body, field):

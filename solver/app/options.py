@@ -45,6 +45,21 @@ def rules_option(f: Callable) -> Callable:
                              "ruleset file (a path with / or ending in .toml).")(f)
 
 
+def players_option(f: Callable) -> Callable:
+    """``--players N``: the seats at the table (2, 3 or 4; ``seat_rules``), default the ruleset's."""
+    return click.option("--players", type=click.IntRange(2, 4), default=None, metavar="N",
+                        help="Seats at the table, 2 to 4 (default: the ruleset's; luzhou seats four, one "
+                             "sitting out each hand, 坐底; hunan three).")(f)
+
+
+def seat_rules(rules, players: int | None):
+    """``rules`` at a table of ``players`` (``--players``; None: as they are)."""
+    if players is None:
+        return rules
+    from solver.model.ruleset_file import seated
+    return seated(rules, players)
+
+
 def record_rules_option(f: Callable) -> Callable:
     """``--rules`` of a command that reads a record: none by default (the record says its ruleset)."""
     return click.option("--rules", "given_rules", type=RulesetType(), default=None, metavar="NAME|PATH",

@@ -46,6 +46,8 @@ PASS_RULES = ("chou", "hu_only")
 TIANHU = ("none", "three_ti_or_five_kan", "dealer_seven_groups")
 DIHU = ("none", "lower_on_first_discard")
 PAY = ("each", "discarder")
+SIT_OUT = ("opposite",)  # the seat opposite the dealer (dealer + 2) sits out a hand of four
+SIT_OUT_AFTER = {"opposite": 2}  # ... that many seats after the dealer
 PENALTY_PAID = ("third_to_each", "to_each")
 #: the offences a game record may show (besides the ruleset's own 比 offence, ``Ruleset.shaobi``): each
 #: needs an amount in [penalties]
@@ -72,16 +74,48 @@ class Fan:
 
 @dataclass(frozen=True)
 class Game:
-    """What a whole game needs of a ruleset (the game engine reads these)."""
-    players: int
-    sit_out: bool
-    deal: tuple[int, ...]
+    """What a whole game needs of a ruleset (the game engine reads these; RULES 10, 10b)."""
+    players: int  # seats at the table: 2, 3 or 4 (with 4, one sits out each hand: 坐底)
+    sit_out: str  # SIT_OUT: who sits out a hand at a table of four
+    deal: tuple[int, ...]  # tiles dealt to each player who plays, the dealer first
     liang_zhang: bool
     tianhu: str
     dihu: str
     last_tile_wins: bool
     pay: str
     penalty_paid: str  # PENALTY_PAID: how the amounts of Ruleset.penalties reach the other players
+    shown_last: bool = False  # four at the table: no 亮张; the stock's last tile is shown, never won on
+    red_last_up: bool = False  # ... and while it is red it moves to the top of the stock
+    buried: int = 0  # two players: tiles set aside face down unseen (埋牌)
+
+    @property
+    def playing(self) -> int:
+        """The players dealt a hand: one of four sits out."""
+        return self.players - 1 if self.players == 4 else self.players
+
+    @property
+    def shows_last(self) -> bool:
+        """The stock's last tile is shown (and never won on): four at the table, ``shown_last``."""
+        return self.players == 4 and self.shown_last
+
+    @property
+    def liang(self) -> bool:
+        """The dealer shows his 21st tile (亮张): not where the last tile is shown instead."""
+        return self.liang_zhang and not self.shows_last
+
+    @property
+    def last_wins(self) -> bool:
+        """The last stock tile may be won on."""
+        return self.last_tile_wins and not self.shows_last
+
+    @property
+    def set_aside(self) -> int:
+        """Tiles buried unseen (埋牌) by the deal: two players only."""
+        return self.buried if self.players == 2 else 0
+
+    def sits_out(self, dealer: int) -> int | None:
+        """The seat that sits out a hand dealt by ``dealer`` (坐底: opposite him), or None."""
+        return (dealer + SIT_OUT_AFTER[self.sit_out]) % 4 if self.players == 4 else None
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from .. import limits
 from . import files
 from . import ruleset as R
-from .ruleset_game import parse_game
+from .ruleset_game import parse_game, with_players
 from .shown import quoted, value_text
 from .tiles import COPIES, GLYPH_TO_ID, N_KINDS
 
@@ -59,8 +59,9 @@ FIELDS = {
              "own_discard_makes_chou": bool, "shaobi": str},
     "weights": {s: int for s in R.TAKE_SOURCES},
     "penalties": dict,
-    "game": {"players": int, "sit_out": bool, "deal": list, "liang_zhang": bool, "tianhu": str, "dihu": str,
-             "last_tile_wins": bool, "pay": str, "penalty_paid": str},
+    "game": {"players": int, "sit_out": str, "deal": list, "liang_zhang": bool, "tianhu": str,
+             "dihu": str, "last_tile_wins": bool, "pay": str, "penalty_paid": str, "shown_last": bool,
+             "red_last_up": bool, "buried": int},
     "bots": {"hazard": list, "typical_score": float, "steps": list, "hu_factor": float, "take_factor": float,
              "meld_rate": float, "discard_rate": float, "far_score": float, "look": int, "win_curve": list,
              "rollout_policy": str, "follow_ups": int, "danger": float, "danger_gap": float,
@@ -84,6 +85,7 @@ RANGES = {
     "penalties.*": (0, 100_000),
     "game.players": (2, 4),
     "game.deal[]": (1, 40),
+    "game.buried": (0, 40),
     "bots.hazard[]": (0, 1),
     "bots.typical_score": (0, 1000),
     "bots.steps[]": (0, 1),
@@ -145,6 +147,14 @@ def load(spec: str) -> R.Ruleset:
 def loads(text: str, where: str = "<text>") -> R.Ruleset:
     """The ruleset a file's ``text`` says (its base a shipped name, or a path from the current directory)."""
     return _make(_resolve(text, where, None, ()), where)
+
+
+def seated(rules: R.Ruleset, players: int) -> R.Ruleset:
+    """``rules`` at a table of ``players`` (2-4; ``--players``): ruleset_game.with_players."""
+    if players == rules.game.players:
+        return rules
+    data = with_players(json.loads(json.dumps(dict(rules.data), default=dict)), players)
+    return _make(dict(data, __where__=f"{rules.path or rules.name} with {players} players"), rules.path)
 
 
 def text_of(rules: R.Ruleset) -> str:
@@ -432,7 +442,7 @@ def _make(data: dict, path: str) -> R.Ruleset:
     for offence in R.OFFENCES:
         if offence not in penalties:
             f.fail("penalties", f"has no amount for {offence!r}: a lenient replay of a game record charges it")
-    game = parse_game(f, where)
+    game = parse_game(f, where, in_range)
     aliases = f.get("aliases")
     if not all(isinstance(a, str) for a in aliases):
         f.fail("aliases", "must be a list of names")

@@ -36,7 +36,9 @@ _WORDS = {
            "peng": "碰", "must": "compulsory (有碰必碰)", "may": "optional", "chi": "吃 from",
            "passed": "a passed tile", "chou": "臭 for the move passed (吃 or 碰)", "hu_only": "may only be won on",
            "own": "one's own discard makes it 臭", "shaobi": "the 比 offence", "weights": "expected-score weights",
-           "penalties": "penalties", "players": "players", "deal": "deal", "sit": "a fourth player sits out (坐底)",
+           "penalties": "penalties", "players": "players", "deal": "deal", "sit": "one sits out, opposite the dealer (坐底)",
+           "liang": "the dealer shows his 亮张", "shown": "no 亮张; the stock's last tile is shown and never won on",
+           "red_up": "a red last tile moves to the stock's top", "buried": "of two: {n} tiles set aside (埋牌)",
            "yes": "yes", "no": "no", "free": "free", "or": "or", "and_po": "or 破跑", "must_make": "must become",
            "others": "others may not win on it", "melds": "melds", "digest": "content digest", "game": "game",
            "pay_each": "each other player pays the winner", "pay_discarder": "the discarder pays all",
@@ -50,10 +52,12 @@ _WORDS = {
            "peng": "碰", "must": "有碰必碰", "may": "可碰可不碰", "chi": "可吃",
            "passed": "过张", "chou": "过吃过碰各自成臭", "hu_only": "过张只能胡",
            "own": "自己打出的牌也算臭", "shaobi": "比牌违规叫", "weights": "期望分权重",
-           "penalties": "罚则", "players": "人数", "deal": "发牌", "sit": "可四人，一人坐底",
+           "penalties": "罚则", "players": "人数", "deal": "发牌", "sit": "四人时庄家对面坐底",
+           "liang": "庄家亮张", "shown": "不亮张：墩底最后一张亮出，不能胡", "red_up": "红字换到墩面",
+           "buried": "二人：埋牌{n}张",
            "yes": "是", "no": "否", "free": "自由", "or": "或", "and_po": "或破跑", "must_make": "必须成",
            "others": "别家不能胡", "melds": "门子种类", "digest": "内容摘要", "game": "对局",
-           "pay_each": "另两家各付胡家", "pay_discarder": "点炮者全付",
+           "pay_each": "其余每家各付胡家", "pay_discarder": "点炮者全付",
            "third_to_each": "罚分：其余各方各得三分之一", "to_each": "罚分：赔给其余每一家"},
 }
 
@@ -134,7 +138,10 @@ def show(r: Ruleset, lang: str) -> str:
             f"{w['penalties']}: " + ", ".join(f"{k} {v}" for k, v in r.penalties.items()),
             f"{w['weights']}: " + ", ".join(f"{_SOURCE[lang][s]} {n}" for s, n in zip(TAKE_SOURCES, r.source_weights)),
             f"{w['game']}: {w['players']} {r.game.players} · {w['deal']} {'/'.join(map(str, r.game.deal))}"
-            + (f" · {w['sit']}" if r.game.sit_out else ""),
+            + (f" · {w['sit']}" if r.game.players == 4 else "")
+            + (f" · {w['buried'].format(n=r.game.buried)}" if r.game.players == 2 else ""),
+            f"{w['game']}: " + (w["shown"] if r.game.shows_last else w["liang"] if r.game.liang else "—"),
+            *([f"{w['game']}: " + w["red_up"]] if r.game.shows_last and r.game.red_last_up else []),
             f"{w['game']}: " + w[f"pay_{r.game.pay}"], f"{w['game']}: " + w[r.game.penalty_paid]]
     return "\n".join(out)
 
