@@ -31,7 +31,7 @@ def smoke(request) -> bool:
 def _bench(benchmark, smoke: bool, bots: str, rules) -> None:
     deals = 2 if smoke else DEALS[bots]
     rounds = 1 if smoke else ROUNDS
-    seating = (bots,) * 3
+    seating = (bots,) * rules.game.players  # (the ruleset's own table: luzhou seats four)
     benchmark.group = f"phz sim: whole hands, {rules.name}, one process"
     if not smoke:
         sim.run(sim.Sim(rules, seating, SEED - 1), max(1, deals // 2))  # warm-up: its own deals

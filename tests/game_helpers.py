@@ -24,6 +24,7 @@ from solver.game.moves import Move, move_text, parse_move
 from solver.model.hand import Hand, HandError, Meld, rest_count
 from solver.model.notation import parse_tiles
 from solver.model.rules import FOUR_KINDS, Ruleset, get_ruleset
+from solver.model.ruleset_file import seated
 from solver.model.tiles import COPIES, N_KINDS, glyph
 
 
@@ -54,6 +55,7 @@ def deal(rules: str | Ruleset, dealer: str, lower_hand: str, upper_hand: str, st
     left of the 80 in tile order (so that a full deck is on the table).  ``lenient``: a game that a
     lenient replay plays (it also asks, with an ``open`` stage, about a tile nobody may claim)."""
     rs = get_ruleset(rules) if isinstance(rules, str) else rules
+    rs = seated(rs, 3)  # (three hands: the ruleset at a table of three; tests/test_table_sizes.py has the others)
     hands = [tiles(dealer), tiles(lower_hand), tiles(upper_hand)]
     assert [len(h) for h in hands] == list(rs.game.deal), [len(h) for h in hands]
     top = tiles(stock)
@@ -176,7 +178,7 @@ class Referee:
             counts[t] += 1
         if self.table is not None:
             counts[self.table] += 1
-        self._want(counts == self.total, f"tiles on the table {counts} != the tiles dealt {self.total}")
+        self._want(counts == self.total_on_table, f"tiles on the table {counts} != the tiles dealt {self.total}")
         self._want(all(c >= 0 for s in self.seats for c in s.concealed), "a negative concealed count")
 
     def compare(self, game: Game) -> None:
@@ -223,7 +225,8 @@ class Referee:
     def decide(self, p: int, x: int, by: int, kind: str):
         s = self.seats[p]
         self._check_at_rest(p)
-        return obligations.decide(s.hand(), tile=x, source=origin_of(p, by, kind), chou=sorted(s.chou),
+        who = "self" if p == by else "upper" if p == self.lower(by) else "lower"  # of two: the other is upper
+        return obligations.decide(s.hand(), tile=x, source=f"{who}-{kind}", chou=sorted(s.chou),
                                   passed_peng=sorted(s.passed_peng), rules=self.rules)
 
     def _check_at_rest(self, p: int) -> None:
@@ -260,19 +263,32 @@ class Referee:
         ev = yield
         self._want(ev.get("e") == "deal", "a record starts with the deal")
         d = self.dealer = ev["dealer"]
+        # RULES.md 10b: of four, the seat opposite the dealer sits out (坐底), is dealt nothing, never moves
+        self.out = (d + 2) % 4 if n == 4 else None
+        self._want(ev.get("out") == self.out, f"seat {self.out} sits out (opposite the dealer)")
         hands = [tiles(h) for h in ev["hands"]]
-        self._want([len(h) for h in hands] == list(rules.game.deal), "the deal's sizes (RULES.md 10: 21, 20, 20)")
+        playing = n - (n == 4)
+        self._want([len(h) for h in hands] == [21] + [20] * (playing - 1) == list(rules.game.deal),
+                   "the deal's sizes (RULES.md 10: the dealer 21, each other player 20)")
         self.stock = tiles(ev["stock"])
+        buried = tiles(ev.get("buried", ""))
+        self._want(len(buried) == (20 if n == 2 else 0), "RULES.md 10b: of two, 20 tiles set aside unseen")
+        shows = n == 4 and rules.game.shown_last  # no 亮张; the stock's last tile shown, never won on
+        self._want(ev.get("last") == (glyph(self.stock[-1]) if shows else None), "the shown last tile")
+        if shows and rules.game.red_last_up:  # a red last tile goes to the top (each at most once)
+            self._want(self.stock[-1] not in rules.red_tiles or all(t in rules.red_tiles for t in self.stock),
+                       "a red last tile is moved to the top of the stock")
         liang = tiles(ev["liang"])[0] if ev["liang"] else None
-        self._want((liang is not None) == rules.game.liang_zhang and (liang is None or liang in hands[0]),
-                   "the 亮张 is a tile of the dealer's")
+        self._want((liang is not None) == (rules.game.liang_zhang and not shows) and
+                   (liang is None or liang in hands[0]), "the 亮张 is a tile of the dealer's")
         self.seats = [_Seat([0] * N_KINDS) for _ in range(n)]
-        for i, h in enumerate(hands):
+        for p, h in zip(self._order(d), hands):
             for t in h:
-                self.seats[(d + i) % n].concealed[t] += 1
+                self.seats[p].concealed[t] += 1
         self.total = [0] * N_KINDS
-        for t in [*hands[0], *hands[1], *hands[2], *self.stock]:
+        for t in [t for h in hands for t in h] + self.stock + buried:
             self.total[t] += 1
+        self.total_on_table = [c - buried.count(t) for t, c in enumerate(self.total)]
         self.fresh = [True] * n  # no intake yet (the two-提 count)
         self.stuck = [False] * n  # left with a tile too many, all in 坎 (RULES.md 10, after a 偎 or 碰)
         self.dealer_discarded = False
@@ -301,7 +317,7 @@ class Referee:
                     yield from self._settle(p, win, "self", None)
                     return
 
-        if rules.game.liang_zhang:  # 起手胡 on the 亮张: only 胡 is asked
+        if liang is not None:  # 起手胡 on the 亮张: only 胡 is asked
             for p in self._order(d):
                 src = "self" if p == d else "other"
                 if src not in rules.win_on:
@@ -337,7 +353,14 @@ class Referee:
                 return
 
     def _order(self, start: int) -> list[int]:
-        return [(start + i) % self.n for i in range(self.n)]
+        """The seats that play, in turn order from ``start`` (the seat sitting out never moves)."""
+        return [(start + i) % self.n for i in range(self.n) if (start + i) % self.n != self.out]
+
+    def lower(self, p: int) -> int:
+        return self._order(p)[1]
+
+    def upper(self, p: int) -> int:
+        return self._order(p)[-1]
 
     def _before_liang(self, dealt: list[int], liang: int) -> Hand:
         """The dealer's hand of his 20 tiles beside the 亮张 (RULES.md 10: the 亮张 is then the tile won on)."""
@@ -358,8 +381,9 @@ class Referee:
         rules = self.rules
         self.table = x
         last = kind == "draw" and not self.stock
-        can_win = not (last and not rules.game.last_tile_wins)
-        seats = self._order(by) if kind == "draw" else [lower(by), lower(lower(by))]
+        shown = self.n == 4 and rules.game.shown_last  # RULES.md 10b: nobody may win on the shown last tile
+        can_win = not (last and (not rules.game.last_tile_wins or shown))
+        seats = self._order(by) if kind == "draw" else self._order(by)[1:]
         dec = {p: self.decide(p, x, by, kind) for p in seats}
         acts = {p: {a.action: a for a in reversed(dec[p].actions)} for p in seats}  # the first of each kind
 
@@ -394,12 +418,13 @@ class Referee:
             for p in pengs:
                 stages.append((p, "peng", [Move("peng")] + ([] if acts[p]["peng"].compulsory else [Move("pass")])))
             if not any(acts[p]["peng"].compulsory for p in pengs):
-                eaters = [by, lower(by)] if kind == "draw" else [lower(by)]  # 隔山: never the upper player
+                eaters = [by, self.lower(by)] if kind == "draw" else [self.lower(by)]  # 隔山: never the upper
                 for p in eaters:
                     ways = [Move("chi", chi=a.chi, bi=a.bi) for a in dec[p].actions if a.action == "chi"]
                     if ways:
                         stages.append((p, "chi", ways + [Move("pass")]))
-        self._want(all(upper(by) != p for p, st, _ in stages if st == "chi"), "the upper player asked to eat")
+        self._want(self.n == 2 or all(self.upper(by) != p for p, st, _ in stages if st == "chi"),
+                   "the upper player asked to eat (of two, the other player is both and may)")
 
         for p, stage, options in stages:
             ev = yield
@@ -415,7 +440,7 @@ class Referee:
         self._event(ev, "faceup", seat=by, tile=glyph(x))
         self.seats[by].faces.append(x)
         self.table = None
-        self.turn = lower(by)
+        self.turn = self.lower(by)
         return False
 
     def _pass(self, p: int, x: int, stage: str) -> None:
@@ -433,7 +458,7 @@ class Referee:
         if kind == "draw" and not self.stock:
             conds.append("haidi")
         if (kind == "discard" and self.rules.game.dihu == "lower_on_first_discard" and by == self.dealer
-                and self.first_of_dealer and p == lower(self.dealer)):
+                and self.first_of_dealer and p == self.lower(self.dealer)):
             conds.append("dihu")
         win = self.hu(self.seats[p].hand(), x, src, tuple(conds))
         self._want(win is not None, f"seat {p} won on {glyph(x)} ({src}), which api.hu says does not win")
@@ -453,15 +478,16 @@ class Referee:
 
     def _settle(self, p, win, src, discarder):
         ev = yield
-        net = [0] * self.n
+        net = [0] * self.n  # RULES.md 10b: the seat sitting out neither pays nor is paid
+        others = self._order(self.dealer)
+        others.remove(p) if p is not None else None
         if p is not None:
             if src == "discard" and self.rules.game.pay == "discarder":
-                net[discarder] -= 2 * win.score
+                net[discarder] -= len(others) * win.score
             else:
-                for q in range(self.n):
-                    if q != p:
-                        net[q] -= win.score
-            net[p] += (self.n - 1) * win.score
+                for q in others:
+                    net[q] -= win.score
+            net[p] += len(others) * win.score
         self._event(ev, "settle", net=net)
         self.net = net
 
@@ -527,11 +553,11 @@ class Referee:
         if c > rest and not free:  # RULES.md 10: only 坎 tiles left (after a 偎 or a 碰), no discard
             self._count("only 坎 left")
             self.stuck[p] = True
-            self.turn = lower(p)
+            self.turn = self.lower(p)
             return False
         if c <= rest:
             self._count("no discard" + (" (八块)" if k >= 2 else ""))
-            self.turn = lower(p)
+            self.turn = self.lower(p)
             return False
         ev = yield
         mv = self._move(ev, p, "discard", None, [Move("discard", tile=t) for t in free])

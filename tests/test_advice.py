@@ -309,7 +309,7 @@ def game_record(tmp_path_factory):
     """A hand of basic bots (seed 5) written as a record: its path, the game, and per move its (seat, stage,
     number of options)."""
     game = Game(HUNAN, seed=5)
-    play_hand(game, [make_bot("basic", 5, s) for s in range(3)])
+    play_hand(game, [make_bot("basic", 5, s) for s in range(4)])
     path = tmp_path_factory.mktemp("advice") / "game.jsonl"
     write(path, HUNAN, [game], seeds=[5])
     moves = [(e["seat"], e["stage"], len(e["offered"])) for e in game.events if e["e"] == "move"]

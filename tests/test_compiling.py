@@ -35,7 +35,7 @@ WORK = [
     (("hu", "--json", "--rules", "luzhou", "-"), f"{LUZHOU_READY} ; 五 discard\n{LUZHOU_READY} ; 伍 self\n"),
     (("ting", "--json", "--rules", "luzhou", LUZHOU_FAR), ""),
     (("sim", "--bots", "keen", "--games", "2", "--rules", "luzhou"), ""),
-    (("sim", "--bots", "keen,random,random", "--games", "1", "--rules", "luzhou"), ""),
+    (("sim", "--bots", "keen,random,random,random", "--games", "1", "--rules", "luzhou"), ""),
 ]
 STATE = ("import sys; from solver.engine import compiling, _jit; "
          "print(' '.join(name for g in compiling.GROUPS.values() for name, k, _ in g if _jit.will_compile(k)) or '-')")

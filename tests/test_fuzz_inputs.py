@@ -204,10 +204,10 @@ def _records(n: int, seed: int) -> list[str]:
     for k in range(n):
         rules = get_ruleset(("hunan", "luzhou")[k % 2])
         buf = io.StringIO()
-        with Recorder(buf, rules, seed=seed + k, seats=["random"] * 3) as rec:
+        with Recorder(buf, rules, seed=seed + k, seats=["random"] * rules.game.players) as rec:
             game = Game(rules, seed=seed + k)
             rec.hand(game, seed=seed + k)
-            play_hand(game, [RandomBot(seed + k, s) for s in range(3)])
+            play_hand(game, [RandomBot(seed + k, s) for s in range(rules.game.players)])
             rec.sync()
         out.append(buf.getvalue())
     return out
@@ -272,7 +272,7 @@ def _run(args: list[str], data: bytes, timeout: float = 300) -> subprocess.Compl
 @pytest.mark.parametrize("seed", range(4))
 def test_fuzzed_answers_at_play_are_asked_again_never_a_traceback(seed):
     rng = random.Random(seed)
-    done = _run(["play", "--seed", str(seed), "--bots", "random,random", "--hands", "1",
+    done = _run(["play", "--seed", str(seed), "--bots", "random", "--hands", "1",
                  "--rules", ("hunan", "luzhou")[seed % 2]], _answers(rng, 3000))
     err = done.stderr.decode("utf-8", "replace")
     assert done.returncode == 0, (seed, err[-2000:])

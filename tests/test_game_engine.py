@@ -29,10 +29,10 @@ RULESETS = ("hunan", "luzhou")
 
 def players(kind: str, seed: int):
     if kind == "random":
-        return [RandomBot(seed, s) for s in range(3)]
+        return [RandomBot(seed, s) for s in range(4)]
     if kind == "greedy":
-        return [GreedyBot(seed, s) for s in range(3)]
-    return [GreedyBot(seed, 0), RandomBot(seed, 1), GreedyBot(seed, 2)]  # mixed
+        return [GreedyBot(seed, s) for s in range(4)]
+    return [GreedyBot(seed, 0), RandomBot(seed, 1), GreedyBot(seed, 2), RandomBot(seed, 3)]  # mixed
 
 
 def run(rules_name: str, kind: str, seeds, *, views: bool = False) -> dict[str, int]:
@@ -89,7 +89,7 @@ def test_the_same_seed_and_moves_replay_to_the_same_events(rules_name):
         play_hand(g, players("mixed", seed))
         script = Scripted(moves_of(g.events))
         again = Game(rules, seed=seed)
-        play_hand(again, [script] * 3)
+        play_hand(again, [script] * rules.game.players)
         assert again.events == g.events and again.result == g.result
         check_events(rules, again.events)
 
@@ -105,7 +105,7 @@ def test_different_seeds_deal_differently(rules_name):
         play_hand(g, players("random", seed))
         events.add(repr(g.events))
     assert len(events) == 20
-    assert len({deal_tiles(seed, rules)[2] for seed in range(30)}) == 3  # the dealer is drawn too
+    assert len({deal_tiles(seed, rules)[2] for seed in range(30)}) == rules.game.players  # the dealer is drawn too
 
 
 def test_a_deal_is_21_20_20_with_19_in_the_stock_and_the_dealer_given_keeps_it():
@@ -127,7 +127,7 @@ def test_the_winner_deals_next_and_three_drawn_hands_in_a_row_pass_the_deal(rule
         first = Session(rules, seed=3).dealer
         assert s.dealer == first  # the first dealer is drawn, reproducibly
         drawn_in_row, passed, won = 0, 0, 0
-        totals = [0, 0, 0]
+        totals = [0] * rules.game.players
         for i in range(n):
             g = s.game()
             assert g.dealer == s.dealer and g.seed == hand_seed(3, i)
@@ -144,7 +144,7 @@ def test_the_winner_deals_next_and_three_drawn_hands_in_a_row_pass_the_deal(rule
             else:
                 drawn_in_row += 1
                 if drawn_in_row == 3:  # the third drawn hand in a row: his lower player deals
-                    assert s.dealer == (dealer + 1) % 3
+                    assert s.dealer == (dealer + 1) % rules.game.players  # (of four: the next seat)
                     drawn_in_row, passed = 0, passed + 1
                 else:  # the same dealer deals again
                     assert s.dealer == dealer

@@ -17,14 +17,15 @@ from solver.game.session import hand_seed
 from solver.game.stats import GameOutcome, game_events
 from solver.game.view import view_of
 from solver.model.rules import RULESETS, get_ruleset
-from solver.model.ruleset_file import loads
+from solver.model.ruleset_file import loads, seated
 from tests import winrate_reference
 from tests.keen_reference import KeenReference
 
 HOUSE = loads('schema = 1\nbase = "luzhou"\nname = "house-game"\n[play]\npassed = "chou"\npeng_compulsory = false\n'
               'own_discard_makes_chou = true\n[game]\nlast_tile_wins = false\npay = "discarder"\n'
               '[score]\nmin_huxi = 12\n', "house.toml")
-ALL = [get_ruleset(n) for n in RULESETS] + [HOUSE]
+#: every shipped ruleset at its own table (luzhou: four), a house file, and the tables of two and three
+ALL = [get_ruleset(n) for n in RULESETS] + [HOUSE, seated(get_ruleset("hunan"), 2), seated(get_ruleset("luzhou"), 3)]
 
 
 def play_game(rules, seed: int, seating) -> tuple[Game, GameOutcome]:
@@ -51,7 +52,7 @@ def same_hand(rules, seed: int, views: bool = True) -> int:
     compared at every decision too); the number of decisions."""
     game = Game(rules, seed=seed)
     kern = KernelGame(rules, seed=seed)
-    bots = [RandomBot(seed, s) for s in range(3)]
+    bots = [RandomBot(seed, s) for s in range(rules.game.players)]
     n = 0
     while (ask := game.ask()) is not None:
         got = kern.ask()
@@ -59,7 +60,7 @@ def same_hand(rules, seed: int, views: bool = True) -> int:
         assert (got.seat, got.stage, got.tile, got.origin, got.options) == \
             (ask.seat, ask.stage, ask.tile, ask.origin, ask.options), (rules.name, seed, n)
         if views:
-            assert [view_of(kern, p) for p in range(3)] == [view_of(game, p) for p in range(3)], (rules.name, seed, n)
+            assert [view_of(kern, p) for p in range(rules.game.players)] == [view_of(game, p) for p in range(rules.game.players)], (rules.name, seed, n)
         move = ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask)
         game.play(move)
         kern.play(move)
@@ -77,7 +78,7 @@ def _special(rules, seeds) -> set[str]:
     seen = set()
     for seed in seeds:
         game = Game(rules, seed=seed)
-        bots = [RandomBot(seed, s) for s in range(3)]
+        bots = [RandomBot(seed, s) for s in range(rules.game.players)]
         while (ask := game.ask()) is not None:
             seen.add(ask.stage)
             game.play(ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask))
@@ -88,7 +89,7 @@ def _special(rules, seeds) -> set[str]:
     return seen
 
 
-@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: f"{r.name}-{r.game.players}")
 def test_driven_hands_equal_the_python_engine(rules):
     decisions = sum(same_hand(rules, seed) for seed in range(250))
     assert decisions > 5000
@@ -98,50 +99,52 @@ def test_the_rare_starts_and_ends_are_played_alike():
     """Deals whose random games reach 海底, 起手胡, 天胡 (hunan) and 天胡, 海底, 地胡, 起手胡 (luzhou): found by
     searching seeds with the Python engine (``_special``)."""
     for name, seeds in (("hunan", (138, 714, 2857)), ("luzhou", (36, 43, 79, 857))):
-        rules = get_ruleset(name)
+        rules = seated(get_ruleset(name), 3)  # (seeds found at a table of three)
         for seed in seeds:
             same_hand(rules, seed)
         assert {"haidi", "qishou", "tianhu"} <= _special(rules, seeds)
-    assert "dihu" in _special(get_ruleset("luzhou"), (79,))
+    assert "dihu" in _special(seated(get_ruleset("luzhou"), 3), (79,))
 
 
-@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: f"{r.name}-{r.game.players}")
 def test_whole_hands_of_random_bots_equal_the_python_engine(rules):
     seeds = [hand_seed(7, i) for i in range(2000)]
     played = random_outcomes(rules, seeds)
     for seed, p in zip(seeds, played):
-        _, want = play_game(rules, seed, ("random",) * 3)
+        _, want = play_game(rules, seed, ("random",) * rules.game.players)
         if p.outcome is None:  # the start needs the Python judge of 天胡: phz sim plays it there
             continue
         assert p.outcome == want, (rules.name, seed)
     assert sum(p.outcome is not None for p in played) >= 1940
 
 
-@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: f"{r.name}-{r.game.players}")
 def test_phz_sim_plays_the_python_engines_games_with_every_bot(rules):
     """``sim.play_game`` drives the kernels (``KernelGame``) with the bots' choices: the same game, event
     for event, and the same outcome as the Python engine, for every bot and seating."""
-    for i, seating in enumerate((("basic", "random", "strong"), ("race", "basic", "random"), ("random", "random", "basic"))):
-        seed = hand_seed(5, i)
+    n = rules.game.players
+    for i, seating in enumerate((("basic", "random", "strong", "keen"), ("race", "basic", "random", "strong"),
+                                 ("random", "random", "basic", "random"))):
+        seating, seed = seating[:n], hand_seed(5, i)
         game, outcome = sim.play_game(rules, seed, seating)
         want_game, want = play_game(rules, seed, seating)
         assert game.events == want_game.events and outcome == want, (rules.name, seed, seating)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: f"{r.name}-{r.game.players}")
 def test_many_driven_hands_equal_the_python_engine(rules):
     for seed in range(250, 5250):
         same_hand(rules, seed, views=False)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: f"{r.name}-{r.game.players}")
 def test_many_whole_hands_equal_the_python_engine(rules):
     seeds = [hand_seed(11, i) for i in range(100_000)]
     for seed, p in zip(seeds, random_outcomes(rules, seeds)):
         if p.outcome is not None:
-            assert p.outcome == play_game(rules, seed, ("random",) * 3)[1], (rules.name, seed)
+            assert p.outcome == play_game(rules, seed, ("random",) * rules.game.players)[1], (rules.name, seed)
 
 
 # ---------------------------------------------------------------- the rollouts of the advice
@@ -187,18 +190,18 @@ def same_rollouts(rules, seed: int, samples: int = 6, policy: str = "fast") -> i
     pos = position_of(game, ask.seat)
     scripts = [(m,) for m in ask.options]
     ties = seed % 3 != 0
-    dealt = [(d, str_key(f"{seed}:{i}:play")) for i in range(samples)
+    dealt = [(d, str_key(f"{seed}:{i}:play"), i) for i in range(samples)
              if (d := winrate_reference.deal(pos, random.Random(f"{seed}:{i}"))) is not None]
     if not dealt:
         return 0
     got = game_steps.rollouts(game_steps.tables_of(rules), me=pos.seat, stage=pos.stage, table=pos.table,
                               dealer=pos.dealer, turn=pos.turn, first_discard=pos.first_discard,
-                              last_stock=pos.last_stock, samples=[d for d, _ in dealt], scripts=scripts,
-                              keys=[k for _, k in dealt], ties=ties,
+                              last_stock=pos.last_stock, samples=[d for d, _, _ in dealt], scripts=scripts,
+                              keys=[k for _, k, _ in dealt], ties=ties,
                               roll=keen_steps.roller(rules) if policy == "keen" else None)
-    for i, (d, _) in enumerate(dealt):
+    for i, (d, _, number) in enumerate(dealt):  # (the keys of the deals dealt: a deal may fail)
         for j, script in enumerate(scripts):
-            rng = random.Random(f"{seed}:{i}:play") if ties else None
+            rng = random.Random(f"{seed}:{number}:play") if ties else None
             player = None
             if policy == "keen":
                 player = KeenReference()
@@ -212,15 +215,15 @@ def same_rollouts(rules, seed: int, samples: int = 6, policy: str = "fast") -> i
     return len(dealt) * len(scripts)
 
 
-@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: f"{r.name}-{r.game.players}")
 def test_the_rollouts_equal_the_python_rollout(rules):
     before = HANDED[rules.name]
-    assert sum(same_rollouts(rules, seed) for seed in range(40)) > 400
+    assert sum(same_rollouts(rules, seed) for seed in range(40)) > 300
     assert HANDED[rules.name] > before  # some discards were 碰'd or 跑'd at once, in both
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: f"{r.name}-{r.game.players}")
 def test_many_rollouts_equal_the_python_rollout(rules):
     assert sum(same_rollouts(rules, seed) for seed in range(40, 1040)) > 8_000
 
@@ -250,7 +253,8 @@ def same_deals(rules, seed: int, samples: int = 20) -> int:
     tries = 1 + seed % 3  # few tries: the deals that fail every try are met too
     dk, dl = game_steps.key_rows([str_key(f"{seed}:{i}") for i in range(samples)])
     GP.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, unseen.wei_p, unseen.wei_j,
-                   np.int64(tries), rows[0], rows[3], rows[9], rows[10], ok)
+                   np.int64(tries), np.int64(unseen.stock), np.int64(unseen.last), rows[0], rows[3], rows[9], rows[10],
+                   ok)
     for i in range(samples):
         rng = random.Random(f"{seed}:{i}")
         want = next((d for d in (winrate_reference._deal_once(pos, rng) for _ in range(tries)) if d is not None), None)
@@ -265,6 +269,6 @@ def same_deals(rules, seed: int, samples: int = 20) -> int:
     return samples
 
 
-@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: f"{r.name}-{r.game.players}")
 def test_the_unseen_tiles_are_dealt_as_in_python(rules):
     assert sum(same_deals(rules, seed) for seed in range(150)) > 1500

@@ -16,11 +16,12 @@ from solver.game.engine import Game
 from solver.game.legality import IllegalMove
 from solver.game.moves import parse_move
 from solver.model.rules import get_ruleset
+from solver.model.ruleset_file import seated
 from solver.model.tiles import glyph
 from tests.game_helpers import asked, deal, play, refereed, tiles
 
 HUNAN = get_ruleset("hunan")
-LUZHOU = get_ruleset("luzhou")
+LUZHOU = seated(get_ruleset("luzhou"), 3)  # the exact deals below are deals of three
 
 
 def T(glyphs: str) -> int:

@@ -138,10 +138,10 @@ def _record_text(rules_name: str = "hunan") -> str:
     import io
     rules = get_ruleset(rules_name)
     out = io.StringIO()
-    with record.Recorder(out, rules, seed=3, seats=["random"] * 3) as rec:
+    with record.Recorder(out, rules, seed=3, seats=["random"] * rules.game.players) as rec:
         game = Game(rules, seed=3)
         rec.hand(game, seed=3)
-        play_hand(game, [RandomBot(3, s) for s in range(3)])
+        play_hand(game, [RandomBot(3, s) for s in range(rules.game.players)])
         rec.sync()
     return out.getvalue()
 
@@ -290,11 +290,11 @@ def test_a_ruleset_of_absurd_values_is_refused_by_every_command(run_phz, tmp_pat
         _one_line_refusal(run_phz(*args, "--rules", str(house), input="q\n", timeout=TIMEOUT), words)
 
 
-@pytest.mark.parametrize("players, deal", [(2, "[21, 20]"), (4, "[15, 15, 15, 15]")])
-def test_play_refuses_a_table_the_engine_cannot_seat_in_one_line(run_phz, tmp_path, players, deal):
+@pytest.mark.parametrize("players, deal", [(2, "[21, 20, 20]"), (4, "[15, 15, 15, 15]"), (3, "[30, 30, 20]")])
+def test_play_refuses_a_deal_that_does_not_fit_the_table_in_one_line(run_phz, tmp_path, players, deal):
     house = tmp_path / "house.toml"
     house.write_text(f'schema = 1\nbase = "hunan"\nname = "house"\n[game]\nplayers = {players}\ndeal = {deal}\n',
                      encoding="utf-8")
+    words = "deals 80 tiles" if players == 3 else "one tile count per player who plays"
     for command in ("play", "sim"):
-        _one_line_refusal(run_phz(command, "--rules", str(house), input="1\n" * 5, timeout=TIMEOUT),
-                          "seats 3 players")
+        _one_line_refusal(run_phz(command, "--rules", str(house), input="1\n" * 5, timeout=TIMEOUT), words)

@@ -10,6 +10,7 @@ import pytest
 
 from solver.app import sim
 from solver.engine import _game_keen as KG
+from solver.engine import _game_policies as GP
 from solver.engine import distance, game_steps, keen_steps
 from solver.game.bot_keen import LEVEL, KeenBot
 from solver.game.engine import Game
@@ -20,7 +21,7 @@ from solver.game.view import view_of
 from tests.keen_reference import KeenReference
 from tests.test_game_kernels import ALL, same_rollouts
 
-IDS = [r.name for r in ALL]
+IDS = [f"{r.name}-{r.game.players}" for r in ALL]
 
 
 def same_game(rules, seed: int, seating) -> int:
@@ -49,8 +50,8 @@ def same_game(rules, seed: int, seating) -> int:
 
 @pytest.mark.parametrize("rules", ALL, ids=IDS)
 def test_keen_plays_as_its_reference(rules):
-    decisions = sum(same_game(rules, seed, ("keen",) * 3) for seed in range(12))
-    decisions += sum(same_game(rules, seed, ("keen", "random", "keen")) for seed in range(100, 104))
+    decisions = sum(same_game(rules, seed, ("keen",) * rules.game.players) for seed in range(12))
+    decisions += sum(same_game(rules, seed, ("keen", "random", "keen", "random")) for seed in range(100, 104))
     assert decisions > 150
 
 
@@ -58,18 +59,20 @@ def test_keen_plays_as_its_reference(rules):
 @pytest.mark.parametrize("rules", ALL, ids=IDS)
 def test_keen_plays_as_its_reference_at_length(rules):
     for seed in range(1000, 1200):
-        same_game(rules, seed, ("keen",) * 3)
+        same_game(rules, seed, ("keen",) * rules.game.players)
 
 
 def whole_against_driven(rules, seeds) -> None:
-    keys = game_steps.str_key_rows([bot_seed(s, p, "keen") for s in seeds for p in range(3)], (len(seeds), 3))
+    n = rules.game.players
+    keys = game_steps.str_key_rows([bot_seed(s, p, "keen") for s in seeds for p in range(n)], (len(seeds), n))
     rows = keen_steps.play_keen(rules, seeds, *keys, LEVEL)
     played = 0
     for seed, row in zip(seeds, rows.tolist()):
         if row[0] != 2:  # a start the Python judge of 天胡 decides: played driven only
             continue
-        _, out = sim.play_game(rules, seed, ("keen",) * 3)
-        assert (tuple(row[6:9]), row[1], row[2]) == (out.net, -1 if out.winner is None else out.winner, out.turns), \
+        _, out = sim.play_game(rules, seed, ("keen",) * rules.game.players)
+        net = tuple(row[GP.O_NET:GP.O_NET + rules.game.players])
+        assert (net, row[1], row[2]) == (out.net, -1 if out.winner is None else out.winner, out.turns), \
             (rules.name, seed)
         played += 1
     assert played > 0.9 * len(seeds)
@@ -93,9 +96,9 @@ def test_position_rows_are_the_distance_search_rows(rules):
     seen = 0
     for seed in range(6):
         kern = KernelGame(rules, seed=seed)
-        bots = [RandomBot(seed, p) for p in range(3)]
+        bots = [RandomBot(seed, p) for p in range(rules.game.players)]
         while (ask := kern.ask()) is not None:
-            for p in range(3):
+            for p in range(rules.game.players):
                 hand = kern.hand(p)
                 st = kern.st
                 KG._position(t.ws, np.array(hand.concealed, np.int64),
@@ -112,7 +115,7 @@ def test_position_rows_are_the_distance_search_rows(rules):
 def test_keen_rollouts_equal_the_python_rollout(rules):
     """The win-rate rollouts with keen at every seat after the script (``game_steps.rollouts(policy="keen")``)
     against the Python rollout with keen's reference."""
-    assert sum(same_rollouts(rules, seed, policy="keen") for seed in range(20)) > 150
+    assert sum(same_rollouts(rules, seed, policy="keen") for seed in range(20)) > 120
 
 
 @pytest.mark.slow

@@ -15,10 +15,11 @@ import numpy as np
 import pytest
 
 from solver.engine import _mt
-from solver.game.deal import deal_tiles
+from solver.game.deal import deal_tiles, red_up
 from solver.game.rng_keys import int_key, key, str_key
 from solver.game.session import hand_seed
 from solver.model.rules import HUNAN, get_ruleset
+from solver.model.ruleset_file import seated
 from solver.model.tiles import COPIES, N_KINDS
 
 _pick = random.Random(20240611)
@@ -163,7 +164,7 @@ def test_shuffle_and_dealer(seed):
         assert (got_tiles.tolist(), got_dealer, after) == (tiles, dealer, rng.getrandbits(32))
 
 
-@pytest.mark.parametrize("rules", [HUNAN, get_ruleset("luzhou")], ids=["hunan", "luzhou"])
+@pytest.mark.parametrize("rules", [HUNAN, get_ruleset("luzhou"), seated(HUNAN, 2)], ids=["hunan", "luzhou", "hunan-2"])
 def test_deal_py_in_a_kernel(rules):
     """The helpers composed in another kernel deal what solver.game.deal deals."""
     players = np.int64(rules.game.players)
@@ -173,4 +174,7 @@ def test_deal_py_in_a_kernel(rules):
         for n in rules.game.deal:
             hands.append(tiles[at:at + n].tolist())
             at += n
-        assert (hands, tiles[at:].tolist(), dealer) == deal_tiles(seed, rules)
+        stock = tiles[at + rules.game.set_aside:].tolist()  # (two players: 埋牌)
+        if rules.game.shows_last and rules.game.red_last_up:  # (start_hand moves a red last tile up)
+            stock = red_up(stock, rules)
+        assert (hands, stock, dealer) == deal_tiles(seed, rules)

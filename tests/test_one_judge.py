@@ -33,8 +33,8 @@ def _game(rules_name: str, seed: int, samples: int):
     """A hand of basic bots, recorded; with every seat's coached decisions in order: (seat, hint, move)."""
     rules = get_ruleset(rules_name)
     game = Game(rules, seed=seed)
-    bots = [make_bot("basic", seed, s) for s in range(3)]
-    coaches = [Coach(rules, seat=s, samples=samples) for s in range(3)]
+    bots = [make_bot("basic", seed, s) for s in range(rules.game.players)]
+    coaches = [Coach(rules, seat=s, samples=samples) for s in range(rules.game.players)]
     coached = []
     while (ask := game.ask()) is not None:
         view = game.view(ask.seat)
@@ -46,7 +46,7 @@ def _game(rules_name: str, seed: int, samples: int):
                 assert JudgeBot(samples=samples).choose(view, ask) == hint.best.move
         game.play(move)
     out = io.StringIO()
-    record.write(out, rules, [game], seeds=[seed], seed=seed, seats=["basic"] * 3)
+    record.write(out, rules, [game], seeds=[seed], seed=seed, seats=["basic"] * rules.game.players)
     return out.getvalue(), coached, coaches
 
 
@@ -62,7 +62,7 @@ def _agree(rules_name: str, seeds, samples: int, tmp_path, commands_every: int) 
         rec = record.parse(text)
         path = tmp_path / f"{rules_name}-{seed}.jsonl"
         path.write_text(text, encoding="utf-8")
-        for seat in range(3):
+        for seat in range(rec.rules.game.players):
             mine = [(hint, move) for s, hint, move in coached if s == seat]
             reviewed = [d for d in review(rec, seat, samples=samples).decisions if d.advice is not None]
             assert len(reviewed) == len(mine)
@@ -133,13 +133,13 @@ def _cut_at_blunders(rules_name: str, wanted: int, blunder, hands: int = 300):
     found = []
     for seed in range(hands):
         game = Game(rules, seed=seed)
-        bots = [make_bot("basic", seed, s) for s in range(3)]
+        bots = [make_bot("basic", seed, s) for s in range(rules.game.players)]
         while (ask := game.ask()) is not None:
             move = blunder(game, ask)
             if move is not None:
                 game.play(move)
                 out = io.StringIO()
-                record.write(out, rules, [game], seeds=[seed], seed=seed, seats=["basic"] * 3)
+                record.write(out, rules, [game], seeds=[seed], seed=seed, seats=["basic"] * rules.game.players)
                 found.append((record.parse(out.getvalue()), ask.seat))
                 break
             game.play(bots[ask.seat].choose(game.view(ask.seat), ask))

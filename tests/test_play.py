@@ -133,7 +133,7 @@ def test_a_forbidden_move_names_its_rule():
     rules = get_ruleset("hunan")
     for seed in range(200):
         game = Game(rules, seed=seed)
-        bots = [RandomBot(seed, s) for s in range(3)]
+        bots = [RandomBot(seed, s) for s in range(rules.game.players)]
         while (ask := game.ask()) is not None:
             d = ask.decision
             f = next((f for f in (d.forbidden if d else ()) if f.action == "chi" and f.chi), None)
@@ -236,8 +236,8 @@ def test_a_bad_record_or_move_is_one_line(tmp_path):
 
 
 def test_options_are_checked_in_one_line():
-    result = play("--bots", "basic")
-    assert result.exit_code == 2 and "name two bots" in result.output and "--bots basic,strong" in result.output
+    result = play("--bots", "basic,strong,random")
+    assert result.exit_code == 2 and "a table of 3 needs 2 bots" in result.output and "--bots basic,strong" in result.output
     result = play("--bots", "basic,grandmaster")
     assert result.exit_code == 2 and "random, basic, strong" in result.output
     result = play("--from", "x.jsonl")
@@ -277,13 +277,13 @@ def test_every_screen_fits_80_columns(rules_name):
     checked = 0
     for seed in range(40):
         game = Game(rules, seed=seed)
-        bots = [RandomBot(seed, s) for s in range(3)]
-        coaches = [Coach(rules, seat=s, samples=12) for s in range(3)]
+        bots = [RandomBot(seed, s) for s in range(rules.game.players)]
+        coaches = [Coach(rules, seat=s, samples=12) for s in range(rules.game.players)]
         while (ask := game.ask()) is not None:
             view = game.view(ask.seat)
             for lang in ("en", "zh"):
-                names = tv.seat_names(ask.seat, ("basic", "strong"), lang)
-                lines = tv.table_lines(view, names, [rng.randint(-999, 999) for _ in range(3)], lang, hand_no=seed)
+                names = tv.seat_names(ask.seat, ("basic", "strong", "keen")[:rules.game.players - 1], lang)
+                lines = tv.table_lines(view, names, [rng.randint(-999, 999) for _ in range(rules.game.players)], lang, hand_no=seed)
                 lines += tv.menu_lines(ask, lang, {0: pw.warning(pw.chou_note([3], [4], lang), lang)})
                 lines += tv.why_lines(ask, view, lang)
                 if rng.random() < 0.05 and not ask.forced:
@@ -294,7 +294,7 @@ def test_every_screen_fits_80_columns(rules_name):
                 checked += 1
             game.play(bots[ask.seat].choose(view, ask))
         for lang in ("en", "zh"):
-            names = tv.seat_names(0, ("basic", "strong"), lang)
+            names = tv.seat_names(0, ("basic", "strong", "keen")[:rules.game.players - 1], lang)
             lines = [line for e in game.events for line in tv.wrap(pw.event_line(e, names, lang, me=0) or "")]
             lines += pw.settlement_lines(game.result, names, rules, lang)
             lines += pw.scores_line([-999, 0, 999], 9, names, lang)
@@ -337,7 +337,7 @@ def test_another_players_hidden_wei_is_not_shown():
         term = Terminal(colour=False, write=out.write, stdin=io.StringIO())
         game = Game(rules, seed=seed)
         narrate = Narrator(term, Table(tv.seat_names(0, ("a", "b"), "en"), [0, 0, 0]), "en", 0)
-        bots = [RandomBot(seed, s) for s in range(3)]
+        bots = [RandomBot(seed, s) for s in range(rules.game.players)]
         narrate(game)
         while (ask := game.ask()) is not None:
             game.play(bots[ask.seat].choose(game.view(ask.seat), ask))

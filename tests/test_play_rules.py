@@ -108,11 +108,11 @@ def test_every_claim_of_random_games(rules):
     asked = 0
     for seed in range(12):
         game = Game(rules, seed=seed)
-        bots = [RandomBot(seed, s) for s in range(3)]
+        bots = [RandomBot(seed, s) for s in range(rules.game.players)]
         while (ask := game.ask()) is not None:
             if ask.stage not in ("discard", "qishou") and ask.decision is not None:
                 x, by, kind = game.table
-                for seat in range(3):
+                for seat in range(rules.game.players):
                     if kind == "discard" and seat == by:
                         continue
                     s = game.seats[seat]
@@ -183,7 +183,7 @@ def test_a_take_lays_out_what_the_rules_say(name):
     kinds = set()
     for seed in range(80):
         game = Game(rules, seed=seed)
-        bots = [RandomBot(seed, s) for s in range(3)]
+        bots = [RandomBot(seed, s) for s in range(rules.game.players)]
         while (ask := game.ask()) is not None:
             hand = game.seats[ask.seat].hand()
             for m in ask.options:

@@ -23,7 +23,7 @@ def _positions(name: str, seeds=range(12)):
     rules = get_ruleset(name)
     for seed in seeds:
         game = Game(rules, seed=seed)
-        bots = [RandomBot(seed, s) for s in range(3)]
+        bots = [RandomBot(seed, s) for s in range(rules.game.players)]
         while (ask := game.ask()) is not None:
             yield game, position_of(game)
             game.play(bots[ask.seat].choose(view_of(game, ask.seat), ask))
@@ -39,7 +39,8 @@ def test_a_position_is_what_the_seat_sees(name):
         assert p.hand == me.hand() and p.held == tuple(s.n_concealed for s in game.seats)
         assert p.stock == len(game.stock) and p.dealer == game.dealer and p.turn == game.turn
         assert p.chou == frozenset(me.chou) and p.passed_peng == frozenset(me.passed_peng)
-        # the tiles it does not see are exactly the others' concealed tiles, face-down 偎 and the stock
+        # the tiles it does not see are exactly the others' concealed tiles, face-down 偎, the stock but its
+        # shown last tile, and the tiles set aside
         hidden = [0] * N_KINDS
         for q, s in enumerate(game.seats):
             if q == p.seat:
@@ -50,9 +51,10 @@ def test_a_position_is_what_the_seat_sees(name):
                 if not shown:
                     for t in m.tiles:
                         hidden[t] += 1
-        for t in game.stock:
+        shown = game.stock[-1:] if game.rules.game.shows_last else []  # a table of four shows the last tile
+        for t in game.stock[:len(game.stock) - len(shown)] + game.buried:
             hidden[t] += 1
-        assert p.unseen() == hidden
+        assert p.unseen() == hidden and p.last == (shown[0] if shown else None)
         n += 1
     assert n > 300
 

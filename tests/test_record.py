@@ -21,7 +21,7 @@ from solver.game import record as records
 from solver.game.engine import Game
 from solver.game.moves import move_text
 from solver.game.players import RandomBot, play_hand
-from solver.game.record import Recorder, RecordError, parse
+from solver.game.record import VERSION, Recorder, RecordError, parse
 from solver.game.replay import replay
 from solver.game.session import Session, hand_seed
 from solver.game.table import ENGINE_VERSION
@@ -53,12 +53,12 @@ def _record(rules, seed: int, hands: int = 1, session: bool = False) -> str:
     seeds seed, seed + 1, …"""
     out = io.StringIO()
     s = Session(rules, seed=seed)
-    with Recorder(out, rules, seed=seed, seats=["random"] * 3, session={"kind": "test"}) as rec:
+    with Recorder(out, rules, seed=seed, seats=["random"] * rules.game.players, session={"kind": "test"}) as rec:
         for i in range(hands):
             hs = hand_seed(seed, i) if session else seed + i
             game = Game(rules, seed=hs, dealer=s.dealer if session else None)
             rec.hand(game, seed=hs)
-            bots = [RandomBot(hs, p) for p in range(3)]
+            bots = [RandomBot(hs, p) for p in range(rules.game.players)]
             while (ask := game.ask()) is not None:
                 game.play(bots[ask.seat].choose(game.view(ask.seat), ask))
                 rec.sync()
@@ -82,18 +82,18 @@ def test_records_of_random_games_replay_strictly_to_the_same_events(name):
     for seed in range(6):
         played = []
         out = io.StringIO()
-        with Recorder(out, rules, seed=seed, seats=["random"] * 3) as rec:
+        with Recorder(out, rules, seed=seed, seats=["random"] * rules.game.players) as rec:
             for i in range(2):
                 game = Game(rules, seed=hand_seed(seed, i))
                 rec.hand(game, seed=hand_seed(seed, i))
-                play_hand(game, [RandomBot(seed, p) for p in range(3)])
+                play_hand(game, [RandomBot(seed, p) for p in range(rules.game.players)])
                 rec.sync()
                 played.append(game)
         rp = replay(parse(out.getvalue()))
         assert [g.events for g in rp.games] == [g.events for g in played]
         assert [s.event for s in rp.steps] == [e for g in played for e in g.events]
         assert all(s.line is not None for s in rp.steps) and not rp.offences and not rp.stopped
-        assert rp.scores == [sum(g.result.net[p] for g in played) for p in range(3)]
+        assert rp.scores == [sum(g.result.net[p] for g in played) for p in range(rules.game.players)]
         assert [g.result for g in rp.games] == [g.result for g in played]
         assert rp.total == sum(1 for g in played for e in g.events if e["e"] == "move")
         lenient = replay(parse(out.getvalue()), lenient=True)  # a whole record replays leniently alike
@@ -106,7 +106,7 @@ def test_the_record_is_the_events_one_a_line_after_a_header_and_hand_lines():
     text = _record(rules, 43)
     lines = [json.loads(x) for x in text.splitlines()]
     head = lines[0]
-    assert (head["format"], head["version"], head["engine"]) == ("phz-game", 1, ENGINE_VERSION)
+    assert (head["format"], head["version"], head["engine"]) == ("phz-game", VERSION, ENGINE_VERSION)
     assert head["ruleset"]["name"] == "hunan" and head["ruleset"]["digest"] == rules.digest
     assert head["seats"] == [{"name": "random", "player": "random"}] * 3 and head["seed"] == 43
     assert lines[1] == {"e": "hand", "hand": 1, "seed": 43}
@@ -237,7 +237,7 @@ def test_records_of_another_version_are_refused_saying_so():
     text = _record(get_ruleset("hunan"), 43)
     head, rest = text.split("\n", 1)
     h = json.loads(head)
-    for change, words in (({"version": 2}, "newer phz"), ({"version": 0}, "no longer reads"),
+    for change, words in (({"version": VERSION + 1}, "newer phz"), ({"version": 0}, "no longer reads"),
                           ({"engine": ENGINE_VERSION + 1}, f"engine version {ENGINE_VERSION + 1}"),
                           ({"format": "other"}, "not a phz game record")):
         with pytest.raises(RecordError) as info:
@@ -264,7 +264,7 @@ def test_the_ruleset_is_in_the_record_so_it_replays_after_the_house_rules_file_i
 
 def _played(rules, seed: int) -> Game:
     game = Game(rules, seed=seed)
-    play_hand(game, [RandomBot(seed, p) for p in range(3)])
+    play_hand(game, [RandomBot(seed, p) for p in range(rules.game.players)])
     return game
 
 
@@ -299,9 +299,9 @@ def test_the_deal_and_the_choices_alone_replay_leniently_to_the_same_game(name):
     rules = get_ruleset(name)
     for seed in range(25):
         game = _played(rules, seed)
-        lines = [json.dumps({"format": "phz-game", "version": 1, "ruleset": name})]
+        lines = [json.dumps({"format": "phz-game", "version": VERSION, "ruleset": name})]
         for e in game.events:
-            if e["e"] == "deal":
+            if e["e"] == "deal":  # (at a table of four the seat sitting out and the shown tile may be left out)
                 lines.append(json.dumps({k: e[k] for k in ("dealer", "hands", "stock", "liang")}
                                         | {"e": "deal"}, ensure_ascii=False))
             elif e["e"] == "move" and e["move"] != "pass" and len(e["offered"]) > 1:

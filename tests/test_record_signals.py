@@ -100,7 +100,7 @@ def _game_lines(rules, seed: int, stop_after: int, guard=None):
     for h in range(3):
         game = session.game()
         rec.hand(game, seed=None)
-        bots = [RandomBot(seed * 7 + h, s) for s in range(3)]
+        bots = [RandomBot(seed * 7 + h, s) for s in range(4)]
         while (ask := game.ask()) is not None:
             game.play(bots[ask.seat].choose(view_of(game, ask.seat), ask))
             rec.sync()
@@ -149,7 +149,7 @@ def test_every_event_is_written_once_even_when_events_come_while_writing():
     sync, never counted and skipped (the count was once set to the list's length after the loop)."""
     rules = get_ruleset("hunan")
     game = Session(rules, seed=1).game()
-    bots = [RandomBot(1, s) for s in range(3)]
+    bots = [RandomBot(1, s) for s in range(4)]
 
     def move() -> None:
         ask = game.ask()

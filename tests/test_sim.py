@@ -272,14 +272,17 @@ def test_bad_options_give_one_error_line_naming_the_fix(args, words):
     assert len(errors) == 1 and all(w in errors[0] for w in words), result.output
 
 
-def test_a_ruleset_the_engine_cannot_seat_is_refused_in_one_line(tmp_path):
+def test_a_house_table_of_two_plays_and_a_deal_that_does_not_fit_it_is_refused_in_one_line(tmp_path):
     path = tmp_path / "two.toml"
     path.write_text('schema = 1\nbase = "hunan"\nname = "two-seats"\ntitle = "t"\naliases = []\n\n'
                     '[game]\nplayers = 2\ndeal = [21, 20]\n', encoding="utf-8")
     result = phz("--rules", str(path), "--bots", "random", "--games", "1")
+    assert result.exit_code == 0 and "two-seats, 2 seats: 1 deal" in result.output
+    path.write_text(path.read_text(encoding="utf-8").replace("[21, 20]", "[21, 20, 20]"), encoding="utf-8")
+    result = phz("--rules", str(path), "--bots", "random", "--games", "1")
     assert result.exit_code == 2
     (error,) = [line for line in result.output.splitlines() if line.startswith("Error")]
-    assert "seats 3 players" in error
+    assert "one tile count per player who plays (2 of 2" in error
 
 
 def test_records_are_written_per_game_the_same_for_any_jobs_and_replay_strictly(tmp_path):

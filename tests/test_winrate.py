@@ -285,7 +285,7 @@ def test_a_rollout_is_the_hand_played_out_deal_by_deal(name):
     same deals, deal-ins read from the played-out events (under luzhou some 3 in 100 discards)."""
     rng = random.Random(9)
     played, deal_ins = Counter(), 0
-    for game, pos in _game_positions(name, "fast", range(40), every=5):
+    for game, pos in _game_positions(name, "fast", range(80), every=5):
         got = deal(pos, rng)
         for move in pos.options[:3]:
             mine = play_out(pos, got[0], got[1], (move,))
@@ -307,7 +307,7 @@ def _game_positions(name, bot, seeds, every=3):
     rules = get_ruleset(name)
     for seed in seeds:
         game = Game(rules, seed=seed)
-        bots = [RandomBot(seed, s) for s in range(3)] if bot == "random" else players(bot, seed)
+        bots = [RandomBot(seed, s) for s in range(4)] if bot == "random" else players(bot, seed)
         k = 0
         while (ask := game.ask()) is not None:
             if ask.stage != "qishou" and k % every == 0:
@@ -371,7 +371,7 @@ def test_a_hand_resumed_with_the_real_hidden_tiles_plays_on_as_the_original(name
     resumed = Counter()
     for seed in range(8 if bot == "basic" else 12):
         game = Game(rules, seed=seed)
-        bots = [RandomBot(seed, s) for s in range(3)] if bot == "random" else players(bot, seed)
+        bots = [RandomBot(seed, s) for s in range(4)] if bot == "random" else players(bot, seed)
         snaps, moves = [], []
         while (ask := game.ask()) is not None:
             if ask.stage != "qishou" and len(moves) % 2 == 0:

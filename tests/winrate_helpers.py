@@ -34,6 +34,7 @@ from solver.game.winrate import estimate, own_seat
 from solver.model.hand import Meld
 from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import Ruleset
+from solver.model.ruleset_file import seated
 from solver.model.tiles import COPIES, N_KINDS
 from tests.winrate_reference import copy_seats, rollout
 
@@ -55,7 +56,9 @@ def table(rules: Ruleset, hands: Sequence[str], *, stock: str, dealer: int, turn
           first_discard: bool = False, last_stock: bool = False) -> Game:
     """A hand in mid-play: seat p holds ``hands[p]``, the stock is ``stock`` (top first), a tile may be
     on the table (glyph, by, draw|discard); every tile of the 80 not written is left face up, dealt
-    round the seats in tile order after ``faces``.  ``Game.resume`` of it (events kept)."""
+    round the seats in tile order after ``faces``.  ``Game.resume`` of it (events kept), at a table of
+    as many seats as hands."""
+    rules = seated(rules, len(hands))
     seats = [seat_of(h, rules, f) for h, f in zip(hands, faces)]
     top = tiles(stock)
     used = [0] * N_KINDS
@@ -155,6 +158,8 @@ def unseen_of(pos: Position) -> list[int]:
             c[t] -= 1
     if pos.table is not None:
         c[pos.table[0]] -= 1
+    if pos.last is not None:  # the stock's last tile, shown at a table of four
+        c[pos.last] -= 1
     assert min(c) >= 0
     return c
 
@@ -164,7 +169,8 @@ def chou_of(pos: Position, p: int) -> tuple[set[int], set[int]]:
     front of him and his upper player; for 碰, those in front of anyone else; under 过张只能胡 both
     are both."""
     n = pos.players
-    chi = set(pos.faces[p]) | set(pos.faces[(p - 1) % n])
+    up = (p - 1) % n if (p - 1) % n != pos.out else (p - 2) % n  # the upper player who plays
+    chi = set(pos.faces[p]) | set(pos.faces[up])
     peng = {t for q in range(n) if q != p for t in pos.faces[q]}
     if pos.rules.passed == "hu_only":
         chi = peng = chi | peng
@@ -199,8 +205,9 @@ def _weis(pos: Position) -> list[tuple[int, int]]:
 def deals(pos: Position) -> Iterator[tuple[Fraction, list[Seat], list[int]]]:
     """Every deal consistent with ``pos`` before the estimator's rejections, with the probability
     ``winrate.deal``'s first try gives it (the probabilities sum to 1)."""
-    others = [p for p in range(pos.players) if p != pos.seat]
+    others = pos.others  # (the two others who play: a seat sitting out holds nothing)
     weis = _weis(pos)
+    shown = [] if pos.last is None else [pos.last]  # the stock's shown last tile stays at its end
 
     def kinds(i: int, pool: list[int], prob: Fraction, chosen: list[int]):
         if i == len(weis):
@@ -217,7 +224,7 @@ def deals(pos: Position) -> Iterator[tuple[Fraction, list[Seat], list[int]]]:
     for pw, chosen, pool in kinds(0, unseen_of(pos), Fraction(1), []):
         n = sum(pool)
         a, b = (pos.held[p] for p in others)
-        assert n == a + b + pos.stock
+        assert n == a + b + pos.stock - len(shown)
         base = Fraction(math.prod(math.factorial(c) for c in pool), math.factorial(n))
         for A in _multisets(list(pool), a):
             left = [pool[t] - A[t] for t in range(N_KINDS)]
@@ -226,7 +233,7 @@ def deals(pos: Position) -> Iterator[tuple[Fraction, list[Seat], list[int]]]:
                 p_split = pw * base * Fraction(round(_arrangements(A, a) * _arrangements(B, b)))
                 stock_tiles = [t for t in range(N_KINDS) for _ in range(rest[t])]
                 for order in sorted(set(permutations(stock_tiles))):
-                    yield p_split, _seats(pos, dict(zip(weis, chosen)), {others[0]: A, others[1]: B}), list(order)
+                    yield p_split, _seats(pos, dict(zip(weis, chosen)), {others[0]: A, others[1]: B}), list(order) + shown
 
 
 def _seats(pos: Position, wei_kinds: dict, concealed: dict) -> list[Seat]:
@@ -234,6 +241,9 @@ def _seats(pos: Position, wei_kinds: dict, concealed: dict) -> list[Seat]:
     for p in range(pos.players):
         if p == pos.seat:
             seats.append(own_seat(pos))
+            continue
+        if p == pos.out:
+            seats.append(Seat([0] * N_KINDS))
             continue
         melds = [Meld(k, ts if ts is not None else (wei_kinds[(p, i)],) * 3) for i, (k, ts) in enumerate(pos.melds[p])]
         seats.append(Seat(list(concealed[p]), melds, [ts is not None for _, ts in pos.melds[p]], list(pos.faces[p]),
@@ -245,7 +255,7 @@ def count_deals(pos: Position, limit: int) -> int | None:
     """The number of deals ``deals`` enumerates, or None when above ``limit`` (counted without
     building them)."""
     total = 0
-    others = [p for p in range(pos.players) if p != pos.seat]
+    others = pos.others
     a, b = (pos.held[p] for p in others)
 
     def splits(pool):
@@ -254,7 +264,7 @@ def count_deals(pos: Position, limit: int) -> int | None:
             left = [pool[t] - A[t] for t in range(N_KINDS)]
             for B in _multisets(list(left), b):
                 rest = [left[t] - B[t] for t in range(N_KINDS)]
-                n += round(_arrangements(rest, pos.stock))
+                n += round(_arrangements(rest, pos.stock - (pos.last is not None)))
                 if n > limit:
                     return n
         return n
@@ -361,7 +371,7 @@ def agrees(est, ex: Exact, sds: float = 4.0) -> list[str]:
 
 
 def players(bot: str, seed: int):
-    return [FastBot(seed, s) if bot == "fast" else make_bot(bot, seed, s) for s in range(3)]
+    return [FastBot(seed, s) if bot == "fast" else make_bot(bot, seed, s) for s in range(4)]
 
 
 def endgames(rules: Ruleset, seeds: Sequence[int], limit: int, *, stock: int = 3) -> Iterator[tuple[int, Position]]:

@@ -63,7 +63,8 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
         at += pos.held[p]
         if COPIES in c:
             return None
-    return seats, tiles[at:]
+    shown = [] if pos.last is None else [pos.last]  # the stock's shown last tile; the rest set aside (埋牌)
+    return seats, tiles[at:at + pos.stock - len(shown)] + shown
 
 
 def copy_seats(seats: Sequence[Seat]) -> list[Seat]:

@@ -45,6 +45,9 @@ from ._game_state import (
     AS,
     ASKED,
     FMAX,
+    G_SHOWS_LAST,
+    G_STOCK_AT,
+    G_STOCK_END,
     G_TABLE,
     MAXM,
     Q_N,
@@ -60,6 +63,7 @@ from ._game_state import (
     S_NM,
     S_SHOWN,
     ST_DISCARD,
+    STOCK,
     N,
     _conc,
     _load,
@@ -313,7 +317,7 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
 @kernel
 def _live(st, p, live):
     """The copies of each tile seat p has not seen (``view.SeatView.unseen``, none below 0): all but its
-    own, the others' melds shown, the tiles face up and the tile on the table."""
+    own, the others' melds shown, the tiles face up, the tile on the table and the stock's shown last tile."""
     for t in range(20):
         live[t] = 4 - st[S_CONC + 20 * p + t]
     for q in range(N):
@@ -331,6 +335,8 @@ def _live(st, p, live):
             live[st[S_FACES + FMAX * q + f]] -= 1
     if st[G_TABLE] >= 0:
         live[st[G_TABLE]] -= 1
+    if st[G_SHOWS_LAST] and st[G_STOCK_AT] < st[G_STOCK_END]:
+        live[st[STOCK + st[G_STOCK_END] - 1]] -= 1
     for t in range(20):
         if live[t] < 0:
             live[t] = 0

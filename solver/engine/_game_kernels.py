@@ -106,12 +106,15 @@ from ._game_state import (
     _has_four,
     _holding,
     _legal,
+    _lower,
     _mk,
     _mt,
+    _nth,
     _option,
     _origin,
     _owes,
     _plain_option,
+    _playing,
     _take_into,
     _takes_first,
     _win,
@@ -130,7 +133,7 @@ def _decide_all(ws, st, rv, wbuf, out):
     rows = st[R_ACT:R_ACT + N * NA * AS].reshape((N * NA, AS))  # each seat's actions, written in place
     for i in range(st[R_NS]):
         p = st[R_SEATS + i]
-        origin = _origin(p, by, kind)
+        origin = _origin(st, p, by, kind)
         src = P.ORIGIN_SOURCE[origin]
         conc = _conc(st, p)
         mk = _mk(st, p)
@@ -154,14 +157,12 @@ def _claims(ws, st, rv, wbuf, out, x, by, kind, dealer_first):
     st[G_TABLE_BY] = by
     st[G_TABLE_KIND] = kind
     st[R_CANWIN] = 0 if (kind == 0 and st[G_LAST_STOCK] and not rv[P.V_LAST_TILE_WINS]) else 1
-    if kind == 0:
-        st[R_NS] = 3
-        for i in range(3):
-            st[R_SEATS + i] = (by + i) % 3
-    else:
-        st[R_NS] = 2
-        st[R_SEATS] = (by + 1) % 3
-        st[R_SEATS + 1] = (by + 2) % 3
+    n = _playing(st)
+    st[R_NS] = n if kind == 0 else n - 1  # from the drawer on; after a discard, from its lower player on
+    p = by if kind == 0 else _lower(st, by)
+    for i in range(st[R_NS]):
+        st[R_SEATS + i] = p
+        p = _lower(st, p)
     _decide_all(ws, st, rv, wbuf, out)
     st[R_STAGE] = RS_HU
     st[R_CURSOR] = 0
@@ -178,7 +179,7 @@ def _claims(ws, st, rv, wbuf, out, x, by, kind, dealer_first):
         if take < 0:
             continue
         held = _holding(_conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p], x)
-        origin = _origin(p, by, kind)
+        origin = _origin(st, p, by, kind)
         if _takes_first(acts[take * AS + P.A_KIND], np.int64(p == by and kind == 0), held,
                         P.ORIGIN_SOURCE[origin], rv):
             _ask(st, p, np.int64(ST_FIRST), x, np.int64(origin))
@@ -205,7 +206,7 @@ def _stages(st, rv):
                     acts = _acts(st, p)
                     hu = _find(acts, st[R_NACT + p], np.int64(P.AC_HU))
                     if hu >= 0:
-                        _ask(st, p, np.int64(ST_HU), x, np.int64(_origin(p, by, kind)))
+                        _ask(st, p, np.int64(ST_HU), x, np.int64(_origin(st, p, by, kind)))
                         _option(st, acts, hu)
                         _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
                         return
@@ -219,7 +220,7 @@ def _stages(st, rv):
                 for k in range(st[R_NACT + p]):
                     a = acts[k * AS + P.A_KIND]
                     if acts[k * AS + P.A_COMPULSORY] and (a == P.AC_TI or a == P.AC_PAO or a == P.AC_ZHAO):
-                        _ask(st, p, np.int64(ST_TAKE), x, np.int64(_origin(p, by, kind)))
+                        _ask(st, p, np.int64(ST_TAKE), x, np.int64(_origin(st, p, by, kind)))
                         _option(st, acts, k)
                         return
             st[R_STAGE] = RS_PENG
@@ -230,7 +231,7 @@ def _stages(st, rv):
                 acts = _acts(st, p)
                 k = _find(acts, st[R_NACT + p], np.int64(P.AC_PENG))
                 if k >= 0:
-                    _ask(st, p, np.int64(ST_PENG), x, np.int64(_origin(p, by, kind)))
+                    _ask(st, p, np.int64(ST_PENG), x, np.int64(_origin(st, p, by, kind)))
                     _option(st, acts, k)
                     if not acts[k * AS + P.A_COMPULSORY]:
                         _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
@@ -241,12 +242,12 @@ def _stages(st, rv):
         elif stage == RS_CHI:
             # the eaters: the drawer then his lower player; for a discard its lower player only
             while st[R_CURSOR] < (2 if kind == 0 else 1):
-                p = (by + st[R_CURSOR]) % 3 if kind == 0 else (by + 1) % 3
+                p = by if kind == 0 and st[R_CURSOR] == 0 else _lower(st, by)
                 acts = _acts(st, p)
                 n = st[R_NACT + p]
                 first = _find(acts, n, np.int64(P.AC_CHI))
                 if first >= 0:
-                    _ask(st, p, np.int64(ST_CHI), x, np.int64(_origin(p, by, kind)))
+                    _ask(st, p, np.int64(ST_CHI), x, np.int64(_origin(st, p, by, kind)))
                     for k in range(first, n):
                         if acts[k * AS + P.A_KIND] == P.AC_CHI:
                             _option(st, acts, k)
@@ -261,7 +262,7 @@ def _stages(st, rv):
             st[S_NF + by] = nf + 1
             st[G_TABLE] = -1
             _event(st, EV_FACEUP, by, x, 0, 0, 0, 0)
-            st[G_TURN] = (by + 1) % 3
+            st[G_TURN] = _lower(st, by)
             st[G_PHASE] = PH_TURN
             return
 
@@ -279,7 +280,7 @@ def _after_take(st, p):
         st[G_AFTER] = p
         st[G_PHASE] = PH_AFTER
     else:
-        st[G_TURN] = (p + 1) % 3
+        st[G_TURN] = _lower(st, p)
         st[G_PHASE] = PH_TURN
 
 
@@ -305,11 +306,11 @@ def _taken(st, p, row, x):
 def _won(ws, st, rv, cond_fans, p):
     """Seat p wins on the tile on the table (its game conditions: 海底, 地胡)."""
     x = st[R_TILE]
-    src = P.ORIGIN_SOURCE[_origin(p, st[R_BY], st[R_KIND])]
+    src = P.ORIGIN_SOURCE[_origin(st, p, st[R_BY], st[R_KIND])]
     cond = 0
     if st[R_KIND] == 0 and st[G_LAST_STOCK]:
         cond |= C_HAIDI
-    if st[R_KIND] == 1 and st[R_DFIRST] and rv[P.V_DIHU] == 1 and p == (st[G_DEALER] + 1) % 3:
+    if st[R_KIND] == 1 and st[R_DFIRST] and rv[P.V_DIHU] == 1 and p == _lower(st, st[G_DEALER]):
         cond |= C_DIHU
     st[G_COND] = cond
     _win(ws, st, _conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p], x, np.int64(src), np.int64(cond), cond_fans)
@@ -370,12 +371,12 @@ def advance(ws, st, rv, cond_fans, wbuf, out):
             conc = np.empty(20, np.int64)
             mk = np.empty(MAXM, np.int64)
             mt = np.empty(3 * MAXM, np.int64)
-            while st[G_QISHOU] < N and st[G_STATUS] == 0:
-                p = (d + st[G_QISHOU]) % N
+            while st[G_QISHOU] < _playing(st) and st[G_STATUS] == 0:
+                p = _nth(st, d, st[G_QISHOU])
                 nm = _liang_hand(st, p, conc, mk, mt)
                 src = P.S_SELF if p == d else P.S_OTHER
                 if _wins(ws, conc, mk, mt, nm, x, np.int64(src)):
-                    _ask(st, p, np.int64(ST_QISHOU), x, np.int64(_origin(p, d, np.int64(0))))
+                    _ask(st, p, np.int64(ST_QISHOU), x, np.int64(_origin(st, p, d, np.int64(0))))
                     _plain_option(st, np.int64(P.AC_HU), np.int64(-1))
                     _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
                 else:

@@ -25,6 +25,7 @@ from ._game_state import (
     G_LAST_STOCK,
     G_LIANG,
     G_NET,
+    G_OUT,
     G_PHASE,
     G_STATUS,
     G_STOCK_AT,
@@ -58,8 +59,11 @@ from ._game_state import (
     STOCK,
     N,
     _conc,
+    _lower,
     _mk,
     _owes,
+    _playing,
+    _table_of,
     begin,
     deal,
 )
@@ -68,8 +72,9 @@ from ._jit import inline, kernel
 # ---------------------------------------------------------------- whole hands in one call
 
 #: a hand's answer row of ``play_random``
-O_STATUS, O_WINNER, O_TURNS, O_COND, O_HOW, O_SRC, O_NET, O_BAKUAI, O_CHOU_WEI = 0, 1, 2, 3, 4, 5, 6, 9, 12
-O_SIZE = 15
+O_STATUS, O_WINNER, O_TURNS, O_COND, O_HOW, O_SRC, O_NET, O_BAKUAI, O_CHOU_WEI = 0, 1, 2, 3, 4, 5, 6, 10, 14
+O_DEALER, O_OUT = 18, 19  # the hand's dealer and the seat sitting out (-1 none)
+O_SIZE = 20
 
 
 @kernel
@@ -83,6 +88,18 @@ def shuffle_deal(mt, seed, tiles, players):
     return MT.randrange(mt, players)
 
 
+@kernel
+def red_up(stock, n, red_mask):
+    """``deal.red_up``: the stock's shown last tile moved to the top while it is red, each at most once."""
+    for _ in range(n):
+        last = stock[n - 1]
+        if not (red_mask >> last) & 1:
+            break
+        for k in range(n - 1, 0, -1):
+            stock[k] = stock[k - 1]
+        stock[0] = last
+
+
 @inline
 def hand_scratch():
     """What ``start_hand`` works in: the deal's Mersenne Twister, the seats' bots', the 80 tiles."""
@@ -94,16 +111,19 @@ def start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seed, key, key
     """The hand of ``seed`` dealt into ``st`` as ``deal.deal_tiles(seed)`` deals it, begun, each seat's bot
     seeded by random.Random of its key (``key[p, :key_len[p]]``: ``session.bot_rng``) and the hand played
     to its first question: ``advance``'s answer, or NEED_TIANHU when the Python judge of 天胡 must say."""
-    sizes = np.empty(N, np.int64)
+    sizes = np.zeros(N, np.int64)
     dealt = 0
     for i in range(N):
         sizes[i] = rv[P.V_DEAL + i]
         dealt += sizes[i]
     dealer = shuffle_deal(mt, seed, tiles, np.int64(rv[P.V_PLAYERS]))
-    deal(st, tiles, sizes, tiles[dealt:], np.int64(80 - dealt), dealer, rv[P.V_LIANG])
+    stock = tiles[dealt + rv[P.V_BURIED]:]  # two players: 埋牌 set aside
+    if rv[P.V_RED_UP]:
+        red_up(stock, np.int64(stock.shape[0]), rv[P.V_RED_MASK])
+    deal(st, tiles, sizes, stock, np.int64(stock.shape[0]), dealer, rv)
     if begin(ws, st, rv) == NEED_TIANHU:
         return NEED_TIANHU
-    for p in range(N):
+    for p in range(rv[P.V_PLAYERS]):
         MT.seed_by_key(bots[p], key[p], key_len[p])
     return advance(ws, st, rv, cond_fans, wbuf, out)
 
@@ -125,6 +145,8 @@ def answer_row(st, status, res):
         res[O_NET + p] = st[G_NET + p]
         res[O_BAKUAI + p] = st[G_BAKUAI + p]
         res[O_CHOU_WEI + p] = st[G_CHOU_WEI + p]
+    res[O_DEALER] = st[G_DEALER]
+    res[O_OUT] = st[G_OUT]
 
 
 @kernel
@@ -146,7 +168,7 @@ def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, keys, key_len, results)
 # ---------------------------------------------------------------- a hand taken up in the middle
 
 @kernel
-def resume(st, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown, seat_nf, seat_faces, seat_chou, seat_passed,
+def resume(st, rv, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown, seat_nf, seat_faces, seat_chou, seat_passed,
            stock, n_stock, dealer, turn, tx, tby, tkind, first_discard, last_stock):
     """A hand taken up as ``Game.resume`` takes it (the rollouts of the advice): the seats as given (row p
     of each ``seat_*`` array), the stock top first, the seat to move; with a tile on the table (tx >= 0,
@@ -173,6 +195,7 @@ def resume(st, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown, seat_nf, seat_f
         st[STOCK + k] = stock[k]
     st[G_STOCK_AT] = 0
     st[G_STOCK_END] = n_stock
+    _table_of(st, rv, dealer)
     st[G_DEALER] = dealer
     st[G_TURN] = turn
     st[G_LIANG] = -1
@@ -196,8 +219,10 @@ def resume_claims(ws, st, rv, wbuf, out, tx, tby, tkind):
             st[G_FIRST_DISCARD] = 0
         _claims(ws, st, rv, wbuf, out, tx, tby, tkind, np.int64(first))
         return
-    for i in range(N):
-        p = (st[G_TURN] + i) % N
+    p = st[G_TURN]
+    for i in range(_playing(st)):
+        if i:
+            p = _lower(st, p)
         if _owes(_conc(st, p), _mk(st, p), st[S_NM + p]):
             _after_take(st, p)
             return
@@ -336,7 +361,7 @@ def resume_sample(ws, st, rv, wbuf, out, i, seat_conc, seat_nm, seat_mk, seat_mt
                   rng, ties, keys, key_len):
     """Sample i of the rollouts' arrays taken up (``resume``, ``resume_claims``), the policy's ties
     seeded afresh by random.Random of key ``keys[i]`` when ``ties``."""
-    resume(st, seat_conc[i], seat_nm[i], seat_mk[i], seat_mt[i], seat_shown[i], seat_nf[i], seat_faces[i],
+    resume(st, rv, seat_conc[i], seat_nm[i], seat_mk[i], seat_mt[i], seat_shown[i], seat_nf[i], seat_faces[i],
            seat_chou[i], seat_passed[i], stocks[i], n_stock[i], dealer, turn, tx, tby, tkind, first_discard,
            last_stock)
     resume_claims(ws, st, rv, wbuf, out, tx, tby, tkind)
@@ -369,12 +394,13 @@ def rollouts(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind,
 # ---------------------------------------------------------------- dealing what a seat cannot see
 
 @kernel
-def deal_unseen(keys, key_len, pool0, me, held, wei_p, wei_j, tries, conc, mt, stocks, n_stock, ok):
+def deal_unseen(keys, key_len, pool0, me, held, wei_p, wei_j, tries, stock_n, last, conc, mt, stocks, n_stock, ok):
     """``winrate.deal`` for each sample i, by random.Random of key ``keys[i, :key_len[i]]``: up to ``tries``
     tries, each giving every face-down 偎 (seat ``wei_p[w]``, meld ``wei_j[w]``, in that order) a kind with
     three unseen copies (``random.choices`` weighted by the ways to hold it: C(copies, 3)), then shuffling
     the rest of the unseen counts ``pool0`` and dealing ``held[p]`` of them to each other seat in order,
-    the rest to the stock; a try that finds no kind for a 偎 or gives a seat four of a kind is dealt
+    the rest to the stock (``stock_n`` of them, the shown ``last`` tile at its end when it is >= 0, the rest
+    set aside: 埋牌); a try that finds no kind for a 偎 or gives a seat four of a kind is dealt
     again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's tiles), ``stocks[i]``, ``n_stock[i]``;
     ``ok[i]`` 1, or 0 when every try failed."""
     rng = np.zeros(MT.STATE_SIZE, np.int64)
@@ -428,8 +454,11 @@ def deal_unseen(keys, key_len, pool0, me, held, wei_p, wei_j, tries, conc, mt, s
                     break
             if not good:
                 continue
-            for q in range(at, n):
+            m = stock_n - (1 if last >= 0 else 0)
+            for q in range(at, at + m):
                 stocks[i, q - at] = tiles[q]
-            n_stock[i] = n - at
+            if last >= 0:
+                stocks[i, m] = last
+            n_stock[i] = stock_n
             ok[i] = 1
             break

@@ -32,7 +32,7 @@ assert P.KIND_NAMES == K.KIND_NAMES
 
 # ---------------------------------------------------------------- the state
 
-N = 3  # seats
+N = 4  # seats at most (a table of four: one sits out, RULES.md 10b)
 MAXM = 7  # exposed melds a seat may hold
 FMAX = 40  # tiles face up before a seat
 EMAX = 64  # events kept between two reads (``E_N``)
@@ -66,23 +66,26 @@ G_HOW = 21  # an index into results.HOWS, or HOW_TIANHU
 G_RED = 22
 G_DD = 23
 G_NET = 24  # [N]
-G_TIANHU = 27  # the seat whose 天胡 the judge found (-1 none; -2 not judged yet)
-G_QISHOU = 28  # 起手胡: the next seat to ask (a turn-order index from the dealer)
-G_AFTER = 29  # the seat whose discard may follow (PH_AFTER)
-G_BAKUAI = 45  # [N] 八块 by seat: a 4-tile group taken beside another (for phz sim's counts)
-G_CHOU_WEI = 48  # [N] 臭偎 by seat
+G_TIANHU = 28  # the seat whose 天胡 the judge found (-1 none; -2 not judged yet)
+G_QISHOU = 29  # 起手胡: the next seat to ask (a turn-order index from the dealer)
+G_AFTER = 30  # the seat whose discard may follow (PH_AFTER)
+G_SEATS = 31  # seats at the table (2, 3 or 4)
+G_OUT = 32  # the seat sitting out (坐底), -1 none
+G_BAKUAI = 33  # [N] 八块 by seat: a 4-tile group taken beside another (for phz sim's counts)
+G_CHOU_WEI = 37  # [N] 臭偎 by seat
+G_SHOWS_LAST = 41  # the stock's last tile is shown to all (a table of four, V_SHOWS_LAST)
 # the claims on the tile on the table
-R_TILE = 30
-R_BY = 31
-R_KIND = 32
-R_DFIRST = 33  # the dealer's first discard (地胡)
-R_CANWIN = 34
-R_NS = 35  # seats asked about it
-R_SEATS = 36  # [N] in claim order
-R_STAGE = 39  # RS_*
-R_CURSOR = 40  # the next seat of the stage (an index into R_SEATS, or into the eaters)
-R_NACT = 41  # [N] by seat: its legal actions at the tile
-R_ACT = 51  # [N * NA * AS] by seat
+R_TILE = 42
+R_BY = 43
+R_KIND = 44
+R_DFIRST = 45  # the dealer's first discard (地胡)
+R_CANWIN = 46
+R_NS = 47  # seats asked about it
+R_SEATS = 48  # [N] in claim order
+R_STAGE = 52  # RS_*
+R_CURSOR = 53  # the next seat of the stage (an index into R_SEATS, or into the eaters)
+R_NACT = 54  # [N] by seat: its legal actions at the tile
+R_ACT = 58  # [N * NA * AS] by seat
 # the question asked
 Q_SEAT = R_ACT + N * NA * AS
 Q_STAGE = Q_SEAT + 1  # ST_*
@@ -124,16 +127,42 @@ EV_MELD, EV_DRAW, EV_DISCARD, EV_TAKE, EV_FACEUP, EV_WIN, EV_DRAWN, EV_SETTLE, E
 # ---------------------------------------------------------------- small helpers
 
 @inline
-def _lower(p):
-    return (p + 1) % 3
+def _lower(st, p):
+    """The lower player (下家) of seat p: the next seat that plays (the seat sitting out skipped)."""
+    q = (p + 1) % st[G_SEATS]
+    return (q + 1) % st[G_SEATS] if q == st[G_OUT] else q
 
 
 @inline
-def _origin(seat, by, kind):
-    """P.O_* of a tile revealed by ``by`` (kind 0 draw, 1 discard) as ``seat`` sees it."""
+def _playing(st):
+    """The seats that play the hand."""
+    return st[G_SEATS] - (1 if st[G_OUT] >= 0 else 0)
+
+
+@inline
+def _nth(st, p, i):
+    """The seat i turns after seat p."""
+    for _ in range(i):
+        p = _lower(st, p)
+    return p
+
+
+@inline
+def _table_of(st, rv, dealer):
+    """The table of a hand dealt by ``dealer``: its seats, and the seat sitting out (four: V_SIT_OUT
+    seats after the dealer)."""
+    st[G_SEATS] = rv[P.V_PLAYERS]
+    st[G_SHOWS_LAST] = rv[P.V_SHOWS_LAST]
+    st[G_OUT] = (dealer + rv[P.V_SIT_OUT]) % 4 if rv[P.V_PLAYERS] == 4 else -1
+
+
+@inline
+def _origin(st, seat, by, kind):
+    """P.O_* of a tile revealed by ``by`` (kind 0 draw, 1 discard) as ``seat`` sees it (of two players,
+    the other is his upper player)."""
     if seat == by:
         return P.O_SELF_DRAW
-    up = (by + 1) % 3 == seat
+    up = _lower(st, by) == seat
     if kind == 0:
         return P.O_UPPER_DRAW if up else P.O_LOWER_DRAW
     return P.O_UPPER_DISCARD if up else P.O_LOWER_DISCARD
@@ -242,19 +271,21 @@ def _win(ws, st, conc, mk, mt, nm, x, src, cond, cond_fans):
 # ---------------------------------------------------------------- the deal and the start
 
 @kernel
-def deal(st, hands, sizes, stock, n_stock, dealer, liang_zhang):
-    """A new hand: ``hands`` (the tiles dealt, from the dealer on, ``sizes`` each), the stock top first,
-    the dealer; the 亮张 is the dealer's last tile dealt (``liang_zhang``)."""
+def deal(st, hands, sizes, stock, n_stock, dealer, rv):
+    """A new hand: ``hands`` (the tiles dealt to the seats that play, from the dealer on, ``sizes``
+    each), the stock top first, the dealer; the 亮张 is the dealer's last tile dealt (V_LIANG)."""
     st[:] = 0
+    _table_of(st, rv, dealer)
     st[G_DEALER] = dealer
     st[G_TURN] = dealer
     at = 0
-    for i in range(N):
-        p = (dealer + i) % N
+    p = dealer
+    for i in range(_playing(st)):
         for k in range(sizes[i]):
             st[S_CONC + 20 * p + hands[at + k]] += 1
         at += sizes[i]
-    st[G_LIANG] = hands[sizes[0] - 1] if liang_zhang else -1
+        p = _lower(st, p)
+    st[G_LIANG] = hands[sizes[0] - 1] if rv[P.V_LIANG] else -1
     for k in range(n_stock):
         st[STOCK + k] = stock[k]
     st[G_STOCK_AT] = 0
@@ -296,8 +327,10 @@ def begin(ws, st, rv):
     d = st[G_DEALER]
     four = rv[P.V_DEALT_FOUR]
     maybe = 0
-    for i in range(N):
-        p = (d + i) % N
+    p = d
+    for i in range(_playing(st)):
+        if i:
+            p = _lower(st, p)
         fours = 0
         kans = 0
         for t in range(20):
@@ -338,8 +371,8 @@ def tianhu(st, seat, huxi, deng, fan, score, red, dd):
 
 @kernel
 def _finish(st, rv, winner, tile, src):
-    """Settle: the winner paid his score by each other player (a discard win by the discarder alone
-    under pay = discarder); a drawn hand pays nothing."""
+    """Settle: the winner paid his score by each other player who plays (a discard win by the discarder
+    alone under pay = discarder); a drawn hand pays nothing; the seat sitting out neither pays nor is paid."""
     for p in range(N):
         st[G_NET + p] = 0
     st[G_WINNER] = winner
@@ -347,18 +380,19 @@ def _finish(st, rv, winner, tile, src):
     st[G_WIN_SRC] = src
     if winner >= 0:
         score = st[G_SCORE]
+        payers = _playing(st) - 1
         discarder = st[G_TABLE_BY] if st[G_TABLE] >= 0 else -1
         if src == P.S_DISCARD and rv[P.V_PAY] == 1 and discarder >= 0:
-            st[G_NET + discarder] -= score * (N - 1)
+            st[G_NET + discarder] -= score * payers
         else:
-            for p in range(N):
-                if p != winner:
+            for p in range(st[G_SEATS]):
+                if p != winner and p != st[G_OUT]:
                     st[G_NET + p] -= score
-        st[G_NET + winner] += score * (N - 1)
+        st[G_NET + winner] += score * payers
         _event(st, EV_WIN, winner, tile, src, st[G_COND], 0, 0)
     else:
         _event(st, EV_DRAWN, np.int64(-1), np.int64(-1), 0, 0, 0, 0)
-    _event(st, EV_SETTLE, np.int64(-1), np.int64(-1), st[G_NET], st[G_NET + 1], st[G_NET + 2], 0)
+    _event(st, EV_SETTLE, np.int64(-1), np.int64(-1), st[G_NET], st[G_NET + 1], st[G_NET + 2], st[G_NET + 3])
     st[G_PHASE] = PH_END
     st[G_STATUS] = DONE
 

@@ -78,8 +78,7 @@ def deal(st: np.ndarray, t: Tables, hands: list[list[int]], stock: list[int], de
     0, or GS.NEED_TIANHU when the judge of 天胡 must say (``tianhu``)."""
     flat = np.array([x for h in hands for x in h], np.int64)
     sizes = np.array([len(h) for h in hands], np.int64)
-    GS.deal(st, flat, sizes, np.array(stock, np.int64), np.int64(len(stock)), np.int64(dealer),
-           np.int64(t.rules.game.liang_zhang))
+    GS.deal(st, flat, sizes, np.array(stock, np.int64), np.int64(len(stock)), np.int64(dealer), t.rv)
     announce_compile(GS.begin)
     return int(GS.begin(t.ws, st, t.rv))
 
@@ -109,7 +108,7 @@ def answer(st: np.ndarray, t: Tables, k: int) -> int:
 def play_random(t: Tables, seeds: list[int], key_arr: np.ndarray, key_len: np.ndarray) -> np.ndarray:
     """Whole hands of random players (``_game_policies.play_random``): hand h dealt by seed ``seeds[h]``, seat p's
     choices by random.Random of the key ``key_arr[h, p, :key_len[h, p]]`` (``str_key_rows``, reshaped to
-    (hands, 3, width) and (hands, 3)); one answer row (``_game_policies.O_*``) per hand."""
+    (hands, seats, width) and (hands, seats)); one answer row (``_game_policies.O_*``) per hand."""
     results = np.zeros((len(seeds), GP.O_SIZE), np.int64)
     announce_compile(GP.play_random)
     GP.play_random(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, np.array(seeds, np.int64),
@@ -131,6 +130,8 @@ def warm_rollout(rules: Ruleset, roll=None):
     hands = [tiles[sum(sizes[:i]):sum(sizes[:i + 1])] for i in range(len(sizes))]
     seats = [SimpleNamespace(concealed=[h.count(x) for x in range(20)], melds=(), shown=(), faces=(), chou=(),
                              passed_peng=()) for h in hands]
+    if rules.game.players == 4:  # dealt by seat 0: the seat opposite sits out
+        seats.insert(2, SimpleNamespace(concealed=[0] * 20, melds=(), shown=(), faces=(), chou=(), passed_peng=()))
     discard = SimpleNamespace(kind="discard", tile=hands[0][-1])
     rollouts(tables_of(rules), me=0, stage="discard", table=None, dealer=0, turn=0, first_discard=True,
              last_stock=False, samples=[(seats, tiles[sum(sizes):])], scripts=[(discard,)], keys=[[1, 2]], ties=True,
@@ -157,13 +158,20 @@ def warm_steps(rules: Ruleset):
     while status == GS.ASKED:
         status = answer(st, t, 0)
     yield "answer"
-    play_random(t, [1, 2], *str_key_rows(['1', '2'] * 3, (2, 3)))
+    n = rules.game.players
+    play_random(t, [1, 2], *str_key_rows(['1', '2'] * n, (2, n)))
     yield "play_random"
     seats, discard = warm_rollout(rules)
     yield "rollouts"
-    others = [SimpleNamespace(concealed=[0] * 20, melds=(), shown=(), faces=(), chou=(), passed_peng=())] * 2
+    g = rules.game
+    others = [SimpleNamespace(concealed=[0] * 20, melds=(), shown=(), faces=(), chou=(), passed_peng=())] * (
+        g.players - 1)
     pool = [4 - c for c in seats[0].concealed]
-    deal_and_roll(t, Unseen(([seats[0], *others], []), pool, [len(h) for h in hands], []), [[3]], 1, me=0,
+    held = [len(h) for h in hands] + [0] * (g.players - len(hands))
+    if g.players == 4:  # dealt by seat 0: the seat opposite sits out
+        held = [held[0], held[1], 0, held[2]]
+    stock = sum(pool) - sum(held[1:]) - g.set_aside
+    deal_and_roll(t, Unseen(([seats[0], *others], []), pool, held, [], stock), [[3]], 1, me=0,
                   stage="discard", table=None, dealer=0, turn=0, first_discard=True, last_stock=False,
                   scripts=[(discard,)], keys=[[1, 2]], ties=True)
     yield "deal_unseen"
@@ -188,15 +196,15 @@ def seat_rows(samples) -> tuple:
     """The seats of each sample as the kernels' arrays: ``samples`` holds (seats, stock), each seat with
     ``concealed``, ``melds`` (kind, tiles), ``shown``, ``faces``, ``chou`` and ``passed_peng``."""
     n = len(samples)
-    conc = np.zeros((n, 3, 20), np.int64)
-    nm = np.zeros((n, 3), np.int64)
-    mk = np.zeros((n, 3, GS.MAXM), np.int64)
-    mt = np.zeros((n, 3, 3 * GS.MAXM), np.int64)
-    shown = np.zeros((n, 3, GS.MAXM), np.int64)
-    nf = np.zeros((n, 3), np.int64)
-    faces = np.zeros((n, 3, GS.FMAX), np.int64)
-    chou = np.zeros((n, 3, 20), np.int64)
-    passed = np.zeros((n, 3, 20), np.int64)
+    conc = np.zeros((n, GS.N, 20), np.int64)
+    nm = np.zeros((n, GS.N), np.int64)
+    mk = np.zeros((n, GS.N, GS.MAXM), np.int64)
+    mt = np.zeros((n, GS.N, 3 * GS.MAXM), np.int64)
+    shown = np.zeros((n, GS.N, GS.MAXM), np.int64)
+    nf = np.zeros((n, GS.N), np.int64)
+    faces = np.zeros((n, GS.N, GS.FMAX), np.int64)
+    chou = np.zeros((n, GS.N, 20), np.int64)
+    passed = np.zeros((n, GS.N, 20), np.int64)
     stocks = np.zeros((n, 80), np.int64)
     n_stock = np.zeros(n, np.int64)
     for i, (seats, stock) in enumerate(samples):
@@ -290,10 +298,12 @@ class Unseen:
     偎 have placeholder tiles), the unseen counts, each seat's concealed count, and the face-down 偎 as
     (seat, meld index) in the order they are dealt."""
 
-    def __init__(self, template, pool, held, weis):
+    def __init__(self, template, pool, held, weis, stock: int, last: int | None = None):
         self.rows = seat_rows([template])
         self.pool = np.array(pool, np.int64)
         self.held = np.array(held, np.int64)
+        self.stock = stock  # the stock's count, its shown last tile (-1 none) at its end
+        self.last = -1 if last is None else last
         self.wei_p = np.array([p for p, _ in weis], np.int64)
         self.wei_j = np.array([j for _, j in weis], np.int64)
 
@@ -311,7 +321,7 @@ def deal_and_roll(t: Tables, unseen: Unseen, deal_keys, tries: int, *, me: int, 
     dk, dl = key_rows(deal_keys)
     announce_compile(GP.deal_unseen)
     GP.deal_unseen(dk, dl, unseen.pool, np.int64(me), unseen.held, unseen.wei_p, unseen.wei_j, np.int64(tries),
-                   conc, mt, stocks, n_stock, ok)
+                   np.int64(unseen.stock), np.int64(unseen.last), conc, mt, stocks, n_stock, ok)
     res = np.zeros((n, len(scripts), GP.R_SIZE), np.int64)
     good = ok.astype(bool)
     if good.any():

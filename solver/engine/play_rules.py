@@ -93,7 +93,11 @@ V_PAY = 70  # ruleset.PAY index
 V_PENALTY_PAID = 71  # ruleset.PENALTY_PAID index
 V_PLAYERS = 72
 V_DEAL = 73  # [4]: tiles dealt, the dealer first
-V_SIZE = 77
+V_SIT_OUT = 77  # a table of four: the seat this many after the dealer sits out (坐底)
+V_BURIED, V_RED_UP = 78, 79  # tiles set aside unseen (埋牌: two); the shown last tile moves up while red
+V_RED_MASK = 80  # bit t: tile t is red
+V_SHOWS_LAST = 81  # the stock's last tile is shown to all (and never won on)
+V_SIZE = 82
 
 
 def rule_vector(rules) -> list[int]:
@@ -116,12 +120,15 @@ def rule_vector(rules) -> list[int]:
     v[V_OWN_DISCARD_CHOU] = int(rules.own_discard_makes_chou)
     v[V_DEALT_FOUR] = KIND_NAMES.index(rules.dealt_four)
     g = rules.game
-    v[V_LIANG], v[V_LAST_TILE_WINS] = int(g.liang_zhang), int(g.last_tile_wins)
+    v[V_LIANG], v[V_LAST_TILE_WINS] = int(g.liang), int(g.last_wins)
     v[V_TIANHU], v[V_DIHU] = R.TIANHU.index(g.tianhu), R.DIHU.index(g.dihu)
     v[V_PAY], v[V_PENALTY_PAID] = R.PAY.index(g.pay), R.PENALTY_PAID.index(g.penalty_paid)
     v[V_PLAYERS] = g.players
     for i, n in enumerate(g.deal[:4]):
         v[V_DEAL + i] = n
+    v[V_SIT_OUT], v[V_BURIED], v[V_SHOWS_LAST] = R.SIT_OUT_AFTER[g.sit_out], g.set_aside, int(g.shows_last)
+    v[V_RED_UP] = int(g.shows_last and g.red_last_up)
+    v[V_RED_MASK] = sum(1 << t for t in rules.red_tiles)
     assert all(o in ORIGINS for o in CHI_ORIGINS)
     assert set(FOUR_KINDS) <= set(KIND_NAMES)
     return v

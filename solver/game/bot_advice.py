@@ -48,7 +48,7 @@ def _at_rest(melds) -> int:
 
 def first_discard(view: SeatView) -> bool:
     """The dealer's first discard is still to come, or is the tile on the table (module docstring)."""
-    full = N_KINDS * COPIES - sum(view.rules.game.deal)
+    full = N_KINDS * COPIES - sum(view.rules.game.deal) - view.rules.game.set_aside
     if view.stock != full or any(view.faces):
         return False
     if any(kind not in DEALT_KINDS for melds in view.melds for kind, _ in melds):
@@ -59,16 +59,17 @@ def first_discard(view: SeatView) -> bool:
 def held_of(view: SeatView) -> tuple[int, ...]:
     """Concealed tiles per seat (module docstring): this seat's own count, the others' at rest,
     corrected by the tiles not seen."""
-    held = []
+    others = view.others
+    held = [0] * view.players
     hidden = 0
     for p, melds in enumerate(view.melds):
         if p == view.seat:
-            held.append(view.hand.n_concealed)
-            continue
-        hidden += sum(3 for _, tiles in melds if tiles is None)
-        held.append(_at_rest(melds))
-    others = [p for p in range(view.players) if p != view.seat]
-    diff = sum(view.unseen()) - view.stock - hidden - sum(held[p] for p in others)
+            held[p] = view.hand.n_concealed
+        elif p in others:
+            hidden += sum(3 for _, tiles in melds if tiles is None)
+            held[p] = _at_rest(melds)
+    stock = view.stock - (view.last is not None) + view.rules.game.set_aside  # unseen there (埋牌: two players)
+    diff = sum(view.unseen()) - stock - hidden - sum(held[p] for p in others)
     if diff > 0 and view.dealer in others and first_discard(view):
         held[view.dealer] += 1
         diff -= 1
@@ -94,11 +95,11 @@ def position_from_view(view: SeatView, ask: Ask) -> Position:
     last = view.stock == 0 and view.table is not None and view.table[2] == "draw"
     return Position(view.rules, view.seat, view.dealer, view.turn, view.hand, view.melds, held_of(view), view.faces,
                     view.stock, view.table, ask.stage, ask.options, view.chou, view.passed_peng,
-                    first_discard(view), last)
+                    first_discard(view), last, last=view.last)
 
 
 def others_at_rest(pos: Position) -> bool:
     """Every other player holds no more tiles than at rest.  The rollouts (``winrate.deal``) deal
     another player his count in tiles drawn at random: one holding a tile more (his intake left
     him only 坎) would then owe a discard he never had to make."""
-    return all(pos.held[p] <= _at_rest(melds) for p, melds in enumerate(pos.melds) if p != pos.seat)
+    return all(pos.held[p] <= _at_rest(pos.melds[p]) for p in pos.others)

@@ -41,12 +41,12 @@ from ..engine import obligations, reference
 from ..model.hand import Meld
 from ..model.results import Action, Decision, Win
 from ..model.rules import FOUR_KINDS, Ruleset
-from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
-from .deal import deal_tiles, tianhu_win, without_liang
+from ..model.tiles import COPIES, N_KINDS, glyph
+from .deal import deal_event, deal_tiles, set_aside, tianhu_win, unplayable, without_liang
 from .legality import IllegalMove, forbidden_entry, offence_of, why_illegal
 from .moves import Ask, Move, move_text
 from .settle import pay_penalties, settle
-from .table import Seat, lower, origin
+from .table import Seat, lower, origin, playing
 
 __all__ = ["Game", "IllegalMove", "Result", "deal_tiles"]
 
@@ -92,14 +92,6 @@ def _move_of(action: Action) -> Move:
     return Move(action.action, chi=action.chi, bi=action.bi)
 
 
-def unplayable(rules: Ruleset) -> str | None:
-    """Why the engine cannot play hands of ``rules`` (a table it does not seat yet), or None."""
-    if rules.game.players != 3 or len(rules.game.deal) != 3 or sum(rules.game.deal) > N_KINDS * COPIES:
-        return (f"the {rules.name} rules deal {rules.game.players} players {list(rules.game.deal)}: the game engine "
-                "seats 3 players (deal = [21, 20, 20]); 4 players with one sitting out are not played yet")
-    return None
-
-
 class Game:
     """One hand of play (module docstring).  ``events`` is the record of everything that happened."""
 
@@ -117,14 +109,15 @@ class Game:
             hands, stock, drawn_dealer = deal_tiles(seed, rules)
             dealer = drawn_dealer if dealer is None else dealer
         self.dealer = 0 if dealer is None else dealer
+        self.out = rules.game.sits_out(self.dealer)  # the seat sitting out (坐底), or None
         # hands[i] is the i-th hand dealt, from the dealer on
         self.seats = [Seat([0] * N_KINDS) for _ in range(self.n)]
-        for i, tiles in enumerate(hands):
-            seat = self.seats[(self.dealer + i) % self.n]
+        for p, tiles in zip(self._order(self.dealer), hands):
             for t in tiles:
-                seat.concealed[t] += 1
-        self.liang = hands[0][-1] if rules.game.liang_zhang else None
+                self.seats[p].concealed[t] += 1
+        self.liang = hands[0][-1] if rules.game.liang else None
         self.stock = list(stock)
+        self.buried = set_aside(hands, self.stock) if rules.game.set_aside else []
         self.events: list[dict] = []
         self.result: Result | None = None
         self.turn = self.dealer  # the seat to move
@@ -134,8 +127,8 @@ class Game:
         self.table_first = False  # the tile on the table is the dealer's first discard
         self.turns = 0
         self.penalties: list[tuple[int, str, int]] = []  # (seat, offence, amount), lenient replays only
-        self._event("deal", dealer=self.dealer, hands=[glyphs(h) for h in hands], stock="".join(glyph(t) for t in stock),
-                    liang=glyph(self.liang) if self.liang is not None else None)
+        if not self.quiet:
+            self.events.append(deal_event(rules, self.dealer, hands, self.stock))
         self._asked: Ask | None = None
         self._flow = self._run()
         self._advance(None)
@@ -153,6 +146,7 @@ class Game:
         self = cls.__new__(cls)
         self.rules, self.lenient, self.seed, self.n, self.quiet = rules, False, 0, rules.game.players, quiet
         self.dealer, self.seats, self.liang, self.stock = dealer, seats, None, list(stock)
+        self.out, self.buried = rules.game.sits_out(dealer), []
         self.events, self.result, self.turn, self.table = [], None, turn, None
         self.last_stock, self.first_discard, self.turns, self.penalties = last_stock, first_discard, turns, []
         self.table_first = False
@@ -221,14 +215,14 @@ class Game:
         return view_of(self, seat)
 
     def tile_counts(self) -> list[int]:
-        """Copies of each tile in the hands, melds, face-up tiles, stock and on the table (80 in all)."""
+        """Copies of each tile in the hands, melds, face-up tiles, stock, set aside and on the table (80 in all)."""
         counts = [0] * N_KINDS
         for s in self.seats:
             for t, c in enumerate(s.tiles_held()):
                 counts[t] += c
             for t in s.faces:
                 counts[t] += 1
-        for t in self.stock:
+        for t in self.stock + self.buried:
             counts[t] += 1
         if self.table is not None:
             counts[self.table[0]] += 1
@@ -248,11 +242,15 @@ class Game:
 
     def _decide(self, seat: int, tile: int, by: int, kind: str) -> Decision:
         s = self.seats[seat]
-        return obligations.decide(s.hand(), tile=tile, source=origin(seat, by, kind, self.n),
+        return obligations.decide(s.hand(), tile=tile, source=origin(seat, by, kind, self.n, self.out),
                                   chou=s.chou, passed_peng=s.passed_peng, rules=self.rules)
 
     def _order(self, start: int) -> list[int]:
-        return [(start + i) % self.n for i in range(self.n)]
+        """The seats that play, in turn order from ``start``."""
+        return playing(start, self.n, self.out)
+
+    def _lower(self, p: int) -> int:
+        return lower(p, self.n, self.out)
 
     # ------------------------------------------------------------ the flow
 
@@ -292,7 +290,7 @@ class Game:
             x = self.liang
             for p in self._order(d):
                 hand = without_liang(self.seats[p], x) if p == d else self.seats[p].hand()
-                where = "self-draw" if p == d else origin(p, d, "draw", self.n)
+                where = "self-draw" if p == d else origin(p, d, "draw", self.n, self.out)
                 src = obligations.TAKE_SOURCE[where]
                 decision = obligations.decide(hand, tile=x, source=where, rules=rules)  # its quick test first
                 if _hu(decision) is None:
@@ -308,18 +306,18 @@ class Game:
     def _claims(self, x: int, by: int, kind: str, dealer_first: bool = False) -> Iterator[Ask]:
         """The claims on tile x revealed by seat ``by`` (a ``draw`` or a ``discard``; ``dealer_first``:
         the dealer's first discard), in order."""
-        seats = self._order(by) if kind == "draw" else self._order(lower(by, self.n))[:-1]
+        seats = self._order(by) if kind == "draw" else self._order(self._lower(by))[:-1]
         dec = {p: self._decide(p, x, by, kind) for p in seats}
         self.table = (x, by, kind)
         self.table_first = dealer_first
         rnd = _Round(x, by, kind, seats, dec, dealer_first,
-                     not (kind == "draw" and self.last_stock and not self.rules.game.last_tile_wins))
+                     not (kind == "draw" and self.last_stock and not self.rules.game.last_wins))
         first = self._first_taker(x, by, kind, dec)
         if first is not None:
             p, take = first
             options = [Move("hu")] if rnd.can_win and _hu(dec[p]) else []
             options.append(_move_of(take))
-            move = yield Ask(p, "first", x, origin(p, by, kind, self.n), tuple(options), dec[p])
+            move = yield Ask(p, "first", x, origin(p, by, kind, self.n, self.out), tuple(options), dec[p])
             if isinstance(move, _Broken):
                 yield from self._broken(move, rnd)
             elif move.kind == "hu":
@@ -370,7 +368,7 @@ class Game:
                 return
             self._passed(p, x, "peng")
 
-        eaters = [by, lower(by, self.n)] if kind == "draw" else [lower(by, self.n)]
+        eaters = [by, self._lower(by)] if kind == "draw" else [self._lower(by)]
         for p in eaters:
             ways = [a for a in dec[p].actions if a.action == "chi"]
             if not ways or p in skip:
@@ -393,7 +391,7 @@ class Game:
         self.seats[by].faces.append(x)  # nobody took it
         self.table = None
         self._event("faceup", seat=by, tile=glyph(x))
-        self.turn = lower(by, self.n)
+        self.turn = self._lower(by)
 
     def _broken(self, b: _Broken, rnd: _Round) -> Iterator[Ask]:
         """Apply a move of a lenient replay (``_offence``), with its penalty."""
@@ -468,7 +466,7 @@ class Game:
             self._event("discard", seat=p, tile=glyph(t))
             yield from self._claims(t, p, "discard", first)
         else:
-            self.turn = lower(p, self.n)
+            self.turn = self._lower(p)
 
     def _conditions(self, p: int, kind: str, dealer_first: bool) -> tuple[str, ...]:
         """The game conditions of a win of seat p on the tile on the table (fan table rows that need a game)."""
@@ -476,7 +474,7 @@ class Game:
         if kind == "draw" and self.last_stock:
             out.append("haidi")
         if (kind == "discard" and dealer_first and self.rules.game.dihu == "lower_on_first_discard"
-                and p == lower(self.dealer, self.n)):
+                and p == self._lower(self.dealer)):
             out.append("dihu")
         return tuple(out)
 
@@ -493,8 +491,8 @@ class Game:
                 conditions: tuple[str, ...]) -> None:
         void = p is not None and any(o == p for o, _, _ in self.penalties)  # an offender's own win is void
         net = pay_penalties(list(settle(self.n, None if void else p, win, source,
-                                        self.table[1] if self.table else None, self.rules)),
-                            self.penalties, self.rules)
+                                        self.table[1] if self.table else None, self.rules, self.out)),
+                            self.penalties, self.rules, self.out)
         self.result = Result(p, win, x, source, conditions, tuple(net), tuple(self.penalties))
         self._event("settle", net=list(net))
 

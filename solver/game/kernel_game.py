@@ -23,13 +23,13 @@ from ..model.groups import SHAPES
 from ..model.hand import Hand, Meld
 from ..model.results import HOWS, SOURCES
 from ..model.rules import FOUR_KINDS, Ruleset
-from ..model.tiles import glyph, glyphs
-from .deal import deal_tiles
+from ..model.tiles import glyph
+from .deal import deal_event, deal_tiles
 from .engine import Result
 from .moves import Ask, Move, move_text
 from .session import bot_seed
 from .stats import GameOutcome
-from .table import Seat
+from .table import Seat, playing
 
 __all__ = ["WHOLE", "KernelGame", "Played", "keen_outcomes", "random_outcomes"]
 
@@ -68,9 +68,7 @@ class KernelGame:
             hands, stock, drawn = deal_tiles(seed, rules)
             dealer = drawn if dealer is None else dealer
         dealer = 0 if dealer is None else dealer
-        self.events: list[dict] = [{"e": "deal", "dealer": dealer, "hands": [glyphs(h) for h in hands],
-                                    "stock": "".join(glyph(t) for t in stock),
-                                    "liang": glyph(hands[0][-1]) if rules.game.liang_zhang else None}]
+        self.events: list[dict] = [deal_event(rules, dealer, hands, stock)]
         self._tianhu_names: tuple[str, ...] = ()
         self._seats: list[Seat] | None = None
         need = game_steps.deal(self.st, self.tables, hands, stock, dealer)
@@ -108,7 +106,7 @@ class KernelGame:
             return self._seats
         st = self.st
         out = []
-        for p in range(3):
+        for p in range(self.rules.game.players):
             h = self.hand(p)
             shown = [bool(v) for v in st[G.S_SHOWN + G.MAXM * p:G.S_SHOWN + G.MAXM * p + len(h.melds)].tolist()]
             faces = st[G.S_FACES + G.FMAX * p:G.S_FACES + G.FMAX * p + int(st[G.S_NF + p])].tolist()
@@ -150,7 +148,7 @@ class KernelGame:
         if st[G.G_STATUS] != G.DONE:
             return None
         winner = int(st[G.G_WINNER])
-        net = tuple(int(v) for v in st[G.G_NET:G.G_NET + 3])
+        net = tuple(int(v) for v in st[G.G_NET:G.G_NET + self.rules.game.players])
         if winner < 0:
             return Result(None, None, None, None, (), net)
         tile = int(st[G.G_WIN_TILE])
@@ -191,9 +189,8 @@ class KernelGame:
     def _judge_tianhu(self) -> None:
         """天胡 as ``solver.engine.dealt`` judges it, the dealer first: the kernels ask when some hand may
         have it."""
-        d = self.dealer
-        for i in range(3):
-            p = (d + i) % 3
+        g = self.rules.game
+        for p in playing(self.dealer, g.players, g.sits_out(self.dealer)):
             win = dealt.tianhu(self.hand(p), self.rules)
             if win is not None:
                 self._tianhu_names = win.fan_names
@@ -205,7 +202,7 @@ class KernelGame:
         st = self.st
         for i in range(int(st[G.E_N])):
             at = G.E_LOG + i * G.E_SIZE
-            kind, seat, tile, a, b, c = (int(v) for v in st[at:at + 6])
+            kind, seat, tile, a, b, c, d = (int(v) for v in st[at:at + 7])
             if kind == G.EV_MELD:
                 event = {"e": "meld", "seat": seat, "kind": P.KIND_NAMES[a], "tiles": glyph(tile) * 4, "dealt": True}
             elif kind == G.EV_DRAW:
@@ -226,7 +223,7 @@ class KernelGame:
             elif kind == G.EV_DRAWN:
                 event = {"e": "drawn"}
             else:
-                event = {"e": "settle", "net": [a, b, c]}
+                event = {"e": "settle", "net": [a, b, c, d][:self.rules.game.players]}
             self.events.append(event)
         st[G.E_N] = 0
 
@@ -254,19 +251,27 @@ class Played:
     outcome: GameOutcome | None
 
 
-def random_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ("random",) * 3) -> list[Played]:
+def _keys(rules: Ruleset, seeds: Sequence[int], bot: str):
+    """Each seat's bot key of each hand (``bot_seed``), as the kernels' rows."""
+    n = rules.game.players
+    return game_steps.str_key_rows([bot_seed(seed, p, bot) for seed in seeds for p in range(n)], (len(seeds), n))
+
+
+def random_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ()) -> list[Played]:
     """Hands of ``seeds`` (deals as ``deal_tiles``), every seat a random bot of that seed and seat
     (``RandomBot(seed, seat)``), played whole in the kernels."""
-    keys = game_steps.str_key_rows([bot_seed(seed, p, "random") for seed in seeds for p in range(3)], (len(seeds), 3))
+    bots = bots or ("random",) * rules.game.players
+    keys = _keys(rules, seeds, "random")
     return _played(seeds, game_steps.play_random(tables_of(rules), list(seeds), *keys), bots)
 
 
-def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ("keen",) * 3) -> list[Played]:
+def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ()) -> list[Played]:
     """Hands of ``seeds`` with the bot ``keen`` at every seat (``KeenBot(seed, seat)``), played whole in the
     kernels (``keen_steps.play_keen``)."""
     from ..engine import keen_steps
     from .bot_keen import LEVEL
-    keys = game_steps.str_key_rows([bot_seed(seed, p, "keen") for seed in seeds for p in range(3)], (len(seeds), 3))
+    bots = bots or ("keen",) * rules.game.players
+    keys = _keys(rules, seeds, "keen")
     return _played(seeds, keen_steps.play_keen(rules, list(seeds), *keys, LEVEL), bots)
 
 
@@ -284,7 +289,7 @@ def _outcome(row: list[int], bots: tuple[str, ...]) -> GameOutcome:
     the 臭偎 the player loop counts)."""
     winner = row[GP.O_WINNER]
     events = []
-    for p in range(3):
+    for p in range(len(bots)):
         events += [(p, "bakuai")] * row[GP.O_BAKUAI + p] + [(p, "chou_wei")] * row[GP.O_CHOU_WEI + p]
     if winner >= 0:
         keys = [name for name, bit in CONDITION_BITS if row[GP.O_COND] & bit]
@@ -296,5 +301,5 @@ def _outcome(row: list[int], bots: tuple[str, ...]) -> GameOutcome:
         if row[GP.O_SRC] == P.S_SELF:
             keys.append("zimo")
         events += [(winner, k) for k in keys]
-    return GameOutcome(tuple(bots), tuple(row[GP.O_NET:GP.O_NET + 3]), winner if winner >= 0 else None,
+    return GameOutcome(tuple(bots), tuple(row[GP.O_NET:GP.O_NET + len(bots)]), winner if winner >= 0 else None,
                        row[GP.O_TURNS], tuple(sorted(events)))

@@ -36,10 +36,11 @@ from ..model.rules import Ruleset
 from ..model.shown import value_text
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
 from .moves import Move, move_text, parse_move
+from .view import others_of
 
 __all__ = ["FORMAT", "Position", "PositionError", "dumps", "loads", "position_of", "quick", "with_options"]
 
-FORMAT, VERSION = "phz-position", 1
+FORMAT, VERSION = "phz-position", 2  # version 1 (before tables of four and two) is read as a table of three
 STAGES = ("qishou", "first", "hu", "take", "peng", "chi", "discard", "draw")
 
 
@@ -67,15 +68,28 @@ class Position:
     first_discard: bool = False  # the dealer's first discard is still to come, or is the tile on the table
     last_stock: bool = False  # the tile on the table is the last stock tile
     approx: str = ""  # what a quick position assumes ("" for a position of a real table)
+    last: int | None = None  # the stock's shown last tile (a table of four), while it is in the stock
 
     @property
     def players(self) -> int:
+        """The seats at the table (one of four sits out)."""
         return len(self.held)
+
+    @property
+    def out(self) -> int | None:
+        """The seat sitting out (坐底), or None."""
+        return self.rules.game.sits_out(self.dealer)
+
+    @property
+    def others(self) -> list[int]:
+        """The other seats that play the hand, from this seat's lower player on."""
+        from .view import others_of
+        return others_of(self.seat, self.players, self.out)
 
     def seen_counts(self) -> list[int]:
         """Copies of each tile this seat sees outside its own hand (as ``SeatView.seen_counts``)."""
         from .view import seen_counts
-        return seen_counts(self.seat, self.melds, self.faces, self.table)
+        return seen_counts(self.seat, self.melds, self.faces, self.table, self.last)
 
     def unseen(self) -> list[int]:
         """Copies of each tile in others' concealed tiles, their face-down 偎 and the stock."""
@@ -96,7 +110,7 @@ def position_of(game, seat: int | None = None) -> Position:
                     tuple(s.n_concealed for s in game.seats), v.faces, v.stock, v.table,
                     ask.stage if mine else "wait", ask.options if mine else (), v.chou, v.passed_peng,
                     bool(game.first_discard or (game.table is not None and game.table_first)),
-                    bool(game.last_stock and v.table is not None))
+                    bool(game.last_stock and v.table is not None), last=v.last)
 
 
 def quick(hand: Hand, rules: Ruleset, *, seen: Sequence[int] = (), stock: int | None = None,
@@ -110,22 +124,30 @@ def quick(hand: Hand, rules: Ruleset, *, seen: Sequence[int] = (), stock: int | 
         counts[t] += 1
     own = hand.all_counts()
     unseen = sum(COPIES - own[t] - counts[t] for t in range(N_KINDS)) - (tile is not None)
+    g = rules.game
+    opp = others_of(0, g.players, g.sits_out(1))  # seat 0, the dealer seat 1
+    unseen -= g.set_aside  # two players: the tiles set aside are never drawn
     if stock is None:  # the others at rest (20 tiles each), the rest in the stock
-        stock = max(0, min(N_KINDS * COPIES - sum(rules.game.deal), unseen - 2 * (rules.game.deal[-1])))
+        stock = max(0, min(N_KINDS * COPIES - sum(g.deal) - g.set_aside, unseen - len(opp) * g.deal[-1]))
     others = unseen - stock
     if others < 0 or stock < 0:
         raise ValueError(f"--stock {stock}: only {unseen} tiles are unseen; give --stock 0 to {unseen}")
-    held = (hand.n_concealed, others - others // 2, others // 2)
-    faces = ((), (), tuple(t for t in range(N_KINDS) for _ in range(counts[t])))
+    held = [0] * g.players
+    held[0] = hand.n_concealed
+    for i, q in enumerate(opp):
+        held[q] = others // len(opp) + (i < others % len(opp))
+    faces = [()] * g.players
+    faces[opp[-1]] = tuple(t for t in range(N_KINDS) for _ in range(counts[t]))
     table, stage, turn = None, "discard", 0
     if tile is not None:
         who, kind = (origin or "upper-discard").split("-")
-        by = {"self": 0, "lower": 1, "upper": 2}[who]
+        by = {"self": 0, "lower": opp[0], "upper": opp[-1]}[who]
         table, stage, turn = (tile, by, kind), "claim", by
-    approx = (f"a quick position: {others} tiles in the two other hands (no melds laid out), {stock} in the "
+    hands = "the other hand" if len(opp) == 1 else "the two other hands"
+    approx = (f"a quick position: {others} tiles in {hands} (no melds laid out), {stock} in the "
               "stock, the tiles seen face up, nobody 臭")
-    return Position(rules, 0, 1, turn, hand, ((), (), ()), held, faces, stock, table, stage, tuple(options),
-                    approx=approx)
+    return Position(rules, 0, 1, turn, hand, ((),) * g.players, tuple(held), tuple(faces), stock, table, stage,
+                    tuple(options), approx=approx)
 
 
 # ---------------------------------------------------------------- the position file
@@ -143,6 +165,8 @@ def dumps(p: Position) -> str:
            "first_discard": p.first_discard, "last_stock": p.last_stock}
     if p.approx:
         obj["approx"] = p.approx
+    if p.last is not None:
+        obj["last_tile"] = glyph(p.last)
     return json.dumps(obj, ensure_ascii=False)
 
 
@@ -150,7 +174,7 @@ def loads(text: str, folder=None, *, rules: Ruleset | None = None) -> Position:
     """A position from its JSON (``dumps``); PositionError naming the field that is wrong.  ``folder``:
     where the position file is (a ruleset file it names must be there; ``record_rules.ruleset_of``);
     ``rules``: the ruleset the user gave (``--rules``)."""
-    from .record_rules import ruleset_of
+    from .record_rules import ruleset_of, ruleset_of_version_1
     try:
         obj = files.loads_json(text, what="the position")
     except json.JSONDecodeError as e:
@@ -159,11 +183,14 @@ def loads(text: str, folder=None, *, rules: Ruleset | None = None) -> Position:
         raise PositionError(str(e)) from None
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise PositionError(f'a position file is a JSON object with "format": "{FORMAT}"')
-    if obj.get("version") != VERSION:
+    if obj.get("version") not in (1, VERSION):
         raise PositionError(f"position version {value_text(obj.get('version'))}: this phz reads version {VERSION}")
     field = "ruleset"
     try:
-        rules = ruleset_of(obj.get("ruleset", "hunan"), folder=folder, given=rules, what="position")
+        if obj["version"] == 1:  # before tables of four and two: a table of three
+            rules = ruleset_of_version_1(obj.get("ruleset", "hunan"), folder=folder, given=rules)
+        else:
+            rules = ruleset_of(obj.get("ruleset", "hunan"), folder=folder, given=rules, what="position")
         field = "hand"
         hand = parse_hand(_get(obj, "hand", str), rules)
         field = "melds"
@@ -197,8 +224,11 @@ def loads(text: str, folder=None, *, rules: Ruleset | None = None) -> Position:
         last = _get(obj, "last_stock", bool, False)
         field = "approx"
         approx = _get(obj, "approx", str, "")
+        field = "last_tile"
+        shown = obj.get("last_tile")
+        shown = None if shown is None else parse_tiles(_text(shown))[0]
         p = Position(rules, values["seat"], values["dealer"], values["turn"], hand, melds, held, faces,
-                     values["stock"], table, stage, options, chou, passed, first, last, approx)
+                     values["stock"], table, stage, options, chou, passed, first, last, approx, shown)
     except KeyError as e:
         raise PositionError(f"the position has no {e.args[0]!r} field") from None
     except (ValueError, TypeError, IndexError) as e:
@@ -256,11 +286,16 @@ def _problem(p: Position) -> str | None:
     bad = [glyph(t) for t, u in enumerate(p.unseen()) if u < 0]
     if bad:
         return f"more than {COPIES} copies of {' '.join(bad)} in the hand and the tiles seen"
+    if p.out is not None and (p.held[p.out] or p.melds[p.out] or p.faces[p.out] or p.out in (p.seat, p.turn)):
+        return f"seat {p.out} sits out (坐底, opposite the dealer): it holds nothing and never moves"
+    if p.last is not None and (not p.rules.game.shows_last or not p.stock):
+        return "last_tile: only a table of four shows the stock's last tile, while the stock holds it"
     hidden = sum(3 for q, m in enumerate(p.melds) if q != p.seat for _, t in m if t is None)
-    need = sum(h for q, h in enumerate(p.held) if q != p.seat) + p.stock + hidden
+    stock = p.stock - (p.last is not None) + p.rules.game.set_aside  # and the tiles set aside (two players)
+    need = sum(h for q, h in enumerate(p.held) if q != p.seat) + stock + hidden
     if need != sum(p.unseen()):
-        return (f"the others' concealed tiles ({need - p.stock - hidden}), face-down 偎 ({hidden // 3}) and the "
-                f"stock ({p.stock}) must hold the {sum(p.unseen())} tiles not seen")
+        return (f"the others' concealed tiles ({need - stock - hidden}), face-down 偎 ({hidden // 3}) and the "
+                f"stock ({stock}) must hold the {sum(p.unseen())} tiles not seen")
     return None
 
 

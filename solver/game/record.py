@@ -33,7 +33,7 @@ the engine.
 >>> parse('{"format": "phz-game", "version": 9, "ruleset": "hunan"}')
 Traceback (most recent call last):
 ...
-solver.game.record.RecordError: line 1: this record is format version 9, written by a newer phz; this phz reads version 1 (upgrade phz to replay it)
+solver.game.record.RecordError: line 1: this record is format version 9, written by a newer phz; this phz reads version 2 (upgrade phz to replay it)
 """
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ from .. import limits
 from ..model import files
 from ..model.rules import Ruleset
 from ..model.shown import quoted, value_text
-from .record_rules import RulesetRefused, ruleset_of
+from .record_rules import RulesetRefused, ruleset_of, ruleset_of_version_1
 from .table import ENGINE_VERSION
 
 __all__ = ["EVENTS", "FIELDS", "FORMAT", "VERSION", "HandRecord", "Record", "RecordError", "Recorder", "dumps",
@@ -57,8 +57,9 @@ __all__ = ["EVENTS", "FIELDS", "FORMAT", "VERSION", "HandRecord", "Record", "Rec
 
 #: the format's name, in every header
 FORMAT = "phz-game"
-#: the format's version: a record of another version is refused, saying which
-VERSION = 1
+#: the format's version: a record of another version is refused, saying which (version 1, before tables
+#: of four and two, is read as a table of three)
+VERSION = 2
 #: every kind of line after the header (the engine's events, and the record's own: hand, end)
 EVENTS = ("hand", "deal", "meld", "draw", "move", "discard", "take", "faceup", "win", "drawn", "penalty",
           "settle", "end")
@@ -69,7 +70,7 @@ HAND_FIELDS = ("e", "hand", "seed", "seats", "info")
 #: the fields of each kind of line after the header ("e" is the kind); README: Game records
 FIELDS = {
     "hand": HAND_FIELDS,
-    "deal": ("e", "dealer", "hands", "stock", "liang"),
+    "deal": ("e", "dealer", "hands", "stock", "liang", "out", "last", "buried"),
     "meld": ("e", "seat", "kind", "tiles", "dealt"),
     "draw": ("e", "seat", "tile"),
     "move": ("e", "seat", "stage", "tile", "offered", "move", "offence"),
@@ -90,7 +91,8 @@ _SCORE, _SCORES, _WORDS = ("int", limits.SCORE), ("ints", limits.SCORE), ("strs"
 TYPES = {
     "hand": {"hand": ("int", limits.HANDS), "seed": ("int?", limits.SEED), "seats": ("list", None),
              "info": ("dict", None)},
-    "deal": {"dealer": _SEAT, "hands": _WORDS, "stock": _TILES, "liang": ("str?", None)},
+    "deal": {"dealer": _SEAT, "hands": _WORDS, "stock": _TILES, "liang": ("str?", None), "out": _SEAT,
+             "last": _TILES, "buried": _TILES},
     "meld": {"seat": _SEAT, "kind": _WORD, "tiles": _TILES, "dealt": ("bool", None)},
     "draw": {"seat": _SEAT, "tile": _TILES},
     "move": {"seat": _SEAT, "stage": _WORD, "tile": _TILES, "offered": _WORDS, "move": ("str?", None),
@@ -482,7 +484,7 @@ def _check_header(no: int, head: dict, folder: Path | None, given: Ruleset | Non
     if unknown:
         raise RecordError(no, f"unknown field {unknown[0]!r} in the header (its fields: {', '.join(HEADER_FIELDS)})")
     v = head.get("version")
-    if v != VERSION:
+    if v not in (1, VERSION):
         if isinstance(v, int) and not isinstance(v, bool) and v > VERSION:
             why = f"this record is format version {value_text(v)}, written by a newer phz; this phz reads version {VERSION} " \
                   "(upgrade phz to replay it)"
@@ -505,6 +507,8 @@ def _check_header(no: int, head: dict, folder: Path | None, given: Ruleset | Non
     if "ruleset" not in head:
         raise RecordError(no, 'the header names no ruleset: add "ruleset": "hunan" (a name or a ruleset file)')
     try:
+        if v == 1:  # every table seated three
+            return ruleset_of_version_1(head["ruleset"], no, folder, given=given)
         return ruleset_of(head["ruleset"], no, folder, given=given)
     except RulesetRefused as e:
         raise RecordError(e.line, e.reason) from None

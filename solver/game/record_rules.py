@@ -4,6 +4,7 @@ makes phz read a path of their choosing: any other file is given by the user (``
 Position files name their ruleset the same way."""
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -27,8 +28,28 @@ class RulesetRefused(ValueError):
 _error = RulesetRefused
 
 
+def ruleset_of_version_1(spec, no: int = 1, folder: Path | None = None, *, given: Ruleset | None = None) -> Ruleset:
+    """The ruleset of a version-1 header: every table then seated three, and its [game] had neither
+    the fields of a table of four or two nor ``sit_out`` as a choice (it was true or false).  The
+    content is checked against its own digest, then read with those fields at their three-seat values."""
+    if isinstance(spec, dict) and isinstance(spec.get("content"), dict) and "base" not in spec["content"]:
+        content = spec["content"]
+        plain = {k: v for k, v in content.items() if k not in ("title", "aliases")}
+        digest = hashlib.sha256(json.dumps(plain, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:12]
+        if digest != spec.get("digest"):
+            raise _error(no, f"the ruleset in the header does not match its digest ({value_text(spec.get('digest'))}; "
+                             f"its content is {digest!r}): the header was edited")
+        game = dict(content.get("game") or {})
+        game.update(players=3, sit_out="opposite", shown_last=False, red_last_up=False, buried=0)
+        content = dict(content, game=game)
+        rules = ruleset_of({"name": spec.get("name"), "digest": "", "content": content}, no, folder, check=False)
+    else:
+        rules = ruleset_of(spec, no, folder, given=given)
+    return ruleset_file.seated(rules, 3)
+
+
 def ruleset_of(spec, no: int = 1, folder: Path | None = None, *, given: Ruleset | None = None,
-               what: str = "record") -> Ruleset:
+               what: str = "record", check: bool = True) -> Ruleset:
     """The ruleset of a header: its embedded content (checked against its digest), a shipped name, or a
     ruleset file inside the record's ``folder`` (default: the current folder): a record shared by
     someone else never makes phz read a path of their choosing.  ``given``: the ruleset the user gave
@@ -58,7 +79,7 @@ def ruleset_of(spec, no: int = 1, folder: Path | None = None, *, given: Ruleset 
         if len(_REBUILT) > 32:
             _REBUILT.clear()
         _REBUILT[key] = rules
-    if spec.get("digest") != rules.digest or spec.get("name") != rules.name:
+    if check and (spec.get("digest") != rules.digest or spec.get("name") != rules.name):
         raise _error(no, f"the ruleset in the header does not match its name and digest "
                               f"({value_text(spec.get('name'))} {value_text(spec.get('digest'))}; its content is {rules.name!r} "
                               f"{rules.digest!r}): the header was edited")

@@ -38,11 +38,12 @@ from dataclasses import dataclass, field
 from ..model.hand import HandError
 from ..model.notation import parse_tiles
 from ..model.rules import Ruleset
-from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
-from .engine import Game, deal_tiles
+from ..model.tiles import COPIES, N_KINDS, glyph
+from .engine import Game
 from .legality import IllegalMove, offence_of
 from .moves import Ask, Move, MoveError, parse_move
 from .record import HandRecord, Record, RecordError
+from .replay_deal import deal_of, tile_of
 
 __all__ = ["At", "Offence", "Replay", "Step", "replay"]
 
@@ -205,76 +206,15 @@ class _Replayer:
                 self.out.scores[p] += v
 
     def _deal(self, h: HandRecord, no: int, ev: dict) -> Game:
-        rules, n = self.rules, self.rules.game.players
-        sizes = rules.game.deal
-        dealer = ev.get("dealer")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-            raise RecordError(no, f'the deal needs its "dealer": a seat, 0 to {n - 1}, not {dealer!r}')
-        hands = ev.get("hands")
-        if not isinstance(hands, list) or len(hands) != n or not all(isinstance(x, str) for x in hands):
-            raise RecordError(no, f'the deal needs "hands": {n} strings of tiles, the dealer\'s first')
-        tiles = []
-        for i, text in enumerate(hands):
-            try:
-                tiles.append(list(parse_tiles(text)))
-            except HandError as e:
-                raise RecordError(no, f"hand {i + 1} of the deal: {e}") from None
-            if len(tiles[i]) != sizes[i]:
-                raise RecordError(no, f"hand {i + 1} of the deal (seat {(dealer + i) % n}) holds {len(tiles[i])}"
-                                      f" tiles: the {rules.name} deal gives {sizes[i]}")
-        liang = ev.get("liang")
-        if rules.game.liang_zhang:
-            if liang is None and not self.lenient:
-                raise RecordError(no, 'the deal names no "liang" (亮张), the dealer\'s tile shown to all')
-            x = tiles[0][-1] if liang is None else self._tile(no, liang, "liang")
-            if x not in tiles[0]:
-                raise RecordError(no, f"the 亮张 {glyph(x)} is not in the dealer's hand")
-            tiles[0].remove(x)
-            tiles[0].append(x)
-        elif liang is not None:
-            raise RecordError(no, f"the {rules.name} rules have no 亮张: drop \"liang\"")
-        stock_text = ev.get("stock", "")
-        if not isinstance(stock_text, str):
-            raise RecordError(no, '"stock" is a string of tiles, the top first')
-        try:
-            stock = list(parse_tiles(stock_text))
-        except HandError as e:
-            raise RecordError(no, f"the stock: {e}") from None
-        counts = [0] * N_KINDS
-        for t in [t for x in tiles for t in x] + stock:
-            counts[t] += 1
-        over = [t for t in range(N_KINDS) if counts[t] > COPIES]
-        if over:
-            raise RecordError(no, f"{glyph(over[0])} is dealt {counts[over[0]]} times: there are {COPIES} of each tile")
-        missing = [t for t in range(N_KINDS) for _ in range(COPIES - counts[t])]
-        self.typed_stock = len(stock)
-        if missing:
-            if not self.lenient:
-                raise RecordError(no, f"the deal holds {N_KINDS * COPIES - len(missing)} tiles, not "
-                                      f"{N_KINDS * COPIES}: {glyphs(missing)} missing")
-            stock += missing  # a typed stock may stop after the last tile drawn
-        if h.seed is not None:
-            hs, st, _ = deal_tiles(h.seed, rules)
-            if [sorted(x) for x in hs] != [sorted(x) for x in tiles] or st != stock or \
-                    (rules.game.liang_zhang and hs[0][-1] != tiles[0][-1]):
-                raise RecordError(no, f"the deal is not the deal of seed {h.seed} (its hand line, line {h.line})")
-        try:
-            return Game(rules, hands=tiles, stock=stock, dealer=dealer, lenient=self.lenient)
-        except ValueError as e:
-            raise RecordError(no, str(e)) from None
+        game, self.typed_stock = deal_of(self.rules, h, no, ev, lenient=self.lenient)
+        return game
 
     def _tile(self, no: int, text, what: str) -> int:
-        try:
-            got = parse_tiles(text) if isinstance(text, str) else ()
-        except HandError:
-            got = ()
-        if len(got) != 1:
-            raise RecordError(no, f"{what} {text!r} is not one tile (一..十, 壹..拾)")
-        return got[0]
+        return tile_of(no, text, what)
 
     def _check_stock(self, no: int) -> None:
         game = self.game
-        drawn = N_KINDS * COPIES - sum(self.rules.game.deal) - len(game.stock)
+        drawn = N_KINDS * COPIES - sum(self.rules.game.deal) - self.rules.game.set_aside - len(game.stock)
         if drawn > self.typed_stock:
             raise RecordError(no, f"the hand draws {drawn} stock tiles, but the deal's stock names "
                                   f"{self.typed_stock}: add the tiles drawn, in order")

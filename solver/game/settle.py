@@ -17,30 +17,33 @@ __all__ = ["pay_penalties", "settle"]
 
 
 def settle(n: int, winner: int | None, win: Win | None, source: str | None, discarder: int | None,
-           rules: Ruleset) -> tuple[int, ...]:
-    """Net score per seat: each other player pays the winner the win's score (RULES.md 10;
-    ``pay = discarder``: a discard win is paid by the discarder alone, for both); a drawn hand pays nothing."""
+           rules: Ruleset, out: int | None = None) -> tuple[int, ...]:
+    """Net score per seat of ``n``: each other player pays the winner the win's score (RULES.md 10;
+    ``pay = discarder``: a discard win is paid by the discarder alone, for all); a drawn hand pays
+    nothing; the seat sitting out (``out``, 坐底) neither pays nor is paid (RULES.md 10b)."""
     net = [0] * n
     if winner is None or win is None:
         return tuple(net)
+    payers = [p for p in range(n) if p not in (winner, out)]
     if source == "discard" and rules.game.pay == "discarder" and discarder is not None:
-        net[discarder] -= win.score * (n - 1)
+        net[discarder] -= win.score * len(payers)
     else:
-        for p in range(n):
-            if p != winner:
-                net[p] -= win.score
-    net[winner] += win.score * (n - 1)
+        for p in payers:
+            net[p] -= win.score
+    net[winner] += win.score * len(payers)
     return tuple(net)
 
 
-def pay_penalties(net: list[int], penalties, rules: Ruleset) -> list[int]:
-    """``net`` with each (offender, offence, amount) paid to every other player: a third of the
-    amount each (``penalty_paid = third_to_each``, 其余各方计N/3分) or the whole amount each."""
+def pay_penalties(net: list[int], penalties, rules: Ruleset, out: int | None = None) -> list[int]:
+    """``net`` with each (offender, offence, amount) paid to every other player who plays: a third of
+    the amount each (``penalty_paid = third_to_each``, 其余各方计N/3分) or the whole amount each; of
+    two players, the other receives the whole amount (RULES.md 10b)."""
     net = list(net)
+    others = len(net) - 1 - (out is not None)
     for o, _, amount in penalties:
-        each = amount // 3 if rules.game.penalty_paid == "third_to_each" else amount
+        each = amount // 3 if rules.game.penalty_paid == "third_to_each" and others > 1 else amount
         for q in range(len(net)):
-            if q != o:
+            if q not in (o, out):
                 net[q] += each
                 net[o] -= each
     return net

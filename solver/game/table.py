@@ -1,7 +1,8 @@
 """The table of one hand: each seat's tiles, melds and 臭, the stock, and the events so far.
 
-Seats are 0, 1, 2 in turn order: the lower player (下家) of seat s is
-s + 1 (mod 3), the upper player (上家) s − 1.  A seat's concealed tiles are
+Seats are 0, 1, 2 (and 3) in turn order: the lower player (下家) of seat s is
+s + 1 (mod the seats), the upper player (上家) s − 1, skipping a seat that sits
+out (坐底, RULES.md 10b).  A seat's concealed tiles are
 a count vector (RULES.md 3); ``Seat.hand()`` is the ``Hand`` the
 obligations engine and the win reference read.
 """
@@ -17,13 +18,24 @@ from ..model.tiles import N_KINDS, glyphs
 ENGINE_VERSION = 1
 
 
-def lower(seat: int, n: int = 3) -> int:
-    return (seat + 1) % n
+def lower(seat: int, n: int = 3, out: int | None = None) -> int:
+    """The lower player (下家) of ``seat`` at a table of ``n`` seats, ``out`` sitting out (坐底)."""
+    s = (seat + 1) % n
+    return (s + 1) % n if s == out else s
 
 
-def origin(seat: int, by: int, kind: str, n: int = 3) -> str:
-    """Where a tile revealed by seat ``by`` (``kind`` draw or discard) comes from, as ``seat`` sees it."""
-    who = "self" if seat == by else "upper" if lower(by, n) == seat else "lower"
+def playing(start: int, n: int = 3, out: int | None = None) -> list[int]:
+    """The seats that play a hand, in turn order from ``start`` (``out`` sits out)."""
+    seats = [start]
+    while len(seats) < n - (out is not None):
+        seats.append(lower(seats[-1], n, out))
+    return seats
+
+
+def origin(seat: int, by: int, kind: str, n: int = 3, out: int | None = None) -> str:
+    """Where a tile revealed by seat ``by`` (``kind`` draw or discard) comes from, as ``seat`` sees it
+    (of two players, the other is both upper and lower player: RULES.md 10b calls him upper)."""
+    who = "self" if seat == by else "upper" if lower(by, n, out) == seat else "lower"
     return f"{who}-{kind}"
 
 

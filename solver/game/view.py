@@ -11,7 +11,7 @@ from ..model.hand import Hand
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
 
-__all__ = ["SeatView", "seen_counts", "view_of"]
+__all__ = ["SeatView", "others_of", "seen_counts", "shown_last", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -27,15 +27,22 @@ class SeatView:
     chou: frozenset[int]  # 臭 for 吃 (under 过张只能胡: passed tiles)
     passed_peng: frozenset[int]  # 臭 for 碰
     rules: Ruleset
+    last: int | None = None  # the stock's shown last tile (a table of four), while it is in the stock
 
     @property
     def players(self) -> int:
+        """The seats at the table (one of four sits out)."""
         return len(self.melds)
+
+    @property
+    def others(self) -> list[int]:
+        """The other seats that play the hand, from this seat's lower player on."""
+        return others_of(self.seat, self.players, self.rules.game.sits_out(self.dealer))
 
     def seen_counts(self) -> list[int]:
         """Copies of each tile this seat can see outside its own hand: others' shown melds,
-        every face-up tile, the tile on the table."""
-        return seen_counts(self.seat, self.melds, self.faces, self.table)
+        every face-up tile, the tile on the table, the stock's shown last tile."""
+        return seen_counts(self.seat, self.melds, self.faces, self.table, self.last)
 
     def unseen(self) -> list[int]:
         """Copies of each tile this seat has not seen (in others' hands, 偎s or the stock)."""
@@ -44,9 +51,17 @@ class SeatView:
         return [COPIES - held[t] - seen[t] for t in range(N_KINDS)]
 
 
-def seen_counts(seat: int, melds, faces, table) -> list[int]:
+def others_of(seat: int, players: int, out: int | None) -> list[int]:
+    """The seats but ``seat`` that play a hand at a table of ``players`` (``out`` sitting out), in turn
+    order from ``seat``'s lower player."""
+    from .table import playing
+    return playing(seat, players, out)[1:]
+
+
+def seen_counts(seat: int, melds, faces, table, last: int | None = None) -> list[int]:
     """Copies of each tile seat ``seat`` sees outside its own hand, from the melds of every seat (a
-    face-down 偎's tiles None), the tiles face up and the tile on the table (a SeatView's or a Position's)."""
+    face-down 偎's tiles None), the tiles face up, the tile on the table and the stock's shown last
+    tile (a SeatView's or a Position's)."""
     seen = [0] * N_KINDS
     for p, ms in enumerate(melds):
         if p == seat:
@@ -59,6 +74,8 @@ def seen_counts(seat: int, melds, faces, table) -> list[int]:
             seen[t] += 1
     if table is not None:
         seen[table[0]] += 1
+    if last is not None:
+        seen[last] += 1
     return seen
 
 
@@ -73,4 +90,10 @@ def view_of(game, seat: int) -> SeatView:
         table = None  # a draw taken at once: only its taker sees it
     me = game.seats[seat]
     return SeatView(seat, game.dealer, game.turn, me.hand(), tuple(melds), tuple(tuple(s.faces) for s in game.seats),
-                    table, len(game.stock), frozenset(me.chou), frozenset(me.passed_peng), game.rules)
+                    table, len(game.stock), frozenset(me.chou), frozenset(me.passed_peng), game.rules,
+                    shown_last(game))
+
+
+def shown_last(game) -> int | None:
+    """The stock's last tile where the table shows it (four seats, ``shown_last``), while it is in the stock."""
+    return game.stock[-1] if game.rules.game.shows_last and game.stock else None

@@ -160,7 +160,7 @@ def unseen_of(pos: Position):
                 weis.append((p, j))
             melds.append(Meld(kind, tiles if tiles is not None else (0, 0, 0)))
         seats.append(Seat([0] * N_KINDS, melds, shown, list(pos.faces[p]), *_chou_of(pos, p)))
-    return game_steps.Unseen((seats, []), pos.unseen(), pos.held, weis)
+    return game_steps.Unseen((seats, []), pos.unseen(), pos.held, weis, pos.stock, pos.last)
 
 
 def own_seat(pos: Position) -> Seat:
@@ -174,7 +174,8 @@ def own_seat(pos: Position) -> Seat:
 def _chou_of(pos: Position, p: int) -> tuple[set[int], set[int]]:
     """Another player's 臭, as far as the table shows it: the tiles face up in front of him and of
     his upper player (he might have eaten them) for 吃, every tile face up in front of another for 碰."""
-    upper = (p - 1) % pos.players
+    from .view import others_of
+    upper = others_of(p, pos.players, pos.out)[-1]
     chi = {t for q in (p, upper) for t in pos.faces[q]}
     peng = {t for q in range(pos.players) if q != p for t in pos.faces[q]}
     if pos.rules.passed == "hu_only":
