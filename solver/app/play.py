@@ -284,9 +284,10 @@ def play_session(opts: Options, term: Terminal, *, session: Session | None = Non
         on_hand(game)
         coach = Coach(opts.rules, seat=me)
         human = Human(term, lang, table, coach, coaching=opts.coaching, seat=me)
-        players: list[Player] = [human] * 3
+        n = opts.rules.game.players
+        players: list[Player] = [human] * n
         for k, bot in enumerate(opts.bots):
-            players[(me + 1 + k) % 3] = make_bot(bot, seed, (me + 1 + k) % 3)
+            players[(me + 1 + k) % n] = make_bot(bot, seed, (me + 1 + k) % n)
         narrate = Narrator(term, table, lang, me)
         if resumed:
             narrate.at = len(game.events)  # a position of a record: its table, not its story

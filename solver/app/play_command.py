@@ -6,18 +6,35 @@ import click
 from solver import limits
 
 from .advise_command import DEFAULT_SAMPLES
-from .options import lang_option, rules_option
+from .options import lang_option, players_option, rules_option, seat_rules
 
 BOT_NAMES = ("random", "basic", "strong", "race", "keen", "judge")  # solver.game.players.BOTS, written here so --help loads no model
-DEFAULT_BOTS = "basic,strong"
+#: the bots by the seats at the table: from your lower player on (one of two: the other player)
+DEFAULT_BOTS = {2: "strong", 3: "basic,strong", 4: "basic,strong,basic"}
 
 
-def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, str]:
+def _bots(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:
+    if value is None:
+        return None
     names = tuple(v.strip().lower() for v in value.split(","))
-    if len(names) != 2 or any(n not in BOT_NAMES for n in names):
-        raise click.BadParameter(f"{value!r}: name two bots, your lower player's first, from "
+    if any(n not in BOT_NAMES for n in names):
+        raise click.BadParameter(f"{value!r}: name a bot a seat, your lower player's first, from "
                                  f"{', '.join(BOT_NAMES)} (e.g. --bots basic,strong)")
-    return names  # type: ignore[return-value]
+    return names
+
+
+def _table_bots(bots: tuple[str, ...] | None, seats: int) -> tuple[str, ...]:
+    """The bots of a table of ``seats``: one a seat but yours (the default for that table)."""
+    if bots is None:
+        return tuple(DEFAULT_BOTS[seats].split(","))
+    if len(bots) == 1:  # one bot for every other seat
+        return bots * (seats - 1)
+    if len(bots) != seats - 1:
+        raise click.BadParameter(f"{','.join(bots)}: a table of {seats} needs {seats - 1} bot"
+                                 f"{'s' if seats > 2 else ''}, your lower player's first "
+                                 f"(e.g. --bots {DEFAULT_BOTS[seats]}; --players chooses the table)",
+                                 param_hint="--bots")
+    return bots
 
 
 @click.command("play")
@@ -25,9 +42,11 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, 
 @click.option("--seed", type=click.IntRange(*limits.SEED), default=None, metavar="N",
               help="The session's seed: the same seed and the same answers give the same game (default: a new "
                    "one, shown at the start).")
-@click.option("--bots", default=DEFAULT_BOTS, show_default=True, metavar="A,B", callback=_bots,
-              help=f"The two bots: your lower player (下家, who plays after you), then your upper player (上家); "
-                   f"each one of {', '.join(BOT_NAMES)}.")
+@players_option
+@click.option("--bots", default=None, metavar="A,B", callback=_bots,
+              help=f"The bots, one a seat: your lower player (下家, who plays after you) first, then (at four) "
+                   f"对家, then your upper player (上家), or one bot for them all; each one of {', '.join(BOT_NAMES)} (default "
+                   f"{DEFAULT_BOTS[3]}; at four {DEFAULT_BOTS[4]}; of two {DEFAULT_BOTS[2]}).")
 @click.option("--hands", type=click.IntRange(*limits.HANDS), default=None, metavar="N",
               help="Stop after N hands (default: play until q or the end of the input).")
 @click.option("--coach", is_flag=True,
@@ -49,7 +68,8 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, 
               help="With --from: the position before move MOVE (numbered from 1 over the whole record, as "
                    "`phz replay` shows them).")
 @click.pass_context
-def play(ctx: click.Context, rules, seed: int | None, bots: tuple[str, str], hands: int | None, coach: bool,
+def play(ctx: click.Context, rules, players: int | None, seed: int | None, bots: tuple[str, ...] | None,
+         hands: int | None, coach: bool,
          review: bool, lang: str | None, record_path: str | None, overwrite: bool, from_path: str | None,
          at_move: int | None) -> None:
     """Play 跑胡子 against two bots at the terminal, with the solver as a coach.
@@ -71,18 +91,23 @@ def play(ctx: click.Context, rules, seed: int | None, bots: tuple[str, str], han
     if record_path is not None:
         _check_record_path(record_path, from_path, overwrite)
     rules_given = ctx.get_parameter_source("rules") is click.core.ParameterSource.COMMANDLINE
+    if players is not None:
+        if from_path is not None:
+            raise click.UsageError("--players and --from: a record's game goes on at its own table")
+        rules = seat_rules(rules, players)
+    bots_given = bots is not None
     if from_path is None:
-        from solver.game.engine import unplayable
+        bots = _table_bots(bots, rules.game.players)
+        from solver.game.deal import unplayable
         why = unplayable(rules)
         if why:
             raise click.BadParameter(why, param_hint="--rules")
-    bots_given = ctx.get_parameter_source("bots") is not click.core.ParameterSource.DEFAULT
     _run(ctx, rules=rules, seed=seed, bots=bots, bots_given=bots_given, hands=hands, coaching=coach, lang=lang,
          record_path=record_path, from_path=from_path, at_move=at_move, review=review,
          given_rules=rules if rules_given else None)
 
 
-def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], bots_given: bool,
+def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, ...] | None, bots_given: bool,
          hands: int | None, coaching: bool, lang: str | None, record_path: str | None, from_path: str | None,
          at_move: int | None, review: bool = False, given_rules=None) -> None:
     import io
@@ -107,6 +132,7 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, str], 
         rules, seed = start.rules, start.seed
         if not bots_given and start.bots:
             bots = start.bots
+        bots = _table_bots(bots, rules.game.players)
         hands = hands or 1
     elif seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -182,9 +208,11 @@ def _review(term, text: str | None, path: str | None, lang: str) -> None:
 
 
 def _around(me: int, bots) -> list[str]:
-    """Each seat's player name: the human's seat '', its lower player the first bot, its upper the second."""
-    names = [""] * 3
-    names[(me + 1) % 3], names[(me + 2) % 3] = bots
+    """Each seat's player name: the human's seat '', the bots from its lower player on."""
+    n = len(bots) + 1
+    names = [""] * n
+    for k, b in enumerate(bots):
+        names[(me + 1 + k) % n] = b
     return names
 
 
@@ -231,7 +259,8 @@ def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> 
     seats = rec.header.get("seats") or []
     players = [s.get("player") if isinstance(s, dict) else None for s in seats]
     me = players.index("human") if "human" in players else 0
-    around = [players[(me + k) % 3] if len(players) == 3 else None for k in (1, 2)]
+    n = rec.rules.game.players
+    around = [players[(me + k) % n] if len(players) == n else None for k in range(1, n)]
     bots = tuple(around) if all(b in BOTS for b in around) else None
     hand = rec.hands[pos.hand - 1]
     seed = rec.header.get("seed")

@@ -2,7 +2,7 @@
 
 Deal ``i`` of a simulation of ``seed`` is that of ``hand_seed(seed, i)`` (its tiles and its
 dealer), played in the game kernels (``KernelGame``; random or keen bots alone, whole hands at once).  It is played once per seating: rotation r puts
-bot ``bots[(p + r) % 3]`` at seat p, so every bot sits at every seat of the
+bot ``bots[(p + r) % n]`` at seat p (n seats; at a table of four one sits out each hand), so every bot sits at every seat of the
 same deal (duplicate deals; a seating that repeats another, as with three
 bots of one kind, is played once).  Each bot is
 ``make_bot(name, hand_seed(seed, i), seat)``: its randomness comes from the
@@ -83,7 +83,7 @@ def play_game(rules: Ruleset, seed: int, seating: Sequence[str]) -> tuple[Kernel
         move = ask.options[0] if len(ask.options) == 1 else players[ask.seat].choose(view_of(game, ask.seat), ask)
         game.play(move)
     result = game.result
-    chou_wei = [(p, "chou_wei") for p in range(3) for _ in range(game.chou_wei(p))]
+    chou_wei = [(p, "chou_wei") for p in range(len(seating)) for _ in range(game.chou_wei(p))]
     return game, GameOutcome(tuple(seating), tuple(result.net), result.winner, game.turns,
                              tuple(sorted(chou_wei + game_events(game.events))))
 

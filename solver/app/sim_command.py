@@ -9,11 +9,13 @@ import sys
 
 import click
 
-from .options import FROM_CONFIG, RulesetType, lang_option
+from .options import FROM_CONFIG, RulesetType, lang_option, players_option, seat_rules
 
 #: solver.game.players.BOTS, written here so that --help loads no game (tests/test_sim.py checks they agree)
 BOT_NAMES = ("random", "basic", "strong", "race", "keen", "judge")
 DEFAULT_BOTS = "strong,basic,random"
+#: the bots at a table of two and of four, when --bots is not given
+TABLE_BOTS = {2: "strong,basic", 3: DEFAULT_BOTS, 4: "strong,basic,random,random"}
 #: the most deals one run plays
 MAX_GAMES = 10_000_000
 
@@ -34,7 +36,7 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
         return names * seats
     if len(names) != seats:
         raise ValueError(f"--bots names {len(names)} bots for {seats} seats: name one a seat, "
-                         f"e.g. --bots {DEFAULT_BOTS} (or one bot for every seat)")
+                         f"e.g. --bots {TABLE_BOTS[seats]} (or one bot for every seat)")
     return names
 
 
@@ -43,11 +45,13 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
               metavar="N", help="Deals to play; each is played once per seating of the bots (3 hands for 3 "
                                 "different bots), so seat and dealer luck cancel.")
 @click.option("--rules", type=RulesetType(), default=FROM_CONFIG, metavar="NAME|PATH",
-              help="The ruleset (default: $PHZ_RULES, else the config file, else hunan); the game seats 3 players.")
-@click.option("--bots", "bots_text", default=DEFAULT_BOTS, show_default=True, metavar="A,B,C",
+              help="The ruleset (default: $PHZ_RULES, else the config file, else hunan).")
+@players_option
+@click.option("--bots", "bots_text", default=None, metavar="A,B,C",
               help="The bot at each seat (random, basic, strong, race: strong kept as a fixed baseline, keen: quick and "
                    "as strong as basic, judge: the coach's best move at every decision, about a hand a second), "
-                   "or one bot for all three.")
+                   f"or one bot for every seat (default {DEFAULT_BOTS}; at four {TABLE_BOTS[4]}, of two "
+                   f"{TABLE_BOTS[2]}).")
 @click.option("--seed", type=click.IntRange(min=0, max=2 ** 63 - 1), default=0, show_default=True, metavar="N",
               help="Deal i is the same for the same seed, whatever --jobs.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
@@ -58,7 +62,8 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
               help="Write each hand's game record (JSON Lines, README: Game records) into DIR.")
 @lang_option
 @click.pass_context
-def sim(ctx: click.Context, deals: int, rules, bots_text: str, seed: int, jobs: int, as_json: bool,
+def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: str | None, seed: int, jobs: int,
+        as_json: bool,
         records: str | None, lang: str | None) -> None:
     """Bots against bots: each bot's mean net score per hand, with its 95% interval.
 
@@ -86,12 +91,13 @@ def sim(ctx: click.Context, deals: int, rules, bots_text: str, seed: int, jobs: 
     from solver.text.explain import resolve_lang
     from solver.text.sim_table import SimInfo, sim_json, sim_lines
 
+    rules = seat_rules(rules, players)
     try:
         Game(rules, seed=0)
     except ValueError as e:
         raise click.UsageError(f"--rules {rules.name}: {e}") from None
     try:
-        bots = parse_bots(bots_text, rules.game.players)
+        bots = parse_bots(bots_text or TABLE_BOTS[rules.game.players], rules.game.players)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--bots") from None
     if records is not None:

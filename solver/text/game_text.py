@@ -86,10 +86,13 @@ def event_line(event: dict, lang: str = "en", colour: bool = False, *, names: Se
         dealer = _seat(event.get("dealer"), lang, names)
         stock = len(event.get("stock", ""))
         liang = event.get("liang")
+        out, last = event.get("out"), event.get("last")
         if zh:
-            line = f"发牌：{dealer}坐庄" + (f"，亮张 {liang}" if liang else "") + f"，墩 {stock} 张"
+            line = f"发牌：{dealer}坐庄" + (f"（{_seat(out, lang, names)}坐底）" if out is not None else "") + \
+                (f"，亮张 {liang}" if liang else "") + f"，墩 {stock} 张" + (f"，墩底亮 {last}" if last else "")
         else:
-            line = f"deal: {dealer} deals" + (f", 亮张 {liang}" if liang else "") + f", {stock} in the stock"
+            line = f"deal: {dealer} deals" + (f" ({_seat(out, lang, names)} sits out)" if out is not None else "") + \
+                (f", 亮张 {liang}" if liang else "") + f", {stock} in the stock" + (f", last {last} shown" if last else "")
     elif e == "meld":
         kind = MELD_ZH.get(event.get("kind"), event.get("kind"))
         line = f"{who} 前提 {kind}:{event.get('tiles')}" if zh else \

@@ -25,6 +25,9 @@ __all__ = ["bad_answer", "chou_note", "coach_lines", "event_line", "hint_lines",
 
 _W = {
     "en": {"deal": "hand {n}: {who} deals", "liang": "; the 亮张 (shown to all) is {t}",
+           "out": "; {who} sits out (坐底)", "out_me": "; you sit out (坐底) and watch",
+           "last": "; the stock's last tile {t} is shown: nobody may win on it",
+           "buried": "; 20 tiles are set aside unseen (埋牌)",
            "dealt": "{who} lays out a dealt {meld} (前提)", "draw": "{who} draws {t}", "draw_me": "you draw {t}",
            "draw_hidden": "{who} draws a tile", "take": "{who} takes {t}: {melds}",
            "take_hidden": "{who} takes a tile: a 偎 face down", "discard": "{who} discards {t}",
@@ -56,6 +59,11 @@ _W = {
            "only": "only move: {move}, made for you",
            "intro": "phz play · {title}: you against 下家 {lower} (your lower player, who plays after you) "
                     "and 上家 {upper}",
+           "intro4": "phz play · {title}: four at the table, you against 下家 {lower} (after you), 对家 {opposite} "
+                     "and 上家 {upper}; each hand the seat opposite the dealer sits out (坐底), and a hand you sit "
+                     "out is played by the three others before your eyes",
+           "intro2": "phz play · {title}: two players, you against 对家 {other}; 20 tiles are set aside unseen "
+                     "(埋牌), and either of you may 吃 the other's tiles",
            "keys": "answer with a number from the menu or a move (过, chi 三四五, 五); ? a hint, w why the other "
                    "moves are not legal, t the table again, q quit",
            "coach_on": "coach: after each of your decisions, its grade as phz review gives it, the solver's choice and what yours cost",
@@ -66,6 +74,8 @@ _W = {
            "record_cut": "the record of this game so far, cut short (it replays with --lenient), is in:",
            "resume": "playing on from move {at} (hand {n}) of the record:"},
     "zh": {"deal": "第{n}局：{who}坐庄", "liang": "，亮张是{t}",
+           "out": "，{who}坐底", "out_me": "，你坐底，在旁边看",
+           "last": "，墩底最后一张{t}亮出，谁都不能胡这张", "buried": "，埋牌20张不看",
            "dealt": "{who}起手亮出{meld}（前提）", "draw": "{who}摸出{t}", "draw_me": "你摸出{t}",
            "draw_hidden": "{who}摸了一张牌", "take": "{who}要了{t}：{melds}",
            "take_hidden": "{who}摸了一张牌：偎（暗）", "discard": "{who}打出{t}",
@@ -92,6 +102,9 @@ _W = {
            "chou_both": "{t}成为过张（只能胡）", "warn": "注意：{what}",
            "only": "只有一步：{move}，已替你走",
            "intro": "phz play · {title}：你对下家 {lower}（在你之后出牌）和上家 {upper}",
+           "intro4": "phz play · {title}：四人桌，你对下家 {lower}（在你之后出牌）、对家 {opposite} 和上家 {upper}；"
+                     "每局庄家对面的人坐底，你坐底的那局由其他三人打，你在旁边看",
+           "intro2": "phz play · {title}：二人对打，你对对家 {other}；埋牌20张不看，双方都可以吃对方的牌",
            "keys": "输入菜单上的数字或一步走法（过、吃 三四五、五）；?提示，w其他走法为什么不行，t再看牌桌，q退出",
            "coach_on": "教练：你每次选择之后，像 phz review 一样评级，给出推荐的走法和你的走法差在哪里",
            "quit": "{n}局后停止", "eof": "输入结束：{n}局后停止", "interrupt": "中断：{n}局后停止",
@@ -142,7 +155,11 @@ def event_line(e: dict, names: Sequence[str], lang: str, *, me: int, hidden: boo
     mine = e.get("seat", e.get("dealer")) == me
     if kind == "deal":
         line = _say(lang, "deal", mine, n=hand_no, who=names[e["dealer"]])
-        return line + (w["liang"].format(t=e["liang"]) if e.get("liang") else "")
+        line += w["liang"].format(t=e["liang"]) if e.get("liang") else ""
+        if e.get("out") is not None:
+            line += w["out_me"] if e["out"] == me else w["out"].format(who=names[e["out"]])
+        line += w["last"].format(t=e["last"]) if e.get("last") else ""
+        return line + (w["buried"] if e.get("buried") else "")
     if kind == "meld":
         return _say(lang, "dealt", mine, who=who, meld=f"{_zh(e['kind'])} {e['tiles']}")
     if kind == "draw":
@@ -260,7 +277,12 @@ def only_move(move: str, lang: str) -> str:
 def intro_lines(rules: Ruleset, bots: Sequence[str], coaching: bool, lang: str) -> list[str]:
     """The start of a session: who plays whom, and how to answer."""
     w = _W[lang]
-    lines = wrap(w["intro"].format(title=rules.title, lower=bots[0], upper=bots[1]))
+    if len(bots) == 1:
+        lines = wrap(w["intro2"].format(title=rules.title, other=bots[0]))
+    elif len(bots) == 3:
+        lines = wrap(w["intro4"].format(title=rules.title, lower=bots[0], opposite=bots[1], upper=bots[2]))
+    else:
+        lines = wrap(w["intro"].format(title=rules.title, lower=bots[0], upper=bots[1]))
     lines += wrap(w["keys"])
     if coaching:
         lines += wrap(w["coach_on"])

@@ -5,7 +5,7 @@
 >>> s = summarise([DealOutcome(0, (g,)), DealOutcome(1, (g,))], ("random",))
 >>> for line in sim_lines(s, SimInfo("hunan", ("random",) * 3, 0, 1, 0.5), "en")[:2]:
 ...     print(line)
-phz sim, hunan: 2 deals × 1 seating = 2 hands
+phz sim, hunan, 3 seats: 2 deals × 1 seating = 2 hands
 seed 0, 1 job, 0.5 s
 """
 from __future__ import annotations
@@ -53,10 +53,13 @@ def _pct(k: int, n: int) -> str:
 
 def _header(s: Summary, info: SimInfo, lang: str) -> list[str]:
     seatings = s.games // s.deals if s.deals else 0
+    n = len(info.bots)
     if lang == "zh":
-        return [f"phz sim，{info.rules}：{s.deals} 副牌 × {seatings} 种座次 = {s.games} 手",
+        table = {2: "二人", 3: "三人", 4: "四人（每局一人坐底）"}[n]
+        return [f"phz sim，{info.rules}，{table}：{s.deals} 副牌 × {seatings} 种座次 = {s.games} 手",
                 f"种子 {info.seed}，{info.jobs} 个进程，用时 {info.seconds:.1f} 秒"]
-    return [f"phz sim, {info.rules}: {s.deals} deal{'s' * (s.deals != 1)} × {seatings} seating"
+    table = f"{n} seats" + (" (one sits out each hand)" if n == 4 else "")
+    return [f"phz sim, {info.rules}, {table}: {s.deals} deal{'s' * (s.deals != 1)} × {seatings} seating"
             f"{'s' * (seatings != 1)} = {s.games} hand{'s' * (s.games != 1)}",
             f"seed {info.seed}, {info.jobs} job{'s' * (info.jobs != 1)}, {info.seconds:.1f} s"]
 

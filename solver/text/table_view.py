@@ -54,7 +54,8 @@ cells = _cells  # (shared with solver.text.position_text)
 # ---------------------------------------------------------------- words
 
 _W = {
-    "en": {"you": "you", "lower": "下家", "upper": "上家", "hand": "hand {n}", "stock": "stock {n}",
+    "en": {"you": "you", "lower": "下家", "upper": "上家", "opposite": "对家", "out": "sits out (坐底)",
+           "last": "last tile {t} shown", "hand": "hand {n}", "stock": "stock {n}",
            "dealer": "dealer: {who}", "turn": "turn: {who}", "mine": "your hand", "table": "on the table",
            "drawn": "{t} drawn by {who}", "discarded": "{t} discarded by {who}", "faces": "face up",
            "unseen": "unseen", "chou": "臭 for you", "chou_chi": "吃", "chou_peng": "碰",
@@ -63,7 +64,7 @@ _W = {
            "own_chou": "the tile you discard becomes 臭 for you",
            "may": "may: ", "may_not": "may not: ", "kan_never": "{kan}: 坎 tiles are never discarded",
            "all_open": "no move is forbidden here: every move is in the menu"},
-    "zh": {"you": "你", "lower": "下家", "upper": "上家", "hand": "第{n}局", "stock": "墩里{n}张",
+    "zh": {"you": "你", "lower": "下家", "upper": "上家", "opposite": "对家", "out": "坐底", "last": "墩底亮{t}", "hand": "第{n}局", "stock": "墩里{n}张",
            "dealer": "庄家：{who}", "turn": "轮到：{who}", "mine": "你的手牌", "table": "桌上",
            "drawn": "{who}摸出的{t}", "discarded": "{who}打出的{t}", "faces": "亮着的牌",
            "unseen": "未见", "chou": "你的臭牌", "chou_chi": "吃", "chou_peng": "碰",
@@ -86,14 +87,21 @@ def words(lang: str) -> dict[str, str]:
     return _W[lang]
 
 
+def place_names(n: int) -> list[str]:
+    """The places at a table of ``n`` as seen from one's own, the next seat first: 下家, (对家,) 上家;
+    the one other player of two is 对家."""
+    return {2: ["opposite"], 3: ["lower", "upper"], 4: ["lower", "opposite", "upper"]}[n]
+
+
 def seat_names(me: int, bots: Sequence[str], lang: str) -> list[str]:
-    """Each seat's name at the table of seat ``me``: you, 下家 BOT (the lower player), 上家 BOT.
-    ``bots``: the bot of the lower player, then of the upper player."""
+    """Each seat's name at the table of seat ``me``: you, 下家 BOT (the lower player), (对家 BOT,) 上家 BOT.
+    ``bots``: the bot of each other seat, from the lower player on (one of two: 对家)."""
     w = _W[lang]
-    names = [""] * 3
+    n = len(bots) + 1
+    names = [""] * n
     names[me] = w["you"]
-    for k, bot in enumerate(bots):
-        names[(me + 1 + k) % 3] = f"{w['upper' if k else 'lower']}{f'（{bot}）' if lang == 'zh' else f' {bot}'}"
+    for k, (bot, place) in enumerate(zip(bots, place_names(n))):
+        names[(me + 1 + k) % n] = f"{w[place]}{f'（{bot}）' if lang == 'zh' else f' {bot}'}"
     return names
 
 
@@ -120,13 +128,16 @@ def table_lines(view: SeatView, names: Sequence[str], scores: Sequence[int], lan
     w = _W[lang]
     me = view.seat
     head = [w["hand"].format(n=hand_no)] if hand_no is not None else []
-    head += [view.rules.name, w["dealer"].format(who=names[view.dealer]), w["stock"].format(n=view.stock),
-             w["turn"].format(who=names[view.turn])]
+    head += [view.rules.name, w["dealer"].format(who=names[view.dealer]), w["stock"].format(n=view.stock)]
+    head += [w["last"].format(t=glyph(view.last))] if view.last is not None else []
+    head += [w["turn"].format(who=names[view.turn])]
     lines = wrap("== " + " · ".join(head) + " ==", indent="   ")
     name_w = max(width(n) for n in names)
     pad = name_w + 7
-    for p in [(me + 2) % 3, (me + 1) % 3, me]:
-        melds = [_meld(k, t) for k, t in view.melds[p]] or [w["none"]]
+    n = view.players
+    out = view.rules.game.sits_out(view.dealer)
+    for p in [(me + k) % n for k in range(n - 1, 0, -1)] + [me]:
+        melds = [_meld(k, t) for k, t in view.melds[p]] or [w["out" if p == out else "none"]]
         name = names[p] + " " * (name_w - width(names[p]))
         lines += _cells(f"{name} {_signed(scores[p]):>4}", melds, pad)
         if view.faces[p]:
