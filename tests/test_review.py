@@ -39,7 +39,7 @@ SAMPLES = 60
 # while holding another 三 it lays out in no 比 (烧比); seat 2 declines to eat seat 1's 八, then eats the 八
 # it draws (臭张).
 TYPED = """\
-{"format": "phz-game", "version": 1, "ruleset": "hunan"}
+{"format": "phz-game", "version": 2, "ruleset": "hunan"}
 {"e": "deal", "dealer": 0, "hands": ["柒玖肆玖壹二一贰壹三伍伍三叁拾陆陆肆柒四四", "一二三四五六七八九九玖肆伍陆柒捌玖拾拾壹", "七九九十捌十三六七四肆伍贰叁捌陆二贰六壹"], "stock": "八五叁拾一二八十十七一捌五六八叁贰五柒"}
 {"seat": 0, "move": "discard 三"}
 {"seat": 1, "move": "chi 二三四"}
