@@ -1,4 +1,4 @@
-"""``phz play``: a session of hands at the terminal, the learner on seat 0 against two bots.
+"""``phz play``: a session of hands at the terminal, the learner on seat 0 against a bot at every other seat.
 
 The learner answers each decision on standard input: a number from the
 menu, or a move typed out (``过``, ``chi 三四五``, ``打 五`` or just ``五``);

@@ -1,4 +1,4 @@
-"""`phz play`: 跑胡子 at the terminal against two bots, hand after hand (``solver.app.play``)."""
+"""`phz play`: 跑胡子 at the terminal against the bots, hand after hand (``solver.app.play``)."""
 from __future__ import annotations
 
 import click
@@ -72,12 +72,14 @@ def play(ctx: click.Context, rules, players: int | None, seed: int | None, bots:
          hands: int | None, coach: bool,
          review: bool, lang: str | None, record_path: str | None, overwrite: bool, from_path: str | None,
          at_move: int | None) -> None:
-    """Play 跑胡子 against two bots at the terminal, with the solver as a coach.
+    """Play 跑胡子 against the bots at the terminal, with the solver as a coach.
 
     \b
-    You sit on seat 0; the screen shows your hand (red tiles in red, melds
-    apart), every player's melds and face-up tiles, the stock, whose turn it
-    is, the copies of each tile you have not seen and what is 臭 for you.
+    You sit on seat 0 (at a table of four, you sit out, 坐底, and watch a
+    hand dealt by the player opposite you); the screen shows your hand (red
+    tiles in red, melds apart), every player's melds and face-up tiles, the
+    stock, whose turn it is, the copies of each tile you have not seen and
+    what is 臭 for you.
     At each decision answer with a number from the menu or a move (过,
     chi 三四五, 打 五, or just 五 for a discard); ? asks for a hint, w says why
     the other moves are not legal, t shows the table again, q stops.  A

@@ -30,7 +30,7 @@ Ask about a hand:   ting (waits, or distance to ready), discard (which
                     tile to discard), hu (does a tile win, and how),
                     act (what a tile from a player lets you do), and
                     shell (the same, interactively, step by step).
-Play and learn:     play (a hand against two bots, with a coach), review
+Play and learn:     play (hands against the bots, with a coach), review
                     (your decisions in a game record, graded), replay,
                     sim (bots against bots), quiz (puzzles and drills
                     explained), stats (your progress), puzzles.
@@ -55,7 +55,7 @@ SUMMARIES = {
     ("", "bench"): ("Measure the solver's speed", "测量求解器的速度"),
     ("", "discard"): ("Which tile to discard, each discard ranked", "打哪张牌：每种打法排序"),
     ("", "hu"): ("Whether a tile wins for a hand, and how", "一张牌能不能胡，怎么胡"),
-    ("", "play"): ("Play a hand against two bots, with a coach", "和两个机器人打牌，有教练指点"),
+    ("", "play"): ("Play hands against the bots, with a coach", "和机器人打牌，有教练指点"),
     ("", "puzzles"): ("The puzzle library: list, check, tags", "题库：列出、检查、标签"),
     ("", "quiz"): ("Train on puzzles and drills, graded and explained", "做题训练：评分并讲解"),
     ("", "replay"): ("Replay a game record, checking every move", "重放牌局记录，检查每一步"),
