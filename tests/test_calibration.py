@@ -18,8 +18,8 @@ from solver.model.rules import get_ruleset
 
 #: the largest gap allowed between predicted and observed in a decile of 100 positions or more
 GAP = 0.05
-#: hands played from these seeds, per ruleset: others than the curve was fitted on (seeds 1000–1299, and
-#: hunan's also 5000–5399)
+#: hands played from these seeds, per ruleset: others than the curve was fitted on (hunan: seeds 1000–1299
+#: and 5000–5399; luzhou, at its table of four: 6000–6399)
 SEEDS = {"hunan": range(7000, 7400), "luzhou": range(5000, 5400)}
 
 
