@@ -35,7 +35,7 @@ from ..model.ruleset import DEALT_KINDS, FOUR_KINDS
 from ..model.tiles import COPIES, N_KINDS
 from .moves import Ask
 from .position import Position
-from .view import SeatView
+from .view import SeatView, unseen_stock
 
 __all__ = ["first_discard", "held_of", "others_at_rest", "position_from_view"]
 
@@ -68,7 +68,7 @@ def held_of(view: SeatView) -> tuple[int, ...]:
         elif p in others:
             hidden += sum(3 for _, tiles in melds if tiles is None)
             held[p] = _at_rest(melds)
-    stock = view.stock - (view.last is not None) + view.rules.game.set_aside  # unseen there (埋牌: two players)
+    stock = unseen_stock(view.stock, view.last, view.rules)
     diff = sum(view.unseen()) - stock - hidden - sum(held[p] for p in others)
     if diff > 0 and view.dealer in others and first_discard(view):
         held[view.dealer] += 1

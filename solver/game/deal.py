@@ -68,10 +68,11 @@ def set_aside(hands: list[list[int]], stock: list[int]) -> list[int]:
     return [t for t in range(N_KINDS) for _ in range(left[t])]
 
 
-def deal_event(rules: Ruleset, dealer: int, hands: list[list[int]], stock: list[int]) -> dict:
+def deal_event(rules: Ruleset, dealer: int, hands: list[list[int]], stock: list[int],
+               buried: list[int] | None = None) -> dict:
     """The record's ``deal`` event: the dealer, the hands dealt from him on, the stock top first, the 亮张;
     at a table of four the seat sitting out (``out``) and the shown last tile (``last``); of two
-    players the tiles set aside (``buried``)."""
+    players the tiles set aside (``buried``; ``set_aside`` when not given)."""
     g = rules.game
     event = {"e": "deal", "dealer": dealer, "hands": [glyphs(h) for h in hands],
              "stock": "".join(glyph(t) for t in stock), "liang": glyph(hands[0][-1]) if g.liang else None}
@@ -79,7 +80,8 @@ def deal_event(rules: Ruleset, dealer: int, hands: list[list[int]], stock: list[
         event["out"] = g.sits_out(dealer)
     if g.shows_last and stock:
         event["last"] = glyph(stock[-1])
-    buried = set_aside(hands, stock) if g.set_aside else []
+    if buried is None:
+        buried = set_aside(hands, stock) if g.set_aside else []
     if buried:
         event["buried"] = glyphs(buried)
     return event

@@ -128,7 +128,7 @@ class Game:
         self.turns = 0
         self.penalties: list[tuple[int, str, int]] = []  # (seat, offence, amount), lenient replays only
         if not self.quiet:
-            self.events.append(deal_event(rules, self.dealer, hands, self.stock))
+            self.events.append(deal_event(rules, self.dealer, hands, self.stock, self.buried))
         self._asked: Ask | None = None
         self._flow = self._run()
         self._advance(None)

@@ -36,7 +36,7 @@ from ..model.rules import Ruleset
 from ..model.shown import value_text
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
 from .moves import Move, move_text, parse_move
-from .view import others_of
+from .view import others_of, seen_counts, unseen_stock, view_of
 
 __all__ = ["FORMAT", "Position", "PositionError", "dumps", "loads", "position_of", "quick", "with_options"]
 
@@ -83,12 +83,10 @@ class Position:
     @property
     def others(self) -> list[int]:
         """The other seats that play the hand, from this seat's lower player on."""
-        from .view import others_of
         return others_of(self.seat, self.players, self.out)
 
     def seen_counts(self) -> list[int]:
         """Copies of each tile this seat sees outside its own hand (as ``SeatView.seen_counts``)."""
-        from .view import seen_counts
         return seen_counts(self.seat, self.melds, self.faces, self.table, self.last)
 
     def unseen(self) -> list[int]:
@@ -99,7 +97,6 @@ class Position:
 
 def position_of(game, seat: int | None = None) -> Position:
     """The position of ``seat`` (default: the seat asked) in a live ``Game`` at its current ``ask()``."""
-    from .view import view_of
     ask = game.ask()
     if ask is None:
         raise ValueError("the hand is over: there is no decision to advise")
@@ -291,7 +288,7 @@ def _problem(p: Position) -> str | None:
     if p.last is not None and (not p.rules.game.shows_last or not p.stock):
         return "last_tile: only a table of four shows the stock's last tile, while the stock holds it"
     hidden = sum(3 for q, m in enumerate(p.melds) if q != p.seat for _, t in m if t is None)
-    stock = p.stock - (p.last is not None) + p.rules.game.set_aside  # and the tiles set aside (two players)
+    stock = unseen_stock(p.stock, p.last, p.rules)
     need = sum(h for q, h in enumerate(p.held) if q != p.seat) + stock + hidden
     if need != sum(p.unseen()):
         return (f"the others' concealed tiles ({need - stock - hidden}), face-down 偎 ({hidden // 3}) and the "

@@ -11,7 +11,7 @@ from ..model.hand import Hand
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
 
-__all__ = ["SeatView", "others_of", "seen_counts", "shown_last", "view_of"]
+__all__ = ["SeatView", "others_of", "seen_counts", "shown_last", "unseen_stock", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,11 @@ def others_of(seat: int, players: int, out: int | None) -> list[int]:
     order from ``seat``'s lower player."""
     from .table import playing
     return playing(seat, players, out)[1:]
+
+
+def unseen_stock(stock: int, last: int | None, rules: Ruleset) -> int:
+    """The tiles of the stock nobody sees (all but its shown last tile), and those set aside (埋牌)."""
+    return stock - (last is not None) + rules.game.set_aside
 
 
 def seen_counts(seat: int, melds, faces, table, last: int | None = None) -> list[int]:
