@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-PHZ = "import cli; cli.entry()"
+PHZ = "from solver.app.entry import main; main()"
 CONTROL_WORDS = ("reference", "eating", "decide", "drill", "pure Python")
 
 

@@ -6,7 +6,7 @@
 CHECKOUT: folders holding a checkout of the project (default: this script's
 own), e.g. ``git worktree add /tmp/phz-before COMMIT`` for the code before a
 change.  Every command runs from the checkout's own folder with PYTHONPATH
-set to it, as ``python -c 'import cli; cli.entry()' ...`` (the ``phz``
+set to it, as ``python -c 'from solver.app.entry import main; main()' ...`` (the ``phz``
 script of the editable install would always run the main checkout's code;
 which ``solver`` each side imports is printed, and checked).  With several
 checkouts the runs alternate, each side first in turn, so a machine that
@@ -43,7 +43,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
-PHZ = "import cli; cli.entry()"
+PHZ = "from solver.app.entry import main; main()"
 PREFIX = 500  # hands of the short batch whose time is subtracted for the per-hand rate
 
 

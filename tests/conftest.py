@@ -13,14 +13,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _phz_command() -> list[str]:
-    """The installed console script of this interpreter, else `python -m cli` from the checkout."""
+    """The installed console script of this interpreter, else `python cli.py` from the checkout."""
     script = Path(sys.executable).with_name("phz")
     if script.exists():
         return [str(script)]
     found = shutil.which("phz")
     if found and Path(found).resolve().parent == Path(sys.executable).resolve().parent:
         return [found]
-    return [sys.executable, "-m", "cli"]
+    return [sys.executable, str(ROOT / "cli.py")]
 
 
 @pytest.fixture(scope="session")

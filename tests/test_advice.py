@@ -17,9 +17,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
 from solver import api
 from solver.app import advise_command
+from solver.app.commands import main
 from solver.game import winrate
 from solver.game.advice import advise
 from solver.game.engine import Game

@@ -14,8 +14,8 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli import main
 from solver import api
+from solver.app.commands import main
 from solver.app.play import Human, Table, Terminal
 from solver.app.shell import MAX_LINE, Shell, read_line
 from solver.game.coach import Coach

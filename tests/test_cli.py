@@ -12,7 +12,7 @@ import subprocess
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from solver.app.commands import main
 
 EX1 = "一二三 壹贰叁 贰柒拾 二七十 四五六 七八九 伍陆"
 EX2 = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
@@ -465,7 +465,7 @@ def test_every_command_has_help(command, flag):
 
 HELP_RUN = f"""
 import sys
-from cli import main
+from solver.app.commands import main
 for args in {[c + ["--help"] for c in COMMANDS]!r}:
     assert main(args, standalone_mode=False) == 0, args
 print("NUMBA_LOADED" if "numba" in sys.modules else "NO_NUMBA")
@@ -486,7 +486,7 @@ def test_help_never_imports_numba(python_in_fresh_process):
 
 PUZZLES_LIST_RUN = """
 import json, sys
-from cli import main
+from solver.app.commands import main
 main(["puzzles", "list"], standalone_mode=False)
 main(["puzzles", "list", "--json"], standalone_mode=False)
 main(["puzzles", "list", "--kind", "chi", "--json"], standalone_mode=False)
@@ -510,7 +510,7 @@ NEAR = "一二四六七九九十贰贰肆伍陆柒 | 碰:拾拾拾 偎:玖玖玖
 NEAR_DISCARD = "三三五六六七八八九十壹叁肆肆伍伍陆柒捌拾拾"  # its best discards leave it 2 away
 ONE_HAND_RUN = f"""
 import sys
-from cli import main
+from solver.app.commands import main
 for args in (["ting", "{EX2}"], ["ting", "--json", "{EX4}"],
              ["hu", "{EX3}", "--win", "五", "--source", "other", "--all"],
              ["hu", "{EX3}", "--win", "五", "--source", "other", "--last-tile"],
@@ -623,7 +623,7 @@ def test_the_help_lists_every_origin():
 
 
 def test_the_default_ruleset_of_the_command_is_the_model_s():
-    import cli
+    from solver.app.options import DEFAULT_RULES
     from solver.model.rules import DEFAULT_RULESET
 
-    assert cli.DEFAULT_RULES == DEFAULT_RULESET
+    assert DEFAULT_RULES == DEFAULT_RULESET

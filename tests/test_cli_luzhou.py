@@ -7,8 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
 from solver import api
+from solver.app.commands import main
 from solver.engine import reference
 from solver.model.rules import get_ruleset
 from solver.model.tiles import GLYPHS

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import puzzles
-from cli import main
+from solver import puzzles
+from solver.app.commands import main
 
 SEED000 = "一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹"  # 一二三四五: eat 三 with 比; 二四 is 烧比
 SEED000_TEXT = "一二三四五六七八九九壹肆伍陆柒捌玖玖拾拾"
@@ -718,7 +718,7 @@ def test_quiz_seed_without_random_is_a_usage_error(tmp_path):
 
 def test_quiz_attempt_kept_by_a_process_that_exits_at_once(run_phz, tmp_path):
     """A drill on a hand that is not ready loads numba, so `phz` ends with an
-    immediate exit (cli.entry): the graded attempt must already be in the
+    immediate exit (solver.app.entry): the graded attempt must already be in the
     progress file, and the answer fully written."""
     env = {"PHZ_HOME": str(tmp_path)}
     quiz = run_phz("quiz", "--puzzle", "drill:4253", "--lang", "en", input="二\n", env=env)
@@ -734,10 +734,10 @@ def test_quiz_attempt_kept_by_a_process_that_exits_at_once(run_phz, tmp_path):
 
 
 def test_cli_question_kinds_are_the_library_kinds():
-    import cli
+    from solver.app.trainer_command import QUESTION_KINDS
     from solver.trainer import question
 
-    assert cli.QUESTION_KINDS == puzzles.QUESTION_KINDS == question.QUESTION_KINDS
+    assert QUESTION_KINDS == puzzles.QUESTION_KINDS == question.QUESTION_KINDS
 
 
 def test_quiz_and_puzzles_check_take_a_ruleset(library, db):

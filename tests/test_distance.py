@@ -721,7 +721,7 @@ def test_batches_give_the_same_answers_as_one_hand():
 def test_cli_json_and_text_of_a_hand_not_ready():
     from click.testing import CliRunner
 
-    from cli import main
+    from solver.app.commands import main
     hand = "二四七七七十十十壹壹壹捌拾拾 | 碰:一一一 吃:二七十"
     result = CliRunner().invoke(main, ["ting", "--json", hand])
     obj = json.loads(result.stdout)
@@ -795,7 +795,7 @@ FAR_DISCARD = "二四七七七十十十壹壹壹肆捌拾拾 | 碰:一一一 吃
 
 
 def _far_question():
-    from puzzles import Puzzle
+    from solver.puzzles import Puzzle
     from solver.trainer.question import Question
     # 二, 捌 and 拾 all leave it 1 away with 14 live improving draws; 肆 only 12, 四 is 2 away
     # (worked out by hand from the 进张 tables below).

@@ -9,8 +9,8 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli import main
 from solver import api
+from solver.app.commands import main
 from solver.model import scoring
 from solver.model.hand import HandError
 from solver.model.rules import get_ruleset

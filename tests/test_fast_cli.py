@@ -10,9 +10,9 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli import main
 from solver import api
 from solver.app import batch, generate
+from solver.app.commands import main
 from solver.model.hand import HandError
 from solver.model.rules import HUNAN
 from solver.text import jsonl

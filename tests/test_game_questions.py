@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import QUESTION_KINDS, main
+from solver.app.commands import main
+from solver.app.trainer_command import QUESTION_KINDS
 from solver.game.engine import Game
 from solver.game.moves import move_text, parse_move
 from solver.game.position import dumps, loads, position_of

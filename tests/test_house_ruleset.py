@@ -6,9 +6,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli import main
 from solver import api
 from solver.app import generate
+from solver.app.commands import main
 from solver.engine import reference, wins
 from solver.model.groups import group_huxi
 from solver.model.rules import HUNAN, get_ruleset

@@ -15,8 +15,8 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli import main
 from solver import api
+from solver.app.commands import main
 from solver.app.generate import ready_hands
 from solver.engine import dealt, reference
 from solver.model.groups import DUIDUI_KINDS

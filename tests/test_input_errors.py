@@ -15,10 +15,9 @@ import click
 import pytest
 from click.testing import CliRunner
 
-import puzzles
-from cli import main
-from solver import api
+from solver import api, puzzles
 from solver.app import console
+from solver.app.commands import main
 from solver.model.notation import advice, parse_hand
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -23,8 +23,7 @@ from pathlib import Path
 import pytest
 from naive import best as naive_best
 
-import puzzles
-from solver import api
+from solver import api, puzzles
 from solver.model.notation import parse_hand, parse_tile, parse_tiles
 from solver.model.results import SOURCES
 from solver.model.rules import get_ruleset

@@ -16,7 +16,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from solver.app.commands import main
 from solver.game import record
 from solver.game.bot_judge import JudgeBot
 from solver.game.coach import Coach

@@ -14,7 +14,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from solver.app.commands import main
 from solver.app.play import Human, Table, Terminal
 from solver.game import record, replay
 from solver.game.coach import Coach, after, makes_chou

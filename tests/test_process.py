@@ -324,7 +324,7 @@ def read_only_install(tmp_path) -> tuple[list[str], dict, Path]:
         path.chmod(path.stat().st_mode & ~0o222)
     env = _env(HOME=str(home), TMPDIR=str(temp), PHZ_HOME=str(temp))
     env["PYTHONPATH"] = str(install)
-    return [*prefix, sys.executable, "-c", "import cli; cli.entry()"], env, temp
+    return [*prefix, sys.executable, "-c", "from solver.app.entry import main; main()"], env, temp
 
 
 def test_no_writable_cache_falls_back_to_a_folder_of_ours(read_only_install):

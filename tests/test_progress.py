@@ -332,7 +332,7 @@ def test_opening_a_good_file_writes_nothing(db):
 
 
 def test_a_write_that_fails_is_one_line_and_keeps_earlier_attempts(db):
-    import puzzles
+    from solver import puzzles
     from solver.model.rules import HUNAN
     from solver.trainer.grading import right_answer
     from solver.trainer.question import Question

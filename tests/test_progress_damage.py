@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-import puzzles
+from solver import puzzles
 from solver.model.rules import HUNAN
 from solver.trainer import drills, progress, progress_file
 from solver.trainer.grading import right_answer

@@ -11,11 +11,11 @@ from collections import Counter
 
 import pytest
 
-import puzzles
-from puzzles import KNOWN_TAGS, LEVELS, QUESTION_KINDS, PuzzleError
+from solver import puzzles
 from solver.model import ruleset_file
 from solver.model.rules import DEFAULT_RULESET, HUNAN, get_ruleset
 from solver.model.tiles import GLYPHS
+from solver.puzzles import KNOWN_TAGS, LEVELS, QUESTION_KINDS, PuzzleError
 from solver.trainer import library
 from solver.trainer.question import Question
 

@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 
-import puzzles
-from puzzles import Puzzle
-from solver import api
+from solver import api, puzzles
 from solver.model.notation import parse_hand
 from solver.model.rules import HUNAN
 from solver.model.tiles import GLYPH_TO_ID, GLYPHS, glyphs
+from solver.puzzles import Puzzle
 from solver.text.words import MOVE_ZH
 from solver.trainer import library
 from solver.trainer.grading import AnswerError, grade, right_answer

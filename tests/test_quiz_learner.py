@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import puzzles
-from cli import main
-from puzzles import Puzzle
+from solver import puzzles
 from solver.app import trainer_command
+from solver.app.commands import main
 from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import GLYPHS
+from solver.puzzles import Puzzle
 from solver.text.table_view import width
 from solver.trainer import drills, progress
 from solver.trainer.drill_notes import drill_note

@@ -16,7 +16,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from solver.app.commands import main
 from solver.game import record as records
 from solver.game.engine import Game
 from solver.game.moves import move_text

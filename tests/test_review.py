@@ -12,7 +12,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from solver.app.commands import main
 from solver.game import record
 from solver.game.engine import Game
 from solver.game.moves import Move, move_text, parse_move

@@ -6,8 +6,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import main
 from solver import api
+from solver.app.commands import main
 from solver.app.shell import Shell
 from solver.model.notation import parse_hand
 from solver.model.rules import get_ruleset

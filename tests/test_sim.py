@@ -14,8 +14,8 @@ import unicodedata
 import pytest
 from click.testing import CliRunner
 
-from cli import main
 from solver.app import sim, sim_command
+from solver.app.commands import main
 from solver.game import players
 from solver.game.engine import Game
 from solver.game.stats import (

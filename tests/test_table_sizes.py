@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import cli
+from solver.app.commands import main
 from solver.game import record, replay
 from solver.game.deal import deal_tiles, red_up
 from solver.game.engine import Game, Result
@@ -252,21 +252,21 @@ def test_phz_sim_seats_four_by_default_under_luzhou_and_any_table_with_players()
     for args, seats, bots in ((["--rules", "luzhou"], 4, ["strong", "basic", "random", "random"]),
                               (["--rules", "luzhou", "--players", "2"], 2, ["strong", "basic"]),
                               (["--rules", "hunan", "--players", "4", "--bots", "random"], 4, ["random"] * 4)):
-        got = runner.invoke(cli.main, ["sim", "--games", "3", "--json", *args])
+        got = runner.invoke(main, ["sim", "--games", "3", "--json", *args])
         assert got.exit_code == 0, got.output
         out = json.loads(got.stdout)
         assert out["seats"] == bots and out["games"] == 3 * len(set(tuple(bots[(p + r) % seats] for p in range(seats))
                                                                  for r in range(seats)))
-    got = runner.invoke(cli.main, ["sim", "--rules", "luzhou", "--players", "5"])
+    got = runner.invoke(main, ["sim", "--rules", "luzhou", "--players", "5"])
     assert got.exit_code == 2 and "'--players': 5 is not in the range 2<=x<=4" in got.output
-    got = runner.invoke(cli.main, ["sim", "--rules", "luzhou", "--bots", "strong,basic,random"])
+    got = runner.invoke(main, ["sim", "--rules", "luzhou", "--bots", "strong,basic,random"])
     assert got.exit_code == 2 and "names 3 bots for 4 seats" in got.output
 
 
 def test_players_3_plays_the_three_seat_games_of_before():
     """``phz sim --rules luzhou --players 3`` gives the figures phz gave before tables of four (measured
     with the commit before them: 0198862)."""
-    got = CliRunner().invoke(cli.main, ["sim", "--rules", "luzhou", "--players", "3", "--games", "10", "--seed", "5",
+    got = CliRunner().invoke(main, ["sim", "--rules", "luzhou", "--players", "3", "--games", "10", "--seed", "5",
                                         "--json"])
     out = json.loads(got.stdout)
     assert [(b["name"], round(b["mean_net"], 6), b["wins"]) for b in out["bots"]] == OLD_THREE_SEATS
@@ -274,7 +274,7 @@ def test_players_3_plays_the_three_seat_games_of_before():
 
 
 def test_phz_play_names_the_bots_a_table_needs():
-    got = CliRunner().invoke(cli.main, ["play", "--rules", "luzhou", "--bots", "basic,strong", "--hands", "1"])
+    got = CliRunner().invoke(main, ["play", "--rules", "luzhou", "--bots", "basic,strong", "--hands", "1"])
     assert got.exit_code == 2 and "a table of 4 needs 3 bots" in got.output
 
 

@@ -15,7 +15,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from solver.app.commands import main
 from solver.text.columns import WIDTH, first_fit, fit, grid, width, wrap
 
 EX2 = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"  # ready on 五 七 伍
@@ -282,7 +282,7 @@ def test_columns_never_split_a_glyph_or_a_colour_code():
 def test_help_in_either_language_loads_no_solver(python_in_fresh_process):
     """Choosing the help's language and wrapping it load no model or engine (``solver.text.language``)."""
     r = python_in_fresh_process(
-        "import sys\nfrom click.testing import CliRunner\nfrom cli import main\n"
+        "import sys\nfrom click.testing import CliRunner\nfrom solver.app.commands import main\n"
         "for args in (['--help'], ['--lang', 'zh', '--help'], ['ting', '--help'], ['rules', '--help']):\n"
         "    assert CliRunner().invoke(main, args).exit_code == 0\n"
         "print(sorted(m for m in sys.modules if m.startswith(('solver.model', 'solver.engine', 'numba'))))")

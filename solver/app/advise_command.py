@@ -19,6 +19,8 @@ import click
 
 from solver import limits
 
+from .output import Out
+
 __all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "advice_options", "claim_position", "plain_act", "run_act", "run_discard"]
 
 #: solver.game.winrate.DEFAULT_SAMPLES, written here so that --help loads no solver (tests check they agree)
@@ -88,7 +90,7 @@ def _require(ctx: click.Context, **values) -> None:
 
 
 class _Job:
-    """One run: the command's output (the cli's ``_Out``), the options, where the position comes from."""
+    """One run: the command's output (``output.Out``), the options, where the position comes from."""
 
     def __init__(self, ctx: click.Context, out, kind: str, text: str, values: dict):
         self.ctx, self.out, self.kind, self.text, self.values = ctx, out, kind, text, values
@@ -261,7 +263,7 @@ def _where(values: dict) -> tuple[str, int | None] | None:
     return (values["position"], None) if values.get("position") is not None else None
 
 
-def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool,
+def run_discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool,
                 jobs: int, rules, *, wanted: bool, **values) -> bool:
     """``phz discard --win-rate``; False (nothing done) without ``--win-rate``."""
     if not wanted:
@@ -282,7 +284,7 @@ def run_discard(ctx: click.Context, make_out, hand: tuple[str, ...], seen: str, 
     from solver.model.notation import parse_hand, parse_tiles
     from solver.text import advice_text as words
 
-    out = make_out(ctx, as_json)
+    out = Out(ctx, as_json)
     text = " ".join(hand)
     job = _Job(ctx, out, "discard", text, values)
     job.check({"stock": values.get("stock"), "seen": seen})
@@ -358,7 +360,7 @@ def _discard_json(text: str, advice, table, lang: str) -> dict:
     return obj | {"discards": out, "advice": advice_json.advice_json(advice, lang)}
 
 
-def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | None, source: str | None, chou: str,
+def run_act(ctx: click.Context, hand: tuple[str, ...], tile: str | None, source: str | None, chou: str,
             passed_peng: str, seen: str, as_json: bool, lang: str | None, rules, *, wanted: bool,
             **values) -> None:
     """``phz act``: what the hand may, must and may not do with the tile (``plain_act``) or, with
@@ -368,7 +370,7 @@ def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | Non
         _require(ctx, hand=hand, tile=tile, source=source)
     if not wanted:
         _misused(ctx, "--advise", values)
-        plain_act(make_out(ctx, as_json), ctx, " ".join(hand), tile, source, chou, passed_peng, seen, rules,
+        plain_act(Out(ctx, as_json), ctx, " ".join(hand), tile, source, chou, passed_peng, seen, rules,
                   all_rows=values.get("all_rows", False))
         return
     from solver import api
@@ -378,7 +380,7 @@ def run_act(ctx: click.Context, make_out, hand: tuple[str, ...], tile: str | Non
     from solver.text import advice_text as words
     from solver.text.explain import act_json, forbidden_lines
 
-    out = make_out(ctx, as_json)
+    out = Out(ctx, as_json)
     text = " ".join(hand)
     job = _Job(ctx, out, "act", text, values)
     job.check({"stock": values.get("stock"), "seen": seen, "chou": chou, "passed_peng": passed_peng})

@@ -1,14 +1,14 @@
 """The ``phz`` console script, stopped cleanly from its first moment.
 
 The script's stub imports this small module, which sets the Ctrl-C / SIGTERM
-handlers before anything else loads, then imports ``cli`` (click and every
-command: a tenth of a second or more on a busy machine) and runs it.  A signal
+handlers before anything else loads, then imports ``solver.app.commands``
+(click and every command: a tenth of a second or more on a busy machine) and
+runs it.  A signal
 in between is the same one line and status as later (``solver.app.signals``),
 never a traceback.
 """
 from __future__ import annotations
 
-import importlib
 import os
 import signal
 
@@ -23,9 +23,17 @@ def stop_early(signum, frame) -> None:
 
 
 def main() -> None:
-    """Guard the start, then run ``cli.entry`` (imported by name: ``cli`` is above every package)."""
+    """The ``phz`` console script: the start guarded, then the command group run as a process
+    (``solver.app.console.run``): Ctrl-C and SIGTERM stop it at once, a stream that cannot be used is
+    one line, and it ends fast."""
     for signum in _STOPS:
         if signum == signal.SIGHUP and signal.getsignal(signum) == signal.SIG_IGN:
             continue  # nohup phz …: a closed terminal does not stop it
         signal.signal(signum, stop_early)
-    importlib.import_module("cli").entry()
+    from . import commands, console  # after the guard: click and every command load here
+
+    console.run(commands.main)
+
+
+if __name__ == "__main__":
+    main()

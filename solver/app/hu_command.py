@@ -11,6 +11,11 @@ from __future__ import annotations
 
 import click
 
+from solver.text.help import NOTATION
+
+from .options import json_option, rules_option
+from .output import Out, batch_mode, stdin_lines
+
 #: ``phz hu`` flag -> the condition of ``solver.api.hu``
 FLAGS = {"--last-tile": "haidi", "--dihu": "dihu", "--qishou": "qishou"}
 
@@ -76,3 +81,37 @@ def answer(text: str, *, win: str | None, source: str | None, all_splits: bool, 
     if as_json:
         return jsonl.dumps(jsonl.hu_json(text, result, rules, all_splits=all_splits, conditions=conditions))
     return render.hu_text(result, rules, colour, all_splits=all_splits, conditions=conditions, lang=lang, limit=limit)
+
+
+@click.command(epilog=NOTATION, help=HELP)
+@click.argument("hand", nargs=-1)
+@click.option("--win", "win", metavar="TILE", help="The winning tile (required for one hand).")
+@click.option("--source", metavar="self|other|discard",
+              help="Who reveals it: self (自摸), other (another player's draw) or discard (another player's "
+                   "discard, under a ruleset that wins on discards); required for one hand.")
+@click.option("--all", "all_splits", is_flag=True, help="List every distinct winning decomposition, best first.")
+@click.option("--last-tile", is_flag=True, help="TILE is the last stock tile (海底).")
+@click.option("--dihu", is_flag=True, help="TILE is the dealer's first discard, won by his lower player (地胡).")
+@click.option("--qishou", is_flag=True, help="TILE is the 亮张, won before play (起手胡).")
+@click.option("--tianhu", is_flag=True, help="HAND is freshly dealt: does it win at once (天胡)?")
+@json_option
+@rules_option
+@click.pass_context
+def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str | None, all_splits: bool,
+       last_tile: bool, dihu: bool, qishou: bool, tianhu: bool, as_json: bool, rules) -> None:
+    out = Out(ctx, as_json)
+    flags = given(last_tile, dihu, qishou, tianhu)
+    if batch_mode(hand):
+        from . import batch
+        if flags:
+            raise click.UsageError(f"{flags[0]} is for one hand, not a batch")
+        answers, failed = batch.answer_hu(stdin_lines(), win=win, source=source, rules=rules, as_json=as_json,
+                                          all_splits=all_splits, colour=out.colour)
+        batch.emit(out.write, answers)
+        ctx.exit(1 if failed else 0)
+    text = " ".join(hand)
+    try:
+        out.write(answer(text, win=win, source=source, all_splits=all_splits, rules=rules,
+                                    as_json=as_json, colour=out.colour, flags=flags, lang=out.lang, limit=out.limit))
+    except ValueError as e:
+        out.fail(ctx, text, str(e))

@@ -1,9 +1,11 @@
-"""``phz puzzles tags``: every tag of the puzzle library with how many puzzles carry it (no solver is loaded)."""
+"""``phz puzzles``: the curated puzzle library listed (``list``), checked against the solver (``check``),
+and its tags counted (``tags``: no solver is loaded)."""
 from __future__ import annotations
 
 import click
 
-from .options import RulesetType, echo, json_option, lang_option, prepare
+from .options import RulesetType, echo, json_option, lang_of, lang_option, prepare, width_of
+from .trainer_command import QUESTION_KINDS
 
 #: the words of the table, key -> (en, zh)
 WORDS = {
@@ -23,7 +25,7 @@ def tags(rules, lang: str | None, as_json: bool) -> None:
 
     from tabulate import tabulate
 
-    import puzzles as library
+    from solver import puzzles as library
     from solver.text.explain import resolve_lang
     from solver.trainer.library import tag_counts
 
@@ -54,3 +56,68 @@ def list_lines(items, lang: str, columns: int | None) -> list[str]:
         lines += wrap("    " + p.hand, columns or 10_000, indent="      ")
     lines.append(f"{len(items)} 道题" if lang == "zh" else f"{len(items)} puzzles")
     return lines
+
+
+@click.group()
+def puzzles() -> None:
+    """The curated puzzle library (puzzles/*.toml): list it, check it."""
+
+
+@puzzles.command("list")
+@click.option("--kind", type=click.Choice(QUESTION_KINDS), help="Only this kind.")
+@click.option("--rules", type=RulesetType(), default=None, metavar="NAME|PATH",
+              help="Only the puzzles written for this ruleset (default: every puzzle).")
+@click.option("--json", "as_json", is_flag=True, help="The puzzles as one JSON list on one line.")
+@click.pass_context
+def puzzles_list(ctx: click.Context, kind: str | None, rules, as_json: bool) -> None:
+    """Every puzzle: id, kind, ruleset, level, tags, and its hand under it (--wide: one table row each)."""
+    import json
+
+    from tabulate import tabulate
+
+    from solver import puzzles as library
+
+    prepare(as_json)
+    try:
+        items = [p for p in library.load() if (kind is None or p.kind == kind) and
+                 (rules is None or p.rules == rules.name)]
+    except library.PuzzleError as e:
+        raise click.ClickException(str(e)) from None
+    if as_json:
+        echo(json.dumps([p.as_json() for p in items], ensure_ascii=False))
+        return
+    if ctx.meta.get("phz.wide"):
+        rows = [(p.id, p.kind, p.rules, p.level, " ".join(p.tags), p.hand) for p in items]
+        echo(tabulate(rows, headers=("id", "kind", "rules", "level", "tags", "hand")) + f"\n{len(items)} puzzles")
+        return
+    echo("\n".join(list_lines(items, lang_of(ctx), width_of(ctx))))
+
+
+@puzzles.command("check")
+@click.option("--rules", type=RulesetType(), default=None, metavar="NAME|PATH",
+              help="Only the puzzles written for this ruleset (default: every puzzle, each under its own).")
+def puzzles_check(rules) -> None:
+    """Recompute every stored answer with the solver, each under its puzzle's ruleset; fail naming each bad puzzle."""
+    from solver import puzzles as library
+    from solver.trainer.library import check
+
+    prepare(False)
+    try:
+        lib = library.load()
+    except library.PuzzleError as e:
+        click.echo(str(e), err=True)
+        raise click.ClickException("1 problem(s) in the puzzle library") from None
+    if rules is not None:
+        lib = [p for p in lib if p.rules == rules.name]
+        if not lib:
+            raise click.ClickException(f"no puzzle is written for ruleset {rules.name}")
+    problems = check(rules, lib)
+    for line in problems:
+        click.echo(line, err=True)
+    if problems:
+        raise click.ClickException(f"{len(problems)} problem(s) in the puzzle library")
+    which = f" of ruleset {rules.name}" if rules is not None else ""
+    echo(f"{len(lib)} puzzles{which}: every answer agrees with the solver")
+
+
+puzzles.add_command(tags)

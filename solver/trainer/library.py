@@ -11,8 +11,8 @@ import difflib
 import re
 from typing import Sequence
 
-import puzzles
-from puzzles import Puzzle, PuzzleError
+from solver import puzzles
+from solver.puzzles import Puzzle, PuzzleError
 
 from ..model import notation
 from ..model.hand import HandError

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from puzzles import QUESTION_KINDS
+from solver.puzzles import QUESTION_KINDS
 
 from .. import api
 from ..engine.obligations import candidate_ways

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
-import puzzles
+from solver import puzzles
 
 from ..model.rules import Ruleset
 from ..text.explain import resolve_lang
