@@ -56,7 +56,7 @@ def test_sim_random_bots(benchmark, smoke, rules):
 
 
 def test_sim_basic_bots(benchmark, smoke):
-    pytest.importorskip("solver.game.bots", reason="the basic bot is not in this checkout")
+    pytest.importorskip("solver.game.bot_basic", reason="the basic bot is not in this checkout")
     _bench(benchmark, smoke, "basic", HUNAN)
 
 

@@ -1,4 +1,4 @@
-"""The bots ``basic`` and ``strong`` (solver.game.bots): a legal option at every position of real
+"""The bots ``basic`` and ``strong`` (solver.game.roster): a legal option at every position of real
 seeded games under both rulesets, every win taken, the advised discard, the same game from the same
 seed, the fallback for hands the api does not answer; a strength check is marked slow."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import math
 import pytest
 
 from solver import api
-from solver.game import bot_basic, bot_eval, bots
+from solver.game import bot_basic, bot_eval, bot_strong, roster
 from solver.game.advice import advise
 from solver.game.bot_advice import others_at_rest, position_from_view
 from solver.game.bot_eval import after_intake, after_take, owes_discard
@@ -38,18 +38,24 @@ def _lineup(seed: int, names: tuple[str, ...]):  # (a bot for each of four seats
 # ---------------------------------------------------------------- every position of real games
 
 def test_the_bots_are_the_players_make_bot_makes():
-    assert set(bots.BOT_TYPES) == {"basic", "strong", "race", "keen", "judge"}
-    assert isinstance(make_bot("basic", 1, 2), bots.BasicBot)
-    assert isinstance(make_bot("judge", 1, 2), bots.JudgeBot)
-    assert isinstance(make_bot("keen", 1, 2), bots.KeenBot)
-    assert isinstance(make_bot("strong", 1, 2), bots.StrongBot)
-    assert type(make_bot("race", 1, 2)) is bots.RaceBot
+    from solver.game.bot_judge import JudgeBot
+    from solver.game.bot_keen import KeenBot
+
+    assert roster.names() == ("random", "basic", "strong", "race", "keen", "judge")
+    assert type(make_bot("random", 1, 2)) is RandomBot
+    assert type(make_bot("basic", 1, 2)) is bot_basic.BasicBot
+    assert type(make_bot("judge", 1, 2)) is JudgeBot
+    assert type(make_bot("keen", 1, 2)) is KeenBot
+    assert type(make_bot("strong", 1, 2)) is bot_strong.StrongBot
+    assert type(make_bot("race", 1, 2)) is bot_strong.RaceBot
+    with pytest.raises(ValueError, match="no bot 'nobody': choose one of random, basic, strong, race, keen, judge"):
+        make_bot("nobody", 1, 2)
 
 
 def test_race_is_strong_kept_as_a_baseline():
     """``race`` is today's ``strong``, pinned: its constants as they were, and while strong is unchanged
     the two play the same hands move for move (race sits where strong sat, the same seed)."""
-    assert (bots.RaceBot.SAMPLES, bots.RaceBot.SHORTLIST, bots.RaceBot.MARGIN) == (48, 3, 3.0)
+    assert (bot_strong.RaceBot.SAMPLES, bot_strong.RaceBot.SHORTLIST, bot_strong.RaceBot.MARGIN) == (48, 3, 3.0)
     rules = get_ruleset("hunan")
     for seed in (2, 5):
         events = []
@@ -74,7 +80,7 @@ def test_every_choice_is_an_option_and_every_win_is_taken(rules):
     for seed in range(30):
         game = Game(rules, seed=seed)
         players = _lineup(seed, ("basic", "strong", "random"))
-        shadow = [bots.BasicBot(seed, s) for s in range(rules.game.players)], [bots.StrongBot(seed, s) for s in range(rules.game.players)]
+        shadow = [bot_basic.BasicBot(seed, s) for s in range(rules.game.players)], [bot_strong.StrongBot(seed, s) for s in range(rules.game.players)]
         chooser = RandomBot(seed, 0)
         while (ask := game.ask()) is not None:
             view = view_of(game, ask.seat)
@@ -123,8 +129,8 @@ def test_strong_races_close_moves_by_rollouts_the_same_way_each_time(rules):
         players = _lineup(seed, ("strong", "basic", "basic"))
         while (ask := game.ask()) is not None and raced < 6:
             view = view_of(game, ask.seat)
-            if isinstance(players[ask.seat], bots.StrongBot):
-                twins = [bots.StrongBot(seed, ask.seat) for _ in range(2)]
+            if isinstance(players[ask.seat], bot_strong.StrongBot):
+                twins = [bot_strong.StrongBot(seed, ask.seat) for _ in range(2)]
                 for t in twins:
                     t.SAMPLES = 2
                 moves = [t.choose(view, ask) for t in twins]
@@ -162,7 +168,7 @@ def test_basic_discards_what_phz_discard_advises(hand, seen):
     best, _ = api.discard_choice(hand, seen=seen, rules=rules)
     view, ask = _view(rules, hand, seen)
     for seed in range(4):  # whichever way its ties fall
-        assert bots.BasicBot(seed, 0).choose(view, ask).tile in best
+        assert bot_basic.BasicBot(seed, 0).choose(view, ask).tile in best
 
 
 def test_the_seen_tiles_change_the_advice_and_the_discard():
@@ -170,7 +176,7 @@ def test_the_seen_tiles_change_the_advice_and_the_discard():
     hand, seen = ADVISED[2]
     advised = [api.discard_choice(hand, seen=s, rules=rules)[0] for s in ("", seen)]
     assert advised == [(parse_tiles("伍")[0],), (parse_tiles("八")[0],)]
-    assert [bots.BasicBot(0, 0).choose(*_view(rules, hand, s)).tile for s in ("", seen)] == [a[0] for a in advised]
+    assert [bot_basic.BasicBot(0, 0).choose(*_view(rules, hand, s)).tile for s in ("", seen)] == [a[0] for a in advised]
 
 
 def _claim(rules, hand: str, tile: str, source: str, seen: str) -> tuple[SeatView, Ask]:
@@ -191,7 +197,7 @@ def test_basic_eats_when_that_makes_it_ready():
     hand = "一二二三五六七八十壹贰贰叁柒捌捌玖拾拾拾"
     assert api.ting(hand, rules=rules).distance == 1
     view, ask = _claim(rules, hand, "贰", "upper-draw", "肆伍陆捌")
-    move = bots.BasicBot(0, 0).choose(view, ask)
+    move = bot_basic.BasicBot(0, 0).choose(view, ask)
     assert move.kind == "chi"
     best, table = api.discard_choice(after_take(view.hand, move, 11), seen="肆伍陆捌", rules=rules)
     assert table.rows[0].outs > 0  # ready on live outs after its best discard
@@ -202,11 +208,11 @@ def test_basic_makes_the_move_the_call_advice_ranks_first():
     # 1 away either way, but eating 捌 leaves 4 live improving draws against 2: the outs order eats
     view, ask = _claim(rules, "一二四四六七七八八九九十壹壹叁肆肆伍柒柒", "捌", "upper-discard", "肆伍陆")
     assert len(ask.options) == 2
-    assert bots.BasicBot(0, 0).choose(view, ask).kind == "chi"
+    assert bot_basic.BasicBot(0, 0).choose(view, ask).kind == "chi"
     # eating 捌 leaves it 2 away, passing 1 away: it passes
     view, ask = _claim(rules, "一一二三四四四六七八九十十壹壹柒柒捌玖拾", "捌", "self-draw", "五五六九伍玖玖")
     assert advise(position_from_view(view, ask), samples=0, rank="outs").choices[1].distance == 2
-    assert bots.BasicBot(0, 0).choose(view, ask) == Move("pass")
+    assert bot_basic.BasicBot(0, 0).choose(view, ask) == Move("pass")
 
 
 def test_basic_and_the_call_advice_agree_at_every_claim(rules):
@@ -219,7 +225,7 @@ def test_basic_and_the_call_advice_agree_at_every_claim(rules):
             view = view_of(game, ask.seat)
             if ask.stage in ("chi", "peng") and len(ask.options) > 1:
                 advice = advise(position_of(game), samples=0, rank="outs")
-                assert bots.BasicBot(seed, ask.seat).choose(view, ask) == advice.best.move, (seed, ask)
+                assert bot_basic.BasicBot(seed, ask.seat).choose(view, ask) == advice.best.move, (seed, ask)
                 asked += 1
             game.play(players[ask.seat].choose(view, ask))
     assert asked > 50

@@ -16,7 +16,6 @@ from click.testing import CliRunner
 
 from solver.app import sim, sim_command
 from solver.app.commands import main
-from solver.game import players
 from solver.game.engine import Game
 from solver.game.stats import (
     EVENTS,
@@ -53,8 +52,9 @@ def steady(report: dict) -> dict:
 
 # --- the runner ---------------------------------------------------------------------------------
 
-def test_the_bot_names_are_the_games():
-    assert sim_command.BOT_NAMES == players.BOTS
+def test_a_bot_not_registered_is_refused_naming_the_bots():
+    with pytest.raises(ValueError, match="no bot 'nobody': name one of random, basic, strong, race, keen, judge a seat"):
+        sim_command.parse_bots("basic,nobody,random")
 
 
 @pytest.mark.parametrize("rules", [HUNAN, LUZHOU], ids=["hunan", "luzhou"])

@@ -276,3 +276,18 @@ class Context(click.Context):
         from solver.text.language import language
         formatter.lang = language(self.params.get("lang") or self.meta.get("phz.lang")) or "en"
         return formatter
+
+
+# ---------------------------------------------------------------- the bots
+
+def bot_names() -> tuple[str, ...]:
+    """The registered bots' names (``solver.game.roster``: light, no bot is loaded)."""
+    from solver.game import roster
+    return roster.names()
+
+
+def bots_epilog() -> str:
+    """The --help paragraph naming each bot with what it is (``solver.game.roster``)."""
+    from solver.game import roster
+    rows = [f"  {b.name:<8}{b.about_in('en')}" for b in roster.bots().values()]
+    return "\b\nBots:\n" + "\n".join(rows)

@@ -6,9 +6,8 @@ import click
 from solver import limits
 
 from .advise_command import DEFAULT_SAMPLES
-from .options import lang_option, players_option, rules_option, seat_rules
+from .options import bot_names, bots_epilog, lang_option, players_option, rules_option, seat_rules
 
-BOT_NAMES = ("random", "basic", "strong", "race", "keen", "judge")  # solver.game.players.BOTS, written here so --help loads no model
 #: the bots by the seats at the table: from your lower player on (one of two: the other player)
 DEFAULT_BOTS = {2: "strong", 3: "basic,strong", 4: "basic,strong,basic"}
 
@@ -17,9 +16,9 @@ def _bots(ctx: click.Context, param: click.Parameter, value: str | None) -> tupl
     if value is None:
         return None
     names = tuple(v.strip().lower() for v in value.split(","))
-    if any(n not in BOT_NAMES for n in names):
+    if any(n not in bot_names() for n in names):
         raise click.BadParameter(f"{value!r}: name a bot a seat, your lower player's first, from "
-                                 f"{', '.join(BOT_NAMES)} (e.g. --bots basic,strong)")
+                                 f"{', '.join(bot_names())} (e.g. --bots basic,strong)")
     return names
 
 
@@ -37,7 +36,7 @@ def _table_bots(bots: tuple[str, ...] | None, seats: int) -> tuple[str, ...]:
     return bots
 
 
-@click.command("play")
+@click.command("play", epilog=bots_epilog())
 @rules_option
 @click.option("--seed", type=click.IntRange(*limits.SEED), default=None, metavar="N",
               help="The session's seed: the same seed and the same answers give the same game (default: a new "
@@ -45,7 +44,7 @@ def _table_bots(bots: tuple[str, ...] | None, seats: int) -> tuple[str, ...]:
 @players_option
 @click.option("--bots", default=None, metavar="A,B", callback=_bots,
               help=f"The bots, one a seat: your lower player (下家, who plays after you) first, then (at four) "
-                   f"对家, then your upper player (上家), or one bot for them all; each one of {', '.join(BOT_NAMES)} (default "
+                   f"对家, then your upper player (上家), or one bot for them all; each one of {', '.join(bot_names())} (default "
                    f"{DEFAULT_BOTS[3]}; at four {DEFAULT_BOTS[4]}; of two {DEFAULT_BOTS[2]}).")
 @click.option("--hands", type=click.IntRange(*limits.HANDS), default=None, metavar="N",
               help="Stop after N hands (default: play until q or the end of the input).")
@@ -243,7 +242,6 @@ class _Start:
 def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> _Start:
     """The position before move ``at`` of the record at ``path``, replayed through the engine."""
     from solver.game import record, replay
-    from solver.game.players import BOTS
     from solver.game.session import Session
 
     try:
@@ -263,7 +261,7 @@ def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> 
     me = players.index("human") if "human" in players else 0
     n = rec.rules.game.players
     around = [players[(me + k) % n] if len(players) == n else None for k in range(1, n)]
-    bots = tuple(around) if all(b in BOTS for b in around) else None
+    bots = tuple(around) if all(b in bot_names() for b in around) else None
     hand = rec.hands[pos.hand - 1]
     seed = rec.header.get("seed")
     session = Session(rec.rules, seed=seed if seed is not None else 0, dealer=pos.game.dealer)

@@ -28,6 +28,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from ..game import roster
 from ..game.players import make_bot
 from ..game.session import hand_seed
 from ..game.stats import DealOutcome, GameOutcome, game_events
@@ -111,20 +112,19 @@ def _write_record(job: Sim, game: KernelGame, seating: Sequence[str], index: int
                           "bots": list(job.bots)})
 
 
-def _whole_in_kernels(job: Sim) -> bool:
-    """Whether ``job``'s hands play whole in the game kernels: one bot of ``kernel_game.WHOLE`` at every
-    seat (random or keen), no records."""
-    from ..game.kernel_game import WHOLE
-    return job.records is None and len(set(job.bots)) == 1 and job.bots[0] in WHOLE
+def _whole(job: Sim) -> Callable | None:
+    """How ``job``'s hands play whole in the game kernels, if they do: one bot at every seat whose
+    registration plays whole hands (``roster``: random, keen), no records; else None."""
+    return roster.get(job.bots[0]).whole if job.records is None and len(set(job.bots)) == 1 else None
 
 
 def play_chunk(job: Sim, lo: int, hi: int) -> list[DealOutcome]:
     """Deals lo to hi - 1; random or keen bots alone (and no records) play whole in the game kernels, the same
     games as ``play_deal`` (a deal whose start needs the judge of 天胡 is played here)."""
-    if _whole_in_kernels(job):
-        from ..game.kernel_game import WHOLE
+    whole = _whole(job)
+    if whole is not None:
         seeds = [hand_seed(job.seed, i) for i in range(lo, hi)]
-        played = WHOLE[job.bots[0]](job.rules, seeds, tuple(job.bots))
+        played = whole(job.rules, seeds, tuple(job.bots))
         return [DealOutcome(i, (p.outcome,)) if p.outcome is not None else play_deal(job, i)
                 for i, p in zip(range(lo, hi), played)]
     return [play_deal(job, i) for i in range(lo, hi)]
@@ -181,10 +181,10 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
 
     from . import signals
 
-    if _whole_in_kernels(job):  # the kernels loaded once here, before the fork, not once in each worker
-        from ..game.kernel_game import WHOLE
-        WHOLE[job.bots[0]](job.rules, [hand_seed(job.seed, 0)], tuple(job.bots))
-    parts = chunks(deals, jobs, MAX_KERNEL_CHUNK if _whole_in_kernels(job) else MAX_CHUNK)
+    whole = _whole(job)
+    if whole is not None:  # the kernels loaded once here, before the fork, not once in each worker
+        whole(job.rules, [hand_seed(job.seed, 0)], tuple(job.bots))
+    parts = chunks(deals, jobs, MAX_KERNEL_CHUNK if whole is not None else MAX_CHUNK)
     waiting: dict[int, DealOutcome] = {}  # deals done whose earlier deals are not all in yet
     next_index = 0
     try:
@@ -218,7 +218,7 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
 
 def _one_job(job: Sim, deals: int, tell: Callable[[int], None], take: Callable[[DealOutcome], None],
              kept: list[DealOutcome]) -> list[DealOutcome]:
-    for lo, hi in chunks(deals, 1, MAX_KERNEL_CHUNK if _whole_in_kernels(job) else MAX_CHUNK):
+    for lo, hi in chunks(deals, 1, MAX_KERNEL_CHUNK if _whole(job) is not None else MAX_CHUNK):
         for d in play_chunk(job, lo, hi):
             take(d)
         tell(hi - lo)

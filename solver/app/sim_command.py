@@ -9,10 +9,8 @@ import sys
 
 import click
 
-from .options import FROM_CONFIG, RulesetType, lang_option, players_option, seat_rules
+from .options import FROM_CONFIG, RulesetType, bot_names, bots_epilog, lang_option, players_option, seat_rules
 
-#: solver.game.players.BOTS, written here so that --help loads no game (tests/test_sim.py checks they agree)
-BOT_NAMES = ("random", "basic", "strong", "race", "keen", "judge")
 DEFAULT_BOTS = "strong,basic,random"
 #: the bots at a table of two and of four, when --bots is not given
 TABLE_BOTS = {2: "strong,basic", 3: DEFAULT_BOTS, 4: "strong,basic,random,random"}
@@ -28,9 +26,9 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
     (('strong', 'basic', 'random'), ('random', 'random', 'random'))
     """
     names = tuple(w.strip().lower() for w in text.split(","))
-    bad = [n for n in names if n not in BOT_NAMES]
+    bad = [n for n in names if n not in bot_names()]
     if bad:
-        raise ValueError(f"no bot {bad[0]!r}: name one of {', '.join(BOT_NAMES)} a seat, "
+        raise ValueError(f"no bot {bad[0]!r}: name one of {', '.join(bot_names())} a seat, "
                          f"e.g. --bots {DEFAULT_BOTS}")
     if len(names) == 1:
         return names * seats
@@ -40,7 +38,7 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
     return names
 
 
-@click.command("sim")
+@click.command("sim", epilog=bots_epilog())
 @click.option("--games", "deals", type=click.IntRange(min=1, max=MAX_GAMES), default=100, show_default=True,
               metavar="N", help="Deals to play; each is played once per seating of the bots (3 hands for 3 "
                                 "different bots), so seat and dealer luck cancel.")
@@ -48,8 +46,7 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
               help="The ruleset (default: $PHZ_RULES, else the config file, else hunan).")
 @players_option
 @click.option("--bots", "bots_text", default=None, metavar="A,B,C",
-              help="The bot at each seat (random, basic, strong, race: strong kept as a fixed baseline, keen: quick and "
-                   "as strong as basic, judge: the coach's best move at every decision, about a hand a second), "
+              help=f"The bot at each seat, each one of {', '.join(bot_names())} (below), "
                    f"or one bot for every seat (default {DEFAULT_BOTS}; at four {TABLE_BOTS[4]}, of two "
                    f"{TABLE_BOTS[2]}).")
 @click.option("--seed", type=click.IntRange(min=0, max=2 ** 63 - 1), default=0, show_default=True, metavar="N",

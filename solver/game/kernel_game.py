@@ -31,7 +31,7 @@ from .session import bot_seed
 from .stats import GameOutcome
 from .table import Seat, playing
 
-__all__ = ["WHOLE", "KernelGame", "Played", "keen_outcomes", "random_outcomes"]
+__all__ = ["KernelGame", "Played", "keen_outcomes", "random_outcomes"]
 
 _EVENT_ORDER = ("haidi", "dihu", "tianhu", "qishou")  # as the engine lists a win's conditions
 STAGES = ("qishou", "first", "hu", "take", "peng", "chi", "discard")
@@ -278,10 +278,6 @@ def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = 
 def _played(seeds: Sequence[int], results, bots: tuple[str, ...]) -> list[Played]:
     return [Played(seed, _outcome(row, bots) if row[GP.O_STATUS] == G.DONE else None)
             for seed, row in zip(seeds, results.tolist())]
-
-
-#: the bots whose hands play whole in the kernels when every seat has them: their whole-hand call
-WHOLE = {"random": random_outcomes, "keen": keen_outcomes}
 
 
 def _outcome(row: list[int], bots: tuple[str, ...]) -> GameOutcome:

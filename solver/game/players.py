@@ -11,31 +11,18 @@ from __future__ import annotations
 
 from typing import Iterable, Protocol, Sequence
 
+from .bot_random import RandomBot
 from .engine import Game, Result
 from .moves import Ask, Move, parse_move
 from .session import bot_rng
 from .view import SeatView, view_of
 
-__all__ = ["BOTS", "Player", "RandomBot", "Scripted", "bot_rng", "make_bot", "play_hand"]
-
-#: the bots, weakest first
-BOTS = ("random", "basic", "strong", "race", "keen", "judge")
+__all__ = ["Player", "RandomBot", "Scripted", "bot_rng", "make_bot", "play_hand"]
 
 
 class Player(Protocol):
     def choose(self, view: SeatView, ask: Ask) -> Move:
         """One of ``ask.options``."""
-
-
-class RandomBot:
-    """A uniformly random legal option."""
-    name = "random"
-
-    def __init__(self, seed: int = 0, seat: int = 0):
-        self.rng = bot_rng(seed, seat, self.name)
-
-    def choose(self, view: SeatView, ask: Ask) -> Move:
-        return ask.options[self.rng.randrange(len(ask.options))] if len(ask.options) > 1 else ask.options[0]
 
 
 class Scripted:
@@ -51,13 +38,11 @@ class Scripted:
 
 
 def make_bot(name: str, seed: int, seat: int) -> Player:
-    """The bot ``name`` (one of BOTS) for ``seat`` of a game of ``seed``."""
-    if name == "random":
-        return RandomBot(seed, seat)
-    if name not in BOTS:
-        raise ValueError(f"no bot {name!r}: choose one of {', '.join(BOTS)}")
-    from . import bots
-    return bots.BOT_TYPES[name](seed, seat)
+    """The bot ``name`` (one of ``roster.names()``) for ``seat`` of a game of ``seed``; a ValueError naming
+    the bots for a name that is none of them."""
+    from . import roster  # light: each registration loads its bot when asked for one
+    bot: Player = roster.get(name).make(seed, seat)
+    return bot
 
 
 def play_hand(game: Game, players: Sequence[Player]) -> Result:
