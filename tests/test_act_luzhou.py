@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 from itertools import combinations_with_replacement
 
+import golden
 import pytest
 from test_obligations import READY, SEED000, T, _partitions, action, kinds, random_position, reasons, way
 
@@ -18,7 +19,7 @@ from solver.model.groups import SHAPES
 from solver.model.hand import Hand, HandError, Meld, check_hand
 from solver.model.results import ORIGINS, Action
 from solver.model.rules import HUNAN, get_ruleset
-from solver.model.tiles import glyphs
+from solver.model.tiles import glyph, glyphs
 from solver.text.explain import act_json, act_lines
 
 LUZHOU = get_ruleset("luzhou")
@@ -405,18 +406,34 @@ def test_brute_force_agrees_on_many_random_luzhou_positions():
 
 # --- hunan unchanged -----------------------------------------------------------------------------
 
-#: act_json (en, zh) and act_lines (en, zh) of 1500 random hunan positions, hashed by the code
-#: before rulesets reached phz act (commit b9ec927): hunan texts stay byte for byte the same
+#: act_json (en, zh) and act_lines (en, zh) of 1500 random hunan positions, hashed, by the code
+#: before rulesets reached phz act (commit b9ec927); tests/data/golden/hunan-act.jsonl.gz holds
+#: those texts, and hunan's answers stay byte for byte the same
 HUNAN_ACT_DIGEST = "020fbd75430caae2e90a37eff9cf74197e20cd25d2c6af5fa7209b9ac264f11a"
 
 
-def test_hunan_act_answers_are_byte_for_byte_unchanged():
+def _hunan_act_texts() -> tuple[list[str], list[str]]:
+    """The texts of the 1500 positions (JSON, then lines, in en and in zh) and what each is of."""
     rng = random.Random(20261201)
-    h = hashlib.sha256()
-    for _ in range(1500):
+    texts, where = [], []
+    for i in range(1500):
         hand, x, source, seen, chou, passed = random_position(rng)
         d = decide(hand, tile=x, source=source, seen=seen, chou=chou, passed_peng=passed, rules=HUNAN)
+        at = f"position {i}: {hand.text()}, tile {glyph(x)} from {source}"
         for lang in ("en", "zh"):
-            h.update(json.dumps(act_json(d, hand.text(), lang=lang), ensure_ascii=False, sort_keys=True).encode())
-            h.update("\n".join(act_lines(d, lang)).encode())
+            texts.append(json.dumps(act_json(d, hand.text(), lang=lang), ensure_ascii=False, sort_keys=True))
+            texts.append("\n".join(act_lines(d, lang)))
+            where += [f"{at}, JSON in {lang}", f"{at}, lines in {lang}"]
+    return texts, where
+
+
+def test_the_hunan_act_golden_file_is_what_b9ec927_answered():
+    h = hashlib.sha256()
+    for text in golden.read("hunan-act"):
+        h.update(text.encode())
     assert h.hexdigest() == HUNAN_ACT_DIGEST
+
+
+def test_hunan_act_answers_are_byte_for_byte_unchanged():
+    texts, where = _hunan_act_texts()
+    golden.check("hunan-act", texts, label=where.__getitem__)

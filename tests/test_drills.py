@@ -8,6 +8,7 @@ import hashlib
 import statistics
 import time
 
+import golden
 import pytest
 
 from solver import api
@@ -319,58 +320,44 @@ def test_golden_seeds(seed, hand, tile, where, action, seen, chou, passed_peng):
 # solver/drills.py as it was before distance drills (generator 5) were added, at commit
 # 65a5dfd.  A drift of a question means stored progress now points to another question;
 # a drift of an answer alone means the solver changed its mind (then check RULES.md).
-def fingerprint(q) -> str:
+def answer_text(q) -> str:
+    """A drill's question and right answer as one text (what the golden files of the drills hold)."""
     e = q.solution.expected
     answer = sorted(e) if isinstance(e, frozenset) else e
-    return hashlib.sha256(repr((q.seed,) + fields(q) + (answer,)).encode()).hexdigest()[:12]
+    return repr((q.seed,) + fields(q) + (answer,))
 
 
-PINNED = dict(item.split(":") for item in """
-    1:f8cea45e01d6 101:3e25dfe565cb 201:ac136765f63b 301:38ac901f0485 401:67ad8801f8ad 501:3b5ff95be5b3
-    601:847fa83ade99 701:bba12e879777 801:b8ce79ad2d8e 901:5a583ad29e68 1001:a07d4f597810 1101:ad827c62f82e
-    2:fd882639b271 102:f3bf4b67a469 202:0bcb2ca7e70b 302:73b37ad9b3df 402:7daf93c5944a 502:cf7fd04f0c62
-    602:70de4edba9fa 702:b9cb034f43f5 802:817371043f46 902:6a0e5dc64b3b 1002:32453d3b8cfb 1102:74c837c18f79
-    3:fd08f73db7e5 103:d1755d0aed56 203:9b92a0c94e8b 303:3ad20f18ecdb 403:e1e26c283868 503:ebef60e24660
-    603:a027c2388a0a 703:c4d4c62aee7f 803:bc3d5fff5308 903:fa44c9cdddbc 1003:bf3550129b7a 1103:5c7a7ca78aa7
-    11:d9d9201ddea6 111:ba006cae316e 211:95eb11865f73 311:58760e87c946 411:a22707ffc92a 511:9ba109acaf2a
-    611:270794f21752 711:bd91f0be1e53 811:ef75fa843919 911:d9cd6a86b35a 1011:632920045aa7 1111:ffb1857492dc
-    12:4ddc2c2b9267 112:e68fa6cb2ff6 212:d56810ff70cc 312:6f21e6b8755e 412:1da9434945a0 512:2a6f1156269c
-    612:5dc67b693c39 712:a1be6318b875 812:3eb434414a19 912:56b0a0370c66 1012:7cc4d0c3d8d7 1112:e7607d2cb68f
-    13:fcd5bbbacb56 113:4f30dd650558 213:52faa6b00ebe 313:63578080402d 413:bf48a3ae2f51 513:3f9051d3fc63
-    613:2a6835adde89 713:0b2b844b5c2f 813:b0b4d7aa4d40 913:49d2b3bc73be 1013:98310e7a0ef7 1113:e7d9147eec13
-    21:58ce34f55250 121:912229186feb 221:e14bfc583acb 321:c0609e97b143 421:a304a54a4868 521:e844705c3456
-    621:9fdf790c4205 721:8e9f992c5ec7 821:b86507cde81c 921:83aae261b409 1021:f2c8882fce87 1121:af7821021900
-    22:771fb94c7b99 122:b464b52a6066 222:90312ccd7218 322:121cb2eca55e 422:573a60707232 522:9625d4219586
-    622:3696be5c21db 722:d233a93389e8 822:cb45cfff6d85 922:e7e263187075 1022:54cfe5e8edfd 1122:7da6a8330e65
-    23:e193ff5c742f 123:f6bb442732c2 223:f7710da3d0ef 323:0303960ee01b 423:17c4b81418ac 523:edd0d60ce319
-    623:cd241c67c079 723:ba7a53fad240 823:23b220e81de1 923:68ea54cafcca 1023:f1256bb21767 1123:159ba774c823
-    31:2feeaaa44c8d 131:9561c6dc3822 231:9f925b80cbb4 331:ea6858a6cf49 431:e18bd7ebfab3 531:d0703a592bbc
-    631:89fdccde380c 731:2b78e49f0f30 831:af529c287404 931:894aa9437236 1031:e6be3692004d 1131:91eb836fed55
-    32:587dc0627f5c 132:755641c5003a 232:4e5f689d76c1 332:f7dd0c24ba7a 432:e1b0a437ae24 532:2e6876844d5c
-    632:1fe6a1824e13 732:4d78a97cca38 832:1865c1000a81 932:6f4276ce7607 1032:20a7ab8efda1 1132:6f7002a92e54
-    33:15d1504a45cb 133:824125d3bcbe 233:89ab3a0f4b22 333:a752f4069e3a 433:1496da68219a 533:a64256a3384a
-    633:85710d4e3a19 733:6f76d5dd2d4d 833:889b8b9c12dc 933:87202fd47fd6 1033:2e4baf1e9ca6 1133:ffa8b251326a
-    41:bf258d6ef02c 141:ff2f442fbf7e 241:f0a77ff16cda 341:b210f3dc6f79 441:8c20181e7a05 541:fa5902e3b649
-    641:983722120931 741:58339a2c7def 841:a3bf4aa6bf39 941:7fa5de28b4a0 1041:0a8b00b47cc0 1141:4b10e6fa0c35
-    42:0ed85e2106c3 142:3c56225647a0 242:7a50c277f430 342:4ed5c9972103 442:898d749bc829 542:63638cf9ff37
-    642:f60f6bf10c4d 742:e4ccef02bcf6 842:5aed01b3cfa3 942:0b9fc970918a 1042:433da0b683a5 1142:8f55642e55f0
-    43:f5535b3112fa 143:eab3baf52917 243:1b5b53a0d258 343:71f5a10b8474 443:4231060547fb 543:6c48d8b5f687
-    643:1efdfc6e457f 743:7356ed6ada94 843:c54dea4f4050 943:c252378ed379 1043:b9f0cc3faa5f 1143:01e007e22d9c
-""".split())
-PINNED_DIGEST_12_112 = "c74779cace9d5efe1d7ad41edc4f177f38407e2391e34800874364543328123a"  # bases 12..111 of every old kind and level (slow)
+def fingerprint(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def pinned_digest(texts) -> str:
+    """The digest the drill seeds were first pinned by: one ``seed:fingerprint`` line each, hashed."""
+    return hashlib.sha256("".join(f"{t.split(',')[0][1:]}:{fingerprint(t)}\n" for t in texts).encode()).hexdigest()
+
+
+#: the digests the old seeds were pinned by (12 bases of every old kind and level, then bases 12..111),
+#: which their golden files (tests/data/golden/drills-*.jsonl.gz) must reproduce
+PINNED_DIGEST = "dba624c9e52ac818b7312701504dac49e0ce2b77eabf9f12393fc422f2822220"
+PINNED_DIGEST_12_112 = "c74779cace9d5efe1d7ad41edc4f177f38407e2391e34800874364543328123a"
+OLD_SEEDS_12_112 = [make_seed(base, kind, level) for kind in QUESTION_KINDS for level in LEVELS
+                    for base in range(12, 112)]
+
+
+@pytest.mark.parametrize("name, digest", [("drills-0-12", PINNED_DIGEST), ("drills-12-112", PINNED_DIGEST_12_112)])
+def test_the_drill_golden_files_are_the_seeds_first_pinned(name, digest):
+    assert pinned_digest(golden.read(name)) == digest
 
 
 def test_old_seeds_keep_their_questions_and_answers(drills):
-    assert len(PINNED) == len(SEEDS) == 180
-    drifted = [seed for seed in SEEDS if fingerprint(drills[seed]) != PINNED[str(seed)]]
-    assert not drifted, f"old drill seeds changed question or answer: {drifted}"
+    assert len(SEEDS) == 180
+    golden.check("drills-0-12", [answer_text(drills[seed]) for seed in SEEDS], label=lambda i: f"seed {SEEDS[i]}")
 
 
 @pytest.mark.slow
 def test_many_old_seeds_keep_their_questions_and_answers():
-    seeds = [make_seed(base, kind, level) for kind in QUESTION_KINDS for level in LEVELS for base in range(12, 112)]
-    lines = "".join(f"{s}:{fingerprint(drill(s))}\n" for s in seeds)
-    assert hashlib.sha256(lines.encode()).hexdigest() == PINNED_DIGEST_12_112
+    golden.check("drills-12-112", [answer_text(drill(s)) for s in OLD_SEEDS_12_112],
+                 label=lambda i: f"seed {OLD_SEEDS_12_112[i]}")
 
 
 # What new_drills handed out before distance drills existed (same commit): a seeded list
@@ -784,41 +771,15 @@ def ruleset_seeds() -> list[int]:
     return [make_seed(base, g, level, ruleset=True) for g in GENERATORS for level in LEVELS for base in range(4)]
 
 
-PINNED_RULESET = {
-    "luzhou": dict(item.split(":") for item in """
-        91:efe9d82996fe 1091:40413587e049 2091:bde3cf872e29 3091:82cd076baf12 92:937934388504 1092:083fc093f77e
-        2092:8d63e22dec27 3092:c4e09f108f53 93:8cba5a253b2f 1093:cf5914a06c19 2093:a76a0341c4a0 3093:4d8996a59090
-        191:d14e7fb9dc2e 1191:bf74eb719d79 2191:8cc7080ba96b 3191:f9d2a2ce11ad 192:f848b5fd1934 1192:229f0917e1e0
-        2192:68e9136a93de 3192:2d42ca8c9ef2 193:ed9ebf441ca8 1193:125115d830fc 2193:655c31224975 3193:c4caaec750bc
-        291:0b89873a4b9e 1291:b487bc1361fd 2291:ec4b01dfb9d0 3291:8bba90dad7a8 292:ebd00c5dfadd 1292:1dd74ffb09c7
-        2292:388a8775f59a 3292:586a279e3fa0 293:e8f21f1fe6d9 1293:69047b4aca15 2293:9081604e7126 3293:175d5848a03a
-        391:919d88b50c9b 1391:ed7b33e2ddb4 2391:8849d837a632 3391:62cef031976a 392:26b982693861 1392:7e3099b35a20
-        2392:9344726e0b3e 3392:f726bdda6c32 393:aa2ed7f8cd0a 1393:9fdcfc7cf496 2393:2ca643cf1a49 3393:30721ad90890
-        491:dc7ebbc3a6e8 1491:21526f0f97cf 2491:efe48558cc0b 3491:876a2db2e456 492:edd4d8cafdfb 1492:d9fedcaeb2bf
-        2492:d1cb768970e4 3492:6d0a20a6cb1f 493:eacd6f560565 1493:ca9ea8ac497a 2493:e17887c7185e 3493:813cb3fb8bf9
-        591:de67043b661e 1591:89c6339a12af 2591:9f32e9c70f81 3591:6a915164efe0 592:75f33ea2c2a9 1592:10c6f857244e
-        2592:26d593a6a5bd 3592:07939603bec5 593:8464b433bb70 1593:9c158b17c43e 2593:d9ef7ac5067f 3593:c4ee48749705
-    """.split()),
-    "hunan": dict(item.split(":") for item in """
-        91:20d1d21c9e1b 1091:7e1bd8303834 2091:48c89fe78f58 3091:2e0198462cae 92:bab6ebcf73c7 1092:93e76dd4ce3b
-        2092:9195a44219c4 3092:a6866dc98d88 93:6eecfab73efc 1093:0f4f2d2206a2 2093:2dbc7dec731c 3093:8a6c38732db4
-        191:d14e7fb9dc2e 1191:e1b2b58a5085 2191:07d157d1eb97 3191:f9d2a2ce11ad 192:46e74f4e2452 1192:c3cfd1290c5b
-        2192:69d802ff63b3 3192:b2effee3ce2e 193:9e984421ff99 1193:03d7018a3b80 2193:c5e9e764a828 3193:db06bcf5fb42
-        291:1e80cf644763 1291:be077a10967b 2291:ff02cf03b138 3291:6d2a1d4f5969 292:f9d6ad569fba 1292:b675f9334401
-        2292:76e8a70f5df9 3292:afd2745654ed 293:5a52c2aa6720 1293:bd611baa5161 2293:042635b1c94e 3293:ab588b4170b4
-        391:cd9ec05669c3 1391:ed7b33e2ddb4 2391:8849d837a632 3391:62cef031976a 392:6b295f28461b 1392:369381b9fba7
-        2392:d0fecce493ef 3392:a8d1afe7a900 393:a1262107b0de 1393:5ee4c7216dad 2393:ee87af82b8d7 3393:a61adc7a9032
-        491:df82462bb492 1491:554abdc268b3 2491:33320bcd1921 3491:b631b62b8033 492:b4fd67b4ed1e 1492:c560da5aed1d
-        2492:9bdf744dc66f 3492:adbc97ad2e79 493:fe5062ad751b 1493:9f6c34cd99f5 2493:c77075d646af 3493:1d15062421f7
-        591:8824acd59e73 1591:4d7837b85bcf 2591:a4427662bec0 3591:bf5474eea84d 592:50edc8d91f98 1592:a5a3ceab0b92
-        2592:2801ac1424a6 3592:250df4bc7b9e 593:55bdbe0ec8f7 1593:9c158b17c43e 2593:82c1e32e34f4 3593:79933db21f10
-    """.split()),
-}
+#: the digests generator 9's seeds were first pinned by, per ruleset, which their golden files reproduce
+PINNED_RULESET = {"hunan": "f914a90322aa65da6726cb6307fe1d68c3db665f9c75e2a9c313c2c4ce54387d",
+                  "luzhou": "9a8e279b1fa55c8d6539d7f7a7cd8f76a869950bb2edea724ace7770d81a6eda"}
 
 
 @pytest.mark.parametrize("name", sorted(PINNED_RULESET))
 def test_ruleset_generator_seeds_keep_their_questions_and_answers(name):
     rules = get_ruleset(name)
-    assert len(PINNED_RULESET[name]) == len(ruleset_seeds()) == 72
-    drifted = [s for s in ruleset_seeds() if fingerprint(drills_module.drill(s, rules)) != PINNED_RULESET[name][str(s)]]
-    assert not drifted, f"{name} drill seeds of generator 9 changed question or answer: {drifted}"
+    seeds = ruleset_seeds()
+    assert len(seeds) == 72 and pinned_digest(golden.read(f"drills-generator-9-{name}")) == PINNED_RULESET[name]
+    golden.check(f"drills-generator-9-{name}", [answer_text(drills_module.drill(s, rules)) for s in seeds],
+                 label=lambda i: f"seed {seeds[i]}")
