@@ -4,6 +4,8 @@ seed, the fallback for hands the api does not answer; a strength check is marked
 from __future__ import annotations
 
 import math
+import os
+from pathlib import Path
 
 import pytest
 
@@ -67,10 +69,19 @@ def test_race_is_strong_kept_as_a_baseline():
 
 
 def test_their_randomness_is_the_games_own():
-    # the seed and seat, not the process, make the stream: two generators of one bot agree
-    a, b = bot_rng(12, 1, "basic"), bot_basic.bot_rng(12, 1, "basic")
-    assert [a.random() for _ in range(5)] == [b.random() for _ in range(5)]
-    assert bot_rng(12, 2, "basic").random() != bot_rng(12, 1, "basic").random()
+    """The seed, the seat and the bot make the stream, not the process: another process, whose string
+    hashes are salted otherwise, draws the same numbers; another seat or bot draws others."""
+    import subprocess
+    import sys
+
+    code = "from solver.game.players import bot_rng; r = bot_rng(12, 1, 'basic'); print([r.random() for _ in range(5)])"
+    root = str(Path(__file__).resolve().parent.parent)
+    for salt in ("1", "2"):
+        there = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
+                               env={**os.environ, "PYTHONHASHSEED": salt, "PYTHONPATH": root}).stdout
+        here = bot_rng(12, 1, "basic")
+        assert there.strip() == repr([here.random() for _ in range(5)])
+    assert bot_rng(12, 2, "basic").random() != bot_rng(12, 1, "basic").random() != bot_rng(12, 1, "strong").random()
 
 
 def test_every_choice_is_an_option_and_every_win_is_taken(rules):

@@ -309,7 +309,14 @@ def test_unknown_rules(command):
 
 
 def test_hunan_rules_by_name():
-    assert phz("ting", EX2, "--rules", "hunan").exit_code == 0
+    """--rules hunan answers as the default ruleset does (it is hunan), and luzhou counts otherwise."""
+    env = {"PHZ_RULES": None, "PHZ_HOME": None, "XDG_CONFIG_HOME": "/nonexistent"}
+    named, default, luzhou = (phz("ting", EX2, "--json", *extra, env=env) for extra in
+                              (("--rules", "hunan"), (), ("--rules", "luzhou")))
+    assert named.exit_code == default.exit_code == luzhou.exit_code == 0
+    assert json.loads(named.output) == json.loads(default.output)
+    wait = json.loads(named.output)["waits"][0]
+    assert (wait["tile"], wait["self"]["huxi"], json.loads(luzhou.output)["waits"][0]["self"]["huxi"]) == ("五", 18, 27)
 
 
 # --- batch ---------------------------------------------------------------------
