@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..model.tiles import glyph, glyphs
 from .advice_text import choice_text, dropped, table_tile, why
+from .words import discarded
 
 if TYPE_CHECKING:
     from ..game.advice import Advice, Choice
@@ -39,7 +40,7 @@ def choice_json(c: "Choice", advice: "Advice", lang: str) -> dict:
     from ..game.moves import move_text
     m = c.move
     return {"move": move_text(m), "action": m.kind, "chi": glyphs(m.chi) if m.chi else None,
-            "bi": [glyphs(b) for b in m.bi], "then": glyph(c.follow.tile) if c.follow is not None else None,
+            "bi": [glyphs(b) for b in m.bi], "then": glyph(discarded(c.follow)) if c.follow is not None else None,
             "hand": c.hand.text() if c.hand is not None else None, "distance": c.distance,
             "live": c.live, "outs": c.outs, "draws": [glyph(t) for t in c.draws], "chou": [glyph(t) for t in c.chou],
             **estimate_json(c, advice.position.rules.win_on_discard),

@@ -40,7 +40,7 @@ from ..model.tiles import COPIES, glyph, glyphs
 from .render import paint
 from .table_view import WIDTH, wrap
 from .table_view import width as columns
-from .words import MOVE_ZH
+from .words import MOVE_ZH, discarded, eaten
 
 if TYPE_CHECKING:
     from ..game.advice import Advice, Choice
@@ -51,7 +51,7 @@ __all__ = ["advice_table", "answer_lines", "choice_text", "danger_text", "draws_
 
 DASH = "—"
 
-_W = {
+_W: dict[str, dict[str, str]] = {
     "en": {"then": "{move}, then discard {t}", "discard": "discard {t}", "pass": "pass (过)", "hu": "胡 (win)",
            "with": "{k} {t} with {rest}", "bi": " (比 {groups})", "ready": "ready, {n} live out{s}",
            "away": "{n} away, {live} live 进张", "beyond": "more than 2 away", "wins_now": "wins now",
@@ -68,16 +68,11 @@ _W = {
            "draws": "its live 进张: {t}", "waits": "it waits on {t}",
            "vs_both": "against {other} it has {what} {a} but not {b}",
            "vs_more": "against {other} it also has {what} {a}", "vs_less": "against {other} it lacks {what} {b}",
-           "what": {"draw": "进张", "wait": "outs on"},
-           "for": {"chi": " for 吃", "peng": " for 碰", "": ""},
            "no_rollouts": "(no rollouts: ranked by distance, 进张 and outs)",
            "rollouts": "rollouts: {n} deals of the unseen tiles per choice, each played out to the end of the "
                        "hand by {who} for every player (a choice clearly worse after a few deals "
                        "stops early, with fewer deals and a wider ±); ± is half a 95% interval",
-           "policy": {"keen": "the keen bot (it plays about as well as basic)", "fast": "a quick policy"},
-           "head": ("move", "then", "away", "进张/outs", "win %", "deal-in %", "碰跑", "expected", "loss"),
            "danger": "careful: {choice} lets another player {what} at once in {p}% of the deals",
-           "danger_what": {"win": "win", "take": "碰 or 跑 it", "both": "win on it, 碰 or 跑 it"},
            "dropped": "{n} other {what}{s}: {state}, stopped after {deals} deals as clearly worse (expected {lo} to "
                       "{hi}): {cells}", "discards": "discard", "moves": "move", "ready_short": "ready",
            "away_short": "{n} away"},
@@ -95,31 +90,38 @@ _W = {
            "close": "与{other}的差距在{n}局模拟的误差之内",
            "draws": "进张：{t}", "waits": "听{t}",
            "vs_both": "比{other}多{what}{a}，少{what}{b}", "vs_more": "比{other}多{what}{a}",
-           "vs_less": "比{other}少{what}{b}", "what": {"draw": "进张", "wait": "胡张"},
-           "for": {"chi": "对吃成为臭张", "peng": "对碰成为臭的", "": "成为臭张"},
+           "vs_less": "比{other}少{what}{b}",
            "no_rollouts": "（未模拟：按步数、进张和胡张排序）",
            "rollouts": "模拟：每个选择{n}局，未见的牌随机发出，每家按{who}打到本局结束（几局后明显较差的选择"
                        "提前停止，局数较少，±更宽）；±为95%置信区间的一半",
-           "policy": {"keen": "keen 机器人（水平与 basic 相当）", "fast": "快速策略"},
-           "head": ("走法", "再打", "差几步", "进张/胡张", "胡牌%", "点炮%", "被碰跑%", "期望分", "损失"),
            "danger": "注意：{choice}在{p}%的模拟里让别家立刻{what}",
-           "danger_what": {"win": "胡", "take": "碰或跑", "both": "胡、碰或跑"},
            "dropped": "另外{n}种{what}：{state}，模拟{deals}局后明显较差，提前停止（期望{lo}到{hi}分）：{cells}",
            "discards": "打法", "moves": "走法", "ready_short": "听牌", "away_short": "差{n}步"},
 }
+#: words picked by a key: what a hand draws to, what makes 臭, who played the rollouts, what a discard lets do
+_PICK: dict[str, dict[str, dict[str, str]]] = {
+    "en": {"what": {"draw": "进张", "wait": "outs on"}, "for": {"chi": " for 吃", "peng": " for 碰", "": ""},
+           "policy": {"keen": "the keen bot (it plays about as well as basic)", "fast": "a quick policy"},
+           "danger_what": {"win": "win", "take": "碰 or 跑 it", "both": "win on it, 碰 or 跑 it"}},
+    "zh": {"what": {"draw": "进张", "wait": "胡张"}, "for": {"chi": "对吃成为臭张", "peng": "对碰成为臭的", "": "成为臭张"},
+           "policy": {"keen": "keen 机器人（水平与 basic 相当）", "fast": "快速策略"},
+           "danger_what": {"win": "胡", "take": "碰或跑", "both": "胡、碰或跑"}}}
+#: the columns of ``advice_table``
+_COLUMNS = {"en": ("move", "then", "away", "进张/outs", "win %", "deal-in %", "碰跑", "expected", "loss"),
+            "zh": ("走法", "再打", "差几步", "进张/胡张", "胡牌%", "点炮%", "被碰跑%", "期望分", "损失")}
 
 
 # ---------------------------------------------------------------- pieces
 
 def _chi_words(choice: "Choice", tile: int | None, lang: str) -> str:
-    w, m = _W[lang], choice.move
+    w, m, chi = _W[lang], choice.move, eaten(choice.move)
     bi = "、".join(glyphs(b) for b in m.bi) if lang == "zh" else " ".join(glyphs(b) for b in m.bi)
-    if tile is None or tile not in m.chi:
-        text = f"吃{glyphs(m.chi)}" if lang == "zh" else f"吃 {glyphs(m.chi)}"
+    if tile is None or tile not in chi:
+        text = f"吃{glyphs(chi)}" if lang == "zh" else f"吃 {glyphs(chi)}"
         if lang == "zh":
             return text + (f"（比{bi}）" if m.bi else "")
         return text + (w["bi"].format(groups=bi) if m.bi else "")
-    rest = list(m.chi)
+    rest = list(chi)
     rest.remove(tile)
     text = w["with"].format(k="吃", t=glyph(tile), rest=glyphs(rest))
     if lang == "zh":
@@ -131,7 +133,7 @@ def _move_words(choice: "Choice", tile: int | None, lang: str) -> str:
     w, m = _W[lang], choice.move
     sep = "" if lang == "zh" else " "
     if m.kind == "discard":
-        return w["discard"].format(t=glyph(m.tile))
+        return w["discard"].format(t=glyph(discarded(m)))
     if m.kind == "chi":
         return _chi_words(choice, tile, lang)
     if m.kind in ("pass", "hu"):
@@ -145,7 +147,7 @@ def choice_text(choice: "Choice", lang: str = "en", *, tile: int | None = None, 
     after it."""
     text = _move_words(choice, tile, lang)
     if choice.follow is not None:
-        text = _W[lang]["then"].format(move=text, t=glyph(choice.follow.tile))
+        text = _W[lang]["then"].format(move=text, t=glyph(discarded(choice.follow)))
     return paint(text, colour)
 
 
@@ -222,15 +224,14 @@ def _chou(c: "Choice", advice: "Advice", lang: str) -> str:
         return w["guo"].format(t=tiles)
     chi = any(o.move.kind == "chi" for o in advice.choices)
     what = "chi" if pos.stage == "chi" else "peng" if pos.stage == "peng" and not chi else ""
-    return w["chou"].format(t=tiles, what=w["for"][what])
+    return w["chou"].format(t=tiles, what=_PICK[lang]["for"][what])
 
 
-def _rival(advice: "Advice", skip: Sequence["Choice"] = ()) -> "Choice | None":
-    """The first choice after the best (but those in ``skip``) whose rollouts differ from the best's on
-    some deal."""
-    best = advice.best
+def _rival(advice: "Advice", best: "Estimate", skip: Sequence["Choice"] = ()) -> "Choice | None":
+    """The first choice after the best (but those in ``skip``) whose rollouts differ from the best's (``best``,
+    its estimate) on some deal."""
     for c in advice.choices[1:]:
-        if c not in skip and c.estimate is not None and c.estimate.nets != best.estimate.nets[:c.estimate.n]:
+        if c not in skip and c.estimate is not None and c.estimate.nets != best.nets[:c.estimate.n]:
             return c
     return None
 
@@ -261,14 +262,16 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
             lines.append(w["claim_worse"].format(choice=say(claim), state=state_text(claim, lang),
                                                  less=_less(claim, lang)))
             compared.add(claim)
-    if best.estimate is not None:
+    if best.estimate is not None:  # rollouts: every choice has its estimate (game.advice.advise)
         by_outs = min(choices, key=lambda c: c.outs_key())
         by_score = max(choices, key=lambda c: c.score)
         if advice.rank == "score" and by_outs not in compared and by_outs.outs_key() < best.outs_key():
+            assert by_outs.estimate is not None
             lines.append(w["outs_first"].format(choice=say(by_outs), state=state_text(by_outs, lang),
                                                 win=_pct(by_outs.estimate.win), less=_less(by_outs, lang)))
             compared.add(by_outs)
         elif advice.rank == "outs" and by_score not in compared and by_score.score > best.score:
+            assert by_score.estimate is not None
             lines.append(w["score_first"].format(choice=say(by_score), est=estimate_text(by_score.estimate, lang)))
             compared.add(by_score)
     second = choices[1] if len(choices) > 1 else None
@@ -278,9 +281,9 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
     other = next((c for c in choices if c in compared and c is not best), None)
     if other is not None and (diff := draws_diff(best, other, lang, say(other))):
         lines.append(diff)
-    rival = _rival(advice, skip) if advice.rank == "score" and best.estimate is not None else None
+    rival = _rival(advice, best.estimate, skip) if advice.rank == "score" and best.estimate is not None else None
     if rival is not None and rival.loss - rival.loss_half_width <= 0:
-        lines.append(w["close"].format(other=say(rival), n=rival.estimate.n))
+        lines.append(w["close"].format(other=say(rival), n=rival.deals))
     danger = danger_text(best, advice, lang)
     if danger is not None:
         lines.append(danger)
@@ -307,7 +310,7 @@ def draws_diff(best: "Choice", other: "Choice", lang: str, said: str) -> str | N
     w = _W[lang]
     more = [t for t in best.draws if t not in other.draws]
     less = [t for t in other.draws if t not in best.draws]
-    what = w["what"]["wait" if best.distance == 0 else "draw"]
+    what = _PICK[lang]["what"]["wait" if best.distance == 0 else "draw"]
     key = "vs_both" if more and less else "vs_more" if more else "vs_less"
     return w[key].format(other=said, what=what, a=_tiles(more, lang), b=_tiles(less, lang))
 
@@ -325,8 +328,8 @@ def danger_text(c: "Choice", advice: "Advice", lang: str = "en") -> str | None:
     if e.danger - safest < tuning.danger_gap:
         return None
     w = _W[lang]
-    what = "both" if e.deal_ins and e.handed else "win" if e.deal_ins else "take"
-    return w["danger"].format(choice=choice_text(c, lang, tile=table_tile(advice)), what=w["danger_what"][what],
+    what = _PICK[lang]["danger_what"]["both" if e.deal_ins and e.handed else "win" if e.deal_ins else "take"]
+    return w["danger"].format(choice=choice_text(c, lang, tile=table_tile(advice)), what=what,
                               p=_pct(e.danger))
 
 
@@ -335,7 +338,7 @@ def note_lines(advice: "Advice", lang: str = "en") -> list[str]:
     w = _W[lang]
     if not any(c.estimate is not None for c in advice.choices):
         return [w["no_rollouts"]] if len(advice.choices) > 1 else []
-    return [w["rollouts"].format(n=advice.samples, who=w["policy"][advice.policy])]
+    return [w["rollouts"].format(n=advice.samples, who=_PICK[lang]["policy"][advice.policy])]
 
 
 # ---------------------------------------------------------------- the table
@@ -343,9 +346,9 @@ def note_lines(advice: "Advice", lang: str = "en") -> list[str]:
 def _move_cell(c: "Choice", tile: int | None, lang: str) -> str:
     m = c.move
     if m.kind == "discard":
-        return glyph(m.tile)
+        return glyph(discarded(m))
     if m.kind == "chi":
-        return "吃 " + glyphs(m.chi) + "".join(f" 比 {glyphs(b)}" for b in m.bi)
+        return "吃 " + glyphs(eaten(m)) + "".join(f" 比 {glyphs(b)}" for b in m.bi)
     if m.kind in ("peng", "wei") and tile is not None:
         return f"{MOVE_ZH[m.kind]} {glyph(tile) * 3}"
     if m.kind in FOUR_KINDS and tile is not None:
@@ -367,7 +370,7 @@ def _live_cell(c: "Choice") -> str:
 
 def _row(c: "Choice", best: "Choice", tile: int | None, lang: str, level: int, claims: bool,
          deal_in: bool, handed: bool = False) -> list[str]:
-    then = glyph(c.follow.tile) if c.follow is not None else ""
+    then = glyph(discarded(c.follow)) if c.follow is not None else ""
     move = _move_cell(c, tile, lang)
     if claims and level >= 3 and then:
         move += f" {'打' if lang == 'zh' else '→'} {then}"
@@ -396,7 +399,7 @@ def _row(c: "Choice", best: "Choice", tile: int | None, lang: str, level: int, c
 
 def _headers(lang: str, level: int, claims: bool, estimates: bool, deal_in: bool, discard: bool,
              handed: bool = False) -> list[str]:
-    move, then, away, live, win, din, hand, exp, loss = _W[lang]["head"]
+    move, then, away, live, win, din, hand, exp, loss = _COLUMNS[lang]
     if discard:
         move = "打" if lang == "zh" else "discard"
     out = [move] + ([then] if claims and level < 3 else []) + [away, live]
@@ -447,8 +450,8 @@ def dropped_line(group: Sequence["Choice"], advice: "Advice", lang: str) -> str:
     """One line for a group of ``dropped``: how many, what they leave, after how many deals they stopped,
     their expected scores and the choices."""
     w, tile = _W[lang], table_tile(advice)
-    deals = sorted({c.estimate.n for c in group})
-    scores = sorted(c.estimate.score for c in group)
+    deals = sorted({c.deals for c in group})  # (each choice of the group has its estimate: ``dropped``)
+    scores = sorted(c.score for c in group)
     discard = advice.position.stage == "discard"
     return w["dropped"].format(
         n=len(group), what=w["discards" if discard else "moves"], s="s" * (len(group) != 1),

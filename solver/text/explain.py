@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..engine.obligations import TAKE_SOURCE
 from ..model.hand import HandError
-from ..model.results import Action, Decision, Forbidden
+from ..model.results import Action, Decision, Forbidden, Win
 from ..model.rules import TAKE_SOURCES, Ruleset
 from ..model.tiles import glyph, glyphs
 from .language import default_lang, language  # noqa: F401  -- default_lang: still explain.default_lang
@@ -106,6 +106,20 @@ def _forced_en(move: str) -> str:
     return MOVE_ZH[move]
 
 
+def _win(a: Action) -> Win:
+    """The win of a 胡 action, which the obligations engine always gives it."""
+    if a.win is None:
+        raise ValueError("a 胡 action without its win")
+    return a.win
+
+
+def _onto(a: Action) -> str:
+    """What the tile of a 提, 跑 or 招 joins (``Action.onto``), which the obligations engine always says."""
+    if a.onto is None:
+        raise ValueError(f"a {a.action} action without what the tile joins")
+    return a.onto
+
+
 # ---------------------------------------------------------------- actions
 
 def action_text(d: Decision, a: Action, lang: str | None = None) -> str:
@@ -123,7 +137,7 @@ def _action_sentence(d: Decision, a: Action, lang: str) -> str:
     zh = lang == "zh"
     forced = d.compulsory
     if a.action == "hu":
-        w = a.win
+        w = _win(a)
         chou = x in d.chou or x in d.passed_peng
         discard = d.source.endswith("discard")
         if zh:
@@ -147,7 +161,7 @@ def _action_sentence(d: Decision, a: Action, lang: str) -> str:
             s += f", but if you do not win, the {_forced_en(forced.action)} is"
         return s
     if a.action == "ti":
-        held = ONTO_ZH[a.onto] + X * 3
+        held = ONTO_ZH[_onto(a)] + X * 3
         if zh:
             return (f"提（必须）：自己摸出的{X}是你的{held}的第四张，必须提成{X * 4}，"
                     f"不提就是失提（罚{_penalty(d, '失提')}分）" + _then(d, a, lang, "提"))
@@ -165,7 +179,7 @@ def _action_sentence(d: Decision, a: Action, lang: str) -> str:
         return (f"偎 (wei, compulsory): {src} onto your pair {X * 2} must become the 偎 {X * 3}, "
                 f"laid face down (偎牌; 不能忍偎); then discard one tile")
     if a.action == "pao":
-        held = ONTO_ZH[a.onto] + X * 3
+        held = ONTO_ZH[_onto(a)] + X * 3
         if zh:
             note = "（碰过的牌只有底牌才能跑）" if a.onto == "peng" else ""
             return (f"跑（必须）：{src}是你的{held}的第四张{note}，必须跑成{X * 4}，"
@@ -199,8 +213,9 @@ def _zhao_text(d: Decision, a: Action, lang: str) -> str:
     """招: the fourth tile onto one's 坎, or onto one's 碰 from the stock."""
     X = glyph(d.tile)
     src = source_text(d.source, d.tile, lang)
-    held = ONTO_ZH[a.onto] + X * 3
-    take = d.rules.take[a.onto, TAKE_SOURCE[d.source]]
+    onto = _onto(a)
+    held = ONTO_ZH[onto] + X * 3
+    take = d.rules.take[onto, TAKE_SOURCE[d.source]]
     if lang == "zh":
         how = "必须" if a.compulsory else "可以"
         note = "（碰过的牌只有底牌才能招）" if a.onto == "peng" else ""
@@ -349,6 +364,8 @@ def forbidden_text(d: Decision, f: Forbidden, lang: str | None = None) -> str:
 
 def _shaobi_text(d: Decision, f: Forbidden, lang: str) -> str:
     x, X = d.tile, glyph(d.tile)
+    if f.chi is None:
+        raise ValueError("a 烧比 is a way to eat: its forbidden 吃 names the group")
     others = _others(f.chi, x)
     remaining = d.hand.concealed[x] - list(f.chi).count(x) + 1
     stranded = len(f.detail)
@@ -398,7 +415,8 @@ def act_json(result: Decision, input_text: str, *, lang: str | None = None) -> d
              "left": glyphs(a.left) if a.left is not None else None,
              "explain": action_text(result, a, lang)}
         if a.action == "hu":
-            d |= {"score": a.win.score, "how": a.win.how}
+            win = _win(a)
+            d |= {"score": win.score, "how": win.how}
         elif a.action in ("ti", "pao", "zhao"):
             d["discard"] = a.discard
         elif a.action == "wei":

@@ -21,7 +21,7 @@ from ..game.replay import At, Replay
 from ..model.hand import MELD_ZH
 from ..model.tiles import N_KINDS, glyph, glyphs
 from .render import paint
-from .words import CONDITION_ZH, MOVE_ZH
+from .words import CONDITION_ZH, MOVE_ZH, discarded, eaten
 
 __all__ = ["WIDTH", "ask_words", "event_line", "header_lines", "listing", "position_json", "position_lines", "replay_json",
            "summary_lines", "width"]
@@ -57,9 +57,9 @@ def move_words(text: str, lang: str) -> str:
         return text
     name = _MOVE_ZH[m.kind] + ("" if lang == "zh" else f" {m.kind}")
     if m.kind == "discard":
-        return f"{name} {glyph(m.tile)}"
+        return f"{name} {glyph(discarded(m))}"
     if m.kind == "chi":
-        return f"{name} {glyphs(m.chi)}" + "".join(f" 比 {glyphs(b)}" for b in m.bi)
+        return f"{name} {glyphs(eaten(m))}" + "".join(f" 比 {glyphs(b)}" for b in m.bi)
     return name
 
 
@@ -94,7 +94,8 @@ def event_line(event: dict, lang: str = "en", colour: bool = False, *, names: Se
             line = f"deal: {dealer} deals" + (f" ({_seat(out, lang, names)} sits out)" if out is not None else "") + \
                 (f", 亮张 {liang}" if liang else "") + f", {stock} in the stock" + (f", last {last} shown" if last else "")
     elif e == "meld":
-        kind = MELD_ZH.get(event.get("kind"), event.get("kind"))
+        kind = event.get("kind")
+        kind = MELD_ZH.get(kind, kind) if isinstance(kind, str) else kind
         line = f"{who} 前提 {kind}:{event.get('tiles')}" if zh else \
             f"{who} lays out {kind}:{event.get('tiles')} (前提, a dealt four)"
     elif e == "draw":
@@ -153,7 +154,8 @@ def _move_line(event: dict, who: str, lang: str, limit: int) -> str:
 def _win_line(event: dict, who: str, lang: str, limit: int) -> str:
     zh = lang == "zh"
     tile = event.get("tile")
-    where = [_SOURCE[lang].get(event.get("source"), str(event.get("source")))]
+    source = event.get("source")
+    where = [_SOURCE[lang].get(source, source) if isinstance(source, str) else str(source)]
     where += [CONDITION_ZH.get(c, c) for c in event.get("conditions", [])]
     fans = event.get("fan_names") or []
     if zh:

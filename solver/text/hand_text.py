@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import partial
 from typing import Callable, Sequence
 
 from tabulate import tabulate
@@ -23,11 +24,11 @@ from tabulate import tabulate
 from ..model.results import DiscardAdvice, Discards, Draw, Ting, Wait, Win
 from ..model.tiles import GLYPHS
 from .columns import WIDTH, first_fit, fit, grid, split_rows
-from .render import DASH, TABLE_FORMAT, TWO, _fan, _group_cell, away, paint, progress
+from .render import DASH, TABLE_FORMAT, TWO, _fan, _group_cell, advice_row, away, paint, progress
 
 __all__ = ["discard_text", "ting_text", "verdicts"]
 
-_W = {
+_W: dict[str, dict[str, str]] = {
     "en": {"ready_head": "ready: {n} wait{s}, {live} live out{ls}", "dead": ", {n} dead", "best": "best decompositions",
            "dead_out": "0 dead", "dead_wait": "dead",
            "not_ready": "not ready: {what}", "stopped": "the search stopped at its budget",
@@ -38,13 +39,7 @@ _W = {
            "after_away": "after discarding {t} ({away}):",
            "group": "{n} {other}discard{s}: {away}{fewer}: {tiles}", "other": "other ", "fewer": ", fewer 进张 ({live} live)", "compact_note": "(each source: score = 等×番 · 胡息 · how)",
            "lack": "its groups lack {n} tile{s} (胡息 {h})", "lack_more": ", worse groups ({n} tiles lacking)",
-           "waits_head": ("wait", "outs", "胡息", "等", "番", "score", "how"), "self": "self", "other_src": "other",
-           "full_head": ["wait", "outs", "self 胡息", "等", "番", "score", "how", "other 胡息", "等", "番", "score",
-                         "how"],
-           "groups_head": ("wait", "from", "门子 (胡息)"), "draws_head": ("draw", "live", "ways"),
-           "ready_rows": ("discard", "outs", "expected", "best", "waits (outs)"),
-           "away_rows": ("discard", "away", "live", "进张 (live)"),
-           "sources": {"both": "both", "all": "all", "self": "self", "other": "other", "discard": "discard"}},
+           "self": "self", "other_src": "other"},
     "zh": {"ready_head": "听牌：{n}个胡张，剩{live}张", "dead": "，{n}个绝张", "best": "最好的拆法",
            "dead_out": "0 绝张", "dead_wait": "绝张",
            "not_ready": "未听牌：{what}", "stopped": "搜索到了上限", "no_way": "怎样进张都听不了",
@@ -52,13 +47,25 @@ _W = {
            "no_discard": "没有能打的牌：暗牌都在坎里", "after": "打{t}后：", "after_away": "打{t}后（{away}）：",
            "group": "{other}{n}种打法：{away}{fewer}：{tiles}", "other": "另外", "fewer": "，进张较少（{live}张）", "compact_note": "（每个来源：分 = 等×番 · 胡息 · 胡法）",
            "lack": "门子还缺{n}张（胡息{h}）", "lack_more": "，门子较差（缺{n}张）",
-           "waits_head": ("胡张", "剩", "胡息", "等", "番", "分", "胡法"), "self": "自摸", "other_src": "别家摸出",
+           "self": "自摸", "other_src": "别家摸出"},
+}
+#: the headers of the tables
+_HEADS: dict[str, dict[str, Sequence[str]]] = {
+    "en": {"waits_head": ("wait", "outs", "胡息", "等", "番", "score", "how"),
+           "full_head": ["wait", "outs", "self 胡息", "等", "番", "score", "how", "other 胡息", "等", "番", "score",
+                         "how"],
+           "groups_head": ("wait", "from", "门子 (胡息)"), "draws_head": ("draw", "live", "ways"),
+           "ready_rows": ("discard", "outs", "expected", "best", "waits (outs)"),
+           "away_rows": ("discard", "away", "live", "进张 (live)")},
+    "zh": {"waits_head": ("胡张", "剩", "胡息", "等", "番", "分", "胡法"),
            "full_head": ["胡张", "剩", "自摸胡息", "等", "番", "分", "胡法", "别家胡息", "等", "番", "分", "胡法"],
            "groups_head": ("胡张", "来源", "门子（胡息）"), "draws_head": ("进张", "剩", "进法"),
            "ready_rows": ("打", "胡张数", "期望分", "最高分", "胡张（剩）"),
-           "away_rows": ("打", "差几步", "剩", "进张（剩）"),
-           "sources": {"both": "都", "all": "都", "self": "自摸", "other": "别家摸出", "discard": "打出"}},
+           "away_rows": ("打", "差几步", "剩", "进张（剩）")},
 }
+#: the sources of a win (several when their best decompositions are the same)
+_SOURCES = {"en": {"both": "both", "all": "all", "self": "self", "other": "other", "discard": "discard"},
+            "zh": {"both": "都", "all": "都", "self": "自摸", "other": "别家摸出", "discard": "打出"}}
 _SOURCE_ZH = {"self": "自摸", "other": "别家摸出", "discard": "打出"}
 _CHI = re.compile(r"吃 (\S) with (\S+)(?:, 比 (.+))?")
 
@@ -108,22 +115,22 @@ def _over(lines: list[str], labels: Sequence[tuple[int, str]]) -> list[str]:
 
 def waits_table(waits: tuple[Wait, ...], sources: tuple[str, ...] = TWO, lang: str = "en",
                 limit: int | None = WIDTH) -> list[str]:
-    w = _W[lang]
+    w, h = _W[lang], _HEADS[lang]
     if "discard" not in sources:
         rows = [[GLYPHS[x.tile], _outs(x.outs, lang)] + _cells(x.self) + _cells(x.other) for x in waits]
-        short = list(w["waits_head"]) + list(w["waits_head"][2:])
+        short = list(h["waits_head"]) + list(h["waits_head"][2:])
         return first_fit([
-            lambda: _table(rows, w["full_head"]),
+            lambda: _table(rows, h["full_head"]),
             lambda: _over(grid(rows, short), [(2, w["self"]), (7, w["other_src"])]),
             lambda: grid([[GLYPHS[x.tile], _outs(x.outs, lang), _compact(x.self, True), _compact(x.other, True)]
-                          for x in waits], list(w["waits_head"][:2]) + [w["self"], w["other_src"]])
+                          for x in waits], list(h["waits_head"][:2]) + [w["self"], w["other_src"]])
             + [w["compact_note"]],
         ], limit)
     # Three sources do not fit 80 columns as five columns each: one cell per source.
-    names = [w["sources"][s] for s in sources]
+    names = [_SOURCES[lang][s] for s in sources]
     rows = [[GLYPHS[x.tile], _outs(x.outs, lang)] + [_compact(getattr(x, s), False) for s in sources] for x in waits]
-    return first_fit([lambda: _table(rows, list(w["waits_head"][:2]) + names) + [w["compact_note"]],
-                      lambda: grid(rows, list(w["waits_head"][:2]) + names) + [w["compact_note"]]], limit)
+    return first_fit([lambda: _table(rows, list(h["waits_head"][:2]) + names) + [w["compact_note"]],
+                      lambda: grid(rows, list(h["waits_head"][:2]) + names) + [w["compact_note"]]], limit)
 
 
 def _same(wins: list) -> list:
@@ -144,30 +151,33 @@ def _split_layouts(rows: list[tuple[list[str], list[str]]], headers: Callable[[i
                    limit: int | None) -> list[str]:
     """A table of rows whose items may go on 1, 2 or 3 lines each, the fewest that fit."""
     most = max((len(items) for _, items in rows), default=1)
-    layouts = [lambda: _table(split_rows(rows, 1), headers(most))]
+
+    def split(k: int) -> list[str]:
+        return grid(split_rows(rows, k), headers(-(-most // k)))
+
+    layouts: list[Callable[[], list[str]]] = [lambda: _table(split_rows(rows, 1), headers(most))]
     for k in (1, 2, 3, most):
-        layouts.append(lambda k=k: grid(split_rows(rows, k), headers(-(-most // k))))
+        layouts.append(partial(split, k))
     return first_fit(layouts, limit)
 
 
 def groups_table(waits: tuple[Wait, ...], sequence: str = "句", lang: str = "en",
                  limit: int | None = WIDTH) -> list[str]:
     """The best decomposition of each wait (``sequence``: what the ruleset calls a 句)."""
-    w = _W[lang]
     rows = []
     for x in waits:
         wins = _same([(s, y) for s, y in (("self", x.self), ("other", x.other), ("discard", x.discard))
                       if y is not None])
         for source, y in wins:
-            name = "+".join(w["sources"][s] for s in source.split("+")) if lang == "zh" else source
+            name = "+".join(_SOURCES[lang][s] for s in source.split("+")) if lang == "zh" else source
             rows.append(([GLYPHS[x.tile], name], [_group_cell(g, sequence) for g in y.groups]))
-    head = w["groups_head"]
+    head = _HEADS[lang]["groups_head"]
     return _split_layouts(rows, lambda n: list(head) + [""] * (n - 1), limit)
 
 
 def draws_table(improving: tuple[Draw, ...], lang: str = "en", limit: int | None = WIDTH) -> list[str]:
     rows = [([GLYPHS[d.tile], _outs(d.live, lang)], [way_text(x, lang) for x in d.ways]) for d in improving]
-    head = list(_W[lang]["draws_head"])
+    head = list(_HEADS[lang]["draws_head"])
     joined = [lead + ["; ".join(items) if lang == "en" else "；".join(items)] for lead, items in rows]
     return first_fit([lambda: _table(joined, head), lambda: grid(joined, head),
                       lambda: grid(split_rows(rows, max(len(items) for _, items in rows)), head)], limit)
@@ -214,8 +224,8 @@ def verdicts(rows: Sequence[DiscardAdvice], all_rows: bool = False) -> list[list
     if all_rows:
         return [[r] for r in rows]
     out: list[list[DiscardAdvice]] = []
-    for (distance, _), same in itertools.groupby(rows, key=lambda r: (r.distance, r.limit)):
-        same = list(same)
+    for (distance, _), alike in itertools.groupby(rows, key=lambda r: (r.distance, r.limit)):
+        same = list(alike)
         if distance == 0:
             out += [[r] for r in same]
             continue
@@ -235,11 +245,12 @@ def _group_line(rows: list[DiscardAdvice], first: bool, lang: str, after_shapes:
     best by shape, ``after_shapes``, the tiles their groups lack), the tiles."""
     w, r = _W[lang], rows[0]
     fewer = ""
+    lacking = [x.shape[0] for x in rows if x.shape is not None]
     if r.distance is not None:
         lo, hi = min(x.improving_live for x in rows), max(x.improving_live for x in rows)
         fewer = w["fewer"].format(live=lo if lo == hi else f"{lo}–{hi}")
-    elif after_shapes and all(x.shape is not None for x in rows):
-        lo, hi = min(x.shape[0] for x in rows), max(x.shape[0] for x in rows)
+    elif after_shapes and len(lacking) == len(rows):  # every row has its shape
+        lo, hi = min(lacking), max(lacking)
         fewer = w["lack_more"].format(n=lo if lo == hi else f"{lo}–{hi}")
     return w["group"].format(n=len(rows), other="" if first else w["other"], s="s" * (len(rows) != 1),
                              away=away(r.distance, r.limit, lang), fewer=fewer,
@@ -258,27 +269,28 @@ def discard_text(d: Discards, colour: bool, sources: tuple[str, ...] = TWO, *, l
     if not d.rows:
         return paint("\n".join(lines + [w["no_discard"]]), colour)
     lines.append("")
-    for i, rows in enumerate(verdicts(d.rows, all_rows)):
-        if len(rows) == 1:
-            r = rows[0]
+    ranked = [advice_row(r) for r in d.rows]
+    for i, same in enumerate(verdicts(ranked, all_rows)):
+        if len(same) == 1:
+            r = same[0]
             lack = "" if r.shape is None else " · " + w["lack"].format(n=r.shape[0], h=r.shape[1], s="s" * (r.shape[0] != 1))
             lines.append(f"打 {GLYPHS[r.tile]} → {progress(r.distance, r.limit, r.improving, lang)}{lack}")
         else:
-            lines.append(_group_line(rows, i == 0, lang, i > 0 and d.rows[0].distance is None))
-    top = d.rows[0]
+            lines.append(_group_line(same, i == 0, lang, i > 0 and ranked[0].distance is None))
+    top = ranked[0]
     if top.distance == 0:
-        shown = [r for r in d.rows if all_rows or r.distance == 0]
+        shown = [r for r in ranked if all_rows or r.distance == 0]
         rows = [[GLYPHS[r.tile], r.outs, f"{float(r.expected_score):.4f}", r.best_score,
                  "  ".join(_summary(x, lang) for x in r.waits) or away(r.distance, r.limit, lang)] for r in shown]
-        head = list(w["ready_rows"])
+        head = list(_HEADS[lang]["ready_rows"])
         lines += ["", *first_fit([lambda: _table(rows, head), lambda: grid(rows, head)], limit)]
         lines += ["", w["after"].format(t=GLYPHS[top.tile]), *waits_table(top.waits, sources, lang, limit)]
     else:
         if all_rows:
             rows = [[GLYPHS[r.tile], DASH if r.distance is None else r.distance, r.improving_live,
                      "  ".join(f"{GLYPHS[x.tile]} {x.live}" for x in r.improving) or away(r.distance, r.limit, lang)]
-                    for r in d.rows]
-            head = list(w["away_rows"])
+                    for r in ranked]
+            head = list(_HEADS[lang]["away_rows"])
             lines += ["", *first_fit([lambda: _table(rows, head), lambda: grid(rows, head)], limit)]
         if top.improving:
             lines += ["", w["after_away"].format(t=GLYPHS[top.tile], away=away(top.distance, top.limit, lang)),

@@ -16,21 +16,22 @@ from typing import TYPE_CHECKING, Iterable
 from ..model import scoring
 from ..model.groups import Group
 from ..model.hand import Hand
-from ..model.notation import unbroken
 from ..model.results import WIN_WAYS, Discards, Draw, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
+from ..model.shown import unbroken
 from ..model.tiles import GLYPHS, glyphs
-from .render import hu_sentence, tianhu_sentence
+from .render import advice_row, hu_sentence, tianhu_sentence
 
 if TYPE_CHECKING:
+    from ..engine.arrays import RulesetArrays
     from ..engine.dealt import Dealt
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 _GROUP_JSON: dict[Group, dict] = {}
 
 
-def dumps(obj: dict) -> str:
-    """One JSON object on one line, glyphs kept as they are."""
+def dumps(obj: object) -> str:
+    """One JSON object (or list) on one line, glyphs kept as they are."""
     return _ENCODER.encode(obj)
 
 
@@ -74,7 +75,7 @@ def discard_json(text: str, d: Discards, discard: bool = False) -> dict:
          "best_score": r.best_score, "waits": [wait_json(w, discard) for w in r.waits],
          "distance": r.distance, "limit": r.limit, "improving_live": r.improving_live,
          "improving": [draw_json(x) for x in r.improving], "shape": _shape_json(r)}
-        for r in d.rows]}
+        for r in map(advice_row, d.rows)]}
 
 
 def _shape_json(r) -> dict | None:
@@ -87,8 +88,9 @@ def hu_json(text: str, r: HuResult, rules: Ruleset, *, all_splits: bool = False,
             conditions: Iterable[str] = ()) -> dict:
     """``phz hu --json``; ``conditions`` (the game context asked with, 海底 …) adds the key ``conditions``."""
     w = r.win
-    d = {"input": text, "hand": r.hand.text(), "tile": GLYPHS[r.tile], "source": r.source,
-         "win": w is not None, "reason": r.reason, "explain": hu_sentence(r, rules), "huxi": r.huxi}
+    d: dict[str, object] = {"input": text, "hand": r.hand.text(), "tile": GLYPHS[r.tile], "source": r.source,
+                            "win": w is not None, "reason": r.reason, "explain": hu_sentence(r, rules),
+                            "huxi": r.huxi}
     if w is None:
         d |= {"deng": None, "fan": None, "fan_names": None, "score": None, "how": None}
     else:
@@ -105,9 +107,10 @@ def tianhu_json(text: str, d: "Dealt", rules: Ruleset) -> dict:
     """``phz hu --tianhu --json``: the keys of ``hu_json`` (no tile; source self; reason
     ``not_tianhu``), and the dealt fours, 坎 and the tiles outside every group."""
     w = d.win
-    out = {"input": text, "hand": d.hand.text(), "tile": None, "source": "self", "dealer": d.dealer,
-           "fours": d.fours, "kans": d.kans, "win": w is not None, "reason": None if w else "not_tianhu",
-           "explain": tianhu_sentence(d, rules), "huxi": w.huxi if w else None}
+    out: dict[str, object] = {
+        "input": text, "hand": d.hand.text(), "tile": None, "source": "self", "dealer": d.dealer,
+        "fours": d.fours, "kans": d.kans, "win": w is not None, "reason": None if w else "not_tianhu",
+        "explain": tianhu_sentence(d, rules), "huxi": w.huxi if w else None}
     out |= {"deng": None, "fan": None, "fan_names": None, "score": None, "how": None} if w is None else \
         {"deng": w.deng, "fan": w.fan, "fan_names": list(w.fan_names), "score": w.score, "how": w.how}
     out |= {"groups": [group_json(g) for g in w.groups] if w else [], "left": glyphs(d.left),
@@ -155,7 +158,7 @@ class RowText:
     ``wins.ROW_*``) for one ruleset (``ra``: ``engine.arrays.of(rules)``), the same
     text as ``_win_str`` of the Win ``wins`` builds from the row.  Each group code's JSON is made once."""
 
-    def __init__(self, ra):
+    def __init__(self, ra: RulesetArrays) -> None:
         from ..engine import wins
         from ..model.results import HOWS
 
@@ -249,8 +252,8 @@ def discard_json_line(text: str, d: Discards, discard: bool = False) -> str:
         '{"tile":"%s","outs":%d,"expected_score":%s,"best_score":%d,"waits":[%s],%s,"shape":%s}' % (
             GLYPHS[r.tile], r.outs, _ENCODER.encode(scoring.rounded(r.expected_score)), r.best_score,
             _waits_str(r.waits, discard), _distance_str(r.distance, r.limit, r.improving, r.improving_live),
-            "null" if getattr(r, "shape", None) is None else '{"missing":%d,"huxi":%d}' % r.shape)
-        for r in d.rows])
+            "null" if r.shape is None else '{"missing":%d,"huxi":%d}' % r.shape)
+        for r in map(advice_row, d.rows)])
     return '{"input":%s,"hand":%s,"discards":[%s]}' % (_jstr(text), _jstr(hand_text(d.hand)), rows)
 
 

@@ -23,7 +23,7 @@ __all__ = ["bad_answer", "chou_note", "coach_lines", "event_line", "hint_lines",
            "intro_lines", "only_move", "record_kept", "resume_lines", "seed_line", "out_of_range", "prompt", "scores_line", "settlement_lines",
            "stopped_lines", "warning"]
 
-_W = {
+_W: dict[str, dict[str, str]] = {
     "en": {"deal": "hand {n}: {who} deals", "liang": "; the 亮张 (shown to all) is {t}",
            "out": "; {who} sits out (坐底)", "out_me": "; you sit out (坐底) and watch",
            "last": "; the stock's last tile {t} is shown: nobody may win on it",
@@ -33,15 +33,12 @@ _W = {
            "take_hidden": "{who} takes a tile: a 偎 face down", "discard": "{who} discards {t}",
            "faceup": "nobody takes {t}: it stays face up before {who}", "penalty": "{who}: penalty {what} ({n})",
            "wins": "{who} wins: 胡 {t}{how}", "dealt_win": "{who} wins on the dealt hand: {how}",
-           "sources": {"self": "self-drawn", "other": "from another player", "discard": "on a discard"},
            "score": "{how}, {huxi} 胡息 → {deng} 等 × {fan} 番 ({fans}) = {score}",
            "groups": "门子: {groups}", "each": "each other player pays {who} {n}",
            "discarder": "{who} pays both shares ({n})", "net": "this hand: {net}",
            "pen": "{who} pays a penalty for {what} ({n}): {each} to each other player",
            "drawn": "荒庄: the stock is empty and nobody won: nothing is paid",
            "scores": "scores after {n} hand{s}: {net}", "plain": "平胡",
-           "conditions": {"haidi": "海底, the last stock tile", "tianhu": "天胡, a dealt hand",
-                          "dihu": "地胡, the dealer's first discard", "qishou": "起手胡, on the 亮张"},
            "prompt": "your move ({rng}; ? hint, w why, t table, q quit): ",
            "bad": "not an answer: {text}; type {rng}, a move (e.g. 过), ?, w, t or q",
            "range": "no move {n}: type {rng} (or ?, w, t, q)",
@@ -81,15 +78,12 @@ _W = {
            "take_hidden": "{who}摸了一张牌：偎（暗）", "discard": "{who}打出{t}",
            "faceup": "没人要{t}：亮在{who}面前", "penalty": "{who}：罚{what}（{n}分）",
            "wins": "{who}胡了：{t}{how}", "dealt_win": "{who}起手就胡：{how}",
-           "sources": {"self": "自摸", "other": "别家摸出", "discard": "别家打出"},
            "score": "{how}，{huxi}胡息 → {deng}等 × {fan}番（{fans}）= {score}分",
            "groups": "门子：{groups}", "each": "另两家各付{who}{n}分",
            "discarder": "{who}一家付两份（{n}分）", "net": "本局：{net}",
            "pen": "{who}因{what}受罚{n}分：其余每家得{each}分",
            "drawn": "荒庄：墩里没牌了，没人胡，不计分",
            "scores": "{n}局后的总分：{net}", "s": "", "plain": "平胡",
-           "conditions": {"haidi": "海底（墩里最后一张）", "tianhu": "天胡（起手的牌）",
-                          "dihu": "地胡（庄家打出的第一张）", "qishou": "起手胡（胡亮张）"},
            "prompt": "你的选择（{rng}；?提示，w原因，t牌桌，q退出）：",
            "bad": "看不懂：{text}；请输入{rng}、一步走法（如 过）、?、w、t或q",
            "range": "没有第{n}项：请输入{rng}（或?、w、t、q）",
@@ -113,6 +107,14 @@ _W = {
            "record_cut": "这局到目前为止的记录（中途截断，可用 --lenient 回放）在：",
            "resume": "从这份记录的第{at}步（第{n}局）接着打："},
 }
+#: where a winning tile came from
+_SOURCES = {"en": {"self": "self-drawn", "other": "from another player", "discard": "on a discard"},
+            "zh": {"self": "自摸", "other": "别家摸出", "discard": "别家打出"}}
+#: the context a game gives a win (ruleset.GAME_CONDITIONS)
+_CONDITIONS = {"en": {"haidi": "海底, the last stock tile", "tianhu": "天胡, a dealt hand",
+                      "dihu": "地胡, the dealer's first discard", "qishou": "起手胡, on the 亮张"},
+               "zh": {"haidi": "海底（墩里最后一张）", "tianhu": "天胡（起手的牌）",
+                      "dihu": "地胡（庄家打出的第一张）", "qishou": "起手胡（胡亮张）"}}
 #: short reasons of the obligations engine (results.FORBID_REASONS) for a one-line refusal
 _WHY = {"en": {"geshan": "不吃隔山牌: never the lower player's", "chi_from": "not eaten from there",
                "chou": "臭 for you", "kan": "坎 tiles stay whole", "must_wei": "it must be 偎'd",
@@ -192,12 +194,14 @@ def settlement_lines(result: Result, names: Sequence[str], rules: Ruleset, lang:
         lines += wrap(w["drawn"])
     else:
         p = result.winner
-        conds = [w["conditions"].get(c, c) for c in result.conditions]
+        conds = [_CONDITIONS[lang].get(c, c) for c in result.conditions]
         extra = f" ({'; '.join(conds)})" if conds and lang == "en" else "".join(f"（{c}）" for c in conds)
         if result.tile is None:
             lines += wrap(_say(lang, "dealt_win", p == me, who=names[p], how=win.how) + extra)
+        elif result.source is None:
+            raise ValueError("a win on a tile names where the tile came from")
         else:
-            src = w["sources"].get(result.source, result.source)
+            src = _SOURCES[lang].get(result.source, result.source)
             how = (" " if lang == "en" else "，") + src
             lines += wrap(_say(lang, "wins", p == me, who=names[p], t=glyph(result.tile), how=how) + extra)
         fans = "+".join(win.fan_names) or w["plain"]
@@ -232,11 +236,12 @@ def coach_lines(d: Reviewed, lang: str) -> list[str]:
     the best and the loss (``review_text.move_line``), then what the two leave."""
     w = _W[lang]
     lines = wrap(w["coach"].format(grade=grade_text(d.grade, lang), move=move_line(d, lang)))
-    if d.matched and d.played is not None:
-        lines += wrap("    " + w["yours"].format(look=look_text(d.played, d.advice, lang)), indent="      ")
+    played, advice = d.played, d.advice  # a move played (a choice) was asked with its advice
+    if d.matched and played is not None and advice is not None:
+        lines += wrap("    " + w["yours"].format(look=look_text(played, advice, lang)), indent="      ")
     else:
         lines += look_lines(d, lang)
-    danger = danger_text(d.played, d.advice, lang) if d.played is not None else None
+    danger = danger_text(played, advice, lang) if played is not None and advice is not None else None
     return lines + (wrap("    " + danger, indent="      ") if danger else [])
 
 

@@ -5,15 +5,16 @@ JSON answers are built in ``solver.text.jsonl``.  Nothing here imports numba.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Iterable, Mapping, TextIO
+from functools import partial
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, TextIO
 
 from tabulate import tabulate
 
 from ..model.groups import Group, group_pattern
 from ..model.hand import Hand
-from ..model.notation import printable
-from ..model.results import DiscardAdvice, Discards, Draw, HuResult, Ting, Wait, Win
+from ..model.results import DiscardAdvice, DiscardRow, Discards, Draw, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
+from ..model.shown import printable
 from ..model.tiles import GLYPH_TO_ID, GLYPHS, RED, glyphs
 from .columns import WIDTH, first_fit, fit, grid, split_rows
 from .words import CONDITION_TEXT, CONDITION_ZH, GROUP_ZH, MELD_ZH, SOURCE_TEXT, group_zh
@@ -207,16 +208,19 @@ def progress(distance: int | None, limit: bool, improving: tuple[Draw, ...], lan
     return f"{far} · {'听' if distance == 0 else '进张'} {tiles}" + _AWAY[lang]["live"].format(n=live)
 
 
-_HU = {"en": {"head": "{hand}  +  {t} {source}", "win": "胡 {how}: {line}", "not": "not a win ({reason}): {why}",
-               "split": "highest-胡息 split into 7 门子:", "n": "{n} decomposition{s}, best first", "total": "total",
-               "block": ("门子", "tiles", "胡息"), "all": ("#", "胡息", "等", "番", "score", "how", "门子"),
-               "dealt": "{hand}  dealt, {n} tiles", "dealer": " (the dealer)", "no_tianhu": "not a 天胡: {why}",
-               "left": "outside the groups (no 7 门子 needed): {tiles}"},
-       "zh": {"head": "{hand}  +  {source}的{t}", "win": "胡（{how}）：{line}", "not": "不能胡（{reason}）：{why}",
-              "split": "胡息最高的7门子拆法：", "n": "{n}种拆法，最好的在前", "total": "合计",
-              "block": ("门子", "牌", "胡息"), "all": ("#", "胡息", "等", "番", "分", "胡法", "门子"),
-              "dealt": "{hand}  刚发的牌，{n}张", "dealer": "（庄家）", "no_tianhu": "不是天胡：{why}",
-              "left": "组外的牌（不需要7门子）：{tiles}"}}
+_HU: dict[str, dict[str, str]] = {
+    "en": {"head": "{hand}  +  {t} {source}", "win": "胡 {how}: {line}", "not": "not a win ({reason}): {why}",
+           "split": "highest-胡息 split into 7 门子:", "n": "{n} decomposition{s}, best first", "total": "total",
+           "dealt": "{hand}  dealt, {n} tiles", "dealer": " (the dealer)", "no_tianhu": "not a 天胡: {why}",
+           "left": "outside the groups (no 7 门子 needed): {tiles}"},
+    "zh": {"head": "{hand}  +  {source}的{t}", "win": "胡（{how}）：{line}", "not": "不能胡（{reason}）：{why}",
+           "split": "胡息最高的7门子拆法：", "n": "{n}种拆法，最好的在前", "total": "合计",
+           "dealt": "{hand}  刚发的牌，{n}张", "dealer": "（庄家）", "no_tianhu": "不是天胡：{why}",
+           "left": "组外的牌（不需要7门子）：{tiles}"}}
+#: the headers of ``phz hu``'s tables: the groups of a win (block) and every decomposition (all)
+_HU_HEADS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {"block": ("门子", "tiles", "胡息"), "all": ("#", "胡息", "等", "番", "score", "how", "门子")},
+    "zh": {"block": ("门子", "牌", "胡息"), "all": ("#", "胡息", "等", "番", "分", "胡法", "门子")}}
 #: the context a game gives a win, in Chinese words (CONDITION_TEXT's)
 _CONDITION_ZH_TEXT = {"haidi": "墩里最后一张", "tianhu": "刚发的手牌", "dihu": "庄家打出的第一张", "qishou": "亮张"}
 
@@ -232,7 +236,7 @@ def _groups_block(groups: tuple[Group, ...], sequence: str = "句", lang: str = 
     w = _HU[lang]
     rows = [[group_zh(g.kind, sequence), g.text(), g.huxi] for g in groups]
     rows.append(["", w["total"], sum(g.huxi for g in groups)])
-    return tabulate(rows, w["block"], tablefmt=TABLE_FORMAT, disable_numparse=True).splitlines()
+    return tabulate(rows, _HU_HEADS[lang]["block"], tablefmt=TABLE_FORMAT, disable_numparse=True).splitlines()
 
 
 def condition_note(condition: str, rules: Ruleset, lang: str = "en") -> str:
@@ -258,16 +262,20 @@ def condition_note(condition: str, rules: Ruleset, lang: str = "en") -> str:
 
 def _all_table(r: HuResult, rules: Ruleset, lang: str, limit: int | None) -> list[str]:
     """Every decomposition, best first: its figures and its 门子, these on several lines when too wide."""
-    head = list(_HU[lang]["all"])
+    head = list(_HU_HEADS[lang]["all"])
     rows = [([str(i), str(x.huxi), str(x.deng), _fan(x), str(x.score), x.how],
              [_group_cell(g, rules.sequence) for g in x.groups]) for i, x in enumerate(r.decompositions, 1)]
     joined = [lead + [" ".join(cells)] for lead, cells in rows]
     numbers = [[i, x.huxi, x.deng, _fan(x), x.score, x.how, row[6]]
                for (i, x), row in zip(enumerate(r.decompositions, 1), joined)]
-    layouts = [lambda: tabulate(numbers, head, tablefmt=TABLE_FORMAT, disable_numparse=True).splitlines(),
-               lambda: grid(joined, head)]
-    layouts += [lambda k=k: grid([row[:6] + [" ".join(row[6:])] for row in split_rows(rows, k)], head)
-                for k in (2, 3, 7)]
+
+    def split(k: int) -> list[str]:
+        return grid([row[:6] + [" ".join(row[6:])] for row in split_rows(rows, k)], head)
+
+    layouts: list[Callable[[], list[str]]] = [
+        lambda: tabulate(numbers, head, tablefmt=TABLE_FORMAT, disable_numparse=True).splitlines(),
+        lambda: grid(joined, head)]
+    layouts += [partial(split, k) for k in (2, 3, 7)]
     return first_fit(layouts, limit)
 
 
@@ -343,11 +351,20 @@ def ting_line(t: Ting, colour: bool, sources: tuple[str, ...] = TWO) -> str:
     return paint(f"{hand}: waits {waits}", colour)
 
 
-def _row_summary(r: DiscardAdvice) -> str:
+def advice_row(r: DiscardRow) -> DiscardAdvice:
+    """A row of ``Discards`` as ``solver.api`` answers it (``DiscardAdvice``, with the distance to ready of
+    the hand it leaves), which the text shows; an engine's plain row is refused."""
+    if not isinstance(r, DiscardAdvice):
+        raise TypeError(f"a discard row without its distance to ready ({type(r).__name__}): show solver.api's")
+    return r
+
+
+def _row_summary(r: DiscardRow) -> str:
     if r.waits:
         return (f"{GLYPHS[r.tile]}: {r.outs} outs, expected {float(r.expected_score):.4f}, best {r.best_score}, "
                 f"waits {''.join(GLYPHS[w.tile] for w in r.waits)}")
-    return f"{GLYPHS[r.tile]}: {progress(r.distance, r.limit, r.improving)}"
+    a = advice_row(r)
+    return f"{GLYPHS[r.tile]}: {progress(a.distance, a.limit, a.improving)}"
 
 
 def discard_line(d: Discards, colour: bool) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..model.notation import printable, quoted
+from ..model.shown import printable, quoted
 
 __all__ = ["MAX_DIGITS", "echoed", "printable", "quoted", "whole_number"]
 

@@ -159,11 +159,12 @@ def look_lines(d: Reviewed, lang: str = "en") -> list[str]:
     """What the move made and the best leave (none when they are the same move)."""
     w = _W[lang]
     lines: list[str] = []
-    if d.matched or d.best is None:
+    advice = d.advice
+    if d.matched or d.best is None or advice is None:  # (no best move exactly when no advice)
         return lines if d.advice or not d.offence else wrap("    " + w["not_asked"], indent="      ")
     if d.played is not None:
-        lines += wrap("    " + w["yours"].format(look=look_text(d.played, d.advice, lang)), indent="      ")
-    lines += wrap("    " + w["bests"].format(look=look_text(d.best, d.advice, lang)), indent="      ")
+        lines += wrap("    " + w["yours"].format(look=look_text(d.played, advice, lang)), indent="      ")
+    lines += wrap("    " + w["bests"].format(look=look_text(d.best, advice, lang)), indent="      ")
     diff = draws_diff(d.best, d.played, lang, w["yours_word"]) if d.played is not None else None
     return lines + (wrap("      " + diff, indent="        ") if diff else [])
 
@@ -255,11 +256,13 @@ def review_lines(r: Review, lang: str = "en", *, worst: int = 3) -> list[str]:
 def why_text(d: Reviewed, lang: str = "en") -> str:
     """Why the best move is best (``advice_text.why``) and what the move made left and lost, in a few
     sentences (a quiz question's explanation)."""
-    w = _W[lang]
+    w, advice = _W[lang], d.advice
+    if advice is None:
+        raise ValueError("a decision the seat was not asked has no advice to explain")
     sep = "；" if lang == "zh" else "; "
-    text = sep.join(why(d.advice, lang))
+    text = sep.join(why(advice, lang))
     if d.played is not None:
-        made = _made(d, _tile(d), lang) + ("：" if lang == "zh" else ": ") + look_text(d.played, d.advice, lang)
+        made = _made(d, _tile(d), lang) + ("：" if lang == "zh" else ": ") + look_text(d.played, advice, lang)
         text += sep + w["yours"].format(look=made) + ("，" if lang == "zh" else ", ") + \
             w["loss"].format(loss=_num(d.loss), hw=_num(d.loss_half_width))
     return text

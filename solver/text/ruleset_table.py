@@ -124,8 +124,8 @@ def show(r: Ruleset, lang: str) -> str:
     out.append(w["plain"].format(n=r.plain_fan) + " · " + (w["add"] if r.fans_add else w["max"]))
     out.append("")
     holdings = [h for h in HOLDINGS if (h, "self") in r.take]
-    rows = [(_HOLDING[lang][h], *(_cell(r, h, s, lang) for s in TAKE_SOURCES)) for h in holdings]
-    out.append(tabulate(rows, headers=(w["holds"], *(_SOURCE[lang][s] for s in TAKE_SOURCES)),
+    takes = [(_HOLDING[lang][h], *(_cell(r, h, s, lang) for s in TAKE_SOURCES)) for h in holdings]
+    out.append(tabulate(takes, headers=(w["holds"], *(_SOURCE[lang][s] for s in TAKE_SOURCES)),
                         disable_numparse=True))
     if any(not t.others_win for t in r.take.values()):
         out.append(f"* {w['others']}")

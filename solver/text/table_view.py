@@ -16,7 +16,7 @@ character or tile glyph takes two.  The coach's words are in ``coach_words``.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..game.moves import Ask, Move
 from ..game.view import SeatView
@@ -24,7 +24,10 @@ from ..model.rules import FOUR_KINDS
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
 from .columns import WIDTH, width, wrap
 from .explain import action_text, forbidden_text
-from .words import MOVE_ZH
+from .words import MOVE_ZH, discarded, eaten
+
+if TYPE_CHECKING:
+    from ..game.position import Position
 
 __all__ = ["WIDTH", "cells", "menu_lines", "move_words", "seat_names", "table_lines", "why_lines", "width", "wrap"]
 
@@ -113,7 +116,7 @@ def _meld(kind: str, tiles: tuple[int, ...] | None) -> str:
     return f"{MOVE_ZH[kind]}:{glyphs(tiles) if tiles is not None else HIDDEN * 3}"
 
 
-def hand_cells(view: SeatView) -> list[str]:
+def hand_cells(view: SeatView | Position) -> list[str]:
     """The concealed tiles: small, big, then each 坎 apart."""
     c = view.hand.concealed
     kans = [t for t in range(N_KINDS) if c[t] == 3]
@@ -156,7 +159,7 @@ def table_lines(view: SeatView, names: Sequence[str], scores: Sequence[int], lan
     return lines
 
 
-def chou_text(view: SeatView, lang: str) -> str:
+def chou_text(view: SeatView | Position, lang: str) -> str:
     """What is 臭 for the seat: for 吃 and for 碰 (过张只能胡: the passed tiles)."""
     w = _W[lang]
     if view.rules.passed == "hu_only":
@@ -172,10 +175,10 @@ def move_words(move: Move, tile: int | None, lang: str, *, score: int | None = N
     English name after the Chinese one); ``tile``: the tile on the table; ``score``: a 胡's."""
     kind = move.kind
     if kind == "discard":
-        return f"{'打' if lang == 'zh' else 'discard'} {glyph(move.tile)}"
+        return f"{'打' if lang == 'zh' else 'discard'} {glyph(discarded(move))}"
     name = MOVE_ZH[kind] + (f" {_MOVE_EN[kind]}" if lang == "en" else "")
     if kind == "chi":
-        return f"{name} {glyphs(move.chi)}" + "".join(f" 比 {glyphs(b)}" for b in move.bi)
+        return f"{name} {glyphs(eaten(move))}" + "".join(f" 比 {glyphs(b)}" for b in move.bi)
     if kind in ("peng", "wei") and tile is not None:
         return f"{name} {glyph(tile) * 3}"
     if kind in FOUR_KINDS and tile is not None:
@@ -198,11 +201,13 @@ def menu_lines(ask: Ask, lang: str, notes: dict[int, str] | None = None, footer:
     w = _W[lang]
     notes = notes or {}
     if ask.stage == "discard":
-        cells = [f"{i:>2} {glyph(m.tile)}" for i, m in enumerate(ask.options, 1)]
+        cells = [f"{i:>2} {glyph(discarded(m))}" for i, m in enumerate(ask.options, 1)]
         lines = _cells(w["discard_head"], cells, width(w["discard_head"]) + 1)
     else:
         lines = []
         if ask.tile is not None:
+            if ask.origin is None:
+                raise ValueError("a tile on the table comes from somewhere: an Ask with a tile has its origin")
             lines.append(w["tile_on"].format(t=glyph(ask.tile), origin=_ORIGIN[lang].get(ask.origin, ask.origin)))
         score = hu_score(ask)
         for i, m in enumerate(ask.options):

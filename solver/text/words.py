@@ -1,9 +1,17 @@
 """The names of things as a person reads them, each table once (the model's notation has the meld names)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from ..model.groups import GROUP_KINDS
 from ..model.hand import MELD_ZH
 from ..model.results import ACTIONS, ORIGIN_ZH
+
+if TYPE_CHECKING:
+    import re
+
+    from ..game.moves import Move
+    from ..model.results import Shape
 
 __all__ = ["CONDITION_TEXT", "CONDITION_ZH", "GROUP_ZH", "MELD_ZH", "MOVE_ZH", "ONTO_ZH", "ORIGIN_ZH", "SOURCE_TEXT"]
 
@@ -29,8 +37,22 @@ def group_zh(kind: str, sequence: str = "句") -> str:
 assert set(GROUP_ZH) == set(GROUP_KINDS) and set(MOVE_ZH) >= set(ACTIONS)
 
 
+def discarded(move: Move) -> int:
+    """The tile a discard (or the discard after a claim) discards: ``Move.tile``, which a discard always has."""
+    if move.tile is None:
+        raise ValueError(f"a {move.kind} move names no tile to discard")
+    return move.tile
+
+
+def eaten(move: Move) -> Shape:
+    """The group holding the eaten tile of a 吃: ``Move.chi``, which a 吃 always has."""
+    if move.chi is None:
+        raise ValueError(f"a {move.kind} move names no group to eat with")
+    return move.chi
+
+
 #: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement
-_ERRORS_ZH = [
+_ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"(\d+) concealed tiles: a hand at rest( with (\d+) melds?)? holds (\d+)",
      lambda m: f"暗牌{m[1]}张：{'有' + m[3] + '个副露的' if m[2] else ''}等牌的手牌应有{m[4]}张"),
     (r"(\d+) concealed tiles: a hand to discard from( with (\d+) melds?)? holds (\d+)",
