@@ -47,7 +47,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Collection, Sequence
+from typing import Any, Collection, Sequence, TypedDict
 
 #: the kinds of question (the trainer's too; cli.py writes them out for --help)
 QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
@@ -73,6 +73,16 @@ class PuzzleError(ValueError):
     """A malformed puzzle entry; the message names the puzzle."""
 
 
+class ChiWay(TypedDict):
+    """A legal way to eat as a chi puzzle's answer stores it: the eating group and its 比 groups, in glyphs."""
+    chi: str
+    bi: tuple[str, ...]
+
+
+#: a puzzle's answer, by kind: glyphs (ting, discard), a number (huxi), the legal ways (chi), a bool (chou)
+PuzzleAnswer = str | int | bool | tuple[ChiWay, ...]
+
+
 @dataclass(frozen=True)
 class Puzzle:
     id: str
@@ -80,7 +90,7 @@ class Puzzle:
     level: int
     tags: tuple[str, ...]
     hand: str
-    answer: object  # str | int | bool | tuple[dict, ...] by kind
+    answer: PuzzleAnswer
     note_en: str
     note_zh: str
     tile: str | None = None
@@ -96,7 +106,11 @@ class Puzzle:
 
     def as_json(self) -> dict:
         """The ``phz puzzles list --json`` form (null where not used)."""
-        answer = [{"chi": w["chi"], "bi": list(w["bi"])} for w in self.answer] if self.kind == "chi" else self.answer
+        answer: object = self.answer
+        if self.kind == "chi":
+            ways = self.answer
+            assert isinstance(ways, tuple)  # a chi puzzle's answer is its ChiWays (``_entry``)
+            answer = [{"chi": w["chi"], "bi": list(w["bi"])} for w in ways]
         return {"id": self.id, "kind": self.kind, "level": self.level, "tags": list(self.tags),
                 "hand": self.hand, "tile": self.tile, "source": self.source, "from": self.from_,
                 "action": self.action, "seen": self.seen or None, "chou": self.chou or None,
@@ -132,7 +146,8 @@ def _entry(raw: dict, file: str, rulesets: Collection[str]) -> Puzzle:
     if extra:
         raise PuzzleError(f"{where}: a {kind} puzzle takes no {', '.join(sorted(extra))}")
     answer = raw["answer"]
-    types = {"ting": str, "discard": str, "huxi": int, "chi": list, "chou": bool}
+    # type[Any]: the answer read is of the type of its kind, whichever it is
+    types: dict[str, type[Any]] = {"ting": str, "discard": str, "huxi": int, "chi": list, "chou": bool}
     if type(answer) is not types[kind]:
         raise PuzzleError(f"{where}: the answer of a {kind} puzzle is a {types[kind].__name__}")
     if kind == "chi":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import random
-from typing import Iterator, NamedTuple
+from typing import Iterator, Literal, NamedTuple
 
 from ..engine import reference
 from ..model.groups import SHAPES, group_pattern
@@ -196,7 +196,7 @@ def _ready_attempt(rng: random.Random, meld_odds: float, rules: Ruleset, kit: Ki
     return hand
 
 
-def _valid(hand: Hand, want: str, rules: Ruleset | None = None) -> bool:
+def _valid(hand: Hand, want: Literal["rest", "discard"], rules: Ruleset | None = None) -> bool:
     try:
         check_hand(hand, want=want, rules=rules)
     except HandError:

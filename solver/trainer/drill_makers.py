@@ -45,17 +45,18 @@ hand (and what the two generators tell apart) as arguments.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Sequence
 
 from .. import api
 from ..engine import reference
 from ..engine.obligations import candidate_ways, decide, eating_ways
 from ..model.hand import Hand
 from ..model.notation import parse_tiles
-from ..model.results import ORIGINS, Discards
+from ..model.results import ORIGINS, DiscardAdvice, Discards, HuResult, Ting, Wait
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs, tiles_to_counts
 from .drill_hands import discard_hand, far_hand, ready_hand, rest_hand
+from .question import has_distances
 
 MAX_MENU = 8
 _PLAIN_HOWS = ("顺胡", "编胡", "单吊胡")
@@ -109,14 +110,18 @@ def _kill(rng: random.Random, hand: Hand, waits) -> str:
     return glyph(w.tile) * w.outs
 
 
-WaitTags = Callable[[Hand, list], list[str]]
+WaitTags = Callable[[Hand, Sequence[Wait]], list[str]]
+#: a question made: the fields of its ``Question`` and the solver's result when the maker has it (``question.solve``)
+Made = tuple[dict, Ting | Discards | HuResult | None]
+#: a maker of one generator: (random stream, level, plan, ruleset) -> the question, or None when the hand makes none
+Maker = Callable[[random.Random, int, float, Ruleset], Made | None]
 
 
-def _make_ting(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
+def _make_ting(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, None] | None:
     return _ting(rng, level, rules, ready_hand(rng, level, rules), _wait_tags)
 
 
-def _ting(rng: random.Random, level: int, rules: Ruleset, h: Hand, wait_tags: WaitTags) -> tuple[dict, object] | None:
+def _ting(rng: random.Random, level: int, rules: Ruleset, h: Hand, wait_tags: WaitTags) -> tuple[dict, None] | None:
     """A ting question on ready hand ``h``, its traps told by ``wait_tags(hand, waits)``."""
     if level == 1 and h.melds:
         return None
@@ -174,15 +179,24 @@ def _advice(h: Hand, seen: str, rules: Ruleset) -> Discards | None:
     return api.with_advice([plain], [seen_counts], rules, plain=True)[0]
 
 
+def _top(d: Discards) -> DiscardAdvice:
+    """The first row of a table of ``_advice`` (IndexError when it has none)."""
+    top = d.rows[0]
+    assert isinstance(top, DiscardAdvice)  # ``_advice``'s rows are ``api.with_advice``'s
+    return top
+
+
 def _distance_traps(d: Discards, best: tuple[int, ...]) -> list[str]:
     """The traps of a distance table (module docstring, level 3)."""
-    top = d.rows[0]
+    rows = d.rows
+    assert has_distances(rows)  # a table of ``_advice``
+    top = rows[0]
     tags = []
-    most = max(d.rows, key=lambda r: r.improving_live)  # the first of the most, in rank order
+    most = max(rows, key=lambda r: r.improving_live)  # the first of the most, in rank order
     if most.tile not in best and most.improving_live >= 2 * top.improving_live:
         tags.append("distance first")
-    kinds = max(len(r.improving) for r in d.rows if r.tile in best)
-    if any(len(r.improving) > kinds for r in d.rows if r.distance == top.distance and r.tile not in best):
+    kinds = max(len(r.improving) for r in rows if r.tile in best)
+    if any(len(r.improving) > kinds for r in rows if r.distance == top.distance and r.tile not in best):
         tags.append("live copies")
     return tags
 
@@ -202,23 +216,23 @@ def _distance(rng: random.Random, level: int, plan: float, rules: Ruleset, h: Ha
         seen = glyphs(_others(rng, {t for t in range(N_KINDS) if held[t] >= COPIES - 1}, rng.randint(2, 4)))
     d = _advice(h, seen, rules)
     # No row: every concealed tile is a 坎's, nothing may be discarded (no question; it raised IndexError before).
-    if d is None or not d.rows or d.rows[0].distance not in (1, 2) or not d.rows[0].improving_live:
+    if d is None or not d.rows or _top(d).distance not in (1, 2) or not _top(d).improving_live:
         return None
     best = api.best_discards(d)
     tags = []
     if level == 3 and plan < 0.4:
         # The dead-进张 trap: every unseen copy of the best draw of the best discard is seen elsewhere.
-        draw = max(d.rows[0].improving, key=lambda x: x.live)
+        draw = max(_top(d).improving, key=lambda x: x.live)
         seen = glyph(draw.tile) * draw.live
         before = set(best)
         d = _advice(h, seen, rules)
-        if d is None or not d.rows[0].improving_live:
+        if d is None or not _top(d).improving_live:
             return None
         best = api.best_discards(d)
         if before & set(best):
             return None  # the seen tiles must change the answer
         tags.append("dead 进张")
-    top = d.rows[0]
+    top = _top(d)
     tags += _distance_traps(d, best)
     simple = not h.melds and not seen and top.distance == 1 and len(best) == 1
     if _level(bool(tags), simple) != level:
@@ -227,7 +241,7 @@ def _distance(rng: random.Random, level: int, plan: float, rules: Ruleset, h: Ha
     return {"hand": h.text(), "seen": seen, "tags": tuple(tags)}, d
 
 
-def _make_huxi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
+def _make_huxi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, HuResult] | None:
     return _huxi(rng, level, rules, ready_hand(rng, level, rules), ("self", "other"),
                  lambda how: how in ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡"),
                  lambda fans: [n for n in fans if n in ("红胡", "乌胡", "对对胡")])
@@ -235,7 +249,7 @@ def _make_huxi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> t
 
 def _huxi(rng: random.Random, level: int, rules: Ruleset, h: Hand, sources: tuple[str, ...],
           trap_how: Callable[[str], bool], fan_tags: Callable[[tuple[str, ...]], list[str]]
-          ) -> tuple[dict, object] | None:
+          ) -> tuple[dict, HuResult] | None:
     """A huxi question on ready hand ``h``: a wait and one of ``sources`` it wins from; a win's ``how`` is a
     trap tag where ``trap_how(how)``, its fans tagged ``fan_tags(fan_names)``."""
     if level == 1 and h.melds:
@@ -245,6 +259,7 @@ def _huxi(rng: random.Random, level: int, rules: Ruleset, h: Hand, sources: tupl
     source = rng.choice([s for s in sources if getattr(w, s) is not None])
     r = reference.hu(h, w.tile, source, rules, all_splits=True)
     best = r.win
+    assert best is not None  # the source is one the wait wins from
     tags = []
     if trap_how(best.how):
         tags.append(best.how)
@@ -282,7 +297,7 @@ def _chi_tags(d, menu) -> list[str]:
     return list(dict.fromkeys(tags))
 
 
-def _make_chi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
+def _make_chi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, None] | None:
     made = _chi(rng, level, plan, rules, rest_hand(rng, level, rules), _UPPER, _LOWER, {"geshan", "chou"})
     if made is None:
         return None
@@ -353,7 +368,7 @@ def _passes_apart(rng: random.Random, x: int, action: str) -> tuple[list[int], l
     return sorted(set(chou)), sorted(set(passed))
 
 
-def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
+def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, None] | None:
     h = rest_hand(rng, level, rules)
     move = _chou_move(rng, level, h, _UPPER, _LOWER + ("self-draw",))
     if move is None:
@@ -395,7 +410,7 @@ def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> t
 
 
 #: the generator of each kind (``drills.GENERATORS``)
-MAKERS: dict[str, Callable[[random.Random, int, float, Ruleset], tuple[dict, object] | None]] = {
+MAKERS: dict[str, Maker] = {
     "ting": _make_ting, "discard": _make_discard, "huxi": _make_huxi, "chi": _make_chi, "chou": _make_chou,
     "distance": _make_distance}
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 from ..engine import reference
 from ..model.groups import group_pattern
 from ..model.hand import MELD_ZH, Hand
-from ..model.results import Action, Forbidden, HuResult
+from ..model.results import Action, Discards, Forbidden, HuResult, Ting
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPHS, glyphs
 from ..text.explain import action_text, forbidden_text, resolve_lang
 from ..text.render import hu_sentence
 from ..text.words import GROUP_ZH, MOVE_ZH, SOURCE_TEXT, group_zh
-from .question import Question, about_distance, way_text
+from .question import Question, about_distance, has_distances, way_text
 
 __all__ = ["drill_note"]
 
@@ -35,8 +35,11 @@ def drill_note(q: Question, lang: str = "en") -> str:
     if q.seed is None:
         return ""
     zh = resolve_lang(lang) == "zh"
-    if q.kind == "discard" and about_distance(q.solution.result):
-        return _distance(q, zh)
+    if q.kind == "discard":
+        table = q.solution.result
+        assert isinstance(table, Discards)  # a discard question is solved from its discard table
+        if about_distance(table):
+            return _distance(q, zh)
     return {"ting": _ting, "discard": _discard, "huxi": _huxi, "chi": _chi, "chou": _chou}[q.kind](q, zh)
 
 
@@ -69,6 +72,7 @@ def _held_zh(hand: Hand, t: int) -> str:
 
 def _tile_group(r: HuResult):
     """The concealed group the winning tile most plausibly joined (as ``render.hu_sentence`` picks it)."""
+    assert r.win is not None  # the result of a win
     t, how = r.tile, r.win.how
     mine = [g for g in r.win.groups[len(r.hand.melds):] if t in g.tiles and g.kind in ("ju", "jiao", "jiang")]
     if how == "单吊胡":
@@ -82,6 +86,7 @@ def _tile_group(r: HuResult):
 
 def _win_zh(r: HuResult, rules: Ruleset) -> str:
     """``render.hu_sentence`` of a win, in Chinese."""
+    assert r.win is not None  # a win's
     t, X, how = r.tile, GLYPHS[r.tile], r.win.how
     came = f"{_FROM_ZH[r.source]}的{X}"
     held = _held_zh(r.hand, t)
@@ -117,6 +122,7 @@ def _fail_zh(r: HuResult, rules: Ruleset) -> str:
 
 def _win_en(r: HuResult, rules: Ruleset) -> str:
     """``render.hu_sentence`` of a win, a 二七十 not named twice."""
+    assert r.win is not None  # a win's
     t, X, how = r.tile, GLYPHS[r.tile], r.win.how
     g = _tile_group(r) if how in ("顺胡", "编胡", "单吊胡", "破跑胡") else None
     if g is None or g.kind == "jiang" or how == "破跑胡":
@@ -138,6 +144,7 @@ def _waits_words(hand: Hand, waits, rules: Ruleset, zh: bool) -> list[str]:
     for w in waits[:_MAX]:
         source = next(s for s in rules.win_on if getattr(w, s) is not None)
         r = reference.hu(hand, w.tile, source, rules)
+        assert r.win is not None  # the wait wins from that source
         said.append(f"{_win_text(r, rules, zh)}（{r.win.huxi}胡息）" if zh else
                     f"{_win_text(r, rules, zh)} ({r.win.huxi} 胡息)")
     more = len(waits) - _MAX
@@ -172,13 +179,15 @@ def _seen_words(q: Question, zh: bool) -> list[str]:
 
 def _ting(q: Question, zh: bool) -> str:
     t = q.solution.result
+    assert isinstance(t, Ting)  # a ting question's result
     return _join(_waits_words(t.hand, t.waits, q.rules, zh) + _seen_words(q, zh)
                  + ["（RULES.md 4、6）" if zh else "(RULES.md 4 and 6)"], zh)
 
 
 def _discard(q: Question, zh: bool) -> str:
-    rows = q.solution.result.rows
-    best = q.solution.expected
+    table, best = q.solution.result, q.solution.expected
+    assert isinstance(table, Discards) and isinstance(best, tuple)  # a discard question's table and best discards
+    rows = table.rows
     top = rows[0]
     B = _and([GLYPHS[t] for t in best], zh)
     waits = _and([f"{GLYPHS[w.tile]}（{w.outs}张）" if zh else f"{GLYPHS[w.tile]} ({w.outs})"
@@ -195,7 +204,7 @@ def _discard(q: Question, zh: bool) -> str:
                    f"The next best, {GLYPHS[nxt.tile]}, leaves {nxt.outs}.")
     else:
         out.append("打别的牌都不听。" if zh else "Any other discard leaves the hand not ready.")
-    hand = q.solution.result.hand.without(top.tile)
+    hand = table.hand.without(top.tile)
     out += _waits_words(hand, top.waits, q.rules, zh)[1:] + _seen_words(q, zh)
     out.append("（打出的牌算作见过的牌；RULES.md 6）" if zh else "(The discarded tile counts as seen; RULES.md 6.)")
     return _join(out, zh)
@@ -208,8 +217,10 @@ def _away(r, zh: bool) -> str:
 
 
 def _distance(q: Question, zh: bool) -> str:
-    rows = q.solution.result.rows
-    best = q.solution.expected
+    table, best = q.solution.result, q.solution.expected
+    assert isinstance(table, Discards) and isinstance(best, tuple)  # as for _discard
+    rows = table.rows
+    assert has_distances(rows)  # about_distance(table): the rows carry their distances
     top = rows[0]
     draws = _and([f"{GLYPHS[d.tile]}（{d.live}张）" if zh else f"{GLYPHS[d.tile]} {d.live}"
                   for d in top.improving if d.live][:_MAX + 1], zh)
@@ -254,6 +265,7 @@ def _distance(q: Question, zh: bool) -> str:
 
 def _huxi(q: Question, zh: bool) -> str:
     r = q.solution.result
+    assert isinstance(r, HuResult) and r.win is not None  # a huxi question's tile wins (``question.solve``)
     w = r.win
     name = {g: group_zh(g.kind, q.rules.sequence) + ("" if zh else " ") for g in w.groups}
     worth = [f"{name[g]}{g.text()} {g.huxi}" for g in w.groups if g.huxi]
@@ -328,6 +340,7 @@ def _chi(q: Question, zh: bool) -> str:
 def _chou(q: Question, zh: bool) -> str:
     d = q.decision
     x, X = d.tile, GLYPHS[d.tile]
+    assert q.action is not None  # a chou question's move
     move = MOVE_ZH[q.action]
     yes = q.solution.expected
     if q.rules.passed == "hu_only":

@@ -209,6 +209,7 @@ class GameItem:
         if len(raw) > _LONGEST:  # no move is written so long: say so in one line, the reply cut short
             raise AnswerError(f"{quoted(raw)} is no move: answer the number of the move, 1 to {n}, or the move "
                               "(e.g. 碰, 过, 吃 三四五)")
+        move: Move | None
         try:
             move = read_move(raw)
         except MoveError as e:
@@ -256,6 +257,7 @@ class GameItem:
             best += f"，然后{said(self.follow)}" if zh else f", then {said(self.follow)}"
         lines = wrap(f"最好：{best}" if zh else f"best: {best}")
         if not g.correct:
+            assert isinstance(g.answer, Move)  # the grade of a GameItem (``grade``) holds the move named
             lines += wrap(f"你的答案：{said(g.answer)}" if zh else f"your answer: {said(g.answer)}")
         played = said(self.played)
         if self.played == self.best:

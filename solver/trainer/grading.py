@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..model.hand import HandError
 from ..model.notation import parse_hand, parse_tiles
 from ..model.tiles import glyph, glyphs
 from ..text.replies import quoted, whole_number
-from .question import Question
+from .question import Answer, Question
+
+if TYPE_CHECKING:
+    from ..game.moves import Move
 
 _YES = frozenset({"y", "yes", "是", "能", "可以", "对", "行"})
 _NO = frozenset({"n", "no", "否", "不能", "不", "不可以", "不行"})
@@ -30,20 +34,21 @@ class Grade:
 
     ``answer`` and ``expected`` in the same form: frozenset of tile ids (ting),
     tile id / tuple of the best tile ids (discard), int (huxi), frozenset of
-    menu numbers (chi), bool (chou).  ``missed`` and ``extra``: for ting the
+    menu numbers (chi), bool (chou); a move for a question from a game
+    (``game_questions.GameItem``).  ``missed`` and ``extra``: for ting the
     waits not named and the tiles named that are not waits, for chi the legal
     ways not named and the illegal ones named (sorted tuples).  ``text`` is
     the answer as recorded.
     """
     correct: bool
-    answer: object
-    expected: object
-    missed: tuple = ()
-    extra: tuple = ()
+    answer: Answer | Move
+    expected: Answer | Move
+    missed: tuple[int, ...] = ()
+    extra: tuple[int, ...] = ()
     text: str = ""
 
 
-def parse_answer(q: Question, text: str) -> object:
+def parse_answer(q: Question, text: str) -> Answer:
     """The answer ``text`` in graded form, or AnswerError saying how to write it."""
     raw = text.strip()
     if not raw:
@@ -67,9 +72,9 @@ def parse_answer(q: Question, text: str) -> object:
             raise AnswerError(f"{glyph(t)} is not among your concealed tiles: discard one of them")
         return t
     if q.kind == "huxi":
-        number = re.sub(r"\s*(胡息|胡|huxi)$", "", raw, flags=re.IGNORECASE)
-        value = whole_number(number)  # ASCII digits only: ², ① or 5,000 digits are no number
-        if value is None and number.startswith("-") and whole_number(number[1:]) is not None:
+        digits = re.sub(r"\s*(胡息|胡|huxi)$", "", raw, flags=re.IGNORECASE)
+        value = whole_number(digits)  # ASCII digits only: ², ① or 5,000 digits are no number
+        if value is None and digits.startswith("-") and whole_number(digits[1:]) is not None:
             raise AnswerError("胡息 is never negative")
         if value is None:
             raise AnswerError(f"{quoted(raw)} is not a number: answer the 胡息 as a whole number, e.g. 18")
@@ -77,7 +82,7 @@ def parse_answer(q: Question, text: str) -> object:
     if q.kind == "chi":
         if raw.lower() in _NONE:
             return frozenset()
-        numbers = []
+        numbers: list[int] = []
         for word in spaced.split():
             number = whole_number(word)
             if number is None:
@@ -107,6 +112,7 @@ def grade(q: Question, answer_text: str) -> Grade:
     answer = parse_answer(q, answer_text)
     expected = q.solution.expected
     if q.kind in ("ting", "chi"):
+        assert isinstance(answer, frozenset) and isinstance(expected, frozenset)  # sets of tiles / menu numbers
         missed = tuple(sorted(expected - answer))
         extra = tuple(sorted(answer - expected))
         if q.kind == "ting":
@@ -115,6 +121,7 @@ def grade(q: Question, answer_text: str) -> Grade:
             text = " ".join(map(str, sorted(answer))) or "0"
         return Grade(answer == expected, answer, expected, missed, extra, text)
     if q.kind == "discard":
+        assert isinstance(answer, int) and isinstance(expected, tuple)  # a tile, and the best ones
         return Grade(answer in expected, answer, expected, text=glyph(answer))
     if q.kind == "huxi":
         return Grade(answer == expected, answer, expected, text=str(answer))
@@ -125,11 +132,14 @@ def right_answer(q: Question) -> str:
     """A right answer to ``q`` as a learner would type it (the first best discard; every wait; ...)."""
     expected = q.solution.expected
     if q.kind == "ting":
+        assert isinstance(expected, frozenset)  # the waits
         return glyphs(expected) or "none"
     if q.kind == "discard":
+        assert isinstance(expected, tuple)  # the best discards
         return glyph(expected[0])
     if q.kind == "huxi":
         return str(expected)
     if q.kind == "chi":
+        assert isinstance(expected, frozenset)  # the legal ways' numbers
         return " ".join(map(str, sorted(expected))) or "0"
     return "yes" if expected else "no"

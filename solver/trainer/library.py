@@ -12,7 +12,7 @@ import re
 from typing import Sequence
 
 from solver import puzzles
-from solver.puzzles import Puzzle, PuzzleError
+from solver.puzzles import Puzzle, PuzzleAnswer, PuzzleError
 
 from ..model import notation
 from ..model.hand import HandError
@@ -29,17 +29,20 @@ def rules_of(p: Puzzle) -> Ruleset:
     return get_ruleset(p.rules)
 
 
-def answer(p: Puzzle, rules: Ruleset | None = None) -> object:
+def answer(p: Puzzle, rules: Ruleset | None = None) -> PuzzleAnswer:
     """The solver's answer to puzzle ``p`` under ``rules`` (its own ruleset when None), in the form of ``p.answer``
     (see ``puzzles``: glyphs for ting and discard, a number for huxi, the legal ways as
     {chi, bi} glyph tables for chi, a bool for chou).  QuizError when a huxi tile does not win."""
     q = Question.from_puzzle(p, rules)
     expected = q.solution.expected
     if p.kind in ("ting", "discard"):
+        assert isinstance(expected, (frozenset, tuple))  # the waits, the best discards
         return glyphs(expected)
     if p.kind == "chi":  # the legal ways of the menu, in its (chi, bi) order
+        assert isinstance(expected, frozenset)  # their numbers
         return tuple({"chi": glyphs(c.chi), "bi": tuple(glyphs(g) for g in c.bi)}
                      for i, c in enumerate(q.menu, 1) if i in expected)
+    assert isinstance(expected, int)  # huxi: a number; chou: a bool
     return expected
 
 

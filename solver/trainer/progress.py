@@ -73,8 +73,11 @@ assert max(INTERVALS) == TOP_BOX and min(INTERVALS) == 1
 
 class RulesetLike(Protocol):
     """What an attempt stores of its ruleset (a ``solver.model.ruleset.Ruleset``)."""
-    name: str
-    digest: str
+    # read-only, as the fields of a frozen Ruleset are
+    @property
+    def name(self) -> str: ...
+    @property
+    def digest(self) -> str: ...
 
 
 def default_path(environ: Mapping[str, str] | None = None) -> Path:
@@ -110,7 +113,10 @@ def item_key(*, puzzle_id: str | None = None, seed: int | None = None, game_id: 
         raise ValueError(f"drill seed {seed} is outside 0 to {MAX_SEED}, which a progress file can store")
     if game_id is not None:
         return f"game:{int(game_id)}"
-    return f"puzzle:{puzzle_id}" if puzzle_id is not None else f"drill:{int(seed)}"
+    if puzzle_id is not None:
+        return f"puzzle:{puzzle_id}"
+    assert seed is not None  # exactly one of the three is given
+    return f"drill:{int(seed)}"
 
 
 def _item(key: str) -> str | int | GameRef:
@@ -183,7 +189,8 @@ class Store:
     def game_questions(self, ids: Iterable[int] | None = None, *, rules: str | RulesetLike | None = None) -> list[dict]:
         """The questions from games with these ``ids`` (every one when None), of ruleset ``rules`` (any when None),
         by id: dicts of ``id``, GAME_COLUMNS (``options`` decoded) and ``added``."""
-        where, args = [], []
+        where: list[str] = []
+        args: list[int | str] = []
         if ids is not None:
             ids = [int(i) for i in ids]
             where.append(f"id IN ({', '.join('?' * len(ids))})")

@@ -391,7 +391,7 @@ def _check_rows(conn: sqlite3.Connection, where: str) -> None:
                                 f"(N a question from a game the file holds); {_FIX}")
 
 
-def _is_item(key, games: set[int] = frozenset()) -> bool:
+def _is_item(key, games: set[int] | frozenset[int] = frozenset()) -> bool:
     """'puzzle:ID', 'drill:SEED' with a seed a progress file can store, or 'game:N' with N in ``games``."""
     if not isinstance(key, str):
         return False

@@ -7,24 +7,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TypeGuard
 
-from solver.puzzles import QUESTION_KINDS
+from solver.puzzles import QUESTION_KINDS, Puzzle
 
 from .. import api
 from ..engine.obligations import candidate_ways
 from ..model.notation import parse_hand, parse_tile, parse_tiles
-from ..model.results import Decision, Discards, HuResult, Ting
+from ..model.results import Candidate, Decision, DiscardAdvice, DiscardRow, Discards, HuResult, Ting
 from ..model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
 from ..model.tiles import GLYPHS, glyph, glyphs
 from ..text.explain import resolve_lang, source_text
 from ..text.words import MOVE_ZH
 
-__all__ = ["QUESTION_KINDS", "Question", "QuizError", "Solution", "about_distance", "hand_lines",
+__all__ = ["QUESTION_KINDS", "Question", "QuizError", "Solution", "about_distance", "hand_lines", "has_distances",
            "question_lines", "review_label", "solve", "way_text"]
 
 
 class QuizError(ValueError):
     """No questions to ask (unknown puzzle id, nothing matches the filters); one line."""
+
+
+#: an answer in graded form (``Solution.expected``, ``grading.Grade``), by kind: a frozenset of tile ids (ting)
+#: or of menu numbers (chi), a tile id or the tuple of the best ones (discard), a number (huxi), a bool (chou)
+Answer = frozenset[int] | tuple[int, ...] | int | bool
 
 
 @dataclass(frozen=True)
@@ -57,11 +63,11 @@ class Question:
     note_zh: str = ""
     puzzle_id: str | None = None
     seed: int | None = None
-    menu: tuple = field(default=(), compare=False)
+    menu: tuple[Candidate, ...] = field(default=(), compare=False)
     review: int | None = field(default=None, compare=False)
 
     @classmethod
-    def from_puzzle(cls, p, rules: Ruleset | None = None) -> Question:
+    def from_puzzle(cls, p: Puzzle, rules: Ruleset | None = None) -> Question:
         """The question of library puzzle ``p`` (a ``puzzles.Puzzle``), asked under the ruleset
         it is written for (its ``rules``), or under ``rules`` when one is given."""
         rules = get_ruleset(p.rules) if rules is None else rules
@@ -88,6 +94,7 @@ class Question:
     @cached_property
     def decision(self) -> Decision:
         """The obligations decision of a chi/chou question."""
+        assert self.tile is not None and self.from_ is not None  # a chi or chou question has both
         return api.decide(self.hand, tile=self.tile, source=self.from_, chou=self.chou,
                           passed_peng=self.passed_peng, seen=self.seen, rules=self.rules)
 
@@ -105,22 +112,27 @@ class Question:
             return ("你听哪些牌？（写出所有听的牌，如 三伍 或 3x5d）" if zh else
                     "What do you wait on? (every wait, e.g. 三伍 or 3x5d)")
         if self.kind == "discard":
-            if about_distance(self.solution.result):
+            table = self.solution.result
+            assert isinstance(table, Discards)  # a discard question is solved from its discard table
+            if about_distance(table):
                 return ("没有一张能打成听牌：打哪张离听牌最近？（进张距离最小，再看进张张数；一张牌）" if zh else
                         "No discard leaves the hand ready: which one leaves it nearest? "
                         "(least distance, then most live improving draws; one tile)")
             return ("打哪张牌，胡牌的张数最多？（一张牌）" if zh else
                     "Which discard gives the most winning outs? (one tile)")
         if self.kind == "huxi":
+            assert self.source is not None  # a huxi question says who reveals its tile
             if zh:
                 return f"这手牌胡{X}（{_SOURCE_ZH[self.source]}）：多少胡息？（一个数）"
             return f"This hand wins on {X} ({_SOURCE_EN[self.source]}): how many 胡息? (a number)"
         if self.kind == "chi":
+            assert self.tile is not None and self.from_ is not None  # a chi question has both
             subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
             if zh:
                 return f"{subject}：下面哪些吃法合法？（写编号，如 1 3；都不合法写 0）"
             return f"{subject[0].upper()}{subject[1:]}: which ways to eat are legal? (numbers, e.g. 1 3; 0 for none)"
         if self.kind == "chou":
+            assert self.tile is not None and self.from_ is not None and self.action is not None  # as a chou question
             subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
             if zh:
                 return f"{subject}：按这一局过过的牌，现在能{MOVE_ZH[self.action]}{X}吗？（能 / 不能）"
@@ -217,8 +229,8 @@ def review_label(box: int | None, lang: str = "en") -> str:
 @dataclass(frozen=True)
 class Solution:
     """The right answer in graded form, and the solver's result it comes from."""
-    expected: object  # frozenset (ting, chi), tuple of tiles (discard), int (huxi), bool (chou)
-    result: object  # Ting | Discards | HuResult | Decision
+    expected: Answer  # frozenset (ting, chi), tuple of tiles (discard), int (huxi), bool (chou)
+    result: Ting | Discards | HuResult | Decision  # Decision: chi, chou
 
 
 def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solution:
@@ -228,14 +240,18 @@ def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solu
     discard leaves live outs, as ``api.discard_choice`` makes it)."""
     if q.kind == "ting":
         t = result if result is not None else api.ting(q.hand, seen=q.seen, rules=q.rules)
+        assert isinstance(t, Ting)  # the result given is the one of this question's kind
         return Solution(frozenset(w.tile for w in t.waits), t)
     if q.kind == "discard":
-        d = result if result is not None else api.discard_choice(q.hand, seen=q.seen, rules=q.rules)[1]
-        return Solution(api.best_discards(d), d)
+        table = result if result is not None else api.discard_choice(q.hand, seen=q.seen, rules=q.rules)[1]
+        assert isinstance(table, Discards)  # as for ting
+        return Solution(api.best_discards(table), table)
     if q.kind == "huxi":
+        assert q.tile is not None and q.source is not None  # a huxi question's tile and who reveals it
         r = result if result is not None else api.hu(q.hand, win=q.tile, source=q.source, all_splits=True,
                                                      rules=q.rules)
-        if not r.wins:
+        assert isinstance(r, HuResult)  # as for ting
+        if r.win is None:  # r.wins
             raise QuizError(f"{q.name}: {q.tile} from {q.source} does not win ({r.reason})")
         return Solution(r.win.huxi, r)
     d = q.decision
@@ -250,3 +266,9 @@ def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solu
 def about_distance(table: Discards) -> bool:
     """No discard leaves the hand with a live wait: the discard question is about the distance to ready."""
     return bool(table.rows) and getattr(table.rows[0], "distance", 0) != 0
+
+
+def has_distances(rows: tuple[DiscardRow, ...]) -> TypeGuard[tuple[DiscardAdvice, ...]]:
+    """Every row of a discard table carries its distance to ready (``solver.api``'s ``DiscardAdvice``, as
+    ``api.with_advice`` makes them; an engine's plain rows do not): so whenever ``about_distance``."""
+    return all(isinstance(r, DiscardAdvice) for r in rows)

@@ -28,16 +28,16 @@ skeleton of the others (a maker here gives it the ruleset's fields).
 from __future__ import annotations
 
 import random
-from typing import Callable
 
 from ..engine import reference
 from ..engine.obligations import candidate_ways, decide
 from ..model.hand import MELD_ZH, Hand
-from ..model.results import ORIGINS, Discards
+from ..model.results import ORIGINS, Discards, HuResult
 from ..model.rules import Ruleset
 from ..model.tiles import glyph, glyphs
 from .drill_makers import (
     _PLAIN_HOWS,
+    Maker,
     _chi,
     _chou_move,
     _discard,
@@ -102,7 +102,7 @@ def _wait_tags(hand: Hand, waits, rules: Ruleset) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _make_ting(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
+def _make_ting(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, None] | None:
     made = _ting(rng, level, rules, ready_hand(rng, level, rules), lambda h, waits: _wait_tags(h, waits, rules))
     if made is None:
         return None
@@ -119,7 +119,7 @@ def _make_distance(rng: random.Random, level: int, plan: float, rules: Ruleset) 
     return _distance(rng, level, plan, rules, far_hand(rng, level, rules))
 
 
-def _make_huxi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
+def _make_huxi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, HuResult] | None:
     # Every win that is not plain is a trap and every fan a tag (generator 2 names hunan's only: frozen).
     return _huxi(rng, level, rules, ready_hand(rng, level, rules), rules.win_on,
                  lambda how: how not in _PLAIN_HOWS, list)
@@ -147,7 +147,7 @@ def _origins(rules: Ruleset) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return (tuple(o for o in ORIGINS if o in rules.chi_from), tuple(o for o in ORIGINS if o not in rules.chi_from))
 
 
-def _make_chi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
+def _make_chi(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, None] | None:
     eats, not_eaten = _origins(rules)
     made = _chi(rng, level, plan, rules, rest_hand(rng, level, rules), eats, not_eaten, {"geshan", "chi_from", "chou"})
     if made is None:
@@ -172,7 +172,7 @@ def _passes(rng: random.Random, x: int, action: str, rules: Ruleset) -> tuple[li
     return _passes_apart(rng, x, action)
 
 
-def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, object] | None:
+def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> tuple[dict, None] | None:
     eats, not_eaten = _origins(rules)
     h = rest_hand(rng, level, rules)
     move = _chou_move(rng, level, h, eats, tuple(dict.fromkeys(not_eaten + ("self-draw",))))
@@ -217,6 +217,6 @@ def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> t
 
 
 #: the maker of each generator (``drills.GENERATORS``)
-MAKERS: dict[str, Callable[[random.Random, int, float, Ruleset], tuple[dict, object] | None]] = {
+MAKERS: dict[str, Maker] = {
     "ting": _make_ting, "discard": _make_discard, "huxi": _make_huxi, "chi": _make_chi, "chou": _make_chou,
     "distance": _make_distance}

@@ -49,7 +49,7 @@ def _named(name: str | None, rules: Ruleset) -> Ruleset:
 def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = None, level: int | None = None,
                      tag: str | None = None, count: int | None = None, puzzle_id: str | None = None,
                      random_drills: bool = False, seed: int | None = None, store=None,
-                     now: float | None = None) -> list[Question | GameItem] | LazyQuestions:
+                     now: float | None = None) -> Sequence[Question | GameItem] | LazyQuestions:
     """The questions of ``phz quiz``, asked under ``rules``.
 
     * ``puzzle_id``: that puzzle alone (the filters must not contradict it);

@@ -162,8 +162,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
             for note in skipped[told:]:
                 show(note.in_lang(lang, skipped=True))
             told = len(skipped)
-            game = isinstance(q, GameItem)
-            asked = (q.lines(lang, index=index, total=summary.total) if game else
+            asked = (q.lines(lang, index=index, total=summary.total) if isinstance(q, GameItem) else
                      question_lines(q, lang, index=index, total=summary.total))
             for line in asked:
                 show(line)
@@ -187,7 +186,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
                     break
                 now = clock()  # the answer's time: before grading, which may load the solver's kernels
                 try:
-                    g = q.grade(text) if game else grade(q, text)
+                    g = q.grade(text) if isinstance(q, GameItem) else grade(q, text)
                 except AnswerError as e:
                     cannot_read(e)
                     continue
@@ -196,7 +195,8 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
                 break
             if store is not None:
                 try:
-                    item = {"game_id": q.game_id} if game else {"puzzle_id": q.puzzle_id, "seed": q.seed}
+                    item = ({"game_id": q.game_id} if isinstance(q, GameItem) else
+                            {"puzzle_id": q.puzzle_id, "seed": q.seed})
                     store.record(rules=q.rules, **item, kind=q.kind, level=q.level, tags=q.tags,
                                  answer=g.text, correct=g.correct, seconds=max(0.0, now - start), at=now)
                 except ProgressError as e:
@@ -207,7 +207,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
             summary.correct += g.correct
             summary.results.append((q, g))
             write(verdict(g.correct, lang, colour))
-            for line in (q.explanation(g, lang) if game else explanation(q, g, lang)):
+            for line in (q.explanation(g, lang) if isinstance(q, GameItem) else explanation(q, g, lang)):
                 show(line)
             if pause and index < summary.total and not _go_on(read, lang, summary):
                 break

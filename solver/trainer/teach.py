@@ -11,7 +11,7 @@ from tabulate import tabulate
 
 from ..engine import reference
 from ..model.hand import MELD_ZH
-from ..model.results import Action, Forbidden
+from ..model.results import Action, Discards, Forbidden, HuResult, Ting
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPHS
 from ..text.explain import act_lines, action_text, forbidden_text, resolve_lang
@@ -100,7 +100,7 @@ def _not_wait_text(hand, t: int, rules: Ruleset, zh: bool) -> str:
         if zh:
             if r.reason == "huxi_short":
                 why = f"能组成7门子，但最多{r.huxi}胡息（要{rules.min_huxi}）"
-            elif (r.reason or "").startswith("forced_"):
+            elif r.reason is not None and r.reason.startswith("forced_"):
                 move = MELD_ZH[r.reason.removeprefix("forced_")]
                 why = f"必须{move}，{move}后胡不了"
             else:
@@ -113,6 +113,7 @@ def _not_wait_text(hand, t: int, rules: Ruleset, zh: bool) -> str:
 
 def _ting_lines(q: Question, g: Grade, zh: bool) -> list[str]:
     t = q.solution.result
+    assert isinstance(t, Ting)  # a ting question's result
     waits = t.waits
     lines = []
     if waits:
@@ -158,6 +159,7 @@ def _waits_table(q: Question, g: Grade, zh: bool) -> list[str]:
     headers = (["听", "张数", "来源", "胡息", "等", "番", "分", "胡法", ""] if zh else
                ["wait", "outs", "from", "胡息", "等", "番", "score", "how", ""])
     rows = []
+    assert isinstance(q.solution.result, Ting) and isinstance(g.answer, frozenset)  # a ting question's, the waits named
     for w in q.solution.result.waits:
         mark = (("← 漏了" if zh else "← missed") if w.tile in g.missed else
                 ("← 你的" if zh else "← yours") if w.tile in g.answer else "")
@@ -183,6 +185,8 @@ def _away(r, zh: bool) -> str:
 def _discard_lines(q: Question, g: Grade, zh: bool) -> list[str]:
     """The best discard, what the answer given falls short of, and the table: of winning outs, or,
     when no discard leaves the hand ready (``about_distance``), of distances and improving draws (进张)."""
+    # a discard question's table, its best discards and the one named
+    assert isinstance(q.solution.result, Discards) and isinstance(g.expected, tuple) and isinstance(g.answer, int)
     rows = q.solution.result.rows
     far = about_distance(q.solution.result)
     best = g.expected
@@ -318,6 +322,8 @@ def _draws_cell(r, zh: bool) -> str:
 
 def _huxi_lines(q: Question, g: Grade, zh: bool) -> list[str]:
     r = q.solution.result
+    assert isinstance(r, HuResult) and r.win is not None  # a huxi question's tile wins (``question.solve``)
+    assert isinstance(g.answer, int)  # a number of 胡息
     w = r.win
     X = GLYPHS[r.tile]
     names = "+".join(w.fan_names) or "平胡"
@@ -368,6 +374,7 @@ def _candidate_text(q: Question, c, zh: bool) -> str:
 
 def _chi_lines(q: Question, g: Grade, zh: bool) -> list[str]:
     X = GLYPHS[q.decision.tile]
+    assert isinstance(g.expected, frozenset) and isinstance(g.answer, frozenset)  # menu numbers
     legal = sorted(g.expected)
     if legal:
         lines = [f"合法的吃法：{' '.join(map(str, legal))}" if zh else
@@ -398,6 +405,7 @@ def _chi_lines(q: Question, g: Grade, zh: bool) -> list[str]:
 def _chou_lines(q: Question, g: Grade, zh: bool) -> list[str]:
     d = q.decision
     X = GLYPHS[d.tile]
+    assert q.action is not None  # a chou question's move
     move = MOVE_ZH[q.action]
     yes = g.expected
     if zh:
