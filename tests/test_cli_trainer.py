@@ -734,8 +734,8 @@ def test_quiz_attempt_kept_by_a_process_that_exits_at_once(run_phz, tmp_path):
 
 
 def test_cli_question_kinds_are_the_library_kinds():
-    from solver.app.trainer_command import QUESTION_KINDS
     from solver.trainer import question
+    from solver.vocabulary import QUESTION_KINDS
 
     assert QUESTION_KINDS == puzzles.QUESTION_KINDS == question.QUESTION_KINDS
 

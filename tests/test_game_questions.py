@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 from solver.app.commands import main
-from solver.app.trainer_command import QUESTION_KINDS
 from solver.game.engine import Game
 from solver.game.moves import move_text, parse_move
 from solver.game.position import dumps, loads, position_of
@@ -22,6 +21,7 @@ from solver.trainer.game_questions import GAME_KIND, GameItem, GameQuestion, loa
 from solver.trainer.grading import AnswerError
 from solver.trainer.progress import DAY, MINUTE, GameRef, ProgressError, Store
 from solver.trainer.selection import select_questions
+from solver.vocabulary import QUESTION_KINDS
 
 HUNAN = get_ruleset("hunan")
 SOURCE_EN = "from your game of table-1.jsonl, hand 1, move 3"

@@ -192,9 +192,9 @@ def test_every_command_asks_the_judge_at_the_same_default_precision():
     the same seed (a review at 200 deals once graded what the coach at 100 had called otherwise)."""
     import inspect
 
-    from solver.app import advise_command, play_command, review_command
+    from solver.app import play_command, review_command
     from solver.game import advice, winrate
     samples = next(p for p in review_command.review.params if p.name == "samples")
-    assert samples.default == advise_command.DEFAULT_SAMPLES == winrate.DEFAULT_SAMPLES
+    assert samples.default == winrate.DEFAULT_SAMPLES == 100
     assert "samples=DEFAULT_SAMPLES, seed=0" in inspect.getsource(play_command)
     assert advice.SEED == 0 and Coach(get_ruleset("hunan"), seat=0).samples == winrate.DEFAULT_SAMPLES

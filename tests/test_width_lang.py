@@ -239,12 +239,13 @@ def test_help_summaries_are_whole_and_in_the_language_asked():
 
     for lang in ("en", "zh"):
         out = phz("--lang", lang, "--help").stdout
-        listed = out.split("Commands:")[1]
+        heading = "命令：" if lang == "zh" else "Commands:"
+        listed = out.split(heading)[1]
         assert "..." not in listed
         for name in main.commands:
             assert f"  {name}" in listed and SUMMARIES["", name][lang == "zh"] in listed, name
         for group in ("rules", "puzzles"):
-            sub = phz("--lang", lang, group, "--help").stdout.split("Commands:")[1]
+            sub = phz("--lang", lang, group, "--help").stdout.split(heading)[1]
             for name in main.commands[group].commands:
                 assert SUMMARIES[group, name][lang == "zh"] in sub and "..." not in sub
     assert set(SUMMARIES) >= {("", n) for n in main.commands}

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from solver.text.help import NOTATION, SOURCE_HELP
+from solver.text.help import NOTATION
+from solver.vocabulary import ORIGIN_ZH, ORIGINS
 
 from .advise_command import advice_options, run_act
 from .hands import all_option
@@ -13,7 +14,7 @@ from .options import json_option, rules_option
 @click.command(epilog=NOTATION)
 @click.argument("hand", nargs=-1, metavar="HAND...")
 @click.option("--tile", metavar="X", help="The tile that has appeared (required but with --record/--position).")
-@click.option("--from", "source", metavar="SOURCE", help=f"Who revealed it (required likewise): {SOURCE_HELP}.")
+@click.option("--from", "source", metavar="SOURCE", help=f"Who revealed it (required likewise): {', '.join(ORIGINS)} (or {' '.join(ORIGIN_ZH.values())}).")
 @click.option("--chou", default="", metavar="TILES", help="Tiles already 臭 for 吃 (passed when they could be eaten).")
 @click.option("--passed-peng", default="", metavar="TILES", help="Tiles whose 碰 was passed this hand.")
 @click.option("--seen", default="", metavar="TILES",

@@ -18,13 +18,12 @@ from typing import Callable
 import click
 
 from solver import limits
+from solver.vocabulary import DEFAULT_SAMPLES
 
 from .output import Out
 
-__all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "advice_options", "claim_position", "plain_act", "run_act", "run_discard"]
+__all__ = ["MAX_SAMPLES", "advice_options", "claim_position", "plain_act", "run_act", "run_discard"]
 
-#: solver.game.winrate.DEFAULT_SAMPLES, written here so that --help loads no solver (tests check they agree)
-DEFAULT_SAMPLES = 100
 #: the most --samples (solver.limits.SAMPLES)
 MAX_SAMPLES = limits.SAMPLES[1]
 #: seconds of rollouts before the progress line appears on a terminal

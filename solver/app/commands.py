@@ -37,6 +37,9 @@ class _Phz(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         options = args[:args.index("--")] if "--" in args else args
         ctx.meta["phz.json"] = "--json" in options
+        lang = options_lang(options)
+        if lang:  # known before --help is answered, wherever --lang stands (`phz ting --help --lang zh`)
+            ctx.meta["phz.lang"] = lang
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context):
@@ -59,6 +62,21 @@ class _Phz(click.Group):
 @click.pass_context
 def main(ctx: click.Context, colour: str) -> None:
     ctx.obj = colour
+
+
+def options_lang(args: list[str]) -> str | None:
+    """The last ``--lang X`` (or ``--lang=X``) of a command line, if any.
+
+    >>> options_lang(["ting", "--help", "--lang", "zh"]), options_lang(["--lang=en", "hu"]), options_lang(["--lang"])
+    ('zh', 'en', None)
+    """
+    found = None
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
 
 
 for command in (ting, discard, hu, act, bench, rules_group, play, sim, replay, review, shell, puzzles, quiz, stats):

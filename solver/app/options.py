@@ -9,6 +9,8 @@ from typing import Callable
 
 import click
 
+from solver.vocabulary import DEFAULT_RULESET
+
 
 class RulesetType(click.ParamType):
     """``--rules NAME|PATH``: the ruleset of that name or file, converted once, by ``solver.api.ruleset``;
@@ -32,15 +34,13 @@ class RulesetType(click.ParamType):
             self.fail(f"{e}{f' (the default ruleset, set in {where})' if where else ''}", param, ctx)
 
 
-#: solver.model.rules.DEFAULT_RULESET, written here so that --help loads no model (tests/test_cli.py checks it)
-DEFAULT_RULES = "hunan"
 #: the --rules default: read from $PHZ_RULES or the config file when a command runs, not for --help
 FROM_CONFIG = "(default)"
 
 
 def rules_option(f: Callable) -> Callable:
     return click.option("--rules", type=RulesetType(), default=FROM_CONFIG, metavar="NAME|PATH",
-                        show_default=f"$PHZ_RULES, else the config file, else {DEFAULT_RULES}",
+                        show_default=f"$PHZ_RULES, else the config file, else {DEFAULT_RULESET}",
                         help="The ruleset: a name (hunan, luzhou, luzhou-deng; `phz rules list`) or a "
                              "ruleset file (a path with / or ending in .toml).")(f)
 
@@ -195,9 +195,10 @@ def error_text(ctx: click.Context, text: str, message: str) -> tuple[str, str]:
 
 # ---------------------------------------------------------------- help that fits
 
-def _wrap_text(text: str, limit: int, indent: str = "") -> str:
+def _wrap_text(text: str, limit: int, indent: str = "", chinese: bool = False) -> str:
     """``click.formatting.wrap_text`` with paragraphs kept (a paragraph opened by a ``\\b`` line as it is),
-    measured as a terminal shows it: a glyph takes two columns (``solver.text.columns.wrap``)."""
+    measured as a terminal shows it: a glyph takes two columns (``solver.text.columns.wrap``); ``chinese``
+    text breaks between characters, English text at spaces."""
     from solver.text.columns import wrap
 
     paragraphs: list[tuple[int, bool, list[str]]] = []
@@ -222,21 +223,35 @@ def _wrap_text(text: str, limit: int, indent: str = "") -> str:
     out = []
     for lead, raw, body in paragraphs:
         pad = indent + " " * lead
-        shown = body if raw else wrap(body[0], max(limit - len(pad), 10), indent="", words=True)
+        shown = body if raw else wrap(body[0], max(limit - len(pad), 10), indent="", words=not chinese)
         out.append("\n".join(pad + line for line in shown))
     return "\n\n".join(out)
 
 
 class HelpFormatter(click.HelpFormatter):
-    """Help text wrapped by the columns a terminal shows (a glyph two), and a group's command list with each
-    command's line of ``solver.text.help.SUMMARIES`` in the language asked (never cut short)."""
+    """Help text wrapped by the columns a terminal shows (a glyph two), in the language asked: in Chinese each
+    text from ``solver.text.help_words`` (click's headings too), and a group's command list with each
+    command's line of ``solver.text.help.SUMMARIES`` (never cut short)."""
 
     group = ""
     lang = "en"
     _section = ""
 
+    def said(self, text: str) -> str:
+        """``text`` in the language of the help (a text without Chinese stays as it is)."""
+        if self.lang != "zh" or not text:
+            return text
+        from solver.text.help_words import zh_of
+        return zh_of(text) or text
+
     def write_text(self, text: str) -> None:
-        self.write(_wrap_text(text, self.width, " " * self.current_indent) + "\n")
+        self.write(_wrap_text(self.said(text), self.width, " " * self.current_indent, self.lang == "zh") + "\n")
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, None if prefix is not None or self.lang != "zh" else self.said("Usage:") + " ")
+
+    def write_heading(self, heading: str) -> None:
+        self.write(f"{'':>{self.current_indent}}{self.said(heading)}{'：' if self.lang == 'zh' else ':'}\n")
 
     def section(self, name: str):
         self._section = name
@@ -249,6 +264,8 @@ class HelpFormatter(click.HelpFormatter):
         rows = list(rows)
         if self._section == "Commands":
             rows = [(name, SUMMARIES.get((self.group, name), (text, text))[self.lang == "zh"]) for name, text in rows]
+        else:
+            rows = [(term, self.said(text)) for term, text in rows]
         first = min(max((width(a) for a, _ in rows), default=0), col_max) + col_spacing
         for term, text in rows:
             self.write(" " * self.current_indent + term)
@@ -259,7 +276,7 @@ class HelpFormatter(click.HelpFormatter):
                 self.write(" " * (first - width(term)))
             else:
                 self.write("\n" + " " * (first + self.current_indent))
-            lines = _wrap_text(text, max(self.width - first - 2, 10)).splitlines() or [""]
+            lines = _wrap_text(text, max(self.width - first - 2, 10), chinese=self.lang == "zh").splitlines() or [""]
             self.write(lines[0] + "\n")
             for line in lines[1:]:
                 self.write(" " * (first + self.current_indent) + line + "\n")
@@ -286,8 +303,13 @@ def bot_names() -> tuple[str, ...]:
     return roster.names()
 
 
-def bots_epilog() -> str:
-    """The --help paragraph naming each bot with what it is (``solver.game.roster``)."""
-    from solver.game import roster
-    rows = [f"  {b.name:<8}{b.about_in('en')}" for b in roster.bots().values()]
-    return "\b\nBots:\n" + "\n".join(rows)
+class BotsCommand(click.Command):
+    """A command whose --help ends with the bots (``solver.game.roster``), each with what it is, in the
+    language of the help."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from solver.game import roster
+        super().format_epilog(ctx, formatter)
+        lang = getattr(formatter, "lang", "en")
+        with formatter.section("Bots"):
+            formatter.write_dl([(b.name, b.about_in(lang)) for b in roster.bots().values()])

@@ -4,9 +4,9 @@ from __future__ import annotations
 import click
 
 from solver import limits
+from solver.vocabulary import DEFAULT_SAMPLES
 
-from .advise_command import DEFAULT_SAMPLES
-from .options import bot_names, bots_epilog, lang_option, players_option, rules_option, seat_rules
+from .options import BotsCommand, bot_names, lang_option, players_option, rules_option, seat_rules
 
 #: the bots by the seats at the table: from your lower player on (one of two: the other player)
 DEFAULT_BOTS = {2: "strong", 3: "basic,strong", 4: "basic,strong,basic"}
@@ -36,7 +36,7 @@ def _table_bots(bots: tuple[str, ...] | None, seats: int) -> tuple[str, ...]:
     return bots
 
 
-@click.command("play", epilog=bots_epilog())
+@click.command("play", cls=BotsCommand)
 @rules_option
 @click.option("--seed", type=click.IntRange(*limits.SEED), default=None, metavar="N",
               help="The session's seed: the same seed and the same answers give the same game (default: a new "
@@ -44,7 +44,7 @@ def _table_bots(bots: tuple[str, ...] | None, seats: int) -> tuple[str, ...]:
 @players_option
 @click.option("--bots", default=None, metavar="A,B", callback=_bots,
               help=f"The bots, one a seat: your lower player (下家, who plays after you) first, then (at four) "
-                   f"对家, then your upper player (上家), or one bot for them all; each one of {', '.join(bot_names())} (default "
+                   f"对家, then your upper player (上家), or one bot for them all, each one of the bots below (default "
                    f"{DEFAULT_BOTS[3]}; at four {DEFAULT_BOTS[4]}; of two {DEFAULT_BOTS[2]}).")
 @click.option("--hands", type=click.IntRange(*limits.HANDS), default=None, metavar="N",
               help="Stop after N hands (default: play until q or the end of the input).")

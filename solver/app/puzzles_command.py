@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
+from solver.vocabulary import QUESTION_KINDS
+
 from .options import RulesetType, echo, json_option, lang_of, lang_option, prepare, width_of
-from .trainer_command import QUESTION_KINDS
 
 #: the words of the table, key -> (en, zh)
 WORDS = {

@@ -11,8 +11,8 @@ from __future__ import annotations
 import click
 
 from solver import limits
+from solver.vocabulary import DEFAULT_SAMPLES
 
-from .advise_command import DEFAULT_SAMPLES
 from .options import echo, lang_option, prepare, record_rules_option
 
 HELP = """Review the decisions of one seat in the game record RECORD.

@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from .options import FROM_CONFIG, RulesetType, bot_names, bots_epilog, lang_option, players_option, seat_rules
+from .options import FROM_CONFIG, BotsCommand, RulesetType, bot_names, lang_option, players_option, seat_rules
 
 DEFAULT_BOTS = "strong,basic,random"
 #: the bots at a table of two and of four, when --bots is not given
@@ -38,7 +38,7 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
     return names
 
 
-@click.command("sim", epilog=bots_epilog())
+@click.command("sim", cls=BotsCommand)
 @click.option("--games", "deals", type=click.IntRange(min=1, max=MAX_GAMES), default=100, show_default=True,
               metavar="N", help="Deals to play; each is played once per seating of the bots (3 hands for 3 "
                                 "different bots), so seat and dealer luck cancel.")
@@ -46,7 +46,7 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
               help="The ruleset (default: $PHZ_RULES, else the config file, else hunan).")
 @players_option
 @click.option("--bots", "bots_text", default=None, metavar="A,B,C",
-              help=f"The bot at each seat, each one of {', '.join(bot_names())} (below), "
+              help="The bot at each seat, each one of the bots below, "
                    f"or one bot for every seat (default {DEFAULT_BOTS}; at four {TABLE_BOTS[4]}, of two "
                    f"{TABLE_BOTS[2]}).")
 @click.option("--seed", type=click.IntRange(min=0, max=2 ** 63 - 1), default=0, show_default=True, metavar="N",

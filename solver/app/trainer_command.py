@@ -9,14 +9,11 @@ import sys
 import click
 
 from solver import limits
+from solver.vocabulary import QUESTION_KINDS
 
 from .options import RulesetType, rules_option
 from .options import echo as _echo
 from .options import prepare as _prepare
-
-#: The kinds of question, as puzzles.QUESTION_KINDS (written here so that --help need not load the library;
-#: tests/test_cli_trainer.py checks they agree).
-QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
 
 
 @click.command()

@@ -71,8 +71,3 @@ SUMMARIES = {
     ("puzzles", "check"): ("Check every stored answer with the solver", "用求解器检查每个答案"),
     ("puzzles", "tags"): ("Every tag of the puzzles, with its count", "题目的所有标签和数量"),
 }
-
-#: ``phz act --from``: the model's ORIGINS and ORIGIN_ZH, written out so that ``--help`` loads
-#: no model (its dataclasses take 10 ms to make); tests/test_cli.py checks they agree.
-SOURCE_HELP = ("upper-discard, upper-draw, self-draw, lower-discard, lower-draw "
-               "(or 上家打出 上家摸出 自己摸出 下家打出 下家摸出)")

@@ -1,0 +1,99 @@
+"""--help in Chinese: every command's help under --lang zh is Chinese, but for what a user types.
+
+A Latin word may stay only when it is something typed or named as it is: a flag, a metavar (in
+capitals), a command, a choice of an option, a ruleset, a bot, a tile notation, a file or a
+format's name, an environment variable, an example command line.  Every entry of the catalogue
+(solver/text/help_words.toml) has both languages and is shown by some command: none is stale.
+"""
+from __future__ import annotations
+
+import re
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from solver.app.commands import main
+from solver.game import roster
+from solver.model import ruleset_file
+from solver.text import help_words
+
+#: words a user types or reads as they are
+KEPT = {
+    "phz", "hunan", "luzhou", "en", "zh", "auto", "always", "never", "score", "outs", "self", "other",
+    "discard", "json", "jsonl", "toml", "ascii", "utf", "sqlite", "ansi", "numba", "stdin", "stdout",
+    "stderr", "ctrl", "sigterm", "chi", "peng", "wei", "pao", "ti", "x", "s", "d", "b", "q", "fast", "keen",
+    "upper", "lower", "draw", "paohuzi", "ctrl", "c", "lines", "python", "drill", "t", "w",
+    "take", "seen", "undo", "help", "quit",  # keys and commands typed at the table and in the shell
+}
+
+
+def _paths(group: click.Group, prefix: tuple[str, ...] = ()):
+    yield prefix
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            yield from _paths(command, (*prefix, name))
+        else:
+            yield (*prefix, name)
+
+
+PATHS = list(_paths(main))
+
+
+def _names() -> set[str]:
+    names = set(KEPT) | set(roster.names()) | set(ruleset_file.shipped())
+    for path in PATHS:
+        command = main
+        for part in path:
+            command = command.commands[part]  # type: ignore[attr-defined]
+            names.add(part)
+        for param in command.params:
+            if isinstance(param.type, click.Choice):
+                names.update(str(c) for c in param.type.choices)
+    return {n.lower() for n in names}
+
+
+def _untranslated(text: str, names: set[str]) -> list[str]:
+    found = []
+    for line in text.splitlines():
+        if re.match(r"\s*(\$ )?(phz|printf)\b", line) or re.search(r"\bphz [a-z]+ \S", line):
+            continue  # an example command line
+        line = re.sub(r"`[^`]*`", " ", line)  # typed as it is
+        line = re.sub(r"(?<![\w-])--?[a-z][\w-]*(=\S+)?", " ", line)  # flags
+        line = re.sub(r"\$?\b[A-Z][A-Z0-9_]*\b(?:\|[A-Z0-9_]+)*", " ", line)  # metavars, environment variables
+        line = re.sub(r"[\w.-]*\.(?:toml|jsonl?|db|md|txt)\b|\S+/\S*|\w+(?:\.\w+)+", " ", line)  # files, modules
+        line = re.sub(r"\w*_\w*", " ", line)  # codes as the JSON answers give them (huxi_short)
+        line = re.sub(r"\b\d+[A-Za-z]\b", " ", line)  # tile notation (1230x 270d)
+        for word in re.findall(r"[A-Za-z][A-Za-z'’-]*", line):
+            if word.lower().strip("'’-") not in names and not all(p in names for p in word.lower().split("-")):
+                found.append(word)
+    return found
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(("phz", *p)))
+def test_every_help_reads_in_chinese(path):
+    got = CliRunner().invoke(main, [*path, "--help", "--lang", "zh"], prog_name="phz", env={"COLUMNS": "80"})
+    assert got.exit_code == 0, got.output
+    words = _untranslated(got.output, _names())
+    assert not words, f"phz {' '.join(path)} --help --lang zh has English words: {sorted(set(words))[:20]}"
+
+
+def test_every_entry_has_both_languages_and_is_shown():
+    shown: set[str] = set()
+    original = help_words.zh_of
+
+    def spy(text: str) -> str | None:
+        shown.add(text)
+        return original(text)
+
+    help_words.zh_of = spy
+    try:
+        for path in PATHS:
+            CliRunner().invoke(main, [*path, "--help", "--lang", "zh"])
+    finally:
+        help_words.zh_of = original
+    entries = help_words.entries()
+    assert all(en.strip() and re.search(r"[\u4e00-\u9fff]", zh) for en, zh in entries.items()), \
+        [en[:60] for en, zh in entries.items() if not re.search(r"[\u4e00-\u9fff]", zh)][:5]
+    stale = [en[:60] for en in entries if en not in shown and "{" not in en]
+    assert not stale, f"entries no command shows: {stale}"
