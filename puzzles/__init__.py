@@ -35,10 +35,10 @@ ruleset's name as ``phz rules list`` gives it, not an alias; ``DEFAULT_RULES``
 when absent): its answer is that ruleset's, and ``phz quiz --rules NAME`` asks
 the puzzles of NAME only.
 
-This package only loads the files, with the standard library: it imports nothing
-of the solver.  ``solver.trainer.library.check`` checks every stored answer with it,
-each under its own ruleset.  ``RULESETS`` is a copy of the shipped ruleset names
-(``solver.model.ruleset_file.shipped()``; tests/test_puzzles.py checks they agree).
+This package only loads the files, with the standard library and the names of
+``solver.vocabulary`` (the kinds, the default and the shipped rulesets): it imports
+nothing of the solver.  ``solver.trainer.library.check`` checks every stored answer
+with it, each under its own ruleset.
 """
 from __future__ import annotations
 
@@ -49,16 +49,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Collection, Sequence, TypedDict
 
-#: the kinds of question (the trainer's too; cli.py writes them out for --help)
-QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
+from solver.vocabulary import DEFAULT_RULESET as DEFAULT_RULES
+from solver.vocabulary import QUESTION_KINDS, shipped_rulesets
+
+#: the levels of a question
 LEVELS = (1, 2, 3)
 #: tags the library must cover (issue: puzzle library)
 KNOWN_TAGS = ("破跑胡", "一吃两比", "烧比", "坎 locked", "forced 偎", "forced 提", "对对胡", "红胡",
               "乌胡", "臭张", "隔山", "self-only wait", "other-only wait")
-#: the ruleset of a puzzle that names none (the library's first 150 puzzles were written for it)
-DEFAULT_RULES = "hunan"
-#: the names a puzzle's ``rules`` may take: the shipped rulesets (a copy, so that loading needs no solver)
-RULESETS = ("hunan", "luzhou", "luzhou-deng")
+#: the names a puzzle's ``rules`` may take: the shipped rulesets
+RULESETS = shipped_rulesets()
 _FIELDS = {"id", "kind", "rules", "level", "tags", "hand", "tile", "source", "from", "action", "seen", "chou",
            "passed_peng", "answer", "by_hand", "note_en", "note_zh"}
 # context fields each kind needs (others must be absent)
