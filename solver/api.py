@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Iterable, Literal, Sequence
+from typing import TYPE_CHECKING, Iterable, Literal, Sequence, TypedDict, cast
 
 from .engine import dealt, obligations, reference
 from .model import scoring, shape
@@ -30,6 +30,11 @@ from .model.notation import parse_hand, parse_kinds, parse_origin, parse_source,
 from .model.results import WIN_WAYS, Decision, DiscardAdvice, Discards, Draw, HuResult, Ting, Wait
 from .model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
 from .model.tiles import COPIES, N_KINDS, glyph, tiles_to_counts
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from .model.results import Analysis, Intake
 
 __all__ = ["TING_BUDGET", "TABLE_BUDGET", "HandError", "best_discards", "decide", "discard", "discard_choice",
            "discard_many", "hu", "hu_many", "load", "ruleset", "tianhu", "ting", "ting_many"]
@@ -117,7 +122,8 @@ def best_discards(table: Discards) -> tuple[int, ...]:
         return tuple(r.tile for r in rows if r.outs == top.outs)
     if top.distance is None:
         return ()  # no discard leaves a hand that can be made ready (or within the search)
-    return tuple(r.tile for r in rows if r.distance == top.distance and r.improving_live == top.improving_live)
+    advice = cast("tuple[DiscardAdvice, ...]", rows)  # a table of the api's rows (with_advice) is all advice
+    return tuple(r.tile for r in advice if r.distance == top.distance and r.improving_live == top.improving_live)
 
 
 def hu(hand: str | Hand, *, win: str | int, source: str, all_splits: bool = False,
@@ -274,13 +280,13 @@ def wait_draws(waits: Iterable[Wait]) -> tuple[Draw, ...]:
                  for w in waits)
 
 
-def _analyses(hands: Sequence[Hand], rules: Ruleset, budget: int, plain: bool) -> list:
+def _analyses(hands: Sequence[Hand], rules: Ruleset, budget: int, plain: bool) -> list[Analysis]:
     """The distance analyses of hands that are not ready: in plain Python
     (``plain``: a few hands; numba only for a hand the plain search leaves
     at its budget when ``budget`` allows more), else by the kernels."""
     if not hands:
         return []
-    out = [None] * len(hands)
+    out: list[Analysis] = []
     todo = list(range(len(hands)))
     if plain:
         from .engine import plain_distance
@@ -289,17 +295,19 @@ def _analyses(hands: Sequence[Hand], rules: Ruleset, budget: int, plain: bool) -
     if todo:
         from .engine import distance
         deep = distance.analyse_many([hands[i] for i in todo], rules, is_ready=[False] * len(todo), budget=budget)
+        if not plain:
+            return deep  # every hand's, in order
         for i, a in zip(todo, deep):
             out[i] = a
     return out
 
 
 @lru_cache(maxsize=8192)
-def _way_text(intake) -> str:
+def _way_text(intake: Intake) -> str:
     return intake.text()
 
 
-def _draws(analysis, hand: Hand, seen: Sequence[int]) -> tuple[Draw, ...]:
+def _draws(analysis: Analysis, hand: Hand, seen: Sequence[int]) -> tuple[Draw, ...]:
     held = hand.all_counts()
     return tuple(Draw(t, COPIES - held[t] - seen[t], tuple(map(_way_text, ways)))
                  for t, ways in analysis.improving)
@@ -321,6 +329,15 @@ def with_distance(tings: Sequence[Ting], seen: Sequence[Sequence[int]], rules: R
     return out
 
 
+class _RowFields(TypedDict):
+    """The fields a ``DiscardAdvice`` takes from the engine's ``DiscardRow``."""
+    tile: int
+    outs: int
+    expected_score: Fraction
+    best_score: int
+    waits: tuple[Wait, ...]
+
+
 def with_advice(tables: Sequence[Discards], seen: Sequence[Sequence[int]], rules: Ruleset, *,
                 budget: int = TABLE_BUDGET, plain: bool = False) -> list[Discards]:
     """The engines' discard tables with each row's distance and improving
@@ -331,10 +348,10 @@ def with_advice(tables: Sequence[Discards], seen: Sequence[Sequence[int]], rules
                      _analyses([tables[i].hand.without(r.tile) for i, r in todo], rules, budget, plain)))
     out = []
     for i, d in enumerate(tables):
-        rows = []
+        rows: list[DiscardAdvice] = []
         for r in d.rows:
-            base = dict(tile=r.tile, outs=r.outs, expected_score=r.expected_score, best_score=r.best_score,
-                        waits=r.waits)
+            base: _RowFields = dict(tile=r.tile, outs=r.outs, expected_score=r.expected_score, best_score=r.best_score,
+                                    waits=r.waits)
             a = found.get((i, r.tile))
             if a is None:
                 rows.append(DiscardAdvice(**base, distance=0, improving=wait_draws(r.waits)))
@@ -345,6 +362,7 @@ def with_advice(tables: Sequence[Discards], seen: Sequence[Sequence[int]], rules
                 rows.append(DiscardAdvice(**base, distance=a.distance, limit=a.limit,
                                           improving=_draws(a, left, after),
                                           shape=shape.of(rules).missing(left) if a.limit else None))
-        out.append(Discards(d.hand, tuple(sorted(rows, key=scoring.table_key))))
+        ranked = sorted(rows, key=scoring.table_key)
+        out.append(Discards(d.hand, tuple(ranked)))
     return out
 

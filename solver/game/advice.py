@@ -156,9 +156,10 @@ def played_out(advice: Advice, move: Move) -> Advice:
     if mine is None or mine is best or best.estimate is None or mine.estimate is None \
             or mine.estimate.n >= best.estimate.n:
         return advice
-    full = estimate(advice.position, [mine.script], samples=advice.samples, seed=advice.seed,
-                    keep=_ready(advice.choices), policy=advice.policy)[0]  # every deal again: the race's are numbered, its skips unknown
-    full = replace(mine, estimate=_judged(full, advice.position))
+    # every deal again: the race's are numbered, its skips unknown
+    again = estimate(advice.position, [mine.script], samples=advice.samples, seed=advice.seed,
+                     keep=_ready(advice.choices), policy=advice.policy)[0]
+    full = replace(mine, estimate=_judged(again, advice.position))
     full = replace(full, **_loss(full, best))
     return replace(advice, choices=tuple(full if c is mine else c for c in advice.choices))
 
@@ -188,6 +189,7 @@ def _win_first(choices: list[Choice]) -> list[Choice]:
 def _loss(c: Choice, best: Choice) -> dict:
     if c is best or c.estimate is None:
         return {"loss": 0.0, "loss_half_width": 0.0, "win_loss": 0.0}
+    assert best.estimate is not None  # asked only of a best choice played out (advise, played_out)
     diff, half = best.estimate.paired(c.estimate)
     return {"loss": max(0.0, diff), "loss_half_width": half if math.isfinite(half) else 0.0,
             "win_loss": max(0.0, best.estimate.win - c.estimate.win)}
@@ -198,8 +200,12 @@ def _choices(pos: Position) -> list[Choice]:
     seen = pos.seen_counts()
     follow_ups = pos.rules.bots.follow_ups
     if pos.stage == "discard":
-        spots = {s.tile: s for s in adv.discards(pos.hand, seen) or ()}
-        return [_choice(m, None, pos.hand.without(m.tile), spots.get(m.tile)) for m in pos.options]
+        by_tile = {s.tile: s for s in adv.discards(pos.hand, seen) or ()}
+        discards = []
+        for m in pos.options:
+            assert m.tile is not None  # a discard names its tile
+            discards.append(_choice(m, None, pos.hand.without(m.tile), by_tile.get(m.tile)))
+        return discards
     x = pos.table[0] if pos.table is not None else None
     claims = [m for m in pos.options if m.kind in ("chi", "peng")]
     out = []

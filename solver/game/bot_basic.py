@@ -59,7 +59,7 @@ class BasicBot:
         spots = adv.ready(view.hand, seen)
         if not spots or not spots[0].outs:  # no discard leaves live outs: the distances decide
             spots = adv.discards(view.hand, seen)
-        allowed = {m.tile: m for m in options}
+        allowed = {m.tile: m for m in options if m.tile is not None}  # (every discard names its tile)
         if spots is None:  # not a hand the api answers: the shape measure alone
             return self.pick([(adv.missing(view.hand.without(t)), m) for t, m in allowed.items()])
         spots = [s for s in spots if s.tile in allowed]

@@ -27,13 +27,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Callable, Literal, Sequence, cast
 
 from .. import api
 from ..engine.play_moves import hand_after_take, hand_owes_discard
 from ..model import scoring, shape
 from ..model.hand import MELD_ZH, Hand, HandError, Meld
-from ..model.results import Discards, Draw, Ting, Win
+from ..model.results import DiscardAdvice, Discards, Draw, Shape, Ting, Wait
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPH_TO_ID, N_KINDS
 from .moves import Move
@@ -49,13 +49,8 @@ REJECTED: Counter = Counter()
 
 
 @dataclass(frozen=True)
-class _Live:
-    """A wait with its live outs, as ``scoring.weigh`` reads it."""
-    tile: int
-    outs: int
-    self: Win | None
-    other: Win | None
-    discard: Win | None
+class _Live(Wait):
+    """A wait with its live outs, as ``scoring.weigh`` reads it (a ``Wait``'s fields, ``outs`` the live ones)."""
 
 
 @dataclass(frozen=True)
@@ -97,8 +92,9 @@ def after_intake(hand: Hand, way: str) -> Hand | None:
     x = GLYPH_TO_ID[words[1]]
     if kind == "chi":
         try:
-            chi = tuple(sorted([x] + [GLYPH_TO_ID[g] for g in words[3]]))
-            bi = tuple(tuple(sorted(GLYPH_TO_ID[g] for g in w)) for w in words[5:])
+            # Intake.text's groups, of 3 tiles each
+            chi = cast(Shape, tuple(sorted([x] + [GLYPH_TO_ID[g] for g in words[3]])))
+            bi = cast("tuple[Shape, ...]", tuple(tuple(sorted(GLYPH_TO_ID[g] for g in w)) for w in words[5:]))
         except (IndexError, KeyError):
             return None
         return after_take(hand, Move("chi", chi=chi, bi=bi), x)
@@ -133,7 +129,7 @@ class Advisor:
 
     # ---------------------------------------------------------------- the api, once per hand
 
-    def _ask(self, memo: dict, hands: Sequence[Hand], want: str, many) -> list:
+    def _ask(self, memo: dict, hands: Sequence[Hand], want: Literal["rest", "discard"], many) -> list:
         if len(memo) > MEMO_LIMIT:
             memo.clear()
         todo = []
@@ -179,9 +175,10 @@ class Advisor:
         d = self.tables([hand])[0]
         if d is None:
             return None
+        rows = cast("tuple[DiscardAdvice, ...]", d.rows)  # api.discard_many's rows carry their distances
         spots = [self._spot(r.tile, hand.without(r.tile), r.distance, r.limit, r.improving, r.waits, seen)
-                 for r in d.rows]
-        spots.sort(key=scoring.advice_key)
+                 for r in rows]
+        spots.sort(key=cast("Callable[[Spot], tuple]", scoring.advice_key))  # reads what Spot shares with DiscardAdvice
         return spots
 
     def prefetch(self, rests: Sequence[Hand], tables: Sequence[Hand]) -> None:
@@ -201,7 +198,8 @@ class Advisor:
         memo = self._after
         if len(memo) > MEMO_LIMIT:
             memo.clear()
-        rest, table = [], []
+        rest: list[Hand] = []
+        table: list[Hand] = []
         for h in dict.fromkeys(hands):
             if h in memo:
                 continue
@@ -226,7 +224,7 @@ class Advisor:
             return None
         spots = [self._spot(t, hand.without(t) if t >= 0 else hand, 0, False, api.wait_draws(w), w, seen)
                  for t, w in got if w]
-        spots.sort(key=scoring.advice_key)
+        spots.sort(key=cast("Callable[[Spot], tuple]", scoring.advice_key))  # reads what Spot shares with DiscardAdvice
         return spots
 
     def best_ready(self, choices: tuple, seen: Sequence[int]) -> tuple[int, float]:

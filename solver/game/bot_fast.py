@@ -47,14 +47,15 @@ class Policy:
         if HU in options:
             return HU
         if ask.stage == "discard":
-            return self._least([(use(hand.concealed, m.tile), m) for m in options])
+            return self._least([(use(hand.concealed, m.tile), m) for m in options if m.tile is not None])
         if PASS in options and hand in self.keep:
             return PASS
         if ask.stage == "peng" or PASS not in options:
             return next((m for m in options if m.kind != "pass"), options[0])
         c = hand.concealed
+        assert ask.tile is not None  # not a discard: a claim on the tile on the table
         for m in options:  # a way to 吃 that breaks no pair
-            if m.kind == "chi":
+            if m.kind == "chi" and m.chi is not None:  # (a 吃 names its group)
                 used = [t for g in (m.chi, *m.bi) for t in g]
                 used.remove(ask.tile)
                 if all(c[t] == used.count(t) for t in used):

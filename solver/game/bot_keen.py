@@ -11,10 +11,16 @@ game's seed as every bot's is (``session.bot_seed``).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .moves import Ask, Move
 from .rng_keys import str_key
 from .session import bot_seed
 from .view import SeatView
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = ["LEVEL", "KeenBot"]
 
@@ -28,7 +34,7 @@ class KeenBot:
 
     def __init__(self, seed: int = 0, seat: int = 0):
         self.key = str_key(bot_seed(seed, seat, self.name))
-        self.rng = None  # the kernels' Mersenne Twister state, made at the first choice
+        self.rng: NDArray[np.int64] | None = None  # the kernels' Mersenne Twister state, made at the first choice
 
     def choose(self, view: SeatView, ask: Ask) -> Move:
         options = ask.options

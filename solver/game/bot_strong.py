@@ -46,6 +46,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..model.hand import Hand
 from .advice import advise
 from .bot_advice import others_at_rest, position_from_view
 from .bot_basic import BasicBot
@@ -147,7 +148,7 @@ class _Option:
     its 臭 after the move, and its distance (beyond 2 the shape's estimate)."""
     move: Move
     spot: Spot | None
-    hand: object
+    hand: Hand
     seen: Sequence[int]
     chou: frozenset[int]
     passed: frozenset[int]
@@ -189,9 +190,9 @@ class StrongBot(BasicBot):
     def looked(self, view: SeatView, race: Race, options: list[_Option]) -> None:
         """The value of each distance-1 option, one intake on (module docstring)."""
         adv = advisor(view.rules)
-        todo = [(o, d, w, after_intake(o.hand, w)) for o in options if o.distance == 1 and o.spot is not None
-                for d in o.spot.improving if d.live for w in d.ways]
-        todo = [t for t in todo if t[3] is not None]
+        intakes = [(o, d, w, after_intake(o.hand, w)) for o in options if o.distance == 1 and o.spot is not None
+                   for d in o.spot.improving if d.live for w in d.ways]
+        todo = [(o, d, w, h) for o, d, w, h in intakes if h is not None]
         answers = dict(zip((t[3] for t in todo), adv.waits_after([t[3] for t in todo])))
         by_option: dict[int, dict[int, tuple]] = {}
         for o, d, w, h in todo:
@@ -272,6 +273,7 @@ class StrongBot(BasicBot):
 
     def claim(self, view: SeatView, ask: Ask) -> Move:
         x = ask.tile
+        assert x is not None  # a claim is on the tile on the table
         seen = view.seen_counts()
         takes = [m for m in ask.options if m.kind != "pass"]
         hands = [after_take(view.hand, m, x) for m in takes]

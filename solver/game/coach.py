@@ -59,6 +59,7 @@ def makes_chou(ask: Ask, move: Move, rules: Ruleset) -> tuple[tuple[int, ...], t
     碰 makes the tile 臭 for 碰, a legal 吃 臭 for 吃 (过张只能胡: a passed tile, both); a discard is 臭
     for 吃 under a ruleset where one's own discard is."""
     if move.kind == "discard":
+        assert move.tile is not None  # a discard names its tile
         return ((move.tile,), ()) if rules.own_discard_makes_chou else ((), ())
     if move.kind != "pass" or ask.stage not in ("peng", "chi") or ask.tile is None:
         return (), ()
@@ -71,5 +72,7 @@ def makes_chou(ask: Ask, move: Move, rules: Ruleset) -> tuple[tuple[int, ...], t
 def after(hand: Hand, ask: Ask, move: Move) -> Hand:
     """The hand ``move`` leaves at ``ask`` (before any discard that follows it)."""
     if move.kind == "discard":
+        assert move.tile is not None  # a discard names its tile
         return hand.without(move.tile)
+    assert ask.tile is not None  # any other move takes the tile on the table
     return hand_after_take(hand, move.kind, ask.tile, move.chi, move.bi)

@@ -35,7 +35,7 @@ for 碰; one asked at the 吃 stage that declines a legal 吃 gets it 臭 for �
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Generator
 
 from ..engine import obligations, reference
 from ..model.hand import Meld
@@ -88,6 +88,9 @@ class _Broken:
     offence: str
 
 
+_Flow = Generator[Ask, Move | _Broken, None]  # the flow of play: yields each Ask, is sent its answer
+
+
 def _move_of(action: Action) -> Move:
     return Move(action.action, chi=action.chi, bi=action.bi)
 
@@ -116,6 +119,7 @@ class Game:
             for t in tiles:
                 self.seats[p].concealed[t] += 1
         self.liang = hands[0][-1] if rules.game.liang else None
+        assert stock is not None  # given with the hands (else dealt with them above)
         self.stock = list(stock)
         self.buried = set_aside(hands, self.stock) if rules.game.set_aside else []
         self.events: list[dict] = []
@@ -156,7 +160,7 @@ class Game:
         self._advance(None)
         return self
 
-    def _resumed(self, table: tuple[int, int, str] | None) -> Iterator[Ask]:
+    def _resumed(self, table: tuple[int, int, str] | None) -> _Flow:
         if table is not None:
             x, by, kind = table
             first = kind == "discard" and by == self.dealer and self.first_discard
@@ -234,9 +238,9 @@ class Game:
         if not self.quiet:
             self.events.append({"e": name, **fields})
 
-    def _advance(self, move: Move | None) -> None:
-        try:
-            self._asked = self._flow.send(move)
+    def _advance(self, move: Move | _Broken | None) -> None:
+        try:  # None starts the flow (as send(None) would)
+            self._asked = next(self._flow) if move is None else self._flow.send(move)
         except StopIteration:
             self._asked = None
 
@@ -254,11 +258,11 @@ class Game:
 
     # ------------------------------------------------------------ the flow
 
-    def _run(self) -> Iterator[Ask]:
+    def _run(self) -> _Flow:
         yield from self._start()
         yield from self._turns()
 
-    def _turns(self) -> Iterator[Ask]:
+    def _turns(self) -> _Flow:
         """Turn after turn until the hand ends."""
         while self.result is None:
             if not self.stock:
@@ -272,7 +276,7 @@ class Game:
             self._event("draw", seat=p, tile=glyph(t))
             yield from self._claims(t, p, "draw")
 
-    def _start(self) -> Iterator[Ask]:
+    def _start(self) -> _Flow:
         rules, d = self.rules, self.dealer
         for p in self._order(d):  # 前提: every dealt four laid out
             s = self.seats[p]
@@ -297,13 +301,15 @@ class Game:
                     continue
                 win = _best_win(hand, x, src, rules, ("qishou",))
                 move = yield Ask(p, "qishou", x, where, (Move("hu"), Move("pass")), decision)
+                assert isinstance(move, Move)  # offence_of refuses a lenient move at 起手胡: no _Broken here
                 if move.kind == "hu":
+                    assert win is not None  # 胡 was offered: the reference has its best win
                     self._win(p, win, x, src, ("qishou",))
                     return
         self.turn = d
         yield from self._after_take(d)  # 收张
 
-    def _claims(self, x: int, by: int, kind: str, dealer_first: bool = False) -> Iterator[Ask]:
+    def _claims(self, x: int, by: int, kind: str, dealer_first: bool = False) -> _Flow:
         """The claims on tile x revealed by seat ``by`` (a ``draw`` or a ``discard``; ``dealer_first``:
         the dealer's first discard), in order."""
         seats = self._order(by) if kind == "draw" else self._order(self._lower(by))[:-1]
@@ -327,7 +333,7 @@ class Game:
             return
         yield from self._stages(rnd)
 
-    def _stages(self, rnd: "_Round", skip: frozenset[int] = frozenset()) -> Iterator[Ask]:
+    def _stages(self, rnd: "_Round", skip: frozenset[int] = frozenset()) -> _Flow:
         """The claim stages 胡, 跑/提, 碰, 吃 on the tile of ``rnd`` (seats in ``skip`` are not asked)."""
         x, by, kind, dec = rnd.tile, rnd.by, rnd.kind, rnd.dec
         seats = [p for p in rnd.seats if p not in skip]
@@ -393,7 +399,7 @@ class Game:
         self._event("faceup", seat=by, tile=glyph(x))
         self.turn = self._lower(by)
 
-    def _broken(self, b: _Broken, rnd: _Round) -> Iterator[Ask]:
+    def _broken(self, b: _Broken, rnd: _Round) -> _Flow:
         """Apply a move of a lenient replay (``_offence``), with its penalty."""
         p, move, x = b.seat, b.move, rnd.tile
         if b.offence:
@@ -414,7 +420,9 @@ class Game:
 
     def _won(self, p: int, rnd: "_Round") -> None:
         d = rnd.dec[p]
-        self._win(p, _hu(d).win, rnd.tile, obligations.TAKE_SOURCE[d.source],
+        hu = _hu(d)
+        assert hu is not None and hu.win is not None  # p was offered 胡, or claims it legally (_broken)
+        self._win(p, hu.win, rnd.tile, obligations.TAKE_SOURCE[d.source],
                   self._conditions(p, rnd.kind, rnd.dealer_first), decision=d)
 
     def _first_taker(self, x: int, by: int, kind: str, dec: dict[int, Decision]) -> tuple[int, Action] | None:
@@ -440,7 +448,7 @@ class Game:
         if stage == "chi" or both:
             s.chou.add(x)
 
-    def _taken(self, p: int, action: Action, x: int) -> Iterator[Ask]:
+    def _taken(self, p: int, action: Action, x: int) -> _Flow:
         """Seat p takes x with ``action``; then its discard, if one follows."""
         s = self.seats[p]
         kind = action.action
@@ -451,10 +459,11 @@ class Game:
                         if kind == "chi" else [_meld_of(s, x).text()])
         yield from self._after_take(p)
 
-    def _after_take(self, p: int) -> Iterator[Ask]:
+    def _after_take(self, p: int) -> _Flow:
         s = self.seats[p]
         if s.owes_discard():
             move = yield Ask(p, "discard", None, None, tuple(Move("discard", tile=t) for t in s.discardable()))
+            assert isinstance(move, Move) and move.tile is not None  # one of the discards (offence_of refuses others)
             t = move.tile
             s.concealed[t] -= 1
             if self.rules.own_discard_makes_chou:
@@ -480,7 +489,7 @@ class Game:
 
     def _win(self, p: int, win: Win, x: int | None, source: str, conditions: tuple[str, ...],
              decision: Decision | None = None) -> None:
-        if conditions and decision is not None:
+        if conditions and decision is not None and x is not None:
             win = _best_win(decision.hand, x, source, self.rules, conditions) or win
         self._event("win", seat=p, tile=glyph(x) if x is not None else None, source=source,
                     conditions=list(conditions), how=win.how, huxi=win.huxi, deng=win.deng, fan=win.fan,

@@ -68,6 +68,8 @@ class KernelGame:
             hands, stock, drawn = deal_tiles(seed, rules)
             dealer = drawn if dealer is None else dealer
         dealer = 0 if dealer is None else dealer
+        if stock is None:
+            raise ValueError("a deal given by its hands needs its stock too")
         self.events: list[dict] = [deal_event(rules, dealer, hands, stock)]
         self._tianhu_names: tuple[str, ...] = ()
         self._seats: list[Seat] | None = None
@@ -271,8 +273,8 @@ def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = 
     from ..engine import keen_steps
     from .bot_keen import LEVEL
     bots = bots or ("keen",) * rules.game.players
-    keys = _keys(rules, seeds, "keen")
-    return _played(seeds, keen_steps.play_keen(rules, list(seeds), *keys, LEVEL), bots)
+    key_arr, key_len = _keys(rules, seeds, "keen")
+    return _played(seeds, keen_steps.play_keen(rules, list(seeds), key_arr, key_len, LEVEL), bots)
 
 
 def _played(seeds: Sequence[int], results, bots: tuple[str, ...]) -> list[Played]:

@@ -47,6 +47,7 @@ def offence_of(game, ask: Ask, who: int, move: Move) -> str:
     f = forbidden_entry(seat_ask, move)
     hand = game.seats[who].concealed
     if move.kind == "chi" and f is not None and f.reason in ("chou", "shaobi"):
+        assert move.chi is not None  # a 吃 names its group (parse_move)
         need = [t for g in (move.chi, *move.bi) for t in g]
         if x not in move.chi or any(x not in g for g in move.bi):
             return _refuse(seat_ask, move)

@@ -72,8 +72,10 @@ class Ask:
 def move_text(move: Move) -> str:
     """The record text of ``move`` (module docstring)."""
     if move.kind == "discard":
+        assert move.tile is not None  # a discard names its tile (parse_move, the engine's options)
         return f"discard {glyph(move.tile)}"
     if move.kind == "chi":
+        assert move.chi is not None  # a 吃 names its group
         text = f"chi {glyphs(move.chi)}"
         return text + "".join(f" 比 {glyphs(b)}" for b in move.bi)
     return move.kind
@@ -96,9 +98,10 @@ def parse_move(text: str) -> Move:
         if kind == "chi":
             parts = " ".join(rest).replace("bi", "比").split("比")
             groups = [tuple(sorted(parse_tiles(p))) for p in parts]
-            if any(len(g) != 3 for g in groups):
+            shapes = [g for g in groups if len(g) == 3]  # (a Shape each)
+            if len(shapes) != len(groups):
                 raise MoveError(f"吃 names groups of 3 tiles: {text.strip()!r} (e.g. 'chi 三四五 比 一二三')")
-            return Move("chi", chi=groups[0], bi=tuple(sorted(groups[1:])))
+            return Move("chi", chi=shapes[0], bi=tuple(sorted(shapes[1:])))
     except ValueError as e:
         if isinstance(e, MoveError):
             raise

@@ -49,4 +49,6 @@ def play_hand(game: Game, players: Sequence[Player]) -> Result:
     """Ask each seat's player until the hand is over; the result."""
     while (ask := game.ask()) is not None:
         game.play(players[ask.seat].choose(view_of(game, ask.seat), ask))
-    return game.result
+    result = game.result
+    assert result is not None  # no one is asked: the hand is over
+    return result

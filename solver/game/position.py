@@ -133,7 +133,7 @@ def quick(hand: Hand, rules: Ruleset, *, seen: Sequence[int] = (), stock: int | 
     held[0] = hand.n_concealed
     for i, q in enumerate(opp):
         held[q] = others // len(opp) + (i < others % len(opp))
-    faces = [()] * g.players
+    faces: list[tuple[int, ...]] = [()] * g.players
     faces[opp[-1]] = tuple(t for t in range(N_KINDS) for _ in range(counts[t]))
     table, stage, turn = None, "discard", 0
     if tile is not None:

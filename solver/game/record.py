@@ -88,7 +88,7 @@ assert set(FIELDS) == set(EVENTS)
 _SEAT, _TILES, _WORD = ("int", limits.SEAT), ("str?", None), ("str", None)
 _SCORE, _SCORES, _WORDS = ("int", limits.SCORE), ("ints", limits.SCORE), ("strs", None)
 #: what each field of a line holds: a type and, for numbers, their range (a line's "e" is checked apart)
-TYPES = {
+TYPES: dict[str, dict[str, tuple[str, tuple[int, int] | None]]] = {
     "hand": {"hand": ("int", limits.HANDS), "seed": ("int?", limits.SEED), "seats": ("list", None),
              "info": ("dict", None)},
     "deal": {"dealer": _SEAT, "hands": _WORDS, "stock": _TILES, "liang": ("str?", None), "out": _SEAT,
@@ -227,6 +227,7 @@ class Recorder:
             self._file.flush()
             return
         view = memoryview(data.encode("utf-8"))
+        assert self._fd is not None  # no stream given: the file opened, open until _release (after the last line)
         while view:  # a regular file takes the whole line at once; a short write only when the disk is full
             view = view[os.write(self._fd, view):]
 
@@ -379,15 +380,13 @@ def parse(text: str | bytes, *, where: str = "", folder: Path | None = None, rul
     the first line that is not a record's.  ``folder``: where the record is (a ruleset file it names must
     be there; default the current folder); ``rules``: the ruleset the user gave (``ruleset_of``)."""
     if isinstance(text, bytes):
-        lines = text.split(b"\n")
-        decoded = []
-        for no, raw in enumerate(lines, 1):
+        lines: list[str] = []
+        for no, raw in enumerate(text.split(b"\n"), 1):
             try:
-                decoded.append(raw.decode("utf-8"))
+                lines.append(raw.decode("utf-8"))
             except UnicodeDecodeError as e:
                 raise RecordError(no, f"not UTF-8 text (byte 0x{raw[e.start]:02x} at column {e.start + 1})") \
                     from None
-        lines = decoded
     else:
         lines = text.split("\n")
     if lines and lines[0].startswith("\ufeff"):

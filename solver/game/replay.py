@@ -115,7 +115,7 @@ def _same(engine: dict, rec: dict) -> bool:
     return engine == rec or _norm(engine) == rec
 
 
-def _short(event: dict) -> str:
+def _short(event: object) -> str:
     return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -139,6 +139,7 @@ def asked(ask: Ask) -> str:
     options = ", ".join(move_text(m) for m in ask.options)
     if ask.stage == "discard":
         return f"seat {ask.seat} is asked to discard ({len(ask.options)} tiles)"
+    assert ask.tile is not None  # every ask but a discard's is about the tile on the table
     if ask.stage == "open":
         return f"nobody is asked about the {glyph(ask.tile)} of seat {ask.seat}"
     return f"seat {ask.seat} is asked about {glyph(ask.tile)} ({ask.stage}: {options})"
@@ -154,6 +155,12 @@ class _Replayer:
         self.typed_stock = N_KINDS * COPIES
         self._why = ""  # why a lenient move could not be made where its seat was first asked
         self.line = 0  # the record line being replayed
+
+    @property
+    def _game(self) -> Game:
+        """The game of the hand being replayed: ``_hand`` deals it before any of the hand's lines is read."""
+        assert self.game is not None
+        return self.game
 
     def run(self) -> Replay:
         rec = self.record
@@ -202,6 +209,7 @@ class _Replayer:
                                            "begins here")
             self.out.stopped = True
         else:
+            assert game.result is not None  # no ask: the hand is over, settled
             for p, v in enumerate(game.result.net):
                 self.out.scores[p] += v
 
@@ -213,7 +221,7 @@ class _Replayer:
         return tile_of(no, text, what)
 
     def _check_stock(self, no: int) -> None:
-        game = self.game
+        game = self._game
         drawn = N_KINDS * COPIES - sum(self.rules.game.deal) - self.rules.game.set_aside - len(game.stock)
         if drawn > self.typed_stock:
             raise RecordError(no, f"the hand draws {drawn} stock tiles, but the deal's stock names "
@@ -246,10 +254,10 @@ class _Replayer:
         self.out.steps.append(Step(self.hand, line, event, n))
 
     def _fill_events(self) -> None:
-        self._fill_events_upto(len(self.game.events))
+        self._fill_events_upto(len(self._game.events))
 
     def _event(self, no: int, ev: dict) -> None:
-        game = self.game
+        game = self._game
         pending = game.events[self.cursor:]
         kind = ev["e"]
         if self.lenient:
@@ -277,8 +285,9 @@ class _Replayer:
         self.cursor += 1
 
     def _fill_events_upto(self, end: int) -> None:
+        game = self._game
         while self.cursor < end:
-            self._step(None, self.game.events[self.cursor])
+            self._step(None, game.events[self.cursor])
             self.cursor += 1
 
     def _same_tile(self, a, b) -> bool:
@@ -288,13 +297,13 @@ class _Replayer:
             return False
 
     def _waiting(self) -> str:
-        ask = self.game.ask()
+        ask = self._game.ask()
         if ask is not None:
             return f": {asked(ask)} (a move line missing?)"
         return " (the hand is over)"
 
     def _move(self, no: int, ev: dict) -> None:
-        game = self.game
+        game = self._game
         text = ev.get("move")
         if not isinstance(text, str):
             raise RecordError(no, 'a move line needs "move", the move as text (e.g. "chi 三四五", "discard 五")')
@@ -326,7 +335,7 @@ class _Replayer:
 
     def _play(self, no: int | None, ask: Ask, move: Move, seat: int | None, ev: dict | None) -> str | None:
         """Play ``move`` (by ``seat``, or the seat asked) and take its move event into the steps."""
-        game = self.game
+        game = self._game
         who = ask.seat if seat is None else seat
         decision = not (ask.stage == "open" and who == ask.seat and move in ask.options)
         if decision and self.to is not None and self.out.moves + 1 == self.to:
@@ -344,10 +353,12 @@ class _Replayer:
         if decision:
             self._fill_events_upto(before)  # the events of the moves filled in before it
             engine = game.events[before]
-            if ev is not None and not self.lenient and not _same(engine, ev):
-                raise RecordError(no, f"this move line is not the engine's: {_diff(_norm(engine), ev)}")
-            if ev is not None and self.lenient:
-                self._check_typed_move(no, ev, _norm(engine))
+            if ev is not None:  # a move line of the record: it has its number
+                assert no is not None
+                if not self.lenient and not _same(engine, ev):
+                    raise RecordError(no, f"this move line is not the engine's: {_diff(_norm(engine), ev)}")
+                if self.lenient:
+                    self._check_typed_move(no, ev, _norm(engine))
             self._step(no, game.events[before])
             self.cursor = before + 1
         if offence:
@@ -371,14 +382,15 @@ class _Replayer:
                 raise RecordError(no, f"this move line is not the engine's: {_diff(engine, ev)}")
 
     def _stop(self, no: int | None, ask: Ask, move: Move | None, seat: int) -> None:
-        self.out.at = At(self.to, no, self.hand, ask, move, seat, self.game)
+        assert self.to is not None  # (called only when stopping at move ``to``)
+        self.out.at = At(self.to, no, self.hand, ask, move, seat, self._game)
         raise _Stop
 
     # ------------------------------------------------------------ lenient moves
 
     def _lenient(self, no: int, ev: dict, move: Move, seat: int | None) -> None:
         """Fill in the passes and forced moves before the move of line ``no``, then make it (module docstring)."""
-        game = self.game
+        game = self._game
         tile = self._tile(no, ev["tile"], "the tile") if "tile" in ev else None
         first = self.out.moves + 1
         self._why = ""
@@ -425,7 +437,7 @@ class _Replayer:
     def _fit(self, ask: Ask, who: int, move: Move, tile: int | None) -> str | None:
         """Whether seat ``who`` may make the claim ``move`` on the tile on the table: '' legally, an
         offence's name breaking a rule, None not there (a 诈胡 only on the tile its line names)."""
-        game = self.game
+        game = self._game
         if move.kind not in CLAIMS or game.table is None or ask.tile is None or ask.stage in ("discard", "qishou"):
             return None
         if tile is not None and tile != game.table[0]:

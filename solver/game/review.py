@@ -109,8 +109,9 @@ class Reviewed:
 
     @property
     def matched(self) -> bool:
-        return not self.offence and self.played is not None and (self.played.move == self.best.move
-                                                                  or self.played.leaves == self.best.leaves)
+        # (best is None only when played is: no advice)
+        return not self.offence and self.played is not None and self.best is not None and (
+            self.played.move == self.best.move or self.played.leaves == self.best.leaves)
 
     @property
     def loss(self) -> float:
@@ -127,7 +128,7 @@ class Reviewed:
         if self.played is None:
             return ""
         g = grade(self.position.rules.bots, self.loss, self.loss_half_width, self.played.win_loss)
-        if self.best.wins and not self.played.wins:
+        if self.best is not None and self.best.wins and not self.played.wins:  # (best is set: played is)
             return max(g, PASSED_HU, key=GRADES.index)
         return g
 
@@ -217,6 +218,7 @@ def review(record: Record, seat: int | None = None, *, hand: int | None = None, 
     todo, forced = [], 0
     for s in steps:
         at = replay(record, lenient=lenient, to=s.n).at
+        assert at is not None and at.move is not None  # replay stops at move s.n, one the record makes
         ask, move = at.ask, at.move
         offence = s.event.get("offence", "")
         asked = ask.seat == seat and ask.stage != "open"

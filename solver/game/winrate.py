@@ -218,11 +218,11 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
     if policy == "keen":
         from ..engine import keen_steps
         roll = keen_steps.roller(pos.rules)
-    scripts = [tuple(s) for s in scripts]
-    nets: list[list[int]] = [[] for _ in scripts]
-    wins = [0] * len(scripts)
-    ins = [0] * len(scripts)
-    handed = [0] * len(scripts)
+    plays = [tuple(s) for s in scripts]
+    nets: list[list[int]] = [[] for _ in plays]
+    wins = [0] * len(plays)
+    ins = [0] * len(plays)
+    handed = [0] * len(plays)
     tables = game_steps.tables_of(pos.rules)
     unseen = unseen_of(pos)
     for lo in range(start, start + samples, BATCH):
@@ -230,12 +230,12 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
         res = game_steps.deal_and_roll(
             tables, unseen, [str_key(f"{seed}:{i}") for i in numbers], TRIES, me=pos.seat, stage=pos.stage,
             table=pos.table, dealer=pos.dealer, turn=pos.turn, first_discard=pos.first_discard,
-            last_stock=pos.last_stock, scripts=scripts, keys=[str_key(f"{seed}:{i}:play") for i in numbers],
+            last_stock=pos.last_stock, scripts=plays, keys=[str_key(f"{seed}:{i}:play") for i in numbers],
             ties=ties, keep=keep, roll=roll).tolist()
         for row in res:
             if any(r[3] < 0 for r in row):
                 k = next(k for k, r in enumerate(row) if r[3] < 0)
-                raise ValueError(f"the script {scripts[k]} has a move that is not offered")
+                raise ValueError(f"the script {plays[k]} has a move that is not offered")
             if any(r[3] == 0 for r in row):
                 continue  # no deal, or one that contradicts what was seen
             for k, (net, won, deal_in, _, gave) in enumerate(row):
@@ -245,7 +245,7 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
                 handed[k] += gave
         if progress is not None:
             progress(min(lo + BATCH, start + samples) - lo)
-    return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k]), handed[k]) for k, s in enumerate(scripts)]
+    return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k]), handed[k]) for k, s in enumerate(plays)]
 
 
 def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
@@ -260,20 +260,20 @@ def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEF
     plays the move a review grades on the rest).  ``jobs`` > 1
     plays each round's deals in that many processes, the same deals in the same order: the figures
     do not change.  The same call gives the same figures.  ``policy``: who plays the rollouts (``estimate``)."""
-    scripts = [tuple(s) for s in scripts]
+    plays = [tuple(s) for s in scripts]
     if jobs > 1 and samples >= 2 * FIRST and workers.forking():
         global _JOB
-        _JOB = (pos, scripts, seed, ties, keep, policy)  # the workers get it by the fork
+        _JOB = (pos, plays, seed, ties, keep, policy)  # the workers get it by the fork
         with workers.executor(jobs) as pool:  # workers that die with this process (solver.game.workers)
-            return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, pool, policy)
-    return _race(pos, scripts, samples, seed, ties, keep, jobs, progress, None, policy)
+            return _race(pos, plays, samples, seed, ties, keep, jobs, progress, pool, policy)
+    return _race(pos, plays, samples, seed, ties, keep, jobs, progress, None, policy)
 
 
 def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: int, ties: bool, keep: frozenset,
           jobs: int, progress, pool, policy: str = "fast") -> list[Estimate]:
     """``race`` on one process (``pool`` None) or each round's deals on the processes of ``pool``."""
     ends = sorted({min(samples, FIRST), *(min(samples, max(FIRST, round(samples * r))) for r in ROUNDS), samples})
-    ests: list[Estimate | None] = [None] * len(scripts)
+    ests: dict[int, Estimate] = {}  # by script, once played
     keep_going, done = list(range(len(scripts))), 0
     for end in ends:
         if pool is None:
@@ -282,7 +282,7 @@ def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: in
         else:
             more = _parallel(pool, jobs, keep_going, done, end - done, progress)
         for k, e in zip(keep_going, more):
-            a = ests[k]
+            a = ests.get(k)
             ests[k] = e if a is None else a.plus(e)
         done = end
         best = max((ests[k] for k in keep_going), key=lambda e: e.score)
@@ -290,7 +290,7 @@ def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: in
         keep_going.sort(key=lambda k: -ests[k].score)
         most = KEEP[min(len(KEEP) - 1, ends.index(end))]
         keep_going = keep_going[:most]  # the last one left goes on: the best is known on every deal
-    return ests
+    return [ests[k] for k in range(len(scripts))]  # (every script is played in the first round)
 
 
 def _open(e: Estimate, best: Estimate) -> bool:
@@ -301,11 +301,13 @@ def _open(e: Estimate, best: Estimate) -> bool:
 
 # ---------------------------------------------------------------- rounds in several processes
 
-_JOB: tuple | None = None  # (pos, scripts, seed, ties, keep, policy) of the race whose pool is forked
+#: (pos, scripts, seed, ties, keep, policy) of the race whose pool is forked
+_JOB: tuple[Position, list[tuple[Move, ...]], int, bool, frozenset, str] | None = None
 
 
 def _part(args: tuple[tuple[int, ...], int, int]) -> list[Estimate]:
     which, start, n = args
+    assert _JOB is not None  # set by race before its pool forked this worker
     pos, scripts, seed, ties, keep, policy = _JOB
     return estimate(pos, [scripts[k] for k in which], samples=n, seed=seed, ties=ties, start=start, keep=keep,
                     policy=policy)
