@@ -176,7 +176,10 @@ def test_the_win_rate_figures_are_winrate_estimate_on_the_same_seed():
 
 
 def test_the_default_samples_are_the_estimates():
-    assert advise_command.DEFAULT_SAMPLES == winrate.DEFAULT_SAMPLES
+    """Without --samples, --win-rate plays DEFAULT_SAMPLES deals a choice, and says so."""
+    got = phz("discard", "--win-rate", "--json", "一二三壹贰叁贰柒拾四五六八九十七七七伍伍捌")
+    assert got.exit_code == 0, got.output
+    assert json.loads(got.output)["advice"]["samples"] == winrate.DEFAULT_SAMPLES == 100
 
 
 # ---------------------------------------------------------------- the table and the words

@@ -37,6 +37,7 @@ from ..model.hand import Meld
 from ..model.rules import Ruleset
 from ..model.ruleset import ROLLOUT_POLICIES, on_curve
 from ..model.tiles import N_KINDS
+from ..vocabulary import DEFAULT_SAMPLES  # samples per candidate by default (--win-rate, --advise)
 from . import workers
 from .engine import Game
 from .moves import Move
@@ -45,8 +46,6 @@ from .table import Seat
 
 __all__ = ["DEFAULT_SAMPLES", "Estimate", "estimate", "pace", "own_seat", "race", "unseen_of"]
 
-#: samples per candidate by default (phz discard --win-rate, phz act --advise)
-DEFAULT_SAMPLES = 100
 #: samples played out in one call of the game kernels (the progress moves between calls)
 BATCH = 25
 #: deals tried before a sample is given up as inconsistent
