@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable
+from typing import Callable, NoReturn
 
 import click
 
@@ -91,14 +91,14 @@ def _require(ctx: click.Context, **values) -> None:
 class _Job:
     """One run: the command's output (``output.Out``), the options, where the position comes from."""
 
-    def __init__(self, ctx: click.Context, out, kind: str, text: str, values: dict):
+    def __init__(self, ctx: click.Context, out: Out, kind: str, text: str, values: dict):
         self.ctx, self.out, self.kind, self.text, self.values = ctx, out, kind, text, values
         self.samples = DEFAULT_SAMPLES if values.get("samples") is None else values["samples"]
         self.seed = values.get("seed") or 0
         self.jobs = values.get("jobs") or 1
         self.rank = values.get("rank") or "score"
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         self.out.fail(self.ctx, self.text, message)
 
     def check(self, quick: dict) -> None:
@@ -165,6 +165,7 @@ class _Job:
             self.fail(f"--record {path}: {e}")
         except ValueError as e:  # no such move
             self.fail(f"--at {at}: {e} (moves are numbered as phz replay shows them)")
+        assert done.at is not None  # replayed to move ``at``: the position before it
         game, asked = done.at.game, done.at.ask
         n = game.rules.game.players
         if seat is not None and not 0 <= seat < n:
@@ -369,6 +370,7 @@ def run_act(ctx: click.Context, hand: tuple[str, ...], tile: str | None, source:
         _require(ctx, hand=hand, tile=tile, source=source)
     if not wanted:
         _misused(ctx, "--advise", values)
+        assert tile is not None and source is not None  # _require: both given without a record or position
         plain_act(Out(ctx, as_json), ctx, " ".join(hand), tile, source, chou, passed_peng, seen, rules,
                   all_rows=values.get("all_rows", False))
         return
@@ -394,6 +396,7 @@ def run_act(ctx: click.Context, hand: tuple[str, ...], tile: str | None, source:
                 job.fail(f"--tile {tile}: the tile on the table of the position is {glyph(pos.table[0])}")
             decision = _decision(pos)
         else:
+            assert tile is not None and source is not None  # _require: both given without a record or position
             decision = api.decide(text, tile=tile, source=source, chou=chou, passed_peng=passed_peng, seen=seen,
                                   rules=rules)
             pos = claim_position(decision, rules, seen=parse_tiles(seen), stock=values.get("stock"))

@@ -25,13 +25,14 @@ from typing import Callable, Literal, Sequence
 
 from ..model import scoring
 from ..model.hand import Hand, HandError
-from ..model.notation import parse_source, parse_tile, quoted
+from ..model.notation import parse_source, parse_tile
 from ..model.rules import Ruleset
+from ..model.shown import quoted
 from ..model.tiles import COPIES, GLYPHS, N_KINDS
-from .loading import Loaded, load
+from .loading import Loaded, Want, load
 
 Kind = Literal["ting", "discard"]
-WANT = {"ting": "rest", "discard": "discard"}
+WANT: dict[Kind, Want] = {"ting": "rest", "discard": "discard"}
 #: fewer lines than this per job are not worth a process of their own
 MIN_LINES_PER_JOB = 200
 
@@ -187,13 +188,13 @@ def ting_json_lines(loaded: Loaded, rules) -> list[str | None]:
     for lo, conc, rows in _chunks("ting", loaded, ra):
         r = 0
         for i in range(len(conc)):
-            wins, r = _rows_of(rows, r, i, -1, *cols)
-            if not wins:
+            found, r = _rows_of(rows, r, i, -1, *cols)
+            if not found:
                 answers.append(None)
                 continue
             held = held_all[lo + i]
             waits = [(t, COPIES - held[t] - seen[t], win(s_row) if s_row else None, win(o_row) if o_row else None)
-                     for t, s_row, o_row in wins]
+                     for t, s_row, o_row in found]
             answers.append(jsonl.ting_json_ready(loaded.lines[loaded.where[lo + i]],
                                                   jsonl.counts_text(conc[i], loaded.melds[lo + i]), waits))
     return answers
@@ -261,23 +262,27 @@ def _answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
         hands = loaded.hands(rest)
         for k, result in zip(rest, api.ting_many(hands, [loaded.seen] * len(hands), rules=rules)):
             direct[k] = jsonl.ting_json_line(lines[loaded.where[k]], result, rules.win_on_discard)
-        for i, text in zip(loaded.where, direct):
-            answers[i] = text
-    elif loaded.where:
-        solve = api.ting_many if kind == "ting" else api.discard_many
+        for i, shown in zip(loaded.where, direct):
+            assert shown is not None  # the hands not ready were answered just above
+            answers[i] = shown
+    elif loaded.where and kind == "ting":
         hands = loaded.hands()
-        results = solve(hands, [loaded.seen] * len(hands), rules=rules)
+        tings = api.ting_many(hands, [loaded.seen] * len(hands), rules=rules)
         if as_json:
-            show = jsonl.ting_json_line if kind == "ting" else jsonl.discard_json_line
-            for i, result in zip(loaded.where, results):
-                answers[i] = show(lines[i], result, rules.win_on_discard)
+            for i, ting in zip(loaded.where, tings):
+                answers[i] = jsonl.ting_json_line(lines[i], ting, rules.win_on_discard)
         else:
-            if kind == "ting":
-                for i, result in zip(loaded.where, results):
-                    answers[i] = render.ting_line(result, colour, rules.win_on)
-            else:
-                for i, result in zip(loaded.where, results):
-                    answers[i] = render.discard_line(result, colour)
+            for i, ting in zip(loaded.where, tings):
+                answers[i] = render.ting_line(ting, colour, rules.win_on)
+    elif loaded.where:
+        hands = loaded.hands()
+        tables = api.discard_many(hands, [loaded.seen] * len(hands), rules=rules)
+        if as_json:
+            for i, table in zip(loaded.where, tables):
+                answers[i] = jsonl.discard_json_line(lines[i], table, rules.win_on_discard)
+        else:
+            for i, table in zip(loaded.where, tables):
+                answers[i] = render.discard_line(table, colour)
     return answers, len(loaded.errors)
 
 

@@ -33,6 +33,7 @@ from typing import Callable, Iterator, Sequence
 
 from ..engine import reference
 from ..model.hand import Hand
+from ..model.results import DiscardAdvice
 from ..model.rules import HUNAN, Ruleset
 from ..model.tiles import COPIES, N_KINDS
 from . import generate
@@ -120,7 +121,9 @@ def rest_distances(hands: Sequence[Hand], rules: Ruleset) -> list[int | None]:
 def best_distance(hand: Hand, rules: Ruleset) -> int | None:
     """Distance to ready left by the best discard of a hand of c + 1 tiles, None beyond 2."""
     from .. import api
-    return api.discard(hand, rules=rules).rows[0].distance
+    best = api.discard(hand, rules=rules).rows[0]
+    assert isinstance(best, DiscardAdvice)  # api.discard's rows carry their distances
+    return best.distance
 
 
 def _random_stream(seed: int, rules: Ruleset) -> Iterator[list[Hand]]:

@@ -11,11 +11,12 @@ becomes ``StreamError``, a one-line message for the command to print.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import re
 import stat
 import sys
-from typing import Callable, Iterator, NoReturn, TextIO
+from typing import Callable, Iterator, NoReturn, TextIO, cast
 
 #: lines end as Python's universal newlines end them
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -68,9 +69,10 @@ def prepare(*, json: bool) -> None:
     """Make stdout ready for the answers (``json``: JSON only), or raise StreamError.
 
     Called once, before anything is written."""
-    out = sys.stdout
-    if out is None:
+    if sys.stdout is None:
         raise StreamError("standard output is closed: there is nowhere to write the answer")
+    # the process's stdout, or click's test runner's: a text stream over bytes, which reconfigure needs
+    out = cast(io.TextIOWrapper, sys.stdout)
     if json:
         if (out.encoding or "").lower().replace("-", "") != "utf8":
             out.flush()

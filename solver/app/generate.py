@@ -16,6 +16,7 @@ Melds are of the ruleset's kinds (``Ruleset.melds``: 偎/跑/提 under hunan,
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from ..engine import reference
 from ..model.groups import SHAPES, group_pattern
@@ -79,7 +80,7 @@ def _kinds(rules: Ruleset) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str,
     return three, four, onto
 
 
-def _valid(hand: Hand, want: str, rules: Ruleset) -> bool:
+def _valid(hand: Hand, want: Literal["rest", "discard"], rules: Ruleset) -> bool:
     try:
         check_hand(hand, want=want, rules=rules)
     except HandError:

@@ -2,12 +2,17 @@
 or a batch through ``solver.app.batch``."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import click
 
 from .options import json_option, rules_option
 from .output import Out, batch_mode, stdin_lines
+
+if TYPE_CHECKING:
+    from solver.model.rules import Ruleset
+
+    from .batch import Kind
 
 
 def seen_option(f: Callable) -> Callable:
@@ -36,7 +41,7 @@ def hand_options(f: Callable) -> Callable:
     return click.argument("hand", nargs=-1)(seen_option(json_option(bulk_options(rules_option(f)))))
 
 
-def batch_hands(ctx: click.Context, out: Out, kind: str, seen_tiles: list[int], rules, brief: bool,
+def batch_hands(ctx: click.Context, out: Out, kind: Kind, seen_tiles: list[int], rules: Ruleset, brief: bool,
                  jobs: int) -> None:
     """A ting or discard batch through solver.app.batch, answered in input order; exit 1 if a line failed."""
     from solver.app import batch
@@ -60,11 +65,12 @@ def parse_seen(ctx: click.Context, out: Out, text: str, seen: str) -> list[int]:
         out.fail(ctx, text, f"--seen: {e}")
 
 
-def ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool,
-                     jobs: int, rules, all_rows: bool = False) -> None:
+def ting_or_discard(ctx: click.Context, kind: Kind, hand: tuple[str, ...], seen: str, as_json: bool, brief: bool,
+                     jobs: int, rules: Ruleset, all_rows: bool = False) -> None:
     """``phz ting`` and ``phz discard`` (``kind``): a batch through solver.app.batch, or one hand
     through solver.api answered as a table, a JSON line or a --brief line; bad input exits 2."""
     from solver import api
+    from solver.model.results import Ting
     from solver.text import hand_text
 
     out = Out(ctx, as_json or brief)
@@ -88,6 +94,6 @@ def ting_or_discard(ctx: click.Context, kind: str, hand: tuple[str, ...], seen: 
         out.write(show(text, result, rules.win_on_discard))
     else:
         out.write(hand_text.ting_text(result, out.colour, rules.win_on, sequence=rules.sequence, lang=out.lang,
-                                      limit=out.limit) if ting
+                                      limit=out.limit) if isinstance(result, Ting)
                   else hand_text.discard_text(result, out.colour, rules.win_on, lang=out.lang, limit=out.limit,
                                               all_rows=all_rows))

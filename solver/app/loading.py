@@ -10,13 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import TYPE_CHECKING, Literal, Sequence, TypeGuard
 
 from ..model.groups import SHAPES
 from ..model.hand import MAX_GROUPS, Hand, Meld, rest_count
 from ..model.notation import KIND_NAMES
 from ..model.ruleset import FOUR_KINDS, Ruleset
 from ..model.tiles import COPIES, GLYPH_TO_ID, N_KINDS, tiles_to_counts
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+#: what a line must hold: a hand at rest (ting) or a hand to discard from (discard)
+Want = Literal["rest", "discard"]
 
 _SHAPES = frozenset(SHAPES)
 
@@ -58,8 +65,8 @@ def _glyph_meld(token: str) -> Meld | None:
     kind, colon, tiles_text = token.partition(":")
     if not colon:
         kind, colon, tiles_text = token.partition("：")
-    kind = KIND_NAMES.get(kind) or KIND_NAMES.get(kind.lower())
-    if kind is None or not tiles_text:
+    name = KIND_NAMES.get(kind) or KIND_NAMES.get(kind.lower())
+    if name is None or not tiles_text:
         return None
     tiles = []
     for ch in tiles_text:
@@ -68,14 +75,19 @@ def _glyph_meld(token: str) -> Meld | None:
             return None
         tiles.append(t)
     tiles.sort()
-    if kind == "chi":
+    if name == "chi":
         ok = len(tiles) == 3 and tuple(tiles) in _SHAPES
     else:
-        ok = len(tiles) == (4 if kind in FOUR_KINDS else 3) and tiles[0] == tiles[-1]
-    return Meld(kind, tuple(tiles)) if ok else None
+        ok = len(tiles) == (4 if name in FOUR_KINDS else 3) and tiles[0] == tiles[-1]
+    return Meld(name, tuple(tiles)) if ok else None
 
 
-def _melds_fit(counts: Sequence[int], melds: Sequence[Meld], want: str, seen_counts: Sequence[int]) -> bool:
+def _every_meld(found: tuple[Meld | None, ...]) -> TypeGuard[tuple[Meld, ...]]:
+    """Whether every token of a line's melds was read as a meld (``_glyph_meld``)."""
+    return None not in found
+
+
+def _melds_fit(counts: Sequence[int], melds: Sequence[Meld], want: Want, seen_counts: Sequence[int]) -> bool:
     """check_hand and check_copies of api.load on a glyph line with these melds (False: let the API say why)."""
     held = list(counts)
     n_three = n_four = 0
@@ -102,8 +114,8 @@ class Loaded:
     """A batch of lines, loaded: the valid hands as counts and melds, the errors by line."""
     lines: Sequence[str]
     where: list[int]  # the lines that hold a valid hand, in order
-    conc: object  # np.ndarray [len(where), 20]: their concealed counts
-    melds: list  # their melds (tuples of Meld)
+    conc: NDArray[np.int64]  # [len(where), 20]: their concealed counts
+    melds: list[tuple[Meld, ...]]  # their melds
     errors: dict[int, str]  # line index -> the API's error message
     seen: list[int]  # seen counts (the same for every line)
 
@@ -123,7 +135,7 @@ class Loaded:
         return held
 
 
-def load(lines: Sequence[str], want: str, seen_tiles: Sequence[int], rules: Ruleset) -> Loaded:
+def load(lines: Sequence[str], want: Want, seen_tiles: Sequence[int], rules: Ruleset) -> Loaded:
     """``api.load(line, want=want, seen=seen_tiles, rules=rules)`` for every line, the lines in
     glyph notation counted all at once (each line the API would accept the same)."""
     import numpy as np
@@ -147,12 +159,12 @@ def load(lines: Sequence[str], want: str, seen_tiles: Sequence[int], rules: Rule
     if any(seen_counts):
         plain &= (tiles + np.array(seen_counts)).max(axis=1, initial=0) <= COPIES
     plain = plain.tolist()
-    melds: list = [()] * len(lines)
+    melds: list[tuple[Meld, ...]] = [()] * len(lines)
     for i, rest in meld_text.items():
         plain[i] = False
         if quick[i]:
             found = tuple(_glyph_meld(token) for token in rest.split())
-            if found and None not in found and all(m.kind in rules.melds for m in found) \
+            if found and _every_meld(found) and all(m.kind in rules.melds for m in found) \
                     and _melds_fit(tiles[i].tolist(), found, want, seen_counts):
                 plain[i] = True
                 melds[i] = found

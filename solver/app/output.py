@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 import click
 
@@ -22,7 +23,7 @@ class Out:
 
     write = staticmethod(options.echo)
 
-    def fail(self, ctx: click.Context, text: str, message: str) -> None:
+    def fail(self, ctx: click.Context, text: str, message: str) -> NoReturn:
         """Bad input of a one-hand command: a line (and a hint line) on stderr, the JSON error object; exit 2."""
         message, shown = options.error_text(ctx, text, message)
         if self.as_json:

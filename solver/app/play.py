@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Callable, Sequence, TextIO
+from typing import TYPE_CHECKING, Callable, Sequence, TextIO
 
 from solver.game.coach import Coach, makes_chou
 from solver.game.engine import Game
@@ -29,6 +29,9 @@ from solver.text import play_words as pw
 from solver.text import table_view as tv
 from solver.text.render import paint
 from solver.text.replies import echoed, whole_number
+
+if TYPE_CHECKING:
+    from solver.game.advice import Advice
 
 __all__ = ["Human", "Stop", "Terminal", "play_session"]
 
@@ -116,7 +119,7 @@ class Human:
         self.coach = coach
         self.coaching = coaching
         self.seat = seat
-        self._advice = None
+        self._advice: Advice | None = None
 
     def choose(self, view: SeatView, ask: Ask) -> Move:
         lang = self.lang
@@ -140,15 +143,16 @@ class Human:
             if key in TABLE:
                 self.term.say(self._screen(view, ask))
                 continue
-            move, error = self._read_move(answer, ask)
+            chosen, error = self._read_move(answer, ask)
             if error:
                 self.term.say(error)
                 continue
+            assert chosen is not None  # no error: the answer named a move
             if self.coaching:
-                self.term.say(pw.coach_lines(self.coach.graded(self.advice(view, ask), move), lang))
-            return move
+                self.term.say(pw.coach_lines(self.coach.graded(self.advice(view, ask), chosen), lang))
+            return chosen
 
-    def advice(self, view: SeatView, ask: Ask):
+    def advice(self, view: SeatView, ask: Ask) -> Advice:
         if self._advice is None:
             self._advice = self.coach.advise(view, ask)
         return self._advice
@@ -201,7 +205,7 @@ class Human:
 class Options:
     rules: Ruleset
     seed: int = 0
-    bots: tuple[str, str] = ("strong", "strong")
+    bots: tuple[str, ...] = ("strong", "strong")  # one a seat but the human's, from his lower player on
     hands: int | None = None
     coaching: bool = False
     lang: str = "en"
@@ -280,7 +284,7 @@ def play_session(opts: Options, term: Terminal, *, session: Session | None = Non
         table.hand_no = session.index + 1
         seed = hand_seed(session.seed, session.index)
         resumed = first is not None and outcome.hands == 0 and opts.resumed is not None
-        game = first if resumed else session.game()
+        game = first if first is not None and resumed else session.game()
         on_hand(game)
         coach = Coach(opts.rules, seat=me)
         human = Human(term, lang, table, coach, coaching=opts.coaching, seat=me)
@@ -290,6 +294,7 @@ def play_session(opts: Options, term: Terminal, *, session: Session | None = Non
             players[(me + 1 + k) % n] = make_bot(bot, seed, (me + 1 + k) % n)
         narrate = Narrator(term, table, lang, me)
         if resumed:
+            assert opts.resumed is not None  # resumed says so
             narrate.at = len(game.events)  # a position of a record: its table, not its story
             term.say(pw.resume_lines(*opts.resumed, table.hand_no, lang))
         try:
@@ -302,6 +307,7 @@ def play_session(opts: Options, term: Terminal, *, session: Session | None = Non
             term.say(pw.stopped_lines(outcome.stopped, outcome.hands, session.scores, names, lang))
             return outcome
         result = game.result
+        assert result is not None  # play_hand played the hand to its end
         term.say(pw.settlement_lines(result, names, opts.rules, lang, me=me))
         session.record(result)
         outcome.hands += 1

@@ -1,12 +1,20 @@
 """`phz play`: 跑胡子 at the terminal against the bots, hand after hand (``solver.app.play``)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 import click
 
 from solver import limits
 from solver.vocabulary import DEFAULT_SAMPLES
 
 from .options import BotsCommand, bot_names, lang_option, players_option, rules_option, seat_rules
+
+if TYPE_CHECKING:
+    from solver.game.engine import Game
+    from solver.game.session import Session
+    from solver.model.rules import Ruleset
 
 #: the bots by the seats at the table: from your lower player on (one of two: the other player)
 DEFAULT_BOTS = {2: "strong", 3: "basic,strong", 4: "basic,strong,basic"}
@@ -128,8 +136,11 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, ...] |
     prepare(False)
     lang = resolve_lang(lang)
     start = None
+    resumed = None  # the position played on from: (move, the record's path)
     if from_path is not None:
+        assert at_move is not None  # play(): --from and --at go together
         start = _position(from_path, at_move, lang, given_rules)
+        resumed = (at_move, from_path)
         rules, seed = start.rules, start.seed
         if not bots_given and start.bots:
             bots = start.bots
@@ -137,9 +148,10 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, ...] |
         hands = hands or 1
     elif seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
+    assert bots is not None  # play() gave the table's bots without --from, _table_bots above with it
     term = table.Terminal(colour=colour_wanted(sys.stdout, ctx.find_root().obj or "auto"), write=_writer())
     me = start.seat if start else 0
-    opts = table.Options(rules, seed, bots, hands, coaching, lang, me, (at_move, from_path) if start else None)
+    opts = table.Options(rules, seed, bots, hands, coaching, lang, me, resumed)
     if start is None:
         term.say(pw.seed_line(seed, lang))
     session = start.session if start else Session(rules, seed=seed)
@@ -151,14 +163,16 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, ...] |
     with ExitStack() as stack:
         hooks = {}
         memory = io.StringIO() if review and record_path is None else None  # the record the review reads
-        if record_path is not None or memory is not None:
+        target = memory if memory is not None else record_path
+        if target is not None:
             seats = [{"name": "you", "player": "human"} if p == me else {"name": b, "player": b}
                      for p, b in enumerate(_around(me, bots))]
             try:
-                rec = stack.enter_context(Recorder(memory or record_path, rules, seed=seed, seats=seats,
+                rec = stack.enter_context(Recorder(target, rules, seed=seed, seats=seats,
                                                    session={"command": "play", "coach": coaching, "hands": hands},
                                                    guard=signals.deferred))
             except OSError as e:
+                assert record_path is not None  # only a file fails to open, not the review's memory
                 raise click.FileError(record_path, e.strerror or str(e)) from None
             # Ctrl-C or SIGTERM: the end line after the last whole move, so that the record replays
             # strictly; cut short (lenient replay) only if the game holds the record at that moment.
@@ -201,7 +215,11 @@ def _review(term, text: str | None, path: str | None, lang: str) -> None:
     from solver.game.review import default_seat
     from solver.text.review_text import review_lines
 
-    rec = records.parse(text) if text is not None else records.read(path)
+    if text is not None:
+        rec = records.parse(text)
+    else:
+        assert path is not None  # the record written as the game was played
+        rec = records.read(path)
     if not any(len(h.events) > 1 for h in rec.hands):
         return  # stopped before anything was played
     done = run(rec, seat=default_seat(rec), hand=None, samples=DEFAULT_SAMPLES, seed=0, lang=lang)
@@ -232,11 +250,16 @@ def _writer():
     return write
 
 
+@dataclass(frozen=True)
 class _Start:
     """A position of a record to play on from: its game, session, ruleset, seed, the human's seat, bots."""
-
-    def __init__(self, **kw):
-        self.__dict__.update(kw)
+    game: Game
+    session: Session
+    rules: Ruleset
+    seed: int
+    hand_seed: int | None  # the seed of the deal of its hand, if the record says
+    seat: int
+    bots: tuple[str, ...] | None  # None: the record's players are not all bots of phz
 
 
 def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> _Start:
@@ -256,12 +279,14 @@ def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> 
     except ValueError as e:  # no such move
         raise click.BadParameter(f"no move {at} in {path}: {e}", param_hint="--at") from None
     pos = done.at
+    assert pos is not None  # replayed to move ``at``: the position before it
     seats = rec.header.get("seats") or []
     players = [s.get("player") if isinstance(s, dict) else None for s in seats]
     me = players.index("human") if "human" in players else 0
     n = rec.rules.game.players
     around = [players[(me + k) % n] if len(players) == n else None for k in range(1, n)]
-    bots = tuple(around) if all(b in bot_names() for b in around) else None
+    known = [b for b in around if isinstance(b, str) and b in bot_names()]
+    bots = tuple(known) if len(known) == len(around) else None  # every other seat a bot of phz
     hand = rec.hands[pos.hand - 1]
     seed = rec.header.get("seed")
     session = Session(rec.rules, seed=seed if seed is not None else 0, dealer=pos.game.dealer)

@@ -2,14 +2,22 @@
 and its tags counted (``tags``: no solver is loaded)."""
 from __future__ import annotations
 
+from typing import TypedDict
+
 import click
 
 from solver.vocabulary import QUESTION_KINDS
 
 from .options import RulesetType, echo, json_option, lang_of, lang_option, prepare, width_of
 
+
+class _Words(TypedDict):
+    headers: tuple[tuple[str, str, str], tuple[str, str, str]]
+    total: tuple[str, str]
+
+
 #: the words of the table, key -> (en, zh)
-WORDS = {
+WORDS: _Words = {
     "headers": (("tag", "puzzles", "kinds"), ("标签", "题数", "题型")),
     "total": ("{tags} tags on {puzzles} puzzles", "共 {tags} 个标签，{puzzles} 道题"),
 }

@@ -24,6 +24,7 @@ from typing import Callable, TextIO
 from .. import api
 from ..model.hand import Hand, HandError
 from ..model.notation import parse_hand, parse_tiles
+from ..model.results import DiscardAdvice
 from ..model.rules import Ruleset, get_ruleset
 from ..model.tiles import glyph
 from ..text.explain import ORIGIN_ZH, action_text, forbidden_text, resolve_lang
@@ -35,16 +36,27 @@ __all__ = ["MAX_LINE", "Shell", "run"]
 #: is answered with one line saying so, never read as a hand
 MAX_LINE = 1000
 
-WORDS = {
+#: the commands of the shell, as ``help`` lists them
+HELP: dict[str, list[str]] = {
+    "en": ["HAND             a new hand (melds after |: 一二三… | 碰:八八八)",
+           "? X FROM         tile X appears (FROM: upper-discard, upper-draw, self-draw, lower-discard,",
+           "                 lower-draw, or 上家打出 …): the legal moves, numbered, the best marked",
+           "take N           make move N of the last ?",
+           "-X               discard X            seen X…   tiles seen elsewhere",
+           "undo             back one step        rules NAME   another ruleset",
+           "show             the hand again       quit     (or q, Ctrl-D)"],
+    "zh": ["牌               换一手牌（| 之后写明牌：一二三… | 碰:八八八）",
+           "? X 来源         出现一张 X（来源：上家打出 上家摸出 自己摸出 下家打出 下家摸出，",
+           "                 或 upper-discard …）：可行的动作编号列出，标出最好的",
+           "take N           执行上一个 ? 的第 N 个动作",
+           "-X               打出 X               seen X…   别处见到的牌",
+           "undo             退回一步             rules 名称   换规则",
+           "show             再显示这手牌         quit     （或 q、Ctrl-D）"],
+}
+
+WORDS: dict[str, dict[str, str]] = {
     "en": {
         "hello": "phz shell — enter a hand (e.g. 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾), 'help' for the commands.",
-        "help": ["HAND             a new hand (melds after |: 一二三… | 碰:八八八)",
-                 "? X FROM         tile X appears (FROM: upper-discard, upper-draw, self-draw, lower-discard,",
-                 "                 lower-draw, or 上家打出 …): the legal moves, numbered, the best marked",
-                 "take N           make move N of the last ?",
-                 "-X               discard X            seen X…   tiles seen elsewhere",
-                 "undo             back one step        rules NAME   another ruleset",
-                 "show             the hand again       quit     (or q, Ctrl-D)"],
         "no_hand": "no hand yet: type a hand first (e.g. 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾)",
         "no_menu": "no move to take: ask with '? X FROM' first",
         "bad_n": "take N: N is one of 1 to {n}",
@@ -71,13 +83,6 @@ WORDS = {
     },
     "zh": {
         "hello": "phz shell：输入一手牌（如 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾），help 看命令。",
-        "help": ["牌               换一手牌（| 之后写明牌：一二三… | 碰:八八八）",
-                 "? X 来源         出现一张 X（来源：上家打出 上家摸出 自己摸出 下家打出 下家摸出，",
-                 "                 或 upper-discard …）：可行的动作编号列出，标出最好的",
-                 "take N           执行上一个 ? 的第 N 个动作",
-                 "-X               打出 X               seen X…   别处见到的牌",
-                 "undo             退回一步             rules 名称   换规则",
-                 "show             再显示这手牌         quit     （或 q、Ctrl-D）"],
         "no_hand": "还没有牌：先输入一手牌（如 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾）",
         "no_menu": "没有可执行的动作：先用 '? X 来源' 问",
         "bad_n": "take N：N 是 1 到 {n}",
@@ -145,7 +150,7 @@ class Shell:
     def _step(self, text: str) -> list[str]:
         word, _, rest = text.partition(" ")
         if word in ("help", "h", "帮助"):
-            return list(WORDS[self.lang]["help"])
+            return list(HELP[self.lang])
         if word == "undo":
             if len(self.history) < 2:
                 return [self.w("nothing")]
@@ -255,6 +260,7 @@ class Shell:
             peng = s.passed_peng | set(a.becomes_chou_peng)
             self._push(replace(s, seen=s.seen + (x,), chou=frozenset(chou), passed_peng=frozenset(peng), menu=None))
             return self.summary()
+        assert s.hand is not None  # a menu is asked of a hand (``ask``), and every later state keeps it
         seat = Seat(list(s.hand.concealed), list(s.hand.melds), [True] * len(s.hand.melds))
         seat.claim(a, x)
         self._push(replace(s, hand=seat.hand(), menu=None))
@@ -286,6 +292,7 @@ class Shell:
             table = api.discard(hand, seen=s.seen, rules=self.rules)
             lines.append(self.w("discard_hint"))
             for row in table.rows[:3]:
+                assert isinstance(row, DiscardAdvice)  # api.discard's rows carry their distances
                 lines.append(f"  打 {glyph(row.tile)}: {self._state_text(row.distance, row.limit, row.waits, row.improving)}")
         else:
             t = api.ting(hand, seen=s.seen, rules=self.rules)

@@ -28,10 +28,10 @@ import threading
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
-WORDS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
+STATUS: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
+WORDS: dict[int, str] = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated", signal.SIGHUP: "hung up"}
 
-_cleanups: list[Callable[[], None]] = []
+_cleanups: list[Callable[[], object]] = []  # what a cleanup returns is not used
 _notes: list[str | Callable[[], str]] = []
 _stopping = threading.Lock()
 
@@ -105,7 +105,7 @@ def stop(signum: int) -> None:
 
 
 @contextmanager
-def on_stop(cleanup: Callable[[], None]) -> Iterator[None]:
+def on_stop(cleanup: Callable[[], object]) -> Iterator[None]:
     """Run ``cleanup`` if the process is stopped by a signal inside this block.
 
     It runs on the watcher thread while the main thread is wherever it was:

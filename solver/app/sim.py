@@ -84,6 +84,7 @@ def play_game(rules: Ruleset, seed: int, seating: Sequence[str]) -> tuple[Kernel
         move = ask.options[0] if len(ask.options) == 1 else players[ask.seat].choose(view_of(game, ask.seat), ask)
         game.play(move)
     result = game.result
+    assert result is not None  # ask() is None: the game is over
     chou_wei = [(p, "chou_wei") for p in range(len(seating)) for _ in range(game.chou_wei(p))]
     return game, GameOutcome(tuple(seating), tuple(result.net), result.winner, game.turns,
                              tuple(sorted(chou_wei + game_events(game.events))))
@@ -106,6 +107,7 @@ def _write_record(job: Sim, game: KernelGame, seating: Sequence[str], index: int
     from ..game import record
 
     seed = hand_seed(job.seed, index)
+    assert job.records is not None  # play_deal writes a record only into a --records folder
     record.write(os.path.join(job.records, record_name(index, rotation)), job.rules, [game], seeds=[seed],
                  seed=seed, seats=[{"name": f"seat {p}", "player": b} for p, b in enumerate(seating)],
                  session={"command": "sim", "seed": job.seed, "deal": index, "seating": rotation,
