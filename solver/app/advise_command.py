@@ -11,11 +11,15 @@ commands without them stay as they are (and import no numba on ready hands).
 """
 from __future__ import annotations
 
+import math
 import sys
 import time
+from dataclasses import replace
+from pathlib import Path
 from typing import Callable, NoReturn
 
 import click
+from click.core import ParameterSource
 
 from solver import limits
 from solver.vocabulary import DEFAULT_SAMPLES
@@ -129,7 +133,6 @@ class _Job:
         v = self.values
         if v.get("record") is not None:
             return self._from_record(v["record"], v["at"], v.get("seat"))
-        from pathlib import Path
 
         from solver.game.position import PositionError, loads
         from solver.model import files
@@ -145,7 +148,6 @@ class _Job:
     def _given_rules(self):
         """The --rules given on the command line, for a record or position file that names a ruleset
         file outside its folder (``record_rules.ruleset_of``); None when none was given."""
-        from click.core import ParameterSource
         if self.ctx.get_parameter_source("rules") == ParameterSource.COMMANDLINE:
             return self.ctx.params.get("rules")
         return None
@@ -177,7 +179,6 @@ class _Job:
 
     def own_rules(self, pos, rules) -> None:
         """A --rules given on the command line must be the ruleset of the record or position file."""
-        from click.core import ParameterSource
         if self.ctx.get_parameter_source("rules") == ParameterSource.COMMANDLINE and rules.name != pos.rules.name:
             self.fail(f"--rules {rules.name}: the position is of ruleset {pos.rules.name}; leave --rules out")
 
@@ -319,8 +320,6 @@ def run_discard(ctx: click.Context, hand: tuple[str, ...], seen: str, as_json: b
 def _today_order(advice, table):
     """``--rank outs``: the order of ``phz discard`` itself (its ties broken by the api's expected and best
     score, not the rollouts'), each loss against the new first on the same deals."""
-    import math
-    from dataclasses import replace
     order = {r.tile: i for i, r in enumerate(table.rows)}
     choices = sorted(advice.choices, key=lambda c: order.get(c.move.tile, len(order)))
     best = choices[0]
@@ -443,7 +442,6 @@ def _act_head(decision, lang: str) -> str:
 def claim_position(decision, rules, *, seen, stock):
     """The quick position of ``phz act``'s hand and tile: every legal move of its decision offered at the
     first stage of the claim round that asks this seat (``_claim_stage``), its 臭 as given."""
-    from dataclasses import replace
 
     from solver.game.moves import Move
     from solver.game.position import quick
@@ -476,7 +474,6 @@ def _claim_stage(decision, rules) -> str:
 
 def _pass_chou(advice, decision):
     """The advice with what passing makes 臭 as the decision says it (for 吃 and for 碰)."""
-    from dataclasses import replace
     passing = next((a for a in decision.actions if a.action == "pass"), None)
     if passing is None:
         return advice

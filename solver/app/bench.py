@@ -26,10 +26,13 @@ Nothing here imports numba until a kernel measurement starts.
 from __future__ import annotations
 
 import random
+import re
 import statistics
 import time
 from dataclasses import asdict, dataclass
 from typing import Callable, Iterator, Sequence
+
+from tabulate import tabulate
 
 from ..engine import reference
 from ..model.hand import Hand
@@ -430,7 +433,6 @@ _HEADERS = {"en": ("measurement / engine", "µs/hand", "hands/s", "vs reference"
 
 
 def _say(text: str, lang: str) -> str:
-    import re
 
     if lang != "zh":
         return text
@@ -444,7 +446,6 @@ def _say(text: str, lang: str) -> str:
 def table_lines(results: Sequence[Result], lang: str = "en", limit: int | None = 80) -> list[str]:
     """``phz bench``'s table: one aligned table of the engines' rows, each measurement a line of its own
     above its rows, in ``lang``, within ``limit`` columns (None: no limit)."""
-    from tabulate import tabulate
 
     from ..text.columns import fit
 

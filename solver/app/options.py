@@ -5,6 +5,8 @@ a command runs, not for its help).
 """
 from __future__ import annotations
 
+import shutil
+import sys
 from typing import Callable
 
 import click
@@ -137,8 +139,6 @@ def lang_of(ctx: click.Context, lang: str | None = None) -> str:
 def width_of(ctx: click.Context) -> int | None:
     """The columns a command's lines fit: None with ``--wide`` (no limit), the terminal's width when stdout
     is a terminal, else 80."""
-    import shutil
-    import sys
 
     if ctx.meta.get("phz.wide"):
         return None

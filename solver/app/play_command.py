@@ -1,6 +1,10 @@
 """`phz play`: 跑胡子 at the terminal against the bots, hand after hand (``solver.app.play``)."""
 from __future__ import annotations
 
+import io
+import os
+import sys
+from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -119,10 +123,7 @@ def play(ctx: click.Context, rules, players: int | None, seed: int | None, bots:
 def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, ...] | None, bots_given: bool,
          hands: int | None, coaching: bool, lang: str | None, record_path: str | None, from_path: str | None,
          at_move: int | None, review: bool = False, given_rules=None) -> None:
-    import io
     import random
-    import sys
-    from contextlib import ExitStack
 
     from solver.app import play as table
     from solver.app import signals
@@ -192,7 +193,6 @@ def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, ...] |
 
 def _check_record_path(path: str, from_path: str | None, overwrite: bool) -> None:
     """--record FILE: never the record played from, never an existing file unless --overwrite."""
-    import os
 
     if from_path is not None and os.path.exists(path) and os.path.exists(from_path) and \
             os.path.samefile(path, from_path):
@@ -237,7 +237,6 @@ def _around(me: int, bots) -> list[str]:
 
 def _writer():
     """Text to stdout as it comes (a prompt has no newline); a failed write is a StreamError."""
-    import sys
 
     from solver.app.console import write_failed
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 import click
+from tabulate import tabulate
 
 from solver.vocabulary import QUESTION_KINDS
 
@@ -31,8 +32,6 @@ WORDS: _Words = {
 def tags(rules, lang: str | None, as_json: bool) -> None:
     """Every tag of the puzzles, most used first, with its count and kinds (for `phz quiz --tag`)."""
     import json
-
-    from tabulate import tabulate
 
     from solver import puzzles as library
     from solver.text.explain import resolve_lang
@@ -81,8 +80,6 @@ def puzzles() -> None:
 def puzzles_list(ctx: click.Context, kind: str | None, rules, as_json: bool) -> None:
     """Every puzzle: id, kind, ruleset, level, tags, and its hand under it (--wide: one table row each)."""
     import json
-
-    from tabulate import tabulate
 
     from solver import puzzles as library
 

@@ -6,6 +6,8 @@ naming its line number and what to fix (exit 2).
 """
 from __future__ import annotations
 
+import sys
+
 import click
 
 from solver import limits
@@ -49,7 +51,6 @@ Examples:
 @click.pass_context
 def replay(ctx: click.Context, file: str, to: int | None, lenient: bool, as_json: bool, lang: str | None,
            given_rules) -> None:
-    import sys
 
     from solver.game import record as records
     from solver.game.replay import replay as run

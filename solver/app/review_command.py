@@ -8,6 +8,9 @@ that does not replay, a seat or hand it has not, is one line naming the fix
 """
 from __future__ import annotations
 
+import sys
+import time
+
 import click
 
 from solver import limits
@@ -63,7 +66,6 @@ Examples:
 @click.pass_context
 def review(ctx: click.Context, record_path: str, seat: int | None, hand: int | None, lang: str | None,
            as_json: bool, samples: int, seed: int, save: bool, db_path: str | None, given_rules) -> None:
-    import sys
 
     from solver.game import record as records
     from solver.text import jsonl, render
@@ -126,8 +128,6 @@ def review(ctx: click.Context, record_path: str, seat: int | None, hand: int | N
 def run(rec, *, seat: int | None, hand: int | None, samples: int, seed: int, lang: str):
     """The review of ``rec`` with its progress on stderr: how many decisions and about how long first,
     then (on a terminal) each decision as it is advised."""
-    import sys
-    import time
 
     from solver.game.review import checked, count_decisions, review, seconds
 

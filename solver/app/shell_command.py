@@ -1,6 +1,9 @@
 """``phz shell``: the interactive analyser (``solver.app.shell``)."""
 from __future__ import annotations
 
+import shutil
+import sys
+
 import click
 
 from .options import echo, lang_option, rules_option
@@ -29,8 +32,6 @@ Example:
 @lang_option
 @rules_option
 def shell(lang: str | None, rules) -> None:
-    import shutil
-    import sys
 
     from solver.app.shell import run
 

@@ -5,7 +5,9 @@ Only click is imported until the command runs, so ``phz sim --help`` stays light
 """
 from __future__ import annotations
 
+import os
 import sys
+import time
 
 import click
 
@@ -76,8 +78,6 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
     terminal.
     """
     import json
-    import os
-    import time
 
     from solver.app import batch
     from solver.app import sim as runner

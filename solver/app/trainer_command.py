@@ -1,6 +1,7 @@
 """``phz quiz`` and ``phz stats`` (with ``--reset``): the trainer on the command line.
 
-Loads only click (``phz --help`` imports no solver): the trainer loads when a command runs.
+Loads only click and the names of the kinds of question (``phz --help`` imports no solver: the registry
+``solver.trainer.kinds`` reads them from the kinds' files): the trainer loads when a command runs.
 """
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 import click
 
 from solver import limits
-from solver.vocabulary import QUESTION_KINDS
+from solver.trainer import kinds
 
 from .options import RulesetType, rules_option
 from .options import echo as _echo
@@ -17,7 +18,7 @@ from .options import prepare as _prepare
 
 
 @click.command()
-@click.option("--kind", type=click.Choice(QUESTION_KINDS + ("game",)), help="Only this kind (game: from your games).")
+@click.option("--kind", type=click.Choice(kinds.names()), help="Only this kind (game: from your games).")
 @click.option("--level", type=click.IntRange(1, 3), help="Only this level (1 one idea, 2 two that interact, 3 a trap).")
 @click.option("--tag", metavar="T", help="Only puzzles with this tag (e.g. 破跑胡, 烧比).")
 @click.option("--count", type=click.IntRange(*limits.COUNT),
