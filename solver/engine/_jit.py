@@ -213,7 +213,7 @@ def inline(fn):
     return numba.njit(inline="always", nogil=True, error_model="numpy")(fn)
 
 
-if numba.config.DISABLE_JIT:
+if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]  # (numba.config sets its options at run time)
     def address(arr) -> int:
         return arr.ctypes.data
 

@@ -1,7 +1,7 @@
 """The one place that turns a ``Ruleset`` into what the numba kernels read.
 
 ``of(rules)`` is the ruleset's ``RulesetArrays``, made once per ruleset
-object (one cache, keyed by the object's identity):
+(``solver.model.derived``'s cache, keyed by the ruleset's content):
 
 * ``win``: the win kernels' rule vector (``_kernels``, offsets ``R_*``): the
   胡息 of every pattern per tile, the sources the ruleset wins on
@@ -23,9 +23,11 @@ so (``solver.engine.compiling``).  Importing this module imports numba.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..model.derived import derived
 from ..model.groups import SHAPES, Group, group_huxi, group_pattern
 from ..model.results import SOURCES
 from ..model.rules import Ruleset
@@ -34,6 +36,11 @@ from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
 from . import _kernels as K
 from . import compiling
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator
+
+    from numpy.typing import NDArray
 
 assert len(SHAPES) == K.N_SHAPES == DK.N_SHAPES
 assert PATTERNS == ("ju", "ju123", "ju2710", "jiao", "kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang")
@@ -45,11 +52,8 @@ NO_TABLES = np.zeros(1, np.int8)
 
 
 def of(rules: Ruleset) -> RulesetArrays:
-    """What the kernels read of ``rules`` (made once per ruleset object)."""
-    got = _CACHE.get(id(rules))
-    if got is None or got.rules is not rules:
-        got = _CACHE[id(rules)] = RulesetArrays(rules)
-    return got
+    """What the kernels read of ``rules`` (made once per ruleset: ``derived``'s cache)."""
+    return derived(rules, RulesetArrays)
 
 
 class RulesetArrays:
@@ -95,14 +99,11 @@ class RulesetArrays:
         return NO_TABLES if K.half_tables(self.win, tables) > 127 else tables
 
 
-_CACHE: dict[int, RulesetArrays] = {}
-
-
 def _shape_kind(shape: tuple[int, ...]) -> str:
     return "jiao" if group_pattern(shape) == "jiao" else "ju"
 
 
-def _packed(tiles) -> int:
+def _packed(tiles: Iterable[int]) -> int:
     """Tiles as the win kernels' packed counts (FIELD bits per tile)."""
     return sum(1 << (K.FIELD * x) for x in tiles)
 
@@ -131,11 +132,11 @@ def _win_vector(ra: RulesetArrays) -> np.ndarray:
         for dd in (0, 1):
             v[K.R_FAN + 2 * r + dd] = rules.fan(r, duidui=bool(dd))[0]
     # The free groups: (tiles, kind, 胡息, 对对 kind, how when it holds t, SP_*), in K.G_* row order.
-    free = []
+    free: list[tuple[tuple[int, ...], int, int, int, int, int]] = []
     for shape, huxi in zip(SHAPES, ra.shape_huxi):
-        pattern = group_pattern(shape)
-        kind = K.K_JIAO if pattern == "jiao" else K.K_JU
-        how = K.H_BIAN if pattern in ("jiao", "ju2710") else K.H_SHUN
+        shape_pattern = group_pattern(shape)
+        kind = K.K_JIAO if shape_pattern == "jiao" else K.K_JU
+        how = K.H_BIAN if shape_pattern in ("jiao", "ju2710") else K.H_SHUN
         free.append((shape, kind, huxi, 0, how, K.SP_SHAPE))
     for t in range(N_KINDS):
         free.append(((t, t), K.K_JIANG, ra.huxi(K.P_JIANG, t), 1, K.H_DANDIAO, K.SP_PAIR))
@@ -207,7 +208,8 @@ _FREE = Take("free", False, False, True)
 _MAKES_HOW = {"ti": K.H_TI, "pao": K.H_PAO, "zhao": K.H_ZHAO, "wei": K.H_WEI, "peng": K.H_PENG}
 
 
-def _choices(holding: str, take: Take) -> tuple[list[tuple], list[tuple], int]:
+def _choices(holding: str, take: Take) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int, int]],
+                                                int]:
     """What a take allows the winning tile, as the kernels' search targets less
     their slot, as ``reference._options`` lists them: (the "up" targets PU_*,
     the "add" targets PA_*, the forced code: 1 + the K_* kind of the group
@@ -232,7 +234,7 @@ def _choices(holding: str, take: Take) -> tuple[list[tuple], list[tuple], int]:
     return ups, adds, 0 if take.po or not take.compulsory else 1 + kind
 
 
-def _plans(rules: Ruleset, v: np.ndarray, take=None) -> None:
+def _plans(rules: Ruleset, v: NDArray[np.int64], take: Callable[[str, str], Take] | None = None) -> None:
     """The R_PLAN part of the rule vector: for each holding and each set of sources
     asked, the targets of the searches (see ``_kernels``, PL_*); ``take(holding,
     source)``: the take table (default the ruleset's, a missing row free)."""
@@ -242,8 +244,8 @@ def _plans(rules: Ruleset, v: np.ndarray, take=None) -> None:
         for want in range(8):
             at = K.R_PLAN + (h * 8 + want) * K.PL_COLS
             asked = [s for s in range(K.N_SOURCES) if want >> s & 1]
-            ups: list[tuple] = []
-            adds: list[tuple] = []
+            ups: list[tuple[int, ...]] = []
+            adds: list[tuple[int, ...]] = []
             for s in asked:
                 up, add, forced = choice[s]
                 # Sources with the same choices share the first one's slot.
@@ -272,7 +274,7 @@ def encode(kind: int, tiles: tuple[int, ...]) -> int:
     return (kind << 15) | (a << 10) | (b << 5) | c
 
 
-def _every_code():
+def _every_code() -> Iterator[int]:
     """The code of every group an answer can hold."""
     for shape in SHAPES:
         yield encode(K.K_JIAO if group_pattern(shape) == "jiao" else K.K_JU, shape)
@@ -287,6 +289,7 @@ def _group(code: int, rules: Ruleset) -> Group:
     """The Group of a group code."""
     kind = K.KIND_NAMES[code >> 15]
     a, b, c = (code >> 10) & 31, (code >> 5) & 31, code & 31
+    tiles: tuple[int, ...]
     if kind == "jiang":
         tiles = (a, a)
     elif kind in FOUR_KINDS:
@@ -300,7 +303,7 @@ def _group(code: int, rules: Ruleset) -> Group:
 
 # ---------------------------------------------------------------- compiling
 
-def announce_compile(kernel) -> None:
+def announce_compile(kernel: object) -> None:
     """Before a call of ``kernel``: the first such call of the process compiles
     every kernel of the same work (a hand's analysis, or play) that has no
     usable cache entry yet, announced with its progress on stderr

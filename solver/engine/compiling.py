@@ -120,6 +120,7 @@ class _Helper:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # (both pipes)
         for f in (self.proc.stdin, self.proc.stdout, self.err):
             try:
                 f.close()
@@ -130,8 +131,10 @@ class _Helper:
 def _compile(groups: list[str]) -> None:
     says = _Progress(sum(len(GROUPS[g]) for g in groups), len(groups))
     env = dict(os.environ)
-    if numba.config.CACHE_DIR:  # (``_jit`` may have chosen one: the helpers must write where we read)
-        env["NUMBA_CACHE_DIR"] = numba.config.CACHE_DIR
+    # (``_jit`` may have chosen one: the helpers must write where we read; numba.config sets its options
+    # at run time, unseen by mypy)
+    if numba.config.CACHE_DIR:  # type: ignore[attr-defined]
+        env["NUMBA_CACHE_DIR"] = numba.config.CACHE_DIR  # type: ignore[attr-defined]
     helpers: list[_Helper] = []
     failed: list[str] = []
     try:
@@ -155,6 +158,7 @@ def _wait(helpers: list[_Helper], says: _Progress) -> list[str]:
     failed = []
     sel = selectors.DefaultSelector()
     for h in helpers:
+        assert h.proc.stdout is not None  # (a pipe)
         sel.register(h.proc.stdout, selectors.EVENT_READ, h)
     deadline = time.monotonic() + TIMEOUT
     says.now([h.todo[0][2] for h in helpers])

@@ -99,7 +99,7 @@ def _groups_of(hand: Hand, rules: Ruleset) -> tuple[list[Group], list[int]]:
 
 
 def _win(fours: int, fixed: list[Group], grouped: list[Group], hand: Hand, rules: Ruleset, *,
-         floor: bool) -> tuple[tuple, Win]:
+         floor: bool) -> tuple[tuple[int, int, int, tuple[tuple[str, tuple[int, ...]], ...]], Win]:
     """The win of one grouping and its rank key (lower is better)."""
     concealed = sorted(fixed[fours:] + grouped, key=lambda g: (g.kind == "jiang", g.tiles, g.kind))
     groups = tuple(fixed[:fours]) + tuple(concealed)

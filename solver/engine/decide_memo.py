@@ -31,12 +31,26 @@ with 7 groups may win; any other cannot (the reference would find no win).
 from __future__ import annotations
 
 from operator import mul
+from typing import TYPE_CHECKING
 
 from ..model.groups import SHAPES, group_huxi
 from ..model.hand import MAX_GROUPS, Hand
 from ..model.ruleset import Ruleset
 from ..model.tiles import N_KINDS
 from . import plain_distance
+
+if TYPE_CHECKING:
+    from ..model.results import Candidate, Forbidden, Shape
+    from ..model.ruleset import Take
+    from .plain_positions import Tables
+
+    #: a way to eat x as ``obligations._raw_ways`` lists it: (chi, bi or None, copies stranded, tiles
+    #: used, 坎 tiles taking part)
+    RawWay = tuple[Shape, tuple[Shape, ...] | None, int, tuple[int, ...], tuple[int, ...]]
+    #: the ways to eat x under one mode (``obligations._ways``): (candidates, forbidden 吃 entries,
+    #: legal ways as (chi, bi, tiles used), their numbers of tiles used)
+    Ways = tuple[tuple[Candidate, ...], tuple[Forbidden, ...],
+                 tuple[tuple[Shape, tuple[Shape, ...], tuple[int, ...]], ...], frozenset[int]]
 
 #: hands, and ways to eat, a ruleset's memos keep before they are cleared (about 150 and 700
 #: bytes an entry: 1.5 MB and 40 MB)
@@ -87,10 +101,10 @@ class Facts:
         four = False
         meld_hx = ctx.meld_hx
         for m in hand.melds:
-            hx = meld_hx.get((m.kind, m.tiles))
-            if hx is None:
-                hx = meld_hx[m.kind, m.tiles] = group_huxi(m.kind, m.tiles, ctx.rules)
-            base += hx
+            value = meld_hx.get((m.kind, m.tiles))
+            if value is None:
+                value = meld_hx[m.kind, m.tiles] = group_huxi(m.kind, m.tiles, ctx.rules)
+            base += value
             if m.kind == "wei" or m.kind == "peng":
                 held.setdefault(m.tiles[0], m.kind)
             elif len(m.tiles) == 4:
@@ -112,6 +126,7 @@ class Context:
         self.hu_only = rules.passed == "hu_only"
         self.pair_rule = rules.pao_needs_jiang
         self.hx = {p: tuple(v) for p, v in rules.huxi.items()}
+        self.tables: Tables | None
         try:
             self.tables = plain_distance.tables(rules)
         except NotImplementedError:  # a ruleset the split search cannot read: the reference always decides
@@ -121,10 +136,10 @@ class Context:
         self.rich = tuple((a >> 2, b >> 2, c >> 2, hx) for a, b, c, hx in self.tables.rich) if self.tables else ()
         self.gain = tuple(max(sum(hx for *tiles, hx in self.rich if t in tiles), self.hx["peng"][t])
                           for t in range(N_KINDS))
-        self.hands: dict[tuple, Facts] = {}  # by concealed counts (the melds checked)
-        self.meld_hx: dict[tuple, int] = {}  # (kind, tiles) -> 胡息 of a meld
-        self.raw: dict[int, tuple] = {}  # (near counts, x) -> the ways to eat x with their tiles
-        self.ways: dict[int, tuple] = {}  # ... and a mode -> the candidates and legal ways
+        self.hands: dict[tuple[int, ...], Facts] = {}  # by concealed counts (the melds checked)
+        self.meld_hx: dict[tuple[str, tuple[int, ...]], int] = {}  # (kind, tiles) -> 胡息 of a meld
+        self.raw: dict[int, tuple[RawWay, ...]] = {}  # (near counts, x) -> the ways to eat x with their tiles
+        self.ways: dict[int, Ways] = {}  # ... and a mode -> the candidates and legal ways
 
     def facts(self, hand: Hand) -> Facts:
         got = self.hands.get(hand.concealed)
@@ -157,7 +172,7 @@ class Context:
             return held == "pair" and base + self.hx["peng"][t] + best(f.free - 2 * u, 0, pair, 0, 0, 0) >= need
         return self._may_make(f, t, held, take)
 
-    def _may_make(self, f: Facts, t: int, held: str, take) -> bool:
+    def _may_make(self, f: Facts, t: int, held: str, take: Take) -> bool:
         """``may_win`` where the take table makes a group of the tile."""
         hx = self.hx
         u = _UNIT[t]
@@ -173,12 +188,13 @@ class Context:
         else:  # onto the pair: the triplet at once (偎, luzhou's own 碰)
             made = (base + hx[makes][t], f.kans + 1, f.free - 2 * u, f.n_free - 2, f.four, False)
         if take.po:  # 破跑: the tile goes into another group, the meld or 坎 staying
-            options: tuple = (made, joins[:5] + (False,))
+            options: tuple[tuple[int, int, int, int, bool, bool], ...] = (made, joins[:5] + (False,))
         elif not take.compulsory:
             options = (made, joins)
         else:
             options = (made,)
         need = self.rules.min_huxi
+        assert self.tables is not None  # (may_win asks only with the tables)
         best = self.tables.best
         for value, fixed, free, n, four, triple in options:
             pair = 1 if four and self.pair_rule else 0

@@ -44,7 +44,7 @@ one hand, without numba); the tests hold the two to each other.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
@@ -56,6 +56,10 @@ from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
 from . import distance_arrays
 from .arrays import announce_compile
+from .intake_rules import INTAKE_KINDS
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
 
 #: a level this large (per hand) is never expanded further
 EXPAND_LIMIT = 5_000
@@ -84,7 +88,7 @@ def position(hand: Hand, rules: Ruleset) -> np.ndarray:
 # ---------------------------------------------------------------- the search
 
 _KEY = np.dtype([("a", np.int64), ("b", np.int64), ("c", np.int64), ("root", np.int64)])
-_INTAKE_KINDS = distance_arrays.INTAKE_KINDS
+_INTAKE_KINDS = INTAKE_KINDS
 
 
 def keys(rows: np.ndarray, roots: np.ndarray) -> np.ndarray:
@@ -99,7 +103,8 @@ def keys(rows: np.ndarray, roots: np.ndarray) -> np.ndarray:
     return out
 
 
-def _run(mode: int, rows: np.ndarray, rules: Ruleset, junk: np.ndarray | None = None):
+def _run(mode: int, rows: np.ndarray, rules: Ruleset,
+         junk: np.ndarray | None = None) -> tuple[NDArray[np.int64], NDArray[np.bool_]]:
     """The kernels' one entry point: (rows it returns, flags per input row)."""
     announce_compile(DK.run)
     ka = distance_arrays.of(rules)
@@ -131,7 +136,8 @@ def _after_discards(ways: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return children, parent
 
 
-def _unique(rows: np.ndarray, roots: np.ndarray, known: np.ndarray):
+def _unique(rows: np.ndarray, roots: np.ndarray,
+            known: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, NDArray[np.intp]]:
     """(unique (row, root) pairs not among the sorted ``known`` keys: rows,
     roots, keys; and for each input row the index of its unique row, or -1)."""
     k = keys(rows, roots)
@@ -162,10 +168,10 @@ def _intake(row: np.ndarray) -> Intake:
     return _intake_of(tuple(row[DK.WAY_KIND:DK.WAY_BI2 + 1].tolist()))
 
 
-_INTAKES: dict[tuple, Intake] = {}  # (kind, tile, 吃 shape, 比, 比) -> its Intake, made once
+_INTAKES: dict[tuple[int, int, int, int, int], Intake] = {}  # (kind, tile, 吃 shape, 比, 比) -> its Intake
 
 
-def _intake_of(key: tuple) -> Intake:
+def _intake_of(key: tuple[int, int, int, int, int]) -> Intake:
     got = _INTAKES.get(key)
     if got is None:
         kind, t, chi, b1, b2 = key
@@ -192,22 +198,25 @@ def analyse_many(hands: Sequence[Hand], rules: Ruleset, *, is_ready: Sequence[bo
     """``analyse`` for many hands: a few dozen at a time, each level one
     kernel call for all of them; positions they share are answered once
     (the memo)."""
+    flags: Sequence[bool] | NDArray[np.bool_]
     if is_ready is None:
         roots = np.array([position(h, rules) for h in hands]).reshape(len(hands), DK.POS_SIZE)
-        is_ready = ready(roots, np.zeros(len(hands), np.int64), rules)
+        flags = ready(roots, np.zeros(len(hands), np.int64), rules)
+    else:
+        flags = is_ready
     out: list[Analysis] = []
     for lo in range(0, len(hands), HANDS_PER_SEARCH):
-        out += _search(hands[lo:lo + HANDS_PER_SEARCH], is_ready[lo:lo + HANDS_PER_SEARCH], rules, budget,
+        out += _search(hands[lo:lo + HANDS_PER_SEARCH], flags[lo:lo + HANDS_PER_SEARCH], rules, budget,
                        improving)
     return out
 
 
-def _search(hands: Sequence[Hand], is_ready: Sequence[bool], rules: Ruleset, budget: int,
+def _search(hands: Sequence[Hand], is_ready: Sequence[bool] | NDArray[np.bool_], rules: Ruleset, budget: int,
             improving: bool) -> list[Analysis]:
     result: list[Analysis | None] = [Analysis(0, False) if r else None for r in is_ready]
     todo = [i for i, r in enumerate(is_ready) if not r]
     if not todo:
-        return result
+        return [r for r in result if r is not None]  # (every hand ready)
     roots = np.array([position(hands[i], rules) for i in todo])
     ways = _expand(roots, DK.M_WAYS, rules)
     way_root = np.asarray(todo)[ways[:, DK.WAY_PARENT]] if len(ways) else np.zeros(0, np.int64)
@@ -236,8 +245,8 @@ def _search(hands: Sequence[Hand], is_ready: Sequence[bool], rules: Ruleset, bud
     # Beyond: positions at rest (with the hand they started from), each
     # level one intake and discard further, from level 2 (known not good).
     children, parent = _after_discards(ways)
-    sel = np.isin(way_root[parent], deeper)
-    children, parent = children[sel], parent[sel]
+    mask = np.isin(way_root[parent], deeper)
+    children, parent = children[mask], parent[mask]
     level, level_root, known, index = _unique(children, way_root[parent], np.zeros(0, _KEY))
     # Per level: (each move -> its position's index there or -1 when seen
     # before, each move -> the position it came from, size of that level).
@@ -294,7 +303,7 @@ def _first_good(level: np.ndarray, level_root: np.ndarray, rules: Ruleset, chunk
     return hit
 
 
-def _back(hit: np.ndarray, edges: list) -> np.ndarray:
+def _back(hit: np.ndarray, edges: list[tuple[np.ndarray, np.ndarray, int]]) -> np.ndarray:
     """Which ways (level 0) lead to a hit position of the last level."""
     mark = hit
     for index, parent, size in reversed(edges):
@@ -306,7 +315,7 @@ def _back(hit: np.ndarray, edges: list) -> np.ndarray:
     return mark
 
 
-def _by_tile(ways: np.ndarray, mine: np.ndarray, ok: np.ndarray):
+def _by_tile(ways: np.ndarray, mine: np.ndarray, ok: np.ndarray) -> tuple[tuple[int, tuple[Intake, ...]], ...]:
     """(tile, improving intakes) in tile order, from the ways of one hand."""
     by: dict[int, list[Intake]] = {}
     for key in ways[mine & ok][:, DK.WAY_KIND:DK.WAY_BI2 + 1].tolist():

@@ -1,4 +1,4 @@
-"""What the distance kernels read of a ruleset: ``of(rules)``, made once per ruleset object.
+"""What the distance kernels read of a ruleset: ``of(rules)``, made once per ruleset (``solver.model.derived``).
 
 ``of(rules).context`` is the CX_* vector of ``_distance_kernels`` (its layout
 table says what each part is), built from the ``Ruleset`` alone: the 胡息 of
@@ -15,14 +15,19 @@ with the plain-Python search of ``solver.engine.plain_distance``).
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..model.derived import derived
 from ..model.groups import SHAPES
 from ..model.ruleset import HOLDINGS, PATTERNS, Ruleset
 from ..model.tiles import N_KINDS
 from . import _distance_kernels as DK
 from .intake_rules import INTAKE_KINDS, search_rules
+
+if TYPE_CHECKING:
+    from numpy.typing import DTypeLike, NDArray
 
 #: slots of the distance memo (3 words and a byte each: about 1.6 MB; 1 << 20 slots, 25 MB,
 #: measured 4–10% slower on batches and discard tables: the probes missed the caches)
@@ -36,11 +41,8 @@ assert INTAKE_KINDS.index("zhao") == DK.I_ZHAO
 
 
 def of(rules: Ruleset) -> DistanceArrays:
-    """What the distance kernels read of ``rules`` (made once per ruleset object)."""
-    got = _CACHE.get(id(rules))
-    if got is None or got.rules is not rules:
-        got = _CACHE[id(rules)] = DistanceArrays(rules)
-    return got
+    """What the distance kernels read of ``rules`` (made once per ruleset: ``derived``'s cache)."""
+    return derived(rules, DistanceArrays)
 
 
 class DistanceArrays:
@@ -51,9 +53,6 @@ class DistanceArrays:
     @cached_property
     def memo(self) -> DistanceMemo:
         return DistanceMemo()
-
-
-_CACHE: dict[int, DistanceArrays] = {}
 
 
 # ---------------------------------------------------------------- the context vector
@@ -115,7 +114,7 @@ def context(rules: Ruleset) -> np.ndarray:
 class DistanceMemo:
     """The distance kernels' memo of answers for one ruleset (see solver.engine._distance_kernels)."""
 
-    def __init__(self, capacity: int = MEMO_CAPACITY, dtype=np.int8):
+    def __init__(self, capacity: int = MEMO_CAPACITY, dtype: DTypeLike = np.int8) -> None:
         self.keys = np.zeros((capacity, 3), np.int64)
         self.values = np.zeros(capacity, dtype)  # (the answer + 1: int8 for a flag, int64 for a bit mask)
         self.used = np.zeros(1, np.int64)
@@ -124,7 +123,7 @@ class DistanceMemo:
         self.values[:] = 0
         self.used[0] = 0
 
-    def args(self):
+    def args(self) -> tuple[NDArray[np.int64], np.ndarray, NDArray[np.int64]]:
         # A memo that stopped taking entries is cleared before the next call.
         if self.used[0] * DK.MEMO_FILL_DEN >= len(self.values) * DK.MEMO_FILL_NUM:
             self.clear()

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import hashlib
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..model.derived import derived
 from ..model.rules import Ruleset
 from . import _game_kernels as G
 from . import _game_policies as GP
@@ -19,6 +21,55 @@ from . import _kernels as K
 from . import arrays
 from . import play_rules as P
 from .arrays import announce_compile
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+    from typing import Protocol
+
+    from numpy.typing import NDArray
+
+    from ..model.hand import Hand
+    from ..model.results import Win
+
+    class MeldLike(Protocol):
+        """A meld as the kernels read it (``model.hand.Meld``)."""
+        @property
+        def kind(self) -> str: ...
+        @property
+        def tiles(self) -> Sequence[int]: ...
+
+    class SeatLike(Protocol):
+        """A seat of a sample (``game.table.Seat``)."""
+        @property
+        def concealed(self) -> Sequence[int]: ...
+        @property
+        def melds(self) -> Sequence[MeldLike]: ...
+        @property
+        def shown(self) -> Sequence[bool]: ...
+        @property
+        def faces(self) -> Sequence[int]: ...
+        @property
+        def chou(self) -> Iterable[int]: ...
+        @property
+        def passed_peng(self) -> Iterable[int]: ...
+
+    class MoveLike(Protocol):
+        """A move of a script (``game.moves.Move``)."""
+        @property
+        def kind(self) -> str: ...
+        @property
+        def tile(self) -> int | None: ...
+        @property
+        def chi(self) -> Sequence[int] | None: ...
+        @property
+        def bi(self) -> Sequence[Sequence[int]]: ...
+
+    #: a sample: (the seats, the stock)
+    Sample = tuple[Sequence[SeatLike], Sequence[int]]
+    #: the arguments a rollouts' kernel takes before its results (``_roll``'s ``where``)
+    Where = tuple[np.int64 | np.ndarray, ...]
+    #: another policy's rollouts (``keen_steps.roller``): roll(where, res)
+    Roll = Callable[[Where, NDArray[np.int64]], None]
 
 __all__ = ["Tables", "advance", "answer", "deal", "keep_rows", "move_row", "new_state", "play_random", "rollouts",
            "seat_rows", "tables_of", "tianhu", "warm", "warm_steps"]
@@ -29,7 +80,7 @@ CONDITION_BITS = (("tianhu", GS.C_TIANHU), ("qishou", GS.C_QISHOU), ("haidi", GS
 
 class Tables:
     """What the game kernels read of one ruleset (its play vector, win vector and half tables, the fans
-    by game condition) and their scratch: one per ruleset object (``tables_of``)."""
+    by game condition) and their scratch: one per ruleset (``tables_of``)."""
 
     def __init__(self, rules: Ruleset):
         self.rules = rules
@@ -52,21 +103,8 @@ class Tables:
 
 
 def tables_of(rules: Ruleset) -> Tables:
-    """The ruleset's Tables, made once per ruleset object (a few kept)."""
-    return per_ruleset(_TABLES, rules, Tables)
-
-
-def per_ruleset(store: dict, rules: Ruleset, make, keep: int = 8):
-    """``make(rules)``, made once per ruleset object and kept in ``store`` (at most ``keep`` of them)."""
-    got = store.get(id(rules))
-    if got is None or got.rules is not rules:
-        if len(store) >= keep:
-            store.clear()
-        got = store[id(rules)] = make(rules)
-    return got
-
-
-_TABLES: dict[int, Tables] = {}
+    """The ruleset's Tables, made once per ruleset (``solver.model.derived``'s cache: a few kept)."""
+    return derived(rules, Tables)
 
 
 def new_state() -> np.ndarray:
@@ -83,7 +121,7 @@ def deal(st: np.ndarray, t: Tables, hands: list[list[int]], stock: list[int], de
     return int(GS.begin(t.ws, st, t.rv))
 
 
-def tianhu(st: np.ndarray, seat: int, win=None) -> None:
+def tianhu(st: np.ndarray, seat: int, win: Win | None = None) -> None:
     """The judge's 天胡: seat ``seat`` (-1 none) wins with ``win`` (a results.Win)."""
     announce_compile(GS.tianhu)
     if win is None:
@@ -122,7 +160,7 @@ def warm(rules: Ruleset) -> None:
         pass
 
 
-def warm_rollout(rules: Ruleset, roll=None):
+def warm_rollout(rules: Ruleset, roll: Roll | None = None) -> tuple[list[SimpleNamespace], SimpleNamespace]:
     """Rollouts of the dealer's first discard of a hand dealt in tile order, as the real calls make them
     (``warm_steps``; ``keen_steps.warm`` with its ``roll``): its seats and that discard."""
     tiles = [x for x in range(20) for _ in range(4)]
@@ -139,7 +177,7 @@ def warm_rollout(rules: Ruleset, roll=None):
     return seats, discard
 
 
-def warm_steps(rules: Ruleset):
+def warm_steps(rules: Ruleset) -> Iterator[str]:
     """Call each game kernel once, as the real calls do, yielding its name (``compiling.GROUPS`` order)
     after each (``warmup``'s progress): a hand dealt in tile order, its first options taken to the end,
     two random hands, a rollout of the dealer's first discard."""
@@ -192,7 +230,7 @@ def _kind_code(kind: str) -> int:
 _KIND_CODES = {name: k for k, name in enumerate(P.KIND_NAMES)}
 
 
-def seat_rows(samples) -> tuple:
+def seat_rows(samples: Sequence[Sample]) -> tuple[NDArray[np.int64], ...]:
     """The seats of each sample as the kernels' arrays: ``samples`` holds (seats, stock), each seat with
     ``concealed``, ``melds`` (kind, tiles), ``shown``, ``faces``, ``chou`` and ``passed_peng``."""
     n = len(samples)
@@ -226,19 +264,21 @@ def seat_rows(samples) -> tuple:
     return conc, nm, mk, mt, shown, nf, faces, chou, passed, stocks, n_stock
 
 
-def move_row(move) -> list[int]:
+def move_row(move: MoveLike) -> list[int]:
     """A move (``moves.Move``) as a script row of the kernels: the option's kind, then its tile or 吃 shape
     and 比 shapes (-1 for none)."""
     from ..model.groups import SHAPES
     if move.kind == "discard":
+        assert move.tile is not None  # (a discard names its tile, a 吃 its group)
         return [GS.DISCARD, move.tile, -1, -1, -1]
     if move.kind == "chi":
+        assert move.chi is not None
         groups = [SHAPES.index(tuple(move.chi))] + [SHAPES.index(tuple(b)) for b in move.bi]
         return [P.AC_CHI] + groups + [-1] * (4 - len(groups))
     return [P.ACTION_NAMES.index(move.kind), -1, -1, -1, -1]
 
 
-def keep_rows(hands) -> np.ndarray:
+def keep_rows(hands: Sequence[Hand]) -> NDArray[np.int64]:
     """Hands (``model.hand.Hand``) as the rows the rollout policy compares a seat's hand with."""
     rows = np.zeros((max(1, len(hands)), KEEP_WIDTH), np.int64)
     for k, h in enumerate(hands):
@@ -250,7 +290,7 @@ def keep_rows(hands) -> np.ndarray:
     return rows
 
 
-def key_rows(keys) -> tuple[np.ndarray, np.ndarray]:
+def key_rows(keys: Sequence[Sequence[int]]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Keys (lists of 32-bit words, ``rng_keys.str_key``) as the kernels' rows and their lengths."""
     kw = max((len(k) for k in keys), default=1)
     key_arr = np.zeros((len(keys), kw), np.int64)
@@ -261,7 +301,7 @@ def key_rows(keys) -> tuple[np.ndarray, np.ndarray]:
     return key_arr, key_len
 
 
-def str_key_rows(texts, shape=None) -> tuple[np.ndarray, np.ndarray]:
+def str_key_rows(texts: Iterable[str], shape: tuple[int, ...] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """``key_rows`` of ``[rng_keys.str_key(text) for text in texts]``, made in one pass: each text's
     UTF-8 bytes and their SHA-512 digest, zero bytes in front up to a whole number of words, read as
     big-endian 32-bit words and reversed (least significant first), the zero words at the top left
@@ -280,7 +320,7 @@ def str_key_rows(texts, shape=None) -> tuple[np.ndarray, np.ndarray]:
     return words, lens
 
 
-def script_rows(scripts) -> tuple[np.ndarray, np.ndarray]:
+def script_rows(scripts: Sequence[Sequence[MoveLike]]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Scripts (sequences of ``moves.Move``) as the kernels' rows (``move_row``) and their lengths."""
     width = max((len(s) for s in scripts), default=1) or 1
     rows = np.full((len(scripts), width, 5), -1, np.int64)
@@ -298,7 +338,8 @@ class Unseen:
     偎 have placeholder tiles), the unseen counts, each seat's concealed count, and the face-down 偎 as
     (seat, meld index) in the order they are dealt."""
 
-    def __init__(self, template, pool, held, weis, stock: int, last: int | None = None):
+    def __init__(self, template: Sample, pool: Sequence[int], held: Sequence[int], weis: Sequence[tuple[int, int]],
+                 stock: int, last: int | None = None) -> None:
         self.rows = seat_rows([template])
         self.pool = np.array(pool, np.int64)
         self.held = np.array(held, np.int64)
@@ -308,9 +349,10 @@ class Unseen:
         self.wei_j = np.array([j for _, j in weis], np.int64)
 
 
-def deal_and_roll(t: Tables, unseen: Unseen, deal_keys, tries: int, *, me: int, stage: str, table, dealer: int,
-                  turn: int, first_discard: bool, last_stock: bool, scripts, keys, ties: bool,
-                  keep=(), roll=None) -> np.ndarray:
+def deal_and_roll(t: Tables, unseen: Unseen, deal_keys: Sequence[Sequence[int]], tries: int, *, me: int, stage: str,
+                  table: tuple[int, int, str] | None, dealer: int, turn: int, first_discard: bool, last_stock: bool,
+                  scripts: Sequence[Sequence[MoveLike]], keys: Sequence[Sequence[int]], ties: bool,
+                  keep: Collection[Hand] = (), roll: Roll | None = None) -> NDArray[np.int64]:
     """Sample i dealt by random.Random of ``deal_keys[i]`` (``_game_policies.deal_unseen``: up to
     ``tries`` tries), then every script played out on it as ``rollouts`` does; a sample no try could
     deal has R_OK 0 on every script."""
@@ -331,8 +373,10 @@ def deal_and_roll(t: Tables, unseen: Unseen, deal_keys, tries: int, *, me: int, 
     return res
 
 
-def rollouts(t: Tables, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
-             last_stock: bool, samples, scripts, keys, ties: bool, keep=(), roll=None) -> np.ndarray:
+def rollouts(t: Tables, *, me: int, stage: str, table: tuple[int, int, str] | None, dealer: int, turn: int,
+             first_discard: bool, last_stock: bool, samples: Sequence[Sample], scripts: Sequence[Sequence[MoveLike]],
+             keys: Sequence[Sequence[int]], ties: bool, keep: Collection[Hand] = (),
+             roll: Roll | None = None) -> NDArray[np.int64]:
     """Every script played out on every sample by the rollout policy (``_game_policies.rollouts``), or by
     ``roll`` (another policy's kernel call, ``keen_steps.roller``): ``res[i, j]`` (R_NET, R_WON, R_DEAL_IN,
     R_OK, R_HANDED) of sample i and script j (``winrate.rollout``)."""
@@ -341,15 +385,17 @@ def rollouts(t: Tables, *, me: int, stage: str, table, dealer: int, turn: int, f
                  roll=roll)
 
 
-def _roll(t: Tables, arrays_, *, me: int, stage: str, table, dealer: int, turn: int, first_discard: bool,
-          last_stock: bool, scripts, keys, ties: bool, keep=(), roll=None) -> np.ndarray:
+def _roll(t: Tables, arrays_: Sequence[np.ndarray], *, me: int, stage: str, table: tuple[int, int, str] | None,
+          dealer: int, turn: int, first_discard: bool, last_stock: bool, scripts: Sequence[Sequence[MoveLike]],
+          keys: Sequence[Sequence[int]], ties: bool, keep: Collection[Hand] = (),
+          roll: Roll | None = None) -> NDArray[np.int64]:
     """The rollouts' kernel: the rollout policy's (``bot_fast``), or ``roll(where, res)`` (another policy's,
     which takes the same position, samples, scripts and keys ``where`` and keeps no ``keep``)."""
     rows, n_script = script_rows(scripts)
     key_arr, key_len = key_rows(keys)
     tx, tby, tkind = (-1, -1, 0) if table is None else (table[0], table[1], 1 if table[2] == "discard" else 0)
     res = np.zeros((len(arrays_[0]), len(scripts), GP.R_SIZE), np.int64)
-    where = (np.int64(me), np.int64(STAGE_CODES.get(stage, -1)), np.int64(stage == "claim"), np.int64(tx),
+    where: Where = (np.int64(me), np.int64(STAGE_CODES.get(stage, -1)), np.int64(stage == "claim"), np.int64(tx),
              np.int64(tby), np.int64(tkind), np.int64(dealer), np.int64(turn), np.int64(first_discard),
              np.int64(last_stock), *arrays_, rows, n_script, key_arr, key_len, np.int64(ties))
     if roll is not None:

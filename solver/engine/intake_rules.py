@@ -17,10 +17,16 @@ one (``solver.engine.plain_positions``) both read them from here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..model.groups import SHAPES, group_pattern
 from ..model.ruleset import FOUR_KINDS, HOLDINGS, PATTERNS, TAKE_SOURCES, Ruleset
 from ..model.tiles import N_KINDS
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..model.ruleset import Take
 
 #: the kernels' intake kinds (I_*), in code order
 INTAKE_KINDS = ("chi", "peng", "wei", "pao", "ti", "zhao")
@@ -29,7 +35,7 @@ CHI_SOURCE = {"upper-discard": "discard", "upper-draw": "other", "self-draw": "s
 _THREE_KINDS = ("peng", "wei")
 
 
-def _takes(rules: Ruleset, holding: str, sources) -> list:
+def _takes(rules: Ruleset, holding: str, sources: Iterable[str]) -> list[Take]:
     return [rules.take[holding, s] for s in sources if (holding, s) in rules.take]
 
 
@@ -91,7 +97,7 @@ def winning_uses(rules: Ruleset) -> dict[str, tuple[bool, tuple[str, ...]]]:
 class SearchRules:
     """A ruleset's numbers as the distance searches read them (the numba context vector of
     ``distance_arrays`` and the tables of ``plain_positions`` are both filled from this)."""
-    hx: dict  # pattern -> 胡息 of its group, by the group's first tile
+    hx: dict[str, tuple[int, ...]]  # pattern -> 胡息 of its group, by the group's first tile
     free: tuple[bool, ...]  # by holding: the winning tile may join the free tiles (winning_uses)
     up: tuple[tuple[int | None, ...], ...]  # (偎, 碰, 坎) by tile: the most 胡息 the winning tile adds
     #                                          making a 4-tile group of it (None: it makes none)
@@ -125,7 +131,7 @@ def search_rules(rules: Ruleset) -> SearchRules:
     top = tuple(tuple(INTAKE_KINDS.index(max(fours, key=lambda k: hx[k][t])) if fours else -1
                       for t in range(N_KINDS))
                 for h in meld_holdings for fours in [[k for k in table[h] if k in FOUR_KINDS]])
-    shx = tuple(hx[group_pattern(s)][s[0]] for s in SHAPES)
+    shx = tuple(hx[_pattern(s)][s[0]] for s in SHAPES)
     bonus = max(shx + trip)
     # One intake adds at most: a 吃's group, a 碰/偎 of a pair, a 4-tile group onto a 偎, 碰 or 坎
     # beyond what it was; the winning tile with it a group, the triplet or an upgrade.
@@ -134,3 +140,10 @@ def search_rules(rules: Ruleset) -> SearchRules:
               for t in range(N_KINDS)]
     step = max(steps) + max([bonus] + [g for row in up for g in row if g is not None])
     return SearchRules(hx, free, up, trip, take, top, shx, bonus, step)
+
+
+def _pattern(shape: tuple[int, ...]) -> str:
+    """The pattern of one of ``SHAPES`` (each has one)."""
+    pattern = group_pattern(shape)
+    assert pattern is not None, shape
+    return pattern

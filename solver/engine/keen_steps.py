@@ -6,10 +6,11 @@ Importing this module imports numba.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from ..model.derived import derived
 from ..model.rules import Ruleset
 from . import _game_keen as KG
 from . import _game_policies as GP
@@ -24,11 +25,15 @@ from .game_steps import (
     _kind_code,
     move_row,
     new_state,
-    per_ruleset,
     str_key_rows,
     tables_of,
     warm_rollout,
 )
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from .game_steps import MoveLike, Roll, Where
 
 __all__ = ["Keen", "keen_of", "new_rng", "play_keen", "roller", "warm"]
 
@@ -49,12 +54,12 @@ class Keen:
         self.improving = distance_arrays.DistanceMemo(dtype=np.int64)  # each position's improving tiles
         self.ks = KG.scratch()
 
-    def memos(self) -> tuple:
+    def memos(self) -> tuple[np.ndarray, ...]:
         """The distance memo's arrays and the improving tiles' (each cleared when past its fill limit)."""
         return (*self.distance.memo.args(), *self.improving.args())
 
-    def pick(self, concealed: Sequence[int], melds, live: Sequence[int], stage: str, tile: int | None,
-             moves, rng: np.ndarray, level: int) -> int:
+    def pick(self, concealed: Sequence[int], melds: Sequence[tuple[str, Sequence[int]]], live: Sequence[int],
+             stage: str, tile: int | None, moves: Sequence[MoveLike], rng: NDArray[np.int64], level: int) -> int:
         """The index of the move ``keen`` makes among ``moves`` (``moves.Move``) of a seat holding
         ``concealed`` and ``melds`` (kind, tiles), asked at ``stage`` about ``tile`` (None for a discard),
         with ``live`` unseen copies of each tile; ``rng`` its Mersenne Twister state (``_mt``)."""
@@ -70,7 +75,11 @@ class Keen:
             at = k * P.A_SIZE
             opts[at + P.A_KIND] = r[0]
             opts[at + P.A_CHI:at + P.A_CHI + 4] = r[1:5]
-            opts[at + P.A_ONTO] = _onto(concealed, melds, tile) if m.kind in ("ti", "pao", "zhao") else -1
+            if m.kind in ("ti", "pao", "zhao"):
+                assert tile is not None  # (a 4-tile group is made of the tile asked about)
+                opts[at + P.A_ONTO] = _onto(concealed, melds, tile)
+            else:
+                opts[at + P.A_ONTO] = -1
         self.ks[KG.KS_LIVE:KG.KS_LIVE + 20] = [max(0, n) for n in live]
         announce_compile(KG.keen_pick)
         return int(KG.keen_pick(self.tables.ws, self.distance.context, self.ks, *self.memos(), conc, mk, mt,
@@ -79,7 +88,7 @@ class Keen:
                                 np.int64(level), rng, np.bool_(True)))
 
 
-def _onto(concealed, melds, x: int) -> int:
+def _onto(concealed: Sequence[int], melds: Sequence[tuple[str, Sequence[int]]], x: int) -> int:
     """What a 4-tile group of x is made onto: the 坎, or the exposed 偎 or 碰."""
     if concealed[x] == 3:
         return P.H_KAN
@@ -87,12 +96,9 @@ def _onto(concealed, melds, x: int) -> int:
     return P.H_WEI if kind == "wei" else P.H_PENG
 
 
-_KEEN: dict[int, Keen] = {}
-
-
 def keen_of(rules: Ruleset) -> Keen:
-    """The ruleset's ``Keen`` (one per ruleset object, a few kept)."""
-    return per_ruleset(_KEEN, rules, Keen)
+    """The ruleset's ``Keen`` (one per ruleset: ``solver.model.derived``'s cache, a few kept)."""
+    return derived(rules, Keen)
 
 
 def new_rng(key: Sequence[int]) -> np.ndarray:
@@ -121,12 +127,12 @@ def play_keen(rules: Ruleset, seeds: list[int], key_arr: np.ndarray, key_len: np
     return results
 
 
-def roller(rules: Ruleset, level: int = 1):
+def roller(rules: Ruleset, level: int = 1) -> Roll:
     """The ``roll`` of ``game_steps.rollouts`` and ``deal_and_roll`` that plays every seat after the script
     by ``keen`` at ``level`` (``_game_keen.rollouts_keen``)."""
     k = keen_of(rules)
 
-    def roll(where: tuple, res: np.ndarray) -> None:
+    def roll(where: Where, res: NDArray[np.int64]) -> None:
         t = k.tables
         announce_compile(KG.rollouts_keen)
         KG.rollouts_keen(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks,

@@ -72,7 +72,7 @@ Decisions where RULES.md is silent, taken here:
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..model.groups import SHAPES
 from ..model.hand import Hand
@@ -80,6 +80,9 @@ from ..model.results import ACTIONS, Action, Candidate, Decision, Forbidden, Sha
 from ..model.rules import FOUR_KINDS, Ruleset
 from ..model.tiles import N_KINDS
 from . import decide_memo, play_rules, reference
+
+if TYPE_CHECKING:
+    from .decide_memo import RawWay, Ways
 
 __all__ = ["TAKE_SOURCE", "candidate_ways", "decide", "eating_ways", "holding", "legal_ways", "passed_sets"]
 
@@ -98,7 +101,7 @@ def eating_ways(concealed: Iterable[int], x: int) -> list[tuple[Shape, tuple[Sha
     """
     rows = _WAYS_OUT
     n = play_rules.ways(list(concealed), x, play_rules.M_FREE, rows)
-    out = []
+    out: list[tuple[Shape, tuple[Shape, ...] | None, int]] = []
     for row in rows[:n]:
         chi = SHAPES[row[play_rules.W_CHI]]
         if row[play_rules.W_NO_BI]:
@@ -297,7 +300,8 @@ def decide(hand: Hand, *, tile: int, source: str, chou: Iterable[int] = (), pass
 
 #: what applies to every way to eat before a 坎 does (隔山, chi_from, 臭) or after it (must_wei,
 #: compulsory), as (reason, detail), or nothing (_FREE); numbered for the memo keys
-_MODES = (("geshan", ()), ("chi_from", ()), ("chou", ()), (None, ()), ("must_wei", ())) + tuple(
+_MODES: tuple[tuple[str | None, tuple[str, ...]], ...] = (
+    ("geshan", ()), ("chi_from", ()), ("chou", ()), (None, ()), ("must_wei", ())) + tuple(
     ("compulsory", (k,)) for k in (*FOUR_KINDS, "peng"))
 _FREE = 3
 _LOW_BITS = sum(1 << (4 * t) for t in range(N_KINDS))
@@ -306,11 +310,11 @@ assert _MODES[_FREE] == (None, ()) and len(_MODES) <= 16
 # decide appends its moves in this order (one's own 碰 is the take table's group: it has no other 碰)
 assert ACTIONS == ("hu", "ti", "wei", "pao", "zhao", "peng", "chi", "pass")
 
-_FORBIDS: dict[tuple, Forbidden] = {}
-_PASSES: dict[tuple, Action] = {}
+_FORBIDS: dict[tuple[str, str, tuple[int | str, ...]], Forbidden] = {}
+_PASSES: dict[tuple[tuple[int, ...], tuple[int, ...]], Action] = {}
 
 
-def _forbid(action: str, reason: str, detail: tuple = ()) -> Forbidden:
+def _forbid(action: str, reason: str, detail: tuple[int | str, ...] = ()) -> Forbidden:
     """A forbidden move with no group (one object for each: they are frozen)."""
     got = _FORBIDS.get((action, reason, detail))
     if got is None:
@@ -333,22 +337,22 @@ def _peng_action(compulsory: bool, left: tuple[int, ...]) -> Action | Forbidden:
     return Action("peng", compulsory=compulsory, onto="pair", left=left or None)
 
 
-def _raw_ways(near: int, x: int, conc: tuple[int, ...]) -> tuple:
+def _raw_ways(near: int, x: int, conc: tuple[int, ...]) -> tuple[RawWay, ...]:
     """(chi, bi or None, copies stranded, tiles used, 坎 tiles taking part) of every way to eat x,
     sorted by (chi, bi) as ``eating`` makes them: what depends on the counts of the tiles sharing
     a shape with x alone (``near``: those counts, packed)."""
-    out = []
+    out: list[RawWay] = []
     kan_near = near & (near >> 1) & _LOW_BITS  # a 坎 among those tiles (a count of 3: both low bits)
     for chi, bi, stranded in eating_ways([(near >> (4 * t)) & 15 for t in range(N_KINDS)], x):
         used = _used(chi, bi or (), x)
-        kans = ()
+        kans: tuple[int, ...] = ()
         if kan_near:
             kans = tuple(sorted({t for t in used if conc[t] == 3} | ({x} if conc[x] == 3 else set())))
         out.append((chi, bi, stranded, tuple(used), kans))
     return tuple(out)
 
 
-def _ways(raw: tuple, x: int, mode: tuple, n_left: int) -> tuple:
+def _ways(raw: tuple[RawWay, ...], x: int, mode: tuple[str | None, tuple[str, ...]], n_left: int) -> Ways:
     """(candidates, forbidden 吃 entries, legal ways as (chi, bi, tiles used), their numbers of tiles
     used), sorted by (chi, bi): each way of ``raw`` (``_raw_ways``) to eat x with the first reason
     that applies (module docstring).
@@ -358,7 +362,8 @@ def _ways(raw: tuple, x: int, mode: tuple, n_left: int) -> tuple:
     as no way uses, so that the answer holds for every hand whose count is not in the last item)."""
     first, detail0 = mode
     candidates = []
-    legal = []
+    legal: list[tuple[Shape, tuple[Shape, ...], tuple[int, ...]]] = []
+    detail: tuple[int | str, ...]
     for chi, bi, stranded, used, kans in raw:
         if first in ("geshan", "chi_from", "chou"):
             reason, detail = first, ()
@@ -385,7 +390,12 @@ def _ways(raw: tuple, x: int, mode: tuple, n_left: int) -> tuple:
 
 def legal_ways(decision: Decision) -> list[Way]:
     """Every legal way to eat, as (chi, bi), sorted by tile-index tuples."""
-    return [(a.chi, a.bi) for a in decision.actions if a.action == "chi"]
+    ways: list[Way] = []
+    for a in decision.actions:
+        if a.action == "chi":
+            assert a.chi is not None  # (a 吃 has its group)
+            ways.append((a.chi, a.bi))
+    return ways
 
 
 def candidate_ways(decision: Decision) -> list[Candidate]:

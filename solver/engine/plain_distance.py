@@ -21,37 +21,35 @@ some discard after it leaves a position at most 1 away.
 """
 from __future__ import annotations
 
+from ..model.derived import derived
 from ..model.groups import SHAPES, group_huxi
 from ..model.hand import Hand
 from ..model.results import Analysis, Intake
 from ..model.ruleset import Ruleset
 from ..model.tiles import N_KINDS
 from .intake_rules import INTAKE_KINDS
-from .plain_positions import Tables, _packed, after_discards
+from .plain_positions import Position, Tables, Way, _packed, after_discards
 
 #: a level this large is never expanded further (as solver.engine.distance)
 EXPAND_LIMIT = 5_000
 
 # ---------------------------------------------------------------- the search
 
-_TABLES: dict[int, Tables] = {}
 #: positions whose answers a ruleset's memos keep before they are cleared (about 200 bytes each)
 ANSWERS_LIMIT = 150_000
 
 
 def tables(rules: Ruleset) -> Tables:
-    """The search's tables and memos for ``rules`` (made once per ruleset object)."""
-    got = _TABLES.get(id(rules))
-    if got is None or got.rules is not rules:
-        got = _TABLES[id(rules)] = Tables(rules)
-    elif len(got.ready_memo) + len(got.good_memo) + len(got.ways_memo) > ANSWERS_LIMIT:
+    """The search's tables and memos for ``rules`` (made once per ruleset: ``derived``'s cache)."""
+    got = derived(rules, Tables)
+    if len(got.ready_memo) + len(got.good_memo) + len(got.ways_memo) > ANSWERS_LIMIT:
         got.ready_memo.clear()
         got.good_memo.clear()
         got.ways_memo.clear()
     return got
 
 
-def position(hand: Hand, rules: Ruleset) -> tuple:
+def position(hand: Hand, rules: Ruleset) -> Position:
     """The search's position of a validated hand (the kernels' row, as a tuple)."""
     wei = peng = base = 0
     for m in hand.melds:
@@ -64,14 +62,14 @@ def position(hand: Hand, rules: Ruleset) -> tuple:
             _packed(t for t in range(N_KINDS) for _ in range(hand.concealed[t])))
 
 
-def _intake(way: tuple) -> Intake:
+def _intake(way: Way) -> Intake:
     kind = INTAKE_KINDS[way[0]]
     if kind != "chi":
         return Intake(kind, way[1])
     return Intake("chi", way[1], SHAPES[way[2]], tuple(SHAPES[g] for g in way[3:5] if g >= 0))
 
 
-def _by_tile(ways: list[tuple]):
+def _by_tile(ways: list[Way]) -> tuple[tuple[int, tuple[Intake, ...]], ...]:
     by: dict[int, list[Intake]] = {}
     for w in ways:
         by.setdefault(w[1], []).append(_intake(w))
@@ -108,7 +106,7 @@ def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget:
     if any(good):
         return Analysis(2, False, _by_tile([w for (w, _), g in zip(after, good) if g]))
     # Beyond: positions at rest, each with the set (bits) of root intakes it comes from.
-    level: dict[tuple, int] = {}
+    level: dict[Position, int] = {}
     for i, (w, q) in enumerate(after):
         for p in after_discards(q, w[6]):
             level[p] = level.get(p, 0) | (1 << i)
@@ -118,7 +116,7 @@ def analyse(hand: Hand, rules: Ruleset, *, is_ready: bool | None = None, budget:
     while level:
         if len(level) > EXPAND_LIMIT or left <= 0:
             return Analysis(None, True)
-        new: dict[tuple, int] = {}
+        new: dict[Position, int] = {}
         for p, mask in level.items():
             for q in tb.expand(p):
                 if q not in known:

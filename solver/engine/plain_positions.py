@@ -34,11 +34,16 @@ packed (which the other fields determine).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model.groups import SHAPES
 from ..model.ruleset import HOLDINGS, PATTERNS, Ruleset
 from ..model.tiles import N_KINDS
 from . import play_rules as PR
 from .intake_rules import _THREE_KINDS, INTAKE_KINDS, search_rules
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
 #: entries of a ruleset's memo of splits before it is cleared (about 200 bytes each: 60 MB)
 MEMO_LIMIT = 300_000
@@ -52,13 +57,19 @@ _GUARD = sum(8 << (4 * t) for t in range(N_KINDS))
 
 assert HOLDINGS == ("wei", "peng", "kan", "pair", "less") and INTAKE_KINDS[CHI] == "chi"
 
+#: a position (the module docstring): (concealed counts, copies held, 偎 bits, 碰 bits, 胡息 of the melds,
+#: m, k, the concealed counts packed)
+Position = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int]
+#: an intake (``Tables.ways``): (kind, tile, 吃 shape, 比 shape, 比 shape, onto, discard follows)
+Way = tuple[int, int, int, int, int, int, int]
 
-def _packed(tiles) -> int:
+
+def _packed(tiles: Iterable[int]) -> int:
     return sum(_UNIT[t] for t in tiles)
 
 
 class Tables:
-    """What the search reads of a ruleset (made once per ruleset object), and its memo of splits."""
+    """What the search reads of a ruleset (made once per ruleset: ``plain_distance.tables``), and its memo of splits."""
 
     def __init__(self, rules: Ruleset):
         sr = search_rules(rules)
@@ -95,10 +106,10 @@ class Tables:
         self.near = tuple(sum(15 << (4 * x) for x in {x for i in self.cont[t] for x in SHAPES[i]} | {t})
                           for t in range(N_KINDS))
         self.memo: dict[int, int] = {}
-        self.ways_memo: dict[int, tuple] = {}
+        self.ways_memo: dict[int, tuple[Way, ...]] = {}
         self.eat_rows = [[0] * PR.W_SIZE for _ in range(PR.MAX_WAYS)]  # play_rules.ways' rows
-        self.ready_memo: dict = {}
-        self.good_memo: dict = {}
+        self.ready_memo: dict[tuple[Position, int], bool] = {}
+        self.good_memo: dict[Position, bool] = {}
 
     def clear(self) -> None:
         self.memo.clear()
@@ -165,7 +176,7 @@ class Tables:
 
     # ------------------------------------------------------------ readiness
 
-    def ready(self, p: tuple, junk: int) -> bool:
+    def ready(self, p: Position, junk: int) -> bool:
         """Whether position ``p`` is ready (``junk`` 0: at rest) or some discard makes it ready (1), or
         some two discards do (2: a hand holding two tiles more than at rest)."""
         key = (p, junk)
@@ -174,7 +185,7 @@ class Tables:
             r = self.ready_memo[key] = self._ready(p, junk)
         return r
 
-    def _ready(self, p: tuple, junk: int) -> bool:
+    def _ready(self, p: Position, junk: int) -> bool:
         conc, held, wei, peng, base, m, k, _ = p
         kan_hx = self.hx["kan"]
         up = self.up
@@ -241,7 +252,7 @@ class Tables:
 
     # ------------------------------------------------------------ intakes
 
-    def ways(self, p: tuple, all_kinds: bool, only: int = -1) -> list[tuple]:
+    def ways(self, p: Position, all_kinds: bool, only: int = -1) -> list[Way]:
         """Every intake of position ``p`` (the kernels' ``_ways``, in the same order):
         (kind, tile, 吃 shape, 比 shape, 比 shape, onto, discard follows); of tile ``only`` alone if given.
 
@@ -251,7 +262,7 @@ class Tables:
         conc, held, wei, peng = p[0], p[1], p[2], p[3]
         pc = p[7]
         first_four = 1 if p[6] == 0 else 0
-        out = []
+        out: list[Way] = []
         memo = self.ways_memo
         near = self.near
         for t in range(N_KINDS) if only < 0 else (only,):
@@ -272,7 +283,7 @@ class Tables:
             out += got
         return out
 
-    def _tile_ways(self, t: int, hold: int, first_four: int, all_kinds: bool, cc: list[int]) -> tuple:
+    def _tile_ways(self, t: int, hold: int, first_four: int, all_kinds: bool, cc: list[int]) -> tuple[Way, ...]:
         """The intakes of tile ``t`` held as ``hold`` with concealed counts ``cc`` (a scratch copy):
         the kernels' ``_ways`` for one tile, line by line — 碰/偎/4-tile groups, then each 吃 shape
         with every layout of the 比 that lays out the other copies of t (``play_rules.ways``)."""
@@ -295,12 +306,12 @@ class Tables:
                 out.append((CHI, t, r[PR.W_CHI], r[PR.W_BI], r[PR.W_BI + 1], 0, 1))
         return tuple(out)
 
-    def apply(self, p: tuple, way: tuple) -> tuple:
+    def apply(self, p: Position, way: Way) -> Position:
         """The position after intake ``way`` (before its discard)."""
-        conc, held, wei, peng, base, m, k, pc = p
+        _, _, wei, peng, base, m, k, pc = p
         kind, t, chi, b1, b2, onto, _ = way
-        conc = list(conc)
-        held = list(held)
+        conc = list(p[0])
+        held = list(p[1])
         held[t] += 1
         bit = 1 << t
         hx = self.hx
@@ -321,10 +332,14 @@ class Tables:
                 peng ^= bit
             else:
                 wei ^= bit
-            base += hx[self.kpat[kind]][t]
+            pattern = self.kpat[kind]
+            assert pattern is not None  # (every intake but 吃 is a pattern)
+            base += hx[pattern][t]
             m += 1
         else:
-            gain = hx[self.kpat[kind]][t]
+            pattern = self.kpat[kind]
+            assert pattern is not None
+            gain = hx[pattern][t]
             if onto == ONTO_KAN:
                 conc[t] -= 3
                 pc -= 3 * _UNIT[t]
@@ -339,7 +354,7 @@ class Tables:
             k += 1
         return tuple(conc), tuple(held), wei, peng, base, m, k, pc
 
-    def _short(self, p: tuple) -> bool:
+    def _short(self, p: Position) -> bool:
         """Whether the 胡息 of ``p`` falls short even with the richest intake and winning tile."""
         conc = p[0]
         need = self.min - p[4]
@@ -354,7 +369,7 @@ class Tables:
             rich += min((c >> a) & 15, (c >> b) & 15, (c >> d) & 15) * hx
         return rich + self.step < need
 
-    def good(self, p: tuple) -> bool:
+    def good(self, p: Position) -> bool:
         """Whether position ``p`` at rest is at most 1 away (the kernels' M_GOOD)."""
         r = self.good_memo.get(p)
         if r is None:
@@ -362,7 +377,7 @@ class Tables:
             self.good_memo[p] = r
         return r
 
-    def good_after(self, q: tuple) -> bool:
+    def good_after(self, q: Position) -> bool:
         """Whether some discard from ``q`` (a hand of c + 1 tiles after an intake)
         leaves a position at most 1 away: ``good`` of each position after a
         discard y, asked at once.
@@ -391,13 +406,13 @@ class Tables:
         self.good_memo[q] = r
         return r
 
-    def expand(self, p: tuple):
+    def expand(self, p: Position) -> Iterator[Position]:
         """Every position at rest one intake and its discard after ``p`` (the kernels' M_EXPAND)."""
         for w in self.ways(p, False):
             yield from after_discards(self.apply(p, w), w[6])
 
 
-def after_discards(q: tuple, discard: int):
+def after_discards(q: Position, discard: int) -> Iterator[Position]:
     """The positions at rest after the discard that follows an intake (or q itself after 八块)."""
     if not discard:
         yield q

@@ -15,7 +15,7 @@ hand is ``solver.engine.dealt``'s.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ..model import scoring
 from ..model.groups import DUIDUI_KINDS, SHAPES, Group, group_huxi, group_pattern
@@ -23,6 +23,9 @@ from ..model.hand import Hand
 from ..model.results import HOWS, SOURCES, DiscardRow, Discards, HuResult, Ting, Wait, Win
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class _Split:
     groups: tuple[Group, ...]  # in answer order
     huxi: int
     how: str
-    key: tuple  # sorted (kind, tiles): the deterministic tie-break
+    key: tuple[tuple[str, tuple[int, ...]], ...]  # sorted (kind, tiles): the deterministic tie-break
 
 
 def _meld_group(kind: str, tiles: tuple[int, ...], rules: Ruleset) -> Group:
@@ -70,7 +73,8 @@ def _options(hand: Hand, t: int, source: str, rules: Ruleset) -> tuple[list[_Opt
     holding, meld = _holding(hand, t)
     take = rules.take[holding, source]
 
-    def option(exposed_groups, fixed_extra, free_add, kan_tiles, triple=-1, how=None):
+    def option(exposed_groups: Sequence[Group], fixed_extra: list[Group], free_add: int, kan_tiles: Iterable[int],
+               triple: int = -1, how: str | None = None) -> _Option:
         free = list(conc)
         for x in kans:
             free[x] -= 3
@@ -153,7 +157,7 @@ def _how(option: _Option, free_groups: list[Group], t: int) -> str:
 
 def _splits(options: list[_Option], t: int, rules: Ruleset) -> list[_Split]:
     """Every distinct 7-门子 split of the hand completed by t, over ``options``."""
-    seen: dict[tuple, _Split] = {}
+    seen: dict[tuple[tuple[str, tuple[int, ...]], ...], _Split] = {}
     for opt in options:
         has_four = any(len(g.tiles) == 4 for g in opt.exposed + opt.fixed)
         need_pair = has_four and rules.pao_needs_jiang

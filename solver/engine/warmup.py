@@ -15,40 +15,49 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from functools import partial
+from typing import TYPE_CHECKING
 
 from ..model.notation import parse_hand
 from ..model.rules import DEFAULT_RULESET, get_ruleset
 from ..model.tiles import N_KINDS
 from . import arrays, compiling, distance, game_steps, keen_steps, wins
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from ..model.ruleset import Ruleset
+
 READY = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"  # waits on 五, 七 and 伍
 TO_DISCARD = READY + "拾"  # a hand of 21: the discard table
 FAR = "一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹"  # two intakes from ready: the distance search runs
 UNSEEN = [[0] * N_KINDS]
 
+_steps: list[Iterator[str]] = []  # the game's warm-up under way
+
+
+def _game_step(rules: Ruleset, name: str) -> None:
+    """Warm the game kernels up to ``name`` (they are warmed in order, on one hand)."""
+    if not _steps:
+        _steps.append(game_steps.warm_steps(rules))
+    got = next(_steps[0])
+    assert got == name, (got, name)
+
+
 #: entry point -> a call of its real wrapper that compiles it
-WARM = {
+WARM: dict[str, Callable[[Ruleset], object]] = {
     "half_tables": lambda rules: arrays.of(rules).tables,
     "hu_batch": lambda rules: wins.hu_many([parse_hand(READY, rules)], [4], ["self"], rules),
     "ting_batch": lambda rules: wins.ting_many([parse_hand(READY, rules)], UNSEEN, rules),
     "discard_batch": lambda rules: wins.discard_many([parse_hand(TO_DISCARD, rules)], UNSEEN, rules),
     "run": lambda rules: distance.analyse(parse_hand(FAR, rules), rules, budget=1000),
     # the game kernels one after the other, on one hand (game_steps.warm_steps)
-    **{name: (lambda rules, name=name: _game_step(rules, name))
+    **{name: partial(_game_step, name=name)
        for name in ("deal", "begin", "tianhu", "advance", "answer", "play_random", "rollouts", "deal_unseen")},
     "keen_pick": lambda rules: keen_steps.warm(rules, "keen_pick"),
     "play_keen": lambda rules: keen_steps.warm(rules, "play_keen"),
     "rollouts_keen": lambda rules: keen_steps.warm(rules, "rollouts_keen"),
 }
-_steps: list = []  # the game's warm-up under way
-
-
-def _game_step(rules, name: str) -> None:
-    """Warm the game kernels up to ``name`` (they are warmed in order, on one hand)."""
-    if not _steps:
-        _steps.append(game_steps.warm_steps(rules))
-    got = next(_steps[0])
-    assert got == name, (got, name)
 
 
 def main(groups: list[str]) -> None:

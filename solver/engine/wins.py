@@ -24,7 +24,7 @@ dataclasses are filled without going through their ``__init__``.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar, cast
 
 import numpy as np
 
@@ -36,6 +36,21 @@ from ..model.tiles import COPIES, N_KINDS
 from . import _kernels as K
 from . import arrays
 from .arrays import NO_TABLES, RulesetArrays, announce_compile
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from _typeshed import DataclassInstance
+    from numpy.typing import NDArray
+
+    from ..model.hand import Meld
+
+    #: ``win_batch``'s arguments (``win_args``): the hands' arrays, the queries (hand, tile, sources),
+    #: with_top, full, the rule vector, the half tables, and the answer arrays out and top
+    WinArgs = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, NDArray[np.int64], NDArray[np.int64],
+                    NDArray[np.int64], bool, bool, np.ndarray, np.ndarray, NDArray[np.int32], NDArray[np.int32]]
+
+_T = TypeVar("_T", bound="DataclassInstance")
 
 KIND_CODE = {name: i for i, name in enumerate(K.KIND_NAMES)}
 SOURCE_INDEX = {s: i for i, s in enumerate(SOURCES)}  # self 0, other 1, discard 2
@@ -73,7 +88,7 @@ OUT_GROUPS = K.O_KEY  # out[q, s, OUT_GROUPS:]: the 7 group codes in answer orde
 OUT_SIZE = K.N_OUT  # fields of an answer
 
 
-def fan_slot(row: list) -> int:
+def fan_slot(row: Sequence[int]) -> int:
     """Where a row's fan names are in ``RulesetArrays.fan_names``: by red count and 对对胡."""
     return 2 * row[_ROW_RED] + row[_ROW_DD]
 
@@ -89,11 +104,11 @@ class HandArrays:
     mt: np.ndarray  # [hand, meld, 3] first three tiles of the meld, ascending
     nmeld: np.ndarray  # [hand]
 
-    def args(self):
+    def args(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         return self.conc, self.mkind, self.mt, self.nmeld
 
-    def __len__(self):
-        return self.conc.shape[0]
+    def __len__(self) -> int:
+        return len(self.conc)  # (its shape[0])
 
     def slice(self, lo: int, hi: int) -> "HandArrays":
         return HandArrays(self.hands[lo:hi], self.conc[lo:hi], self.mkind[lo:hi], self.mt[lo:hi],
@@ -107,7 +122,7 @@ def marshal(hands: Sequence[Hand]) -> HandArrays:
     return marshal_counts(conc, [h.melds for h in hands], hands)
 
 
-def marshal_counts(conc: np.ndarray, melds: Sequence[Sequence], hands: Sequence[Hand] = ()) -> HandArrays:
+def marshal_counts(conc: np.ndarray, melds: Sequence[Sequence[Meld]], hands: Sequence[Hand] = ()) -> HandArrays:
     """The kernels' arrays from concealed counts [hand, tile] and each hand's melds
     (``hands`` are kept alongside, when there are Hand objects)."""
     n = conc.shape[0]
@@ -150,28 +165,29 @@ def discard_rows(ha: HandArrays, ra: RulesetArrays) -> np.ndarray:
 
 # --- answers --------------------------------------------------------------------
 
-def _maker(cls, names: tuple[str, ...]) -> Callable:
+def _maker(cls: type[_T], names: tuple[str, ...]) -> Callable[..., _T]:
     """A constructor of the frozen dataclass ``cls`` that fills its fields
     without running its ``__init__`` (five times faster; same value)."""
     assert tuple(f.name for f in fields(cls)) == names, f"{cls.__name__} changed: update solver.engine.wins"
     args = ", ".join(names)
     body = "".join(f"    d[{n!r}] = {n}\n" for n in names)
-    scope = {"new": object.__new__, "cls": cls}
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
     exec(f"def make({args}):\n    o = new(cls)\n    d = o.__dict__\n{body}    return o\n", scope)
-    return scope["make"]
+    return cast("Callable[..., _T]", scope["make"])  # (made by exec: it makes a cls)
 
 
 _win = _maker(Win, ("huxi", "deng", "fan", "fan_names", "score", "how", "groups"))
 _wait = _maker(Wait, ("tile", "outs", "self", "other", "discard"))
 _row = _maker(DiscardRow, ("tile", "outs", "expected_score", "best_score", "waits"))
 
-def _win_of(row: list, ra: RulesetArrays) -> Win:
+def _win_of(row: Sequence[int], ra: RulesetArrays) -> Win:
     g = ra.groups.__getitem__
     return _win(row[ROW_HUXI], row[ROW_DENG], row[ROW_FAN], ra.fan_names[fan_slot(row)],
                 row[ROW_SCORE], HOWS[row[ROW_HOW]], tuple(map(g, row[ROW_GROUPS:])))
 
 
-def _waits_of(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tuple[Wait, ...]:
+def _waits_of(rows: list[list[int]], lo: int, hi: int, held: Sequence[int], seen: Sequence[int],
+              ra: RulesetArrays) -> tuple[Wait, ...]:
     """The waits of rows[lo:hi], the wins of one hand (or one discard), in tile order."""
     if ra.n_slots > 2:
         return _waits_of3(rows, lo, hi, held, seen, ra)
@@ -194,7 +210,8 @@ def _waits_of(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tu
     return tuple(waits)
 
 
-def _waits_of3(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> tuple[Wait, ...]:
+def _waits_of3(rows: list[list[int]], lo: int, hi: int, held: Sequence[int], seen: Sequence[int],
+               ra: RulesetArrays) -> tuple[Wait, ...]:
     """``_waits_of`` with the discard source.  The sources of a tile often win
     alike (another's draw and a discard: one take, no 自摸): a row with the
     groups of the row before shares their tuple (and so its 胡息, red tiles
@@ -205,7 +222,7 @@ def _waits_of3(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> t
         row = rows[i]
         t = row[ROW_TILE]
         win = _win_of(row, ra)
-        got = [None, None, None]
+        got: list[Win | None] = [None, None, None]
         got[row[ROW_SOURCE]] = win
         i += 1
         while i < hi:  # the other rows of tile t, by source
@@ -224,7 +241,7 @@ def _waits_of3(rows: list, lo: int, hi: int, held, seen, ra: RulesetArrays) -> t
     return tuple(waits)
 
 
-def _spans(rows: list, n: int, column: int = ROW_HAND):
+def _spans(rows: list[list[int]], n: int, column: int = ROW_HAND) -> list[tuple[int, int]]:
     """(lo, hi) of the rows of each hand 0..n-1 (rows sorted by ``column``)."""
     spans = [(0, 0)] * n
     lo = 0
@@ -239,7 +256,8 @@ def _spans(rows: list, n: int, column: int = ROW_HAND):
     return spans
 
 
-def _each_hand(hands: Sequence[Hand], chunk: int, kernel_rows: Callable, ra: RulesetArrays):
+def _each_hand(hands: Sequence[Hand], chunk: int, kernel_rows: Callable[[HandArrays, RulesetArrays], np.ndarray],
+               ra: RulesetArrays) -> Iterator[tuple[Hand, list[list[int]], int, int, int]]:
     """(hand, rows, a, b, q) for each hand q, its wins being rows[a:b]: the hands
     marshalled and answered by ``kernel_rows`` ``chunk`` at a time."""
     for lo in range(0, len(hands), chunk):
@@ -285,7 +303,7 @@ SOURCE_BITS = {"self": 1, "other": 2, "discard": 4, "both": 3, "all": 7}
 
 
 def win_args(ha: HandArrays, tiles: Sequence[int], sources: Sequence[str], rules: Ruleset, *,
-             with_top: bool = False, full: bool = True) -> tuple:
+             with_top: bool = False, full: bool = True) -> WinArgs:
     """``win_batch``'s arguments for hand q of ``ha`` on tiles[q] from sources[q]
     (its answer arrays, zeroed, are the last two)."""
     n = len(ha)
@@ -298,7 +316,7 @@ def win_args(ha: HandArrays, tiles: Sequence[int], sources: Sequence[str], rules
             ra.win, tables, out, top)
 
 
-def win_batch(args: tuple) -> None:
+def win_batch(args: WinArgs) -> None:
     """The win check on ``win_args``' arguments: the answers go into its last two arrays."""
     announce_compile(K.hu_batch)
     K.hu_batch(*args)
@@ -328,7 +346,7 @@ def win_many(hands: Sequence[Hand] | HandArrays, tiles: Sequence[int], sources: 
     return (out, args[-1].reshape(n, ns, K.N_TOP)) if with_top else out
 
 
-def _answer_win(row: list, ra: RulesetArrays) -> Win:
+def _answer_win(row: Sequence[int], ra: RulesetArrays) -> Win:
     """A Win from the OUT_* fields of an answer."""
     g = ra.groups.__getitem__
     return _win(row[OUT_HUXI], row[OUT_DENG], row[OUT_FAN], ra.fan_names[2 * row[OUT_RED] + row[OUT_DD]],
@@ -343,7 +361,7 @@ def hu_many(hands: Sequence[Hand], tiles: Sequence[int], sources: Sequence[str],
     out = out.tolist()
     top = top.tolist()
     g = ra.groups.__getitem__
-    result: list[HuResult | None] = []
+    result: list[HuResult] = []
     forced_at = []  # (query, its forced group) of the non-wins whose tile had a compulsory group
     for q, (hand, t, source) in enumerate(zip(hands, tiles, sources)):
         s = SOURCE_INDEX[source]

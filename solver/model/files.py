@@ -23,8 +23,12 @@ import os
 import stat
 import sys
 import tomllib
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..limits import MAX_DEPTH
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 __all__ = ["FileRefused", "depth", "loads_json", "loads_toml", "read_bytes", "read_text", "size_words"]
 
@@ -48,7 +52,7 @@ _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (a named pipe)"
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
-def read_bytes(path: str | os.PathLike, *, limit: int, what: str) -> bytes:
+def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them; FileRefused (one line: no
     such file, not a regular file, too large, unreadable) otherwise.  Never blocks on a FIFO."""
     name = os.fspath(path)
@@ -88,7 +92,7 @@ def read_bytes(path: str | os.PathLike, *, limit: int, what: str) -> bytes:
         os.close(fd)
 
 
-def read_text(path: str | os.PathLike, *, limit: int, what: str) -> str:
+def read_text(path: str | os.PathLike[str], *, limit: int, what: str) -> str:
     """``read_bytes`` decoded as UTF-8 (a byte-order mark dropped); a byte that is not UTF-8 refused,
     naming its offset."""
     data = read_bytes(path, limit=limit, what=what)
@@ -99,13 +103,14 @@ def read_text(path: str | os.PathLike, *, limit: int, what: str) -> str:
             from None
 
 
-def depth(value, limit: int = MAX_DEPTH) -> int:
+def depth(value: object, limit: int = MAX_DEPTH) -> int:
     """How deep lists and tables nest in ``value`` (a scalar 0, ``[]`` 1), counted without recursion
     and only as far as ``limit`` + 1."""
     deepest = 0
     stack = [(value, 1)]
     while stack:
         node, d = stack.pop()
+        items: Iterable[object]
         if isinstance(node, dict):
             items = node.values()
         elif isinstance(node, (list, tuple)):
@@ -124,18 +129,22 @@ def _too_deep(what: str, levels: int | None) -> FileRefused:
     return FileRefused(f"{what} nests {said} deep: at most {MAX_DEPTH} are read")
 
 
-def loads_json(text: str | bytes, *, what: str):
+def loads_json(text: str | bytes, *, what: str) -> Any:
     """``json.loads`` of ``text``, refusing data nested more than ``MAX_DEPTH`` deep and an integer of
     more digits than Python converts (FileRefused); a JSONDecodeError as json raises it."""
     return _bounded(json.loads, json.JSONDecodeError, text, what)
 
 
-def loads_toml(text: str, *, what: str) -> dict:
+def loads_toml(text: str, *, what: str) -> dict[str, Any]:
     """``tomllib.loads`` of ``text``, refused as ``loads_json`` refuses; a TOMLDecodeError as tomllib raises it."""
     return _bounded(tomllib.loads, tomllib.TOMLDecodeError, text, what)
 
 
-def _bounded(parse, syntax_error: type[Exception], text, what: str):
+_In = TypeVar("_In")
+_Out = TypeVar("_Out")
+
+
+def _bounded(parse: Callable[[_In], _Out], syntax_error: type[Exception], text: _In, what: str) -> _Out:
     try:
         value = parse(text)
     except RecursionError:
@@ -152,5 +161,5 @@ def _bounded(parse, syntax_error: type[Exception], text, what: str):
 _DIGITS = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
 
 
-def _exact_depth(value) -> int:
+def _exact_depth(value: object) -> int:
     return depth(value, limit=1 << 30)

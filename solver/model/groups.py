@@ -18,9 +18,9 @@ GROUP_KINDS = ("ju", "jiao", "kan", "peng", "wei", "pao", "ti", "zhao", "long", 
 DUIDUI_KINDS = frozenset({"kan", "peng", "wei", "pao", "ti", "zhao", "long", "jiang"})
 
 
-def _templates() -> tuple[tuple[int, ...], ...]:
+def _templates() -> tuple[tuple[int, int, int], ...]:
     """Every 3-tile 句 and 绞 shape, as sorted tile tuples."""
-    shapes = []
+    shapes: list[tuple[int, int, int]] = []
     for base in (0, 10):
         for n in range(8):
             shapes.append((base + n, base + n + 1, base + n + 2))
@@ -53,6 +53,7 @@ def group_pattern(tiles: tuple[int, ...]) -> str | None:
 def group_huxi(kind: str, tiles: tuple[int, ...], rules: Ruleset) -> int:
     """胡息 of a group: its pattern's, by its first tile (RULES.md 2; a ruleset may value red tiles apart)."""
     pattern = group_pattern(tiles) if kind in ("ju", "jiao", "chi") else kind
+    assert pattern is not None, tiles  # (a 句, 绞 or 吃 meld is a shape)
     return rules.group_huxi(pattern, min(tiles))
 
 

@@ -146,9 +146,9 @@ def check_hand(hand: Hand, *, want: Literal["rest", "discard"], rules: "Ruleset 
     want_n = rest if want == "rest" else rest + 1
     if c == want_n:
         return
-    dealt = _dealt_position(hand)
-    if dealt:
-        raise HandError(dealt)
+    position = _dealt_position(hand)
+    if position:
+        raise HandError(position)
     melds = f" with {m + k} meld{'s' if m + k != 1 else ''}" if hand.melds else ""
     if want == "rest":
         msg = f"{c} concealed tiles: a hand at rest{melds} holds {rest}"

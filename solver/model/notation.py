@@ -21,13 +21,16 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .hand import MAX_GROUPS, MELD_KINDS, MELD_ZH, Hand, HandError, Meld, meld_problem, rest_count
+from .hand import MAX_GROUPS, MELD_ZH, Hand, HandError, Meld, meld_problem, rest_count
 from .results import ORIGIN_ZH, ORIGINS, SOURCES
 from .rules import DEFAULT_RULESET, get_ruleset
+from .ruleset import MELD_KINDS
 from .shown import _SURROGATE, QUOTE_LIMIT, _shown, printable, quoted, unbroken  # noqa: F401 (re-exported)
 from .tiles import GLYPH_TO_ID
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from .ruleset import Ruleset
 
 CASE_BASE = {"x": 0, "s": 0, "d": 10, "b": 10}  # ASCII case letter -> id of the tile 1
@@ -64,7 +67,7 @@ WORDS = {
 }
 
 
-def say(key: str, lang: str = "en", **fields) -> str:
+def say(key: str, lang: str = "en", **fields: Any) -> str:
     """``WORDS[key]`` in ``lang`` (en or zh) with its fields filled in.
 
     >>> say("read", "zh", tiles="一二三")
@@ -76,7 +79,7 @@ def say(key: str, lang: str = "en", **fields) -> str:
 class NotationError(HandError):
     """A HandError of ``WORDS[key]``: ``str()`` is English, ``in_lang`` any language."""
 
-    def __init__(self, key: str, **fields):
+    def __init__(self, key: str, **fields: Any) -> None:
         super().__init__(say(key, **fields))
         self.key = key
         self.fields = fields
@@ -219,7 +222,7 @@ _KIND_WORD = re.compile(rf"{_WORD}*+[:：]")
 def _meld_without_bar(text: str, err: HandError) -> HandError:
     """``err``, or when it is an unknown character that starts a meld (偎:, wei:, or 碰 before its tiles)
     of a hand with no bar, the error saying melds go after a ``|``, with the hand rewritten so."""
-    if getattr(err, "key", "") != "unknown":
+    if not isinstance(err, NotationError) or err.key != "unknown":
         return err
     i = err.fields["col"] - 1
     word = _KIND_WORD.match(text, i)

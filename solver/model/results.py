@@ -3,11 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .groups import Group
 from .hand import MELD_ZH, Hand
 from .rules import Ruleset
 from .tiles import GLYPHS, glyphs
+
+if TYPE_CHECKING:
+    from typing import Any
 
 #: who reveals a winning tile: the player (自摸), another player's draw, another player's discard
 #: (a ruleset wins on some of them: Ruleset.win_on)
@@ -214,7 +218,7 @@ class Forbidden:
     reason: str
     chi: Shape | None = None
     bi: tuple[Shape, ...] = ()
-    detail: tuple = ()
+    detail: tuple[Any, ...] = ()  # by reason: tiles (int) or a meld kind (str)
 
 
 @dataclass(frozen=True)
@@ -223,7 +227,7 @@ class Candidate:
     chi: Shape
     bi: tuple[Shape, ...]
     reason: str | None
-    detail: tuple = ()
+    detail: tuple[Any, ...] = ()  # by reason: tiles (int) or a meld kind (str)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ and ``RULESETS`` (every shipped ruleset by name) are read on first use.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import ruleset_file
 from .ruleset import FAN_CONDITIONS, FOUR_KINDS, HOLDINGS, MELD_KINDS, PATTERNS, TAKE_SOURCES, Fan, Game, Ruleset, Take
 
@@ -15,6 +17,10 @@ __all__ = ["DEFAULT_RULESET", "FAN_CONDITIONS", "FOUR_KINDS", "HOLDINGS", "MELD_
 #: the ruleset a command uses when none is named (RULES.md 8)
 DEFAULT_RULESET = ruleset_file.DEFAULT
 
+if TYPE_CHECKING:  # (read on first use, by __getattr__)
+    HUNAN: Ruleset
+    RULESETS: dict[str, Ruleset]
+
 
 def get_ruleset(name: str) -> Ruleset:
     """The ruleset ``name`` names: a shipped one (or one of its aliases, any letter
@@ -23,7 +29,7 @@ def get_ruleset(name: str) -> Ruleset:
     return ruleset_file.load(name)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Ruleset | dict[str, Ruleset]:
     if name == "HUNAN":
         return get_ruleset("hunan")
     if name == "RULESETS":

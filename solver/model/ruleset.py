@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Mapping
+from typing import Any, Mapping
 
 from .tiles import RED
 
@@ -208,7 +208,7 @@ class Ruleset:
     game: Game
     bots: BotTuning = BotTuning()
     #: the resolved content, as read (``phz rules show --toml`` and the digest come from it)
-    data: Mapping = field(default_factory=dict, repr=False)
+    data: Mapping[str, Any] = field(default_factory=dict, repr=False)
     digest: str = ""  # of the resolved content: two rulesets with one digest answer alike
     path: str = ""  # the file it was read from ("" for a shipped one)
     red_tiles: frozenset[int] = RED
@@ -239,7 +239,8 @@ class Ruleset:
     @cached_property
     def source_weights(self) -> tuple[int, int, int]:
         """(self, other, discard) weights of the expected score, 0 for a source it does not win on."""
-        return tuple(self.weights[s] if s in self.win_on else 0 for s in TAKE_SOURCES)
+        own, other, discard = (self.weights[s] if s in self.win_on else 0 for s in TAKE_SOURCES)
+        return own, other, discard
 
     @property
     def self_weight(self) -> int:

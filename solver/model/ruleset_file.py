@@ -24,13 +24,17 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from .. import limits
-from . import files
+from . import derived, files
 from . import ruleset as R
 from .ruleset_game import parse_game, with_players
 from .shown import quoted, value_text
-from .tiles import COPIES, GLYPH_TO_ID, N_KINDS
+from .tiles import COPIES, GLYPH_TO_ID, N_KINDS, RED
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
 
 SCHEMA = 1
 #: the environment variable, and the file in the user's config directory, naming the default ruleset
@@ -38,6 +42,7 @@ ENV = "PHZ_RULES"
 CONFIG_NAME = "rules"
 DEFAULT = "hunan"  # the ruleset used when nothing names one (rules.DEFAULT_RULESET)
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+_Number = TypeVar("_Number", int, float)
 
 
 class RulesetError(ValueError):
@@ -48,7 +53,7 @@ class RulesetError(ValueError):
 _CELL = {"makes": str, "compulsory": bool, "po": bool, "others_win": bool}
 _HUXI = {"small": int, "big": int, "red_small": int, "red_big": int, "tiles": dict}
 _FAN = {"name": str, "condition": str, "fan": int, "red_min": int, "red_max": int}
-FIELDS = {
+FIELDS: dict[str, Any] = {
     "schema": int, "base": str, "name": str, "title": str, "aliases": list,
     "groups": {"melds": list, "dealt_four": str, "jiang": str, "aliases": dict, "absent": dict, "sequence": str},
     "huxi": {p: _HUXI for p in R.PATTERNS},
@@ -162,7 +167,7 @@ def text_of(rules: R.Ruleset) -> str:
     return _read(Path(rules.path)) if rules.path else shipped_text(rules.name)
 
 
-def default_name(environ=os.environ) -> tuple[str, str]:
+def default_name(environ: Mapping[str, str] = os.environ) -> tuple[str, str]:
     """(the default ruleset's name or path, where it was set): ``$PHZ_RULES``, else the
     one line of ``rules`` in the user's config directory, else ``hunan``.  A config file that
     cannot be read (not UTF-8, not a regular file, over ``limits.CONFIG_BYTES``) is a RulesetError
@@ -183,7 +188,7 @@ def default_name(environ=os.environ) -> tuple[str, str]:
     return DEFAULT, ""
 
 
-def config_path(environ=os.environ) -> Path:
+def config_path(environ: Mapping[str, str] = os.environ) -> Path:
     """``phz/rules`` in ``$XDG_CONFIG_HOME``, else in ``~/.config`` (a relative ``$XDG_CONFIG_HOME`` is
     ignored, as the XDG base directory specification says)."""
     base = environ.get("XDG_CONFIG_HOME", "")
@@ -210,7 +215,7 @@ def _read(path: Path) -> str:
         raise RulesetError(str(e)) from None
 
 
-def _resolve(text: str, where: str, folder: Path | None, seen: tuple[str, ...]) -> dict:
+def _resolve(text: str, where: str, folder: Path | None, seen: tuple[str, ...]) -> dict[str, Any]:
     """The file's content merged onto its base's, checked for unknown fields and types."""
     try:
         data = files.loads_toml(text, what=where or "the ruleset")
@@ -250,7 +255,7 @@ def _resolve(text: str, where: str, folder: Path | None, seen: tuple[str, ...]) 
     return merged
 
 
-def _merge(base: dict, top: dict) -> dict:
+def _merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
     out = dict(base)
     for k, v in top.items():
         out[k] = _merge(base[k], v) if isinstance(v, dict) and isinstance(base.get(k), dict) and k != "penalties" \
@@ -258,7 +263,7 @@ def _merge(base: dict, top: dict) -> dict:
     return out
 
 
-def _check_fields(data, spec, where: str, at: str) -> None:
+def _check_fields(data: dict[str, Any], spec: dict[str, Any], where: str, at: str) -> None:
     for key, value in data.items():
         name = f"{at}{key}"
         if isinstance(spec, dict) and key not in spec:
@@ -285,7 +290,7 @@ def _range_of(name: str) -> tuple[int, int] | None:
     return next((r for pattern, r in RANGES.items() if fnmatch.fnmatchcase(general, pattern)), None)
 
 
-def in_range(value, name: str, where: str):
+def in_range(value: _Number, name: str, where: str) -> _Number:
     """``value`` of the field ``name`` if it is in the field's range (``RANGES``); RulesetError otherwise."""
     lo, hi = _range_of(name) or (-(1 << 31), (1 << 31) - 1)
     if not lo <= value <= hi:
@@ -293,7 +298,7 @@ def in_range(value, name: str, where: str):
     return value
 
 
-def _suggest(key: str, spec: dict) -> str:
+def _suggest(key: str, spec: dict[str, Any]) -> str:
     import difflib
 
     near = difflib.get_close_matches(key, list(spec), n=1)
@@ -305,14 +310,14 @@ def _suggest(key: str, spec: dict) -> str:
 class _Fields:
     """Reads a resolved file's fields; a missing one is refused, naming it."""
 
-    def __init__(self, data: dict, where: str):
+    def __init__(self, data: dict[str, Any], where: str) -> None:
         self.data = data
         self.where = where
 
-    def fail(self, name: str, why: str):
+    def fail(self, name: str, why: str) -> NoReturn:
         raise RulesetError(f"{self.where}: field {name!r} {why}")
 
-    def get(self, name: str, table=None):
+    def get(self, name: str, table: dict[str, Any] | None = None) -> Any:
         node = self.data if table is None else table
         for part in name.split(".") if table is None else [name]:
             if not isinstance(node, dict) or part not in node:
@@ -320,13 +325,13 @@ class _Fields:
             node = node[part]
         return node
 
-    def choice(self, name: str, choices) -> str:
-        value = self.get(name)
+    def choice(self, name: str, choices: Sequence[str]) -> str:
+        value: str = self.get(name)
         if value not in choices:
             self.fail(name, f"is {value!r}: choose one of {', '.join(choices)}")
         return value
 
-    def names(self, name: str, choices) -> tuple[str, ...]:
+    def names(self, name: str, choices: Sequence[str]) -> tuple[str, ...]:
         value = self.get(name)
         for x in value:
             if x not in choices:
@@ -336,13 +341,13 @@ class _Fields:
         return tuple(value)
 
     def count(self, name: str, low: int = 0) -> int:
-        value = self.get(name)
+        value: int = self.get(name)
         if value < low:
             self.fail(name, f"is {value}: it must be at least {low}")
         return value
 
 
-def _make(data: dict, path: str) -> R.Ruleset:
+def _make(data: dict[str, Any], path: str) -> R.Ruleset:
     where = data.pop("__where__")
     f = _Fields(data, where)
     name = f.get("name")
@@ -448,11 +453,11 @@ def _make(data: dict, path: str) -> R.Ruleset:
         f.fail("aliases", "must be a list of names")
     content = {k: v for k, v in data.items() if k not in ("title", "aliases")}
     bots = _bots(f, data.get("bots", {}), where)
-    digest = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:12]
-    return R.Ruleset(
-        name=name, title=f.get("title"), aliases=tuple(aliases), melds=melds,
+    full = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    # its digest is of its own content: sealed so, the derived cache may key it by that
+    return derived.seal(R.Ruleset(
+        name=name, title=f.get("title"), aliases=tuple(aliases), melds=melds, sequence=f.get("groups.sequence"),
         meld_aliases=MappingProxyType(dict(meld_aliases)), absent=MappingProxyType(dict(absent)), dealt_four=dealt,
-        sequence=f.get("groups.sequence"),
         pao_needs_jiang=True, huxi=MappingProxyType(huxi), min_huxi=min_huxi, deng_base=base, deng_step=step,
         deng_add=add, self_draw_deng=f.count("score.self_draw_deng"), fans=tuple(fans),
         fan_overrides=MappingProxyType(overrides), fans_add=f.get("score.fans_add"),
@@ -460,13 +465,13 @@ def _make(data: dict, path: str) -> R.Ruleset:
         peng_compulsory=f.get("play.peng_compulsory"), chi_from=f.names("play.chi_from", R.CHI_ORIGINS),
         passed=f.choice("play.passed", R.PASS_RULES), own_discard_makes_chou=f.get("play.own_discard_makes_chou"),
         shaobi=shaobi, weights=MappingProxyType(weights), penalties=MappingProxyType(dict(penalties)), game=game,
-        bots=bots, data=MappingProxyType(data), digest=digest, path=path)
+        bots=bots, data=MappingProxyType(data), digest=full[:12], path=path), full)
 
 
-def _bots(f: _Fields, table: dict, where: str) -> R.BotTuning:
+def _bots(f: _Fields, table: dict[str, Any], where: str) -> R.BotTuning:
     """The optional [bots] table (types and ranges checked by _check_fields): a field left out keeps
     ``BotTuning``'s default."""
-    got = {}
+    got: dict[str, Any] = {}
     for name, value in table.items():
         kind = FIELDS["bots"][name]
         if kind is list:  # chances per stock draw
@@ -499,7 +504,7 @@ def _tile_values(f: _Fields, pattern: str) -> tuple[int, ...]:
     values = []
     for t in range(N_KINDS):
         v = big if t >= 10 else small
-        if t in R.RED:
+        if t in RED:
             v = entry.get("red_big" if t >= 10 else "red_small", v)
         values.append(v)
     for glyph, v in entry.get("tiles", {}).items():

@@ -2,14 +2,26 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from . import ruleset as R
 from .tiles import COPIES, N_KINDS
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any, NoReturn, Protocol
+
+    class Fields(Protocol):
+        """What this module reads a file's fields with (``ruleset_file._Fields``)."""
+
+        def get(self, name: str) -> Any: ...
+        def choice(self, name: str, choices: Sequence[str]) -> str: ...
+        def fail(self, name: str, why: str) -> NoReturn: ...
+
 __all__ = ["parse_game", "with_players"]
 
 
-def parse_game(f, where: str, in_range) -> R.Game:
+def parse_game(f: Fields, where: str, in_range: Callable[[int, str, str], int]) -> R.Game:
     """The ``Game`` of a resolved file's [game] table (``f``: the file's fields, ruleset_file._Fields;
     ``in_range``: ruleset_file's check of a number against its stated range)."""
     players = f.get("game.players")
@@ -33,7 +45,7 @@ def parse_game(f, where: str, in_range) -> R.Game:
                   f.get("game.shown_last"), f.get("game.red_last_up"), buried)
 
 
-def with_players(data: dict, players: int) -> dict:
+def with_players(data: dict[str, Any], players: int) -> dict[str, Any]:
     """A resolved file's content with ``players`` at the table (``--players``): the deal follows (the
     dealer's count, then the others'), and so do the expected-score weights (a live copy comes as
     another's draw or discard once per other player who plays; RULES.md 10b)."""

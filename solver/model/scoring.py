@@ -22,6 +22,11 @@ from .rules import Ruleset
 if TYPE_CHECKING:
     from .results import DiscardAdvice, Wait
 
+#: the sort keys: ``outs_key``'s, ``advice_key``'s and ``table_key``'s
+OutsKey = tuple[int, float, int, int]
+AdviceKey = tuple[int, int, int, int, Fraction, int, int]
+TableKey = tuple[int, int, int, int, int, int, Fraction, int, int]
+
 
 def weigh_scores(scores: Iterable[tuple[int, ...]], rules: Ruleset) -> tuple[int, int, int]:
     """(Σ live outs, Σ outs·(w_self·self + w_other·other + w_discard·discard), best score with a
@@ -29,9 +34,9 @@ def weigh_scores(scores: Iterable[tuple[int, ...]], rules: Ruleset) -> tuple[int
     win scores 0."""
     total = weighted = best = 0
     sw, ow, dw = rules.source_weights
-    for outs, s, o, *d in scores:
+    for outs, s, o, *rest in scores:
         if outs:
-            d = d[0] if d else 0
+            d = rest[0] if rest else 0
             total += outs
             weighted += outs * (sw * s + ow * o + dw * d)
             best = max(best, s, o, d)
@@ -64,7 +69,7 @@ def denominator(rules: Ruleset) -> int:
 _ZERO = Fraction(0)
 
 
-def discard_rank(tile: int, waits: Iterable["Wait"], rules: Ruleset) -> tuple[tuple, int, Fraction, int]:
+def discard_rank(tile: int, waits: Iterable["Wait"], rules: Ruleset) -> tuple[OutsKey, int, Fraction, int]:
     """(``outs_key``, live outs, expected score, best score) of discarding ``tile``, leaving ``waits``:
     all a discard row needs, in one call (the kernels' answers make one per discard)."""
     total, weighted, best = weigh(waits, rules)
@@ -79,12 +84,12 @@ def expected(total: int, weighted: int, rules: Ruleset) -> Fraction:
     return Fraction(weighted, denominator(rules) * total) if total else _ZERO
 
 
-def outs_key(total: int, weighted: int, best: int, tile: int) -> tuple:
+def outs_key(total: int, weighted: int, best: int, tile: int) -> OutsKey:
     """Discards by live outs, then expected score, then best score, all descending, then tile."""
     return -total, -(weighted / total) if total else 0.0, -best, tile
 
 
-def advice_key(row: "DiscardAdvice") -> tuple:
+def advice_key(row: "DiscardAdvice") -> AdviceKey:
     """With distances to ready: the least distance first (a search stopped at its
     budget after those, no distance last), then live improving draws, then
     ``outs_key``'s order."""
@@ -95,7 +100,7 @@ def advice_key(row: "DiscardAdvice") -> tuple:
     return far + (-row.improving_live, -row.outs, -row.expected_score, -row.best_score, row.tile)
 
 
-def table_key(row: "DiscardAdvice") -> tuple:
+def table_key(row: "DiscardAdvice") -> TableKey:
     """``phz discard``'s order: ``advice_key``'s, the discards beyond the distance search ranked among
     themselves by their shape (fewest tiles missing from the 门子 the hand still needs, then the most
     胡息 of those groups: ``DiscardAdvice.shape``)."""

@@ -20,6 +20,7 @@ groups and near-groups together, which beats a random discard by far.
 """
 from __future__ import annotations
 
+from .derived import derived
 from .groups import SHAPES, group_huxi
 from .hand import MAX_GROUPS, Hand
 from .rules import Ruleset
@@ -49,7 +50,7 @@ class Shape:
         self.full = [tuple(f) for f in full]
         self.part = [tuple((b, h) for (a, b), h in sorted(part.items()) if a == t) for t in range(N_KINDS)]
         self.kan = [rules.group_huxi("kan", t) for t in range(N_KINDS)]
-        self.memo: dict[tuple, tuple[int, int]] = {}
+        self.memo: dict[tuple[int, int], tuple[int, int]] = {}
 
     def missing(self, hand: Hand) -> tuple[int, int]:
         """(tiles missing from the 门子 the hand still needs, best 胡息 of its melds, 坎 and those groups)."""
@@ -96,14 +97,7 @@ class Shape:
         return best
 
 
-_SHAPES: dict[int, Shape] = {}
-
-
 def of(rules: Ruleset) -> Shape:
-    """The shape measure of ``rules`` (one per ruleset object, its memo shared by the api and the bots)."""
-    got = _SHAPES.get(id(rules))
-    if got is None or got.rules is not rules:
-        if len(_SHAPES) >= 8:
-            _SHAPES.clear()
-        got = _SHAPES[id(rules)] = Shape(rules)
-    return got
+    """The shape measure of ``rules`` (one per ruleset, its memo shared by the api and the bots:
+    ``derived``'s cache)."""
+    return derived(rules, Shape)

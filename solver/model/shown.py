@@ -44,7 +44,7 @@ def quoted(text: str) -> str:
     return f"'{printable(text)}'"
 
 
-def value_text(value, *, as_json: bool = True) -> str:
+def value_text(value: object, *, as_json: bool = True) -> str:
     """A value read from a file, as a message shows it, short whatever it is: a huge number by its
     digits, a string ``quoted``, anything else as JSON (``as_json``) or Python writes it, cut short.
 
