@@ -393,5 +393,6 @@ def test_a_ruleset_the_split_search_cannot_read_asks_the_reference(monkeypatch):
     rules = RULESETS["luzhou"]
     ctx = decide_memo.Context(rules)
     ctx.tables = None  # as for a ruleset whose 将 carries 胡息
-    monkeypatch.setitem(decide_memo._CONTEXTS, id(rules), ctx)
+    made = decide_memo.context
+    monkeypatch.setattr(decide_memo, "context", lambda r: ctx if r is rules else made(r))
     check("luzhou", 100, seed=5)

@@ -33,6 +33,7 @@ from __future__ import annotations
 from operator import mul
 from typing import TYPE_CHECKING
 
+from ..model.derived import derived
 from ..model.groups import SHAPES, group_huxi
 from ..model.hand import MAX_GROUPS, Hand
 from ..model.ruleset import Ruleset
@@ -213,12 +214,6 @@ class Context:
             self.raw.clear()
 
 
-_CONTEXTS: dict[int, Context] = {}
-
-
 def context(rules: Ruleset) -> Context:
-    """The context of ``rules`` (made once per ruleset object)."""
-    got = _CONTEXTS.get(id(rules))
-    if got is None or got.rules is not rules:
-        got = _CONTEXTS[id(rules)] = Context(rules)
-    return got
+    """The context of ``rules`` (made once per ruleset content: ``model.derived``)."""
+    return derived(rules, Context)

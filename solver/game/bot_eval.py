@@ -32,6 +32,7 @@ from typing import Callable, Literal, Sequence, cast
 from .. import api
 from ..engine.play_moves import hand_after_take, hand_owes_discard
 from ..model import scoring, shape
+from ..model.derived import derived
 from ..model.hand import MELD_ZH, Hand, HandError, Meld
 from ..model.results import DiscardAdvice, Discards, Draw, Shape, Ting, Wait
 from ..model.rules import Ruleset
@@ -245,15 +246,9 @@ class Advisor:
         return self.shape.missing(hand)
 
 
-_ADVISORS: dict[int, Advisor] = {}
-
-
 def advisor(rules: Ruleset) -> Advisor:
-    """The advisor of ``rules`` (one per ruleset object, shared by every bot)."""
-    got = _ADVISORS.get(id(rules))
-    if got is None or got.rules is not rules:
-        got = _ADVISORS[id(rules)] = Advisor(rules)
-    return got
+    """The advisor of ``rules`` (one per ruleset content, shared by every bot: ``model.derived``)."""
+    return derived(rules, Advisor)
 
 
 def seen_without(seen: Sequence[int], tile: int) -> list[int]:
