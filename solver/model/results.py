@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..vocabulary import ORIGIN_ZH as ORIGIN_ZH  # where a tile comes from at a decision (phz act --from)
+from ..vocabulary import ORIGINS as ORIGINS
 from .groups import Group
 from .hand import MELD_ZH, Hand
 from .rules import Ruleset
@@ -27,11 +29,6 @@ DEALT_HOWS = ("天胡",)
 #: (Ruleset.win_on: hunan on no discard)
 NO_WIN_REASONS = ("huxi_short", "no_7_groups", "forced_ti", "forced_wei", "forced_zhao", "forced_peng",
                   "source_no_hu")
-
-#: where a tile comes from at a decision point (``phz act --from``), and its Chinese name
-ORIGINS = ("upper-discard", "upper-draw", "self-draw", "lower-discard", "lower-draw")
-ORIGIN_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",
-             "lower-discard": "下家打出", "lower-draw": "下家摸出"}
 
 #: actions at a decision point, in priority order (胡 > 提/偎 > 跑 > 碰 > 吃 > 过)
 ACTIONS = ("hu", "ti", "wei", "pao", "zhao", "peng", "chi", "pass")

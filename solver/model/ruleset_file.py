@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from .. import limits
+from ..vocabulary import DEFAULT_RULESET, shipped_rulesets
 from . import derived, files
 from . import ruleset as R
 from .ruleset_game import parse_game, with_players
@@ -40,7 +41,7 @@ SCHEMA = 1
 #: the environment variable, and the file in the user's config directory, naming the default ruleset
 ENV = "PHZ_RULES"
 CONFIG_NAME = "rules"
-DEFAULT = "hunan"  # the ruleset used when nothing names one (rules.DEFAULT_RULESET)
+DEFAULT = DEFAULT_RULESET  # the ruleset used when nothing names one (solver.vocabulary)
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _Number = TypeVar("_Number", int, float)
 
@@ -113,9 +114,8 @@ _TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", 
                dict: "a table"}
 
 
-def shipped() -> tuple[str, ...]:
-    """The names of the shipped rulesets."""
-    return tuple(sorted(p.name[:-5] for p in resources.files("solver.rulesets").iterdir() if p.name.endswith(".toml")))
+#: the names of the shipped rulesets
+shipped = shipped_rulesets
 
 
 def shipped_text(name: str) -> str:
