@@ -42,6 +42,15 @@ def test_imports_keep_the_layers_and_have_no_cycles():
     assert "broken" not in proc.stdout.lower().replace("0 broken", ""), proc.stdout
 
 
+def test_mypy_finds_nothing(tmp_path):
+    """The types of the whole of solver (pyproject.toml: the model, the API and the engine's Python side with
+    --strict's flags).  A cache of this run's own, so that runs side by side never share one."""
+    proc = subprocess.run([*_tool("mypy"), "--cache-dir", str(tmp_path / "mypy")], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert proc.stdout.startswith("Success"), proc.stdout
+
+
 def test_ruff_finds_nothing():
     proc = subprocess.run([*_tool("ruff"), "check", "--no-cache", "."], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
