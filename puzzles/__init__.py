@@ -39,6 +39,15 @@ This package only loads the files, with the standard library and the names of
 ``solver.vocabulary`` (the kinds, the default and the shipped rulesets): it imports
 nothing of the solver.  ``solver.trainer.library.check`` checks every stored answer
 with it, each under its own ruleset.
+
+KINDS: a puzzle's ``kind`` must be one of ``solver.vocabulary.QUESTION_KINDS``,
+the kinds on a hand of the registry of kinds (``solver.trainer.kinds``, a
+module each), which ``solver.vocabulary`` lists from the registry's files with
+``importlib.resources`` (their ``ORDER`` and ``HAND`` lines), importing none
+of them: the loader keeps no list of kinds of its own, and the library's
+files load in that ORDER.  The fields a puzzle of each kind takes and the
+type of its answer are the file format's (``_NEEDS``, ``_ALLOWED``, ``_ANSWER``
+below), which a kind with puzzles of its own adds to.
 """
 from __future__ import annotations
 
@@ -67,6 +76,8 @@ _NEEDS = {"ting": (), "discard": (), "huxi": ("tile", "source"), "chi": ("tile",
 _ALLOWED = {"ting": {"seen"}, "discard": {"seen"}, "huxi": {"tile", "source", "seen"},
             "chi": {"tile", "from", "seen", "chou", "passed_peng"},
             "chou": {"tile", "from", "action", "seen", "chou", "passed_peng"}}
+# the type of each kind's answer (type[Any]: the answer read is of the type of its kind, whichever it is)
+_ANSWER: dict[str, type[Any]] = {"ting": str, "discard": str, "huxi": int, "chi": list, "chou": bool}
 
 
 class PuzzleError(ValueError):
@@ -133,6 +144,8 @@ def _entry(raw: dict, file: str, rulesets: Collection[str]) -> Puzzle:
     kind = raw["kind"]
     if kind not in QUESTION_KINDS:
         raise PuzzleError(f"{where}: kind {kind!r} is not one of {', '.join(QUESTION_KINDS)}")
+    if kind not in _NEEDS:
+        raise PuzzleError(f"{where}: the library's format has no {kind} puzzles yet (their fields and answer)")
     rules = raw.get("rules", DEFAULT_RULES)
     if rules not in rulesets:
         raise PuzzleError(f"{where}: rules {rules!r} is not a ruleset: use one of {', '.join(rulesets)}")
@@ -146,10 +159,8 @@ def _entry(raw: dict, file: str, rulesets: Collection[str]) -> Puzzle:
     if extra:
         raise PuzzleError(f"{where}: a {kind} puzzle takes no {', '.join(sorted(extra))}")
     answer = raw["answer"]
-    # type[Any]: the answer read is of the type of its kind, whichever it is
-    types: dict[str, type[Any]] = {"ting": str, "discard": str, "huxi": int, "chi": list, "chou": bool}
-    if type(answer) is not types[kind]:
-        raise PuzzleError(f"{where}: the answer of a {kind} puzzle is a {types[kind].__name__}")
+    if type(answer) is not _ANSWER[kind]:
+        raise PuzzleError(f"{where}: the answer of a {kind} puzzle is a {_ANSWER[kind].__name__}")
     if kind == "chi":
         if not all(isinstance(w, dict) and set(w) == {"chi", "bi"} for w in answer):
             raise PuzzleError(f"{where}: a chi answer is a list of {{chi, bi}} tables")

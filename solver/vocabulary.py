@@ -6,7 +6,12 @@ without loading the model; the model, the game, the trainer and the commands all
 """
 from __future__ import annotations
 
+import os
+import re
 from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Iterable
 
 __all__ = ["DEFAULT_RULESET", "DEFAULT_SAMPLES", "ORIGINS", "ORIGIN_ZH", "QUESTION_KINDS", "shipped_rulesets"]
 
@@ -16,8 +21,30 @@ DEFAULT_RULESET = "hunan"
 ORIGINS = ("upper-discard", "upper-draw", "self-draw", "lower-discard", "lower-draw")
 ORIGIN_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",
              "lower-discard": "下家打出", "lower-draw": "下家摸出"}
-#: the kinds of question of the puzzle library and the drills
-QUESTION_KINDS = ("ting", "discard", "huxi", "chi", "chou")
+
+
+def kinds_in(folders: Iterable[str | os.PathLike[str] | Traversable]) -> tuple[tuple[int, str, bool], ...]:
+    """(ORDER, name, HAND) of each kind registered in ``folders`` (``solver/trainer/kinds``, a module per kind:
+    ``solver.trainer.kinds``), ORDER first, read from its module's ``ORDER = n`` and ``HAND = True|False``
+    lines without importing it (a name found twice: the first folder's)."""
+    found: dict[str, tuple[int, str, bool]] = {}
+    for folder in folders:
+        where = Path(folder) if isinstance(folder, (str, os.PathLike)) else folder
+        for entry in sorted(where.iterdir(), key=lambda e: e.name):
+            name = entry.name.removesuffix(".py")
+            if entry.name.endswith(".py") and not name.startswith("_") and name not in found:
+                text = entry.read_text(encoding="utf-8")
+                order, hand = re.search(r"^ORDER = (\d+)$", text, re.M), re.search(r"^HAND = (True|False)$", text, re.M)
+                if order is None or hand is None:
+                    raise ValueError(f"{entry.name}: a kind's module has an `ORDER = n` and a `HAND = True|False` line")
+                found[name] = (int(order[1]), name, hand[1] == "True")
+    return tuple(sorted(found.values()))
+
+
+#: the kinds of question of the puzzle library and the drills: the kinds on a hand registered in
+#: ``solver/trainer/kinds`` (a module each), read from their files (``kinds_in``), in their ORDER
+QUESTION_KINDS = tuple(name for _, name, hand in kinds_in([resources.files("solver").joinpath("trainer", "kinds")])
+                       if hand)
 #: deals played out per choice by a win-chance estimate, unless --samples says otherwise
 DEFAULT_SAMPLES = 100
 

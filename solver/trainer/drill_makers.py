@@ -40,7 +40,8 @@ eating group; a distance drill's best discard has a live improving draw.
 
 The ruleset generator (9, ``ruleset_makers``), frozen too, makes its questions
 with the same code where they are made alike: the helpers below that take the
-hand (and what the two generators tell apart) as arguments.
+hand (and what the two generators tell apart) as arguments.  Each kind names
+its makers (``solver.trainer.kinds``: ``MAKERS``, ``MORE_GENERATORS``).
 """
 from __future__ import annotations
 
@@ -60,6 +61,11 @@ from .question import has_distances
 
 MAX_MENU = 8
 _PLAIN_HOWS = ("顺胡", "编胡", "单吊胡")
+#: the tags the frozen generators give a drill about waits (ting, discard), about eating (chi, chou) and about
+#: the distance to ready (discard); each kind gives its drills' (``solver.trainer.kinds``: ``TAGS``)
+WAIT_TAGS = ("self-only wait", "other-only wait", "forced 偎", "forced 提", "破跑胡", "dead wait")
+EAT_TAGS = ("一吃两比", "烧比", "坎 locked", "隔山", "臭张", "forced 偎", "forced 提", "forced 跑", "no discard")
+DISTANCE_TAGS = ("进张", "2 away", "distance first", "dead 进张", "live copies")
 _UPPER = ("upper-discard", "upper-draw", "self-draw")
 _LOWER = ("lower-discard", "lower-draw")
 
@@ -408,10 +414,5 @@ def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> t
     return {"hand": h.text(), "tile": glyph(x), "from_": source, "action": action, "chou": glyphs(chou),
             "passed_peng": glyphs(passed), "tags": tuple(dict.fromkeys(tags))}, None
 
-
-#: the generator of each kind (``drills.GENERATORS``)
-MAKERS: dict[str, Maker] = {
-    "ting": _make_ting, "discard": _make_discard, "huxi": _make_huxi, "chi": _make_chi, "chou": _make_chou,
-    "distance": _make_distance}
 
 assert all(s in ORIGINS for s in _UPPER + _LOWER)

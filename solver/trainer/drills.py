@@ -7,7 +7,9 @@ generator (the kind of question) and the level, the rest drives it::
     seed = base * 100 + generator * 10 + level
     generators: 0 ting, 1 discard, 2 huxi, 3 chi, 4 chou, 5 distance
 
-so drill 4213 is a discard question of level 3.  Generator 5 (``distance``)
+so drill 4213 is a discard question of level 3.  The generators are the
+kinds' (``solver.trainer.kinds``): each kind's own, its digit the kind's
+ORDER, and the more a kind has (discard's ``distance``).  Generator 5 (``distance``)
 makes discard questions too, on hands that no discard makes ready: the
 answer is the discard that leaves the hand nearest to ready (RULES.md 6:
 least distance, then most live improving draws 进张); drill 4253 is one of
@@ -50,10 +52,11 @@ import random
 from typing import Iterator
 
 from ..model.rules import Ruleset
-from . import drill_hands, ruleset_makers
-from .drill_makers import MAKERS
+from . import drill_hands
+from . import kinds as registry
+from .kinds import Kind, Makers
 from .progress import MAX_SEED
-from .question import QUESTION_KINDS, Question, QuizError, solve
+from .question import Question, QuizError, solve
 from .ruleset_hands import NoHand
 
 LEVELS = (1, 2, 3)
@@ -78,9 +81,6 @@ _WORDS = {
     "skipped": ("ruleset {name} has too few ready hands for {kind} drills: the other kinds go on",
                 "规则 {name} 的听牌太少，做不出{kind}题：只出其他题型"),
 }
-_KIND_ZH = {"ting": "听牌", "discard": "打牌", "huxi": "胡息", "chi": "吃牌", "chou": "臭张"}
-#: the kinds whose every drill is of a ready hand (chi and chou drills are of random hands half the time)
-_READY_KINDS = ("ting", "discard", "huxi")
 
 
 class NoDrill(DrillError):
@@ -95,32 +95,50 @@ class NoDrill(DrillError):
     def in_lang(self, lang: str, *, skipped: bool = False) -> str:
         """The one line to show (``skipped``: the note that the other kinds of a quiz go on without this one)."""
         zh = lang == "zh"
-        kind = _KIND_ZH[self.kind] if zh else self.kind
+        kind = registry.get(self.kind).NAME_ZH if zh else self.kind
         if skipped:
             return _WORDS["skipped"][zh].format(kind=kind, name=self.name)
+        # A kind whose every drill is of a ready hand (chi and chou drills are of random hands half the time).
         fix = ("other_level" if self.reason == "questions" else
-               "other_kind" if self.kind in _READY_KINDS else "other_rules")
+               "other_kind" if registry.get(self.kind).READY else "other_rules")
         return _WORDS[self.reason][zh].format(kind=kind, name=self.name, level=self.level, tries=MAX_TRIES,
                                               fix=_WORDS[fix][zh])
 
 
-_WAIT_TAGS = ("self-only wait", "other-only wait", "forced 偎", "forced 提", "破跑胡", "dead wait")
-_EAT_TAGS = ("一吃两比", "烧比", "坎 locked", "隔山", "臭张", "forced 偎", "forced 提", "forced 跑", "no discard")
-_DISTANCE_TAGS = ("进张", "2 away", "distance first", "dead 进张", "live copies")
-#: every tag a drill of each kind can carry
-TAGS = {"ting": _WAIT_TAGS, "discard": _WAIT_TAGS + _DISTANCE_TAGS,
-        "huxi": ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡", "score first", "红胡", "乌胡", "对对胡"),
-        "chi": _EAT_TAGS, "chou": _EAT_TAGS}
-
-#: the generators by their index in a seed: the five question kinds, then
-#: ``distance`` (discard questions on hands no discard makes ready)
-GENERATORS = QUESTION_KINDS + ("distance",)
-#: the question kind each generator makes
-QUESTION_KIND = {**{k: k for k in QUESTION_KINDS}, "distance": "discard"}
 #: the generator digit of the ruleset generator (its question's generator is the digit before)
 RULESET_GENERATOR = 9
 #: the meld kinds the frozen hands of generators 0-5 are made of
 FROZEN_MELDS = ("chi", "peng", "wei", "pao", "ti")
+
+
+def _drill_kinds() -> dict[str, Kind]:
+    """The kinds that have drills (``Kind.MAKERS``), by name, in their ORDER."""
+    return {name: k for name, k in registry.kinds().items() if k.MAKERS is not None}
+
+
+def _generators() -> dict[str, tuple[int, str, Makers]]:
+    """Every generator by name, in the order of their seed digits: (digit, the kind of its questions, its
+    makers).  Each kind's own generator is named after it, its digit the kind's ORDER; a kind may have more
+    (``Kind.MORE_GENERATORS``: ``distance``, the discard questions on hands that are not ready)."""
+    found: list[tuple[int, str, str, Makers]] = []
+    for name, k in registry.kinds().items():
+        if k.MAKERS is not None:
+            found.append((k.ORDER, name, name, k.MAKERS))
+        found += [(digit, g, name, makers) for g, (digit, makers) in k.MORE_GENERATORS.items()]
+    found.sort(key=lambda f: (f[0], f[1]))
+    digits, names = {f[0] for f in found}, {f[1] for f in found}
+    if len(digits) < len(found) or len(names) < len(found) or not digits <= set(range(RULESET_GENERATOR)):
+        raise ValueError(f"the drill generators {', '.join(f'{g} ({d})' for d, g, _, _ in found)}: each has a name "
+                         f"and a seed digit of its own, 0 to {RULESET_GENERATOR - 1}")
+    return {g: (digit, name, makers) for digit, g, name, makers in found}
+
+
+#: every tag a drill of each kind can carry (of the frozen generators: ``tags`` gives a ruleset's)
+TAGS = {name: k.TAGS for name, k in _drill_kinds().items()}
+#: the generators by their index in a seed: the five question kinds, then
+#: ``distance`` (discard questions on hands no discard makes ready); the
+#: kinds registered when this module is loaded (``_generators`` reads them anew)
+GENERATORS = tuple(_generators())
 
 
 def frozen_fits(rules: Ruleset) -> bool:
@@ -130,25 +148,21 @@ def frozen_fits(rules: Ruleset) -> bool:
 
 def tags(rules: Ruleset) -> dict[str, tuple[str, ...]]:
     """Every tag a drill of each kind can carry, from the generators ``new_drills`` uses under ``rules``."""
-    return TAGS if frozen_fits(rules) else ruleset_makers.tags(rules)
-
-
-def _generator_tags(rules: Ruleset) -> dict[str, tuple[str, ...]]:
-    if frozen_fits(rules):
-        return {"discard": _WAIT_TAGS, "distance": _DISTANCE_TAGS}
-    table = ruleset_makers.tags(rules)
-    return {"discard": table["ting"], "distance": tuple(t for t in table["discard"] if t not in table["ting"])}
+    frozen = frozen_fits(rules)
+    return {name: k.TAGS if frozen else k.ruleset_tags(rules) for name, k in _drill_kinds().items()}
 
 # ---------------------------------------------------------------- seeds
 
 def make_seed(base: int, kind: str, level: int, *, ruleset: bool = False) -> int:
     """The drill seed of generator ``base`` for ``kind`` (a question kind or ``distance``) and ``level``;
     of the ruleset generator (9) when ``ruleset``."""
-    if kind not in GENERATORS or level not in LEVELS or base < 0:
+    generators = _generators()
+    if kind not in generators or level not in LEVELS or base < 0:
         raise DrillError(f"no drill of kind {kind!r} and level {level!r}")
+    digit = generators[kind][0]
     if ruleset:
-        return base * 1000 + GENERATORS.index(kind) * 100 + RULESET_GENERATOR * 10 + level
-    return base * 100 + GENERATORS.index(kind) * 10 + level
+        return base * 1000 + digit * 100 + RULESET_GENERATOR * 10 + level
+    return base * 100 + digit * 10 + level
 
 
 def parse_seed(seed: int) -> tuple[int, str, int]:
@@ -163,11 +177,12 @@ def parse_seed(seed: int) -> tuple[int, str, int]:
     k, level = divmod(code, 10)
     if k == RULESET_GENERATOR:
         base, k = divmod(base, 10)
-    if k >= len(GENERATORS) or level not in LEVELS:
+    by_digit = {digit: g for g, (digit, _, _) in _generators().items()}
+    if k not in by_digit or level not in LEVELS:
         raise DrillError(f"{seed} is not a drill seed: its last two digits are the generator "
-                         f"(0-{len(GENERATORS) - 1}, or {RULESET_GENERATOR} with the generator the digit "
+                         f"(0-{max(by_digit)}, or {RULESET_GENERATOR} with the generator the digit "
                          "before) and level (1-3)")
-    return base, GENERATORS[k], level
+    return base, by_digit[k], level
 
 
 def of_ruleset_generator(seed: int) -> bool:
@@ -181,14 +196,14 @@ def drill(seed: int, rules: Ruleset) -> Question:
 
     A seed of the frozen generators (0-5) under a ruleset they do not serve is a DrillError."""
     base, generator, level = parse_seed(seed)
-    kind = QUESTION_KIND[generator]
+    _, kind, makers = _generators()[generator]
     ruleset = of_ruleset_generator(seed)
     if not ruleset and not frozen_fits(rules):
         raise DrillError(f"drill {seed} is made of 偎, 跑 and 提 melds, which ruleset {rules.name} does not "
                          f"have; its drills have seeds ending in {RULESET_GENERATOR} and the level "
                          f"(e.g. {make_seed(base, generator, level, ruleset=True)}); --random makes them")
     rng = random.Random(seed)
-    make = (ruleset_makers.MAKERS if ruleset else MAKERS)[generator]
+    make = makers.ruleset if ruleset else makers.frozen
     plan = rng.random()  # drawn once: which trap a level-3 drill sets, whatever hands are tried
     failed = None
     # Bounded: the hands of the whole drill (drill_hands.budget), MAX_TRIES questions.  A search that
@@ -215,21 +230,9 @@ def drill(seed: int, rules: Ruleset) -> Question:
 
 
 def _generator(kind: str, base: int, tag: str | None, rules: Ruleset) -> str:
-    """Which generator makes a drill of ``kind`` from ``base`` in ``new_drills``.
-
-    A discard drill is a distance drill for odd bases (or when only distance
-    drills carry ``tag``): this takes nothing more from ``new_drills``' random
-    stream, so a seeded list keeps every other drill it held before distance
-    drills existed.
-    """
-    if kind != "discard":
-        return kind
-    if tag is not None:
-        table = _generator_tags(rules)
-        fits = [g for g in ("discard", "distance") if tag in table[g]]
-        if len(fits) == 1:
-            return fits[0]
-    return "distance" if base % 2 else "discard"
+    """Which generator makes a drill of ``kind`` from ``base`` in ``new_drills``: the kind's choice
+    (``Kind.generator``; a discard drill is a distance drill for odd bases)."""
+    return registry.get(kind).generator(kind, base, tag, rules, frozen_fits(rules))
 
 
 def new_drills(count: int, *, rules: Ruleset, seed: int | None = None, kind: str | None = None,
@@ -257,12 +260,12 @@ def iter_drills(count: int, *, rules: Ruleset, seed: int | None = None, kind: st
     A bad kind or tag raises DrillError here, before any drill is made.
     """
     rng = random.Random(int.from_bytes(os.urandom(8), "big") if seed is None else seed)
-    kinds = [kind] if kind else list(QUESTION_KINDS)
+    kinds = [kind] if kind else list(_drill_kinds())
     table = tags(rules)
     if tag is not None:
         kinds = [k for k in kinds if tag in table[k]]
         if not kinds:
-            known = sorted({t for k in ([kind] if kind else QUESTION_KINDS) for t in table[k]})
+            known = sorted({t for k in ([kind] if kind else _drill_kinds()) for t in table[k]})
             raise DrillError(f"no drill{' of kind ' + kind if kind else ''} has tag {tag!r}; "
                              f"drill tags: {', '.join(known)}")
     return _drills(rng, count, kinds, level, tag, rules, [] if skipped is None else skipped)
@@ -293,7 +296,3 @@ def _drills(rng: random.Random, count: int, kinds: list[str], level: int | None,
         if tag is None or tag in q.tags:
             made += 1
             yield q
-
-
-assert set(MAKERS) == set(GENERATORS) and set(QUESTION_KIND.values()) == set(QUESTION_KINDS)
-assert set(ruleset_makers.MAKERS) == set(GENERATORS)

@@ -12,30 +12,26 @@ one already saved (the same position and best move) is not stored again.
 ``phz quiz`` serves them in the spaced review like missed puzzles: a saved
 question is due at once, under the ruleset of its position; a right answer
 moves it one Leitner box up (asked again later), a wrong one back to box 1
-(asked again soon).  ``GameItem`` is one as the quiz asks it: the position
-drawn by ``solver.text.position_text``, the numbered moves, an answer read as
-a number or a move text (``parse_move``: 吃 碰 过 打 ... accepted; a bare tile
-for a discard), right when it is the best move; then the explanation.
+(asked again soon).  ``GameItem`` is one as the quiz asks it, through the kind
+``game`` (``solver.trainer.kinds.game``): the position drawn by
+``solver.text.position_text``, the numbered moves, an answer read as a number
+or a move text (``parse_move``: 吃 碰 过 打 ... accepted; a bare tile for a
+discard), right when it is the best move; then the explanation.
 """
 from __future__ import annotations
 
 import math
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..game.moves import Move, MoveError, move_text, parse_move
 from ..game.position import Position, dumps, loads
-from ..model.hand import HandError
-from ..model.notation import parse_tiles
 from ..model.rules import DEFAULT_RULESET, Ruleset
 from ..text.explain import resolve_lang
-from ..text.position_text import option_lines, position_lines, wrap
-from ..text.replies import quoted, whole_number
-from ..text.table_view import move_words
-from .grading import AnswerError, Grade
+from ..text.position_text import wrap
 from .progress import Store
-from .question import review_label
+from .question import Grade, kind_of, read_answer, review_label
 
 __all__ = ["GAME_KIND", "GameItem", "GameQuestion", "load_items", "read_move", "save"]
 
@@ -81,8 +77,6 @@ def read_move(text: str) -> Move:
 
 
 _ZH_NAMES = frozenset("胡提偎跑招碰吃过打")
-#: the longest reply read as a move (吃 三四五 比 一二三 比 四五六 in ASCII takes under 40 characters)
-_LONGEST = 60
 
 
 def _move(text: str, what: str) -> Move:
@@ -129,9 +123,9 @@ def _row(q: GameQuestion, i: int) -> dict:
 
 @dataclass(frozen=True)
 class GameItem:
-    """A saved question from a game as ``phz quiz`` asks it (``run_quiz`` reads ``rules``, ``kind``,
-    ``level``, ``tags``; ``lines``, ``grade`` and ``explanation`` stand for a puzzle's
-    ``question_lines``, ``grading.grade`` and ``teach.explanation``)."""
+    """A saved question from a game as ``phz quiz`` asks it: the quiz's one interface, as a ``question.Question``
+    answers it (``rules``, ``kind``, ``level``, ``tags``, ``lines``, ``grade``, ``right_answer``,
+    ``explanation``, ``record_ids``), through its kind (``solver.trainer.kinds.game``)."""
     game_id: int
     position: Position
     options: tuple[Move, ...]
@@ -178,99 +172,37 @@ class GameItem:
         """The question is which tile to discard (else what to do with the tile on the table)."""
         return all(m.kind == "discard" for m in self.options)
 
+    @property
+    def record_ids(self) -> dict[str, Any]:
+        """What ``progress.Store.record`` files an attempt at it under."""
+        return {"game_id": self.game_id}
+
     def lines(self, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
         """Everything shown before the answer: header (where it comes from), position, moves, question."""
         zh = resolve_lang(lang) == "zh"
         lang = "zh" if zh else "en"
+        kind = kind_of(self.kind)
         count = f"[{index}/{total}] " if index is not None and total is not None else ""
         rules = f" · {self.rules.name}" if self.rules.name != DEFAULT_RULESET else ""
-        head = (f"{count}{'对局' if zh else 'game'} · {self.source_zh if zh else self.source_en}{rules}"
+        head = (f"{count}{kind.NAME_ZH if zh else self.kind} · {self.source_zh if zh else self.source_en}{rules}"
                 f"{review_label(self.review, lang)}")
-        if self.discard:
-            ask = ("打哪张？（写编号，或写牌：如 打 五，或 五）" if zh else
-                   "Which tile do you discard? (its number, or the tile: e.g. 打 五, or 五)")
-        else:
-            ask = ("你怎么走？（写编号，或写走法：如 碰、过、吃 三四五）" if zh else
-                   "Your move? (its number, or the move: e.g. 碰, 过, 吃 三四五)")
-        return (wrap(head, indent="    ") + position_lines(self.position, lang)
-                + option_lines(self.position, self.options, lang) + wrap(ask))
+        return wrap(head, indent="    ") + kind.context(self, zh) + wrap(kind.prompt(self, zh))
 
     def read(self, text: str) -> Move:
         """The option an answer names; AnswerError (asked again) when it names none."""
-        raw = text.strip()
-        n = len(self.options)
-        if not raw:
-            raise AnswerError("no answer: type it, or q to stop")
-        k = whole_number(raw)  # ASCII digits only: ²、① or 5,000 digits are no number (asked again)
-        if k is not None:
-            if 1 <= k <= n:
-                return self.options[k - 1]
-            raise AnswerError(f"{k} is not on the menu: the moves are numbered 1 to {n}")
-        if len(raw) > _LONGEST:  # no move is written so long: say so in one line, the reply cut short
-            raise AnswerError(f"{quoted(raw)} is no move: answer the number of the move, 1 to {n}, or the move "
-                              "(e.g. 碰, 过, 吃 三四五)")
-        move: Move | None
-        try:
-            move = read_move(raw)
-        except MoveError as e:
-            move = self._tile(raw) if self.discard else None
-            if move is None:
-                raise AnswerError(f"{e}; or answer the number of the move, 1 to {n}") from None
-        if move in self.options:
-            return move
-        if move.kind == "chi" and not move.bi:  # 吃 三四五 with the one 比 it takes here
-            ways = [m for m in self.options if m.kind == "chi" and m.chi == move.chi]
-            if len(ways) == 1:
-                return ways[0]
-            if ways:
-                raise AnswerError(f"{move_text(move)} takes a 比 here: "
-                                  + " or ".join(repr(move_text(m)) for m in ways))
-        raise AnswerError(f"{move_text(move)} is not one of the moves here: answer 1 to {n} or a move listed")
-
-    @staticmethod
-    def _tile(text: str) -> Move | None:
-        try:
-            tiles = parse_tiles(text)
-        except HandError:
-            return None
-        return Move("discard", tile=tiles[0]) if len(tiles) == 1 else None
+        return kind_of(self.kind).parse(self, *read_answer(text))
 
     def grade(self, text: str) -> Grade:
-        move = self.read(text)
-        return Grade(move == self.best, move, self.best, text=move_text(move))
+        return kind_of(self.kind).grade(self, self.read(text))
 
     def right_answer(self) -> str:
         """The best move as a learner would type it."""
-        return move_text(self.best)
+        return kind_of(self.kind).right_answer(self)
 
     def explanation(self, g: Grade, lang: str = "en") -> list[str]:
         """After the verdict: the best move (and the discard after a claim), the answer given when it
         was wrong, the move made in the game and what it cost, and why."""
-        zh = resolve_lang(lang) == "zh"
-        lang = "zh" if zh else "en"
-
-        def said(m: Move) -> str:
-            return move_words(m, self.tile, lang)
-
-        best = said(self.best)
-        if self.follow is not None:
-            best += f"，然后{said(self.follow)}" if zh else f", then {said(self.follow)}"
-        lines = wrap(f"最好：{best}" if zh else f"best: {best}")
-        if not g.correct:
-            assert isinstance(g.answer, Move)  # the grade of a GameItem (``grade``) holds the move named
-            lines += wrap(f"你的答案：{said(g.answer)}" if zh else f"your answer: {said(g.answer)}")
-        played = said(self.played)
-        if self.played == self.best:
-            cost = f"这一局你走的正是 {played}" if zh else f"in your game you played {played}, the best move"
-        else:
-            cost = (f"这一局你走的是 {played}：期望得分比最好的走法少 {self.loss:.1f} 分" if zh else
-                    f"in your game you played {played}: {self.loss:.1f} points of expected score "
-                    "lost against the best move")
-        lines += wrap(cost)
-        for line in (self.why_zh if zh else self.why_en).splitlines():
-            if line.strip():
-                lines += wrap(line)
-        return lines
+        return kind_of(self.kind).teach(self, g, resolve_lang(lang) == "zh")
 
 
 def load_items(store: Store, ids: Sequence[int] | None = None, *, rules: Ruleset | None = None) -> dict[int, GameItem]:

@@ -19,8 +19,9 @@ from ..model.hand import HandError
 from ..model.notation import parse_hand, parse_tiles
 from ..model.rules import Ruleset, get_ruleset
 from ..model.ruleset_file import RulesetError
-from ..model.tiles import glyph, glyphs
+from ..model.tiles import glyph
 from ..text.explain import resolve_lang
+from . import kinds as registry
 from .question import Question, QuizError
 
 
@@ -32,18 +33,9 @@ def rules_of(p: Puzzle) -> Ruleset:
 def answer(p: Puzzle, rules: Ruleset | None = None) -> PuzzleAnswer:
     """The solver's answer to puzzle ``p`` under ``rules`` (its own ruleset when None), in the form of ``p.answer``
     (see ``puzzles``: glyphs for ting and discard, a number for huxi, the legal ways as
-    {chi, bi} glyph tables for chi, a bool for chou).  QuizError when a huxi tile does not win."""
-    q = Question.from_puzzle(p, rules)
-    expected = q.solution.expected
-    if p.kind in ("ting", "discard"):
-        assert isinstance(expected, (frozenset, tuple))  # the waits, the best discards
-        return glyphs(expected)
-    if p.kind == "chi":  # the legal ways of the menu, in its (chi, bi) order
-        assert isinstance(expected, frozenset)  # their numbers
-        return tuple({"chi": glyphs(c.chi), "bi": tuple(glyphs(g) for g in c.bi)}
-                     for i, c in enumerate(q.menu, 1) if i in expected)
-    assert isinstance(expected, int)  # huxi: a number; chou: a bool
-    return expected
+    {chi, bi} glyph tables for chi, a bool for chou: its kind's ``puzzle_answer``).  QuizError when a huxi
+    tile does not win."""
+    return registry.get(p.kind).puzzle_answer(Question.from_puzzle(p, rules))
 
 
 def check(rules: Ruleset | None = None, lib: Sequence[Puzzle] | None = None) -> list[str]:
@@ -148,8 +140,8 @@ def selection_error(*, puzzle_id: str | None, tag: str | None, random_drills: bo
                     kind: str | None = None, lang: str | None = None) -> str | None:
     """The ``Error: …`` of ``phz quiz --puzzle ID`` or ``--tag T`` (in ``lang``, the locale's when None) when no
     puzzle (no drill, with ``random_drills``) has that id or tag anywhere in the library: a hint line names the
-    near ones (``near``), else the line says where to find them all.  None otherwise, and for a tag of
-    ``kind`` game (``selection.select_questions`` then answers, or says what else is wrong)."""
+    near ones (``near``), else the line says where to find them all.  None otherwise, and for a tag of a
+    ``kind`` not on a hand, game (``selection.select_questions`` then answers, or says what else is wrong)."""
     lang = resolve_lang(lang)
     problem = _unknown(puzzle_id=puzzle_id, tag=tag, random_drills=random_drills, rules=rules, kind=kind)
     if problem is None:
@@ -172,7 +164,7 @@ def _unknown(*, puzzle_id: str | None, tag: str | None, random_drills: bool, rul
         if puzzle_id in ids or puzzle_id.strip().lower().startswith("drill"):
             return None
         return "no_id", {"id": repr(puzzle_id), "n": len(ids)}, near(puzzle_id, ids), "ids"
-    if tag is None or kind == "game":
+    if tag is None or (kind is not None and not registry.get(kind).HAND):
         return None
     if random_drills:
         from .drills import tags as drill_tags

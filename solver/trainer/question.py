@@ -1,27 +1,36 @@
-"""A question of the trainer (a library puzzle or a drill): what it asks, shows and expects.
+"""A question of the trainer on a hand (a library puzzle or a drill): what it asks, shows and expects, and how an
+answer to it is read, graded and explained.
 
-``Question`` holds the facts and the ruleset it is asked under; ``solve`` is the one place
-that asks the solver for its right answer (``Solution``), for the quiz and for ``library.check``.
+``Question`` holds the facts and the ruleset it is asked under; what differs from one kind of question to
+another is its kind's (``solver.trainer.kinds``, a module each), found by ``kind_of``.  ``Question``, like
+``game_questions.GameItem``, answers the quiz's one interface: ``lines``, ``grade`` (``parse``),
+``right_answer``, ``explanation``, ``record_ids``.  ``solve`` is the one place that asks the solver for its right
+answer (``Solution``), for the quiz and for ``library.check``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import importlib
+import re
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from solver.puzzles import QUESTION_KINDS, Puzzle
 
 from .. import api
-from ..engine.obligations import candidate_ways
-from ..model.notation import parse_hand, parse_tile, parse_tiles
+from ..model.notation import parse_hand, parse_tiles
 from ..model.results import Candidate, Decision, DiscardAdvice, DiscardRow, Discards, HuResult, Ting
 from ..model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
-from ..model.tiles import GLYPHS, glyph, glyphs
-from ..text.explain import resolve_lang, source_text
-from ..text.words import MOVE_ZH
+from ..model.tiles import GLYPHS, glyphs
+from ..text.explain import resolve_lang
+from .wrapping import wrap
 
-__all__ = ["QUESTION_KINDS", "Question", "QuizError", "Solution", "about_distance", "hand_lines", "has_distances",
-           "question_lines", "review_label", "solve", "way_text"]
+if TYPE_CHECKING:
+    from ..game.moves import Move
+
+__all__ = ["QUESTION_KINDS", "AnswerError", "Grade", "Question", "QuizError", "Solution", "about_distance",
+           "hand_lines", "has_distances", "kind_of", "passed_lines", "question_lines", "read_answer",
+           "review_label", "solve", "way_text"]
 
 
 class QuizError(ValueError):
@@ -31,6 +40,49 @@ class QuizError(ValueError):
 #: an answer in graded form (``Solution.expected``, ``grading.Grade``), by kind: a frozenset of tile ids (ting)
 #: or of menu numbers (chi), a tile id or the tuple of the best ones (discard), a number (huxi), a bool (chou)
 Answer = frozenset[int] | tuple[int, ...] | int | bool
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be read (bad notation, a number off the menu): ask again."""
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A graded answer.
+
+    ``answer`` and ``expected`` in the same form: frozenset of tile ids (ting),
+    tile id / tuple of the best tile ids (discard), int (huxi), frozenset of
+    menu numbers (chi), bool (chou); a move for a question from a game
+    (``game_questions.GameItem``).  ``missed`` and ``extra``: for ting the
+    waits not named and the tiles named that are not waits, for chi the legal
+    ways not named and the illegal ones named (sorted tuples).  ``text`` is
+    the answer as recorded.
+    """
+    correct: bool
+    answer: Answer | Move
+    expected: Answer | Move
+    missed: tuple[int, ...] = ()
+    extra: tuple[int, ...] = ()
+    text: str = ""
+
+
+_SEPARATORS = re.compile(r"[,，、;；]")
+
+
+def read_answer(text: str) -> tuple[str, str]:
+    """An answer as typed: (stripped, its separators ,，、;； made spaces); AnswerError when there is none."""
+    raw = text.strip()
+    if not raw:
+        raise AnswerError("no answer: type it, or q to stop")
+    return raw, _SEPARATORS.sub(" ", raw)
+
+
+def kind_of(name: str) -> Any:
+    """The registered kind ``name`` (``solver.trainer.kinds.get``: a ``kinds.Kind``), ValueError when there is none.
+
+    Found by importlib, not by an import statement: the kinds import this module, so importing theirs here
+    would make a cycle of the two (``solver.trainer.kinds`` says more)."""
+    return importlib.import_module(f"{__package__}.kinds").get(name)
 
 
 @dataclass(frozen=True)
@@ -77,10 +129,8 @@ class Question:
         return q.with_menu()
 
     def with_menu(self) -> Question:
-        """This question with its chi menu filled in (other kinds: itself)."""
-        if self.kind != "chi" or self.menu:
-            return self
-        return replace(self, menu=tuple(candidate_ways(self.decision)))
+        """This question with what its kind shows to choose from filled in (chi: its menu; other kinds: itself)."""
+        return kind_of(self.kind).with_menu(self)
 
     @property
     def key(self) -> str:
@@ -90,6 +140,11 @@ class Question:
     @property
     def name(self) -> str:
         return f"puzzle {self.puzzle_id}" if self.puzzle_id is not None else f"drill {self.seed}"
+
+    @property
+    def record_ids(self) -> dict[str, Any]:
+        """What ``progress.Store.record`` files an attempt at it under."""
+        return {"puzzle_id": self.puzzle_id, "seed": self.seed}
 
     @cached_property
     def decision(self) -> Decision:
@@ -106,71 +161,65 @@ class Question:
 
     def prompt(self, lang: str = "en") -> str:
         """The question in one line."""
-        zh = resolve_lang(lang) == "zh"
-        X = glyph(parse_tile(self.tile)) if self.tile else ""
-        if self.kind == "ting":
-            return ("你听哪些牌？（写出所有听的牌，如 三伍 或 3x5d）" if zh else
-                    "What do you wait on? (every wait, e.g. 三伍 or 3x5d)")
-        if self.kind == "discard":
-            table = self.solution.result
-            assert isinstance(table, Discards)  # a discard question is solved from its discard table
-            if about_distance(table):
-                return ("没有一张能打成听牌：打哪张离听牌最近？（进张距离最小，再看进张张数；一张牌）" if zh else
-                        "No discard leaves the hand ready: which one leaves it nearest? "
-                        "(least distance, then most live improving draws; one tile)")
-            return ("打哪张牌，胡牌的张数最多？（一张牌）" if zh else
-                    "Which discard gives the most winning outs? (one tile)")
-        if self.kind == "huxi":
-            assert self.source is not None  # a huxi question says who reveals its tile
-            if zh:
-                return f"这手牌胡{X}（{_SOURCE_ZH[self.source]}）：多少胡息？（一个数）"
-            return f"This hand wins on {X} ({_SOURCE_EN[self.source]}): how many 胡息? (a number)"
-        if self.kind == "chi":
-            assert self.tile is not None and self.from_ is not None  # a chi question has both
-            subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
-            if zh:
-                return f"{subject}：下面哪些吃法合法？（写编号，如 1 3；都不合法写 0）"
-            return f"{subject[0].upper()}{subject[1:]}: which ways to eat are legal? (numbers, e.g. 1 3; 0 for none)"
-        if self.kind == "chou":
-            assert self.tile is not None and self.from_ is not None and self.action is not None  # as a chou question
-            subject = source_text(self.from_, parse_tile(self.tile), "zh" if zh else "en")
-            if zh:
-                return f"{subject}：按这一局过过的牌，现在能{MOVE_ZH[self.action]}{X}吗？（能 / 不能）"
-            return (f"{subject[0].upper()}{subject[1:]}: given what was passed this hand, "
-                    f"may you {MOVE_ZH[self.action]} {X} now? (yes / no)")
-        raise ValueError(f"unknown question kind {self.kind!r}")
+        return kind_of(self.kind).prompt(self, resolve_lang(lang) == "zh")
 
     def context(self, lang: str = "en") -> list[str]:
-        """The facts around the hand: seen and passed tiles, and the chi menu."""
+        """The facts around the hand: seen tiles, then those of its kind (passed tiles, the chi menu)."""
         zh = resolve_lang(lang) == "zh"
         lines = []
         if self.seen:
             lines.append(f"{'见过的牌' if zh else 'seen elsewhere'}: {_tile_list(self.seen)}")
-        if self.kind == "chou" or (self.kind == "chi" and (self.chou or self.passed_peng)):
-            none = "无" if zh else "none"
-            if self.rules.passed == "hu_only":  # one list: a passed tile may afterwards only be won on
-                passed = " ".join(GLYPHS[t] for t in sorted(set(parse_tiles(self.chou + self.passed_peng))))
-                lines.append(f"{'这一局过了的牌（过张只能胡）' if zh else 'passed this hand (过张: may only be won on)'}: "
-                             f"{passed or none}")
-            else:
-                lines.append(f"{'这一局过了吃（臭张）' if zh else 'passed for 吃 this hand (臭)'}: "
-                             f"{_tile_list(self.chou) or none}")
-                lines.append(f"{'这一局过了碰' if zh else 'passed for 碰 this hand'}: "
-                             f"{_tile_list(self.passed_peng) or none}")
-        if self.kind == "chi":
-            if not self.menu:
-                lines.append("没有能和这张牌组成一句话或绞牌的吃法（答 0）" if zh else
-                             "no two concealed tiles make a group with this tile (answer 0)")
-            else:
-                lines.append("吃法：" if zh else "ways to eat:")
-            for i, c in enumerate(self.menu, 1):
-                lines.append(f"  {i}. {way_text(c.chi, c.bi, zh)}")
+        return lines + kind_of(self.kind).context(self, zh)
+
+    def lines(self, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
+        """Everything shown before the answer (``question_lines``)."""
+        return question_lines(self, lang, index=index, total=total)
+
+    # ------------------------------------------------------------ answers
+
+    def parse(self, text: str) -> Answer:
+        """The answer ``text`` in graded form, or AnswerError saying how to write it."""
+        return kind_of(self.kind).parse(self, *read_answer(text))
+
+    def grade(self, text: str) -> Grade:
+        """Grade ``text``; AnswerError when it cannot be read (ask again, no attempt)."""
+        return kind_of(self.kind).grade(self, self.parse(text))
+
+    def right_answer(self) -> str:
+        """A right answer as a learner would type it (the first best discard; every wait; ...)."""
+        return kind_of(self.kind).right_answer(self)
+
+    def explanation(self, g: Grade, lang: str = "en") -> list[str]:
+        """The solver's full table for this question, where ``g`` fell short (the learner's row and the best
+        marked), the tags and the teaching note: a puzzle's own, or the one its kind writes for a drill; the
+        sentences wrapped at 80 columns."""
+        lang = resolve_lang(lang)
+        zh = lang == "zh"
+        lines: list[str] = kind_of(self.kind).teach(self, g, zh)
+        if self.tags:
+            lines += wrap(f"{'标签' if zh else 'tags'}: {', '.join(self.tags)}")
+        note = (self.note_zh if zh else self.note_en) or self.drill_note(lang)
+        if note:
+            lines += wrap(f"{'要点' if zh else 'note'}: {note}")
         return lines
 
+    def drill_note(self, lang: str = "en") -> str:
+        """The teaching note of a drill in ``lang``, written by its kind (one paragraph; '' for a puzzle, which
+        has its own)."""
+        if self.seed is None:
+            return ""
+        return kind_of(self.kind).note(self, resolve_lang(lang) == "zh")
 
-#: who reveals a huxi question's winning tile, as its prompt says it
-_SOURCE_EN = {"self": "self-drawn", "other": "drawn by another player", "discard": "discarded by another player"}
-_SOURCE_ZH = {"self": "自摸", "other": "别人摸出", "discard": "别人打出"}
+
+def passed_lines(q: Question, zh: bool) -> list[str]:
+    """The tiles passed this hand (the context of a chou question, and of a chi question that has some)."""
+    none = "无" if zh else "none"
+    if q.rules.passed == "hu_only":  # one list: a passed tile may afterwards only be won on
+        passed = " ".join(GLYPHS[t] for t in sorted(set(parse_tiles(q.chou + q.passed_peng))))
+        return [f"{'这一局过了的牌（过张只能胡）' if zh else 'passed this hand (过张: may only be won on)'}: "
+                f"{passed or none}"]
+    return [f"{'这一局过了吃（臭张）' if zh else 'passed for 吃 this hand (臭)'}: {_tile_list(q.chou) or none}",
+            f"{'这一局过了碰' if zh else 'passed for 碰 this hand'}: {_tile_list(q.passed_peng) or none}"]
 
 
 def _tile_list(text: str) -> str:
@@ -202,7 +251,7 @@ def question_lines(q: Question, lang: str = "en", *, index: int | None = None, t
     """Everything shown before the answer: header (with the ruleset's name when it is not the default), hand,
     context, question."""
     zh = resolve_lang(lang) == "zh"
-    kind = {"ting": "听牌", "discard": "打牌", "huxi": "胡息", "chi": "吃牌", "chou": "臭张"}[q.kind] if zh else q.kind
+    kind = kind_of(q.kind).NAME_ZH if zh else q.kind
     where = (f"题库 {q.puzzle_id}" if q.puzzle_id is not None else f"练习 {q.seed}") if zh else q.name
     count = f"[{index}/{total}] " if index is not None and total is not None else ""
     # The ruleset is named unless it is the default one (whose headers stay as they were).
@@ -238,29 +287,7 @@ def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solu
     result for ``q`` when it is already at hand (a drill generator computed it);
     it must be what ``solver.api`` gives (a discard table with distances when no
     discard leaves live outs, as ``api.discard_choice`` makes it)."""
-    if q.kind == "ting":
-        t = result if result is not None else api.ting(q.hand, seen=q.seen, rules=q.rules)
-        assert isinstance(t, Ting)  # the result given is the one of this question's kind
-        return Solution(frozenset(w.tile for w in t.waits), t)
-    if q.kind == "discard":
-        table = result if result is not None else api.discard_choice(q.hand, seen=q.seen, rules=q.rules)[1]
-        assert isinstance(table, Discards)  # as for ting
-        return Solution(api.best_discards(table), table)
-    if q.kind == "huxi":
-        assert q.tile is not None and q.source is not None  # a huxi question's tile and who reveals it
-        r = result if result is not None else api.hu(q.hand, win=q.tile, source=q.source, all_splits=True,
-                                                     rules=q.rules)
-        assert isinstance(r, HuResult)  # as for ting
-        if r.win is None:  # r.wins
-            raise QuizError(f"{q.name}: {q.tile} from {q.source} does not win ({r.reason})")
-        return Solution(r.win.huxi, r)
-    d = q.decision
-    if q.kind == "chi":
-        menu = q.menu or q.with_menu().menu
-        return Solution(frozenset(i for i, c in enumerate(menu, 1) if c.reason is None), d)
-    if q.kind == "chou":
-        return Solution(any(a.action == q.action for a in d.actions), d)
-    raise ValueError(f"unknown question kind {q.kind!r}")
+    return kind_of(q.kind).solve(q, result)
 
 
 def about_distance(table: Discards) -> bool:

@@ -20,7 +20,9 @@ hands and told apart by what the ruleset says, never by its name:
 * the 比 offence is named as the ruleset names it (``Ruleset.shaobi``: 烧比,
   吃包子), a win's ``how`` and fans as the reference gives them.
 
-Every tag a maker can give under a ruleset is in ``tags(rules)``.  Frozen
+Every tag a maker can give under a ruleset is its kind's ``ruleset_tags(rules)``
+(``solver.trainer.kinds``; ``wait_tags`` and ``eat_tags`` are those several kinds
+share), and each kind names its maker of these (its ``MAKERS``).  Frozen
 once released, like ``drill_makers``, whose code (frozen there too) makes
 the questions that are made alike: the discard and distance questions, the
 skeleton of the others (a maker here gives it the ruleset's fields).
@@ -37,7 +39,6 @@ from ..model.rules import Ruleset
 from ..model.tiles import glyph, glyphs
 from .drill_makers import (
     _PLAIN_HOWS,
-    Maker,
     _chi,
     _chou_move,
     _discard,
@@ -59,18 +60,22 @@ def _passed_tag(rules: Ruleset) -> str:
     return "过张" if rules.passed == "hu_only" else "臭张"
 
 
-def tags(rules: Ruleset) -> dict[str, tuple[str, ...]]:
-    """Every tag a drill of each kind can carry under ``rules``."""
+def _forced(rules: Ruleset) -> tuple[str, ...]:
+    return tuple(f"forced {MELD_ZH[k]}" for k in rules.melds if k != "chi")
+
+
+def wait_tags(rules: Ruleset) -> tuple[str, ...]:
+    """Every tag a drill about waits (ting, discard) can carry under ``rules``."""
     sources = rules.win_on
-    forced = tuple(f"forced {MELD_ZH[k]}" for k in rules.melds if k != "chi")
-    waits = (tuple(f"{s}-only wait" for s in sources) + tuple(f"no {s} win" for s in sources if len(sources) > 2)
-             + forced + ("破跑胡", "dead wait"))
-    eats = (("一吃两比", rules.shaobi, "坎 locked", "隔山", _passed_tag(rules)) + forced
+    return (tuple(f"{s}-only wait" for s in sources) + tuple(f"no {s} win" for s in sources if len(sources) > 2)
+            + _forced(rules) + ("破跑胡", "dead wait"))
+
+
+def eat_tags(rules: Ruleset) -> tuple[str, ...]:
+    """Every tag a drill about eating (chi, chou) can carry under ``rules``."""
+    return (("一吃两比", rules.shaobi, "坎 locked", "隔山", _passed_tag(rules)) + _forced(rules)
             + tuple(f"no 吃 {o}" for o in ORIGINS if o not in rules.chi_from and not o.startswith("lower"))
             + ("no discard",))
-    hows = ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡", "招胡")
-    return {"ting": waits, "discard": waits + _DISTANCE_TAGS,
-            "huxi": hows + ("score first",) + rules.fan_names, "chi": eats, "chou": eats}
 
 
 # ---------------------------------------------------------------- ting, discard, huxi
@@ -214,9 +219,3 @@ def _make_chou(rng: random.Random, level: int, plan: float, rules: Ruleset) -> t
         return None
     return {"hand": h.text(), "tile": glyph(x), "from_": source, "action": action, "chou": glyphs(chou),
             "passed_peng": glyphs(passed), "tags": tuple(dict.fromkeys(found))}, None
-
-
-#: the maker of each generator (``drills.GENERATORS``)
-MAKERS: dict[str, Maker] = {
-    "ting": _make_ting, "discard": _make_discard, "huxi": _make_huxi, "chi": _make_chi, "chou": _make_chou,
-    "distance": _make_distance}

@@ -10,9 +10,11 @@ from typing import Iterable, Iterator, Sequence
 from ..model.rules import Ruleset, get_ruleset
 from ..text.replies import quoted, whole_number
 from . import drills
-from .game_questions import GAME_KIND, GameItem, load_items
+from . import kinds as registry
+from .game_questions import GameItem
+from .kinds import Kind
 from .progress import MAX_SEED, GameRef
-from .question import QUESTION_KINDS, Question, QuizError
+from .question import Question, QuizError
 
 DEFAULT_COUNT = 10
 
@@ -58,8 +60,9 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     * ``random_drills``: ``count`` fresh drills (``solver.trainer.drills``) of the
       kind and level asked (random when None), from ``seed`` (random when None),
       as LazyQuestions: each is made when the quiz reaches it;
-    * ``kind`` 'game': the questions saved from the learner's games under
-      ``rules`` (``solver.trainer.game_questions``): the due ones first (most
+    * ``kind`` 'game' (a kind not on a hand): the questions saved from the
+      learner's games under ``rules`` (its ``from_mistakes``,
+      ``solver.trainer.game_questions``): the due ones first (most
       overdue first; one never asked is due from when it was saved), then the
       rest (soonest due first);
     * otherwise the puzzles written for ``rules`` (their ``rules`` field
@@ -74,8 +77,8 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     ``count`` defaults to DEFAULT_COUNT.  Raises QuizError (one line) for an
     unknown id, a bad option or when nothing matches.
     """
-    if kind is not None and kind not in QUESTION_KINDS + (GAME_KIND,):
-        raise QuizError(f"unknown kind {kind!r}: use one of {', '.join(QUESTION_KINDS + (GAME_KIND,))}")
+    if kind is not None and kind not in registry.kinds():
+        raise QuizError(f"unknown kind {kind!r}: use one of {', '.join(registry.kinds())}")
     if level is not None and level not in (1, 2, 3):
         raise QuizError(f"level {level} does not exist: use 1, 2 or 3")
     if count is not None and count < 1:
@@ -104,10 +107,10 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
         if clash:
             raise QuizError(f"puzzle {puzzle_id} does not match {' '.join(clash)}")
         return [Question.from_puzzle(p)]
-    if kind == GAME_KIND:
+    if kind is not None and not registry.get(kind).HAND:  # game: the questions from the learner's games
         if random_drills:
             raise QuizError("--random makes drills, and the questions from your games are none: drop --random")
-        return _from_games(rules, n, level, tag, store, time.time() if now is None else now)
+        return _from_games(registry.get(kind), rules, n, level, tag, store, time.time() if now is None else now)
     if random_drills:
         skipped: list = []
         return LazyQuestions(drills.iter_drills(n, rules=rules, seed=seed, kind=kind, level=level, tag=tag,
@@ -129,7 +132,7 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     if store is None:
         return [Question.from_puzzle(p, rules) for p in matching[:n]]
     by_id = {p.id: p for p in matching}
-    games = load_items(store, [item.id for item in due if isinstance(item, GameRef)]) if unfiltered else {}
+    games = _mistakes(store, [item.id for item in due if isinstance(item, GameRef)]) if unfiltered else {}
     chosen: list[Question | GameItem] = []
     taken: set[str] = set()
     for item in due:
@@ -166,7 +169,7 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
 
 
 def interleave(ps: Sequence) -> list:
-    """Puzzles ``ps`` easiest first, the kinds taking turns within a level (QUESTION_KINDS order), each kind's
+    """Puzzles ``ps`` easiest first, the kinds taking turns within a level (in their ORDER), each kind's
     in the order given: a fresh progress file's first questions are of every kind, not all ting.
 
     >>> from types import SimpleNamespace as P
@@ -176,7 +179,7 @@ def interleave(ps: Sequence) -> list:
     """
     out = []
     for level in sorted({p.level for p in ps}):
-        queues = {k: [p for p in ps if p.level == level and p.kind == k] for k in QUESTION_KINDS}
+        queues = {k: [p for p in ps if p.level == level and p.kind == k] for k in registry.hand_kinds()}
         while any(queues.values()):
             out += [queue.pop(0) for queue in queues.values() if queue]
     return out
@@ -192,13 +195,22 @@ def _as_review(q, review: tuple[int, float] | None):
     return again
 
 
-def _from_games(rules: Ruleset, n: int, level: int | None, tag: str | None, store,
+def _mistakes(store, ids: Sequence[int]) -> dict[int, GameItem]:
+    """The questions with these ids that the kinds made of the learner's mistakes (game: the decisions saved
+    from the learner's games; ``Kind.from_mistakes``)."""
+    found: dict[int, GameItem] = {}
+    for k in registry.kinds().values():
+        found.update(k.from_mistakes(store, ids))
+    return found
+
+
+def _from_games(kind: Kind, rules: Ruleset, n: int, level: int | None, tag: str | None, store,
                 now: float) -> list[GameItem]:
-    """``n`` questions saved from games under ``rules``: the due ones (most overdue first), then the
-    others (soonest due first)."""
+    """``n`` questions of ``kind`` saved from games under ``rules``: the due ones (most overdue first), then
+    the others (soonest due first)."""
     if level is not None or tag is not None:
         raise QuizError("questions from your games have no level or tag: use --kind game alone")
-    items = load_items(store, rules=rules) if store is not None else {}
+    items = kind.from_mistakes(store, rules=rules) if store is not None else {}
     if not items:
         raise QuizError(f"no question from your games is saved under ruleset {rules.name}: "
                         "`phz review RECORD --save` saves your worst decisions of a game")

@@ -16,11 +16,10 @@ from ..text.render import paint
 from ..text.replies import echoed, printable
 from .drills import NoDrill
 from .game_questions import GameItem
-from .grading import AnswerError, grade
+from .grading import AnswerError
 from .progress import ProgressError, Store
-from .question import Question, question_lines
+from .question import Question
 from .selection import LazyQuestions, select_questions
-from .teach import explanation
 from .wrapping import WIDTH, width, wrap
 
 QUIT_WORDS = frozenset({"q", "quit", "exit", "退出"})
@@ -132,10 +131,11 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
     difference, the seconds taken from the question shown to the answer read
     (the last one, when a bad one was asked again; grading is not counted,
     since it may load the solver's kernels).  ``questions`` may be a LazyQuestions, each
-    made when its turn comes.  A question from a game (``GameItem``) is shown, graded and
-    explained by itself.  With ``pause`` (a terminal: ``quiz_command`` decides) the
-    explanation stays on screen until Enter (``pause_prompt``; q stops) before the
-    next question; piped answers are never paused for.
+    made when its turn comes.  Every question, a ``Question`` or a question from a game
+    (``GameItem``), is shown, graded, recorded and explained alike (``lines``, ``grade``,
+    ``record_ids``, ``explanation``: each through its kind).  With ``pause`` (a terminal:
+    ``quiz_command`` decides) the explanation stays on screen until Enter (``pause_prompt``;
+    q stops) before the next question; piped answers are never paused for.
     """
     lang = resolve_lang(lang)
     zh = lang == "zh"
@@ -162,9 +162,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
             for note in skipped[told:]:
                 show(note.in_lang(lang, skipped=True))
             told = len(skipped)
-            asked = (q.lines(lang, index=index, total=summary.total) if isinstance(q, GameItem) else
-                     question_lines(q, lang, index=index, total=summary.total))
-            for line in asked:
+            for line in q.lines(lang, index=index, total=summary.total):
                 show(line)
             start = clock()
             while True:
@@ -186,7 +184,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
                     break
                 now = clock()  # the answer's time: before grading, which may load the solver's kernels
                 try:
-                    g = q.grade(text) if isinstance(q, GameItem) else grade(q, text)
+                    g = q.grade(text)
                 except AnswerError as e:
                     cannot_read(e)
                     continue
@@ -195,9 +193,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
                 break
             if store is not None:
                 try:
-                    item = ({"game_id": q.game_id} if isinstance(q, GameItem) else
-                            {"puzzle_id": q.puzzle_id, "seed": q.seed})
-                    store.record(rules=q.rules, **item, kind=q.kind, level=q.level, tags=q.tags,
+                    store.record(rules=q.rules, **q.record_ids, kind=q.kind, level=q.level, tags=q.tags,
                                  answer=g.text, correct=g.correct, seconds=max(0.0, now - start), at=now)
                 except ProgressError as e:
                     # No verdict: the learner would take a verdict for an answer kept.
@@ -207,7 +203,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
             summary.correct += g.correct
             summary.results.append((q, g))
             write(verdict(g.correct, lang, colour))
-            for line in (q.explanation(g, lang) if isinstance(q, GameItem) else explanation(q, g, lang)):
+            for line in q.explanation(g, lang):
                 show(line)
             if pause and index < summary.total and not _go_on(read, lang, summary):
                 break

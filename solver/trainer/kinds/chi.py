@@ -1,0 +1,198 @@
+"""``chi`` (吃牌): which ways to eat a tile are legal, from a menu of every way the hand could make.
+
+The menu (``with_menu``) is every candidate way, legal and not, numbered; answered with the numbers of
+the legal ones (0 for none); right when it names exactly those.  Taught with each way, legal or not, and
+the rule that forbids it (比, 烧比, 坎, 隔山, 臭张, a compulsory move ...).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Sequence
+
+from ...engine.obligations import candidate_ways
+from ...model.notation import parse_tile
+from ...model.results import Action, Discards, Forbidden, HuResult, Ting
+from ...model.rules import Ruleset
+from ...model.tiles import GLYPHS, glyphs
+from ...text.explain import action_text, forbidden_text, source_text
+from ...text.replies import quoted, whole_number
+from .. import drill_makers, ruleset_makers
+from ..drill_notes import _and, _join, _reasons
+from ..grading import _NONE, graded_set
+from ..question import Answer, AnswerError, Grade, Question, Solution, passed_lines, way_text
+from ..wrapping import wrap
+from . import Makers
+
+if TYPE_CHECKING:
+    from solver.puzzles import PuzzleAnswer
+
+    from ..progress import Store
+
+#: fourth in the lists of kinds; its drills' seed digit
+ORDER = 3
+NAME_ZH = "吃牌"
+HAND = True
+READY = False
+TAGS = drill_makers.EAT_TAGS
+MAKERS = Makers(drill_makers._make_chi, ruleset_makers._make_chi)
+MORE_GENERATORS: dict[str, tuple[int, Makers]] = {}
+
+
+def prompt(q: Question, zh: bool) -> str:
+    assert q.tile is not None and q.from_ is not None  # a chi question has both
+    subject = source_text(q.from_, parse_tile(q.tile), "zh" if zh else "en")
+    if zh:
+        return f"{subject}：下面哪些吃法合法？（写编号，如 1 3；都不合法写 0）"
+    return f"{subject[0].upper()}{subject[1:]}: which ways to eat are legal? (numbers, e.g. 1 3; 0 for none)"
+
+
+def context(q: Question, zh: bool) -> list[str]:
+    """The tiles passed this hand, when some were, then the menu."""
+    lines = passed_lines(q, zh) if q.chou or q.passed_peng else []
+    if not q.menu:
+        lines.append("没有能和这张牌组成一句话或绞牌的吃法（答 0）" if zh else
+                     "no two concealed tiles make a group with this tile (answer 0)")
+    else:
+        lines.append("吃法：" if zh else "ways to eat:")
+    for i, c in enumerate(q.menu, 1):
+        lines.append(f"  {i}. {way_text(c.chi, c.bi, zh)}")
+    return lines
+
+
+def with_menu(q: Question) -> Question:
+    """``q`` with its menu: the candidate ways of its decision (``obligations.candidate_ways``)."""
+    if q.menu:
+        return q
+    return replace(q, menu=tuple(candidate_ways(q.decision)))
+
+
+def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solution:
+    d = q.decision
+    menu = q.menu or q.with_menu().menu
+    return Solution(frozenset(i for i, c in enumerate(menu, 1) if c.reason is None), d)
+
+
+def parse(q: Question, raw: str, spaced: str) -> Answer:
+    if raw.lower() in _NONE:
+        return frozenset()
+    numbers: list[int] = []
+    for word in spaced.split():
+        number = whole_number(word)
+        if number is None:
+            raise AnswerError(f"{quoted(word)} is not a number: answer the numbers of the legal ways, "
+                              "e.g. 1 3, or 0 for none")
+        numbers.append(number)
+    if 0 in numbers:
+        raise AnswerError("0 means no legal way: do not mix it with other numbers")
+    n = len(q.menu)
+    bad = [x for x in numbers if not 1 <= x <= n]
+    if bad:
+        menu = {0: "the menu is empty", 1: "the one way is numbered 1"}.get(n, f"the ways are numbered 1 to {n}")
+        raise AnswerError(f"{bad[0]} is not on the menu: {menu}; 0 for none")
+    return frozenset(numbers)
+
+
+def grade(q: Question, answer: Answer) -> Grade:
+    expected = q.solution.expected
+    assert isinstance(answer, frozenset)  # the menu numbers named
+    return graded_set(answer, expected, " ".join(map(str, sorted(answer))) or "0")
+
+
+def right_answer(q: Question) -> str:
+    expected = q.solution.expected
+    assert isinstance(expected, frozenset)  # the legal ways' numbers
+    return " ".join(map(str, sorted(expected))) or "0"
+
+
+def puzzle_answer(q: Question) -> PuzzleAnswer:
+    """The legal ways of the menu, in its (chi, bi) order, as {chi, bi} glyph tables."""
+    expected = q.solution.expected
+    assert isinstance(expected, frozenset)  # their numbers
+    return tuple({"chi": glyphs(c.chi), "bi": tuple(glyphs(g) for g in c.bi)}
+                 for i, c in enumerate(q.menu, 1) if i in expected)
+
+
+def _candidate_text(q: Question, c, zh: bool) -> str:
+    d = q.decision
+    lang = "zh" if zh else "en"
+    if c.reason is None:
+        return action_text(d, Action("chi", chi=c.chi, bi=c.bi), lang)
+    return forbidden_text(d, Forbidden("chi", c.reason, c.chi, c.bi, c.detail), lang)
+
+
+def teach(q: Question, g: Grade, zh: bool) -> list[str]:
+    X = GLYPHS[q.decision.tile]
+    assert isinstance(g.expected, frozenset) and isinstance(g.answer, frozenset)  # menu numbers
+    legal = sorted(g.expected)
+    if legal:
+        lines = [f"合法的吃法：{' '.join(map(str, legal))}" if zh else
+                 f"Legal ways: {' '.join(map(str, legal))}"]
+    else:
+        lines = [f"{X}没有合法的吃法（答 0）" if zh else f"No legal way to eat {X} (answer 0)"]
+    if not g.correct:
+        for i in g.missed:
+            c = q.menu[i - 1]
+            lines.append(f"漏了 {i}（{way_text(c.chi, c.bi, zh)}）：这是合法的" if zh else
+                         f"Missed {i} ({way_text(c.chi, c.bi, zh)}): it is legal")
+        for i in g.extra:
+            c = q.menu[i - 1]
+            lines.append(f"{i}（{way_text(c.chi, c.bi, zh)}）不合法：{_candidate_text(q, c, zh)}" if zh else
+                         f"{i} ({way_text(c.chi, c.bi, zh)}) is not legal: {_candidate_text(q, c, zh)}")
+    lines.append("")
+    if not q.menu:
+        lines.append("没有两张暗牌能和它组成一句话或绞牌" if zh else
+                     f"No two concealed tiles make a 句 or 绞 with {X}")
+    for i, c in enumerate(q.menu, 1):
+        mark = ("合法" if zh else "legal") if c.reason is None else ("不合法" if zh else "not legal")
+        yours = ("  ← 你选了" if zh else "  ← you chose it") if i in g.answer else ""
+        lines += wrap(f"  {i}. {way_text(c.chi, c.bi, zh)} — {mark}{yours}: {_candidate_text(q, c, zh)}",
+                      indent="     ")
+    return lines
+
+
+def note(q: Question, zh: bool) -> str:
+    d = q.decision
+    x, X = d.tile, GLYPHS[d.tile]
+    seq = q.rules.sequence
+    held = d.hand.concealed[x]
+    if zh:
+        out = [f"吃{X}要用两张暗牌和它组成{'一列' if seq == '列' else '一句话'}或绞牌"
+               + (f"；手里还有{held}张{X}，每种吃法都要把它们也比下来" if 0 < held < 3 else "") + "（RULES.md 7）。"]
+    else:
+        out = [f"To eat {X}, two concealed tiles must make a {seq} or 绞 with it"
+               + (f"; you hold {held} more {X}, so each way must lay {'it' if held == 1 else 'them'} out too, as 比"
+                  if 0 < held < 3 else "") + " (RULES.md 7)."]
+    legal = [f"{i}（{way_text(c.chi, c.bi, zh)}）" if zh else f"{i} ({way_text(c.chi, c.bi, zh)})"
+             for i, c in enumerate(q.menu, 1) if c.reason is None]
+    if legal:
+        out.append(f"合法的吃法：{_and(legal, zh)}。" if zh else f"Legal: {_and(legal, zh)}.")
+    else:
+        out.append(f"{X}没有合法的吃法。" if zh else f"No way to eat {X} is legal.")
+    bad = [Forbidden("chi", c.reason, c.chi, c.bi, c.detail) for c in q.menu if c.reason is not None]
+    if bad:
+        out.append("不合法的：" if zh else "Not legal:")
+        out += _reasons(d, bad, zh)
+    elif not q.menu:
+        out.append(f"没有两张暗牌能和{X}组成一句话或绞牌。" if zh else f"No two concealed tiles make a group with {X}.")
+    return _join(out, zh)
+
+
+def ruleset_tags(rules: Ruleset) -> tuple[str, ...]:
+    return ruleset_makers.eat_tags(rules)
+
+
+def generator(own: str, base: int, tag: str | None, rules: Ruleset, frozen: bool) -> str:
+    """Its own: every drill of it is made by its generator."""
+    return own
+
+
+def from_mistakes(store: Store, ids: Sequence[int] | None = None, *,
+                  rules: Ruleset | None = None) -> dict[int, Question]:
+    """None: a missed chi question comes back itself, by its puzzle id or drill seed (``progress``)."""
+    return {}
+
+
+if TYPE_CHECKING:  # mypy checks that this module implements the protocol of a kind
+    from . import Kind
+    from . import chi as _this
+    _kind: Kind = _this
