@@ -164,7 +164,7 @@ def test_a_discard_question_answered_wrong_comes_back_sooner_in_chinese(db):
     assert out.startswith("[1/1] 对局 · 来自你的对局 table-1.jsonl，第 1 局，第 3 手\n")
     assert "打出一张牌：  1 一  2 二" in out and "打哪张？" in out
     assert "看不懂" in out  # q2 and 打五 (no 五 in the menu) are asked again, not attempts
-    assert "discard 五 is not one of the moves here" in out
+    assert "这里不能走 打 五" in out and "discard" not in out
     assert "✗ 错误" in out and "最好：打 叁" in out and "你的答案：打 一" in out
     assert "这一局你走的是 打 一：期望得分比最好的走法少 0.8 分" in out
     assert max(width(line) for line in out.splitlines() if not line.startswith("看不懂")) <= WIDTH

@@ -97,3 +97,23 @@ def test_every_entry_has_both_languages_and_is_shown():
         [en[:60] for en, zh in entries.items() if not re.search(r"[\u4e00-\u9fff]", zh)][:5]
     stale = [en[:60] for en in entries if en not in shown and "{" not in en]
     assert not stale, f"entries no command shows: {stale}"
+
+
+#: an answer no kind can read, and one each kind reads (the quiz asks again after the first)
+_BAD_THEN_GOOD = {"ting": "Z\n三\n", "discard": "Z\n三\n", "huxi": "x\n-3\n18\n", "chi": "x\n0 1\n9\n0\n",
+                  "chou": "三\n能\n"}
+
+
+@pytest.mark.parametrize("kind", sorted(_BAD_THEN_GOOD))
+def test_the_quiz_says_in_chinese_why_it_cannot_read_an_answer(kind, tmp_path):
+    env = {"PHZ_HOME": str(tmp_path), "COLUMNS": "80"}
+    got = CliRunner().invoke(main, ["quiz", "--lang", "zh", "--kind", kind, "--count", "1"],
+                             input=_BAD_THEN_GOOD[kind], prog_name="phz", env=env)
+    assert got.exit_code == 0, got.output
+    told = [line for line in got.output.splitlines() if line.startswith("看不懂")]
+    assert told, got.output
+    names = _names() | {"ascii", "x", "d", "y", "n", "q"}
+    assert not [w for line in told for w in _untranslated(line, names)], told
+    stats = CliRunner().invoke(main, ["stats", "--lang", "zh"], prog_name="phz", env=env)
+    table = stats.output.split("题型")[1]  # the kinds and the tags, after the rulesets' table
+    assert not _untranslated(table, _names() - set(_BAD_THEN_GOOD)), table

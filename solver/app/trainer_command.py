@@ -129,7 +129,7 @@ def stats(ctx: click.Context, db, rules, lang, as_json: bool, reset: bool, yes: 
     except ValueError as e:
         click.echo(f"Error: {e}", err=True)
         ctx.exit(2)
-    _echo(jsonl.dumps(s) if as_json else "\n".join(progress.stats_lines(s, lang)))
+    _echo(jsonl.dumps(s) if as_json else "\n".join(progress.stats_lines(s, lang, kinds.name_zh if lang == "zh" else str)))
 
 
 #: the words of ``phz stats --reset``, key -> (en, zh)

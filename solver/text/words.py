@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from ..game.moves import Move
     from ..model.results import Shape
 
-__all__ = ["CONDITION_TEXT", "CONDITION_ZH", "GROUP_ZH", "MELD_ZH", "MOVE_ZH", "ONTO_ZH", "ORIGIN_ZH", "SOURCE_TEXT"]
+__all__ = ["CONDITION_TEXT", "CONDITION_ZH", "GROUP_ZH", "MELD_ZH", "MOVE_ZH", "ONTO_ZH", "ORIGIN_ZH", "SOURCE_TEXT",
+           "TAG_ZH", "tag_in"]
 
 #: a 门子 by its kind (句 for a sequence and for 二七十; 将 the pair; 吃 an exposed 吃 meld)
 GROUP_ZH = {"ju": "句", "jiao": "绞", "kan": "坎", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提",
@@ -28,6 +29,22 @@ SOURCE_TEXT = {"self": "self-drawn", "other": "from another player", "discard": 
 CONDITION_ZH = {"haidi": "海底", "tianhu": "天胡", "dihu": "地胡", "qishou": "起手胡"}
 CONDITION_TEXT = {"haidi": "the last stock tile", "tianhu": "a dealt hand", "dihu": "the dealer's first discard",
                   "qishou": "the 亮张"}
+
+
+#: the tags of the puzzles and drills that hold English words, in Chinese (the others are Chinese already)
+TAG_ZH = {"1 away": "差一步", "2 away": "差两步", "compulsory 碰": "必须碰", "dead wait": "绝张", "dead 进张": "绝了的进张",
+          "discard win": "胡打出的牌", "discard-only wait": "只胡打出的牌", "distance first": "先看差几步",
+          "expected score": "期望得分", "forced 偎": "必须偎", "forced 提": "必须提", "forced 跑": "必须跑",
+          "live copies": "剩余张数", "lower-discard": "下家打出", "lower-draw": "下家摸出", "no discard": "没有牌可打",
+          "no 偎": "不能偎", "no 破跑": "不能破跑", "not ready": "未听牌", "other-only wait": "只胡别家摸的牌",
+          "outs": "胡张数", "own 碰": "自己碰", "peng_passed": "过碰", "score first": "先看得分", "seen": "见过的牌",
+          "self-draw": "自己摸出", "self-only wait": "只能自摸", "upper-discard": "上家打出", "upper-draw": "上家摸出",
+          "坎 locked": "坎不能拆", "胡息 short": "胡息不够"}
+
+
+def tag_in(tag: str, lang: str) -> str:
+    """A puzzle's or drill's tag as a person reads it in ``lang``."""
+    return TAG_ZH.get(tag, tag) if lang == "zh" else tag
 
 
 def group_zh(kind: str, sequence: str = "句") -> str:

@@ -8,7 +8,8 @@ words and checks several kinds read answers with are here.
 from __future__ import annotations
 
 from ..model.hand import HandError
-from ..model.notation import parse_tiles
+from ..model.notation import NotationError, parse_tiles
+from ..text.words import error_in
 from .question import Answer, Question
 from .question import AnswerError as AnswerError
 from .question import Grade as Grade
@@ -33,14 +34,21 @@ def right_answer(q: Question) -> str:
     return q.right_answer()
 
 
+def _zh(e: HandError) -> str:
+    """A notation error in Chinese."""
+    return e.in_lang("zh") if isinstance(e, NotationError) else error_in(str(e), "zh")
+
+
 def read_tiles(spaced: str) -> tuple[int, ...]:
     """The tiles an answer names (ting, discard), or AnswerError saying how to write them."""
     try:
         tiles = parse_tiles(spaced)
     except HandError as e:
-        raise AnswerError(f"{e}; write tiles as glyphs (三伍) or ASCII (3x5d)") from None
+        raise AnswerError(f"{e}; write tiles as glyphs (三伍) or ASCII (3x5d)",
+                          f"{_zh(e)}；牌请写成汉字（三伍）或 ASCII（3x5d）") from None
     if not tiles:
-        raise AnswerError("no tile: write tiles as glyphs (三伍) or ASCII (3x5d)")
+        raise AnswerError("no tile: write tiles as glyphs (三伍) or ASCII (3x5d)",
+                          "没有牌：牌请写成汉字（三伍）或 ASCII（3x5d）")
     return tiles
 
 

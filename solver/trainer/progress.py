@@ -45,8 +45,9 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping, Protocol
+from typing import Callable, Iterable, Iterator, Mapping, Protocol
 
+from ..text.words import tag_in
 from .progress_file import (
     APPLICATION_ID,
     BUSY_TIMEOUT,
@@ -368,9 +369,10 @@ def stats(path: str | Path | None = None, *, now: float, rules: str | RulesetLik
         return store.stats(now, rules=rules)
 
 
-def stats_lines(s: dict, lang: str = "en") -> list[str]:
+def stats_lines(s: dict, lang: str = "en", kind_name: Callable[[str], str] = str) -> list[str]:
     """``phz stats`` as text lines: the totals, the optimal choices and the mean answer time, then a table
-    per ruleset, kind (with each kind's mean time), level and tag."""
+    per ruleset, kind (with each kind's mean time; ``kind_name``: a kind as the language names it), level
+    and tag (in Chinese, ``words.tag_in``)."""
     from tabulate import tabulate
 
     zh = lang == "zh"
@@ -403,7 +405,8 @@ def stats_lines(s: dict, lang: str = "en") -> list[str]:
         table = s.get(key)
         if not table:
             continue
-        rows = [[k, v["attempts"], v["correct"], pct(v["correct"], v["attempts"])] + ([v["due"]] if "due" in v else [])
+        name = {"by_kind": kind_name, "by_tag": lambda t: tag_in(t, lang)}.get(key, str)
+        rows = [[name(k), v["attempts"], v["correct"], pct(v["correct"], v["attempts"])] + ([v["due"]] if "due" in v else [])
                 + ([took(v["mean_seconds"])] if "mean_seconds" in v else []) for k, v in table.items()]
         headers = [head[1], "答题", "答对", "正确率"] if zh else [head[0], "attempts", "correct", "rate"]
         if key == "by_rules":

@@ -23,6 +23,7 @@ from ..model.results import Candidate, Decision, DiscardAdvice, DiscardRow, Disc
 from ..model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
 from ..model.tiles import GLYPHS, glyphs
 from ..text.explain import resolve_lang
+from ..text.words import error_in, tag_in
 from .wrapping import wrap
 
 if TYPE_CHECKING:
@@ -43,7 +44,15 @@ Answer = frozenset[int] | tuple[int, ...] | int | bool
 
 
 class AnswerError(ValueError):
-    """An answer that cannot be read (bad notation, a number off the menu): ask again."""
+    """An answer that cannot be read (bad notation, a number off the menu): ask again.  It says why in
+    English (``str``) and in Chinese (``zh``; a model's message in Chinese through ``words.error_in``)."""
+
+    def __init__(self, en: str, zh: str | None = None):
+        super().__init__(en)
+        self.zh = zh if zh is not None else error_in(en, "zh")
+
+    def said(self, lang: str) -> str:
+        return self.zh if lang == "zh" else str(self)
 
 
 @dataclass(frozen=True)
@@ -73,7 +82,7 @@ def read_answer(text: str) -> tuple[str, str]:
     """An answer as typed: (stripped, its separators ,，、;； made spaces); AnswerError when there is none."""
     raw = text.strip()
     if not raw:
-        raise AnswerError("no answer: type it, or q to stop")
+        raise AnswerError("no answer: type it, or q to stop", "没有答案：请输入答案，或输入 q 退出")
     return raw, _SEPARATORS.sub(" ", raw)
 
 
@@ -197,7 +206,7 @@ class Question:
         zh = lang == "zh"
         lines: list[str] = kind_of(self.kind).teach(self, g, zh)
         if self.tags:
-            lines += wrap(f"{'标签' if zh else 'tags'}: {', '.join(self.tags)}")
+            lines += wrap(f"标签: {', '.join(tag_in(t, 'zh') for t in self.tags)}" if zh else f"tags: {', '.join(self.tags)}")
         note = (self.note_zh if zh else self.note_en) or self.drill_note(lang)
         if note:
             lines += wrap(f"{'要点' if zh else 'note'}: {note}")

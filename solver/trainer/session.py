@@ -57,7 +57,7 @@ def line_reader(stream: TextIO | None = None, out: TextIO | None = None) -> Call
             try:
                 return input(prompt) + "\n"
             except UnicodeDecodeError:
-                raise AnswerError(_NOT_UTF8) from None
+                raise AnswerError(*_NOT_UTF8) from None
         dst.write(prompt)
         dst.flush()
         bad = False
@@ -79,12 +79,12 @@ def line_reader(stream: TextIO | None = None, out: TextIO | None = None) -> Call
             dst.write(echoed(line.removesuffix("\n").removesuffix("\r")) + "\n")
             dst.flush()
         if bad:
-            raise AnswerError(_NOT_UTF8)
+            raise AnswerError(*_NOT_UTF8)
         return line
     return read
 
 
-_NOT_UTF8 = "that line is not UTF-8 text"
+_NOT_UTF8 = ("that line is not UTF-8 text", "这一行不是 UTF-8 文本")
 
 
 def _printer(text: str) -> None:
@@ -149,8 +149,8 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
             write(paint(line, colour))
 
     def cannot_read(e: AnswerError) -> None:
-        show(f"{'看不懂' if zh else 'Cannot read that'}: {printable(str(e))}. "
-             f"{'请再答一次（q 退出）' if zh else 'Try again (q to stop).'}")
+        show(f"看不懂：{printable(e.said('zh'))}。请再答一次（q 退出）" if zh else
+             f"Cannot read that: {printable(str(e))}. Try again (q to stop).")
 
     skipped = getattr(questions, "skipped", [])  # kinds of drills left out on the way (drills.NoDrill)
     told = 0

@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Protocol, Sequence, cast
 
 from solver.vocabulary import kinds_in
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
     from ..progress import Store
     from ..question import Grade
 
-__all__ = ["Kind", "Makers", "get", "hand_kinds", "kinds", "names"]
+__all__ = ["Kind", "Makers", "get", "hand_kinds", "kinds", "name_zh", "names"]
 
 
 class Makers(NamedTuple):
@@ -155,6 +157,18 @@ def kinds() -> dict[str, Kind]:
 def names() -> tuple[str, ...]:
     """The kinds' names in their ORDER, read from their files, none imported (light: for ``--help``)."""
     return tuple(name for _, name, _ in kinds_in(__path__))
+
+
+def name_zh(name: str) -> str:
+    """The Chinese name of kind ``name`` (its ``NAME_ZH``), read from its file, none imported (light: for
+    ``phz stats``); the name itself for a kind not registered."""
+    for folder in __path__:
+        path = Path(folder) / f"{name}.py"
+        if path.is_file():
+            found = re.search(r'^NAME_ZH = "([^"]+)"$', path.read_text(encoding="utf-8"), re.M)
+            if found:
+                return found[1]
+    return name
 
 
 def hand_kinds() -> tuple[str, ...]:

@@ -66,7 +66,7 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
         return True
     if word in _NO:
         return False
-    raise AnswerError(f"{quoted(raw)}: answer yes or no (y / n, 能 / 不能, 是 / 否)")
+    raise AnswerError(f"{quoted(raw)}: answer yes or no (y / n, 能 / 不能, 是 / 否)", f"{quoted(raw)}：请答能或不能（能 / 不能、是 / 否、y / n）")
 
 
 def grade(q: Question, answer: Answer) -> Grade:

@@ -68,10 +68,11 @@ def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solu
 def parse(q: Question, raw: str, spaced: str) -> Answer:
     tiles = read_tiles(spaced)
     if len(set(tiles)) != 1:
-        raise AnswerError(f"{glyphs(set(tiles))}: name one tile to discard")
+        raise AnswerError(f"{glyphs(set(tiles))}: name one tile to discard", f"{glyphs(set(tiles))}：只写一张要打的牌")
     t = tiles[0]
     if parse_hand(q.hand, q.rules).concealed[t] == 0:
-        raise AnswerError(f"{glyph(t)} is not among your concealed tiles: discard one of them")
+        raise AnswerError(f"{glyph(t)} is not among your concealed tiles: discard one of them",
+                          f"暗牌里没有{glyph(t)}：请打暗牌里的一张")
     return t
 
 

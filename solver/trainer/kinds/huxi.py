@@ -72,9 +72,10 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
     digits = re.sub(r"\s*(胡息|胡|huxi)$", "", raw, flags=re.IGNORECASE)
     value = whole_number(digits)  # ASCII digits only: ², ① or 5,000 digits are no number
     if value is None and digits.startswith("-") and whole_number(digits[1:]) is not None:
-        raise AnswerError("胡息 is never negative")
+        raise AnswerError("胡息 is never negative", "胡息不会是负数")
     if value is None:
-        raise AnswerError(f"{quoted(raw)} is not a number: answer the 胡息 as a whole number, e.g. 18")
+        raise AnswerError(f"{quoted(raw)} is not a number: answer the 胡息 as a whole number, e.g. 18",
+                          f"{quoted(raw)} 不是数字：请写胡息的整数，如 18")
     return value
 
 
