@@ -117,3 +117,19 @@ def test_the_quiz_says_in_chinese_why_it_cannot_read_an_answer(kind, tmp_path):
     stats = CliRunner().invoke(main, ["stats", "--lang", "zh"], prog_name="phz", env=env)
     table = stats.output.split("题型")[1]  # the kinds and the tags, after the rulesets' table
     assert not _untranslated(table, _names() - set(_BAD_THEN_GOOD)), table
+
+
+def test_every_tag_reads_in_chinese():
+    """The tags of the puzzles and of every drill under every shipped ruleset, as phz stats and the quiz show
+    them in Chinese."""
+    from solver import puzzles
+    from solver.model.rules import get_ruleset
+    from solver.text.words import tag_in
+    from solver.trainer import kinds
+
+    tags = {t for p in puzzles.load() for t in p.tags}
+    for name in ruleset_file.shipped():
+        for kind in kinds.hand_kinds():
+            tags |= set(kinds.get(kind).TAGS) | set(kinds.get(kind).ruleset_tags(get_ruleset(name)))
+    english = {t: tag_in(t, "zh") for t in tags if re.search("[A-Za-z]", tag_in(t, "zh"))}
+    assert len(tags) > 60 and not english, english

@@ -43,8 +43,22 @@ TAG_ZH = {"1 away": "差一步", "2 away": "差两步", "compulsory 碰": "必�
 
 
 def tag_in(tag: str, lang: str) -> str:
-    """A puzzle's or drill's tag as a person reads it in ``lang``."""
-    return TAG_ZH.get(tag, tag) if lang == "zh" else tag
+    """A puzzle's or drill's tag as a person reads it in ``lang`` (the tags a ruleset makes: ``forced 招``,
+    ``no 吃 self-draw``, ``no self win`` by their parts).
+
+    >>> tag_in("坎 locked", "zh"), tag_in("forced 招", "zh"), tag_in("no 吃 self-draw", "zh"), tag_in("no self win", "zh")
+    ('坎不能拆', '必须招', '不能吃自己摸出的牌', '不能胡自摸')
+    """
+    if lang != "zh":
+        return tag
+    if tag in TAG_ZH:
+        return TAG_ZH[tag]
+    if tag.startswith("forced "):
+        return "必须" + tag.removeprefix("forced ")
+    if tag.startswith("no 吃 ") and tag[5:] in ORIGIN_ZH:
+        return f"不能吃{ORIGIN_ZH[tag[5:]]}的牌"
+    source = {"no self win": "自摸", "no other win": "别家摸出的牌", "no discard win": "打出的牌"}.get(tag)
+    return f"不能胡{source}" if source else tag
 
 
 def group_zh(kind: str, sequence: str = "句") -> str:
