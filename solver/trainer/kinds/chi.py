@@ -7,7 +7,7 @@ the rule that forbids it (比, 烧比, 坎, 隔山, 臭张, a compulsory move ..
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ...engine.obligations import candidate_ways
 from ...model.notation import parse_tile
@@ -22,11 +22,11 @@ from ..grading import _NONE, graded_set
 from ..question import Answer, AnswerError, Grade, Question, Solution, passed_lines, way_text
 from ..wrapping import wrap
 from . import Makers
+from ._shared import no_mistakes, own_generator
 
 if TYPE_CHECKING:
     from solver.puzzles import PuzzleAnswer
 
-    from ..progress import Store
 
 #: fourth in the lists of kinds; its drills' seed digit
 ORDER = 3
@@ -182,15 +182,9 @@ def ruleset_tags(rules: Ruleset) -> tuple[str, ...]:
     return ruleset_makers.eat_tags(rules)
 
 
-def generator(own: str, base: int, tag: str | None, rules: Ruleset, frozen: bool) -> str:
-    """Its own: every drill of it is made by its generator."""
-    return own
-
-
-def from_mistakes(store: Store, ids: Sequence[int] | None = None, *,
-                  rules: Ruleset | None = None) -> dict[int, Question]:
-    """None: a missed chi question comes back itself, by its puzzle id or drill seed (``progress``)."""
-    return {}
+#: the same as most kinds: no drills of other generators, no questions made of mistakes
+generator = own_generator
+from_mistakes = no_mistakes
 
 
 if TYPE_CHECKING:  # mypy checks that this module implements the protocol of a kind

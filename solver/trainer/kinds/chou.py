@@ -5,7 +5,7 @@ its own, or 过张: a passed tile only won on), the ways open, or every reason t
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ...model.hand import MELD_ZH
 from ...model.notation import parse_tile
@@ -20,11 +20,11 @@ from ..drill_notes import _join, _reasons
 from ..grading import _NO, _YES
 from ..question import Answer, AnswerError, Grade, Question, Solution, passed_lines
 from . import Makers
+from ._shared import no_mistakes, own_generator
 
 if TYPE_CHECKING:
     from solver.puzzles import PuzzleAnswer
 
-    from ..progress import Store
 
 #: fifth in the lists of kinds; its drills' seed digit
 ORDER = 4
@@ -200,15 +200,9 @@ def ruleset_tags(rules: Ruleset) -> tuple[str, ...]:
     return ruleset_makers.eat_tags(rules)
 
 
-def generator(own: str, base: int, tag: str | None, rules: Ruleset, frozen: bool) -> str:
-    """Its own: every drill of it is made by its generator."""
-    return own
-
-
-def from_mistakes(store: Store, ids: Sequence[int] | None = None, *,
-                  rules: Ruleset | None = None) -> dict[int, Question]:
-    """None: a missed chou question comes back itself, by its puzzle id or drill seed (``progress``)."""
-    return {}
+#: the same as most kinds: no drills of other generators, no questions made of mistakes
+generator = own_generator
+from_mistakes = no_mistakes
 
 
 if TYPE_CHECKING:  # mypy checks that this module implements the protocol of a kind

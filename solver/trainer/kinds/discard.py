@@ -8,7 +8,7 @@ which ``generator`` picks between (odd bases, or the one whose tags hold the tag
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ... import api
 from ...model.notation import parse_hand
@@ -22,11 +22,11 @@ from ..question import Answer, AnswerError, Grade, Question, Solution, about_dis
 from ..teach import _mark, _tabulate, _tiles_comma
 from ..wrapping import wrap
 from . import Makers
+from ._shared import no_mistakes
 
 if TYPE_CHECKING:
     from solver.puzzles import PuzzleAnswer
 
-    from ..progress import Store
 
 #: second in the lists of kinds; its drills' seed digit
 ORDER = 1
@@ -353,10 +353,8 @@ def _generator_tags(own: str, rules: Ruleset, frozen: bool) -> dict[str, tuple[s
     return {own: waits, _DISTANCE: tuple(t for t in ruleset_tags(rules) if t not in waits)}
 
 
-def from_mistakes(store: Store, ids: Sequence[int] | None = None, *,
-                  rules: Ruleset | None = None) -> dict[int, Question]:
-    """None: a missed discard question comes back itself, by its puzzle id or drill seed (``progress``)."""
-    return {}
+#: as most kinds: no questions made of mistakes (a missed one comes back by its id or seed)
+from_mistakes = no_mistakes
 
 
 if TYPE_CHECKING:  # mypy checks that this module implements the protocol of a kind

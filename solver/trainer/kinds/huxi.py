@@ -7,7 +7,7 @@ left out, another decomposition's 胡息); a drill's note adds them up.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ... import api
 from ...model.notation import parse_tile
@@ -22,11 +22,11 @@ from ..drill_notes import _join, _win_zh
 from ..question import Answer, AnswerError, Grade, Question, QuizError, Solution
 from ..teach import _mark, _tabulate
 from . import Makers
+from ._shared import no_mistakes, own_generator
 
 if TYPE_CHECKING:
     from solver.puzzles import PuzzleAnswer
 
-    from ..progress import Store
 
 #: third in the lists of kinds; its drills' seed digit
 ORDER = 2
@@ -182,15 +182,9 @@ def ruleset_tags(rules: Ruleset) -> tuple[str, ...]:
     return hows + ("score first",) + rules.fan_names
 
 
-def generator(own: str, base: int, tag: str | None, rules: Ruleset, frozen: bool) -> str:
-    """Its own: every drill of it is made by its generator."""
-    return own
-
-
-def from_mistakes(store: Store, ids: Sequence[int] | None = None, *,
-                  rules: Ruleset | None = None) -> dict[int, Question]:
-    """None: a missed huxi question comes back itself, by its puzzle id or drill seed (``progress``)."""
-    return {}
+#: the same as most kinds: no drills of other generators, no questions made of mistakes
+generator = own_generator
+from_mistakes = no_mistakes
 
 
 if TYPE_CHECKING:  # mypy checks that this module implements the protocol of a kind

@@ -6,7 +6,7 @@ decomposition of each wait; a drill's note says how each wait wins and why a sou
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ... import api
 from ...engine import reference
@@ -23,11 +23,11 @@ from ..question import Answer, Grade, Question, Solution
 from ..teach import _SOURCE_ZH, _tabulate, _tiles_comma
 from ..wrapping import wrap
 from . import Makers
+from ._shared import no_mistakes, own_generator
 
 if TYPE_CHECKING:
     from solver.puzzles import PuzzleAnswer
 
-    from ..progress import Store
 
 #: first in the lists of kinds; its drills' seed digit
 ORDER = 0
@@ -204,15 +204,9 @@ def ruleset_tags(rules: Ruleset) -> tuple[str, ...]:
     return ruleset_makers.wait_tags(rules)
 
 
-def generator(own: str, base: int, tag: str | None, rules: Ruleset, frozen: bool) -> str:
-    """Its own: every drill of it is made by its generator."""
-    return own
-
-
-def from_mistakes(store: Store, ids: Sequence[int] | None = None, *,
-                  rules: Ruleset | None = None) -> dict[int, Question]:
-    """None: a missed ting question comes back itself, by its puzzle id or drill seed (``progress``)."""
-    return {}
+#: the same as most kinds: no drills of other generators, no questions made of mistakes
+generator = own_generator
+from_mistakes = no_mistakes
 
 
 if TYPE_CHECKING:  # mypy checks that this module implements the protocol of a kind
