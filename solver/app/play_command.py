@@ -1,12 +1,8 @@
-"""`phz play`: 跑胡子 at the terminal against the bots, hand after hand (``solver.app.play``)."""
+"""`phz play`: 跑胡子 at the terminal against the bots, hand after hand (``solver.app.play``); the command's
+work, imported when it runs, is ``play_run``."""
 from __future__ import annotations
 
-import io
 import os
-import sys
-from contextlib import ExitStack
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import click
 
@@ -15,13 +11,10 @@ from solver.vocabulary import DEFAULT_SAMPLES
 
 from .options import BotsCommand, bot_names, lang_option, players_option, rules_option, seat_rules
 
-if TYPE_CHECKING:
-    from solver.game.engine import Game
-    from solver.game.session import Session
-    from solver.model.rules import Ruleset
-
 #: the bots by the seats at the table: from your lower player on (one of two: the other player)
 DEFAULT_BOTS = {2: "strong", 3: "basic,strong", 4: "basic,strong,basic"}
+#: the review after the game (--review): phz review's judge at its defaults, the same deals from the same seed
+REVIEW_JUDGE = dict(samples=DEFAULT_SAMPLES, seed=0)
 
 
 def _bots(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...] | None:
@@ -111,84 +104,11 @@ def play(ctx: click.Context, rules, players: int | None, seed: int | None, bots:
     bots_given = bots is not None
     if from_path is None:
         bots = _table_bots(bots, rules.game.players)
-        from solver.game.deal import unplayable
-        why = unplayable(rules)
-        if why:
-            raise click.BadParameter(why, param_hint="--rules")
-    _run(ctx, rules=rules, seed=seed, bots=bots, bots_given=bots_given, hands=hands, coaching=coach, lang=lang,
-         record_path=record_path, from_path=from_path, at_move=at_move, review=review,
-         given_rules=rules if rules_given else None)
-
-
-def _run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, ...] | None, bots_given: bool,
-         hands: int | None, coaching: bool, lang: str | None, record_path: str | None, from_path: str | None,
-         at_move: int | None, review: bool = False, given_rules=None) -> None:
-    import random
-
-    from solver.app import play as table
-    from solver.app import signals
-    from solver.app.options import prepare
-    from solver.game.record import Recorder
-    from solver.game.session import Session, hand_seed
-    from solver.text import play_words as pw
-    from solver.text.explain import resolve_lang
-    from solver.text.render import colour_wanted
-
-    prepare(False)
-    lang = resolve_lang(lang)
-    start = None
-    resumed = None  # the position played on from: (move, the record's path)
-    if from_path is not None:
-        assert at_move is not None  # play(): --from and --at go together
-        start = _position(from_path, at_move, lang, given_rules)
-        resumed = (at_move, from_path)
-        rules, seed = start.rules, start.seed
-        if not bots_given and start.bots:
-            bots = start.bots
-        bots = _table_bots(bots, rules.game.players)
-        hands = hands or 1
-    elif seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-    assert bots is not None  # play() gave the table's bots without --from, _table_bots above with it
-    term = table.Terminal(colour=colour_wanted(sys.stdout, ctx.find_root().obj or "auto"), write=_writer())
-    me = start.seat if start else 0
-    opts = table.Options(rules, seed, bots, hands, coaching, lang, me, resumed)
-    if start is None:
-        term.say(pw.seed_line(seed, lang))
-    session = start.session if start else Session(rules, seed=seed)
-    first_seed = start.hand_seed if start else None
-
-    def seed_of(game) -> int | None:  # the seed of the deal of the hand being recorded
-        return first_seed if start and game is start.game else hand_seed(seed, session.index)
-
-    with ExitStack() as stack:
-        hooks = {}
-        memory = io.StringIO() if review and record_path is None else None  # the record the review reads
-        target = memory if memory is not None else record_path
-        if target is not None:
-            seats = [{"name": "you", "player": "human"} if p == me else {"name": b, "player": b}
-                     for p, b in enumerate(_around(me, bots))]
-            try:
-                rec = stack.enter_context(Recorder(target, rules, seed=seed, seats=seats,
-                                                   session={"command": "play", "coach": coaching, "hands": hands},
-                                                   guard=signals.deferred))
-            except OSError as e:
-                assert record_path is not None  # only a file fails to open, not the review's memory
-                raise click.FileError(record_path, e.strerror or str(e)) from None
-            # Ctrl-C or SIGTERM: the end line after the last whole move, so that the record replays
-            # strictly; cut short (lenient replay) only if the game holds the record at that moment.
-            stack.enter_context(signals.on_stop(rec.close_now))
-            if record_path is not None:
-                stack.enter_context(signals.note(lambda: " ".join(pw.record_kept(record_path, lang,
-                                                                                  cut=not rec.ended))))
-            hooks = {"on_move": lambda game: rec.sync(), "on_hand": lambda game: rec.hand(game, seed=seed_of(game))}
-        outcome = table.play_session(opts, term, session=session, first=start.game if start else None, **hooks)
-    if record_path is not None:
-        term.say(pw.record_kept(record_path, lang, done=outcome.stopped is None))
-    if outcome.stopped == "interrupt":
-        ctx.exit(130)
-    if review:
-        _review(term, memory.getvalue() if memory is not None else None, record_path, lang)
+    from . import play_run
+    play_run.run(ctx, rules=rules, seed=seed, bots=bots, bots_given=bots_given, hands=hands, coaching=coach,
+                 lang=lang, record_path=record_path, from_path=from_path, at_move=at_move,
+                 review=REVIEW_JUDGE if review else None, given_rules=rules if rules_given else None,
+                 table_bots=_table_bots)
 
 
 def _check_record_path(path: str, from_path: str | None, overwrite: bool) -> None:
@@ -205,101 +125,3 @@ def _check_record_path(path: str, from_path: str | None, overwrite: bool) -> Non
     if os.path.lexists(path) and not overwrite:
         raise click.BadParameter(f"{path} exists: name a new file, or add --overwrite to replace it",
                                  param_hint="--record")
-
-
-def _review(term, text: str | None, path: str | None, lang: str) -> None:
-    """The review of the human's decisions in the game just played: its record's ``text``, or the
-    record written at ``path``."""
-    from solver.app.review_command import run
-    from solver.game import record as records
-    from solver.game.review import default_seat
-    from solver.text.review_text import review_lines
-
-    if text is not None:
-        rec = records.parse(text)
-    else:
-        assert path is not None  # the record written as the game was played
-        rec = records.read(path)
-    if not any(len(h.events) > 1 for h in rec.hands):
-        return  # stopped before anything was played
-    done = run(rec, seat=default_seat(rec), hand=None, samples=DEFAULT_SAMPLES, seed=0, lang=lang)
-    term.say([""] + review_lines(done, lang))
-
-
-def _around(me: int, bots) -> list[str]:
-    """Each seat's player name: the human's seat '', the bots from its lower player on."""
-    n = len(bots) + 1
-    names = [""] * n
-    for k, b in enumerate(bots):
-        names[(me + 1 + k) % n] = b
-    return names
-
-
-def _writer():
-    """Text to stdout as it comes (a prompt has no newline); a failed write is a StreamError."""
-
-    from solver.app.console import write_failed
-
-    def write(text: str) -> None:
-        try:
-            click.echo(text, nl=False, color=True)
-            sys.stdout.flush()
-        except OSError as e:
-            raise write_failed(e) from None
-    return write
-
-
-@dataclass(frozen=True)
-class _Start:
-    """A position of a record to play on from: its game, session, ruleset, seed, the human's seat, bots."""
-    game: Game
-    session: Session
-    rules: Ruleset
-    seed: int
-    hand_seed: int | None  # the seed of the deal of its hand, if the record says
-    seat: int
-    bots: tuple[str, ...] | None  # None: the record's players are not all bots of phz
-
-
-def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> _Start:
-    """The position before move ``at`` of the record at ``path``, replayed through the engine."""
-    from solver.game import record, replay
-    from solver.game.session import Session
-
-    try:
-        rec = record.read(path, rules=given_rules)
-        if rec.cut:
-            from solver.text.explain import resolve_lang
-            from solver.text.game_text import cut_notice
-            click.echo(cut_notice(rec, path, resolve_lang(lang)), err=True)
-        done = replay.replay(rec, lenient=rec.lenient, to=at)
-    except record.RecordError as e:
-        raise click.BadParameter(e.reason if e.line == 0 else f"{path}: {e}", param_hint="--from") from None
-    except ValueError as e:  # no such move
-        raise click.BadParameter(f"no move {at} in {path}: {e}", param_hint="--at") from None
-    pos = done.at
-    assert pos is not None  # replayed to move ``at``: the position before it
-    seats = rec.header.get("seats") or []
-    players = [s.get("player") if isinstance(s, dict) else None for s in seats]
-    me = players.index("human") if "human" in players else 0
-    n = rec.rules.game.players
-    around = [players[(me + k) % n] if len(players) == n else None for k in range(1, n)]
-    known = [b for b in around if isinstance(b, str) and b in bot_names()]
-    bots = tuple(known) if len(known) == len(around) else None  # every other seat a bot of phz
-    hand = rec.hands[pos.hand - 1]
-    seed = rec.header.get("seed")
-    session = Session(rec.rules, seed=seed if seed is not None else 0, dealer=pos.game.dealer)
-    session.index = pos.hand - 1
-    session.scores[:] = _scores_before(done, pos.hand)
-    for g in done.games[:pos.hand - 1]:
-        session.drawn_in_row = session.drawn_in_row + 1 if g.result and g.result.winner is None else 0
-    return _Start(game=pos.game, session=session, rules=rec.rules, seed=session.seed, hand_seed=hand.seed,
-                  seat=me, bots=bots)
-
-
-def _scores_before(done, hand: int) -> list[int]:
-    scores = [0] * done.rules.game.players
-    for g in done.games[:hand - 1]:
-        for p, v in enumerate(g.result.net if g.result else ()):
-            scores[p] += v
-    return scores

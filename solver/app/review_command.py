@@ -2,21 +2,19 @@
 
 The record is replayed (strictly, or leniently when it was typed in) and
 each decision with a choice is advised by rollouts (``solver.game.review``);
-the text is ``solver.text.review_text``.  Progress goes to stderr; a record
+the text is ``solver.text.review_text``; the work is ``review_run``,
+imported when the command runs.  Progress goes to stderr; a record
 that does not replay, a seat or hand it has not, is one line naming the fix
 (exit 2).
 """
 from __future__ import annotations
-
-import sys
-import time
 
 import click
 
 from solver import limits
 from solver.vocabulary import DEFAULT_SAMPLES
 
-from .options import echo, lang_option, prepare, record_rules_option
+from .options import lang_option, record_rules_option
 
 HELP = """Review the decisions of one seat in the game record RECORD.
 
@@ -66,127 +64,5 @@ Examples:
 @click.pass_context
 def review(ctx: click.Context, record_path: str, seat: int | None, hand: int | None, lang: str | None,
            as_json: bool, samples: int, seed: int, save: bool, db_path: str | None, given_rules) -> None:
-
-    from solver.game import record as records
-    from solver.text import jsonl, render
-    from solver.text.explain import resolve_lang
-
-    prepare(as_json)
-    language = resolve_lang(lang)
-    colour = not as_json and render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto")
-
-    def fail(message: str) -> None:
-        if as_json:
-            echo(jsonl.dumps({"ok": False, "file": record_path, "error": message}))
-        click.echo(f"Error: {message}", err=True)
-        ctx.exit(2)
-
-    try:
-        if record_path == "-":
-            stdin = sys.stdin
-            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
-            rec = records.parse(data, where="-", rules=given_rules)
-        else:
-            rec = records.read(record_path, rules=given_rules)
-    except records.RecordError as e:
-        fail(e.reason if e.line == 0 else f"{record_path} line {e.line}: {e.reason}")
-        return
-    if rec.cut:
-        from solver.text.game_text import cut_notice
-        click.echo(cut_notice(rec, record_path, language), err=True)
-    try:
-        done = run(rec, seat=seat, hand=hand, samples=samples, seed=seed, lang=language)
-    except records.RecordError as e:
-        message = f"{record_path} line {e.line}: {e.reason}"
-        fail(message + (" (phz replay --lenient shows where)" if e.breaks_rule else ""))
-        return
-    except ValueError as e:
-        option = "--seat" if str(e).startswith("seat") else "--hand"
-        fail(f"{option}: {e}")
-        return
-    saved = None
-    if save:
-        try:
-            saved = _save(done, db_path, record_path)
-        except ValueError as e:  # the progress file (ProgressError), or a question it refuses
-            fail(f"--save: {e}")
-            return
-    if as_json:
-        from solver.text.review_text import review_json
-        obj = review_json(done, record_path)
-        if saved is not None:
-            obj["saved"] = {"questions": saved[0], "new": saved[1]}
-        echo(jsonl.dumps(obj))
-        return
-    from solver.text.review_text import review_lines, saved_line
-    lines = review_lines(done, language)
-    if saved is not None:
-        lines += [""] + saved_line(*saved, SAVED, language)
-    echo(render.paint("\n".join(lines), colour))
-
-
-def run(rec, *, seat: int | None, hand: int | None, samples: int, seed: int, lang: str):
-    """The review of ``rec`` with its progress on stderr: how many decisions and about how long first,
-    then (on a terminal) each decision as it is advised."""
-
-    from solver.game.review import checked, count_decisions, review, seconds
-
-    seat = checked(rec, seat, hand)
-    total = count_decisions(rec, seat, hand=hand)
-    guess = round(seconds(rec.rules, total, samples))
-    zh = lang == "zh"
-    err = sys.stderr
-    tty = bool(getattr(err, "isatty", None) and err.isatty())
-    if total:
-        from solver.text.columns import wrap
-        note = (f"复盘 {seat} 号位的 {total} 个决定，每手 {samples} 副发牌：约 {guess} 秒（--samples 可调）" if zh
-                else f"reviewing {total} decision{'s' if total != 1 else ''} of seat {seat} at {samples} deals "
-                     f"a move: about {guess} s (--samples trades time for precision)")
-        click.echo("\n".join(wrap(note, words=not zh)), err=True)
-    start = time.monotonic()
-
-    def progress(i: int, n: int) -> None:
-        if not tty or n == 0:
-            return
-        spent = time.monotonic() - start
-        left = round(spent / i * (n - i)) if i else guess
-        text = (f"第 {i}/{n} 个决定，还要约 {left} 秒" if zh else f"decision {i}/{n}, about {left} s left") \
-            if i < n else (f"完成：{spent:.0f} 秒" if zh else f"done in {spent:.0f} s")
-        click.echo(f"\r{text:<40}" + ("\n" if i == n else ""), err=True, nl=False)
-
-    return review(rec, seat, hand=hand, samples=samples, seed=seed, progress=progress)
-
-
-#: the grades whose decisions --save makes quiz questions of
-SAVED = ("mistake", "blunder")
-
-
-def questions(done, record_path: str) -> list:
-    """The quiz questions of the decisions graded ``SAVED`` (``solver.trainer.game_questions.GameQuestion``):
-    the position, the moves offered, the best (and its discard after a claim), the move made, its loss, why
-    (en and zh) and where it comes from."""
-    from solver.game.moves import move_text
-    from solver.game.position import dumps
-    from solver.text.review_text import why_text
-    from solver.trainer.game_questions import GameQuestion
-
-    out = []
-    for d in done.decisions:
-        if d.grade not in SAVED or d.best is None:
-            continue
-        best = d.best
-        where_en = f"from your game of {record_path}, hand {d.hand}, move {d.n}"
-        where_zh = f"来自你的牌局 {record_path}，第 {d.hand} 局第 {d.n} 手"
-        out.append(GameQuestion(dumps(d.position), tuple(move_text(m) for m in d.position.options),
-                                move_text(best.move), move_text(best.follow) if best.follow else None,
-                                move_text(d.move), round(d.loss, 3), why_text(d, "en"), why_text(d, "zh"),
-                                where_en, where_zh))
-    return out
-
-
-def _save(done, db_path: str | None, record_path: str) -> tuple[int, int]:
-    """(questions made, new ones stored) for ``--save``; ProgressError (one line) when the file cannot be written."""
-    from solver.trainer.game_questions import save
-
-    qs = questions(done, record_path)
-    return len(qs), (save(db_path, qs) if qs else 0)
+    from .review_run import review_record
+    review_record(ctx, record_path, seat, hand, lang, as_json, samples, seed, save, db_path, given_rules)

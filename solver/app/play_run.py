@@ -1,0 +1,189 @@
+"""The work of ``phz play`` (``play_command`` declares it): the session at the terminal (``solver.app.play``),
+played from the start or on from a record's position, its record written as it goes, and the review after
+the game.  Imported only when the command runs.
+"""
+from __future__ import annotations
+
+import io
+import random
+import sys
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import click
+
+from solver.game import record, replay
+from solver.game.deal import unplayable
+from solver.game.record import Recorder
+from solver.game.review import default_seat
+from solver.game.session import Session, hand_seed
+from solver.text import play_words as pw
+from solver.text.explain import resolve_lang
+from solver.text.game_text import cut_notice
+from solver.text.render import colour_wanted
+from solver.text.review_text import review_lines
+
+from . import play as table
+from . import review_run, signals
+from .console import write_failed
+from .options import bot_names, prepare
+
+if TYPE_CHECKING:
+    from solver.game.engine import Game
+    from solver.model.rules import Ruleset
+
+__all__ = ["run"]
+
+
+def run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, ...] | None, bots_given: bool,
+        hands: int | None, coaching: bool, lang: str | None, record_path: str | None, from_path: str | None,
+        at_move: int | None, review: dict | None = None, given_rules=None, table_bots) -> None:
+    """``phz play`` after its options are checked: the session at the terminal, played from the start or
+    from a record's position (``--from``), recorded, then with ``review`` (the judge's samples and seed)
+    the review of the human's decisions; ``table_bots`` gives the bots of a table (``play_command``)."""
+    if from_path is None:
+        why = unplayable(rules)
+        if why:
+            raise click.BadParameter(why, param_hint="--rules")
+    prepare(False)
+    lang = resolve_lang(lang)
+    start = None
+    resumed = None  # the position played on from: (move, the record's path)
+    if from_path is not None:
+        assert at_move is not None  # play(): --from and --at go together
+        start = _position(from_path, at_move, lang, given_rules)
+        resumed = (at_move, from_path)
+        rules, seed = start.rules, start.seed
+        if not bots_given and start.bots:
+            bots = start.bots
+        bots = table_bots(bots, rules.game.players)
+        hands = hands or 1
+    elif seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    assert bots is not None  # play() gave the table's bots without --from, table_bots above with it
+    term = table.Terminal(colour=colour_wanted(sys.stdout, ctx.find_root().obj or "auto"), write=_writer())
+    me = start.seat if start else 0
+    opts = table.Options(rules, seed, bots, hands, coaching, lang, me, resumed)
+    if start is None:
+        term.say(pw.seed_line(seed, lang))
+    session = start.session if start else Session(rules, seed=seed)
+    first_seed = start.hand_seed if start else None
+
+    def seed_of(game) -> int | None:  # the seed of the deal of the hand being recorded
+        return first_seed if start and game is start.game else hand_seed(seed, session.index)
+
+    with ExitStack() as stack:
+        hooks = {}
+        memory = io.StringIO() if review is not None and record_path is None else None  # the record the review reads
+        target = memory if memory is not None else record_path
+        if target is not None:
+            seats = [{"name": "you", "player": "human"} if p == me else {"name": b, "player": b}
+                     for p, b in enumerate(_around(me, bots))]
+            try:
+                rec = stack.enter_context(Recorder(target, rules, seed=seed, seats=seats,
+                                                   session={"command": "play", "coach": coaching, "hands": hands},
+                                                   guard=signals.deferred))
+            except OSError as e:
+                assert record_path is not None  # only a file fails to open, not the review's memory
+                raise click.FileError(record_path, e.strerror or str(e)) from None
+            # Ctrl-C or SIGTERM: the end line after the last whole move, so that the record replays
+            # strictly; cut short (lenient replay) only if the game holds the record at that moment.
+            stack.enter_context(signals.on_stop(rec.close_now))
+            if record_path is not None:
+                stack.enter_context(signals.note(lambda: " ".join(pw.record_kept(record_path, lang,
+                                                                                  cut=not rec.ended))))
+            hooks = {"on_move": lambda game: rec.sync(), "on_hand": lambda game: rec.hand(game, seed=seed_of(game))}
+        outcome = table.play_session(opts, term, session=session, first=start.game if start else None, **hooks)
+    if record_path is not None:
+        term.say(pw.record_kept(record_path, lang, done=outcome.stopped is None))
+    if outcome.stopped == "interrupt":
+        ctx.exit(130)
+    if review is not None:
+        _review(term, memory.getvalue() if memory is not None else None, record_path, lang, review)
+
+
+def _review(term, text: str | None, path: str | None, lang: str, judge: dict) -> None:
+    """The review of the human's decisions in the game just played: its record's ``text``, or the
+    record written at ``path``; ``judge``, the samples and seed of the rollouts."""
+    if text is not None:
+        rec = record.parse(text)
+    else:
+        assert path is not None  # the record written as the game was played
+        rec = record.read(path)
+    if not any(len(h.events) > 1 for h in rec.hands):
+        return  # stopped before anything was played
+    done = review_run.run(rec, seat=default_seat(rec), hand=None, lang=lang, **judge)
+    term.say([""] + review_lines(done, lang))
+
+
+def _around(me: int, bots) -> list[str]:
+    """Each seat's player name: the human's seat '', the bots from its lower player on."""
+    n = len(bots) + 1
+    names = [""] * n
+    for k, b in enumerate(bots):
+        names[(me + 1 + k) % n] = b
+    return names
+
+
+def _writer():
+    """Text to stdout as it comes (a prompt has no newline); a failed write is a StreamError."""
+
+    def write(text: str) -> None:
+        try:
+            click.echo(text, nl=False, color=True)
+            sys.stdout.flush()
+        except OSError as e:
+            raise write_failed(e) from None
+    return write
+
+
+@dataclass(frozen=True)
+class _Start:
+    """A position of a record to play on from: its game, session, ruleset, seed, the human's seat, bots."""
+    game: Game
+    session: Session
+    rules: Ruleset
+    seed: int
+    hand_seed: int | None  # the seed of the deal of its hand, if the record says
+    seat: int
+    bots: tuple[str, ...] | None  # None: the record's players are not all bots of phz
+
+
+def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> _Start:
+    """The position before move ``at`` of the record at ``path``, replayed through the engine."""
+    try:
+        rec = record.read(path, rules=given_rules)
+        if rec.cut:
+            click.echo(cut_notice(rec, path, resolve_lang(lang)), err=True)
+        done = replay.replay(rec, lenient=rec.lenient, to=at)
+    except record.RecordError as e:
+        raise click.BadParameter(e.reason if e.line == 0 else f"{path}: {e}", param_hint="--from") from None
+    except ValueError as e:  # no such move
+        raise click.BadParameter(f"no move {at} in {path}: {e}", param_hint="--at") from None
+    pos = done.at
+    assert pos is not None  # replayed to move ``at``: the position before it
+    seats = rec.header.get("seats") or []
+    players = [s.get("player") if isinstance(s, dict) else None for s in seats]
+    me = players.index("human") if "human" in players else 0
+    n = rec.rules.game.players
+    around = [players[(me + k) % n] if len(players) == n else None for k in range(1, n)]
+    known = [b for b in around if isinstance(b, str) and b in bot_names()]
+    bots = tuple(known) if len(known) == len(around) else None  # every other seat a bot of phz
+    hand = rec.hands[pos.hand - 1]
+    seed = rec.header.get("seed")
+    session = Session(rec.rules, seed=seed if seed is not None else 0, dealer=pos.game.dealer)
+    session.index = pos.hand - 1
+    session.scores[:] = _scores_before(done, pos.hand)
+    for g in done.games[:pos.hand - 1]:
+        session.drawn_in_row = session.drawn_in_row + 1 if g.result and g.result.winner is None else 0
+    return _Start(game=pos.game, session=session, rules=rec.rules, seed=session.seed, hand_seed=hand.seed,
+                  seat=me, bots=bots)
+
+
+def _scores_before(done, hand: int) -> list[int]:
+    scores = [0] * done.rules.game.players
+    for g in done.games[:hand - 1]:
+        for p, v in enumerate(g.result.net if g.result else ()):
+            scores[p] += v
+    return scores
