@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -26,19 +27,27 @@ ORIGIN_ZH = {"upper-discard": "上家打出", "upper-draw": "上家摸出", "sel
 def kinds_in(folders: Iterable[str | os.PathLike[str] | Traversable]) -> tuple[tuple[int, str, bool], ...]:
     """(ORDER, name, HAND) of each kind registered in ``folders`` (``solver/trainer/kinds``, a module per kind:
     ``solver.trainer.kinds``), ORDER first, read from its module's ``ORDER = n`` and ``HAND = True|False``
-    lines without importing it (a name found twice: the first folder's)."""
+    lines without importing it (a name found twice: the first folder's).  Each folder is read once."""
     found: dict[str, tuple[int, str, bool]] = {}
     for folder in folders:
-        where = Path(folder) if isinstance(folder, (str, os.PathLike)) else folder
-        for entry in sorted(where.iterdir(), key=lambda e: e.name):
-            name = entry.name.removesuffix(".py")
-            if entry.name.endswith(".py") and not name.startswith("_") and name not in found:
-                text = entry.read_text(encoding="utf-8")
-                order, hand = re.search(r"^ORDER = (\d+)$", text, re.M), re.search(r"^HAND = (True|False)$", text, re.M)
-                if order is None or hand is None:
-                    raise ValueError(f"{entry.name}: a kind's module has an `ORDER = n` and a `HAND = True|False` line")
-                found[name] = (int(order[1]), name, hand[1] == "True")
+        for kind in _kinds_of(str(folder)):
+            found.setdefault(kind[1], kind)
     return tuple(sorted(found.values()))
+
+
+@cache
+def _kinds_of(folder: str) -> tuple[tuple[int, str, bool], ...]:
+    """(ORDER, name, HAND) of each kind's module in ``folder``, by name."""
+    found = []
+    for entry in sorted(Path(folder).iterdir(), key=lambda e: e.name):
+        name = entry.name.removesuffix(".py")
+        if entry.name.endswith(".py") and not name.startswith("_"):
+            text = entry.read_text(encoding="utf-8")
+            order, hand = re.search(r"^ORDER = (\d+)$", text, re.M), re.search(r"^HAND = (True|False)$", text, re.M)
+            if order is None or hand is None:
+                raise ValueError(f"{entry.name}: a kind's module has an `ORDER = n` and a `HAND = True|False` line")
+            found.append((int(order[1]), name, hand[1] == "True"))
+    return tuple(found)
 
 
 #: the kinds of question of the puzzle library and the drills: the kinds on a hand registered in

@@ -41,8 +41,6 @@ from .output import Out
 
 __all__ = ["act", "claim_position", "discard"]
 
-#: the most --samples (solver.limits.SAMPLES, as advise_command.MAX_SAMPLES says it in --help)
-MAX_SAMPLES = limits.SAMPLES[1]
 #: the options of a quick position, which a record or a position file makes needless
 QUICK_ONLY = {"stock": "--stock", "seen": "--seen", "chou": "--chou", "passed_peng": "--passed-peng"}
 
@@ -64,10 +62,11 @@ class _Job:
 
     def check(self, quick: dict) -> None:
         v = self.values
-        if not limits.SAMPLES[0] <= self.samples <= MAX_SAMPLES:  # the range --help states
+        low, most = limits.SAMPLES
+        if not low <= self.samples <= most:  # the range --help states
             self.fail(f"--samples {self.samples}: give at least 1 deal per choice (default {DEFAULT_SAMPLES}; "
                       "--rank outs orders by distance and 进张 alone)" if self.samples < 1 else
-                      f"--samples {self.samples}: at most {MAX_SAMPLES} deals per choice (default {DEFAULT_SAMPLES})")
+                      f"--samples {self.samples}: at most {most} deals per choice (default {DEFAULT_SAMPLES})")
         if v.get("stock") is not None and v["stock"] < 0:
             self.fail(f"--stock {v['stock']}: the stock holds 0 tiles or more")
         if v.get("record") is not None and v.get("position") is not None:

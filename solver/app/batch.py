@@ -265,24 +265,19 @@ def _answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
         for i, shown in zip(loaded.where, direct):
             assert shown is not None  # the hands not ready were answered just above
             answers[i] = shown
-    elif loaded.where and kind == "ting":
-        hands = loaded.hands()
-        tings = api.ting_many(hands, [loaded.seen] * len(hands), rules=rules)
-        if as_json:
-            for i, ting in zip(loaded.where, tings):
-                answers[i] = jsonl.ting_json_line(lines[i], ting, rules.win_on_discard)
-        else:
-            for i, ting in zip(loaded.where, tings):
-                answers[i] = render.ting_line(ting, colour, rules.win_on)
     elif loaded.where:
         hands = loaded.hands()
-        tables = api.discard_many(hands, [loaded.seen] * len(hands), rules=rules)
-        if as_json:
-            for i, table in zip(loaded.where, tables):
-                answers[i] = jsonl.discard_json_line(lines[i], table, rules.win_on_discard)
+        seen = [loaded.seen] * len(hands)
+        if kind == "ting":
+            texts = [jsonl.ting_json_line(lines[i], t, rules.win_on_discard) if as_json else
+                     render.ting_line(t, colour, rules.win_on)
+                     for i, t in zip(loaded.where, api.ting_many(hands, seen, rules=rules))]
         else:
-            for i, table in zip(loaded.where, tables):
-                answers[i] = render.discard_line(table, colour)
+            texts = [jsonl.discard_json_line(lines[i], d, rules.win_on_discard) if as_json else
+                     render.discard_line(d, colour)
+                     for i, d in zip(loaded.where, api.discard_many(hands, seen, rules=rules))]
+        for i, text in zip(loaded.where, texts):
+            answers[i] = text
     return answers, len(loaded.errors)
 
 

@@ -46,6 +46,13 @@ def hand_lines(stream: TextIO | None = None) -> Iterator[str]:
             yield line
 
 
+def stdin_bytes() -> bytes:
+    """All of standard input, as bytes (a FILE of ``-``: a record read from stdin); its text encoded as UTF-8
+    when it has no byte buffer (a test's stream)."""
+    stdin = sys.stdin
+    return stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
+
+
 def can_show_tiles(stream: TextIO) -> bool:
     try:
         "一壹".encode(stream.encoding or "ascii")

@@ -32,6 +32,16 @@ class Out:
         ctx.exit(2)
 
 
+def file_failed(ctx: click.Context, as_json: bool, path: str, message: str) -> NoReturn:
+    """A file a command was given cannot be used: the JSON error object naming it (``--json``), one line on
+    stderr; exit 2."""
+    if as_json:
+        from solver.text import jsonl
+        options.echo(jsonl.dumps({"ok": False, "file": path, "error": message}))
+    click.echo(f"Error: {message}", err=True)
+    ctx.exit(2)
+
+
 def batch_mode(hand: tuple[str, ...]) -> bool:
     """Whether the hands come from stdin (HAND is ``-``, or absent with stdin not a terminal)."""
     if hand == ("-",):

@@ -12,7 +12,9 @@ import click
 
 from solver import limits
 
+from .console import stdin_bytes
 from .options import echo, lang_option, prepare, record_rules_option
+from .output import file_failed
 
 HELP = """Replay the game record FILE, checking every line against the engine.
 
@@ -62,16 +64,11 @@ def replay(ctx: click.Context, file: str, to: int | None, lenient: bool, as_json
     colour = not as_json and render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto")
 
     def fail(message: str) -> None:
-        if as_json:
-            echo(jsonl.dumps({"ok": False, "file": file, "error": message}))
-        click.echo(f"Error: {message}", err=True)
-        ctx.exit(2)
+        file_failed(ctx, as_json, file, message)
 
     try:
         if file == "-":
-            stdin = sys.stdin
-            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
-            record = records.parse(data, where="-", rules=given_rules)
+            record = records.parse(stdin_bytes(), where="-", rules=given_rules)
         else:
             record = records.read(file, rules=given_rules)
         rp = run(record, lenient=lenient, to=to)

@@ -20,7 +20,9 @@ from solver.text.game_text import cut_notice
 from solver.text.review_text import review_json, review_lines, saved_line, why_text
 from solver.trainer import game_questions
 
+from .console import stdin_bytes
 from .options import echo, prepare
+from .output import file_failed
 
 __all__ = ["SAVED", "questions", "review_record", "run"]
 
@@ -34,16 +36,11 @@ def review_record(ctx: click.Context, record_path: str, seat: int | None, hand: 
     colour = not as_json and render.colour_wanted(sys.stdout, ctx.find_root().obj or "auto")
 
     def fail(message: str) -> None:
-        if as_json:
-            echo(jsonl.dumps({"ok": False, "file": record_path, "error": message}))
-        click.echo(f"Error: {message}", err=True)
-        ctx.exit(2)
+        file_failed(ctx, as_json, record_path, message)
 
     try:
         if record_path == "-":
-            stdin = sys.stdin
-            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
-            rec = records.parse(data, where="-", rules=given_rules)
+            rec = records.parse(stdin_bytes(), where="-", rules=given_rules)
         else:
             rec = records.read(record_path, rules=given_rules)
     except records.RecordError as e:
