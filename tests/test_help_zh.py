@@ -20,10 +20,12 @@ from solver.text import help_words
 
 #: words a user types or reads as they are
 KEPT = {
-    "phz", "hunan", "luzhou", "en", "zh", "auto", "always", "never", "score", "outs", "self", "other",
-    "discard", "json", "jsonl", "toml", "ascii", "utf", "sqlite", "ansi", "numba", "stdin", "stdout",
-    "stderr", "ctrl", "sigterm", "chi", "peng", "wei", "pao", "ti", "x", "s", "d", "b", "q", "fast", "keen",
-    "upper", "lower", "draw", "paohuzi", "ctrl", "c", "lines", "python", "drill", "t", "w",
+    "phz", "self", "other",  # hu --source's values
+    "json", "jsonl", "toml", "ascii", "utf", "sqlite", "ansi", "numba", "stdin", "stdout", "stderr", "sigterm",
+    "lines", "python",  # formats, streams, signals (JSON Lines)
+    "chi", "peng", "wei", "pao", "ti", "x", "s", "d", "b",  # the notation's meld words and case letters
+    "upper", "lower", "draw",  # the parts of the origins (upper-discard …)
+    "paohuzi", "ctrl", "c", "drill", "q", "t", "w",
     "take", "seen", "undo", "help", "quit",  # keys and commands typed at the table and in the shell
 }
 
