@@ -22,7 +22,7 @@ from solver.game.legality import forbidden_entry
 from solver.game.moves import Ask, Move, MoveError, parse_move
 from solver.game.players import Player, make_bot
 from solver.game.session import Session, hand_seed
-from solver.game.view import SeatView, view_of
+from solver.game.view import SeatView, hidden_event, view_of
 from solver.model.notation import parse_tiles
 from solver.model.rules import Ruleset
 from solver.text import play_words as pw
@@ -222,24 +222,6 @@ class Outcome:
     results: list = field(default_factory=list)
 
 
-def _hidden(game: Game, events: list[dict], i: int, me: int) -> bool:
-    """Whether seat ``me`` does not see the tile of ``events[i]``: another player's draw taken at once
-    (his own 提/偎, stage ``first``), or the 偎 he laid face down."""
-    e = events[i]
-    if e.get("seat") in (None, me):
-        return False
-    if e["e"] == "draw":
-        if i + 1 < len(events):
-            nxt = events[i + 1]
-            return nxt["e"] == "move" and nxt.get("stage") == "first" and nxt["seat"] == e["seat"]
-        ask = game.ask()
-        return ask is not None and ask.stage == "first" and ask.seat == e["seat"]
-    if e["e"] == "take" and e["kind"] == "wei":
-        view = view_of(game, me)
-        return any(k == "wei" and t is None for k, t in view.melds[e["seat"]])
-    return False
-
-
 class Narrator:
     """Tells the human what happened since the last call (the game's new events), as his seat saw it."""
 
@@ -251,7 +233,7 @@ class Narrator:
         lines = []
         for i in range(self.at, len(game.events)):
             line = pw.event_line(game.events[i], self.table.names, self.lang, me=self.me,
-                                 hidden=_hidden(game, game.events, i, self.me), hand_no=self.table.hand_no)
+                                 hidden=hidden_event(game, game.events, i, self.me), hand_no=self.table.hand_no)
             if line:
                 lines += tv.wrap(line)
         self.at = len(game.events)

@@ -11,7 +11,7 @@ from ..model.hand import Hand
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
 
-__all__ = ["SeatView", "others_of", "seen_counts", "shown_last", "unseen_stock", "view_of"]
+__all__ = ["SeatView", "hidden_event", "others_of", "seen_counts", "shown_last", "unseen_stock", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -102,3 +102,21 @@ def view_of(game, seat: int) -> SeatView:
 def shown_last(game) -> int | None:
     """The stock's last tile where the table shows it (four seats, ``shown_last``), while it is in the stock."""
     return game.stock[-1] if game.rules.game.shows_last and game.stock else None
+
+
+def hidden_event(game, events: list[dict], i: int, me: int) -> bool:
+    """Whether seat ``me`` does not see the tile of ``events[i]``: another player's draw taken at once
+    (his own 提/偎, stage ``first``), or the 偎 he laid face down."""
+    e = events[i]
+    if e.get("seat") in (None, me):
+        return False
+    if e["e"] == "draw":
+        if i + 1 < len(events):
+            nxt = events[i + 1]
+            return nxt["e"] == "move" and nxt.get("stage") == "first" and nxt["seat"] == e["seat"]
+        ask = game.ask()
+        return ask is not None and ask.stage == "first" and ask.seat == e["seat"]
+    if e["e"] == "take" and e["kind"] == "wei":
+        view = view_of(game, me)
+        return any(k == "wei" and t is None for k, t in view.melds[e["seat"]])
+    return False
