@@ -24,6 +24,7 @@ from .play_command import play
 from .puzzles_command import puzzles
 from .replay_command import replay
 from .review_command import review
+from .serve_command import serve
 from .rules_command import rules_group
 from .shell_command import shell
 from .sim_command import sim
@@ -79,6 +80,7 @@ def options_lang(args: list[str]) -> str | None:
     return found
 
 
-for command in (ting, discard, hu, act, bench, rules_group, play, sim, replay, review, shell, puzzles, quiz, stats):
+for command in (ting, discard, hu, act, bench, rules_group, play, sim, replay, review, serve, shell, puzzles, quiz,
+                stats):
     main.add_command(command)
 options.colour_everywhere(main)  # --color on every command too, the commands all added by now

@@ -1,0 +1,98 @@
+"""The page's quiz: questions chosen as ``phz quiz`` chooses them (the puzzle library, the due reviews,
+drills on request), each answer graded, recorded in the progress file the moment it is graded, and
+explained; the statistics as ``phz stats`` gives them."""
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from typing import Any
+
+from solver.model.rules import Ruleset
+
+__all__ = ["Quizzes"]
+
+#: questions waiting for an answer, kept at once (the oldest let go)
+MAX_OPEN = 64
+MAX_ANSWER = 200
+
+
+class Quizzes:
+    """The questions the page has asked and not yet had answered, by id."""
+
+    def __init__(self, config: Any):
+        self.config = config
+        self.open: OrderedDict[str, tuple[Any, float]] = OrderedDict()
+        self.asked: list[str] = []  # the questions asked this session (their ids), not asked again at once
+        self.lock = threading.Lock()
+
+    def next(self, body: dict, rules: Ruleset, lang: str) -> dict:
+        """``{kind, drill}``: the next question (a drill when ``drill``), its words and id."""
+        from solver import puzzles
+        from solver.trainer.progress import Store
+        from solver.trainer.selection import select_questions
+
+        kind = body.get("kind") or None
+        if kind is not None and not isinstance(kind, str):
+            raise ValueError("kind: a question kind's name")
+        drill = bool(body.get("drill"))
+        with self.lock:
+            asked = set(self.asked[-20:])
+        with Store(self.config.db) as store:
+            qs = select_questions([] if drill else puzzles.load(), rules=rules, kind=kind, count=len(asked) + 1,
+                                  random_drills=drill, store=store, now=time.time())
+            chosen = None
+            for q in qs:
+                if _key(q) not in asked:
+                    chosen = q
+                    break
+            if chosen is None:
+                chosen = next(iter(qs))
+        qid = secrets.token_hex(6)
+        with self.lock:
+            self.open[qid] = (chosen, time.time())
+            self.asked.append(_key(chosen))
+            while len(self.open) > MAX_OPEN:
+                self.open.popitem(last=False)
+        return {"qid": qid, "kind": chosen.kind, "lines": chosen.lines(lang, index=None, total=None)}
+
+    def answer(self, body: dict, lang: str) -> dict:
+        """``{qid, answer}``: graded, recorded, explained; a ValueError (one line) for an answer that cannot be
+        read (asked again), or a question no longer open."""
+        from solver.text.replies import printable
+        from solver.trainer.grading import AnswerError
+        from solver.trainer.progress import Store
+
+        qid, text = body.get("qid"), body.get("answer")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_ANSWER:
+            raise ValueError("answer: type your answer" if lang == "en" else "answer：请输入答案")
+        with self.lock:
+            held = self.open.get(qid) if isinstance(qid, str) else None
+        if held is None:
+            raise ValueError("no such question: ask the next one")
+        q, shown = held
+        now = time.time()
+        try:
+            g = q.grade(text.strip())
+        except AnswerError as e:
+            said = printable(e.said(lang))
+            raise ValueError(f"看不懂：{said}。请再答一次" if lang == "zh" else f"Cannot read that: {said}. Try again.") \
+                from None
+        with Store(self.config.db) as store:
+            store.record(rules=q.rules, **q.record_ids, kind=q.kind, level=q.level, tags=q.tags, answer=g.text,
+                         correct=g.correct, seconds=max(0.0, now - shown), at=now)
+        with self.lock:
+            self.open.pop(qid, None)
+        return {"correct": bool(g.correct), "right": q.right_answer(), "explanation": q.explanation(g, lang)}
+
+    def stats(self, rules: Ruleset, lang: str) -> dict:
+        """The progress file's statistics under ``rules``, as ``phz stats`` shows them."""
+        from solver.trainer import kinds, progress
+        s = progress.stats(self.config.db, now=time.time(), rules=rules)
+        return {"lines": progress.stats_lines(s, lang, kinds.name_zh if lang == "zh" else str), "stats": s}
+
+
+def _key(q: Any) -> str:
+    ids = q.record_ids
+    return f"{q.kind}:{sorted(ids.items())}"

@@ -1,0 +1,72 @@
+"""The page's review: a record of the records folder, each decision of the learner graded by the judge
+(``solver.game.review``, as ``phz review``), the worst first, each with its table."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from solver.game.review import DEFAULT_SAMPLES, GRADES
+
+__all__ = ["listing", "review"]
+
+#: a record's name in the folder: a plain file name, no path
+NAME = re.compile(r"^[\w][\w.-]{0,120}\.jsonl$")
+SAMPLES = (8, 1000)  # the judge's deals a decision: the range a request may ask
+
+
+def listing(folder: Path) -> list[dict]:
+    """The records of ``folder``, newest first: name, size, time (POSIX seconds)."""
+    if not folder.is_dir():
+        return []
+    out = []
+    for p in folder.iterdir():
+        if NAME.match(p.name) and p.is_file():
+            st = p.stat()
+            out.append({"name": p.name, "bytes": st.st_size, "mtime": st.st_mtime})
+    return sorted(out, key=lambda r: -r["mtime"])
+
+
+def review(folder: Path, body: dict, lang: str) -> dict:
+    """``{record, samples}``: the review of the learner's seat in the record named (a file of ``folder``)."""
+    from solver.game import record as records
+    from solver.game.moves import move_text
+    from solver.game.review import default_seat
+    from solver.game.review import review as judge
+    from solver.text import table_view as tv
+    from solver.text.review_text import grade_text, move_line, review_lines, why_text
+
+    from .tables import table_json
+
+    name = body.get("record")
+    if not isinstance(name, str) or not NAME.match(name):
+        raise ValueError("record: the name of a record in the records folder (e.g. 20261205-101500-ab12cd.jsonl)")
+    path = folder / name
+    if not path.is_file():
+        raise ValueError(f"record: no record {name} in the records folder")
+    samples = body.get("samples", DEFAULT_SAMPLES)
+    if isinstance(samples, bool) or not isinstance(samples, int) or not SAMPLES[0] <= samples <= SAMPLES[1]:
+        raise ValueError(f"samples: a whole number from {SAMPLES[0]} to {SAMPLES[1]}")
+    try:
+        rec = records.read(path)
+    except records.RecordError as e:
+        raise ValueError(f"{name} line {e.line}: {e.reason}" if e.line else e.reason) from None
+    seat = default_seat(rec)
+    done = judge(rec, seat, samples=samples, seed=int(body.get("seed", 0) or 0))
+    bots = [s.get("player", "?") if isinstance(s, dict) else "?" for s in rec.header.get("seats") or []]
+    n = rec.rules.game.players
+    others = tuple(bots[(seat + k) % n] if len(bots) == n else "?" for k in range(1, n))
+    names = tv.seat_names(seat, others, lang)
+    decisions = []
+    for d in done.decisions:
+        if d.advice is None and not d.offence:
+            continue
+        best = d.best
+        decisions.append({
+            "hand": d.hand, "n": d.n, "grade": d.grade, "grade_words": grade_text(d.grade, lang) if d.grade else "",
+            "move": move_text(d.move), "best": move_text(best.move) if best is not None else None,
+            "loss": round(d.loss, 3), "line": move_line(d, lang), "why": why_text(d, lang),
+            "options": [move_text(m) for m in d.position.options],
+            **table_json(d.position, names, [0] * n, lang)})
+    order = {g: i for i, g in enumerate(GRADES)}
+    worst = sorted(range(len(decisions)), key=lambda i: (-order.get(decisions[i]["grade"], 0), -decisions[i]["loss"]))
+    return {"record": name, "seat": seat, "lines": review_lines(done, lang), "decisions": decisions, "worst": worst}

@@ -1,0 +1,270 @@
+"""A game at the page: one ``Room`` a game, the learner at one seat and a bot at every other.
+
+The room plays the engine (``solver.game.engine.Game``) as ``phz play`` does:
+the bots move until the learner has a decision with more than one option (a
+compulsory move is made at once and told); the learner's move is checked
+against the engine's options; the coach grades it when coaching is on; the
+hint is the same judge's advice.  Every move is kept, so that a take-back
+replays the hand from its deal up to the learner's last decision (the engine
+is deterministic given the deal and the moves).  After each move the whole
+record is written again to a temporary file and moved over the old one, so
+the record on disk is always whole and replays strictly.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solver.game import record
+from solver.game.coach import Coach, makes_chou
+from solver.game.engine import Game
+from solver.game.legality import forbidden_entry
+from solver.game.moves import Ask, Move, MoveError, move_text, parse_move
+from solver.game.players import Player, make_bot
+from solver.game.session import Session, hand_seed
+from solver.game.view import SeatView, hidden_event, view_of
+from solver.game.winrate import DEFAULT_SAMPLES
+from solver.model.rules import Ruleset
+from solver.model.tiles import glyph
+from solver.text import play_words as pw
+from solver.text import table_view as tv
+
+from .tables import table_json
+
+__all__ = ["MoveRefused", "Room", "new_room"]
+
+
+class MoveRefused(ValueError):
+    """A move the learner may not make now: one line saying why (in the room's language)."""
+
+
+@dataclass
+class Room:
+    """One game at the page (module docstring)."""
+    id: str
+    rules: Ruleset
+    bots: tuple[str, ...]
+    coaching: bool
+    session: Session
+    samples: int  # the judge's deals a choice (the coach and the hint)
+    record_path: Path | None
+    me: int = 0
+    game: Game | None = None
+    players: list[Player | None] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)  # every move of the current hand, in order
+    mine: list[int] = field(default_factory=list)  # the indexes in ``moves`` of the learner's own choices
+    games: list[Game] = field(default_factory=list)  # the hands played, the current one last
+    seeds: list[int] = field(default_factory=list)
+    coach_lines: dict[str, list[str]] = field(default_factory=dict)  # by language: the coach on the last move
+    told: list[str] = field(default_factory=list)  # moves made at once for the learner (one option only)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    used: float = field(default_factory=time.monotonic)
+    _coach: Coach | None = None
+    _advice: Any = None
+
+    # ------------------------------------------------------------ the hand
+
+    def deal(self) -> None:
+        """The next hand of the session, played up to the learner's first decision."""
+        seed = hand_seed(self.session.seed, self.session.index)
+        self.game = self.session.game()
+        self.games.append(self.game)
+        self.seeds.append(seed)
+        n = self.rules.game.players
+        self.players = [None] * n
+        for k, bot in enumerate(self.bots):
+            seat = (self.me + 1 + k) % n
+            self.players[seat] = make_bot(bot, seed, seat)
+        self.moves, self.mine, self.coach_lines, self.told = [], [], {}, []
+        self._coach = Coach(self.rules, seat=self.me, samples=self.samples)
+        self._advice = None
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """Bots move, and the learner's compulsory moves are made, until the learner must choose or the hand ends."""
+        game = self.game
+        assert game is not None  # dealt
+        while (ask := game.ask()) is not None:
+            player = self.players[ask.seat]
+            if player is None:
+                if not ask.forced:
+                    break
+                self.told.append(move_text(ask.options[0]))
+                move = ask.options[0]
+            else:
+                move = player.choose(view_of(game, ask.seat), ask)
+            game.play(move)
+            self.moves.append(move)
+        self._advice = None
+        self._save()
+
+    def move(self, text: str, lang: str) -> None:
+        """The learner's move ``text`` (as a record writes it, or typed as at the terminal): played, graded by
+        the coach when coaching, then the game goes on; MoveRefused when it is no move of the learner's now."""
+        ask = self.ask()
+        if ask is None:
+            raise MoveRefused("没有要你做的决定：这一手已经结束" if lang == "zh" else
+                              "there is no decision of yours to make: the hand is over")
+        chosen = _read_move(text, ask, lang)
+        assert self.game is not None  # ask() found a decision
+        if self.coaching:
+            advice = self.advice()
+            graded = self._coach_of().graded(advice, chosen)
+            self.coach_lines = {lang_: pw.coach_lines(graded, lang_) for lang_ in ("en", "zh")}
+        else:
+            self.coach_lines = {}
+        self.told = []
+        self.mine.append(len(self.moves))
+        self.game.play(chosen)
+        self.moves.append(chosen)
+        self._go_on()
+
+    def undo(self) -> None:
+        """Take back the learner's last decision of this hand: the hand replayed from its deal to just before it."""
+        if not self.mine:
+            raise MoveRefused("nothing to take back in this hand")
+        at = self.mine.pop()
+        game = Game(self.rules, seed=self.seeds[-1], dealer=self.session.dealer)
+        for m in self.moves[:at]:
+            game.play(m)
+        self.game = game
+        self.games[-1] = game
+        self.moves = self.moves[:at]
+        self.coach_lines, self.told, self._advice = {}, [], None
+        self._save()
+
+    def next_hand(self) -> None:
+        """The hand is over: count it and deal the next."""
+        assert self.game is not None
+        if self.game.result is None:
+            raise MoveRefused("the hand is not over yet")
+        self.session.record(self.game.result)
+        self.deal()
+
+    # ------------------------------------------------------------ the judge
+
+    def ask(self) -> Ask | None:
+        """The learner's decision now, if any."""
+        assert self.game is not None
+        ask = self.game.ask()
+        return ask if ask is not None and ask.seat == self.me else None
+
+    def _coach_of(self) -> Coach:
+        assert self._coach is not None  # dealt
+        return self._coach
+
+    def advice(self):
+        """The judge's advice at the learner's decision (the hint), computed once a decision."""
+        ask = self.ask()
+        if ask is None:
+            raise MoveRefused("there is no decision of yours to advise on")
+        if self._advice is None:
+            assert self.game is not None
+            self._advice = self._coach_of().advise(view_of(self.game, self.me), ask)
+        return self._advice
+
+    def hint(self, lang: str) -> dict:
+        advice = self.advice()
+        return {"lines": pw.hint_lines(advice, lang), "best": move_text(advice.best.move)}
+
+    # ------------------------------------------------------------ the record
+
+    def _save(self) -> None:
+        """The whole record again, written beside the old one and moved over it (never half a record)."""
+        if self.record_path is None:
+            return
+        seats = [{"name": "you", "player": "human"} if p == self.me else {"name": b, "player": b}
+                 for p, b in enumerate(_around(self.me, self.bots))]
+        tmp = self.record_path.with_name(self.record_path.name + ".tmp")
+        record.write(tmp, self.rules, self.games, seeds=self.seeds, seed=self.session.seed, seats=seats,
+                     session={"command": "serve", "coach": self.coaching})
+        os.replace(tmp, self.record_path)
+
+    # ------------------------------------------------------------ what the page shows
+
+    def state(self, lang: str) -> dict:
+        """Everything the page draws, as the learner's seat sees it."""
+        game = self.game
+        assert game is not None
+        view = view_of(game, self.me)
+        names = tv.seat_names(self.me, self.bots, lang)
+        ask = self.ask()
+        result = game.result
+        return {
+            "id": self.id, "rules": self.rules.name, "title": self.rules.title, "hand_no": self.session.index + 1,
+            "me": self.me, "coach_on": self.coaching, **table_json(view, names, self.session.scores, lang),
+            "ask": _ask_json(ask, view, lang, self.coaching) if ask is not None else None,
+            "log": self._log(lang),
+            "told": [tv.move_words(parse_move(t), None, lang) for t in self.told],
+            "coach": self.coach_lines.get(lang, []),
+            "can_undo": bool(self.mine),
+            "over": ({"lines": pw.settlement_lines(result, names, self.rules, lang, me=self.me),
+                      "net": list(result.net)} if result is not None else None),
+            "record": self.record_path.name if self.record_path is not None else None,
+        }
+
+    def _log(self, lang: str) -> list[str]:
+        """What the learner saw happen in this hand, a line an event (as ``phz play`` tells it)."""
+        game = self.game
+        assert game is not None
+        names = tv.seat_names(self.me, self.bots, lang)
+        lines = []
+        for i, e in enumerate(game.events):
+            line = pw.event_line(e, names, lang, me=self.me, hidden=hidden_event(game, game.events, i, self.me),
+                                 hand_no=self.session.index + 1)
+            if line:
+                lines.append(line)
+        return lines
+
+
+def _ask_json(ask: Ask, view: SeatView, lang: str, coaching: bool) -> dict:
+    """The learner's decision: the tile on the table and each legal move with its words (and, with the
+    coach, what it makes 臭)."""
+    score = tv.hu_score(ask)
+    options = []
+    for m in ask.options:
+        note = ""
+        if coaching:
+            chi, peng = makes_chou(ask, m, view.rules)
+            if (chi or peng) and m.kind != "discard":
+                note = pw.chou_note(chi, peng, lang, hu_only=view.rules.passed == "hu_only")
+        options.append({"move": move_text(m), "kind": m.kind, "words": tv.move_words(m, ask.tile, lang, score=score),
+                        "tile": glyph(m.tile) if m.tile is not None else None, "chou": note})
+    return {"stage": ask.stage, "tile": glyph(ask.tile) if ask.tile is not None else None, "origin": ask.origin,
+            "options": options, "why": tv.why_lines(ask, view, lang)}
+
+
+def _read_move(text: str, ask: Ask, lang: str) -> Move:
+    try:
+        move = parse_move(text)
+    except MoveError:
+        raise MoveRefused(pw.bad_answer(text, len(ask.options), lang)) from None
+    if move in ask.options:
+        return move
+    f = forbidden_entry(ask, move)
+    raise MoveRefused(pw.illegal_answer(move, ask, f.reason if f is not None else None, lang))
+
+
+def _around(me: int, bots) -> list[str]:
+    n = len(bots) + 1
+    names = [""] * n
+    for k, b in enumerate(bots):
+        names[(me + 1 + k) % n] = b
+    return names
+
+
+def new_room(rules: Ruleset, bots: tuple[str, ...], *, coaching: bool, seed: int | None, folder: Path | None,
+             samples: int = DEFAULT_SAMPLES) -> Room:
+    """A new game: its session, its record's file in ``folder`` (None: not recorded), its first hand dealt."""
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    rid = secrets.token_hex(6)
+    path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{rid}.jsonl" if folder is not None else None
+    room = Room(rid, rules, bots, coaching, Session(rules, seed=seed), samples, path)
+    room.deal()
+    return room
