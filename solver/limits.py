@@ -6,8 +6,8 @@ beside the layers and imports nothing, so that the options' ranges load for ``--
 """
 from __future__ import annotations
 
-__all__ = ["CONFIG_BYTES", "COUNT", "HANDS", "MAX_DEPTH", "MOVE", "POSITION_BYTES", "RECORD_BYTES", "RULESET_BYTES",
-           "SAMPLES", "SCORE", "SEAT", "SEED", "STOCK", "check"]
+__all__ = ["CONFIG_BYTES", "COUNT", "HANDS", "MAX_DEPTH", "MOVE", "POSITION_BYTES", "RECORD_BYTES", "REVIEW_SAMPLES",
+           "RULESET_BYTES", "SAMPLES", "SCORE", "SEAT", "SEED", "STOCK", "check"]
 
 #: a seed (--seed, a record's seeds): what a 64-bit signed integer holds, 0 and up
 SEED = (0, (1 << 63) - 1)
@@ -21,6 +21,8 @@ HANDS = (1, 1_000_000)
 COUNT = (1, 1_000_000)
 #: deals played out per choice (--samples of the advice and the review): 100,000 take minutes a core
 SAMPLES = (1, 100_000)
+#: deals per choice of a review (--samples of phz review, the page's review): fewer grade by noise
+REVIEW_SAMPLES = (24, SAMPLES[1])
 #: a score, a net or a payment in a record
 SCORE = (-1_000_000_000, 1_000_000_000)
 #: tiles in the stock of a position

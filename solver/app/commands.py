@@ -24,8 +24,8 @@ from .play_command import play
 from .puzzles_command import puzzles
 from .replay_command import replay
 from .review_command import review
-from .serve_command import serve
 from .rules_command import rules_group
+from .serve_command import serve
 from .shell_command import shell
 from .sim_command import sim
 from .ting_command import ting

@@ -50,7 +50,7 @@ Examples:
 @click.option("--hand", type=click.IntRange(*limits.HANDS), default=None, metavar="K", help="Review hand K only (default: every hand).")
 @lang_option
 @click.option("--json", "as_json", is_flag=True, help="The review as one JSON object on one line.")
-@click.option("--samples", type=click.IntRange(24, limits.SAMPLES[1]), default=DEFAULT_SAMPLES, show_default=True,
+@click.option("--samples", type=click.IntRange(*limits.REVIEW_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
               metavar="N",
               help=f"Deals each move is played out on, 24 to {limits.SAMPLES[1]:,}: more is more precise and slower.")
 @click.option("--seed", type=click.IntRange(*limits.SEED), default=0, show_default=True, metavar="S",

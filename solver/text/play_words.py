@@ -19,7 +19,7 @@ from .review_text import grade_text, look_lines, move_line
 from .table_view import move_words, wrap
 from .words import MOVE_ZH, group_zh
 
-__all__ = ["bad_answer", "chou_note", "coach_lines", "event_line", "hint_lines", "illegal_answer",
+__all__ = ["why_words", "bad_answer", "chou_note", "coach_lines", "event_line", "hint_lines", "illegal_answer",
            "intro_lines", "only_move", "record_kept", "resume_lines", "seed_line", "out_of_range", "prompt", "scores_line", "settlement_lines",
            "stopped_lines", "warning"]
 
@@ -336,6 +336,11 @@ def bad_answer(text: str, n: int, lang: str) -> str:
 
 def out_of_range(k: int, n: int, lang: str) -> str:
     return _W[lang]["range"].format(n=k, rng=_range(n))
+
+
+def why_words(reason: str, lang: str) -> str:
+    """The obligations engine's reason ``reason`` (results.FORBID_REASONS) in a few words."""
+    return _WHY[lang].get(reason, reason)
 
 
 def illegal_answer(move: Move, ask: Ask, reason: str | None, lang: str) -> str:

@@ -6,12 +6,12 @@ import re
 from pathlib import Path
 
 from solver.game.review import DEFAULT_SAMPLES, GRADES
+from solver.limits import REVIEW_SAMPLES as SAMPLES
 
 __all__ = ["listing", "review"]
 
 #: a record's name in the folder: a plain file name, no path
 NAME = re.compile(r"^[\w][\w.-]{0,120}\.jsonl$")
-SAMPLES = (8, 1000)  # the judge's deals a decision: the range a request may ask
 
 
 def listing(folder: Path) -> list[dict]:
@@ -33,7 +33,7 @@ def review(folder: Path, body: dict, lang: str) -> dict:
     from solver.game.review import default_seat
     from solver.game.review import review as judge
     from solver.text import table_view as tv
-    from solver.text.review_text import grade_text, move_line, review_lines, why_text
+    from solver.text.review_text import grade_text, move_line, review_json, review_lines, why_text
 
     from .tables import table_json
 
@@ -58,8 +58,6 @@ def review(folder: Path, body: dict, lang: str) -> dict:
     names = tv.seat_names(seat, others, lang)
     decisions = []
     for d in done.decisions:
-        if d.advice is None and not d.offence:
-            continue
         best = d.best
         decisions.append({
             "hand": d.hand, "n": d.n, "grade": d.grade, "grade_words": grade_text(d.grade, lang) if d.grade else "",
@@ -69,4 +67,5 @@ def review(folder: Path, body: dict, lang: str) -> dict:
             **table_json(d.position, names, [0] * n, lang)})
     order = {g: i for i, g in enumerate(GRADES)}
     worst = sorted(range(len(decisions)), key=lambda i: (-order.get(decisions[i]["grade"], 0), -decisions[i]["loss"]))
-    return {"record": name, "seat": seat, "lines": review_lines(done, lang), "decisions": decisions, "worst": worst}
+    return {"record": name, "seat": seat, "lines": review_lines(done, lang), "decisions": decisions, "worst": worst,
+            "review": review_json(done, name)}

@@ -33,6 +33,7 @@ from solver.model.rules import Ruleset
 from solver.model.tiles import glyph
 from solver.text import play_words as pw
 from solver.text import table_view as tv
+from solver.text.page_words import refusal
 
 from .tables import table_json
 
@@ -108,9 +109,8 @@ class Room:
         the coach when coaching, then the game goes on; MoveRefused when it is no move of the learner's now."""
         ask = self.ask()
         if ask is None:
-            raise MoveRefused("没有要你做的决定：这一手已经结束" if lang == "zh" else
-                              "there is no decision of yours to make: the hand is over")
-        chosen = _read_move(text, ask, lang)
+            raise MoveRefused(refusal("no_decision", lang))
+        chosen = _read_move(text, ask, lang, self.game)
         assert self.game is not None  # ask() found a decision
         if self.coaching:
             advice = self.advice()
@@ -124,10 +124,10 @@ class Room:
         self.moves.append(chosen)
         self._go_on()
 
-    def undo(self) -> None:
+    def undo(self, lang: str = "en") -> None:
         """Take back the learner's last decision of this hand: the hand replayed from its deal to just before it."""
         if not self.mine:
-            raise MoveRefused("nothing to take back in this hand")
+            raise MoveRefused(refusal("no_undo", lang))
         at = self.mine.pop()
         game = Game(self.rules, seed=self.seeds[-1], dealer=self.session.dealer)
         for m in self.moves[:at]:
@@ -138,11 +138,11 @@ class Room:
         self.coach_lines, self.told, self._advice = {}, [], None
         self._save()
 
-    def next_hand(self) -> None:
+    def next_hand(self, lang: str = "en") -> None:
         """The hand is over: count it and deal the next."""
         assert self.game is not None
         if self.game.result is None:
-            raise MoveRefused("the hand is not over yet")
+            raise MoveRefused(refusal("not_over", lang))
         self.session.record(self.game.result)
         self.deal()
 
@@ -158,18 +158,18 @@ class Room:
         assert self._coach is not None  # dealt
         return self._coach
 
-    def advice(self):
+    def advice(self, lang: str = "en"):
         """The judge's advice at the learner's decision (the hint), computed once a decision."""
         ask = self.ask()
         if ask is None:
-            raise MoveRefused("there is no decision of yours to advise on")
+            raise MoveRefused(refusal("no_decision", lang))
         if self._advice is None:
             assert self.game is not None
             self._advice = self._coach_of().advise(view_of(self.game, self.me), ask)
         return self._advice
 
     def hint(self, lang: str) -> dict:
-        advice = self.advice()
+        advice = self.advice(lang)
         return {"lines": pw.hint_lines(advice, lang), "best": move_text(advice.best.move)}
 
     # ------------------------------------------------------------ the record
@@ -239,15 +239,17 @@ def _ask_json(ask: Ask, view: SeatView, lang: str, coaching: bool) -> dict:
             "options": options, "why": tv.why_lines(ask, view, lang)}
 
 
-def _read_move(text: str, ask: Ask, lang: str) -> Move:
+def _read_move(text: str, ask: Ask, lang: str, game: Game) -> Move:
+    """The move ``text`` names, if it is one of ``ask``'s; else MoveRefused saying why in one line."""
     try:
         move = parse_move(text)
     except MoveError:
-        raise MoveRefused(pw.bad_answer(text, len(ask.options), lang)) from None
+        raise MoveRefused(refusal("unreadable", lang, text=text)) from None
     if move in ask.options:
         return move
     f = forbidden_entry(ask, move)
-    raise MoveRefused(pw.illegal_answer(move, ask, f.reason if f is not None else None, lang))
+    kan = move.kind == "discard" and move.tile is not None and game.seats[ask.seat].concealed[move.tile] == 3
+    raise MoveRefused(refusal("move", lang, move=move, ask=ask, reason=f.reason if f is not None else None, kan=kan))
 
 
 def _around(me: int, bots) -> list[str]:
