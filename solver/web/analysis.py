@@ -27,8 +27,9 @@ def analyse(body: dict, rules: Ruleset, lang: str) -> dict:
         if source not in ORIGINS:
             raise ValueError(f"source: one of {', '.join(ORIGINS)}")
         chou = _field(body, "chou", 40)
-        d = api.decide(hand, tile=tile, source=source, chou=chou, seen=seen, rules=rules)
-        return {"kind": "act", "lines": act_lines(d, lang, None, grouped=True), "json": act_json(d, hand, lang=lang)}
+        decision = api.decide(hand, tile=tile, source=source, chou=chou, seen=seen, rules=rules)
+        return {"kind": "act", "lines": act_lines(decision, lang, None, grouped=True),
+                "json": act_json(decision, hand, lang=lang)}
     try:
         t = api.ting(hand, seen=seen, rules=rules)
     except ValueError as first:

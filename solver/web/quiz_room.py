@@ -67,8 +67,10 @@ class Quizzes:
         qid, text = body.get("qid"), body.get("answer")
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ANSWER:
             raise ValueError("answer: type your answer" if lang == "en" else "answer：请输入答案")
+        if not isinstance(qid, str):
+            raise ValueError("qid: the id of the question asked")
         with self.lock:
-            held = self.open.get(qid) if isinstance(qid, str) else None
+            held = self.open.get(qid)
         if held is None:
             raise ValueError("no such question: ask the next one")
         q, shown = held

@@ -110,8 +110,8 @@ class Room:
         ask = self.ask()
         if ask is None:
             raise MoveRefused(refusal("no_decision", lang))
-        chosen = _read_move(text, ask, lang, self.game)
         assert self.game is not None  # ask() found a decision
+        chosen = _read_move(text, ask, lang, self.game)
         if self.coaching:
             advice = self.advice()
             graded = self._coach_of().graded(advice, chosen)
