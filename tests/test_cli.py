@@ -440,7 +440,7 @@ def test_colour_on_a_terminal_unless_no_color(phz_cmd):
 #: every command and subcommand of phz, as argument lists
 COMMANDS = [[], ["ting"], ["discard"], ["hu"], ["act"], ["puzzles"], ["puzzles", "list"], ["puzzles", "check"],
             ["puzzles", "tags"], ["quiz"], ["stats"], ["bench"], ["rules"], ["rules", "list"], ["rules", "show"], ["play"], ["sim"], ["replay"], ["shell"],
-            ["review"]]
+            ["review"], ["serve"]]
 
 
 def test_every_command_is_listed_in_help():

@@ -33,7 +33,8 @@ Ask about a hand:   ting (waits, or distance to ready), discard (which
 Play and learn:     play (hands against the bots, with a coach), review
                     (your decisions in a game record, graded), replay,
                     sim (bots against bots), quiz (puzzles and drills
-                    explained), stats (your progress), puzzles.
+                    explained), stats (your progress), puzzles, and
+                    serve (all of it on a page in the browser).
 Rules:              hunan by default; `phz rules list` for the others.
 
 Every command answers in English or Chinese (--lang en|zh, default from
@@ -61,6 +62,7 @@ SUMMARIES = {
     ("", "replay"): ("Replay a game record, checking every move", "重放牌局记录，检查每一步"),
     ("", "review"): ("Grade one seat's decisions in a game record", "给牌局记录里一个座位的决定打分"),
     ("", "rules"): ("The rulesets: list them, show one", "规则：列出、显示"),
+    ("", "serve"): ("The page in the browser: play, review, quiz, analyse", "浏览器里的页面：打牌、复盘、做题、分析"),
     ("", "shell"): ("An interactive analyser: a hand, step by step", "交互式分析：一手牌一步一步地走"),
     ("", "sim"): ("Bots against bots: mean score per hand", "机器人对打：每手平均分"),
     ("", "stats"): ("Your progress in the quiz", "你的练习进度"),
