@@ -15,6 +15,7 @@ from solver.game import record, replay
 from solver.game.engine import Game
 from solver.game.moves import move_text
 from solver.model.rules import get_ruleset
+from solver.model.tiles import glyph
 from solver.web.server import Config, make_app
 
 BASE = "http://127.0.0.1:8765"
@@ -68,6 +69,10 @@ def play_out(web: TestClient, state: dict, folder: Path, rng: random.Random) -> 
         state = r.json()
     game = engine_at(state, folder)
     assert game.result is not None and list(game.result.net) == state["over"]["net"]
+    assert state["over"]["winner"] == game.result.winner
+    win = game.result.win
+    assert [g["tiles"] for g in state["over"]["groups"]] == ([[glyph(t) for t in g.tiles] for g in win.groups]
+                                                            if win is not None else [])
     assert sum(state["over"]["net"]) == 0
     return state
 
@@ -93,7 +98,6 @@ def test_the_table_shows_what_the_learners_seat_sees(web, folder):
     game = engine_at(state, folder)
     me = game.seats[state["me"]]
     shown = [g for group in state["hand"]["loose"] for g in group] + [g for k in state["hand"]["kan"] for g in k]
-    from solver.model.tiles import glyph
     assert sorted(shown) == sorted(glyph(t) for t in range(20) for _ in range(me.concealed[t]))
     assert state["stock"] == len(game.stock)
     assert [s["dealer"] for s in state["seats"]].index(True) == game.dealer
@@ -371,3 +375,18 @@ def test_info_names_the_rulesets_bots_and_kinds(web):
     assert {"hunan", "luzhou"} <= set(info["rulesets"]) and info["rules"] == "hunan"
     assert "random" in [b["name"] for b in info["bots"]] and all(b["zh"] for b in info["bots"])
     assert [k["name"] for k in info["kinds"]][:2] == ["ting", "discard"]
+
+
+def test_the_end_of_a_won_hand_shows_the_decomposition(web, folder):
+    for seed in range(20):
+        state = new_game(web, seed=seed, bots="basic")
+        while state["over"] is None:
+            state = web.post(f"/api/games/{state['id']}/move", json={"move": options_of(state)[0]}).json()
+        if state["over"]["winner"] is not None:
+            game = engine_at(state, folder)
+            assert game.result is not None and game.result.win is not None
+            assert [g["tiles"] for g in state["over"]["groups"]] == [[glyph(t) for t in g.tiles]
+                                                                   for g in game.result.win.groups]
+            assert sum(g["huxi"] for g in state["over"]["groups"]) <= game.result.win.huxi
+            return
+    pytest.fail("no hand of 20 was won")

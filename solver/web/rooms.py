@@ -34,6 +34,7 @@ from solver.model.tiles import glyph
 from solver.text import play_words as pw
 from solver.text import table_view as tv
 from solver.text.page_words import refusal
+from solver.text.words import group_zh
 
 from .tables import table_json
 
@@ -203,8 +204,7 @@ class Room:
             "told": [tv.move_words(parse_move(t), None, lang) for t in self.told],
             "coach": self.coach_lines.get(lang, []),
             "can_undo": bool(self.mine),
-            "over": ({"lines": pw.settlement_lines(result, names, self.rules, lang, me=self.me),
-                      "net": list(result.net)} if result is not None else None),
+            "over": _over(result, names, self.rules, lang, self.me) if result is not None else None,
             "record": self.record_path.name if self.record_path is not None else None,
         }
 
@@ -220,6 +220,15 @@ class Room:
             if line:
                 lines.append(line)
         return lines
+
+
+def _over(result, names, rules: Ruleset, lang: str, me: int) -> dict:
+    """The hand's end: the settlement in words, the winner and his decomposition as tiles, the nets."""
+    win = result.win
+    groups = ([{"kind": group_zh(g.kind, rules.sequence), "tiles": [glyph(t) for t in g.tiles], "huxi": g.huxi}
+               for g in win.groups] if win is not None else [])
+    return {"lines": pw.settlement_lines(result, names, rules, lang, me=me), "winner": result.winner,
+            "groups": groups, "net": list(result.net)}
 
 
 def _ask_json(ask: Ask, view: SeatView, lang: str, coaching: bool) -> dict:
