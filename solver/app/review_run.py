@@ -10,21 +10,19 @@ import time
 import click
 
 from solver.game import record as records
-from solver.game.moves import move_text
-from solver.game.position import dumps
 from solver.game.review import checked, count_decisions, review, seconds
 from solver.text import jsonl, render
 from solver.text.columns import wrap
 from solver.text.explain import resolve_lang
 from solver.text.game_text import cut_notice
-from solver.text.review_text import review_json, review_lines, saved_line, why_text
+from solver.text.review_text import review_json, review_lines, saved_line
 from solver.trainer import game_questions
 
 from .console import stdin_bytes
 from .options import echo, prepare
 from .output import file_failed
 
-__all__ = ["SAVED", "questions", "review_record", "run"]
+__all__ = ["review_record", "run"]
 
 
 def review_record(ctx: click.Context, record_path: str, seat: int | None, hand: int | None, lang: str | None,
@@ -73,7 +71,7 @@ def review_record(ctx: click.Context, record_path: str, seat: int | None, hand: 
         return
     lines = review_lines(done, language)
     if saved is not None:
-        lines += [""] + saved_line(*saved, SAVED, language)
+        lines += [""] + saved_line(*saved, game_questions.SAVED, language)
     echo(render.paint("\n".join(lines), colour))
 
 
@@ -106,29 +104,7 @@ def run(rec, *, seat: int | None, hand: int | None, samples: int, seed: int, lan
     return review(rec, seat, hand=hand, samples=samples, seed=seed, progress=progress)
 
 
-#: the grades whose decisions --save makes quiz questions of
-SAVED = ("mistake", "blunder")
-
-
-def questions(done, record_path: str) -> list:
-    """The quiz questions of the decisions graded ``SAVED`` (``solver.trainer.game_questions.GameQuestion``):
-    the position, the moves offered, the best (and its discard after a claim), the move made, its loss, why
-    (en and zh) and where it comes from."""
-    out = []
-    for d in done.decisions:
-        if d.grade not in SAVED or d.best is None:
-            continue
-        best = d.best
-        where_en = f"from your game of {record_path}, hand {d.hand}, move {d.n}"
-        where_zh = f"来自你的牌局 {record_path}，第 {d.hand} 局第 {d.n} 手"
-        out.append(game_questions.GameQuestion(dumps(d.position), tuple(move_text(m) for m in d.position.options),
-                                move_text(best.move), move_text(best.follow) if best.follow else None,
-                                move_text(d.move), round(d.loss, 3), why_text(d, "en"), why_text(d, "zh"),
-                                where_en, where_zh))
-    return out
-
-
 def _save(done, db_path: str | None, record_path: str) -> tuple[int, int]:
     """(questions made, new ones stored) for ``--save``; ProgressError (one line) when the file cannot be written."""
-    qs = questions(done, record_path)
+    qs = game_questions.of_review(done, record_path)
     return len(qs), (game_questions.save(db_path, qs) if qs else 0)

@@ -30,6 +30,7 @@ from ..game.position import Position, dumps, loads
 from ..model.rules import DEFAULT_RULESET, Ruleset
 from ..text.explain import resolve_lang
 from ..text.position_text import wrap
+from ..text.review_text import why_text
 from .progress import Store
 from .question import Grade, kind_of, read_answer, review_label
 
@@ -57,6 +58,28 @@ class GameQuestion:
     why_zh: str
     source_en: str
     source_zh: str
+
+
+#: the grades whose decisions ``phz review --save`` makes quiz questions of
+SAVED = ("mistake", "blunder")
+
+
+def of_review(done: Any, record_path: str) -> list[GameQuestion]:
+    """The quiz questions of the decisions of a review (``solver.game.review.Review``) graded ``SAVED``:
+    the position, the moves offered, the best (and its discard after a claim), the move made, its loss, why
+    (en and zh) and where it comes from."""
+    out = []
+    for d in done.decisions:
+        if d.grade not in SAVED or d.best is None:
+            continue
+        best = d.best
+        where_en = f"from your game of {record_path}, hand {d.hand}, move {d.n}"
+        where_zh = f"来自你的牌局 {record_path}，第 {d.hand} 局第 {d.n} 手"
+        out.append(GameQuestion(dumps(d.position), tuple(move_text(m) for m in d.position.options),
+                                move_text(best.move), move_text(best.follow) if best.follow else None,
+                                move_text(d.move), round(d.loss, 3), why_text(d, "en"), why_text(d, "zh"),
+                                where_en, where_zh))
+    return out
 
 
 def save(db_path: str | None, questions: Sequence[GameQuestion], *, at: float | None = None) -> int:
