@@ -390,3 +390,41 @@ def test_the_end_of_a_won_hand_shows_the_decomposition(web, folder):
             assert sum(g["huxi"] for g in state["over"]["groups"]) <= game.result.win.huxi
             return
     pytest.fail("no hand of 20 was won")
+
+
+def test_play_from_a_decision_of_the_review(web, folder):
+    state = play_out(web, new_game(web, seed=9), folder, random.Random(9))
+    done = web.post("/api/review", json={"record": state["record"], "samples": 24}).json()
+    d = done["decisions"][len(done["decisions"]) // 2]
+    r = web.post("/api/games/from", json={"record": state["record"], "hand": d["hand_no"], "n": d["n"], "coach": False})
+    assert r.status_code == 200, r.text
+    again = r.json()
+    assert again["record"] != state["record"] and options_of(again) == d["options"]
+    assert again["hand"] == d["hand"] and again["seats"][0]["melds"] == d["seats"][0]["melds"]
+    assert not again["can_undo"]  # nothing of the learner's to take back yet
+    moved = web.post(f"/api/games/{again['id']}/move", json={"move": options_of(again)[0]}).json()
+    back = web.post(f"/api/games/{moved['id']}/undo", json={}).json()
+    assert options_of(back) == d["options"]
+    play_out(web, back, folder, random.Random(1))
+    other = web.post("/api/games/from", json={"record": state["record"], "hand": 1, "n": d["n"], "bot": "basic"})
+    assert other.status_code == 200 and "basic" in other.json()["seats"][1]["name"]
+    for body, words in (({"hand": 1, "n": 10_000}, "moves 1 to"), ({"hand": 2, "n": d["n"]}, "hand"),
+                        ({"hand": 1}, "hand and n"), ({"hand": 1, "n": 1, "bot": "nobody"}, "no bot")):
+        r = web.post("/api/games/from", json={"record": state["record"]} | body)
+        assert r.status_code == 400 and words in r.json()["error"], (body, r.json())
+
+
+def test_drill_a_decision_of_the_review(web, folder, run_phz):
+    state = play_out(web, new_game(web, seed=10), folder, random.Random(10))
+    r = web.post("/api/review/drill", json={"record": state["record"], "index": 0})
+    assert r.status_code == 400 and "review it first" in r.json()["error"]
+    done = web.post("/api/review", json={"record": state["record"], "samples": 24}).json()
+    i = next(i for i, d in enumerate(done["decisions"]) if d["best"] is not None)
+    r = web.post("/api/review/drill", json={"record": state["record"], "index": i})
+    assert r.json() == {"questions": 1, "new": 1}
+    assert web.post("/api/review/drill", json={"record": state["record"], "index": i}).json()["new"] == 0
+    assert web.post("/api/review/drill", json={"record": state["record"], "index": 999}).status_code == 400
+    q = web.post("/api/quiz/next", json={"kind": "game"}).json()
+    assert q["kind"] == "game" and any(state["record"] in line for line in q["lines"])
+    listed = json.loads(run_phz("stats", "--db", str(folder / "progress.db"), "--json").stdout)
+    assert listed["attempts"] == 0  # saved as a question, not yet answered

@@ -64,13 +64,14 @@ class GameQuestion:
 SAVED = ("mistake", "blunder")
 
 
-def of_review(done: Any, record_path: str) -> list[GameQuestion]:
-    """The quiz questions of the decisions of a review (``solver.game.review.Review``) graded ``SAVED``:
-    the position, the moves offered, the best (and its discard after a claim), the move made, its loss, why
-    (en and zh) and where it comes from."""
+def of_review(done: Any, record_path: str, *, grades: Sequence[str] = SAVED, only: int | None = None) -> list[GameQuestion]:
+    """The quiz questions of the decisions of a review (``solver.game.review.Review``) graded one of ``grades``,
+    or (``only``) of its decision at that index whatever its grade: the position, the moves offered, the best
+    (and its discard after a claim), the move made, its loss, why (en and zh) and where it comes from.  A
+    decision without advice (not asked of the seat) makes none."""
     out = []
-    for d in done.decisions:
-        if d.grade not in SAVED or d.best is None:
+    for i, d in enumerate(done.decisions):
+        if (d.grade not in grades if only is None else i != only) or d.best is None:
             continue
         best = d.best
         where_en = f"from your game of {record_path}, hand {d.hand}, move {d.n}"

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from pathlib import Path
+from typing import Any
 
 from solver.game.review import DEFAULT_SAMPLES, GRADES
 from solver.limits import REVIEW_SAMPLES as SAMPLES
 
-__all__ = ["listing", "review"]
+__all__ = ["Reviews", "listing", "record_path"]
+
+#: reviews kept for "drill this" (the oldest let go)
+KEPT = 8
 
 #: a record's name in the folder: a plain file name, no path
 NAME = re.compile(r"^[\w][\w.-]{0,120}\.jsonl$")
@@ -26,8 +32,57 @@ def listing(folder: Path) -> list[dict]:
     return sorted(out, key=lambda r: -r["mtime"])
 
 
-def review(folder: Path, body: dict, lang: str) -> dict:
-    """``{record, samples}``: the review of the learner's seat in the record named (a file of ``folder``)."""
+def record_path(folder: Path, name: object) -> Path:
+    """The record ``name`` of ``folder``: a plain file name of a record there, else a ValueError (one line)."""
+    if not isinstance(name, str) or not NAME.match(name):
+        raise ValueError("record: the name of a record in the records folder (e.g. 20261205-101500-ab12cd.jsonl)")
+    path = folder / name
+    if not path.is_file():
+        raise ValueError(f"record: no record {name} in the records folder")
+    return path
+
+
+class Reviews:
+    """The reviews made at the page, the last few kept so that a decision of one can be drilled."""
+
+    def __init__(self, folder: Path, db: str | None):
+        self.folder, self.db = folder, db
+        self.kept: OrderedDict[str, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def review(self, body: dict, lang: str) -> dict:
+        """``{record, samples, seed}``: the review of the learner's seat in the record named."""
+        out, done = review(self.folder, body, lang)
+        with self.lock:
+            self.kept[out["record"]] = done
+            self.kept.move_to_end(out["record"])
+            while len(self.kept) > KEPT:
+                self.kept.popitem(last=False)
+        return out
+
+    def drill(self, body: dict) -> dict:
+        """``{record, index}``: decision ``index`` of the record's review made a quiz question of the learner's
+        games (as ``phz review --save`` makes its mistakes), in the progress file."""
+        from solver.trainer import game_questions
+
+        name, index = body.get("record"), body.get("index")
+        if not isinstance(name, str):
+            raise ValueError("record: the name of a record reviewed")
+        with self.lock:
+            done = self.kept.get(name)
+        if done is None:
+            raise ValueError("record: review it first")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(done.decisions):
+            raise ValueError(f"index: a decision of the review, 0 to {len(done.decisions) - 1}")
+        qs = game_questions.of_review(done, name, only=index)
+        if not qs:
+            raise ValueError("index: that decision was not yours to make (nothing to drill)")
+        return {"questions": len(qs), "new": game_questions.save(self.db, qs)}
+
+
+def review(folder: Path, body: dict, lang: str) -> tuple[dict, Any]:
+    """``{record, samples, seed}``: the review of the learner's seat in the record named (a file of
+    ``folder``), as the page shows it, and the review itself."""
     from solver.game import record as records
     from solver.game.moves import move_text
     from solver.game.review import default_seat
@@ -37,12 +92,8 @@ def review(folder: Path, body: dict, lang: str) -> dict:
 
     from .tables import table_json
 
-    name = body.get("record")
-    if not isinstance(name, str) or not NAME.match(name):
-        raise ValueError("record: the name of a record in the records folder (e.g. 20261205-101500-ab12cd.jsonl)")
-    path = folder / name
-    if not path.is_file():
-        raise ValueError(f"record: no record {name} in the records folder")
+    path = record_path(folder, body.get("record"))
+    name = path.name
     samples = body.get("samples", DEFAULT_SAMPLES)
     if isinstance(samples, bool) or not isinstance(samples, int) or not SAMPLES[0] <= samples <= SAMPLES[1]:
         raise ValueError(f"samples: a whole number from {SAMPLES[0]} to {SAMPLES[1]}")
@@ -60,7 +111,7 @@ def review(folder: Path, body: dict, lang: str) -> dict:
     for d in done.decisions:
         best = d.best
         decisions.append({
-            "hand": d.hand, "n": d.n, "grade": d.grade, "grade_words": grade_text(d.grade, lang) if d.grade else "",
+            "hand_no": d.hand, "n": d.n, "grade": d.grade, "grade_words": grade_text(d.grade, lang) if d.grade else "",
             "move": move_text(d.move), "best": move_text(best.move) if best is not None else None,
             "loss": round(d.loss, 3), "line": move_line(d, lang), "why": why_text(d, lang),
             "options": [move_text(m) for m in d.position.options],
@@ -68,4 +119,4 @@ def review(folder: Path, body: dict, lang: str) -> dict:
     order = {g: i for i, g in enumerate(GRADES)}
     worst = sorted(range(len(decisions)), key=lambda i: (-order.get(decisions[i]["grade"], 0), -decisions[i]["loss"]))
     return {"record": name, "seat": seat, "lines": review_lines(done, lang), "decisions": decisions, "worst": worst,
-            "review": review_json(done, name)}
+            "review": review_json(done, name)}, done

@@ -12,7 +12,10 @@ Endpoints (every answer JSON; a refusal is ``{"error": "one line"}`` with its st
     POST /api/games/{id}/hint       the judge's advice at the learner's decision
     POST /api/games/{id}/next       the next hand, once this one is over
     GET  /api/records               the records in the records folder, newest first
-    POST /api/review                {record, samples}: each decision of the learner graded, worst first
+    POST /api/games/from            {record, hand, n, coach, samples, bot}: a game played on from the
+                                    position before move n of a record (review's "play from here")
+    POST /api/review                {record, samples, seed}: each decision of the learner graded, worst first
+    POST /api/review/drill          {record, index}: that decision of the review a question of the quiz
     POST /api/analyse               {hand, tile, source, seen}: as ting, discard and act answer
     POST /api/quiz/next             {kind}: a question of the library, the drills or the review due
     POST /api/quiz/answer           {qid, answer}: graded, recorded in the progress file, explained
@@ -43,11 +46,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from solver import limits
 from solver.game.winrate import DEFAULT_SAMPLES
 from solver.model.rules import Ruleset
 
 from . import analysis, quiz_room, reviews
-from .rooms import MoveRefused, Room, new_room
+from .rooms import MoveRefused, Room, new_room, room_from
 
 __all__ = ["Config", "make_app"]
 
@@ -119,6 +123,7 @@ def make_app(config: Config) -> Starlette:
     rooms: OrderedDict[str, Room] = OrderedDict()
     rooms_lock = threading.Lock()
     quizzes = quiz_room.Quizzes(config)
+    judged = reviews.Reviews(config.records, config.db)
     static = resources.files("solver.web") / "static"
 
     def room(request: Request) -> Room:
@@ -154,11 +159,7 @@ def make_app(config: Config) -> Starlette:
         assert samples is not None  # a default given
         r = new_room(rules, bots, coaching=bool(body.get("coach", True)), seed=seed, folder=_folder(config),
                      samples=samples)
-        with rooms_lock:
-            rooms[r.id] = r
-            while len(rooms) > MAX_ROOMS:
-                rooms.popitem(last=False)
-        return r.state(_lang(request, body))
+        return keep(r, _lang(request, body))
 
     def game_state(request: Request) -> dict:
         r = room(request)
@@ -177,11 +178,35 @@ def make_app(config: Config) -> Starlette:
                 return out if out is not None else r.state(lang)
         return endpoint
 
+    def keep(r: Room, lang: str) -> dict:
+        with rooms_lock:
+            rooms[r.id] = r
+            while len(rooms) > MAX_ROOMS:
+                rooms.popitem(last=False)
+        return r.state(lang)
+
+    def from_record(request: Request, body: dict) -> dict:
+        path = reviews.record_path(config.records, body.get("record"))
+        hand = _int(body, "hand", 1, limits.HANDS[1], None)
+        n = _int(body, "n", *limits.MOVE, None)
+        if hand is None or n is None:
+            raise Refused("hand and n: the hand and the move to play on from")
+        samples = _int(body, "samples", *COACH_SAMPLES)
+        assert samples is not None  # a default given
+        given = body.get("bot")
+        bots = None if given is None else _bots(given, 2)[0]  # one bot at every other seat
+        r = room_from(path, hand, n, coaching=bool(body.get("coach", True)), folder=_folder(config),
+                      samples=samples, bot=bots)
+        return keep(r, _lang(request, body))
+
     def records_list(request: Request) -> dict:
         return {"records": reviews.listing(config.records)}
 
     def review(request: Request, body: dict) -> dict:
-        return reviews.review(config.records, body, _lang(request, body))
+        return judged.review(body, _lang(request, body))
+
+    def drill(request: Request, body: dict) -> dict:
+        return judged.drill(body)
 
     def analyse(request: Request, body: dict) -> dict:
         return analysis.analyse(body, _rules(body, config), _lang(request, body))
@@ -199,6 +224,7 @@ def make_app(config: Config) -> Starlette:
         Route("/", page),
         Route("/api/info", _json(info)),
         Route("/api/games", _json(new_game, body=True), methods=["POST"]),
+        Route("/api/games/from", _json(from_record, body=True), methods=["POST"]),
         Route("/api/games/{id}", _json(game_state)),
         Route("/api/games/{id}/move", _json(act(lambda r, b, lang: r.move(_text(b, "move"), lang)), body=True),
               methods=["POST"]),
@@ -207,6 +233,7 @@ def make_app(config: Config) -> Starlette:
         Route("/api/games/{id}/next", _json(act(lambda r, b, lang: r.next_hand(lang)), body=True), methods=["POST"]),
         Route("/api/records", _json(records_list)),
         Route("/api/review", _json(review, body=True), methods=["POST"]),
+        Route("/api/review/drill", _json(drill, body=True), methods=["POST"]),
         Route("/api/analyse", _json(analyse, body=True), methods=["POST"]),
         Route("/api/quiz/next", _json(quiz_next, body=True), methods=["POST"]),
         Route("/api/quiz/answer", _json(quiz_answer, body=True), methods=["POST"]),
