@@ -428,3 +428,23 @@ def test_drill_a_decision_of_the_review(web, folder, run_phz):
     assert q["kind"] == "game" and any(state["record"] in line for line in q["lines"])
     listed = json.loads(run_phz("stats", "--db", str(folder / "progress.db"), "--json").stdout)
     assert listed["attempts"] == 0  # saved as a question, not yet answered
+
+
+def test_a_record_chosen_by_the_learner_is_copied_into_the_folder_and_reviewed(web, folder, run_phz):
+    made = run_phz("play", "--seed", "3", "--hands", "1", "--bots", "random", "--record", str(folder / "mine.jsonl"),
+                   input="1\n" * 400)
+    assert made.returncode == 0, made.stderr
+    text = (folder / "mine.jsonl").read_text(encoding="utf-8")
+    r = web.post("/api/records", json={"name": "../../My game!.jsonl", "text": text})
+    assert r.status_code == 200, r.text
+    name = r.json()["name"]
+    assert name.startswith("My-game-") and (folder / "records" / name).read_text(encoding="utf-8") == text
+    assert [x["name"] for x in web.get("/api/records").json()["records"]] == [name]
+    done = web.post("/api/review", json={"record": name, "samples": 24})
+    assert done.status_code == 200 and done.json()["decisions"]
+    for body, words in (({"text": "hello"}, "record: line 1"), ({"text": ""}, "text:"), ({"name": "x", "text": 5}, "text:")):
+        r = web.post("/api/records", json=body)
+        assert r.status_code == 400 and words in r.json()["error"] and "\n" not in r.json()["error"], r.json()
+    assert len(list((folder / "records").iterdir())) == 1  # nothing written for text that is no record
+    big = web.post("/api/records", json={"text": "x" * (3 << 20)})
+    assert big.status_code == 413

@@ -11,7 +11,7 @@ from typing import Any
 from solver.game.review import DEFAULT_SAMPLES, GRADES
 from solver.limits import REVIEW_SAMPLES as SAMPLES
 
-__all__ = ["Reviews", "listing", "record_path"]
+__all__ = ["Reviews", "listing", "record_path", "upload"]
 
 #: reviews kept for "drill this" (the oldest let go)
 KEPT = 8
@@ -30,6 +30,39 @@ def listing(folder: Path) -> list[dict]:
             st = p.stat()
             out.append({"name": p.name, "bytes": st.st_size, "mtime": st.st_mtime})
     return sorted(out, key=lambda r: -r["mtime"])
+
+
+#: the largest record the page may send to be reviewed (bytes): some 400 hands
+UPLOAD_BYTES = 2 << 20
+
+
+def upload(folder: Path, body: dict) -> dict:
+    """``{name, text}``: a record chosen by the learner (a file of ``phz play``, another machine's) read and,
+    when it is one, written into ``folder`` under a name of its own (its name's letters, a random tail), so
+    that the review reads it from there; a ValueError (one line) for text that is no record."""
+    import os
+    import secrets
+
+    from solver.game import record as records
+
+    text = body.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("text: the record's contents")
+    data = text.encode("utf-8", "surrogatepass")
+    if len(data) > UPLOAD_BYTES:
+        raise ValueError(f"the record is too large for the page (at most {UPLOAD_BYTES >> 20} MB): review it with phz review")
+    given = body.get("name")
+    stem = re.sub(r"[^\w.-]+", "-", Path(given).stem if isinstance(given, str) else "")[:60].strip(".-") or "record"
+    try:
+        records.parse(text, where=stem)
+    except records.RecordError as e:
+        raise ValueError(f"{stem}: line {e.line}: {e.reason}" if e.line else f"{stem}: {e.reason}") from None
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"{stem}-{secrets.token_hex(3)}.jsonl"
+    tmp = folder / (name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, folder / name)
+    return {"name": name}
 
 
 def record_path(folder: Path, name: object) -> Path:

@@ -12,6 +12,7 @@ Endpoints (every answer JSON; a refusal is ``{"error": "one line"}`` with its st
     POST /api/games/{id}/hint       the judge's advice at the learner's decision
     POST /api/games/{id}/next       the next hand, once this one is over
     GET  /api/records               the records in the records folder, newest first
+    POST /api/records               {name, text}: a record chosen by the learner, copied into the folder
     POST /api/games/from            {record, hand, n, coach, samples, bot}: a game played on from the
                                     position before move n of a record (review's "play from here")
     POST /api/review                {record, samples, seed}: each decision of the learner graded, worst first
@@ -202,6 +203,9 @@ def make_app(config: Config) -> Starlette:
     def records_list(request: Request) -> dict:
         return {"records": reviews.listing(config.records)}
 
+    def record_upload(request: Request, body: dict) -> dict:
+        return reviews.upload(_folder(config), body)
+
     def review(request: Request, body: dict) -> dict:
         return judged.review(body, _lang(request, body))
 
@@ -232,6 +236,7 @@ def make_app(config: Config) -> Starlette:
         Route("/api/games/{id}/hint", _json(act(lambda r, b, lang: r.hint(lang)), body=True), methods=["POST"]),
         Route("/api/games/{id}/next", _json(act(lambda r, b, lang: r.next_hand(lang)), body=True), methods=["POST"]),
         Route("/api/records", _json(records_list)),
+        Route("/api/records", _json(record_upload, body=True, most=reviews.UPLOAD_BYTES), methods=["POST"]),
         Route("/api/review", _json(review, body=True), methods=["POST"]),
         Route("/api/review/drill", _json(drill, body=True), methods=["POST"]),
         Route("/api/analyse", _json(analyse, body=True), methods=["POST"]),
@@ -249,7 +254,7 @@ def make_app(config: Config) -> Starlette:
 CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'"
 
 
-def _json(handler: Callable, *, body: bool = False):
+def _json(handler: Callable, *, body: bool = False, most: int = MAX_BODY):
     """An endpoint answering ``handler``'s dict as JSON; a Refused (or a ValueError, the solver's one-line
     errors) as ``{"error": …}``; anything else as a 500 with one line, never a traceback."""
     from starlette.concurrency import run_in_threadpool
@@ -257,9 +262,11 @@ def _json(handler: Callable, *, body: bool = False):
     async def endpoint(request: Request) -> Response:
         try:
             if body:
-                raw = await request.body()
-                if len(raw) > MAX_BODY:
-                    raise Refused(f"the request is too large (at most {MAX_BODY // 1024} KB)", 413)
+                raw = b""
+                async for chunk in request.stream():  # read no further than the limit
+                    raw += chunk
+                    if len(raw) > most + 1024:  # a JSON object around a text of ``most`` bytes
+                        raise Refused(f"the request is too large (at most {most // 1024} KB)", 413)
                 try:
                     data = json.loads(raw or b"{}")
                 except (ValueError, UnicodeDecodeError):
