@@ -340,6 +340,52 @@ def test_review_the_game_just_played(open_tab):
     tab.quiet()
 
 
+def test_a_record_of_ones_own_then_play_from_a_decision_and_drill_it(open_tab, tmp_path):
+    """A record chosen from a file (as phz play writes one) is copied in and reviewed; a decision's "play from
+    here" starts a game at its position; "drill this" makes it a question of the quiz (kind game)."""
+    tab = open_tab()
+    page = tab.page
+    made = tmp_path / "my game.jsonl"
+    played = subprocess.run([sys.executable, "-c", "from solver.app.entry import main; main()", "play", "--seed", "4",
+                             "--hands", "1", "--bots", "random", "--record", str(made)], input="1\n" * 400,
+                            capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert played.returncode == 0, played.stderr
+    page.click('[data-tab="review"]')
+    review = page.locator('[data-panel="review"]')
+    with page.expect_response(lambda r: r.url.endswith("/api/records") and r.request.method == "POST") as got:
+        review.locator('[data-role="record-file"]').set_input_files(str(made))
+    name = answer(got.value)["name"]
+    assert name.startswith("my-game-")
+    expect(review.locator('[data-role="records"]')).to_have_value(name)
+    assert (tab.server.records / name).read_text(encoding="utf-8") == made.read_text(encoding="utf-8")
+    review.locator('input[name="samples"]').fill("24")
+    with page.expect_response(lambda r: r.url.endswith("/api/review")) as got:
+        review.locator('[data-role="review-go"]').click()
+    done = answer(got.value)
+    first = next(i for i in done["worst"] if done["decisions"][i]["best"] is not None)
+    review.locator(f'[data-role="jump"][data-index="{first}"]').click()
+    detail = review.locator('[data-role="detail"]')
+    with page.expect_response(lambda r: r.url.endswith("/api/review/drill")) as got:
+        detail.locator('[data-role="drill"]').click()
+    assert answer(got.value) == {"questions": 1, "new": 1}
+    expect(detail.locator('[data-role="drilled"]')).to_contain_text("quiz question")
+    d = done["decisions"][first]
+    with page.expect_response(lambda r: r.url.endswith("/api/games/from")) as got:
+        detail.locator('[data-role="play-from"]').click()
+    assert got.value.request.post_data_json["n"] == d["n"]
+    state = answer(got.value)
+    idle(page)
+    expect(page.locator('[data-panel="play"]')).to_be_visible()
+    assert sorted(check_moves(page, state)) == sorted(d["options"])
+    page.click('[data-tab="quiz"]')
+    quiz = page.locator('[data-panel="quiz"]')
+    quiz.locator('[data-role="kinds"]').select_option("game")
+    with page.expect_response(lambda r: r.url.endswith("/api/quiz/next")) as got:
+        quiz.locator('[data-role="quiz-form"] [type="submit"]').click()
+    assert answer(got.value)["kind"] == "game"
+    tab.quiet()
+
+
 def _puzzle_answers() -> dict[str, str]:
     from solver import puzzles
     from solver.trainer.question import Question

@@ -144,9 +144,13 @@ def make_app(config: Config) -> Starlette:
 
     def info(request: Request) -> dict:
         from solver.game import roster
+        from solver.model.rules import get_ruleset
         from solver.trainer import kinds
         from solver.vocabulary import shipped_rulesets
-        return {"rulesets": list(shipped_rulesets()), "rules": config.rules.name, "lang": config.lang,
+        names = shipped_rulesets()
+        seats = {n: get_ruleset(n).game.players for n in names} | {config.rules.name: config.rules.game.players}
+        listed = list(names) + ([config.rules.name] if config.rules.name not in names else [])
+        return {"rulesets": listed, "rules": config.rules.name, "lang": config.lang, "seats": seats,
                 "players": {"min": 2, "max": 4, "default": config.rules.game.players},
                 "bots": [{"name": b.name, "en": b.about[0], "zh": b.about[1]} for b in roster.bots().values()],
                 "kinds": [{"name": k, "zh": kinds.name_zh(k)} for k in kinds.names()]}

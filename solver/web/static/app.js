@@ -11,8 +11,6 @@
   const SMALL = new Set(TILES.slice(0, 10));
   const RED = new Set([..."二七十贰柒拾"]);
   const ORIGINS = ["upper-discard", "upper-draw", "self-draw", "lower-discard", "lower-draw"];
-  // the seats of each shipped ruleset (the page sends `players` only when the learner changes it)
-  const DEFAULT_PLAYERS = { hunan: 3, luzhou: 4, "luzhou-deng": 4 };
   const FOUR = new Set(["ti", "pao", "zhao", "long"]);
   const MOVE_ZH = { discard: "打", chi: "吃", peng: "碰", wei: "偎", ti: "提", pao: "跑", zhao: "招",
     long: "垅", hu: "胡", pass: "过" };
@@ -41,6 +39,9 @@
       decisions: "Decisions, worst first", no_decisions: "No decision to show (every move was forced).",
       jump: "Show", hand_move: "hand {h} · move {n}", options: "Options", played: "played", best: "best",
       loss: "loss {x}", why_h: "Why",
+      upload: "Or a record file of yours", uploading: "reading the record…",
+      play_from: "Play from here", drill_this: "Drill this",
+      drilled: "Saved as a quiz question (kind: game).", drilled_again: "Already among your quiz questions.",
       kind: "Kind", any_kind: "any", drill: "Drill (a new random question)", next_question: "Next question",
       stats: "Stats", answer: "Your answer", backspace: "⌫", clear: "Clear", submit: "Submit",
       right: "✓ Right", wrong: "✗ Wrong", right_answer: "the answer: {a}", asking: "asking…",
@@ -79,6 +80,9 @@
       decisions: "各个决定（最差的在前）", no_decisions: "没有可看的决定（每一步都是必走的）。",
       jump: "查看", hand_move: "第{h}局 · 第{n}步", options: "可选走法", played: "你走的", best: "最好",
       loss: "损失 {x}", why_h: "说明",
+      upload: "或者你自己的记录文件", uploading: "读取记录中…",
+      play_from: "从这里接着打", drill_this: "做成练习题",
+      drilled: "已存为练习题（题型：对局）。", drilled_again: "这道题已经在你的练习题里了。",
       kind: "题型", any_kind: "任意", drill: "随机练习题", next_question: "下一题",
       stats: "统计", answer: "你的答案", backspace: "⌫", clear: "清空", submit: "提交",
       right: "✓ 答对了", wrong: "✗ 答错了", right_answer: "答案：{a}", asking: "出题中…",
@@ -350,7 +354,7 @@
     const sel = f.elements.players;
     const chosen = sel.value;
     const r = f.elements.rules.value;
-    const n = DEFAULT_PLAYERS[r] || (r === S.info.rules ? S.info.players.default : "?");
+    const n = (S.info.seats && S.info.seats[r]) || (r === S.info.rules ? S.info.players.default : "?");
     sel.textContent = "";
     sel.append(el("option", { value: "", text: t("players_default", { n }) }));
     for (let k = S.info.players.min; k <= S.info.players.max; k++) sel.append(el("option", { value: String(k), text: String(k) }));
@@ -641,6 +645,53 @@
     }
     detail.append(el("h4", { text: t("options") }), opts);
     if (d.why) detail.append(el("h4", { text: t("why_h") }), el("p", { class: "why-text" }, richLine(d.why)));
+    if (d.best !== null && d.best !== undefined) {
+      const at = S.reviewAt;
+      const from = el("button", { type: "button", "data-role": "play-from", text: t("play_from") });
+      const drill = el("button", { type: "button", "data-role": "drill", text: t("drill_this") });
+      const said = el("p", { class: "muted", "data-role": "drilled", role: "status" });
+      from.addEventListener("click", () => playFrom(d));
+      drill.addEventListener("click", () => drillThis(at, said));
+      detail.append(el("div", { class: "actions" }, from, drill), said);
+    }
+  }
+
+  // a game from the position before this decision (the review's record), with the coach on
+  async function playFrom(d) {
+    openTab("play");
+    await playRequest(() => api("POST", "/api/games/from",
+      { record: S.review.record, hand: handNo(d), n: d.n, coach: true }), true);
+  }
+
+  // the decision saved as a question of the quiz (kind game)
+  async function drillThis(index, said) {
+    showError("review", "");
+    try {
+      const r = await api("POST", "/api/review/drill", { record: S.review.record, index });
+      said.textContent = r.new ? t("drilled") : t("drilled_again");
+    } catch (e) {
+      showError("review", e.message);
+    }
+  }
+
+  // a record file chosen by the learner: sent, copied into the records folder, then selected
+  async function uploadRecord(ev) {
+    const input = ev.currentTarget;
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const progress = $('[data-role="progress"]', panel("review"));
+    progress.textContent = t("uploading");
+    progress.hidden = false;
+    showError("review", "");
+    try {
+      const r = await api("POST", "/api/records", { name: file.name, text: await file.text() });
+      await loadRecords(r.name);
+    } catch (e) {
+      showError("review", e.message);
+    } finally {
+      progress.hidden = true;
+      input.value = "";
+    }
   }
 
   // ------------------------------------------------------------------ quiz
@@ -875,6 +926,7 @@
     const review = panel("review");
     $('[data-role="review-form"]', review).addEventListener("submit", runReview);
     $('[data-role="refresh"]', review).addEventListener("click", () => loadRecords());
+    $('[data-role="record-file"]', review).addEventListener("change", uploadRecord);
 
     const quiz = panel("quiz");
     const answer = $('[data-role="answer"]', quiz);
