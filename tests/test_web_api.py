@@ -448,3 +448,30 @@ def test_a_record_chosen_by_the_learner_is_copied_into_the_folder_and_reviewed(w
     assert len(list((folder / "records").iterdir())) == 1  # nothing written for text that is no record
     big = web.post("/api/records", json={"text": "x" * (3 << 20)})
     assert big.status_code == 413
+
+
+def test_a_question_is_shown_again_in_the_other_language(web):
+    q = web.post("/api/quiz/next", json={"kind": "ting"}).json()
+    zh = web.get(f"/api/quiz/{q['qid']}?lang=zh").json()
+    assert zh["qid"] == q["qid"] and zh["answered"] is None and zh["lines"] != q["lines"]
+    assert any("听" in line for line in zh["lines"])
+    done = web.post("/api/quiz/answer", json={"qid": q["qid"], "answer": "一"}).json()
+    again = web.get(f"/api/quiz/{q['qid']}?lang=zh").json()
+    assert again["answered"]["correct"] == done["correct"] and again["answered"]["right"] == done["right"]
+    assert again["answered"]["explanation"] != done["explanation"]  # the same explanation, in Chinese
+    r = web.post("/api/quiz/answer", json={"qid": q["qid"], "answer": "一"})
+    assert r.status_code == 400 and "already answered" in r.json()["error"]
+    assert web.get("/api/quiz/nope").status_code == 400
+
+
+def test_the_scores_count_the_hand_once_it_is_over(web, folder):
+    for seed in range(20):
+        state = new_game(web, seed=seed, bots="basic")
+        while state["over"] is None:
+            state = web.post(f"/api/games/{state['id']}/move", json={"move": options_of(state)[0]}).json()
+        if any(state["over"]["net"]):
+            assert [s["score"] for s in state["seats"]] == state["over"]["net"]
+            after = web.post(f"/api/games/{state['id']}/next", json={}).json()
+            assert [s["score"] for s in after["seats"]] == state["over"]["net"]  # counted once
+            return
+    pytest.fail("no hand of 20 paid anything")

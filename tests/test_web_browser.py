@@ -462,6 +462,31 @@ def test_quiz_wrong_unreadable_right_and_stats(open_tab, server):
     tab.quiet(refused={"/api/quiz/answer": 1})
 
 
+def test_a_question_follows_the_language(open_tab):
+    """A question asked, then answered, is shown again in the language switched to (its verdict kept)."""
+    tab = open_tab()
+    page = tab.page
+    page.click('[data-tab="quiz"]')
+    quiz = page.locator('[data-panel="quiz"]')
+    quiz.locator('[data-role="kinds"]').select_option("ting")
+    quiz.locator('[data-role="quiz-next"]').click()
+    expect(quiz.locator('[data-role="question"]')).to_contain_text("What do you wait on")
+    with page.expect_response(lambda r: "/api/quiz/" in r.url and r.request.method == "GET") as got:
+        page.click('[data-role="lang"]')
+    expect(quiz.locator('[data-role="question"]')).to_have_text("\n".join(answer(got.value)["lines"]))
+    expect(quiz.locator('[data-role="question"]')).to_contain_text("听")
+    quiz.locator('[data-role="answer"]').fill("一")
+    quiz.locator('[data-role="submit"]').click()
+    expect(quiz.locator('[data-role="verdict"]')).to_be_visible()
+    shown = quiz.locator('[data-role="verdict"]').get_attribute("class")
+    with page.expect_response(lambda r: "/api/quiz/" in r.url and r.request.method == "GET") as got:
+        page.click('[data-role="lang"]')
+    expect(quiz.locator('[data-role="explanation"]')).to_have_text("\n".join(answer(got.value)["answered"]["explanation"]))
+    expect(quiz.locator('[data-role="question"]')).to_contain_text("What do you wait on")
+    assert quiz.locator('[data-role="verdict"]').get_attribute("class") == shown
+    tab.quiet()
+
+
 def test_analyse_typed_and_clicked(open_tab):
     tab = open_tab()
     page = tab.page

@@ -23,7 +23,8 @@ class Quizzes:
 
     def __init__(self, config: Any):
         self.config = config
-        self.open: OrderedDict[str, tuple[Any, float]] = OrderedDict()
+        #: by id: the question, when it was shown, its grade once answered (kept to be shown in another language)
+        self.open: OrderedDict[str, tuple[Any, float, Any]] = OrderedDict()
         self.asked: list[str] = []  # the questions asked this session (their ids), not asked again at once
         self.lock = threading.Lock()
 
@@ -51,7 +52,7 @@ class Quizzes:
                 chosen = next(iter(qs))
         qid = secrets.token_hex(6)
         with self.lock:
-            self.open[qid] = (chosen, time.time())
+            self.open[qid] = (chosen, time.time(), None)
             self.asked.append(_key(chosen))
             while len(self.open) > MAX_OPEN:
                 self.open.popitem(last=False)
@@ -73,7 +74,9 @@ class Quizzes:
             held = self.open.get(qid)
         if held is None:
             raise ValueError("no such question: ask the next one")
-        q, shown = held
+        q, shown, graded = held
+        if graded is not None:
+            raise ValueError("already answered: ask the next question" if lang == "en" else "这道题已经答过了：请做下一题")
         now = time.time()
         try:
             g = q.grade(text.strip())
@@ -85,14 +88,28 @@ class Quizzes:
             store.record(rules=q.rules, **q.record_ids, kind=q.kind, level=q.level, tags=q.tags, answer=g.text,
                          correct=g.correct, seconds=max(0.0, now - shown), at=now)
         with self.lock:
-            self.open.pop(qid, None)
-        return {"correct": bool(g.correct), "right": q.right_answer(), "explanation": q.explanation(g, lang)}
+            self.open[qid] = (q, shown, g)
+        return _answered(q, g, lang)
+
+    def shown(self, qid: str, lang: str) -> dict:
+        """A question asked (and its answer, once answered) again, in ``lang``: the page switched language."""
+        with self.lock:
+            held = self.open.get(qid)
+        if held is None:
+            raise ValueError("no such question: ask the next one")
+        q, _, g = held
+        return {"qid": qid, "kind": q.kind, "lines": q.lines(lang, index=None, total=None),
+                "answered": _answered(q, g, lang) if g is not None else None}
 
     def stats(self, rules: Ruleset, lang: str) -> dict:
         """The progress file's statistics under ``rules``, as ``phz stats`` shows them."""
         from solver.trainer import kinds, progress
         s = progress.stats(self.config.db, now=time.time(), rules=rules)
         return {"lines": progress.stats_lines(s, lang, kinds.name_zh if lang == "zh" else str), "stats": s}
+
+
+def _answered(q: Any, g: Any, lang: str) -> dict:
+    return {"correct": bool(g.correct), "right": q.right_answer(), "explanation": q.explanation(g, lang)}
 
 
 def _key(q: Any) -> str:

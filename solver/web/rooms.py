@@ -198,7 +198,7 @@ class Room:
         result = game.result
         return {
             "id": self.id, "rules": self.rules.name, "title": self.rules.title, "hand_no": self.session.index + 1,
-            "me": self.me, "coach_on": self.coaching, **table_json(view, names, self.session.scores, lang),
+            "me": self.me, "coach_on": self.coaching, **table_json(view, names, self._scores(), lang),
             "ask": _ask_json(ask, view, lang, self.coaching) if ask is not None else None,
             "log": self._log(lang),
             "told": [tv.move_words(parse_move(t), None, lang) for t in self.told],
@@ -207,6 +207,11 @@ class Room:
             "over": _over(result, names, self.rules, lang, self.me) if result is not None else None,
             "record": self.record_path.name if self.record_path is not None else None,
         }
+
+    def _scores(self) -> list[int]:
+        """Each seat's score, the hand's net in it once the hand is over (the session counts it at the next)."""
+        result = self.game.result if self.game is not None else None
+        return [s + (result.net[p] if result is not None else 0) for p, s in enumerate(self.session.scores)]
 
     def _log(self, lang: str) -> list[str]:
         """What the learner saw happen in this hand, a line an event (as ``phz play`` tells it)."""

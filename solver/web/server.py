@@ -20,6 +20,7 @@ Endpoints (every answer JSON; a refusal is ``{"error": "one line"}`` with its st
     POST /api/analyse               {hand, tile, source, seen}: as ting, discard and act answer
     POST /api/quiz/next             {kind}: a question of the library, the drills or the review due
     POST /api/quiz/answer           {qid, answer}: graded, recorded in the progress file, explained
+    GET  /api/quiz/{qid}            a question asked (and its answer) again, in another language
     GET  /api/stats                 the progress file's statistics, as phz stats
 
 Safety (``Guard``): requests whose Host is not this server's (DNS rebinding) or whose Origin is
@@ -225,6 +226,9 @@ def make_app(config: Config) -> Starlette:
     def quiz_answer(request: Request, body: dict) -> dict:
         return quizzes.answer(body, _lang(request, body))
 
+    def quiz_shown(request: Request) -> dict:
+        return quizzes.shown(request.path_params["qid"], _lang(request, {}))
+
     def stats(request: Request) -> dict:
         return quizzes.stats(_rules({"rules": request.query_params.get("rules")}, config), _lang(request, {}))
 
@@ -246,6 +250,7 @@ def make_app(config: Config) -> Starlette:
         Route("/api/analyse", _json(analyse, body=True), methods=["POST"]),
         Route("/api/quiz/next", _json(quiz_next, body=True), methods=["POST"]),
         Route("/api/quiz/answer", _json(quiz_answer, body=True), methods=["POST"]),
+        Route("/api/quiz/{qid}", _json(quiz_shown)),
         Route("/api/stats", _json(stats)),
         Mount("/static", app=StaticFiles(directory=str(static)), name="static"),
     ]

@@ -888,6 +888,16 @@
       })());
     }
     if (S.analysis) jobs.push(analyse(null, S.analysis));
+    if (S.quiz) {
+      jobs.push((async () => {
+        try {
+          S.quiz = await api("GET", `/api/quiz/${S.quiz.qid}`);
+        } catch (e) {
+          showError("quiz", e.message);
+        }
+        drawQuiz();
+      })());
+    }
     if (S.statsShown) jobs.push(loadStats());
     if (S.tab === "review") {
       jobs.push(loadRecords());
