@@ -49,3 +49,37 @@ def test_move_answered(benchmark, name, tmp_path: Path):
     times.sort()
     benchmark.extra_info.update(moves=len(times), median_s=round(statistics.median(times), 4),
                                 p90_s=round(times[int(0.9 * (len(times) - 1))], 4), max_s=round(times[-1], 4))
+
+
+def test_first_load(benchmark, tmp_path: Path):
+    """The page's first load (issue 30: at most 1 s on this machine): a fresh browser context opens the
+    page of a running ``phz serve`` until its tabs are drawn from /api/info; ``extra_info`` holds the
+    navigation's own figures (DOMContentLoaded and load, in ms) of the last round.  Needs Debian's
+    chromium (skipped without it, unless PHZ_REQUIRE_BROWSER=1)."""
+    import os
+
+    from tests import web_server
+
+    if not Path(web_server.CHROMIUM).exists():
+        if os.environ.get("PHZ_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"no {web_server.CHROMIUM}: install Debian's chromium (apt-get install chromium)")
+        pytest.skip(f"no {web_server.CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    timing: dict = {}
+    with web_server.serving(tmp_path / "home") as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=web_server.CHROMIUM, args=web_server.CHROMIUM_ARGS)
+
+        def load() -> None:
+            context = browser.new_context(viewport={"width": 360, "height": 740})
+            page = context.new_page()
+            page.goto(server.url)
+            page.wait_for_selector('[data-tab="analyse"]')
+            timing.update(page.evaluate("""() => { const n = performance.getEntriesByType('navigation')[0];
+                return {dom_ms: Math.round(n.domContentLoadedEventEnd), load_ms: Math.round(n.loadEventEnd)}; }"""))
+            context.close()
+
+        load()  # the server's first answers made
+        benchmark.pedantic(load, rounds=1 if benchmark.disabled else 10)
+        browser.close()
+    benchmark.extra_info.update(timing)
