@@ -18,6 +18,7 @@ from solver.game.deal import unplayable
 from solver.game.record import Recorder
 from solver.game.review import default_seat
 from solver.game.session import Session, hand_seed
+from solver.game.table import around
 from solver.text import play_words as pw
 from solver.text.explain import resolve_lang
 from solver.text.game_text import cut_notice
@@ -79,7 +80,7 @@ def run(ctx: click.Context, *, rules, seed: int | None, bots: tuple[str, ...] | 
         target = memory if memory is not None else record_path
         if target is not None:
             seats = [{"name": "you", "player": "human"} if p == me else {"name": b, "player": b}
-                     for p, b in enumerate(_around(me, bots))]
+                     for p, b in enumerate(around(me, bots))]
             try:
                 rec = stack.enter_context(Recorder(target, rules, seed=seed, seats=seats,
                                                    session={"command": "play", "coach": coaching, "hands": hands},
@@ -115,15 +116,6 @@ def _review(term, text: str | None, path: str | None, lang: str, judge: dict) ->
         return  # stopped before anything was played
     done = review_run.run(rec, seat=default_seat(rec), hand=None, lang=lang, **judge)
     term.say([""] + review_lines(done, lang))
-
-
-def _around(me: int, bots) -> list[str]:
-    """Each seat's player name: the human's seat '', the bots from its lower player on."""
-    n = len(bots) + 1
-    names = [""] * n
-    for k, b in enumerate(bots):
-        names[(me + 1 + k) % n] = b
-    return names
 
 
 def _writer():

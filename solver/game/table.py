@@ -112,3 +112,12 @@ class Seat:
     def tiles_held(self) -> list[int]:
         """Copies of each tile in the concealed tiles and the melds."""
         return self.hand().all_counts()
+
+
+def around(me: int, bots) -> list[str]:
+    """Each seat's player name: the human's seat '', the bots from its lower player on."""
+    n = len(bots) + 1
+    names = [""] * n
+    for k, b in enumerate(bots):
+        names[(me + 1 + k) % n] = b
+    return names
