@@ -27,6 +27,7 @@ from solver.game.legality import forbidden_entry
 from solver.game.moves import Ask, Move, MoveError, move_text, parse_move
 from solver.game.players import Player, make_bot
 from solver.game.session import Session, hand_seed
+from solver.game.table import around
 from solver.game.view import SeatView, hidden_event, view_of
 from solver.game.winrate import DEFAULT_SAMPLES
 from solver.model.rules import Ruleset
@@ -180,7 +181,7 @@ class Room:
         if self.record_path is None:
             return
         seats = [{"name": "you", "player": "human"} if p == self.me else {"name": b, "player": b}
-                 for p, b in enumerate(_around(self.me, self.bots))]
+                 for p, b in enumerate(around(self.me, self.bots))]
         tmp = self.record_path.with_name(self.record_path.name + ".tmp")
         record.write(tmp, self.rules, self.games, seeds=self.seeds, seed=self.session.seed, seats=seats,
                      session={"command": "serve", "coach": self.coaching})
@@ -264,14 +265,6 @@ def _read_move(text: str, ask: Ask, lang: str, game: Game) -> Move:
     f = forbidden_entry(ask, move)
     kan = move.kind == "discard" and move.tile is not None and game.seats[ask.seat].concealed[move.tile] == 3
     raise MoveRefused(refusal("move", lang, move=move, ask=ask, reason=f.reason if f is not None else None, kan=kan))
-
-
-def _around(me: int, bots) -> list[str]:
-    n = len(bots) + 1
-    names = [""] * n
-    for k, b in enumerate(bots):
-        names[(me + 1 + k) % n] = b
-    return names
 
 
 def new_room(rules: Ruleset, bots: tuple[str, ...], *, coaching: bool, seed: int | None, folder: Path | None,
