@@ -8,7 +8,6 @@ import io
 import random
 import sys
 from contextlib import ExitStack
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import click
@@ -16,6 +15,7 @@ import click
 from solver.game import record, replay
 from solver.game.deal import unplayable
 from solver.game.record import Recorder
+from solver.game.resume import Start, start_of
 from solver.game.review import default_seat
 from solver.game.session import Session, hand_seed
 from solver.game.table import around
@@ -28,11 +28,10 @@ from solver.text.review_text import review_lines
 from . import play as table
 from . import review_run, signals
 from .console import write_failed
-from .options import bot_names, prepare
+from .options import prepare
 
 if TYPE_CHECKING:
-    from solver.game.engine import Game
-    from solver.model.rules import Ruleset
+    pass
 
 __all__ = ["run"]
 
@@ -130,19 +129,7 @@ def _writer():
     return write
 
 
-@dataclass(frozen=True)
-class _Start:
-    """A position of a record to play on from: its game, session, ruleset, seed, the human's seat, bots."""
-    game: Game
-    session: Session
-    rules: Ruleset
-    seed: int
-    hand_seed: int | None  # the seed of the deal of its hand, if the record says
-    seat: int
-    bots: tuple[str, ...] | None  # None: the record's players are not all bots of phz
-
-
-def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> _Start:
+def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> Start:
     """The position before move ``at`` of the record at ``path``, replayed through the engine."""
     try:
         rec = record.read(path, rules=given_rules)
@@ -153,29 +140,4 @@ def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> 
         raise click.BadParameter(e.reason if e.line == 0 else f"{path}: {e}", param_hint="--from") from None
     except ValueError as e:  # no such move
         raise click.BadParameter(f"no move {at} in {path}: {e}", param_hint="--at") from None
-    pos = done.at
-    assert pos is not None  # replayed to move ``at``: the position before it
-    seats = rec.header.get("seats") or []
-    players = [s.get("player") if isinstance(s, dict) else None for s in seats]
-    me = players.index("human") if "human" in players else 0
-    n = rec.rules.game.players
-    around = [players[(me + k) % n] if len(players) == n else None for k in range(1, n)]
-    known = [b for b in around if isinstance(b, str) and b in bot_names()]
-    bots = tuple(known) if len(known) == len(around) else None  # every other seat a bot of phz
-    hand = rec.hands[pos.hand - 1]
-    seed = rec.header.get("seed")
-    session = Session(rec.rules, seed=seed if seed is not None else 0, dealer=pos.game.dealer)
-    session.index = pos.hand - 1
-    session.scores[:] = _scores_before(done, pos.hand)
-    for g in done.games[:pos.hand - 1]:
-        session.drawn_in_row = session.drawn_in_row + 1 if g.result and g.result.winner is None else 0
-    return _Start(game=pos.game, session=session, rules=rec.rules, seed=session.seed, hand_seed=hand.seed,
-                  seat=me, bots=bots)
-
-
-def _scores_before(done, hand: int) -> list[int]:
-    scores = [0] * done.rules.game.players
-    for g in done.games[:hand - 1]:
-        for p, v in enumerate(g.result.net if g.result else ()):
-            scores[p] += v
-    return scores
+    return start_of(done)
