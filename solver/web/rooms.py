@@ -282,46 +282,36 @@ def new_room(rules: Ruleset, bots: tuple[str, ...], *, coaching: bool, seed: int
 def room_from(path: Path, hand: int, n: int, *, coaching: bool, folder: Path | None, samples: int = DEFAULT_SAMPLES,
               bot: str | None = None) -> Room:
     """A game played on from the position before move ``n`` of hand ``hand`` of the record at ``path`` (as
-    ``phz play --from --at``): the learner at the record's human seat, the record's bots at the others
-    (``bot`` at each of them when given), a new record of its own.  A ValueError
-    (one line) for a record that does not replay strictly, whose hand has no seed, or no such move."""
-    from solver.game import replay, roster
+    ``phz play --from --at``, through ``game.resume``): the learner at the record's human seat, the record's
+    bots at the others (``bot`` at each of them when given), a new record of its own.  A ValueError (one
+    line) for a record that does not replay strictly, whose hand has no seed, or no such move."""
+    from solver.game import replay
+    from solver.game.resume import start_of
 
     try:
-        rec = record.read(path)
-        done = replay.replay(rec, to=n)
+        start = start_of(replay.replay(record.read(path), to=n))
     except record.RecordError as e:
         raise ValueError(f"{path.name} line {e.line}: {e.reason}" if e.line else e.reason) from None
-    pos = done.at
-    assert pos is not None  # replayed to move n
-    if pos.hand != hand:
-        raise ValueError(f"move {n} is in hand {pos.hand}, not hand {hand}")
-    seed = rec.hands[hand - 1].seed
-    if seed is None:
+    if start.hand != hand:
+        raise ValueError(f"move {n} is in hand {start.hand}, not hand {hand}")
+    if start.hand_seed is None:
         raise ValueError("this record does not say how its hand was dealt (no seed): play on with phz play --from")
-    rules = rec.rules
-    players = [s.get("player") if isinstance(s, dict) else None for s in rec.header.get("seats") or []]
-    me = players.index("human") if "human" in players else 0
-    count = rules.game.players
-    around = [players[(me + k) % count] if len(players) == count else None for k in range(1, count)]
+    count = start.rules.game.players
     if bot is not None:
         bots = (bot,) * (count - 1)
+    elif start.bots is None:
+        raise ValueError("the record's other players are not all bots of phz: name a bot to play on against")
     else:
-        if not all(isinstance(b, str) and b in roster.names() for b in around):
-            raise ValueError("the record's other players are not all bots of phz: name a bot to play on against")
-        bots = tuple(str(b) for b in around)
-    session = Session(rules, seed=int(rec.header.get("seed") or 0), dealer=pos.game.dealer)
-    session.index = hand - 1
-    for g in done.games[:hand - 1]:
-        for p, v in enumerate(g.result.net if g.result else ()):
-            session.scores[p] += v
+        bots = start.bots
     rid = secrets.token_hex(6)
     out = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{rid}.jsonl" if folder is not None else None
-    room = Room(rid, rules, bots, coaching, session, samples, out, me=me)
-    room.game = pos.game
-    room.games, room.seeds = [pos.game], [seed]
-    room.players = [None if p == me else make_bot(bots[(p - me - 1) % count], seed, p) for p in range(count)]
-    room.moves = [parse_move(e["move"]) for e in pos.game.events if e["e"] == "move"]
-    room._coach = Coach(rules, seat=me, samples=samples)
+    me = start.seat
+    room = Room(rid, start.rules, bots, coaching, start.session, samples, out, me=me)
+    room.game = start.game
+    room.games, room.seeds = [start.game], [start.hand_seed]
+    room.players = [None if p == me else make_bot(bots[(p - me - 1) % count], start.hand_seed, p)
+                    for p in range(count)]
+    room.moves = [parse_move(e["move"]) for e in start.game.events if e["e"] == "move"]
+    room._coach = Coach(start.rules, seat=me, samples=samples)
     room._go_on()
     return room
