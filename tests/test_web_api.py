@@ -475,3 +475,17 @@ def test_the_scores_count_the_hand_once_it_is_over(web, folder):
             assert [s["score"] for s in after["seats"]] == state["over"]["net"]  # counted once
             return
     pytest.fail("no hand of 20 paid anything")
+
+
+def test_serve_on_a_port_taken_is_one_line(run_phz):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = run_phz("serve", "--port", str(port), timeout=60)
+    assert r.returncode == 2 and "cannot listen on 127.0.0.1 port" in r.stderr and "--port" in r.stderr
+    assert "Traceback" not in r.stderr
+    r = run_phz("serve", "--host", "no.such.host.invalid", "--port", "0", timeout=60)
+    assert r.returncode == 2 and "cannot listen" in r.stderr and "Traceback" not in r.stderr
