@@ -150,7 +150,8 @@ def make_app(config: Config) -> Starlette:
         from solver.vocabulary import shipped_rulesets
         names = shipped_rulesets()
         seats = {n: get_ruleset(n).game.players for n in names} | {config.rules.name: config.rules.game.players}
-        listed = list(names) + ([config.rules.name] if config.rules.name not in names else [])
+        served = config.rules.name  # a house file's ruleset is listed too
+        listed = list(names) if served in names else [*names, served]
         return {"rulesets": listed, "rules": config.rules.name, "lang": config.lang, "seats": seats,
                 "players": {"min": 2, "max": 4, "default": config.rules.game.players},
                 "bots": [{"name": b.name, "en": b.about[0], "zh": b.about[1]} for b in roster.bots().values()],
