@@ -20,6 +20,7 @@ from solver.web.server import Config, make_app
 
 BASE = "http://127.0.0.1:8765"
 HAND = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
+HOUSE_HAND = "二三三四五五六七九十十十壹贰叁柒柒柒玖玖"  # its waits differ under examples/house-min18.toml
 
 
 @pytest.fixture
@@ -489,3 +490,16 @@ def test_serve_on_a_port_taken_is_one_line(run_phz):
     assert "Traceback" not in r.stderr
     r = run_phz("serve", "--host", "no.such.host.invalid", "--port", "0", timeout=60)
     assert r.returncode == 2 and "cannot listen" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_house_ruleset_served_is_the_pages_default(folder, run_phz):
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    house = get_ruleset(str(examples / "house-min18.toml"))
+    web = TestClient(make_app(Config(house, folder / "records", str(folder / "progress.db"), None)), base_url=BASE)
+    info = web.get("/api/info").json()
+    assert info["rules"] == house.name and house.name in info["rulesets"] and info["seats"][house.name] == 3
+    assert new_game(web)["rules"] == house.name  # no ruleset named: the house file's
+    hand = HOUSE_HAND
+    ours = web.post("/api/analyse", json={"hand": hand}).json()["json"]
+    assert ours == json.loads(run_phz("ting", hand, "--json", "--rules", str(examples / "house-min18.toml")).stdout)
+    assert ours != web.post("/api/analyse", json={"hand": hand, "rules": "hunan"}).json()["json"]
