@@ -202,12 +202,19 @@ def test_games_in_chinese_and_at_other_tables(web):
     ({"rules": "atlantis"}, "rules"),
     ({"rules": "../../etc/passwd"}, "rules"),
     ({"seed": -1}, "seed"),
+    ({"seed": 1 << 63}, "seed"),
+    ({"seed": 1.5}, "seed"),
     ({"samples": 3}, "samples"),
     ({"lang": "fr"}, "lang"),
 ])
 def test_a_new_game_refuses_bad_settings(web, body, words):
     r = web.post("/api/games", json={"bots": "random"} | body)
     assert r.status_code == 400 and words in r.json()["error"]
+
+
+def test_any_seed_phz_play_takes(web):
+    state = new_game(web, seed=(1 << 63) - 1)
+    assert state["ask"] is not None or state["over"] is not None
 
 
 def test_an_unknown_game_is_a_404(web):

@@ -146,14 +146,16 @@ def make_app(config: Config) -> Starlette:
     def info(request: Request) -> dict:
         from solver.game import roster
         from solver.model.rules import get_ruleset
+        from solver.model.ruleset_file import RANGES
         from solver.trainer import kinds
         from solver.vocabulary import shipped_rulesets
+        low, high = RANGES["game.players"]
         names = shipped_rulesets()
         seats = {n: get_ruleset(n).game.players for n in names} | {config.rules.name: config.rules.game.players}
         served = config.rules.name  # a house file's ruleset is listed too
         listed = list(names) if served in names else [*names, served]
         return {"rulesets": listed, "rules": config.rules.name, "lang": config.lang, "seats": seats,
-                "players": {"min": 2, "max": 4, "default": config.rules.game.players},
+                "players": {"min": low, "max": high, "default": config.rules.game.players},
                 "bots": [{"name": b.name, "en": b.about[0], "zh": b.about[1]} for b in roster.bots().values()],
                 "kinds": [{"name": k, "zh": kinds.name_zh(k)} for k in kinds.names()]}
 
@@ -161,7 +163,7 @@ def make_app(config: Config) -> Starlette:
         rules = _rules(body, config)
         n = rules.game.players
         bots = _bots(body.get("bots", "basic"), n)
-        seed = _int(body, "seed", 0, 999_999_999, None)
+        seed = _int(body, "seed", *limits.SEED, None)
         samples = _int(body, "samples", *COACH_SAMPLES)
         assert samples is not None  # a default given
         r = new_room(rules, bots, coaching=bool(body.get("coach", True)), seed=seed, folder=_folder(config),
@@ -332,7 +334,8 @@ def _rules(body: dict, config: Config) -> Ruleset:
         if name not in shipped_rulesets():
             raise Refused(f"rules: one of {', '.join(shipped_rulesets())}")
         rules = get_ruleset(name)
-    players = _int(body, "players", 2, 4, None)
+    from solver.model.ruleset_file import RANGES
+    players = _int(body, "players", *RANGES["game.players"], None)
     if players is not None and players != rules.game.players:
         from solver.model.ruleset_file import seated
         rules = seated(rules, players)
