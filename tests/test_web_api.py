@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 from pathlib import Path
 
@@ -450,7 +451,7 @@ def test_a_record_chosen_by_the_learner_is_copied_into_the_folder_and_reviewed(w
     assert [x["name"] for x in web.get("/api/records").json()["records"]] == [name]
     done = web.post("/api/review", json={"record": name, "samples": 24})
     assert done.status_code == 200 and done.json()["decisions"]
-    for body, words in (({"text": "hello"}, "record: line 1"), ({"text": ""}, "text:"), ({"name": "x", "text": 5}, "text:")):
+    for body, words in (({"text": "hello"}, "record line 1:"), ({"text": ""}, "text:"), ({"name": "x", "text": 5}, "text:")):
         r = web.post("/api/records", json=body)
         assert r.status_code == 400 and words in r.json()["error"] and "\n" not in r.json()["error"], r.json()
     assert len(list((folder / "records").iterdir())) == 1  # nothing written for text that is no record
@@ -510,3 +511,35 @@ def test_a_house_ruleset_served_is_the_pages_default(folder, run_phz):
     ours = web.post("/api/analyse", json={"hand": hand}).json()["json"]
     assert ours == json.loads(run_phz("ting", hand, "--json", "--rules", str(examples / "house-min18.toml")).stdout)
     assert ours != web.post("/api/analyse", json={"hand": hand, "rules": "hunan"}).json()["json"]
+
+
+def test_refusals_in_chinese(web):
+    """A refusal in the language the request asks in: the page's own, the solver's (a hand), a move's."""
+    r = web.post("/api/games", json={"bots": "nobody", "lang": "zh"})
+    assert r.status_code == 400 and "没有 'nobody' 这个电脑" in r.json()["error"]
+    r = web.get("/api/games/nope?lang=zh")
+    assert r.status_code == 404 and "没有这一局" in r.json()["error"]
+    r = web.post("/api/analyse", json={"hand": HAND + "拾", "tile": "五", "lang": "zh"})
+    assert r.status_code == 400 and re.search(r"[\u4e00-\u9fff]", r.json()["error"])
+    en = web.post("/api/analyse", json={"hand": HAND + "拾", "tile": "五", "lang": "en"}).json()["error"]
+    assert en != r.json()["error"]
+    state = new_game(web, seed=2)
+    r = web.post(f"/api/games/{state['id']}/move", json={"move": "hu", "lang": "zh"})
+    assert r.status_code == 400 and "现在不能" in r.json()["error"]
+    r = web.post("/api/quiz/answer", json={"qid": "nope", "answer": "五", "lang": "zh"})
+    assert r.json()["error"] == "没有这道题：请做下一题"
+    r = web.post("/api/games", content=b"{", headers={"content-type": "application/json"})
+    assert r.json()["error"] == "the request is not JSON"
+
+
+def test_every_refusal_of_the_page_has_both_languages_and_the_same_placeholders():
+    from string import Formatter
+
+    from solver.text.page_words import _E, PageError
+
+    for key, (en, zh) in _E.items():
+        names = {f for _, f, _, _ in Formatter().parse(en) if f}
+        assert names == {f for _, f, _, _ in Formatter().parse(zh) if f}, key
+        assert re.search(r"[\u4e00-\u9fff]", zh) and "\n" not in en + zh, key
+        e = PageError(key, **{n: "X" for n in names})
+        assert str(e) == e.said("en") and e.said("zh") != e.said("en"), key

@@ -3,6 +3,7 @@ and ``phz act`` answer it (the same solver.api calls, the same tables and JSON).
 from __future__ import annotations
 
 from solver.model.rules import Ruleset
+from solver.text.page_words import PageError
 from solver.vocabulary import ORIGINS
 
 __all__ = ["analyse"]
@@ -25,7 +26,7 @@ def analyse(body: dict, rules: Ruleset, lang: str) -> dict:
     if tile:
         source = _field(body, "source", 20) or "upper-discard"
         if source not in ORIGINS:
-            raise ValueError(f"source: one of {', '.join(ORIGINS)}")
+            raise PageError("source", names=", ".join(ORIGINS))
         chou = _field(body, "chou", 40)
         decision = api.decide(hand, tile=tile, source=source, chou=chou, seen=seen, rules=rules)
         return {"kind": "act", "lines": act_lines(decision, lang, None, grouped=True),
@@ -47,8 +48,8 @@ def _field(body: dict, key: str, limit: int, *, required: bool = False) -> str:
     value = body.get(key)
     if value is None or value == "":
         if required:
-            raise ValueError(f"{key}: type the hand, e.g. 一二三壹贰叁贰柒拾四五六八九十七七七伍伍")
+            raise PageError("hand", key=key)
         return ""
     if not isinstance(value, str) or len(value) > limit:
-        raise ValueError(f"{key}: text of at most {limit} characters")
+        raise PageError("text_long", key=key, limit=limit)
     return value.strip()

@@ -10,6 +10,7 @@ from collections import OrderedDict
 from typing import Any
 
 from solver.model.rules import Ruleset
+from solver.text.page_words import PageError
 
 __all__ = ["Quizzes"]
 
@@ -36,7 +37,7 @@ class Quizzes:
 
         kind = body.get("kind") or None
         if kind is not None and not isinstance(kind, str):
-            raise ValueError("kind: a question kind's name")
+            raise PageError("kind")
         drill = bool(body.get("drill"))
         with self.lock:
             asked = set(self.asked[-20:])
@@ -67,23 +68,21 @@ class Quizzes:
 
         qid, text = body.get("qid"), body.get("answer")
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ANSWER:
-            raise ValueError("answer: type your answer" if lang == "en" else "answer：请输入答案")
+            raise PageError("answer")
         if not isinstance(qid, str):
-            raise ValueError("qid: the id of the question asked")
+            raise PageError("qid")
         with self.lock:
             held = self.open.get(qid)
         if held is None:
-            raise ValueError("no such question: ask the next one")
+            raise PageError("no_question")
         q, shown, graded = held
         if graded is not None:
-            raise ValueError("already answered: ask the next question" if lang == "en" else "这道题已经答过了：请做下一题")
+            raise PageError("answered")
         now = time.time()
         try:
             g = q.grade(text.strip())
         except AnswerError as e:
-            said = printable(e.said(lang))
-            raise ValueError(f"看不懂：{said}。请再答一次" if lang == "zh" else f"Cannot read that: {said}. Try again.") \
-                from None
+            raise PageError("cannot_read", said=(printable(e.said("en")), printable(e.said("zh")))) from None
         with Store(self.config.db) as store:
             store.record(rules=q.rules, **q.record_ids, kind=q.kind, level=q.level, tags=q.tags, answer=g.text,
                          correct=g.correct, seconds=max(0.0, now - shown), at=now)
@@ -96,7 +95,7 @@ class Quizzes:
         with self.lock:
             held = self.open.get(qid)
         if held is None:
-            raise ValueError("no such question: ask the next one")
+            raise PageError("no_question")
         q, _, g = held
         return {"qid": qid, "kind": q.kind, "lines": q.lines(lang, index=None, total=None),
                 "answered": _answered(q, g, lang) if g is not None else None}

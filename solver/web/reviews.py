@@ -10,6 +10,7 @@ from typing import Any
 
 from solver.game.review import DEFAULT_SAMPLES, GRADES
 from solver.limits import REVIEW_SAMPLES as SAMPLES
+from solver.text.page_words import PageError
 
 __all__ = ["Reviews", "listing", "record_path", "upload"]
 
@@ -47,16 +48,16 @@ def upload(folder: Path, body: dict) -> dict:
 
     text = body.get("text")
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("text: the record's contents")
+        raise PageError("record_text")
     data = text.encode("utf-8", "surrogatepass")
     if len(data) > UPLOAD_BYTES:
-        raise ValueError(f"the record is too large for the page (at most {UPLOAD_BYTES >> 20} MB): review it with phz review")
+        raise PageError("record_large", mb=UPLOAD_BYTES >> 20)
     given = body.get("name")
     stem = re.sub(r"[^\w.-]+", "-", Path(given).stem if isinstance(given, str) else "")[:60].strip(".-") or "record"
     try:
         records.parse(text, where=stem)
     except records.RecordError as e:
-        raise ValueError(f"{stem}: line {e.line}: {e.reason}" if e.line else f"{stem}: {e.reason}") from None
+        raise PageError("record_bad", where=f"{stem} line {e.line}" if e.line else stem, why=e.reason) from None
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{stem}-{secrets.token_hex(3)}.jsonl"
     tmp = folder / (name + ".tmp")
@@ -68,10 +69,10 @@ def upload(folder: Path, body: dict) -> dict:
 def record_path(folder: Path, name: object) -> Path:
     """The record ``name`` of ``folder``: a plain file name of a record there, else a ValueError (one line)."""
     if not isinstance(name, str) or not NAME.match(name):
-        raise ValueError("record: the name of a record in the records folder (e.g. 20261205-101500-ab12cd.jsonl)")
+        raise PageError("record_name")
     path = folder / name
     if not path.is_file():
-        raise ValueError(f"record: no record {name} in the records folder")
+        raise PageError("record_missing", name=name)
     return path
 
 
@@ -100,16 +101,16 @@ class Reviews:
 
         name, index = body.get("record"), body.get("index")
         if not isinstance(name, str):
-            raise ValueError("record: the name of a record reviewed")
+            raise PageError("record_reviewed")
         with self.lock:
             done = self.kept.get(name)
         if done is None:
-            raise ValueError("record: review it first")
+            raise PageError("review_first")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(done.decisions):
-            raise ValueError(f"index: a decision of the review, 0 to {len(done.decisions) - 1}")
+            raise PageError("index", last=len(done.decisions) - 1)
         qs = game_questions.of_review(done, name, only=index)
         if not qs:
-            raise ValueError("index: that decision was not yours to make (nothing to drill)")
+            raise PageError("not_yours")
         return {"questions": len(qs), "new": game_questions.save(self.db, qs)}
 
 
@@ -129,11 +130,11 @@ def review(folder: Path, body: dict, lang: str) -> tuple[dict, Any]:
     name = path.name
     samples = body.get("samples", DEFAULT_SAMPLES)
     if isinstance(samples, bool) or not isinstance(samples, int) or not SAMPLES[0] <= samples <= SAMPLES[1]:
-        raise ValueError(f"samples: a whole number from {SAMPLES[0]} to {SAMPLES[1]}")
+        raise PageError("number", key="samples", low=SAMPLES[0], high=SAMPLES[1])
     try:
         rec = records.read(path)
     except records.RecordError as e:
-        raise ValueError(f"{name} line {e.line}: {e.reason}" if e.line else e.reason) from None
+        raise PageError("record_bad", where=f"{name} line {e.line}" if e.line else name, why=e.reason) from None
     seat = default_seat(rec)
     done = judge(rec, seat, samples=samples, seed=int(body.get("seed", 0) or 0))
     bots = [s.get("player", "?") if isinstance(s, dict) else "?" for s in rec.header.get("seats") or []]

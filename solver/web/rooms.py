@@ -34,7 +34,7 @@ from solver.model.rules import Ruleset
 from solver.model.tiles import glyph
 from solver.text import play_words as pw
 from solver.text import table_view as tv
-from solver.text.page_words import refusal
+from solver.text.page_words import PageError, refusal
 from solver.text.words import group_zh
 
 from .tables import table_json
@@ -291,16 +291,16 @@ def room_from(path: Path, hand: int, n: int, *, coaching: bool, folder: Path | N
     try:
         start = start_of(replay.replay(record.read(path), to=n))
     except record.RecordError as e:
-        raise ValueError(f"{path.name} line {e.line}: {e.reason}" if e.line else e.reason) from None
+        raise PageError("record_bad", where=f"{path.name} line {e.line}" if e.line else path.name, why=e.reason) from None
     if start.hand != hand:
-        raise ValueError(f"move {n} is in hand {start.hand}, not hand {hand}")
+        raise PageError("other_hand", n=n, found=start.hand, hand=hand)
     if start.hand_seed is None:
-        raise ValueError("this record does not say how its hand was dealt (no seed): play on with phz play --from")
+        raise PageError("no_seed")
     count = start.rules.game.players
     if bot is not None:
         bots = (bot,) * (count - 1)
     elif start.bots is None:
-        raise ValueError("the record's other players are not all bots of phz: name a bot to play on against")
+        raise PageError("not_bots")
     else:
         bots = start.bots
     rid = secrets.token_hex(6)

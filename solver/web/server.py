@@ -1,7 +1,8 @@
 """``phz serve``'s web app: the page and its JSON API, on the engine, judge, trainer and progress file of
 the commands (nothing computed twice, no second rule engine in the page).
 
-Endpoints (every answer JSON; a refusal is ``{"error": "one line"}`` with its status)::
+Endpoints (every answer JSON; a refusal is ``{"error": "one line"}`` with its status, in the language of
+the request's ``lang``)::
 
     GET  /                          the page (static/index.html)
     GET  /api/info                  rulesets, bots, question kinds, the default language
@@ -51,9 +52,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from solver import limits
 from solver.game.winrate import DEFAULT_SAMPLES
 from solver.model.rules import Ruleset
+from solver.text.page_words import PageError
+from solver.text.words import error_in
 
 from . import analysis, quiz_room, reviews
-from .rooms import MoveRefused, Room, new_room, room_from
+from .rooms import Room, new_room, room_from
 
 __all__ = ["Config", "make_app"]
 
@@ -74,12 +77,6 @@ class Config:
     lang: str | None  # the page's language when the browser does not say (None: the browser's)
     token: str | None = None  # required of every request when set
     loopback: bool = True  # bound to the loopback only: the Host must name it
-
-
-class Refused(Exception):
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.message, self.status = message, status
 
 
 class Guard:
@@ -132,7 +129,7 @@ def make_app(config: Config) -> Starlette:
         with rooms_lock:
             r = rooms.get(request.path_params["id"])
             if r is None:
-                raise Refused("no such game: it ended with the server, or was let go; start a new one", 404)
+                raise PageError("no_game", 404)
             rooms.move_to_end(r.id)
             return r
 
@@ -179,11 +176,8 @@ def make_app(config: Config) -> Starlette:
         def endpoint(request: Request, body: dict) -> dict:
             r = room(request)
             lang = _lang(request, body)
-            with r.lock:
-                try:
-                    out = step(r, body, lang)
-                except MoveRefused as e:
-                    raise Refused(str(e)) from None
+            with r.lock:  # a MoveRefused (a ValueError) says why in ``lang``
+                out = step(r, body, lang)
                 return out if out is not None else r.state(lang)
         return endpoint
 
@@ -199,7 +193,7 @@ def make_app(config: Config) -> Starlette:
         hand = _int(body, "hand", 1, limits.HANDS[1], None)
         n = _int(body, "n", *limits.MOVE, None)
         if hand is None or n is None:
-            raise Refused("hand and n: the hand and the move to play on from")
+            raise PageError("from_where")
         samples = _int(body, "samples", *COACH_SAMPLES)
         assert samples is not None  # a default given
         given = body.get("bot")
@@ -267,31 +261,35 @@ CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 's
 
 
 def _json(handler: Callable, *, body: bool = False, most: int = MAX_BODY):
-    """An endpoint answering ``handler``'s dict as JSON; a Refused (or a ValueError, the solver's one-line
-    errors) as ``{"error": …}``; anything else as a 500 with one line, never a traceback."""
+    """An endpoint answering ``handler``'s dict as JSON; a PageError (or a ValueError, the solver's one-line
+    errors) as ``{"error": …}`` in the language the request asks in; anything else as a 500 with one line,
+    never a traceback."""
     from starlette.concurrency import run_in_threadpool
 
     async def endpoint(request: Request) -> Response:
+        said = request.query_params.get("lang")  # the language of a refusal (a POST's body may say another)
         try:
             if body:
                 raw = b""
                 async for chunk in request.stream():  # read no further than the limit
                     raw += chunk
                     if len(raw) > most + 1024:  # a JSON object around a text of ``most`` bytes
-                        raise Refused(f"the request is too large (at most {most // 1024} KB)", 413)
+                        raise PageError("too_large", 413, kb=most // 1024)
                 try:
                     data = json.loads(raw or b"{}")
                 except (ValueError, UnicodeDecodeError):
-                    raise Refused("the request is not JSON") from None
+                    raise PageError("not_json") from None
                 if not isinstance(data, dict):
-                    raise Refused("the request is not a JSON object")
+                    raise PageError("not_object")
+                said = data.get("lang") or said
                 out = await run_in_threadpool(handler, request, data)
             else:
                 out = await run_in_threadpool(handler, request)
-        except Refused as e:
-            return JSONResponse({"error": e.message}, status_code=e.status)
-        except ValueError as e:
-            return JSONResponse({"error": str(e).splitlines()[0] if str(e) else type(e).__name__}, status_code=400)
+        except PageError as e:
+            return JSONResponse({"error": e.said("zh" if said == "zh" else "en")}, status_code=e.status)
+        except ValueError as e:  # the solver's one-line errors (a hand, a tile), in Chinese where it has them
+            line = str(e).splitlines()[0] if str(e) else type(e).__name__
+            return JSONResponse({"error": error_in(line, "zh" if said == "zh" else "en")}, status_code=400)
         except Exception as e:  # noqa: BLE001 -- the page gets one line; the server goes on
             return JSONResponse({"error": f"internal error: {type(e).__name__}: {e}"}, status_code=500)
         return JSONResponse(out, headers={"Cache-Control": "no-store"})
@@ -301,9 +299,9 @@ def _json(handler: Callable, *, body: bool = False, most: int = MAX_BODY):
 def _text(body: dict, key: str, limit: int = 200) -> str:
     value = body.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise Refused(f"{key}: give it as text")
+        raise PageError("text", key=key)
     if len(value) > limit:
-        raise Refused(f"{key}: at most {limit} characters")
+        raise PageError("text_long", key=key, limit=limit)
     return value.strip()
 
 
@@ -312,14 +310,14 @@ def _int(body: dict, key: str, low: int, high: int, default: int | None) -> int 
     if value is None or value == "":
         return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise Refused(f"{key}: a whole number from {low} to {high}")
+        raise PageError("number", key=key, low=low, high=high)
     return value
 
 
 def _lang(request: Request, body: dict) -> str:
     lang = body.get("lang") or request.query_params.get("lang") or "en"
     if lang not in ("en", "zh"):
-        raise Refused("lang: en or zh")
+        raise PageError("lang")
     return lang
 
 
@@ -329,10 +327,10 @@ def _rules(body: dict, config: Config) -> Ruleset:
     rules = config.rules
     if name not in (None, "", config.rules.name):
         if not isinstance(name, str):
-            raise Refused("rules: a ruleset's name")
+            raise PageError("rules_name")
         from solver.vocabulary import shipped_rulesets
         if name not in shipped_rulesets():
-            raise Refused(f"rules: one of {', '.join(shipped_rulesets())}")
+            raise PageError("rules_one_of", names=", ".join(shipped_rulesets()))
         rules = get_ruleset(name)
     from solver.model.ruleset_file import RANGES
     players = _int(body, "players", *RANGES["game.players"], None)
@@ -346,10 +344,10 @@ def _bots(given: object, n: int) -> tuple[str, ...]:
     from solver.game import roster
     names = [given] * (n - 1) if isinstance(given, str) else given
     if not isinstance(names, list) or len(names) != n - 1 or not all(isinstance(b, str) for b in names):
-        raise Refused(f"bots: one bot's name, or a list of {n - 1}")
+        raise PageError("bots_list", n=n - 1)
     for b in names:
         if b not in roster.names():
-            raise Refused(f"bots: {b!r} is no bot; one of {', '.join(roster.names())}")
+            raise PageError("no_bot", name=repr(b), names=", ".join(roster.names()))
     return tuple(names)
 
 
@@ -357,7 +355,7 @@ def _folder(config: Config) -> Path:
     try:
         config.records.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise Refused(f"cannot make the records folder {config.records}: {e.strerror}", 500) from None
+        raise PageError("folder", 500, folder=config.records, why=e.strerror) from None
     return config.records
 
 
