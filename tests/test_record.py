@@ -430,3 +430,9 @@ def test_phz_replay_refuses_a_bad_record_in_one_line_naming_the_line(tmp_path):
                         (["replay", str(typed), "--lenient", "--to", "35"], "--to 35: the record has moves 1 to 34")):
         r = _phz(*args)
         assert r.exit_code == 2 and words in r.stderr and r.stderr.count("\n") == 1, r.output
+    none = str(tmp_path / "none.jsonl")
+    r = _phz("replay", none)
+    assert r.stderr.count(none) == 1  # the file named once
+    for command in ("replay", "review"):  # the one line in the command's language
+        r = _phz(command, none, "--lang", "zh")
+        assert r.exit_code == 2 and r.stderr == f"错误：{none}：没有这个记录文件\n", r.stderr

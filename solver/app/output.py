@@ -33,12 +33,15 @@ class Out:
 
 
 def file_failed(ctx: click.Context, as_json: bool, path: str, message: str) -> NoReturn:
-    """A file a command was given cannot be used: the JSON error object naming it (``--json``), one line on
-    stderr; exit 2."""
+    """A file a command was given cannot be used: the JSON error object naming it (``--json``, in English), one
+    line on stderr in the command's language; exit 2."""
     if as_json:
         from solver.text import jsonl
         options.echo(jsonl.dumps({"ok": False, "file": path, "error": message}))
-    click.echo(f"Error: {message}", err=True)
+    from solver.model.notation import say
+    from solver.text.words import error_in
+    lang = options.lang_of(ctx)
+    click.echo(say("error", lang) + error_in(message, lang), err=True)
     ctx.exit(2)
 
 

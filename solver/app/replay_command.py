@@ -73,8 +73,7 @@ def replay(ctx: click.Context, file: str, to: int | None, lenient: bool, as_json
             record = records.read(file, rules=given_rules)
         rp = run(record, lenient=lenient, to=to)
     except records.RecordError as e:
-        where = file if e.line == 0 else f"{file} line {e.line}"
-        message = f"{where}: {e.reason}"
+        message = e.reason if e.line == 0 else f"{file} line {e.line}: {e.reason}"  # line 0: the reason names the file
         if e.breaks_rule and not lenient:
             message += " (phz replay --lenient)"
         fail(message)

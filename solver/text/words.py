@@ -83,7 +83,19 @@ def eaten(move: Move) -> Shape:
 
 
 #: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement
+#: the kinds of file phz reads (``files.read_bytes``'s ``what``), in Chinese
+_FILE_ZH = {"record": "记录", "ruleset": "规则", "position": "局面", "config": "配置"}
+
+
+def _file_zh(what: str) -> str:
+    return _FILE_ZH.get(what, what)
+
+
 _ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
+    (r": no such (\w+) file$", lambda m: f"：没有这个{_file_zh(m[1])}文件"),
+    (r": is a directory, not a (\w+) file$", lambda m: f"：是文件夹，不是{_file_zh(m[1])}文件"),
+    (r": cannot read it \((.+)\)$", lambda m: f"：读不了（{m[1]}）"),
+    (r": not UTF-8 text \(byte (0x[0-9a-f]{2}) at offset (\d+)\)", lambda m: f"：不是 UTF-8 文本（第{m[2]}字节是{m[1]}）"),
     (r"(\d+) concealed tiles: a hand at rest( with (\d+) melds?)? holds (\d+)",
      lambda m: f"暗牌{m[1]}张：{'有' + m[3] + '个副露的' if m[2] else ''}等牌的手牌应有{m[4]}张"),
     (r"(\d+) concealed tiles: a hand to discard from( with (\d+) melds?)? holds (\d+)",
