@@ -1,10 +1,12 @@
 """The work of ``phz serve`` (``serve_command`` declares it): the socket bound, the address printed
-(with a token unless bound to the loopback), the app served until Ctrl-C or SIGTERM."""
+(with a token unless bound to the loopback), the kernels warmed in the background, the app served until
+Ctrl-C or SIGTERM."""
 from __future__ import annotations
 
 import ipaddress
 import secrets
 import socket
+import threading
 from pathlib import Path
 
 import click
@@ -36,8 +38,20 @@ def run(*, host: str, port: int, records: str | None, db: str | None, lang: str 
     app = make_app(Config(rules=rules, records=folder, db=db, lang=lang, token=token, loopback=loopback))
     click.echo(f"phz serves at {url}", color=False)
     click.echo("Ctrl-C stops it." if lang != "zh" else "按 Ctrl-C 停止。")
+    threading.Thread(target=_warm, args=(rules,), daemon=True, name="phz-warm").start()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off"))
     server.run(sockets=[sock])
+
+
+def _warm(rules) -> None:
+    """The kernels a game at the page runs, loaded while the learner reads the page (else the first move
+    of the first game waits half a second for them): one hand of strong bots, thrown away."""
+    from solver.game.engine import Game
+    from solver.game.players import make_bot, play_hand
+    try:
+        play_hand(Game(rules, seed=0), [make_bot("strong", 0, s) for s in range(rules.game.players)])
+    except Exception:  # noqa: BLE001 -- only a warm-up: the game at the page says what is wrong, if anything
+        pass
 
 
 def _loopback(host: str) -> bool:
