@@ -135,3 +135,30 @@ def test_every_tag_reads_in_chinese():
             tags |= set(kinds.get(kind).TAGS) | set(kinds.get(kind).ruleset_tags(get_ruleset(name)))
     english = {t: tag_in(t, "zh") for t in tags if re.search("[A-Za-z]", tag_in(t, "zh"))}
     assert len(tags) > 60 and not english, english
+
+
+USAGE_ERRORS = [
+    (["nosuch"], "没有 nosuch 这个命令"),
+    (["ting", "--nosuch"], "没有 --nosuch 这个选项"),
+    (["ting", "--jobs", "x", "一"], "'x' 不是数"),
+    (["play", "--players", "9"], "9 不在 2<=x<=4 的范围里"),
+    (["replay"], "缺少 'FILE'"),
+    (["replay", "/"], "'/' 是文件夹"),
+    (["replay", "x.jsonl", "--to"], "选项 --to 后面要跟一个值"),
+    (["quiz", "--kind", "poetry"], "'poetry' 不是可选的值"),
+    (["sim", "--bots", "nobody"], "没有 'nobody' 这个电脑"),
+    (["ting", "--rules", "atlantis", "一"], "没有 'atlantis' 这套规则"),
+]
+
+
+@pytest.mark.parametrize("args, words", USAGE_ERRORS, ids=lambda a: " ".join(a) if isinstance(a, list) else "")
+def test_usage_errors_in_chinese(args, words):
+    """A usage error under --lang zh: click's lines (the help's line, the error) and the options' own words in
+    Chinese, the exit status 2; in English the same error as click words it."""
+    got = CliRunner().invoke(main, [args[0], "--lang", "zh", *args[1:]], prog_name="phz")
+    assert got.exit_code == 2, got.output
+    assert "错误：" in got.stderr and words in got.stderr, got.stderr
+    assert not re.search(r"Error:|Try '|Invalid value|No such|Missing|is not|requires|unknown ruleset|no bot",
+                         got.stderr), got.stderr
+    en = CliRunner().invoke(main, [args[0], "--lang", "en", *args[1:]], prog_name="phz")
+    assert en.exit_code == 2 and "Error: " in en.stderr and "错误" not in en.stderr

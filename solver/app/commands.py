@@ -52,7 +52,32 @@ class _Phz(click.Group):
                 hand = (e.ctx.params.get("hand") if e.ctx is not None else None) or ()
                 prepare(True)
                 echo(jsonl.dumps(jsonl.error_json(" ".join(hand), e.format_message())))
+            if _lang(e.ctx or ctx) == "zh":
+                _show_zh(e)
+                ctx.exit(e.exit_code)
             raise
+
+
+def _lang(ctx: click.Context) -> str:
+    """The language of a usage error: English when the error is the language itself (``--lang fr``)."""
+    try:
+        return options.lang_of(ctx)
+    except ValueError:
+        return "en"
+
+
+def _show_zh(e: click.UsageError) -> None:
+    """A usage error as click shows it (the usage, the line naming the help, the error), in Chinese."""
+    from solver.model.notation import say
+    from solver.text.help_words import TRY, usage_zh
+
+    lines = []
+    if e.ctx is not None:
+        lines.append(e.ctx.get_usage())
+        if e.ctx.command.get_help_option(e.ctx) is not None:
+            names = e.ctx.command.get_help_option_names(e.ctx)
+            lines.append(TRY[1].format(command=f"{e.ctx.command_path} {max(names, key=len)}") + "\n")
+    click.echo("\n".join(lines + [say("error", "zh") + usage_zh(e.format_message())]), err=True)
 
 
 @click.group(cls=_Phz, help=MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
