@@ -53,6 +53,15 @@ def stdin_bytes() -> bytes:
     return stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode("utf-8")
 
 
+def read_record(path: str, rules=None):
+    """The game record at ``path``, or on standard input when ``path`` is ``-`` (``record.read``/``parse``;
+    RecordError when it is none)."""
+    from solver.game import record
+    if path == "-":
+        return record.parse(stdin_bytes(), where="-", rules=rules)
+    return record.read(path, rules=rules)
+
+
 def can_show_tiles(stream: TextIO) -> bool:
     try:
         "一壹".encode(stream.encoding or "ascii")

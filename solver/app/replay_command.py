@@ -12,7 +12,7 @@ import click
 
 from solver import limits
 
-from .console import stdin_bytes
+from .console import read_record
 from .options import echo, lang_option, prepare, record_rules_option
 from .output import file_failed
 
@@ -67,13 +67,10 @@ def replay(ctx: click.Context, file: str, to: int | None, lenient: bool, as_json
         file_failed(ctx, as_json, file, message)
 
     try:
-        if file == "-":
-            record = records.parse(stdin_bytes(), where="-", rules=given_rules)
-        else:
-            record = records.read(file, rules=given_rules)
+        record = read_record(file, given_rules)
         rp = run(record, lenient=lenient, to=to)
     except records.RecordError as e:
-        message = e.reason if e.line == 0 else f"{file} line {e.line}: {e.reason}"  # line 0: the reason names the file
+        message = e.at(file)
         if e.breaks_rule and not lenient:
             message += " (phz replay --lenient)"
         fail(message)

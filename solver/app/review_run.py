@@ -18,7 +18,7 @@ from solver.text.game_text import cut_notice
 from solver.text.review_text import review_json, review_lines, saved_line
 from solver.trainer import game_questions
 
-from .console import stdin_bytes
+from .console import read_record
 from .options import echo, prepare
 from .output import file_failed
 
@@ -37,12 +37,9 @@ def review_record(ctx: click.Context, record_path: str, seat: int | None, hand: 
         file_failed(ctx, as_json, record_path, message)
 
     try:
-        if record_path == "-":
-            rec = records.parse(stdin_bytes(), where="-", rules=given_rules)
-        else:
-            rec = records.read(record_path, rules=given_rules)
+        rec = read_record(record_path, given_rules)
     except records.RecordError as e:
-        fail(e.reason if e.line == 0 else f"{record_path} line {e.line}: {e.reason}")
+        fail(e.at(record_path))
         return
     if rec.cut:
         click.echo(cut_notice(rec, record_path, language), err=True)

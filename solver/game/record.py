@@ -150,6 +150,10 @@ class RecordError(ValueError):
         self.internal = internal
         self.breaks_rule = breaks_rule
 
+    def at(self, file: str) -> str:
+        """One line naming where: ``file`` and the line (line 0, the file itself: the reason names it)."""
+        return self.reason if self.line == 0 else f"{file} line {self.line}: {self.reason}"
+
 
 def dumps(obj: dict) -> str:
     """One record line: compact JSON, the glyphs as they are."""

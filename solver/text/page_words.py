@@ -74,7 +74,7 @@ _E = {
     "record_text": ("text: the record's contents", "text：记录文件的内容"),
     "record_large": ("the record is too large for the page (at most {mb} MB): review it with phz review",
                      "记录太大，页面无法处理（最多 {mb} MB）：请用 phz review 复盘"),
-    "record_bad": ("{where}: {why}", "{where}：这份记录读不了（{why}）"),
+    "record_bad": ("{why}", "这份记录读不了：{why}"),
     "record_name": ("record: the name of a record in the records folder (e.g. 20261205-101500-ab12cd.jsonl)",
                     "record：记录文件夹里一份记录的名字（例如 20261205-101500-ab12cd.jsonl）"),
     "record_missing": ("record: no record {name} in the records folder", "record：记录文件夹里没有 {name}"),
