@@ -78,15 +78,19 @@ class Room:
         self.game = self.session.game()
         self.games.append(self.game)
         self.seeds.append(seed)
+        self._seat(seed)
+        self.moves, self.mine, self.coach_lines, self.told = [], [], {}, []
+        self._go_on()
+
+    def _seat(self, seed: int) -> None:
+        """The bots of a hand dealt from ``seed`` at the seats around the learner's, and the learner's coach."""
         n = self.rules.game.players
         self.players = [None] * n
         for k, bot in enumerate(self.bots):
             seat = (self.me + 1 + k) % n
             self.players[seat] = make_bot(bot, seed, seat)
-        self.moves, self.mine, self.coach_lines, self.told = [], [], {}, []
         self._coach = Coach(self.rules, seat=self.me, samples=self.samples)
         self._advice = None
-        self._go_on()
 
     def _go_on(self) -> None:
         """Bots move, and the learner's compulsory moves are made, until the learner must choose or the hand ends."""
@@ -267,13 +271,18 @@ def _read_move(text: str, ask: Ask, lang: str, game: Game) -> Move:
     raise MoveRefused(refusal("move", lang, move=move, ask=ask, reason=f.reason if f is not None else None, kan=kan))
 
 
+def _named(folder: Path | None) -> tuple[str, Path | None]:
+    """A new game's id, and its record's file in ``folder`` (None: not recorded), named by the time and the id."""
+    rid = secrets.token_hex(6)
+    return rid, folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{rid}.jsonl" if folder is not None else None
+
+
 def new_room(rules: Ruleset, bots: tuple[str, ...], *, coaching: bool, seed: int | None, folder: Path | None,
              samples: int = DEFAULT_SAMPLES) -> Room:
     """A new game: its session, its record's file in ``folder`` (None: not recorded), its first hand dealt."""
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    rid = secrets.token_hex(6)
-    path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{rid}.jsonl" if folder is not None else None
+    rid, path = _named(folder)
     room = Room(rid, rules, bots, coaching, Session(rules, seed=seed), samples, path)
     room.deal()
     return room
@@ -291,7 +300,7 @@ def room_from(path: Path, hand: int, n: int, *, coaching: bool, folder: Path | N
     try:
         start = start_of(replay.replay(record.read(path), to=n))
     except record.RecordError as e:
-        raise PageError("record_bad", where=f"{path.name} line {e.line}" if e.line else path.name, why=e.reason) from None
+        raise PageError("record_bad", why=e.at(path.name)) from None
     if start.hand != hand:
         raise PageError("other_hand", n=n, found=start.hand, hand=hand)
     if start.hand_seed is None:
@@ -303,15 +312,11 @@ def room_from(path: Path, hand: int, n: int, *, coaching: bool, folder: Path | N
         raise PageError("not_bots")
     else:
         bots = start.bots
-    rid = secrets.token_hex(6)
-    out = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{rid}.jsonl" if folder is not None else None
-    me = start.seat
-    room = Room(rid, start.rules, bots, coaching, start.session, samples, out, me=me)
+    rid, out = _named(folder)
+    room = Room(rid, start.rules, bots, coaching, start.session, samples, out, me=start.seat)
     room.game = start.game
     room.games, room.seeds = [start.game], [start.hand_seed]
-    room.players = [None if p == me else make_bot(bots[(p - me - 1) % count], start.hand_seed, p)
-                    for p in range(count)]
+    room._seat(start.hand_seed)
     room.moves = [parse_move(e["move"]) for e in start.game.events if e["e"] == "move"]
-    room._coach = Coach(start.rules, seat=me, samples=samples)
     room._go_on()
     return room

@@ -197,9 +197,8 @@ def make_app(config: Config) -> Starlette:
         samples = _int(body, "samples", *COACH_SAMPLES)
         assert samples is not None  # a default given
         given = body.get("bot")
-        bots = None if given is None else _bots(given, 2)[0]  # one bot at every other seat
         r = room_from(path, hand, n, coaching=bool(body.get("coach", True)), folder=_folder(config),
-                      samples=samples, bot=bots)
+                      samples=samples, bot=None if given is None else _bot(given))
         return keep(r, _lang(request, body))
 
     def records_list(request: Request) -> dict:
@@ -270,7 +269,7 @@ def _json(handler: Callable, *, body: bool = False, most: int = MAX_BODY):
         said = request.query_params.get("lang")  # the language of a refusal (a POST's body may say another)
         try:
             if body:
-                raw = b""
+                raw = bytearray()
                 async for chunk in request.stream():  # read no further than the limit
                     raw += chunk
                     if len(raw) > most + 1024:  # a JSON object around a text of ``most`` bytes
@@ -341,14 +340,19 @@ def _rules(body: dict, config: Config) -> Ruleset:
 
 
 def _bots(given: object, n: int) -> tuple[str, ...]:
-    from solver.game import roster
+    """The bots of a table of ``n``: one name for every other seat, or a list of ``n - 1``."""
     names = [given] * (n - 1) if isinstance(given, str) else given
     if not isinstance(names, list) or len(names) != n - 1 or not all(isinstance(b, str) for b in names):
         raise PageError("bots_list", n=n - 1)
-    for b in names:
-        if b not in roster.names():
-            raise PageError("no_bot", name=repr(b), names=", ".join(roster.names()))
-    return tuple(names)
+    return tuple(_bot(b) for b in names)
+
+
+def _bot(name: object) -> str:
+    """``name`` if it names a bot of phz; PageError otherwise."""
+    from solver.game import roster
+    if not isinstance(name, str) or name not in roster.names():
+        raise PageError("no_bot", name=repr(name), names=", ".join(roster.names()))
+    return name
 
 
 def _folder(config: Config) -> Path:
