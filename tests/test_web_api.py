@@ -364,6 +364,7 @@ def test_review_of_a_game_played_at_the_page_is_phz_reviews(web, folder, run_phz
     assert sorted(done["worst"]) == list(range(len(done["decisions"])))
     for d in done["decisions"]:
         assert d["move"] in d["options"] and d["seats"] and d["hand"]
+        assert len(d["option_words"]) == len(d["options"])
 
 
 @pytest.mark.parametrize("name", ["../progress.db", "/etc/passwd", "a/b.jsonl", "missing.jsonl", "", 5, ".x.jsonl"])
@@ -384,6 +385,8 @@ def test_info_names_the_rulesets_bots_and_kinds(web):
     assert {"hunan", "luzhou"} <= set(info["rulesets"]) and info["rules"] == "hunan"
     assert "random" in [b["name"] for b in info["bots"]] and all(b["zh"] for b in info["bots"])
     assert [k["name"] for k in info["kinds"]][:2] == ["ting", "discard"]
+    from solver.vocabulary import ORIGINS
+    assert [o["name"] for o in info["origins"]] == list(ORIGINS) and info["origins"][0]["zh"] == "上家打出"
 
 
 def test_the_end_of_a_won_hand_shows_the_decomposition(web, folder):

@@ -188,6 +188,11 @@ def move_words(move: Move, tile: int | None, lang: str, *, score: int | None = N
     return name
 
 
+def origin_words(origin: str, lang: str) -> str:
+    """Where a tile comes from (one of ``ORIGINS``), as the seat sees it: ``upper player's discard``, ``上家打出``."""
+    return _ORIGIN[lang].get(origin, origin)
+
+
 def hu_score(ask: Ask) -> int | None:
     """The score of the 胡 offered at ``ask``, when the engine's decision has it."""
     if ask.decision is None:

@@ -149,6 +149,8 @@ def review(folder: Path, body: dict, lang: str) -> tuple[dict, Any]:
             "move": move_text(d.move), "best": move_text(best.move) if best is not None else None,
             "loss": round(d.loss, 3), "line": move_line(d, lang), "why": why_text(d, lang),
             "options": [move_text(m) for m in d.position.options],
+            "option_words": [tv.move_words(m, d.position.table[0] if d.position.table else None, lang)
+                             for m in d.position.options],
             **table_json(d.position, names, [0] * n, lang)})
     order = {g: i for i, g in enumerate(GRADES)}
     worst = sorted(range(len(decisions)), key=lambda i: (-order.get(decisions[i]["grade"], 0), -decisions[i]["loss"]))

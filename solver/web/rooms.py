@@ -255,6 +255,7 @@ def _ask_json(ask: Ask, view: SeatView, lang: str, coaching: bool) -> dict:
         options.append({"move": move_text(m), "kind": m.kind, "words": tv.move_words(m, ask.tile, lang, score=score),
                         "tile": glyph(m.tile) if m.tile is not None else None, "chou": note})
     return {"stage": ask.stage, "tile": glyph(ask.tile) if ask.tile is not None else None, "origin": ask.origin,
+            "origin_words": tv.origin_words(ask.origin, lang) if ask.origin is not None else None,
             "options": options, "why": tv.why_lines(ask, view, lang)}
 
 

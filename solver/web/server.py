@@ -144,8 +144,9 @@ def make_app(config: Config) -> Starlette:
         from solver.game import roster
         from solver.model.rules import get_ruleset
         from solver.model.ruleset_file import RANGES
+        from solver.text.table_view import origin_words
         from solver.trainer import kinds
-        from solver.vocabulary import shipped_rulesets
+        from solver.vocabulary import ORIGINS, shipped_rulesets
         low, high = RANGES["game.players"]
         names = shipped_rulesets()
         seats = {n: get_ruleset(n).game.players for n in names} | {config.rules.name: config.rules.game.players}
@@ -154,7 +155,8 @@ def make_app(config: Config) -> Starlette:
         return {"rulesets": listed, "rules": config.rules.name, "lang": config.lang, "seats": seats,
                 "players": {"min": low, "max": high, "default": config.rules.game.players},
                 "bots": [{"name": b.name, "en": b.about[0], "zh": b.about[1]} for b in roster.bots().values()],
-                "kinds": [{"name": k, "zh": kinds.name_zh(k)} for k in kinds.names()]}
+                "kinds": [{"name": k, "zh": kinds.name_zh(k)} for k in kinds.names()],
+                "origins": [{"name": o, "en": origin_words(o, "en"), "zh": origin_words(o, "zh")} for o in ORIGINS]}
 
     def new_game(request: Request, body: dict) -> dict:
         rules = _rules(body, config)

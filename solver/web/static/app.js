@@ -10,10 +10,6 @@
   const TILES = [...GLYPHS];
   const SMALL = new Set(TILES.slice(0, 10));
   const RED = new Set([..."二七十贰柒拾"]);
-  const ORIGINS = ["upper-discard", "upper-draw", "self-draw", "lower-discard", "lower-draw"];
-  const FOUR = new Set(["ti", "pao", "zhao", "long"]);
-  const MOVE_ZH = { discard: "打", chi: "吃", peng: "碰", wei: "偎", ti: "提", pao: "跑", zhao: "招",
-    long: "垅", hu: "胡", pass: "过" };
 
   const T = {
     en: {
@@ -50,11 +46,6 @@
       analyse_intro: "Type a hand (or click the tiles): at rest, its waits; with one tile too many, its discards; with a tile, what you may do with it.",
       hand_ph: "e.g. 一二三壹贰叁贰柒拾四五六八九十七七七伍伍", answer_ph: "tiles (三伍), a number, yes/no…",
       analysing: "analysing…", loading: "loading…",
-      origin: { "upper-discard": "upper player's discard", "upper-draw": "upper player's draw",
-        "self-draw": "your own draw", "lower-discard": "lower player's discard",
-        "lower-draw": "lower player's draw" },
-      move_kind: { discard: "discard", chi: "吃 chi", peng: "碰 peng", wei: "偎 wei", ti: "提 ti",
-        pao: "跑 pao", zhao: "招 zhao", long: "垅 long", hu: "胡 hu", pass: "过 pass" },
       offline: "the server does not answer: is phz serve still running?",
     },
     zh: {
@@ -91,9 +82,6 @@
       analyse_intro: "输入手牌（或点下面的牌）：不需要打牌时看听什么；多一张时看打哪张；选了一张牌时看能对它怎么走。",
       hand_ph: "例：一二三壹贰叁贰柒拾四五六八九十七七七伍伍", answer_ph: "牌（三伍）、数字、是/否…",
       analysing: "分析中…", loading: "载入中…",
-      origin: { "upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自摸",
-        "lower-discard": "下家打出", "lower-draw": "下家摸出" },
-      move_kind: MOVE_ZH,
       offline: "服务器没有响应：phz serve 还在运行吗？",
     },
   };
@@ -222,12 +210,6 @@
   }
 
   // a move as a record writes it ("chi 三四五 比 一二三", "discard 五", "pass") in this language
-  function moveWords(move) {
-    const [kind, ...rest] = move.split(/\s+/);
-    const name = (T[S.lang].move_kind || {})[kind] || kind;
-    return wordsWithTiles([name, ...rest].join(" "));
-  }
-
   // server text: red tiles in red, else as is
   function richLine(line) {
     const frag = document.createDocumentFragment();
@@ -276,7 +258,7 @@
   }
 
   function meldEl(m) {
-    const n = m.tiles ? m.tiles.length : FOUR.has(m.kind) ? 4 : 3;
+    const n = m.tiles ? m.tiles.length : 3; // only another's 偎 is face down
     const group = m.tiles ? tiles(m.tiles) : tiles(Array(n).fill(null));
     return el("span", { class: "meld", "data-kind": m.kind }, el("span", { class: "meld-kind", text: m.zh }), group);
   }
@@ -428,7 +410,7 @@
     moves.textContent = "";
     if (ask) {
       prompt.textContent = ask.stage === "discard" && !ask.tile ? t("discard_prompt") :
-        ask.tile ? t("move_on", { t: ask.tile, origin: t("origin")[ask.origin] || ask.origin || "" }) : t("choose");
+        ask.tile ? t("move_on", { t: ask.tile, origin: ask.origin_words || "" }) : t("choose");
       if (ask.tile && ask.stage !== "discard") prompt.append(" ", tile(ask.tile));
       const tileRow = el("div", { class: "move-tiles" });
       const other = el("div", { class: "move-words" });
@@ -631,8 +613,8 @@
     detail.append(el("div", { class: "hand-box" }, el("h3", { text: t("your_hand") }), hand,
       d.chou ? el("p", { class: "chou", text: `${t("chou_label")}: ${d.chou}` }) : null));
     const opts = el("ul", { class: "options", "data-role": "options" });
-    for (const m of d.options) {
-      const li = el("li", { class: "option", "data-option": m }, moveWords(m));
+    d.options.forEach((m, i) => {
+      const li = el("li", { class: "option", "data-option": m }, wordsWithTiles(d.option_words[i]));
       if (m === d.move) {
         li.classList.add("played");
         li.append(el("span", { class: "badge played", text: t("played") }));
@@ -642,7 +624,7 @@
         li.append(el("span", { class: "badge best", text: "★ " + t("best") }));
       }
       opts.append(li);
-    }
+    });
     detail.append(el("h4", { text: t("options") }), opts);
     if (d.why) detail.append(el("h4", { text: t("why_h") }), el("p", { class: "why-text" }, richLine(d.why)));
     if (d.best !== null && d.best !== undefined) {
@@ -796,9 +778,10 @@
     for (const g of TILES) tileSel.append(el("option", { value: g, text: g }));
     tileSel.value = keepTile;
     const src = $('[data-role="source"]', p);
-    const keepSrc = src.value || ORIGINS[0];
+    const origins = S.info ? S.info.origins : [];
+    const keepSrc = src.value || (origins.length ? origins[0].name : "");
     src.textContent = "";
-    for (const o of ORIGINS) src.append(el("option", { value: o, text: t("origin")[o] }));
+    for (const o of origins) src.append(el("option", { value: o.name, text: o[S.lang] }));
     src.value = keepSrc;
     src.disabled = !tileSel.value;
   }
