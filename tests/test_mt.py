@@ -111,6 +111,47 @@ def test_key_rows_of_many_texts_are_each_texts_key():
     assert [str_key(t) for t in texts[:6]] == [grid[i, p, :grid_lens[i, p]].tolist() for i in range(2) for p in range(3)]
 
 
+def test_sha512_is_hashlibs():
+    """``_sha512.digest`` against hashlib on messages of every length up to three blocks and a few longer."""
+    import hashlib
+
+    from solver.engine import _sha512
+    rng = random.Random(11)
+    for n in [*range(0, 400), 1000, 4096]:
+        data = bytes(rng.randrange(256) for _ in range(n))
+        out = np.zeros(64, np.int64)
+        _sha512.digest(np.array(list(data), np.int64), np.int64(n), out)
+        assert bytes(out.tolist()) == hashlib.sha512(data).digest(), n
+
+
+@pytest.mark.parametrize("text", STR_SEEDS, ids=repr)
+def test_text_keys_made_in_kernels(text):
+    data = text.encode()
+    buf = np.zeros(len(data) + 64, np.int64)
+    buf[:len(data)] = list(data)
+    words = np.zeros(len(data) // 4 + 20, np.int64)
+    n = _mt.text_key(buf, np.int64(len(data)), words)
+    assert words[:n].tolist() == str_key(text)
+
+
+def test_bot_keys_made_in_kernels_are_bot_seeds_keys():
+    """The random bots' kernel makes each seat's key from the hand's seed (``bot_keys``): the key of
+    ``session.bot_seed``'s text, for seeds of every size and sign, every seat, every bot's name."""
+    from solver.engine import _game_policies as GP
+    from solver.game.session import bot_prefix, bot_seed
+    seeds = [0, 1, 9, 10, 99, 100, -1, -10, 2**48 - 1, 2**63 - 1, -2**63 + 1, *INT_SEEDS]
+    seeds += [_pick.randrange(10 ** _pick.randrange(1, 19)) for _ in range(200)]
+    buf = np.zeros(GP.KEY_TEXT + 64, np.int64)
+    keys = np.zeros((4, GP.KEY_WORDS), np.int64)
+    lens = np.zeros(4, np.int64)
+    for name in ("random", "keen", "x" * 40):
+        prefix = np.array(list(bot_prefix(name).encode()), np.int64)
+        for seed in seeds:
+            GP.bot_keys(prefix, np.int64(seed), np.int64(4), buf, keys, lens)
+            assert [keys[p, :lens[p]].tolist() for p in range(4)] == [str_key(bot_seed(seed, p, name))
+                                                                     for p in range(4)], (name, seed)
+
+
 @pytest.mark.parametrize("seed", SEEDS, ids=repr)
 def test_state_after_seeding(seed):
     state = np.zeros(_mt.STATE_SIZE, np.int64)
@@ -123,6 +164,19 @@ def test_seed_int(seed):
     state = np.zeros(_mt.STATE_SIZE, np.int64)
     _mt.seed_int(state, np.int64(seed))
     assert tuple(state.tolist()) == random.Random(seed).getstate()[1]
+
+
+@pytest.mark.parametrize("group", range(0, len(SEEDS), 3))
+def test_four_seeded_at_once(group):
+    """``seed4`` (four states side by side) gives each state CPython's, whatever the keys' lengths (an
+    int's one or two words, a text's tens); a state given twice (a table of two) is seeded once."""
+    seeds = (SEEDS + SEEDS)[group:group + 4]
+    keys = [_key(s) for s in seeds]
+    states = np.zeros((4, _mt.STATE_SIZE), np.int64)
+    _mt.seed4(states[0], *keys[0], states[1], *keys[1], states[2], *keys[2], states[3], *keys[3])
+    assert [tuple(row) for row in states.tolist()] == [random.Random(s).getstate()[1] for s in seeds]
+    _mt.seed4(states[0], *keys[0], states[1], *keys[1], states[1], *keys[1], states[2], *keys[2])
+    assert [tuple(row) for row in states[:3].tolist()] == [random.Random(s).getstate()[1] for s in seeds[:3]]
 
 
 @pytest.mark.parametrize("seed", SEEDS, ids=repr)

@@ -78,14 +78,31 @@ O_SIZE = 20
 
 
 @kernel
-def shuffle_deal(mt, seed, tiles, players):
+def shuffle_deal(mt, tiles, players):
     """``deal.deal_tiles``'s shuffle: the 80 tiles into ``tiles`` (the deal, then the stock) and the
-    dealer drawn after them, by CPython's random.Random(seed)."""
-    MT.seed_int(mt, seed)
+    dealer drawn after them, by ``mt`` seeded as CPython's random.Random(seed) (``seed_hand``)."""
     for t in range(80):
         tiles[t] = t // 4
     MT.shuffle(mt, tiles, np.int64(80))
     return MT.randrange(mt, players)
+
+
+@kernel
+def seed_hand(mt, bots, seed, key, key_len, players):
+    """The deal's Mersenne Twister seeded by ``seed`` and each seat's bot by its key (``key[p, :key_len[p]]``),
+    up to four at once (``MT.seed4``; a table of two seeds its second bot twice, the same words)."""
+    dkey = np.empty(2, np.int64)
+    n = MT.int_key(seed, dkey)
+    third = min(players, 3) - 1
+    if key_len[0] <= 624 and key_len[1] <= 624 and key_len[third] <= 624:
+        MT.seed4(mt, dkey, n, bots[0], key[0], key_len[0], bots[1], key[1], key_len[1],
+                 bots[third], key[third], key_len[third])
+        first = third + 1
+    else:  # a key too long to be seeded side by side (not one of the bots' own)
+        MT.seed_by_key(mt, dkey, n)
+        first = 0
+    for p in range(first, players):
+        MT.seed_by_key(bots[p], key[p], key_len[p])
 
 
 @kernel
@@ -116,15 +133,14 @@ def start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seed, key, key
     for i in range(N):
         sizes[i] = rv[P.V_DEAL + i]
         dealt += sizes[i]
-    dealer = shuffle_deal(mt, seed, tiles, np.int64(rv[P.V_PLAYERS]))
+    seed_hand(mt, bots, seed, key, key_len, np.int64(rv[P.V_PLAYERS]))
+    dealer = shuffle_deal(mt, tiles, np.int64(rv[P.V_PLAYERS]))
     stock = tiles[dealt + rv[P.V_BURIED]:]  # two players: 埋牌 set aside
     if rv[P.V_RED_UP]:
         red_up(stock, np.int64(stock.shape[0]), rv[P.V_RED_MASK])
     deal(st, tiles, sizes, stock, np.int64(stock.shape[0]), dealer, rv)
     if begin(ws, st, rv) == NEED_TIANHU:
         return NEED_TIANHU
-    for p in range(rv[P.V_PLAYERS]):
-        MT.seed_by_key(bots[p], key[p], key_len[p])
     return advance(ws, st, rv, cond_fans, wbuf, out)
 
 
@@ -149,15 +165,39 @@ def answer_row(st, status, res):
     res[O_OUT] = st[G_OUT]
 
 
+#: the longest bot key text of ``bot_keys`` (its prefix at most ``KEY_PREFIX`` bytes, a seed, a seat) and
+#: the most words of its key (the text and its SHA-512 digest)
+KEY_PREFIX, KEY_TEXT = 64, 96
+KEY_WORDS = (KEY_TEXT + 64 + 3) // 4
+
+
 @kernel
-def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, keys, key_len, results):
+def bot_keys(prefix, seed, players, buf, key, key_len):
+    """Each seat's bot key of the hand of ``seed`` into ``key[p]``, ``key_len[p]``: the key of the text
+    ``prefix`` + seed + ":" + seat (the bytes of ``session.bot_seed``'s text, ``prefix`` its start),
+    made here rather than by Python, hand by hand."""
+    for p in range(players):
+        m = prefix.shape[0]
+        buf[:m] = prefix
+        m = MT.decimal(buf, m, seed)
+        buf[m] = 58  # ":"
+        m = MT.decimal(buf, m + 1, np.int64(p))
+        key_len[p] = MT.text_key(buf, np.int64(m), key[p])
+
+
+@kernel
+def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, prefix, results):
     """Hand h of ``seeds``: dealt as ``deal.deal_tiles(seeds[h])`` does, each seat played by a uniformly
-    random legal option drawn from random.Random of the key ``keys[h, seat, :key_len[h, seat]]`` (the
-    random bot's own randomness, ``session.bot_rng``); its answer row into ``results[h]`` (O_*).  A hand
-    whose start needs the Python judge of 天胡 is left at O_STATUS NEED_TIANHU."""
+    random legal option drawn from random.Random of its bot key (``bot_keys`` of ``prefix``: the random
+    bot's own randomness, ``session.bot_rng``); its answer row into ``results[h]`` (O_*).  A hand whose
+    start needs the Python judge of 天胡 is left at O_STATUS NEED_TIANHU."""
     mt, bots, tiles = hand_scratch()
+    buf = np.zeros(KEY_TEXT + 64, np.int64)
+    keys = np.zeros((N, KEY_WORDS), np.int64)
+    key_len = np.zeros(N, np.int64)
     for h in range(seeds.shape[0]):
-        status = start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seeds[h], keys[h], key_len[h])
+        bot_keys(prefix, seeds[h], rv[P.V_PLAYERS], buf, keys, key_len)
+        status = start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seeds[h], keys, key_len)
         while status == ASKED:
             n = st[Q_N]
             k = np.int64(0) if n == 1 else MT.randrange(bots[st[Q_SEAT]], n)

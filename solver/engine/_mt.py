@@ -17,7 +17,10 @@ is the key [0]); a str seed is first made an int (``Lib/random.py``, version
 ``solver.game.rng_keys`` computes these keys in plain Python.
 
 - ``seed_by_key(state, key, n)``: ``init_by_array`` on ``key[:n]`` (any int array);
-- ``seed_int(state, seed)``: the same for an int64 seed, with no key array;
+- ``seed_int(state, seed)``: the same for an int64 seed, with no key array (``int_key`` makes its words);
+- ``decimal(buf, m, v)``: an int's ``str`` as ASCII bytes, to build a str seed in a kernel;
+- ``text_key(buf, n, key)``: the key of a str seed from its UTF-8 bytes (its SHA-512 by ``_sha512``);
+- ``seed4(...)``: four ``seed_by_key`` at once (keys of at most 624 words), the steps side by side;
 - ``next_u32(state)``: ``genrand_uint32``, twisting the 624 words when the index reaches 624;
 - ``getrandbits(state, k)``: ``Random.getrandbits(k)`` for 0 <= k <= 63;
 - ``randbelow(state, n)`` / ``randrange(state, n)``: ``Random._randbelow_with_getrandbits(n)``,
@@ -35,10 +38,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _sha512
 from ._jit import inline, kernel
 
-__all__ = ["STATE_SIZE", "getrandbits", "new_state", "next_u32", "randbelow", "random", "randrange",
-           "seed_by_key", "seed_int", "shuffle"]
+__all__ = ["STATE_SIZE", "decimal", "getrandbits", "int_key", "new_state", "next_u32", "randbelow", "random", "randrange",
+           "seed4", "seed_by_key", "seed_int", "shuffle", "text_key"]
 
 #: items of a state: the 624 words and the index
 STATE_SIZE = 625
@@ -109,10 +113,10 @@ def seed_by_key(state, key, n):
     _scramble(state)
 
 
-@kernel
-def seed_int(state, seed):
-    """``seed_by_key`` for an int64 ``seed`` (any: CPython uses abs(seed), and the words of
-    abs(-2**63) come out right): ``random.Random(seed)``."""
+@inline
+def int_key(seed, key):
+    """The words of ``abs(seed)`` for an int64 ``seed`` into ``key[:2]`` (any seed: the words of
+    abs(-2**63) come out right), least significant first; how many of them CPython feeds (1 or 2)."""
     if seed < 0:  # the words of abs(seed) = ~seed + 1, formed without overflow (seed = -2**63: 2**63)
         c = ~seed
         lo = (c & 0xFFFFFFFF) + 1
@@ -121,10 +125,108 @@ def seed_int(state, seed):
     else:
         lo = seed & 0xFFFFFFFF
         hi = seed >> 32
-    key = np.empty(2, np.int64)
     key[0] = lo
     key[1] = hi
-    seed_by_key(state, key, np.int64(1 if hi == 0 else 2))
+    return np.int64(1 if hi == 0 else 2)
+
+
+@kernel
+def seed_int(state, seed):
+    """``seed_by_key`` for an int64 ``seed``: ``random.Random(seed)``."""
+    key = np.empty(2, np.int64)
+    seed_by_key(state, key, int_key(seed, key))
+
+
+@inline
+def decimal(buf, m, v):
+    """``str(v)`` of an int64 (> -2**63) written as ASCII into ``buf`` from ``m`` (a str seed's bytes); the end."""
+    if v < 0:
+        buf[m] = 45  # "-"
+        m += 1
+        v = -v
+    digits = 1
+    top = v
+    while top >= 10:
+        top //= 10
+        digits += 1
+    for i in range(digits - 1, -1, -1):
+        buf[m + i] = 48 + v % 10
+        v //= 10
+    return m + digits
+
+
+@kernel
+def text_key(buf, n, key):
+    """The key words of a str seed whose UTF-8 bytes are ``buf[:n]`` (``rng_keys.str_key``): the int of
+    those bytes followed by their SHA-512 digest (``buf`` must hold n + 64), its 32-bit words least
+    significant first into ``key``; how many (leading zero bytes are no words; at least one)."""
+    _sha512.digest(buf, n, buf[n:])
+    end = n + 64
+    first = 0
+    while first < end and buf[first] == 0:
+        first += 1
+    words = max(1, (end - first + 3) // 4)
+    for k in range(words):
+        word = 0
+        for b in range(end - 4 * k - 4, end - 4 * k):
+            word = (word << 8) | (buf[b] if b >= first else 0)
+        key[k] = word
+    return np.int64(words)
+
+
+@kernel
+def seed4(s0, k0, n0, s1, k1, n1, s2, k2, n2, s3, k3, n3):
+    """``seed_by_key(s, k, n)`` of four states at once, each key at most 624 words: the same words,
+    in about half the time, as the four dependent chains of steps run side by side.  A state may be
+    given twice (with the same key): it is seeded once."""
+    _start(s0)
+    _start(s1)
+    _start(s2)
+    _start(s3)
+    p0 = s0[0]
+    p1 = p0
+    p2 = p0
+    p3 = p0
+    j0 = j1 = j2 = j3 = 0
+    i = 1
+    for _ in range(624):  # init_by_array's key loop (max(624, n) = 624 steps)
+        p0 = ((s0[i] ^ ((p0 ^ (p0 >> 30)) * 1664525)) + (k0[j0] & 0xFFFFFFFF) + j0) & 0xFFFFFFFF
+        p1 = ((s1[i] ^ ((p1 ^ (p1 >> 30)) * 1664525)) + (k1[j1] & 0xFFFFFFFF) + j1) & 0xFFFFFFFF
+        p2 = ((s2[i] ^ ((p2 ^ (p2 >> 30)) * 1664525)) + (k2[j2] & 0xFFFFFFFF) + j2) & 0xFFFFFFFF
+        p3 = ((s3[i] ^ ((p3 ^ (p3 >> 30)) * 1664525)) + (k3[j3] & 0xFFFFFFFF) + j3) & 0xFFFFFFFF
+        s0[i] = p0
+        s1[i] = p1
+        s2[i] = p2
+        s3[i] = p3
+        j0 = 0 if j0 + 1 >= n0 else j0 + 1
+        j1 = 0 if j1 + 1 >= n1 else j1 + 1
+        j2 = 0 if j2 + 1 >= n2 else j2 + 1
+        j3 = 0 if j3 + 1 >= n3 else j3 + 1
+        i += 1
+        if i >= 624:
+            s0[0] = p0
+            s1[0] = p1
+            s2[0] = p2
+            s3[0] = p3
+            i = 1
+    for _ in range(623):  # _scramble, four at once
+        p0 = ((s0[i] ^ ((p0 ^ (p0 >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        p1 = ((s1[i] ^ ((p1 ^ (p1 >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        p2 = ((s2[i] ^ ((p2 ^ (p2 >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        p3 = ((s3[i] ^ ((p3 ^ (p3 >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        s0[i] = p0
+        s1[i] = p1
+        s2[i] = p2
+        s3[i] = p3
+        i += 1
+        if i >= 624:
+            s0[0] = p0
+            s1[0] = p1
+            s2[0] = p2
+            s3[0] = p3
+            i = 1
+    s0[0] = s1[0] = s2[0] = s3[0] = 0x80000000
+    s0[624] = s1[624] = s2[624] = s3[624] = 624
 
 
 @kernel

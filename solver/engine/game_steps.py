@@ -143,14 +143,16 @@ def answer(st: np.ndarray, t: Tables, k: int) -> int:
     return int(G.answer(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out, np.int64(k)))
 
 
-def play_random(t: Tables, seeds: list[int], key_arr: np.ndarray, key_len: np.ndarray) -> np.ndarray:
+def play_random(t: Tables, seeds: list[int], prefix: bytes) -> np.ndarray:
     """Whole hands of random players (``_game_policies.play_random``): hand h dealt by seed ``seeds[h]``, seat p's
-    choices by random.Random of the key ``key_arr[h, p, :key_len[h, p]]`` (``str_key_rows``, reshaped to
-    (hands, seats, width) and (hands, seats)); one answer row (``_game_policies.O_*``) per hand."""
+    choices by random.Random of the text ``prefix`` + seed + ":" + p (``session.bot_seed``'s text), its key
+    made in the kernel; one answer row (``_game_policies.O_*``) per hand."""
+    if len(prefix) > GP.KEY_PREFIX:
+        raise ValueError(f"a bot key's prefix of {len(prefix)} bytes: at most {GP.KEY_PREFIX}")
     results = np.zeros((len(seeds), GP.O_SIZE), np.int64)
     announce_compile(GP.play_random)
     GP.play_random(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, np.array(seeds, np.int64),
-                   np.ascontiguousarray(key_arr, np.int64), np.ascontiguousarray(key_len, np.int64), results)
+                   np.frombuffer(prefix, np.uint8).astype(np.int64), results)
     return results
 
 
@@ -196,8 +198,7 @@ def warm_steps(rules: Ruleset) -> Iterator[str]:
     while status == GS.ASKED:
         status = answer(st, t, 0)
     yield "answer"
-    n = rules.game.players
-    play_random(t, [1, 2], *str_key_rows(['1', '2'] * n, (2, n)))
+    play_random(t, [1, 2], b"phz:random:")
     yield "play_random"
     seats, discard = warm_rollout(rules)
     yield "rollouts"

@@ -27,7 +27,7 @@ from ..model.tiles import glyph
 from .deal import deal_event, deal_tiles
 from .engine import Result
 from .moves import Ask, Move, move_text
-from .session import bot_seed
+from .session import bot_prefix, bot_seed
 from .stats import GameOutcome
 from .table import Seat, playing
 
@@ -263,8 +263,7 @@ def random_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] 
     """Hands of ``seeds`` (deals as ``deal_tiles``), every seat a random bot of that seed and seat
     (``RandomBot(seed, seat)``), played whole in the kernels."""
     bots = bots or ("random",) * rules.game.players
-    keys = _keys(rules, seeds, "random")
-    return _played(seeds, game_steps.play_random(tables_of(rules), list(seeds), *keys), bots)
+    return _played(seeds, game_steps.play_random(tables_of(rules), list(seeds), bot_prefix("random").encode()), bots)
 
 
 def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ()) -> list[Played]:
@@ -278,26 +277,38 @@ def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = 
 
 
 def _played(seeds: Sequence[int], results, bots: tuple[str, ...]) -> list[Played]:
-    return [Played(seed, _outcome(row, bots) if row[GP.O_STATUS] == G.DONE else None)
+    done = G.DONE
+    return [Played(seed, _outcome(row, bots) if row[GP.O_STATUS] == done else None)
             for seed, row in zip(seeds, results.tolist())]
+
+
+_POPAO = HOWS.index("破跑胡")
+#: the rule events of a win by its game conditions' mask (``CONDITION_BITS``), as the keys ``_outcome`` gives
+_CONDITION_KEYS = tuple(tuple(name for name, bit in CONDITION_BITS if mask & bit)
+                        for mask in range(1 << len(CONDITION_BITS)))
+assert all(bit < 1 << len(CONDITION_BITS) for _, bit in CONDITION_BITS)
 
 
 def _outcome(row: list[int], bots: tuple[str, ...]) -> GameOutcome:
     """A hand's answer row as ``phz sim`` keeps it (its rule events sorted, as ``stats.game_events`` and
-    the 臭偎 the player loop counts)."""
+    the 臭偎 the player loop counts).  Called once a hand of random play: kept lean."""
+    n = len(bots)
     winner = row[GP.O_WINNER]
     events = []
-    for p in range(len(bots)):
-        events += [(p, "bakuai")] * row[GP.O_BAKUAI + p] + [(p, "chou_wei")] * row[GP.O_CHOU_WEI + p]
+    for p in range(n):
+        if row[GP.O_BAKUAI + p]:
+            events += [(p, "bakuai")] * row[GP.O_BAKUAI + p]
+        if row[GP.O_CHOU_WEI + p]:
+            events += [(p, "chou_wei")] * row[GP.O_CHOU_WEI + p]
     if winner >= 0:
-        keys = [name for name, bit in CONDITION_BITS if row[GP.O_COND] & bit]
+        keys = _CONDITION_KEYS[row[GP.O_COND]]
         how = row[GP.O_HOW]
-        if how >= 0 and HOWS[how] == "破跑胡":
-            keys.append("popao")
+        if how == _POPAO:
+            keys += ("popao",)
         if how == G.HOW_TIANHU and "tianhu" not in keys:
-            keys.append("tianhu")
+            keys += ("tianhu",)
         if row[GP.O_SRC] == P.S_SELF:
-            keys.append("zimo")
+            keys += ("zimo",)
         events += [(winner, k) for k in keys]
-    return GameOutcome(tuple(bots), tuple(row[GP.O_NET:GP.O_NET + len(bots)]), winner if winner >= 0 else None,
-                       row[GP.O_TURNS], tuple(sorted(events)))
+    return GameOutcome(bots, tuple(row[GP.O_NET:GP.O_NET + n]), winner if winner >= 0 else None,
+                       row[GP.O_TURNS], tuple(sorted(events)) if len(events) > 1 else tuple(events))

@@ -33,8 +33,18 @@ def bot_rng(seed: int, seat: int, name: str) -> random.Random:
 
 
 def bot_seed(seed: int, seat: int, name: str) -> str:
-    """The string ``bot_rng`` seeds a bot's randomness with (the game kernels seed theirs from it too)."""
-    return f"phz:{name}:{seed}:{seat}"
+    """The string ``bot_rng`` seeds a bot's randomness with (the game kernels seed theirs from it too):
+    ``bot_prefix(name)``, the seed, ":" and the seat (the random bots' kernel writes it so).
+
+    >>> bot_seed(12, 2, "random")
+    'phz:random:12:2'
+    """
+    return f"{bot_prefix(name)}{seed}:{seat}"
+
+
+def bot_prefix(name: str) -> str:
+    """Where every ``bot_seed`` of the bot ``name`` starts."""
+    return f"phz:{name}:"
 
 
 class Session:
