@@ -16,7 +16,7 @@ from solver.game.bot_keen import LEVEL, KeenBot
 from solver.game.engine import Game
 from solver.game.kernel_game import KernelGame
 from solver.game.players import RandomBot
-from solver.game.session import bot_seed
+from solver.game.session import bot_prefix
 from solver.game.view import view_of
 from tests.keen_reference import KeenReference
 from tests.test_game_kernels import ALL, same_rollouts
@@ -63,9 +63,7 @@ def test_keen_plays_as_its_reference_at_length(rules):
 
 
 def whole_against_driven(rules, seeds) -> None:
-    n = rules.game.players
-    keys = game_steps.str_key_rows([bot_seed(s, p, "keen") for s in seeds for p in range(n)], (len(seeds), n))
-    rows = keen_steps.play_keen(rules, seeds, *keys, LEVEL)
+    rows = keen_steps.play_keen(rules, seeds, bot_prefix("keen").encode(), LEVEL)
     played = 0
     for seed, row in zip(seeds, rows.tolist()):
         if row[0] != 2:  # a start the Python judge of 天胡 decides: played driven only

@@ -94,23 +94,6 @@ def test_keys_are_cpythons():
         key(1.5)
 
 
-def test_key_rows_of_many_texts_are_each_texts_key():
-    """``game_steps.str_key_rows`` (the keys of many texts at once, in numpy) against ``str_key``, one text
-    at a time: texts of every length mod 4, leading NULs (zero bytes out of the int), non-ASCII."""
-    from solver.engine.game_steps import str_key_rows
-    rng = random.Random(7)
-    texts = ["", "\x00", "\x00" * 9 + "b", "跑胡子", "phz:random:12345:0"]
-    texts += ["".join(rng.choice("ab\x00字:9") for _ in range(rng.randrange(40))) for _ in range(400)]
-    words, lens = str_key_rows(texts)
-    assert words.shape[0] == len(texts) and lens.shape == (len(texts),)
-    for text, row, n in zip(texts, words.tolist(), lens.tolist()):
-        want = str_key(text)
-        assert (row[:n], n) == (want, len(want)) and not any(row[n:]), text
-    grid, grid_lens = str_key_rows(texts[:6], (2, 3))
-    assert grid.shape[:2] == grid_lens.shape == (2, 3)
-    assert [str_key(t) for t in texts[:6]] == [grid[i, p, :grid_lens[i, p]].tolist() for i in range(2) for p in range(3)]
-
-
 def test_sha512_is_hashlibs():
     """``_sha512.digest`` against hashlib on messages of every length up to three blocks and a few longer."""
     import hashlib

@@ -36,7 +36,9 @@ from ._game_kernels import answer
 from ._game_policies import (
     RS_SIZE,
     answer_row,
+    bot_keys,
     hand_scratch,
+    key_scratch,
     resume_sample,
     rollout_step,
     start_hand,
@@ -352,12 +354,14 @@ def keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, rng, has_rng):
 
 
 @kernel
-def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu, level, seeds, keys, key_len, results):
+def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu, level, seeds, prefix, results):
     """``play_random`` with every seat played by ``keen`` (``keen_choice`` at ``level``), its ties broken
-    by random.Random of the key ``keys[h, seat, :key_len[h, seat]]`` (``session.bot_rng``)."""
+    by random.Random of its bot key (``bot_keys`` of ``prefix``: ``session.bot_rng``)."""
     mt, bots, tiles = hand_scratch()
+    buf, keys, key_len = key_scratch()
     for h in range(seeds.shape[0]):
-        status = start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seeds[h], keys[h], key_len[h])
+        bot_keys(prefix, seeds[h], rv[P.V_PLAYERS], buf, keys, key_len)
+        status = start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seeds[h], keys, key_len)
         while status == ASKED:
             k = keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, bots[st[Q_SEAT]], True)
             status = answer(ws, st, rv, cond_fans, wbuf, out, k)

@@ -171,6 +171,12 @@ KEY_PREFIX, KEY_TEXT = 64, 96
 KEY_WORDS = (KEY_TEXT + 64 + 3) // 4
 
 
+@inline
+def key_scratch():
+    """What ``bot_keys`` works in and writes: the text and its digest, each seat's key and its length."""
+    return np.zeros(KEY_TEXT + 64, np.int64), np.zeros((N, KEY_WORDS), np.int64), np.zeros(N, np.int64)
+
+
 @kernel
 def bot_keys(prefix, seed, players, buf, key, key_len):
     """Each seat's bot key of the hand of ``seed`` into ``key[p]``, ``key_len[p]``: the key of the text
@@ -192,9 +198,7 @@ def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, prefix, results):
     bot's own randomness, ``session.bot_rng``); its answer row into ``results[h]`` (O_*).  A hand whose
     start needs the Python judge of 天胡 is left at O_STATUS NEED_TIANHU."""
     mt, bots, tiles = hand_scratch()
-    buf = np.zeros(KEY_TEXT + 64, np.int64)
-    keys = np.zeros((N, KEY_WORDS), np.int64)
-    key_len = np.zeros(N, np.int64)
+    buf, keys, key_len = key_scratch()
     for h in range(seeds.shape[0]):
         bot_keys(prefix, seeds[h], rv[P.V_PLAYERS], buf, keys, key_len)
         status = start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seeds[h], keys, key_len)

@@ -6,7 +6,6 @@ them.  Importing this module imports numba.
 """
 from __future__ import annotations
 
-import hashlib
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
@@ -147,13 +146,18 @@ def play_random(t: Tables, seeds: list[int], prefix: bytes) -> np.ndarray:
     """Whole hands of random players (``_game_policies.play_random``): hand h dealt by seed ``seeds[h]``, seat p's
     choices by random.Random of the text ``prefix`` + seed + ":" + p (``session.bot_seed``'s text), its key
     made in the kernel; one answer row (``_game_policies.O_*``) per hand."""
-    if len(prefix) > GP.KEY_PREFIX:
-        raise ValueError(f"a bot key's prefix of {len(prefix)} bytes: at most {GP.KEY_PREFIX}")
     results = np.zeros((len(seeds), GP.O_SIZE), np.int64)
     announce_compile(GP.play_random)
     GP.play_random(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, np.array(seeds, np.int64),
-                   np.frombuffer(prefix, np.uint8).astype(np.int64), results)
+                   key_prefix(prefix), results)
     return results
+
+
+def key_prefix(prefix: bytes) -> np.ndarray:
+    """The start of every bot key text of a bot (``session.bot_prefix``, encoded) as ``bot_keys`` reads it."""
+    if len(prefix) > GP.KEY_PREFIX:
+        raise ValueError(f"a bot key's prefix of {len(prefix)} bytes: at most {GP.KEY_PREFIX}")
+    return np.frombuffer(prefix, np.uint8).astype(np.int64)
 
 
 def warm(rules: Ruleset) -> None:
@@ -300,25 +304,6 @@ def key_rows(keys: Sequence[Sequence[int]]) -> tuple[NDArray[np.int64], NDArray[
         key_arr[i, :len(k)] = k
         key_len[i] = len(k)
     return key_arr, key_len
-
-
-def str_key_rows(texts: Iterable[str], shape: tuple[int, ...] | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """``key_rows`` of ``[rng_keys.str_key(text) for text in texts]``, made in one pass: each text's
-    UTF-8 bytes and their SHA-512 digest, zero bytes in front up to a whole number of words, read as
-    big-endian 32-bit words and reversed (least significant first), the zero words at the top left
-    out of its length (at least one word).  ``shape``: the rows reshaped to shape + (width,)."""
-    raws = []
-    for text in texts:
-        data = text.encode()
-        raws.append(data + hashlib.sha512(data).digest())
-    width = -(-max(map(len, raws), default=1) // 4) * 4
-    blob = b"".join(bytes(width - len(r)) + r for r in raws)
-    words = np.frombuffer(blob, ">u4").reshape(len(raws), width // 4)[:, ::-1].astype(np.int64)
-    top = np.argmax(words[:, ::-1] != 0, axis=1)  # zero words above the highest nonzero one
-    lens = np.where((words != 0).any(axis=1), words.shape[1] - top, 1).astype(np.int64)
-    if shape is not None:
-        return words.reshape(*shape, words.shape[1]), lens.reshape(shape)
-    return words, lens
 
 
 def script_rows(scripts: Sequence[Sequence[MoveLike]]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:

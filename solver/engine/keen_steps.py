@@ -23,9 +23,9 @@ from .game_steps import (
     STAGE_CODES,
     Tables,
     _kind_code,
+    key_prefix,
     move_row,
     new_state,
-    str_key_rows,
     tables_of,
     warm_rollout,
 )
@@ -109,21 +109,21 @@ def new_rng(key: Sequence[int]) -> np.ndarray:
     return state
 
 
-def play_keen(rules: Ruleset, seeds: list[int], key_arr: np.ndarray, key_len: np.ndarray, level: int) -> np.ndarray:
+def play_keen(rules: Ruleset, seeds: list[int], prefix: bytes, level: int) -> np.ndarray:
     """Whole hands of ``keen`` at every seat (``_game_keen.play_keen``), as ``game_steps.play_random``
-    plays random ones: one answer row (``_game_policies.O_*``) per hand."""
+    plays random ones (the bots' keys from ``prefix`` likewise): one answer row (``_game_policies.O_*``)
+    per hand."""
     k = keen_of(rules)
     t = k.tables
     results = np.zeros((len(seeds), GP.O_SIZE), np.int64)
     st = new_state()
     seeds_arr = np.array(seeds, np.int64)
-    key_arr = np.ascontiguousarray(key_arr, np.int64)
-    key_len = np.ascontiguousarray(key_len, np.int64)
+    prefix_arr = key_prefix(prefix)
     announce_compile(KG.play_keen)
     for lo in range(0, len(seeds), CHUNK):
         hi = min(len(seeds), lo + CHUNK)
         KG.play_keen(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks, *k.memos(), np.int64(level),
-                     seeds_arr[lo:hi], key_arr[lo:hi], key_len[lo:hi], results[lo:hi])
+                     seeds_arr[lo:hi], prefix_arr, results[lo:hi])
     return results
 
 
@@ -149,6 +149,6 @@ def warm(rules: Ruleset, name: str) -> None:
         moves = [SimpleNamespace(kind="discard", tile=x) for x in range(20) if 1 <= counts[x] <= 2]
         keen_of(rules).pick(counts, [], [4 - c for c in counts], "discard", None, moves, new_rng([1]), 1)
     elif name == "play_keen":
-        play_keen(rules, [1, 2], *str_key_rows(["1", "2"] * 3, (2, 3)), 1)
+        play_keen(rules, [1, 2], b"phz:keen:", 1)
     else:
         warm_rollout(rules, roller(rules))

@@ -27,7 +27,7 @@ from ..model.tiles import glyph
 from .deal import deal_event, deal_tiles
 from .engine import Result
 from .moves import Ask, Move, move_text
-from .session import bot_prefix, bot_seed
+from .session import bot_prefix
 from .stats import GameOutcome
 from .table import Seat, playing
 
@@ -253,12 +253,6 @@ class Played:
     outcome: GameOutcome | None
 
 
-def _keys(rules: Ruleset, seeds: Sequence[int], bot: str):
-    """Each seat's bot key of each hand (``bot_seed``), as the kernels' rows."""
-    n = rules.game.players
-    return game_steps.str_key_rows([bot_seed(seed, p, bot) for seed in seeds for p in range(n)], (len(seeds), n))
-
-
 def random_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ()) -> list[Played]:
     """Hands of ``seeds`` (deals as ``deal_tiles``), every seat a random bot of that seed and seat
     (``RandomBot(seed, seat)``), played whole in the kernels."""
@@ -272,8 +266,7 @@ def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = 
     from ..engine import keen_steps
     from .bot_keen import LEVEL
     bots = bots or ("keen",) * rules.game.players
-    key_arr, key_len = _keys(rules, seeds, "keen")
-    return _played(seeds, keen_steps.play_keen(rules, list(seeds), key_arr, key_len, LEVEL), bots)
+    return _played(seeds, keen_steps.play_keen(rules, list(seeds), bot_prefix("keen").encode(), LEVEL), bots)
 
 
 def _played(seeds: Sequence[int], results, bots: tuple[str, ...]) -> list[Played]:
