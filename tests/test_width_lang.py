@@ -83,6 +83,13 @@ def test_every_command_fits_80_columns_in_both_languages(args, stdin, record, tm
         assert too_long(r.stdout) + too_long(r.stderr) == [], lang
         outputs[lang] = r.output
     assert outputs["en"] != outputs["zh"]
+    before = phz("--lang", "zh", *args, input=stdin)  # the language given before the command: the same words
+    assert _timeless(before.output) == _timeless(outputs["zh"])
+
+
+def _timeless(text: str) -> str:
+    """Output with its measured times left out (``0.4 s``, ``用时 0.4 秒``)."""
+    return re.sub(r"\d+(\.\d+)? ?(s|秒)\b", "T", text)
 
 
 def test_the_help_of_every_command_fits_80_columns():

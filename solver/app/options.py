@@ -160,7 +160,14 @@ def json_option(f: Callable) -> Callable:
 
 
 def lang_option(f: Callable) -> Callable:
-    return click.option("--lang", type=click.Choice(["en", "zh"]), default=None, help=LANG_HELP)(f)
+    """A command's own ``--lang``: its value, else the ``--lang`` given before the command (``phz --lang zh
+    sim …``), else None (the locale's: ``resolve_lang``)."""
+    return click.option("--lang", type=click.Choice(["en", "zh"]), default=None, callback=_or_before,
+                        help=LANG_HELP)(f)
+
+
+def _or_before(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    return value if value is not None else ctx.meta.get("phz.lang")
 
 
 def echo(text: str | bytes) -> None:

@@ -12,7 +12,7 @@ import click
 from solver import limits
 from solver.trainer import kinds
 
-from .options import RulesetType, rules_option
+from .options import RulesetType, lang_option, rules_option
 from .options import echo as _echo
 from .options import prepare as _prepare
 
@@ -28,8 +28,7 @@ from .options import prepare as _prepare
 @click.option("--random", "random_drills", is_flag=True, help="Fresh drills generated with the solver (seeded).")
 @click.option("--seed", type=click.IntRange(*limits.SEED), default=None,
               help="Seed for --random, to get the same drills again.")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default=None,
-              help="Language (default: from the locale, zh* → Chinese).")
+@lang_option
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="Progress file (default: progress.db under $PHZ_HOME, $XDG_DATA_HOME/phz or ~/.local/share/phz).")
 @rules_option
@@ -100,7 +99,7 @@ def stdin_is_terminal() -> bool:
 @click.option("--db", type=click.Path(dir_okay=False), default=None, help="Progress file (as for phz quiz).")
 @click.option("--rules", type=RulesetType(), default=None, metavar="NAME|PATH",
               help="Only the attempts under this ruleset (default: every ruleset, with a line for each).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default=None, help="Language of the table.")
+@lang_option
 @click.option("--json", "as_json", is_flag=True,
               help="The statistics as one JSON object on one line (with --reset: what was deleted).")
 @click.option("--reset", is_flag=True,

@@ -403,7 +403,7 @@ def parse(text: str | bytes, *, where: str = "", folder: Path | None = None, rul
         try:
             obj = files.loads_json(s, what="the line")
         except json.JSONDecodeError as e:
-            raise RecordError(no, f"not a JSON object ({e.msg} at column {e.colno}): each line of a record is "
+            raise RecordError(no, f"not a JSON object ({e.msg.removesuffix(' at')} at column {e.colno}): each line of a record is "
                                   "one JSON object") from None
         except files.FileRefused as e:
             raise RecordError(no, str(e)) from None
