@@ -70,6 +70,23 @@ def test_jobs_change_no_outcome(rules):
     assert tally.summary() == summarise(one, RANDOM) and tally.deals == 24
 
 
+@pytest.mark.parametrize("bots", [RANDOM, ("keen", "random", "random")], ids=["whole", "seatings"])
+def test_tallies_added_up_by_the_workers_are_the_tally_of_every_deal(bots):
+    """``run(into=)`` on two jobs (each worker adds up its chunks, merged in order) leaves the same
+    tally, every count and every per-deal mean in the same order, as adding each deal in turn."""
+    job = sim.Sim(HUNAN, bots, seed=3)
+    one = sim.run(job, 30)
+    each = Tally(bots)
+    for d in one:
+        each.add(d)
+    for jobs in (1, 2):
+        into = Tally(bots)
+        assert sim.run(job, 30, jobs=jobs, into=into) == []
+        assert vars(into) == vars(each) and into.summary() == summarise(one, bots), jobs
+    with pytest.raises(ValueError):
+        Tally(bots).merge(Tally(("basic",) * 3))
+
+
 def test_each_deal_is_played_once_per_seating_from_the_same_tiles():
     bots = ("random", "random", "random")
     seed = sim.hand_seed(5, 3)

@@ -23,11 +23,12 @@ SIM_LEAST = {"random": 50, "keen": 20, "basic": 2}
 
 def sim_rounds(bots: str, deals: int, rounds: int, rules: Ruleset, jobs: Sequence[int],
                seed: int) -> tuple[dict[int, list[float]], int]:
-    """(wall times of the rounds per job count, hands a round) of ``phz sim``'s runner: ``rounds``
+    """(wall times of the rounds per job count, hands a round) of ``phz sim``'s runner and tally: ``rounds``
     rounds of ``deals`` fresh deals (round k: ``seed + 1 + k``), all three seats ``bots``, after a
     warm-up run (deals of its own) that fills what obligations.decide keeps.  Within a round each
     job count of ``jobs`` plays the same deals, several jobs first: their workers are forked, so
     what they keep never comes back, and every count starts from the same memos."""
+    from ..game.stats import Tally
     from . import sim
 
     job = sim.Sim(rules, (bots,) * rules.game.players, seed)
@@ -37,10 +38,11 @@ def sim_rounds(bots: str, deals: int, rounds: int, rules: Ruleset, jobs: Sequenc
     for k in range(rounds):
         round_job = sim.Sim(rules, job.bots, seed + 1 + k)
         for j in sorted(jobs, reverse=True):
+            tally = Tally(job.bots)  # as phz sim adds up its deals
             start = time.perf_counter()
-            out = sim.run(round_job, deals, jobs=j)
+            sim.run(round_job, deals, jobs=j, into=tally)
             times[j].append(time.perf_counter() - start)
-        hands = sum(len(d.games) for d in out)
+        hands = tally.games
     return times, hands
 
 

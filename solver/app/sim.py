@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 from ..game import roster
 from ..game.players import make_bot
 from ..game.session import hand_seed
-from ..game.stats import DealOutcome, GameOutcome, game_events
+from ..game.stats import DealOutcome, GameOutcome, Tally, game_events
 from ..game.view import view_of
 from ..model.rules import Ruleset
 
@@ -161,9 +161,17 @@ def _start_worker(job: Sim) -> None:
     _JOB = job
 
 
-def _worker(lo: int, hi: int) -> list[DealOutcome]:
+def _worker(lo: int, hi: int, tallied: bool) -> tuple[int, int, list[DealOutcome] | Tally]:
+    """Deals lo to hi - 1, as they are or (``tallied``) added up in a ``Tally`` of their own, which is
+    smaller to send back and leaves the adding to the workers."""
     assert _JOB is not None
-    return play_chunk(_JOB, lo, hi)
+    deals = play_chunk(_JOB, lo, hi)
+    if not tallied:
+        return lo, hi, deals
+    tally = Tally(_JOB.bots)
+    for d in deals:
+        tally.add(d)
+    return lo, hi, tally
 
 
 class WorkerDied(RuntimeError):
@@ -183,16 +191,19 @@ def chunks(deals: int, jobs: int, most: int = MAX_CHUNK) -> list[tuple[int, int]
 
 
 def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] | None = None,
-        each: Callable[[DealOutcome], None] | None = None) -> list[DealOutcome]:
+        each: Callable[[DealOutcome], None] | None = None, into: Tally | None = None) -> list[DealOutcome]:
     """Deals 0 to ``deals`` - 1 of ``job`` in index order, on ``jobs`` processes; ``progress(k)``
     after each k deals done.  With ``each``, every deal is given to it in index order as soon as the
     deals before it are in, and none is kept (the list returned is empty): a long run keeps only
-    what ``each`` keeps (``stats.Tally``)."""
+    what ``each`` keeps.  With ``into`` (a ``stats.Tally`` of ``job.bots``), every deal is added to it
+    as ``each=into.add`` would, but on several jobs each worker adds up its own deals and ``into``
+    takes their tallies in order (``Tally.merge``: the same numbers), which leaves this process little
+    to do a deal."""
     from ..game import workers
 
     tell = progress or (lambda k: None)
     kept: list[DealOutcome] = []
-    take = each or kept.append
+    take = into.add if into is not None else each or kept.append
     jobs = max(1, min(jobs, deals))
     if jobs == 1 or not workers.forking():  # no fork (Windows): one job
         return _one_job(job, deals, tell, take, kept)
@@ -205,8 +216,9 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
     if whole is not None:  # the kernels loaded once here, before the fork, not once in each worker
         whole(job.rules, [hand_seed(job.seed, 0)], tuple(job.bots))
     parts = chunks(deals, jobs, MAX_KERNEL_CHUNK if whole is not None else MAX_CHUNK)
-    waiting: dict[int, DealOutcome] = {}  # deals done whose earlier deals are not all in yet
-    next_index = 0
+    # chunks done, by their first deal, whose earlier chunks are not all in yet: (their end, their deals)
+    waiting: dict[int, tuple[int, list[DealOutcome] | Tally]] = {}
+    next_lo = 0
     try:
         with (workers.executor(jobs, _start_worker, (job,)) as pool,
               signals.on_stop(workers.kill_all)):  # Ctrl-C, SIGTERM (solver.app.signals): no worker outlives us
@@ -216,23 +228,29 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
             # for few others.
             ahead = 2 * jobs
             queue = iter(parts)
-            running = {pool.submit(_worker, lo, hi) for lo, hi in itertools.islice(queue, ahead)}
+            running = {pool.submit(_worker, lo, hi, into is not None)
+                       for lo, hi in itertools.islice(queue, ahead)}
             while running:
                 finished, running = wait(running, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    got = future.result()
-                    for d in got:
-                        waiting[d.index] = d
-                    while next_index in waiting:
-                        take(waiting.pop(next_index))
-                        next_index += 1
-                    tell(len(got))
+                    lo, hi, got = future.result()
+                    waiting[lo] = (hi, got)
+                    while next_lo in waiting:
+                        next_lo, part = waiting.pop(next_lo)
+                        if isinstance(part, Tally):
+                            assert into is not None  # a worker tallies only for ``into``
+                            into.merge(part)
+                        else:
+                            for d in part:
+                                take(d)
+                    tell(hi - lo)
                     for lo, hi in itertools.islice(queue, 1):
-                        running.add(pool.submit(_worker, lo, hi))
+                        running.add(pool.submit(_worker, lo, hi, into is not None))
     except BrokenProcessPool:
+        done = next_lo + sum(hi - lo for lo, (hi, _) in waiting.items())
         raise WorkerDied(f"a worker process playing the deals died (killed, or out of memory) after "
-                         f"{next_index + len(waiting)} of {deals} deals") from None
-    assert next_index == deals and not waiting
+                         f"{done} of {deals} deals") from None
+    assert next_lo == deals and not waiting
     return kept
 
 

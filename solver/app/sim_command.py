@@ -112,9 +112,9 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
         if sys.stderr is not None and sys.stderr.isatty():
             with click.progressbar(length=deals, label="phz sim", file=sys.stderr, show_pos=True,
                                    show_eta=True) as bar:
-                runner.run(job, deals, jobs=jobs, progress=bar.update, each=tally.add)
+                runner.run(job, deals, jobs=jobs, progress=bar.update, into=tally)
         else:
-            runner.run(job, deals, jobs=jobs, each=tally.add)
+            runner.run(job, deals, jobs=jobs, into=tally)
     except runner.WorkerDied as e:
         warn(f"phz: {e}")
         ctx.exit(1)

@@ -242,6 +242,26 @@ class Tally:
             if nets[b]:
                 self.per_deal[b].append(sum(nets[b]) / len(nets[b]))
 
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s deals, as if each had been ``add``-ed here after this tally's own (the same
+        bots): the counts summed, the per-deal means appended."""
+        if other.names != self.names:
+            raise ValueError(f"a tally of {other.names} merged into one of {self.names}")
+        for b in self.names:
+            self.per_deal[b].extend(other.per_deal[b])
+            self.seat_games[b] += other.seat_games[b]
+            for mine, theirs in ((self.won[b], other.won[b]), (self.lost[b], other.lost[b])):
+                mine[0] += theirs[0]
+                mine[1] += theirs[1]
+            self.drawn[b] += other.drawn[b]
+            self.turns[b] += other.turns[b]
+            for key, n in other.events[b].items():
+                self.events[b][key] = self.events[b].get(key, 0) + n
+        self.deals += other.deals
+        self.games += other.games
+        self.games_drawn += other.games_drawn
+        self.all_turns += other.all_turns
+
     def summary(self) -> Summary:
         order = {k: i for i, k in enumerate(EVENTS)}
         stats = []
