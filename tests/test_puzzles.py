@@ -380,3 +380,31 @@ def test_note_with_melds_must_name_a_tile():
     blank = dataclasses.replace(withmelds, note_en="Think about the 跑 rule: a space | colon: here.",
                                 note_zh="想一想跑的规则。")
     assert any("names none of the puzzle's tiles" in line for line in check([blank]))
+
+
+def test_tags_and_kinds_read_in_chinese_and_a_quiz_takes_either_name(tmp_path):
+    """``phz puzzles tags`` and ``list`` under --lang zh name every tag and kind in Chinese (``words.tag_in``,
+    the kind's NAME_ZH), and ``phz quiz --tag`` takes a tag by the name those lists give it."""
+    import re
+
+    from click.testing import CliRunner
+
+    from solver.app.commands import main
+
+    def phz(*args, stdin=None):
+        r = CliRunner().invoke(main, list(args), input=stdin, env={"NO_COLOR": "1"})
+        assert r.exit_code == 0, r.output
+        return r.stdout
+
+    zh, en = phz("puzzles", "tags", "--lang", "zh"), phz("puzzles", "tags", "--lang", "en")
+    assert "胡张数" in zh and "outs" in en and re.findall(r"[A-Za-z]+", zh) == []
+    listing = phz("puzzles", "list", "--lang", "zh")
+    listing = re.sub(r"\b[a-z]+-\d{3}\b|\b(hunan|luzhou-deng|luzhou)\b", "", listing)  # ids and rulesets stay
+    assert re.findall(r"[A-Za-z]+", listing) == [] and "听牌" in listing
+    wide = phz("--wide", "puzzles", "list", "--lang", "zh")
+    assert wide.startswith("题号") and "胡张数" in wide
+    for tag, name in [("outs", "胡张数"), ("1 away", "差一步"), ("坎 locked", "坎不能拆")]:
+        by_tag = phz("quiz", "--tag", tag, "--count", "1", "--db", str(tmp_path / f"{tag}.db"), "--lang", "en", stdin="q\n")
+        by_name = phz("quiz", "--tag", name, "--count", "1", "--db", str(tmp_path / f"{name}.db"), "--lang", "en",
+                      stdin="q\n")
+        assert by_tag.splitlines()[:2] == by_name.splitlines()[:2] and "puzzle" in by_tag

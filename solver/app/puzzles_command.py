@@ -47,7 +47,8 @@ def tags(rules, lang: str | None, as_json: bool) -> None:
         echo(json.dumps([{"tag": t, "puzzles": n, "kinds": list(kinds)} for t, n, kinds in rows], ensure_ascii=False))
         return
     zh = resolve_lang(lang) == "zh"
-    table = tabulate([(t, n, " ".join(kinds)) for t, n, kinds in rows], headers=WORDS["headers"][zh],
+    tag, kind = _namers("zh" if zh else "en")
+    table = tabulate([(tag(t), n, " ".join(map(kind, kinds))) for t, n, kinds in rows], headers=WORDS["headers"][zh],
                      disable_numparse=True, colalign=("left", "right", "left"))
     echo(table + "\n" + WORDS["total"][zh].format(tags=len(rows), puzzles=len(lib)))
 
@@ -57,13 +58,25 @@ def list_lines(items, lang: str, columns: int | None) -> list[str]:
     it, wrapped to ``columns`` (None: no limit), then the count.  (``--wide``: the one-row table.)"""
     from solver.text.table_view import wrap
 
+    tag, kind = _namers(lang)
     lines = []
     for p in items:
-        lines += wrap(f"{p.id}  {p.kind}  {p.rules}  {p.level}  {' '.join(p.tags)}", columns or 10_000,
+        lines += wrap(f"{p.id}  {kind(p.kind)}  {p.rules}  {p.level}  {' '.join(map(tag, p.tags))}", columns or 10_000,
                       indent="      ")
         lines += wrap("    " + p.hand, columns or 10_000, indent="      ")
     lines.append(f"{len(items)} 道题" if lang == "zh" else f"{len(items)} puzzles")
     return lines
+
+
+def _namers(lang: str):
+    """How a tag and a kind read in ``lang``: in Chinese as ``phz stats`` says them (``words.tag_in``, the
+    kind's ``NAME_ZH``; ``phz quiz --tag`` takes either form), else as the puzzle files write them."""
+    if lang != "zh":
+        return str, str
+    from solver.text.words import tag_in
+    from solver.trainer import kinds
+
+    return (lambda t: tag_in(t, "zh")), kinds.name_zh
 
 
 @click.group()
@@ -93,8 +106,11 @@ def puzzles_list(ctx: click.Context, kind: str | None, rules, as_json: bool) -> 
         echo(json.dumps([p.as_json() for p in items], ensure_ascii=False))
         return
     if ctx.meta.get("phz.wide"):
-        rows = [(p.id, p.kind, p.rules, p.level, " ".join(p.tags), p.hand) for p in items]
-        echo(tabulate(rows, headers=("id", "kind", "rules", "level", "tags", "hand")) + f"\n{len(items)} puzzles")
+        zh = lang_of(ctx) == "zh"
+        tag, kind = _namers(lang_of(ctx))
+        rows = [(p.id, kind(p.kind), p.rules, p.level, " ".join(map(tag, p.tags)), p.hand) for p in items]
+        headers = ("题号", "题型", "规则", "难度", "标签", "手牌") if zh else ("id", "kind", "rules", "level", "tags", "hand")
+        echo(tabulate(rows, headers=headers) + (f"\n{len(items)} 道题" if zh else f"\n{len(items)} puzzles"))
         return
     echo("\n".join(list_lines(items, lang_of(ctx), width_of(ctx))))
 

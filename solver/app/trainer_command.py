@@ -48,12 +48,13 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     from solver.app.console import StreamError
     from solver.text import render
     from solver.text.explain import resolve_lang
-    from solver.trainer.library import selection_error
+    from solver.trainer.library import selection_error, tag_named
     from solver.trainer.session import quiz_command
 
     if seed is not None and not random_drills:
         raise click.UsageError("--seed goes with --random (a drill is replayed with --puzzle drill:SEED)")
     _prepare(False)
+    tag = tag_named(tag, random_drills=random_drills, rules=rules)
     unknown = selection_error(puzzle_id=puzzle_id, tag=tag, random_drills=random_drills, rules=rules, kind=kind,
                               lang=lang)
     if unknown:

@@ -21,6 +21,7 @@ from ..model.rules import Ruleset, get_ruleset
 from ..model.ruleset_file import RulesetError
 from ..model.tiles import glyph
 from ..text.explain import resolve_lang
+from ..text.words import tag_in
 from . import kinds as registry
 from .question import Question, QuizError
 
@@ -166,14 +167,32 @@ def _unknown(*, puzzle_id: str | None, tag: str | None, random_drills: bool, rul
         return "no_id", {"id": repr(puzzle_id), "n": len(ids)}, near(puzzle_id, ids), "ids"
     if tag is None or (kind is not None and not registry.get(kind).HAND):
         return None
-    if random_drills:
-        from .drills import tags as drill_tags
-        known = sorted({t for kind_tags in drill_tags(rules).values() for t in kind_tags})
-    else:
-        known = [t for t, _, _ in tag_counts(lib)]
+    known = _known_tags(lib, random_drills, rules)
     if tag in known:
         return None
     fields = {"tag": repr(tag), "n": len(known), "names": ", ".join(known)}
     if random_drills:
         return "no_drill_tag", fields, near(tag, known), "drill_tags"
     return "no_tag", fields, near(tag, known), "tags"
+
+
+def _known_tags(lib: Sequence[Puzzle], random_drills: bool, rules: Ruleset) -> list[str]:
+    """The tags a quiz may ask for: the puzzles' (``lib``), or with ``random_drills`` the drills' under ``rules``."""
+    if random_drills:
+        from .drills import tags as drill_tags
+        return sorted({t for kind_tags in drill_tags(rules).values() for t in kind_tags})
+    return [t for t, _, _ in tag_counts(lib)]
+
+
+def tag_named(tag: str | None, *, random_drills: bool, rules: Ruleset) -> str | None:
+    """The tag a learner means by ``tag``: itself, or the tag that reads so in Chinese (``words.tag_in``, as
+    ``phz puzzles tags --lang zh`` lists them: 差一步 is ``1 away``)."""
+    if tag is None:
+        return None
+    try:
+        known = _known_tags(puzzles.load(), random_drills, rules)
+    except PuzzleError:
+        return tag
+    if tag in known:
+        return tag
+    return next((t for t in known if tag_in(t, "zh") == tag), tag)
