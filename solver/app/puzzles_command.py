@@ -2,7 +2,7 @@
 and its tags counted (``tags``: no solver is loaded)."""
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Callable, TypedDict
 
 import click
 from tabulate import tabulate
@@ -47,8 +47,9 @@ def tags(rules, lang: str | None, as_json: bool) -> None:
         echo(json.dumps([{"tag": t, "puzzles": n, "kinds": list(kinds)} for t, n, kinds in rows], ensure_ascii=False))
         return
     zh = resolve_lang(lang) == "zh"
-    tag, kind = _namers("zh" if zh else "en")
-    table = tabulate([(tag(t), n, " ".join(map(kind, kinds))) for t, n, kinds in rows], headers=WORDS["headers"][zh],
+    tag_name, kind_name = _namers("zh" if zh else "en")
+    table = tabulate([(tag_name(t), n, " ".join(map(kind_name, kinds))) for t, n, kinds in rows],
+                     headers=WORDS["headers"][zh],
                      disable_numparse=True, colalign=("left", "right", "left"))
     echo(table + "\n" + WORDS["total"][zh].format(tags=len(rows), puzzles=len(lib)))
 
@@ -58,17 +59,18 @@ def list_lines(items, lang: str, columns: int | None) -> list[str]:
     it, wrapped to ``columns`` (None: no limit), then the count.  (``--wide``: the one-row table.)"""
     from solver.text.table_view import wrap
 
-    tag, kind = _namers(lang)
+    tag_name, kind_name = _namers(lang)
     lines = []
     for p in items:
-        lines += wrap(f"{p.id}  {kind(p.kind)}  {p.rules}  {p.level}  {' '.join(map(tag, p.tags))}", columns or 10_000,
+        lines += wrap(f"{p.id}  {kind_name(p.kind)}  {p.rules}  {p.level}  {' '.join(map(tag_name, p.tags))}",
+                      columns or 10_000,
                       indent="      ")
         lines += wrap("    " + p.hand, columns or 10_000, indent="      ")
     lines.append(f"{len(items)} 道题" if lang == "zh" else f"{len(items)} puzzles")
     return lines
 
 
-def _namers(lang: str):
+def _namers(lang: str) -> tuple[Callable[[str], str], Callable[[str], str]]:
     """How a tag and a kind read in ``lang``: in Chinese as ``phz stats`` says them (``words.tag_in``, the
     kind's ``NAME_ZH``; ``phz quiz --tag`` takes either form), else as the puzzle files write them."""
     if lang != "zh":
@@ -107,8 +109,8 @@ def puzzles_list(ctx: click.Context, kind: str | None, rules, as_json: bool) -> 
         return
     if ctx.meta.get("phz.wide"):
         zh = lang_of(ctx) == "zh"
-        tag, kind = _namers(lang_of(ctx))
-        rows = [(p.id, kind(p.kind), p.rules, p.level, " ".join(map(tag, p.tags)), p.hand) for p in items]
+        tag_name, kind_name = _namers(lang_of(ctx))
+        rows = [(p.id, kind_name(p.kind), p.rules, p.level, " ".join(map(tag_name, p.tags)), p.hand) for p in items]
         headers = ("题号", "题型", "规则", "难度", "标签", "手牌") if zh else ("id", "kind", "rules", "level", "tags", "hand")
         echo(tabulate(rows, headers=headers) + (f"\n{len(items)} 道题" if zh else f"\n{len(items)} puzzles"))
         return
