@@ -12,6 +12,7 @@ painted red when colour is on.  The JSON of a replay is here too.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Sequence
 
@@ -186,8 +187,7 @@ def header_lines(record: Record, lang: str = "en") -> list[str]:
     lines = [("对局记录：" if zh else "record: ") + " · ".join(parts)]
     seats = h.get("seats") or []
     if seats:
-        cells = [f"{_seat(p, lang, None)} {s.get('name', '?') if isinstance(s, dict) else s}"
-                 for p, s in enumerate(seats)]
+        cells = [f"{_seat(p, lang, None)} {_seat_name(s, lang)}" for p, s in enumerate(seats)]
         lines += _wrap(("座位：" if zh else "seats: ") + " · ".join(cells))
     if record.typed:
         lines.append("（手录的对局，没有引擎版本）" if zh else "(typed in: no engine version)")
@@ -382,3 +382,18 @@ def position_json(at: At, total: int | None = None) -> dict:
             "ask": {"seat": ask.seat, "stage": ask.stage, "tile": None if ask.tile is None else glyph(ask.tile),
                     "options": [move_text(m) for m in ask.options]},
             "played": None if at.move is None else {"seat": at.seat, "move": move_text(at.move)}}
+
+
+def _seat_name(seat: object, lang: str) -> str:
+    """Who sat at a seat of a record's header: its name; a learner (``you``) as the language says it, and
+    the placeholder ``seat N`` of a record of ``phz sim`` by its bot.
+
+    >>> _seat_name({"name": "you", "player": "human"}, "zh"), _seat_name({"name": "seat 2", "player": "keen"}, "en")
+    ('你', 'keen')
+    """
+    if not isinstance(seat, dict):
+        return str(seat)
+    name = str(seat.get("name", "?"))
+    if re.fullmatch(r"seat \d+", name) and seat.get("player"):
+        return str(seat["player"])
+    return "你" if lang == "zh" and name == "you" and seat.get("player") == "human" else name
