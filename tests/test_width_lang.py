@@ -81,10 +81,40 @@ def test_every_command_fits_80_columns_in_both_languages(args, stdin, record, tm
         r = phz(*args, "--lang", lang, input=stdin)
         assert r.exit_code in (0, 2) and (r.exception is None or isinstance(r.exception, SystemExit)), r.output
         assert too_long(r.stdout) + too_long(r.stderr) == [], lang
+        if lang == "zh":
+            assert latin_words(r.output, str(tmp_path), str(record)) == set(), args
         outputs[lang] = r.output
     assert outputs["en"] != outputs["zh"]
     before = phz("--lang", "zh", *args, input=stdin)  # the language given before the command: the same words
     assert _timeless(before.output) == _timeless(outputs["zh"])
+
+
+def _names() -> set[str]:
+    """The Latin words a Chinese screen may show: what is typed or named as it is (commands and the
+    shell's and their placeholders, the keys of play's prompt, rulesets and their titles' English, bots,
+    where a tile comes from, key names)."""
+    from solver.game import roster
+    from solver.model import ruleset_file
+    from solver.vocabulary import ORIGINS
+
+    def commands(group: click.Group) -> set[str]:
+        return {n for name, c in group.commands.items() for n in
+                ({name} | (commands(c) if isinstance(c, click.Group) else set()))}
+
+    rulesets = [ruleset_file.load(n) for n in ruleset_file.shipped()]
+    words = {"phz", "Ctrl", "D", "q", "t", "w", "N", "X", "help", "take", "seen", "undo", "show", "quit", "rules"}
+    words |= commands(main) | set(roster.bots()) | {w for r in rulesets for w in r.name.split("-")}
+    words |= {w for r in rulesets for w in re.findall(r"[A-Za-z']+", r.title)}
+    return words | {w for o in ORIGINS for w in o.split("-")}
+
+
+def latin_words(text: str, *paths: str) -> set[str]:
+    """The Latin words of ``text`` that are none of ``_names()``: not a file (``paths``), a flag, a
+    digest, a puzzle's id, a ruleset name with its suffix, or text in backticks."""
+    for path in paths:
+        text = text.replace(path, "")
+    text = re.sub(r"`[^`]*`|--[\w-]+|\b[0-9a-f]{12}\b|\b[a-z]+-\d+\b|\b[\w.-]+\.(jsonl|toml|db)\b", " ", text)
+    return {w for w in re.findall(r"[A-Za-z][A-Za-z']*", text) if w not in _names()}
 
 
 def _timeless(text: str) -> str:

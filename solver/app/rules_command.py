@@ -36,7 +36,10 @@ def rules_list(as_json: bool, lang: str | None) -> None:
                           for r in found], ensure_ascii=False))
         return
     name, where = ruleset_file.default_name()
-    echo(ruleset_table.list_rows(found, resolve_lang(lang or click.get_current_context().meta.get("phz.lang"))) + f"\ndefault: {name}" + (f" (from {where})" if where else ""))
+    zh = resolve_lang(lang) == "zh"
+    default = (f"默认：{name}" + (f"（来自 {where}）" if where else "")) if zh else \
+        (f"default: {name}" + (f" (from {where})" if where else ""))
+    echo(ruleset_table.list_rows(found, "zh" if zh else "en") + "\n" + default)
 
 
 @rules_group.command("show")
@@ -58,4 +61,4 @@ def rules_show(ruleset, as_toml: bool, as_json: bool, lang: str | None) -> None:
     elif as_json:
         echo(ruleset_table.as_json(ruleset))
     else:
-        echo(ruleset_table.show(ruleset, resolve_lang(lang or click.get_current_context().meta.get("phz.lang"))))
+        echo(ruleset_table.show(ruleset, resolve_lang(lang)))

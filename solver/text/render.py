@@ -213,7 +213,7 @@ _HU: dict[str, dict[str, str]] = {
            "split": "highest-胡息 split into 7 门子:", "n": "{n} decomposition{s}, best first", "total": "total",
            "dealt": "{hand}  dealt, {n} tiles", "dealer": " (the dealer)", "no_tianhu": "not a 天胡: {why}",
            "left": "outside the groups (no 7 门子 needed): {tiles}"},
-    "zh": {"head": "{hand}  +  {source}的{t}", "win": "胡（{how}）：{line}", "not": "不能胡（{reason}）：{why}",
+    "zh": {"head": "{hand}  +  {source}的{t}", "win": "胡（{how}）：{line}", "not": "不能胡：{why}",
            "split": "胡息最高的7门子拆法：", "n": "{n}种拆法，最好的在前", "total": "合计",
            "dealt": "{hand}  刚发的牌，{n}张", "dealer": "（庄家）", "no_tianhu": "不是天胡：{why}",
            "left": "组外的牌（不需要7门子）：{tiles}"}}
