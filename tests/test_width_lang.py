@@ -69,6 +69,8 @@ COMMANDS = [
     (["puzzles", "list", "--kind", "chi"], None),
     (["puzzles", "tags"], None),
     (["quiz", "--random", "--seed", "1", "--count", "2", "--db", "{db}"], "q\n"),
+    (["quiz", "--kind", "game", "--db", "{db}"], None),  # an error: no question saved from games
+    (["quiz", "--puzzle", "ting-001", "--kind", "chi", "--db", "{db}"], None),  # an error: they do not match
     (["stats", "--db", "{db}"], None),
 ]
 
@@ -92,9 +94,10 @@ def test_every_command_fits_80_columns_in_both_languages(args, stdin, record, tm
 def _names() -> set[str]:
     """The Latin words a Chinese screen may show: what is typed or named as it is (commands and the
     shell's and their placeholders, the keys of play's prompt, rulesets and their titles' English, bots,
-    where a tile comes from, key names)."""
+    kinds of question, where a tile comes from, key names)."""
     from solver.game import roster
     from solver.model import ruleset_file
+    from solver.trainer import kinds
     from solver.vocabulary import ORIGINS
 
     def commands(group: click.Group) -> set[str]:
@@ -103,7 +106,7 @@ def _names() -> set[str]:
 
     rulesets = [ruleset_file.load(n) for n in ruleset_file.shipped()]
     words = {"phz", "Ctrl", "D", "q", "t", "w", "N", "X", "help", "take", "seen", "undo", "show", "quit", "rules"}
-    words |= commands(main) | set(roster.bots()) | {w for r in rulesets for w in r.name.split("-")}
+    words |= commands(main) | set(roster.bots()) | set(kinds.names()) | {w for r in rulesets for w in r.name.split("-")}
     words |= {w for r in rulesets for w in re.findall(r"[A-Za-z']+", r.title)}
     return words | {w for o in ORIGINS for w in o.split("-")}
 

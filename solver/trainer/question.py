@@ -35,7 +35,15 @@ __all__ = ["QUESTION_KINDS", "AnswerError", "Grade", "Question", "QuizError", "S
 
 
 class QuizError(ValueError):
-    """No questions to ask (unknown puzzle id, nothing matches the filters); one line."""
+    """No questions to ask (unknown puzzle id, nothing matches the filters); one line: ``str()`` English,
+    ``in_lang`` either language (``zh``: the same in Chinese)."""
+
+    def __init__(self, message: str, zh: str | None = None):
+        super().__init__(message)
+        self.zh = zh
+
+    def in_lang(self, lang: str) -> str:
+        return self.zh if lang == "zh" and self.zh else str(self)
 
 
 #: an answer in graded form (``Solution.expected``, ``grading.Grade``), by kind: a frozenset of tile ids (ting)
