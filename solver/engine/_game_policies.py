@@ -89,19 +89,15 @@ def shuffle_deal(mt, tiles, players):
 
 @kernel
 def seed_hand(mt, bots, seed, key, key_len, players):
-    """The deal's Mersenne Twister seeded by ``seed`` and each seat's bot by its key (``key[p, :key_len[p]]``),
-    up to four at once (``MT.seed4``; a table of two seeds its second bot twice, the same words)."""
+    """The deal's Mersenne Twister seeded by ``seed`` and each seat's bot by its key (``key[p, :key_len[p]]``,
+    as ``bot_keys`` makes them: far under ``MT.seed4``'s 624 words), four at once (``MT.seed4``; a table of
+    two seeds its second bot twice, the same words; a fourth seat's after them)."""
     dkey = np.empty(2, np.int64)
     n = MT.int_key(seed, dkey)
     third = min(players, 3) - 1
-    if key_len[0] <= 624 and key_len[1] <= 624 and key_len[third] <= 624:
-        MT.seed4(mt, dkey, n, bots[0], key[0], key_len[0], bots[1], key[1], key_len[1],
-                 bots[third], key[third], key_len[third])
-        first = third + 1
-    else:  # a key too long to be seeded side by side (not one of the bots' own)
-        MT.seed_by_key(mt, dkey, n)
-        first = 0
-    for p in range(first, players):
+    MT.seed4(mt, dkey, n, bots[0], key[0], key_len[0], bots[1], key[1], key_len[1],
+             bots[third], key[third], key_len[third])
+    for p in range(third + 1, players):
         MT.seed_by_key(bots[p], key[p], key_len[p])
 
 
