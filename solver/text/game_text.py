@@ -31,8 +31,6 @@ WIDTH = 80
 _MOVE_ZH = {**MOVE_ZH, "discard": "打"}
 _SOURCE = {"en": {"self": "self-drawn", "other": "another's draw", "discard": "a discard"},
            "zh": {"self": "自摸", "other": "别家摸出", "discard": "别家打出"}}
-_STAGE_ZH = {"qishou": "起手胡", "first": "先取", "hu": "胡", "take": "跑提", "peng": "碰", "chi": "吃",
-             "discard": "出牌", "open": "无人要", "claim": "抢"}
 
 
 def width(text: str) -> int:

@@ -17,7 +17,7 @@ from ..model.tiles import glyph
 from .advice_text import choice_text, danger_text, draws_text, look_text, table_tile
 from .review_text import grade_text, look_lines, move_line
 from .table_view import move_words, wrap
-from .words import MOVE_ZH, group_zh
+from .words import MOVE_ZH, WHY, group_zh
 
 __all__ = ["why_words", "bad_answer", "chou_note", "coach_lines", "event_line", "hint_lines", "illegal_answer",
            "intro_lines", "only_move", "record_kept", "resume_lines", "seed_line", "out_of_range", "prompt", "scores_line", "settlement_lines",
@@ -115,15 +115,6 @@ _CONDITIONS = {"en": {"haidi": "海底, the last stock tile", "tianhu": "天胡,
                       "dihu": "地胡, the dealer's first discard", "qishou": "起手胡, on the 亮张"},
                "zh": {"haidi": "海底（墩里最后一张）", "tianhu": "天胡（起手的牌）",
                       "dihu": "地胡（庄家打出的第一张）", "qishou": "起手胡（胡亮张）"}}
-#: short reasons of the obligations engine (results.FORBID_REASONS) for a one-line refusal
-_WHY = {"en": {"geshan": "不吃隔山牌: never the lower player's", "chi_from": "not eaten from there",
-               "chou": "臭 for you", "kan": "坎 tiles stay whole", "must_wei": "it must be 偎'd",
-               "compulsory": "a compulsory move comes first", "shaobi": "the 比 fails",
-               "no_discard": "no discard would be left", "peng_passed": "臭 for 碰",
-               "discard_no_hu": "a discard cannot be won on"},
-        "zh": {"geshan": "不吃隔山牌", "chi_from": "这张牌不能吃", "chou": "臭张", "kan": "拆对不拆坎",
-               "must_wei": "必须偎", "compulsory": "有必须走的一步", "shaobi": "比不下来",
-               "no_discard": "之后没有牌可打", "peng_passed": "碰是臭的", "discard_no_hu": "打出的牌不能胡"}}
 
 
 def _say(lang: str, key: str, mine: bool, **values) -> str:
@@ -340,7 +331,7 @@ def out_of_range(k: int, n: int, lang: str) -> str:
 
 def why_words(reason: str, lang: str) -> str:
     """The obligations engine's reason ``reason`` (results.FORBID_REASONS) in a few words."""
-    return _WHY[lang].get(reason, reason)
+    return WHY[lang].get(reason, reason)
 
 
 def illegal_answer(move: Move, ask: Ask, reason: str | None, lang: str) -> str:
@@ -349,6 +340,6 @@ def illegal_answer(move: Move, ask: Ask, reason: str | None, lang: str) -> str:
     words = move_words(move, ask.tile, lang)
     if reason is None:
         return w["not_offered"].format(move=words, rng=_range(len(ask.options)))
-    why = _WHY[lang].get(reason, reason)
+    why = WHY[lang].get(reason, reason)
     return w["illegal"].format(move=words, why=why, rng=_range(len(ask.options)))
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..model.results import Shape
 
 __all__ = ["CONDITION_TEXT", "CONDITION_ZH", "GROUP_ZH", "MELD_ZH", "MOVE_ZH", "ONTO_ZH", "ORIGIN_ZH", "SOURCE_TEXT",
-           "TAG_ZH", "tag_in"]
+           "STAGE_ZH", "TAG_ZH", "WHY", "tag_in"]
 
 #: a 门子 by its kind (句 for a sequence and for 二七十; 将 the pair; 吃 an exposed 吃 meld)
 GROUP_ZH = {"ju": "句", "jiao": "绞", "kan": "坎", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提",
@@ -30,6 +30,19 @@ CONDITION_ZH = {"haidi": "海底", "tianhu": "天胡", "dihu": "地胡", "qishou
 CONDITION_TEXT = {"haidi": "the last stock tile", "tianhu": "a dealt hand", "dihu": "the dealer's first discard",
                   "qishou": "the 亮张"}
 
+
+#: the stages of the engine's question (``Ask.stage``), in Chinese
+STAGE_ZH = {"qishou": "起手胡", "first": "先取", "hu": "胡", "take": "跑提", "peng": "碰", "chi": "吃",
+            "discard": "出牌", "open": "无人要", "claim": "抢"}
+#: short reasons of the obligations engine (results.FORBID_REASONS) for a one-line refusal
+WHY = {"en": {"geshan": "不吃隔山牌: never the lower player's", "chi_from": "not eaten from there",
+              "chou": "臭 for you", "kan": "坎 tiles stay whole", "must_wei": "it must be 偎'd",
+              "compulsory": "a compulsory move comes first", "shaobi": "the 比 fails",
+              "no_discard": "no discard would be left", "peng_passed": "臭 for 碰",
+              "discard_no_hu": "a discard cannot be won on"},
+       "zh": {"geshan": "不吃隔山牌", "chi_from": "这张牌不能吃", "chou": "臭张", "kan": "拆对不拆坎",
+              "must_wei": "必须偎", "compulsory": "有必须走的一步", "shaobi": "比不下来",
+              "no_discard": "之后没有牌可打", "peng_passed": "碰是臭的", "discard_no_hu": "打出的牌不能胡"}}
 
 #: the tags of the puzzles and drills that hold English words, in Chinese (the others are Chinese already)
 TAG_ZH = {"1 away": "差一步", "2 away": "差两步", "compulsory 碰": "必须碰", "dead wait": "绝张", "dead 进张": "绝了的进张",
