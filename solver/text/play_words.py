@@ -17,7 +17,8 @@ from ..model.tiles import glyph
 from .advice_text import choice_text, danger_text, draws_text, look_text, table_tile
 from .review_text import grade_text, look_lines, move_line
 from .table_view import move_words, wrap
-from .words import MOVE_ZH, WHY, group_zh
+from .terms import WHY
+from .words import MOVE_ZH, group_zh
 
 __all__ = ["why_words", "bad_answer", "chou_note", "coach_lines", "event_line", "hint_lines", "illegal_answer",
            "intro_lines", "only_move", "record_kept", "resume_lines", "seed_line", "out_of_range", "prompt", "scores_line", "settlement_lines",

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Callable
 from ..model.groups import GROUP_KINDS
 from ..model.hand import MELD_ZH
 from ..model.results import ACTIONS, ORIGIN_ZH
+from .terms import file_zh
 
 if TYPE_CHECKING:
     import re
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from ..model.results import Shape
 
 __all__ = ["CONDITION_TEXT", "CONDITION_ZH", "GROUP_ZH", "MELD_ZH", "MOVE_ZH", "ONTO_ZH", "ORIGIN_ZH", "SOURCE_TEXT",
-           "STAGE_ZH", "TAG_ZH", "WHY", "tag_in"]
+           "TAG_ZH", "tag_in"]
 
 #: a 门子 by its kind (句 for a sequence and for 二七十; 将 the pair; 吃 an exposed 吃 meld)
 GROUP_ZH = {"ju": "句", "jiao": "绞", "kan": "坎", "peng": "碰", "wei": "偎", "pao": "跑", "ti": "提",
@@ -30,19 +31,6 @@ CONDITION_ZH = {"haidi": "海底", "tianhu": "天胡", "dihu": "地胡", "qishou
 CONDITION_TEXT = {"haidi": "the last stock tile", "tianhu": "a dealt hand", "dihu": "the dealer's first discard",
                   "qishou": "the 亮张"}
 
-
-#: the stages of the engine's question (``Ask.stage``), in Chinese
-STAGE_ZH = {"qishou": "起手胡", "first": "先取", "hu": "胡", "take": "跑提", "peng": "碰", "chi": "吃",
-            "discard": "出牌", "open": "无人要", "claim": "抢"}
-#: short reasons of the obligations engine (results.FORBID_REASONS) for a one-line refusal
-WHY = {"en": {"geshan": "不吃隔山牌: never the lower player's", "chi_from": "not eaten from there",
-              "chou": "臭 for you", "kan": "坎 tiles stay whole", "must_wei": "it must be 偎'd",
-              "compulsory": "a compulsory move comes first", "shaobi": "the 比 fails",
-              "no_discard": "no discard would be left", "peng_passed": "臭 for 碰",
-              "discard_no_hu": "a discard cannot be won on"},
-       "zh": {"geshan": "不吃隔山牌", "chi_from": "这张牌不能吃", "chou": "臭张", "kan": "拆对不拆坎",
-              "must_wei": "必须偎", "compulsory": "有必须走的一步", "shaobi": "比不下来",
-              "no_discard": "之后没有牌可打", "peng_passed": "碰是臭的", "discard_no_hu": "打出的牌不能胡"}}
 
 #: the tags of the puzzles and drills that hold English words, in Chinese (the others are Chinese already)
 TAG_ZH = {"1 away": "差一步", "2 away": "差两步", "compulsory 碰": "必须碰", "dead wait": "绝张", "dead 进张": "绝了的进张",
@@ -96,17 +84,9 @@ def eaten(move: Move) -> Shape:
 
 
 #: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement
-#: the kinds of file phz reads (``files.read_bytes``'s ``what``), in Chinese
-_FILE_ZH = {"record": "记录", "ruleset": "规则", "position": "局面", "config": "配置"}
-
-
-def _file_zh(what: str) -> str:
-    return _FILE_ZH.get(what, what)
-
-
 _ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
-    (r": no such (\w+) file$", lambda m: f"：没有这个{_file_zh(m[1])}文件"),
-    (r": is a directory, not a (\w+) file$", lambda m: f"：是文件夹，不是{_file_zh(m[1])}文件"),
+    (r": no such (\w+) file$", lambda m: f"：没有这个{file_zh(m[1])}文件"),
+    (r": is a directory, not a (\w+) file$", lambda m: f"：是文件夹，不是{file_zh(m[1])}文件"),
     (r": cannot read it \((.+)\)$", lambda m: f"：读不了（{m[1]}）"),
     (r": not UTF-8 text \(byte (0x[0-9a-f]{2}) at offset (\d+)\)", lambda m: f"：不是 UTF-8 文本（第{m[2]}字节是{m[1]}）"),
     (r"(\d+) concealed tiles: a hand at rest( with (\d+) melds?)? holds (\d+)",
