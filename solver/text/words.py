@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Callable
 from ..model.groups import GROUP_KINDS
 from ..model.hand import MELD_ZH
 from ..model.results import ACTIONS, ORIGIN_ZH
+from .record_errors import RECORD_ERRORS_ZH
 from .terms import file_zh
 
 if TYPE_CHECKING:
@@ -83,7 +84,8 @@ def eaten(move: Move) -> Shape:
     return move.chi
 
 
-#: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement
+#: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement; then
+#: a game record's (``record_errors``)
 _ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r": no such (\w+) file$", lambda m: f"：没有这个{file_zh(m[1])}文件"),
     (r": is a directory, not a (\w+) file$", lambda m: f"：是文件夹，不是{file_zh(m[1])}文件"),
@@ -111,6 +113,7 @@ _ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"^--samples (\d+): at most (\d+) deals per choice \(default (\d+)\)",
      lambda m: f"--samples {m[1]}：每个选择最多{m[2]}副发牌（默认{m[3]}）"),
     (r"^(--[a-z-]+): ", lambda m: f"{m[1]}："),
+    *RECORD_ERRORS_ZH,
 ]
 
 
