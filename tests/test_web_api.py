@@ -378,6 +378,8 @@ def test_a_damaged_record_is_one_line(web, folder):
     (folder / "records" / "bad.jsonl").write_text('{"format": "phz-game"\n')
     r = web.post("/api/review", json={"record": "bad.jsonl"})
     assert r.status_code == 400 and "\n" not in r.json()["error"]
+    zh = web.post("/api/review", json={"record": "bad.jsonl", "lang": "zh"}).json()["error"]
+    assert zh.startswith("这份记录读不了：bad.jsonl 第 1 行：") and "line" not in zh, zh
 
 
 def test_info_names_the_rulesets_bots_and_kinds(web):

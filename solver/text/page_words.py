@@ -4,12 +4,14 @@ request (``PageError``: a key of ``_E`` and its values, said in the language the
 from __future__ import annotations
 
 from solver.game.moves import Ask, Move
+from solver.game.record import RecordError
 from solver.model.tiles import glyph
 
 from .play_words import why_words
 from .table_view import move_words
+from .words import error_in
 
-__all__ = ["PageError", "refusal"]
+__all__ = ["PageError", "record_refused", "refusal"]
 
 _W = {"en": {"unreadable": "{text!r} is no move: choose one of the moves shown",
              "kan": "{t} is in a 坎: 坎 tiles are never discarded",
@@ -104,3 +106,9 @@ class PageError(ValueError):
         values = {k: (v[zh] if isinstance(v, tuple) else v) for k, v in self.values.items()}
         return _E[self.which][zh].format(**values)
 
+
+
+def record_refused(e: RecordError, where: str) -> PageError:
+    """A record the page cannot read (``RecordError``, at ``where``), said in both languages (``words.error_in``)."""
+    line = e.at(where)
+    return PageError("record_bad", why=(line, error_in(line, "zh")))

@@ -10,7 +10,7 @@ from typing import Any
 
 from solver.game.review import DEFAULT_SAMPLES, GRADES
 from solver.limits import REVIEW_SAMPLES as SAMPLES
-from solver.text.page_words import PageError
+from solver.text.page_words import PageError, record_refused
 
 __all__ = ["Reviews", "listing", "record_path", "upload"]
 
@@ -57,7 +57,7 @@ def upload(folder: Path, body: dict) -> dict:
     try:
         records.parse(text, where=stem)
     except records.RecordError as e:
-        raise PageError("record_bad", why=e.at(stem)) from None
+        raise record_refused(e, stem) from None
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{stem}-{secrets.token_hex(3)}.jsonl"
     tmp = folder / (name + ".tmp")
@@ -134,7 +134,7 @@ def review(folder: Path, body: dict, lang: str) -> tuple[dict, Any]:
     try:
         rec = records.read(path)
     except records.RecordError as e:
-        raise PageError("record_bad", why=e.at(name)) from None
+        raise record_refused(e, name) from None
     seat = default_seat(rec)
     done = judge(rec, seat, samples=samples, seed=int(body.get("seed", 0) or 0))
     bots = [s.get("player", "?") if isinstance(s, dict) else "?" for s in rec.header.get("seats") or []]

@@ -34,7 +34,7 @@ from solver.model.rules import Ruleset
 from solver.model.tiles import glyph
 from solver.text import play_words as pw
 from solver.text import table_view as tv
-from solver.text.page_words import PageError, refusal
+from solver.text.page_words import PageError, record_refused, refusal
 from solver.text.words import group_zh
 
 from .tables import table_json
@@ -301,7 +301,7 @@ def room_from(path: Path, hand: int, n: int, *, coaching: bool, folder: Path | N
     try:
         start = start_of(replay.replay(record.read(path), to=n))
     except record.RecordError as e:
-        raise PageError("record_bad", why=e.at(path.name)) from None
+        raise record_refused(e, path.name) from None
     if start.hand != hand:
         raise PageError("other_hand", n=n, found=start.hand, hand=hand)
     if start.hand_seed is None:
