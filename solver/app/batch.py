@@ -203,9 +203,10 @@ def ting_json_lines(loaded: Loaded, rules) -> list[str | None]:
 # ---------------------------------------------------------------- answering
 
 @contextmanager
-def _no_gc():
-    """A batch builds many small objects and no reference cycles: the cyclic
-    collector would only walk them again and again (a tenth of the time)."""
+def no_gc():
+    """Python's cyclic garbage collector paused: for work that builds many small objects and no
+    reference cycles (a batch's answers, ``phz sim``'s outcomes of whole hands; they are freed by their
+    counts as ever), which the collector would only walk again and again (a tenth of the time)."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -228,7 +229,7 @@ class Batch:
 
 def answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
     """One answer line per line (JSON with ``as_json`` or ``brief``), and how many lines failed."""
-    with _no_gc():
+    with no_gc():
         # The collector comes back once the batch's objects are gone, so it has nothing to walk.
         return _answer(batch, lines)
 

@@ -23,12 +23,10 @@ none plays on or writes another record.
 """
 from __future__ import annotations
 
-import contextlib
-import gc
 import itertools
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..game import roster
 from ..game.players import make_bot
@@ -36,6 +34,7 @@ from ..game.session import hand_seed
 from ..game.stats import DealOutcome, GameOutcome, Tally, game_events
 from ..game.view import view_of
 from ..model.rules import Ruleset
+from .batch import no_gc
 
 if TYPE_CHECKING:
     from ..game.kernel_game import KernelGame
@@ -128,26 +127,12 @@ def play_chunk(job: Sim, lo: int, hi: int) -> list[DealOutcome]:
     whole = _whole(job)
     if whole is not None:
         seeds = [hand_seed(job.seed, i) for i in range(lo, hi)]
-        with _collector_paused():
+        with no_gc():  # its outcomes: tuples of ints and strings, no cycles
             played = whole(job.rules, seeds, tuple(job.bots))
             deals = [DealOutcome(i, (p.outcome,)) if p.outcome is not None else None
                      for i, p in zip(range(lo, hi), played)]
         return [d if d is not None else play_deal(job, i) for i, d in zip(range(lo, hi), deals)]
     return [play_deal(job, i) for i in range(lo, hi)]
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while whole hands' outcomes are made: they are tuples of
-    ints and strings (no cycles, freed by their counts as ever), some six objects a hand, and the
-    collector's passes over them and the outcomes kept cost about a tenth of random self-play."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 # ---------------------------------------------------------------- several processes
