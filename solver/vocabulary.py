@@ -50,10 +50,25 @@ def _kinds_of(folder: str) -> tuple[tuple[int, str, bool], ...]:
     return tuple(found)
 
 
+def kinds_with(folders: Iterable[str | os.PathLike[str] | Traversable], flag: str) -> tuple[str, ...]:
+    """The kinds registered in ``folders`` (as ``kinds_in``) whose module has the line ``FLAG = True``, in
+    their ORDER, read without importing them."""
+    return tuple(name for _, name, _ in kinds_in(folders) if any(_flagged(str(f), name, flag) for f in folders))
+
+
+@cache
+def _flagged(folder: str, name: str, flag: str) -> bool:
+    path = Path(folder) / f"{name}.py"
+    return path.is_file() and re.search(rf"^{flag} = True$", path.read_text(encoding="utf-8"), re.M) is not None
+
+
 #: the kinds of question of the puzzle library and the drills: the kinds on a hand registered in
 #: ``solver/trainer/kinds`` (a module each), read from their files (``kinds_in``), in their ORDER
 QUESTION_KINDS = tuple(name for _, name, hand in kinds_in([resources.files("solver").joinpath("trainer", "kinds")])
                        if hand)
+#: the kinds whose answer is one choice among the moves open, the best one right (``CHOICE = True`` in their
+#: module): their right answers are the optimal choices ``phz stats`` counts
+CHOICE_KINDS = kinds_with([resources.files("solver").joinpath("trainer", "kinds")], "CHOICE")
 #: deals played out per choice by a win-chance estimate, unless --samples says otherwise
 DEFAULT_SAMPLES = 100
 

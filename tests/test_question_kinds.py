@@ -76,6 +76,20 @@ def test_the_registry_lists_every_kind_in_its_order():
         kinds.get("nope")
 
 
+def test_a_kind_says_itself_that_its_answer_is_one_choice(tmp_path):
+    """The optimal choices ``phz stats`` counts are the answers of the kinds whose module says ``CHOICE = True``
+    (read from the files, none imported): a copy of discard is one, a copy of chou is not."""
+    from solver import vocabulary
+    from solver.trainer import progress
+
+    assert vocabulary.CHOICE_KINDS == ("discard", "game") == vocabulary.kinds_with(kinds.__path__, "CHOICE")
+    for name, like in (("discard2", "discard"), ("chou2", "chou")):
+        (tmp_path / f"{name}.py").write_text(copy_of(like, 7 if like == "discard" else 8), "utf-8")
+    assert vocabulary.kinds_with([tmp_path], "CHOICE") == ("discard2",)
+    rows = [("hunan", kind, 1, "[]", ok, 1.0) for kind, ok in (("discard", 1), ("game", 0), ("chou", 1))]
+    assert progress._stats(rows, {})["optimal"] == {"attempts": 2, "correct": 1}
+
+
 def test_a_kind_is_one_file(kinds_with, tmp_path):
     assert "chou2" not in kinds.names()
     kinds_with("chou2", like="chou", order=6)

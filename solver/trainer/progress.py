@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Protocol
 
 from ..text.words import tag_in
+from ..vocabulary import CHOICE_KINDS
 from .progress_file import (
     APPLICATION_ID,
     BUSY_TIMEOUT,
@@ -61,7 +62,7 @@ from .progress_file import (
     problem,
 )
 
-__all__ = ["APPLICATION_ID", "BUSY_TIMEOUT", "CHOICE_KINDS", "DAY", "FILE_NAME", "GAME_COLUMNS", "INTERVALS", "MAX_SEED", "MINUTE",
+__all__ = ["APPLICATION_ID", "BUSY_TIMEOUT", "DAY", "FILE_NAME", "GAME_COLUMNS", "INTERVALS", "MAX_SEED", "MINUTE",
            "OPEN_TIMEOUT", "SCHEMA_1_RULES", "SCHEMA_VERSION", "TOP_BOX", "GameRef", "ProgressError", "Store",
            "default_path", "empty_stats", "item_key", "next_box", "reset", "stats", "stats_lines"]
 
@@ -305,11 +306,6 @@ def next_box(box: int | None, correct: bool) -> int:
     if not correct:
         return 1
     return min((box or 1) + 1, TOP_BOX)
-
-
-#: the kinds of question whose answer is one choice among the moves open (the best one is right): their
-#: right answers are the optimal choices ``stats`` counts
-CHOICE_KINDS = ("discard", "game")
 
 
 def _mean(total: float, n: int) -> float | None:

@@ -11,6 +11,8 @@ a decision saved from one of the learner's games.  Both items answer the quiz's 
 (``lines``, ``grade``, ``right_answer``, ``explanation``, ``record_ids``) through their kind's
 operations, so ``session.run_quiz`` asks every question alike.
 
+A kind whose answer is one choice among the moves open (the best one right) says ``CHOICE = True``:
+``phz stats`` counts its right answers as optimal choices (``solver.vocabulary.CHOICE_KINDS``).
 A module writes its ``ORDER`` and ``HAND`` as plain lines (``ORDER = 3``, ``HAND = True``): ``names()``
 reads them from the files without importing any kind (``solver.vocabulary.kinds_in``, which also makes
 ``QUESTION_KINDS`` for the puzzle loader and ``--help``), so that listing the kinds stays light;

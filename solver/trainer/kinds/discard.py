@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 ORDER = 1
 NAME_ZH = "打牌"
 HAND = True
+#: one choice among the moves open, the best one right (``phz stats`` counts it an optimal choice)
+CHOICE = True
 READY = True
 TAGS = drill_makers.WAIT_TAGS + drill_makers.DISTANCE_TAGS
 MAKERS = Makers(drill_makers._make_discard, ruleset_makers._make_discard)

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 ORDER = 5
 NAME_ZH = "对局"
 HAND = False
+#: one choice among the moves open, the best one right (``phz stats`` counts it an optimal choice)
+CHOICE = True
 READY = False
 TAGS: tuple[str, ...] = ()
 MAKERS: Makers | None = None
