@@ -46,8 +46,10 @@ module each), which ``solver.vocabulary`` lists from the registry's files with
 ``importlib.resources`` (their ``ORDER`` and ``HAND`` lines), importing none
 of them: the loader keeps no list of kinds of its own, and the library's
 files load in that ORDER.  The fields a puzzle of each kind takes and the
-type of its answer are the file format's (``_NEEDS``, ``_ALLOWED``, ``_ANSWER``
-below), which a kind with puzzles of its own adds to.
+type of its answer are the kind's too: its module's ``PUZZLE_NEEDS``,
+``PUZZLE_TAKES`` and ``PUZZLE_ANSWER`` lines (``vocabulary.kind_constants``
+reads them, importing nothing), so a kind with puzzles of its own adds them
+in its one file.
 """
 from __future__ import annotations
 
@@ -56,10 +58,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Collection, Sequence, TypedDict
+from functools import cache
+from typing import Any, Collection, NamedTuple, Sequence, TypedDict, cast
 
 from solver.vocabulary import DEFAULT_RULESET as DEFAULT_RULES
-from solver.vocabulary import QUESTION_KINDS, shipped_rulesets
+from solver.vocabulary import QUESTION_KINDS, kind_constants, shipped_rulesets
 
 #: the levels of a question
 LEVELS = (1, 2, 3)
@@ -70,14 +73,27 @@ KNOWN_TAGS = ("破跑胡", "一吃两比", "烧比", "坎 locked", "forced 偎",
 RULESETS = shipped_rulesets()
 _FIELDS = {"id", "kind", "rules", "level", "tags", "hand", "tile", "source", "from", "action", "seen", "chou",
            "passed_peng", "answer", "by_hand", "note_en", "note_zh"}
-# context fields each kind needs (others must be absent)
-_NEEDS = {"ting": (), "discard": (), "huxi": ("tile", "source"), "chi": ("tile", "from"),
-          "chou": ("tile", "from", "action")}
-_ALLOWED = {"ting": {"seen"}, "discard": {"seen"}, "huxi": {"tile", "source", "seen"},
-            "chi": {"tile", "from", "seen", "chou", "passed_peng"},
-            "chou": {"tile", "from", "action", "seen", "chou", "passed_peng"}}
-# the type of each kind's answer (type[Any]: the answer read is of the type of its kind, whichever it is)
-_ANSWER: dict[str, type[Any]] = {"ting": str, "discard": str, "huxi": int, "chi": list, "chou": bool}
+#: the types a kind's puzzles may answer in (its ``PUZZLE_ANSWER``): "ways" is a list of {chi, bi} tables
+_ANSWER_TYPES: dict[str, type[Any]] = {"str": str, "int": int, "bool": bool, "ways": list}
+
+
+class _Format(NamedTuple):
+    """What a puzzle of a kind holds: the context fields it needs, those it may have besides, its answer's type."""
+    needs: tuple[str, ...]
+    takes: tuple[str, ...]
+    answer: str
+
+
+@cache
+def _format(kind: str) -> _Format | None:
+    """The puzzle format kind ``kind``'s module registers (``PUZZLE_NEEDS``, ``PUZZLE_TAKES``, ``PUZZLE_ANSWER``,
+    read from its file), None when it has none (a kind with no puzzles yet)."""
+    names = ("PUZZLE_NEEDS", "PUZZLE_TAKES", "PUZZLE_ANSWER")
+    got = kind_constants([resources.files("solver").joinpath("trainer", "kinds")], kind, names)
+    if set(got) != set(names) or got["PUZZLE_ANSWER"] not in _ANSWER_TYPES:
+        return None
+    return _Format(tuple(cast(tuple, got["PUZZLE_NEEDS"])), tuple(cast(tuple, got["PUZZLE_TAKES"])),
+                   str(got["PUZZLE_ANSWER"]))
 
 
 class PuzzleError(ValueError):
@@ -144,7 +160,8 @@ def _entry(raw: dict, file: str, rulesets: Collection[str]) -> Puzzle:
     kind = raw["kind"]
     if kind not in QUESTION_KINDS:
         raise PuzzleError(f"{where}: kind {kind!r} is not one of {', '.join(QUESTION_KINDS)}")
-    if kind not in _NEEDS:
+    form = _format(kind)
+    if form is None:
         raise PuzzleError(f"{where}: the library's format has no {kind} puzzles yet (their fields and answer)")
     rules = raw.get("rules", DEFAULT_RULES)
     if rules not in rulesets:
@@ -152,16 +169,16 @@ def _entry(raw: dict, file: str, rulesets: Collection[str]) -> Puzzle:
     if raw["level"] not in LEVELS:
         raise PuzzleError(f"{where}: level must be 1, 2 or 3")
     context = {k for k in ("tile", "source", "from", "action", "seen", "chou", "passed_peng") if k in raw}
-    missing = [k for k in _NEEDS[kind] if k not in raw]
+    missing = [k for k in form.needs if k not in raw]
     if missing:
         raise PuzzleError(f"{where}: a {kind} puzzle needs {', '.join(missing)}")
-    extra = context - _ALLOWED[kind]
+    extra = context - set(form.needs) - set(form.takes)
     if extra:
         raise PuzzleError(f"{where}: a {kind} puzzle takes no {', '.join(sorted(extra))}")
     answer = raw["answer"]
-    if type(answer) is not _ANSWER[kind]:
-        raise PuzzleError(f"{where}: the answer of a {kind} puzzle is a {_ANSWER[kind].__name__}")
-    if kind == "chi":
+    if type(answer) is not _ANSWER_TYPES[form.answer]:
+        raise PuzzleError(f"{where}: the answer of a {kind} puzzle is a {_ANSWER_TYPES[form.answer].__name__}")
+    if form.answer == "ways":
         if not all(isinstance(w, dict) and set(w) == {"chi", "bi"} for w in answer):
             raise PuzzleError(f"{where}: a chi answer is a list of {{chi, bi}} tables")
         answer = tuple({"chi": w["chi"], "bi": tuple(w["bi"])} for w in answer)

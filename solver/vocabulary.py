@@ -14,7 +14,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Iterable
 
-__all__ = ["DEFAULT_RULESET", "DEFAULT_SAMPLES", "ORIGINS", "ORIGIN_ZH", "QUESTION_KINDS", "shipped_rulesets"]
+__all__ = ["CHOICE_KINDS", "DEFAULT_RULESET", "DEFAULT_SAMPLES", "ORIGINS", "ORIGIN_ZH", "QUESTION_KINDS", "kind_constants",
+           "kinds_in", "kinds_with", "shipped_rulesets"]
 
 #: the ruleset of a command without --rules, $PHZ_RULES or a config file
 DEFAULT_RULESET = "hunan"
@@ -60,6 +61,31 @@ def kinds_with(folders: Iterable[str | os.PathLike[str] | Traversable], flag: st
 def _flagged(folder: str, name: str, flag: str) -> bool:
     path = Path(folder) / f"{name}.py"
     return path.is_file() and re.search(rf"^{flag} = True$", path.read_text(encoding="utf-8"), re.M) is not None
+
+
+def kind_constants(folders: Iterable[str | os.PathLike[str] | Traversable], name: str,
+                   names: Iterable[str]) -> dict[str, object]:
+    """The constants ``names`` that kind ``name``'s module in ``folders`` assigns as plain literals
+    (``PUZZLE_NEEDS = ("tile",)``), read from its file without importing it; those it lacks are left out."""
+    for folder in folders:
+        path = Path(str(folder)) / f"{name}.py"
+        if path.is_file():
+            return {k: v for k, v in _literals(str(path)).items() if k in set(names)}
+    return {}
+
+
+@cache
+def _literals(path: str) -> dict[str, object]:
+    import ast
+
+    found: dict[str, object] = {}
+    for node in ast.parse(Path(path).read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                found[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:  # not a literal: not a constant this reads
+                pass
+    return found
 
 
 #: the kinds of question of the puzzle library and the drills: the kinds on a hand registered in

@@ -90,6 +90,21 @@ def test_a_kind_says_itself_that_its_answer_is_one_choice(tmp_path):
     assert progress._stats(rows, {})["optimal"] == {"attempts": 2, "correct": 1}
 
 
+def test_a_kind_registers_its_puzzles_format_in_its_file(tmp_path):
+    """What a library puzzle of a kind holds is its module's PUZZLE_* lines, read without importing it; a
+    kind with none has no puzzles yet (``game``)."""
+    from solver import puzzles
+    from solver.vocabulary import kind_constants
+
+    assert puzzles._format("huxi") == (("tile", "source"), ("seen",), "int")
+    assert puzzles._format("chi") == (("tile", "from"), ("seen", "chou", "passed_peng"), "ways")
+    assert [k for k in kinds.names() if puzzles._format(k) is None] == ["game"]
+    for k in QUESTION_KINDS:
+        assert kind_constants(kinds.__path__, k, ["PUZZLE_ANSWER"]) == {"PUZZLE_ANSWER": kinds.get(k).PUZZLE_ANSWER}
+    (tmp_path / "plain.py").write_text("ORDER = 9\nHAND = True\nX = len('a')\n", "utf-8")
+    assert kind_constants([tmp_path], "plain", ["ORDER", "X", "PUZZLE_NEEDS"]) == {"ORDER": 9}
+
+
 def test_a_kind_is_one_file(kinds_with, tmp_path):
     assert "chou2" not in kinds.names()
     kinds_with("chou2", like="chou", order=6)

@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 ORDER = 3
 NAME_ZH = "吃牌"
 HAND = True
+#: a library puzzle of this kind (``solver.puzzles``, which reads these lines without importing the kind):
+#: the context fields it needs, those it may have besides, and its answer's type
+PUZZLE_NEEDS = ("tile", "from")
+PUZZLE_TAKES = ("seen", "chou", "passed_peng")
+PUZZLE_ANSWER = "ways"
 READY = False
 TAGS = drill_makers.EAT_TAGS
 MAKERS = Makers(drill_makers._make_chi, ruleset_makers._make_chi)

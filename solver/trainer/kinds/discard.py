@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 ORDER = 1
 NAME_ZH = "打牌"
 HAND = True
+#: a library puzzle of this kind (``solver.puzzles``, which reads these lines without importing the kind):
+#: the context fields it needs, those it may have besides, and its answer's type
+PUZZLE_NEEDS = ()
+PUZZLE_TAKES = ("seen",)
+PUZZLE_ANSWER = "str"
 #: one choice among the moves open, the best one right (``phz stats`` counts it an optimal choice)
 CHOICE = True
 READY = True

@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 ORDER = 2
 NAME_ZH = "胡息"
 HAND = True
+#: a library puzzle of this kind (``solver.puzzles``, which reads these lines without importing the kind):
+#: the context fields it needs, those it may have besides, and its answer's type
+PUZZLE_NEEDS = ("tile", "source")
+PUZZLE_TAKES = ("seen",)
+PUZZLE_ANSWER = "int"
 READY = True
 TAGS = ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡", "score first", "红胡", "乌胡", "对对胡")
 MAKERS = Makers(drill_makers._make_huxi, ruleset_makers._make_huxi)

@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 ORDER = 0
 NAME_ZH = "听牌"
 HAND = True
+#: a library puzzle of this kind (``solver.puzzles``, which reads these lines without importing the kind):
+#: the context fields it needs, those it may have besides, and its answer's type
+PUZZLE_NEEDS = ()
+PUZZLE_TAKES = ("seen",)
+PUZZLE_ANSWER = "str"
 READY = True
 TAGS = drill_makers.WAIT_TAGS
 MAKERS = Makers(drill_makers._make_ting, ruleset_makers._make_ting)
