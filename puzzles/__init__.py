@@ -56,9 +56,9 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from functools import cache
 from typing import Any, Collection, NamedTuple, Sequence, TypedDict, cast
 
 from solver.vocabulary import DEFAULT_RULESET as DEFAULT_RULES
