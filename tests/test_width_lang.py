@@ -91,6 +91,20 @@ def test_every_command_fits_80_columns_in_both_languages(args, stdin, record, tm
     assert _timeless(before.output) == _timeless(outputs["zh"])
 
 
+@pytest.mark.parametrize("kind", ["ting", "discard", "huxi", "chi", "chou"])
+def test_the_quiz_teaches_in_chinese_with_no_english_left(kind, tmp_path):
+    """Drills of each kind answered wrongly, rightly and unreadably under zh: the prompts, verdicts and
+    teaching hold no Latin word but the tile notation's ASCII form (3x5d), the rule book's file name and the
+    answer keys (y / n, q)."""
+    for seed in (1, 2):
+        for answer in ("一", "1", "三伍", "15", "不能"):
+            r = phz("quiz", "--random", "--seed", str(seed), "--count", "1", "--kind", kind, "--db",
+                    str(tmp_path / "p.db"), "--lang", "zh", input=answer + "\nq\n")
+            assert r.exit_code == 0, r.output
+            text = re.sub(r"\b\d+[xd](\d+[xd])*\b|\bRULES\.md\b|\bASCII\b|\by / n\b", " ", r.output)
+            assert latin_words(text, str(tmp_path)) == set(), (seed, answer, r.output)
+
+
 def _names() -> set[str]:
     """The Latin words a Chinese screen may show: what is typed or named as it is (commands and the
     shell's and their placeholders, the keys of play's prompt, rulesets and their titles' English, bots,
