@@ -43,7 +43,7 @@ def _kinds_of(folder: str) -> tuple[tuple[int, str, bool], ...]:
     for entry in sorted(Path(folder).iterdir(), key=lambda e: e.name):
         name = entry.name.removesuffix(".py")
         if entry.name.endswith(".py") and not name.startswith("_"):
-            text = entry.read_text(encoding="utf-8")
+            text = _source(str(entry))
             order, hand = re.search(r"^ORDER = (\d+)$", text, re.M), re.search(r"^HAND = (True|False)$", text, re.M)
             if order is None or hand is None:
                 raise ValueError(f"{entry.name}: a kind's module has an `ORDER = n` and a `HAND = True|False` line")
@@ -58,9 +58,15 @@ def kinds_with(folders: Iterable[str | os.PathLike[str] | Traversable], flag: st
 
 
 @cache
+def _source(path: str) -> str:
+    """A kind's module's text, read once however many of its lines are asked for."""
+    return Path(path).read_text(encoding="utf-8")
+
+
+@cache
 def _flagged(folder: str, name: str, flag: str) -> bool:
     path = Path(folder) / f"{name}.py"
-    return path.is_file() and re.search(rf"^{flag} = True$", path.read_text(encoding="utf-8"), re.M) is not None
+    return path.is_file() and re.search(rf"^{flag} = True$", _source(str(path)), re.M) is not None
 
 
 def kind_constants(folders: Iterable[str | os.PathLike[str] | Traversable], name: str,
@@ -79,7 +85,7 @@ def _literals(path: str) -> dict[str, object]:
     import ast
 
     found: dict[str, object] = {}
-    for node in ast.parse(Path(path).read_text(encoding="utf-8")).body:
+    for node in ast.parse(_source(path)).body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             try:
                 found[node.targets[0].id] = ast.literal_eval(node.value)
