@@ -12,6 +12,7 @@ import click
 from solver.game import record as records
 from solver.game.review import checked, count_decisions, review, seconds
 from solver.text import jsonl, render
+from solver.text.catalogue import say
 from solver.text.columns import wrap
 from solver.text.explain import resolve_lang
 from solver.text.game_text import cut_notice
@@ -83,9 +84,8 @@ def run(rec, *, seat: int | None, hand: int | None, samples: int, seed: int, lan
     err = sys.stderr
     tty = bool(getattr(err, "isatty", None) and err.isatty())
     if total:
-        note = (f"复盘 {seat} 号位的 {total} 个决定，每手 {samples} 副发牌：约 {guess} 秒（--samples 可调）" if zh
-                else f"reviewing {total} decision{'s' if total != 1 else ''} of seat {seat} at {samples} deals "
-                     f"a move: about {guess} s (--samples trades time for precision)")
+        note = say("review_run.note", zh, seat=seat, total=total, samples=samples, guess=guess,
+                   _s="s" if total != 1 else "")
         click.echo("\n".join(wrap(note, words=not zh)), err=True)
     start = time.monotonic()
 
@@ -94,8 +94,8 @@ def run(rec, *, seat: int | None, hand: int | None, samples: int, seed: int, lan
             return
         spent = time.monotonic() - start
         left = round(spent / i * (n - i)) if i else guess
-        text = (f"第 {i}/{n} 个决定，还要约 {left} 秒" if zh else f"decision {i}/{n}, about {left} s left") \
-            if i < n else (f"完成：{spent:.0f} 秒" if zh else f"done in {spent:.0f} s")
+        text = say("review_run.progress", zh, i=i, n=n, left=left) if i < n else \
+            say("review_run.done", zh, spent=spent)
         click.echo(f"\r{text:<40}" + ("\n" if i == n else ""), err=True, nl=False)
 
     return review(rec, seat, hand=hand, samples=samples, seed=seed, progress=progress)

@@ -21,6 +21,7 @@ from ..game.record import Record
 from ..game.replay import At, Replay
 from ..model.hand import MELD_ZH
 from ..model.tiles import N_KINDS, glyph, glyphs
+from .catalogue import say
 from .render import paint
 from .words import CONDITION_ZH, MOVE_ZH, discarded, eaten
 
@@ -29,8 +30,8 @@ __all__ = ["WIDTH", "ask_words", "event_line", "header_lines", "listing", "posit
 
 WIDTH = 80
 _MOVE_ZH = {**MOVE_ZH, "discard": "打"}
-_SOURCE = {"en": {"self": "self-drawn", "other": "another's draw", "discard": "a discard"},
-           "zh": {"self": "自摸", "other": "别家摸出", "discard": "别家打出"}}
+#: where a winning tile came from: the catalogue's ``game_text.source_…``
+_SOURCES = ("self", "other", "discard")
 
 
 def width(text: str) -> int:
@@ -41,7 +42,7 @@ def width(text: str) -> int:
 def _seat(p, lang: str, names: Sequence[str] | None) -> str:
     if names and isinstance(p, int) and 0 <= p < len(names) and names[p]:
         return str(names[p])
-    return f"{p}号位" if lang == "zh" else f"seat {p}"
+    return say("game_text.seat", lang, p=p)
 
 
 def _signed(n) -> str:
@@ -74,55 +75,50 @@ def event_line(event: dict, lang: str = "en", colour: bool = False, *, names: Se
                limit: int = WIDTH) -> str:
     """One event of a record (``Game.events``, and the record's hand and end lines) in one line of at
     most ``limit`` columns; ``names``: the seats' names (else seat 0, 1, 2)."""
-    zh = lang == "zh"
     e = event.get("e", "move")
     who = _seat(event.get("seat"), lang, names)
     if e == "hand":
         seed = event.get("seed")
-        extra = "" if seed is None else (f" · 种子 {seed}" if zh else f" · seed {seed}")
-        line = f"== 第 {event.get('hand')} 局{extra} ==" if zh else f"== hand {event.get('hand')}{extra} =="
+        extra = "" if seed is None else " · " + say("game_text.seed", lang, seed=seed)
+        line = say("game_text.hand_header", lang, hand=event.get("hand"), extra=extra)
     elif e == "deal":
         dealer = _seat(event.get("dealer"), lang, names)
         stock = len(event.get("stock", ""))
         liang = event.get("liang")
         out, last = event.get("out"), event.get("last")
-        if zh:
-            line = f"发牌：{dealer}坐庄" + (f"（{_seat(out, lang, names)}坐底）" if out is not None else "") + \
-                (f"，亮张 {liang}" if liang else "") + f"，墩 {stock} 张" + (f"，墩底亮 {last}" if last else "")
-        else:
-            line = f"deal: {dealer} deals" + (f" ({_seat(out, lang, names)} sits out)" if out is not None else "") + \
-                (f", 亮张 {liang}" if liang else "") + f", {stock} in the stock" + (f", last {last} shown" if last else "")
+        line = say("game_text.deal", lang, dealer=dealer) + \
+            (say("game_text.deal_out", lang, who=_seat(out, lang, names)) if out is not None else "") + \
+            (say("game_text.deal_liang", lang, liang=liang) if liang else "") + \
+            say("game_text.deal_stock", lang, stock=stock) + \
+            (say("game_text.deal_last", lang, last=last) if last else "")
     elif e == "meld":
         kind = event.get("kind")
         kind = MELD_ZH.get(kind, kind) if isinstance(kind, str) else kind
-        line = f"{who} 前提 {kind}:{event.get('tiles')}" if zh else \
-            f"{who} lays out {kind}:{event.get('tiles')} (前提, a dealt four)"
+        line = say("game_text.meld", lang, who=who, kind=kind, tiles=event.get("tiles"))
     elif e == "draw":
-        line = f"{who} 摸 {event.get('tile')}" if zh else f"{who} draws {event.get('tile')}"
+        line = say("game_text.draw", lang, who=who, tile=event.get("tile"))
     elif e == "move":
         line = _move_line(event, who, lang, limit)
     elif e == "discard":
-        line = f"{who} 打出 {event.get('tile')}" if zh else f"{who} discards {event.get('tile')}"
+        line = say("game_text.discard", lang, who=who, tile=event.get("tile"))
     elif e == "take":
         melds = " ".join(event.get("melds", []))
-        line = f"{who} 取 {event.get('tile')} → {melds}" if zh else f"{who} takes {event.get('tile')}: {melds}"
+        line = say("game_text.take", lang, who=who, tile=event.get("tile"), melds=melds)
     elif e == "faceup":
-        line = f"{event.get('tile')} 无人要，留在{who}面前" if zh else \
-            f"{event.get('tile')} stays face up before {who}"
+        line = say("game_text.faceup", lang, who=who, tile=event.get("tile"))
     elif e == "win":
         line = _win_line(event, who, lang, limit)
     elif e == "drawn":
-        line = "荒庄：墩已摸完，无人胡" if zh else "荒庄: the stock is out, nobody wins"
+        line = say("game_text.drawn", lang)
     elif e == "penalty":
-        line = f"{who} {event.get('offence')}，罚 {event.get('amount')} 分" if zh else \
-            f"{who} pays the penalty for {event.get('offence')}: {event.get('amount')}"
+        line = say("game_text.penalty", lang, who=who, offence=event.get("offence"), amount=event.get("amount"))
     elif e in ("settle", "end"):
         nets = " · ".join(f"{_seat(p, lang, names)} {_signed(v)}" for p, v in
                           enumerate(event.get("net" if e == "settle" else "scores", [])))
         if e == "settle":
-            line = f"结算：{nets}" if zh else f"settlement: {nets}"
+            line = say("game_text.settle", lang, nets=nets)
         else:
-            line = f"终局：{event.get('hands')} 局 · {nets}" if zh else f"end: {event.get('hands')} hands · {nets}"
+            line = say("game_text.end", lang, hands=event.get("hands"), nets=nets)
     else:
         line = str(event)
     return paint(line, colour)
@@ -133,40 +129,36 @@ def _move_line(event: dict, who: str, lang: str, limit: int) -> str:
     tile = event.get("tile")
     done = move_words(event.get("move", ""), lang)
     offered = event.get("offered")
-    head = (f"{who}对 {tile}：" if zh else f"{who} on {tile}: ") if tile and not event.get("move", "").startswith(
-        "discard") else (f"{who}：" if zh else f"{who}: ")
+    on_tile = tile and not event.get("move", "").startswith("discard")
+    head = say("game_text.move_on", lang, who=who, tile=tile) if on_tile else who + ("：" if zh else ": ")
     offence = event.get("offence")
-    bad = (f"——犯规：{offence}" if zh else f" — breaks a rule: {offence}") if offence else ""
+    bad = say("game_text.breaks_rule", lang, offence=offence) if offence else ""
     if event.get("stage") == "claim":
-        bad = ("（抢在前面）" if zh else " (out of turn)") + bad
+        bad = say("game_text.out_of_turn", lang) + bad
     if not offered:
         return _fit(limit, head + done + bad)
     if len(offered) == 1:
-        return _fit(limit, head + done + ("（只此一手）" if zh else " (forced)") + bad)
+        return _fit(limit, head + done + say("game_text.forced", lang) + bad)
     if event.get("stage") == "discard":
-        return _fit(limit, head + done + (f"（{len(offered)} 张可打）" if zh else f" (of {len(offered)} tiles)") + bad)
+        return _fit(limit, head + done + say("game_text.of_tiles", lang, n=len(offered)) + bad)
     alts = ("、" if zh else ", ").join(move_words(m, lang) for m in offered)
-    return _fit(limit, head + done + (f"（可选：{alts}）" if zh else f" (of {alts})") + bad,
-                head + done + (f"（{len(offered)} 选 1）" if zh else f" (1 of {len(offered)})") + bad)
+    return _fit(limit, head + done + say("game_text.of_moves", lang, alts=alts) + bad,
+                head + done + say("game_text.one_of", lang, n=len(offered)) + bad)
 
 
 def _win_line(event: dict, who: str, lang: str, limit: int) -> str:
     zh = lang == "zh"
     tile = event.get("tile")
     source = event.get("source")
-    where = [_SOURCE[lang].get(source, source) if isinstance(source, str) else str(source)]
+    where = [say(f"game_text.source_{source}", lang) if source in _SOURCES else str(source)]
     where += [CONDITION_ZH.get(c, c) for c in event.get("conditions", [])]
     fans = event.get("fan_names") or []
-    if zh:
-        head = f"{who} 胡" + (f" {tile}" if tile else "") + f"（{'，'.join(where)}）："
-        score = f"{event.get('how')} {event.get('huxi')}胡息 {event.get('deng')}等 {event.get('fan')}番"
-        tail = f" 得 {event.get('score')} 分"
-        names = f"（{'、'.join(fans)}）" if fans else ""
-    else:
-        head = f"{who} wins" + (f" on {tile}" if tile else "") + f" ({', '.join(where)}): "
-        score = f"{event.get('how')} {event.get('huxi')} 胡息 {event.get('deng')} 等 {event.get('fan')} 番"
-        tail = f" = score {event.get('score')}"
-        names = f" ({' '.join(fans)})" if fans else ""
+    head = say("game_text.win_on" if tile else "game_text.win", lang, who=who, tile=tile,
+               where=("，" if zh else ", ").join(where))
+    score = say("game_text.win_score", lang, how=event.get("how"), huxi=event.get("huxi"), deng=event.get("deng"),
+                fan=event.get("fan"))
+    tail = say("game_text.win_tail", lang, score=event.get("score"))
+    names = (f"（{'、'.join(fans)}）" if zh else f" ({' '.join(fans)})") if fans else ""
     return _fit(limit, head + score + names + tail, head + score + tail)
 
 
@@ -174,33 +166,29 @@ def _win_line(event: dict, who: str, lang: str, limit: int) -> str:
 
 def header_lines(record: Record, lang: str = "en") -> list[str]:
     """What the header says: the ruleset, the seed, the seats, the session."""
-    zh = lang == "zh"
     h, r = record.header, record.rules
     parts = [f"{r.name} ({r.digest})"]
     if h.get("seed") is not None:
-        parts.append(f"种子 {h['seed']}" if zh else f"seed {h['seed']}")
+        parts.append(say("game_text.seed", lang, seed=h["seed"]))
     kind = h.get("session", {}).get("kind")
     if kind:
         parts.append(str(kind))
-    lines = [("对局记录：" if zh else "record: ") + " · ".join(parts)]
+    lines = [say("game_text.record_head", lang) + " · ".join(parts)]
     seats = h.get("seats") or []
     if seats:
         cells = [f"{_seat(p, lang, None)} {_seat_name(s, lang)}" for p, s in enumerate(seats)]
-        lines += _wrap(("座位：" if zh else "seats: ") + " · ".join(cells))
+        lines += _wrap(say("game_text.seats_head", lang) + " · ".join(cells))
     if record.typed:
-        lines.append("（手录的对局，没有引擎版本）" if zh else "(typed in: no engine version)")
+        lines.append(say("game_text.typed_in", lang))
     elif record.cut:
-        lines.append("（记录中途截断，没有结束行）" if zh else "(cut short: no end line)")
+        lines.append(say("game_text.cut_short", lang))
     return lines
 
 
 def cut_notice(record: Record, where: str, lang: str = "en") -> str:
     """The one line said when a record cut short (no end line: its game was stopped before the record
     could be closed) is replayed leniently, as far as it goes."""
-    if lang == "zh":
-        return f"注意：{where} 没有结束行（对局中途被停下）：按宽松方式回放到记录的最后一行"
-    return f"note: {where} has no end line (its game was stopped before the record was closed): replayed " \
-           "leniently, as far as it goes"
+    return say("game_text.cut_notice", lang, where=where)
 
 
 def listing(rp: Replay, lang: str = "en", colour: bool = False) -> list[str]:
@@ -221,35 +209,25 @@ def listing(rp: Replay, lang: str = "en", colour: bool = False) -> list[str]:
 
 def summary_lines(rp: Replay, lang: str = "en") -> list[str]:
     """What the replay found: hands, moves, lines filled in, each rule broken and its penalty, scores."""
-    zh = lang == "zh"
     filled = sum(1 for s in rp.steps if s.line is None)
     hands = len(rp.record.hands)
-    if zh:
-        mode = "宽松重放" if rp.lenient else "严格重放"
-        head = f"{mode}：{hands} 局，{rp.total} 手，每行都与引擎一致"
-        if filled:
-            head += f"（{filled} 行由引擎补全）"
-    else:
-        mode = "replayed leniently" if rp.lenient else "replayed strictly"
-        head = f"{mode}: {hands} hand{'s' if hands != 1 else ''}, {rp.total} moves, every line agrees with the engine"
-        if filled:
-            head += f" ({filled} filled in)"
+    mode = say("game_text.lenient" if rp.lenient else "game_text.strict", lang)
+    head = say("game_text.replayed", lang, mode=mode, hands=hands, total=rp.total, _s="s" if hands != 1 else "")
+    if filled:
+        head += say("game_text.filled", lang, filled=filled)
     lines = _wrap(head)
     third = rp.rules.game.penalty_paid == "third_to_each"
     for o in rp.offences:
         each = o.amount // 3 if third else o.amount
         who = _seat(o.seat, lang, None)
-        if zh:
-            at = (f"第 {o.hand} 局" if hands > 1 else "") + f"第 {o.n} 手" + (f"（第 {o.line} 行）" if o.line else "")
-            text = f"犯规：{who} {o.offence}，{at}：罚 {o.amount} 分，其余各家各得 {each} 分"
-        else:
-            at = (f"hand {o.hand} " if hands > 1 else "") + f"move {o.n}" + (f" (line {o.line})" if o.line else "")
-            text = f"rule broken: {who} {o.offence}, {at}: penalty {o.amount}, {each} to each other player"
-        lines += _wrap(text)
+        at = (say("game_text.at_hand", lang, hand=o.hand) if hands > 1 else "") + \
+            say("game_text.at_move", lang, n=o.n) + (say("game_text.at_line", lang, line=o.line) if o.line else "")
+        lines += _wrap(say("game_text.rule_broken", lang, who=who, offence=o.offence, at=at, amount=o.amount,
+                           each=each))
     if rp.stopped:
-        lines.append("最后一局没有打完（记录在此停下）" if zh else "the last hand stops before its end (left there)")
+        lines.append(say("game_text.stopped", lang))
     nets = " · ".join(f"{_seat(p, lang, None)} {_signed(v)}" for p, v in enumerate(rp.scores))
-    lines.append(("总分：" if zh else "scores: ") + nets)
+    lines.append(say("game_text.scores_head", lang) + nets)
     return lines
 
 
@@ -285,44 +263,40 @@ def _cells(label: str, cells: Sequence[str], pad: int) -> list[str]:
 def position_lines(at: At, lang: str = "en", colour: bool = False, *, total: int | None = None) -> list[str]:
     """The position before move ``at.n``: every seat's hand (a review shows them all), melds, tiles face
     up and 臭; the stock; the tile on the table; what is asked and what the record plays."""
-    zh = lang == "zh"
     game = at.game
     of = f" / {total}" if total else ""
-    head = (f"== 第 {at.hand} 局 · 第 {at.n}{of} 手 · 墩 {len(game.stock)} 张 ==" if zh else
-            f"== hand {at.hand} · move {at.n}{of} · {len(game.stock)} in the stock ==")
-    lines = [head]
+    lines = [say("game_text.position_head", lang, hand=at.hand, n=at.n, of=of, stock=len(game.stock))]
     for p, s in enumerate(game.seats):
-        name = _seat(p, lang, None) + (("（庄）" if zh else " (dealer)") if p == game.dealer else "")
+        name = _seat(p, lang, None) + (say("game_text.dealer_mark", lang) if p == game.dealer else "")
         c = s.concealed
         cells = ["".join(glyph(t) * c[t] for t in range(10) if c[t] != 3),
                  "".join(glyph(t) * c[t] for t in range(10, N_KINDS) if c[t] != 3)]
         cells = [x for x in cells if x] + [f"坎{glyph(t) * 3}" for t in range(N_KINDS) if c[t] == 3]
         lines += _cells(name, cells or ["—"], 16)
-        melds = [m.text() + ("" if shown else ("（暗）" if zh else "(hidden)")) for m, shown in zip(s.melds, s.shown)]
+        melds = [m.text() + ("" if shown else say("game_text.hidden_mark", lang)) for m, shown in zip(s.melds, s.shown)]
         if melds:
-            lines += _cells("  " + ("组合" if zh else "melds"), melds, 16)
+            lines += _cells("  " + say("game_text.melds_label", lang), melds, 16)
         if s.faces:
-            lines += _cells("  " + ("翻出" if zh else "face up"), ["".join(glyph(t) for t in s.faces)], 16)
+            lines += _cells("  " + say("game_text.faces_label", lang), ["".join(glyph(t) for t in s.faces)], 16)
         if s.chou or s.passed_peng:
             if game.rules.passed == "hu_only":
-                text = ("过张 " if zh else "passed ") + glyphs(s.chou | s.passed_peng)
+                text = say("game_text.passed", lang) + glyphs(s.chou | s.passed_peng)
             else:
                 text = f"吃 {glyphs(s.chou) or '—'} · 碰 {glyphs(s.passed_peng) or '—'}"
-            lines += _cells("  " + ("臭" if zh else "臭 (chou)"), [text], 16)
+            lines += _cells("  " + say("game_text.chou_label", lang), [text], 16)
     if game.table is not None:
         t, by, kind = game.table
-        how = {"draw": "摸出" if zh else "drawn", "discard": "打出" if zh else "discarded"}[kind]
-        lines.append(f"桌上：{_seat(by, lang, None)}{how}的 {glyph(t)}" if zh else
-                     f"on the table: {glyph(t)}, {how} by {_seat(by, lang, None)}")
+        how = say(f"game_text.table_{kind}", lang)
+        lines.append(say("game_text.on_table", lang, who=_seat(by, lang, None), how=how, tile=glyph(t)))
     lines += _wrap(ask_words(at.ask, lang))
     if at.move is not None:
         from ..game.moves import move_text
-        where = "" if at.line is None else (f"，第 {at.line} 行" if zh else f", line {at.line}")
+        where = "" if at.line is None else say("game_text.record_at_line", lang, line=at.line)
         who = _seat(at.seat, lang, None)
-        lines += _wrap((f"记录：{who} {move_words(move_text(at.move), lang)}{where}" if zh else
-                        f"the record: {who} {move_words(move_text(at.move), lang)}{where}"))
+        lines += _wrap(say("game_text.record_move", lang, who=who, move=move_words(move_text(at.move), lang),
+                           where=where))
     else:
-        lines.append("记录在此停下" if zh else "the record stops here")
+        lines.append(say("game_text.record_stops", lang))
     return [paint(x, colour) for x in lines]
 
 
@@ -331,13 +305,12 @@ def ask_words(ask, lang: str = "en") -> str:
     from ..game.moves import move_text
     who = _seat(ask.seat, lang, None)
     if ask.stage == "open":
-        return (f"{glyph(ask.tile)} 无人可要" if lang == "zh" else f"nobody may claim {glyph(ask.tile)}")
+        return say("game_text.ask_open", lang, tile=glyph(ask.tile))
     if ask.stage == "discard":
         tiles = "".join(glyph(m.tile) for m in ask.options)
-        return f"问：{who}打哪张（{tiles}）" if lang == "zh" else f"asked: {who} discards one of {tiles}"
+        return say("game_text.ask_discard", lang, who=who, tiles=tiles)
     alts = ("、" if lang == "zh" else ", ").join(move_words(move_text(m), lang) for m in ask.options)
-    return f"问：{who}对 {glyph(ask.tile)}：{alts}" if lang == "zh" else \
-        f"asked: {who} on {glyph(ask.tile)}: {alts}"
+    return say("game_text.ask_claim", lang, who=who, tile=glyph(ask.tile), alts=alts)
 
 
 # ---------------------------------------------------------------- JSON
@@ -394,4 +367,4 @@ def _seat_name(seat: object, lang: str) -> str:
     name = str(seat.get("name", "?"))
     if re.fullmatch(r"seat \d+", name) and seat.get("player"):
         return str(seat["player"])
-    return "你" if lang == "zh" and name == "you" and seat.get("player") == "human" else name
+    return say("game_text.you", lang) if name == "you" and seat.get("player") == "human" else name

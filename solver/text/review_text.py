@@ -25,6 +25,7 @@ from ..game.review import BROKEN, GRADES, Review, Reviewed, default_seat
 from ..model.ruleset import BotTuning
 from ..model.tiles import glyph
 from .advice_text import choice_text, draws_diff, look_text, why
+from .catalogue import say
 from .position_text import position_lines
 from .table_view import WIDTH, width, wrap
 
@@ -32,59 +33,6 @@ __all__ = ["choice_words", "decision_lines", "footer_lines", "grade_text", "look
            "saved_line", "summary_lines", "why_text"]
 
 _GRADE_ZH = {"ok": "可以", "inaccuracy": "欠佳", "mistake": "失误", "blunder": "大错", BROKEN: "犯规", "": "—"}
-
-_W = {
-    "en": {
-        "head": "== review of {who} · {hands} · {rules} ==",
-        "hand": "hand {n}", "hands": "hands {a}–{b}",
-        "typed": "a record typed in from a real table, replayed leniently",
-        "none": "no decision of seat {seat} to review (every move forced)",
-        "move": "move {n}", "at": "on {t}", "discard": "discard",
-        "best": "best {move}", "same": " (the best)",
-        "loss": "loss {loss}±{hw}", "then": "{move}, then discard {t}",
-        "yours": "yours: {look}", "bests": "best: {look}", "yours_word": "yours",
-        "broken": "{off} breaks a rule: penalty {amount}{each}", "each": ", {e} to each other player",
-        "not_asked": "(no advice: the seat had no legal move to weigh here)",
-        "rules": "rules broken:",
-        "rule": "{who} {off}, {at}: penalty {amount}{each}",
-        "summary": "summary: {n} decision{s} reviewed{forced}, {m} matched the best; {grades}",
-        "forced": " ({f} forced move{fs} not counted)",
-        "cost": "total cost: {c:.1f} points of expected score (the decisions worse than ok)",
-        "paid": "penalties paid: {p}",
-        "net": "net score of the hand{s}: {nets}",
-        "worst": "the {k} worst:", "worst1": "the worst:",
-        "nth": "{i}. {where}, {grade}: {move}",
-        "footer": ("grades: the expected-score loss against the best move, in points of net score, on the "
-                   "same deals: ok below {a}, inaccuracy from {a}, mistake from {b}, blunder from {c}; or, where "
-                   "worse, by the win chance given up: inaccuracy from {wa}%, mistake from {wb}%, blunder from "
-                   "{wc}%; a loss whose 95% interval reaches 0 is ok. Each move is played out on {n} deals (--samples), "
-                   "the same every run (--seed {seed}), every player played by the keen bot."),
-    },
-    "zh": {
-        "head": "== 复盘：{who} · {hands} · {rules} ==",
-        "hand": "第 {n} 局", "hands": "第 {a}–{b} 局",
-        "typed": "手录的牌局，宽松重放",
-        "none": "{seat}号位没有可复盘的决定（每一手都是必须走的）",
-        "move": "第 {n} 手", "at": "对 {t}", "discard": "出牌",
-        "best": "最好是 {move}", "same": "（最好的走法）",
-        "loss": "损失 {loss}±{hw}", "then": "{move}，再打 {t}",
-        "yours": "你的：{look}", "bests": "最好：{look}", "yours_word": "你的",
-        "broken": "{off}，罚 {amount} 分{each}", "each": "，其余各家各得 {e} 分",
-        "not_asked": "（这里没有合法的走法可比较，没有建议）",
-        "rules": "犯规：",
-        "rule": "{who} {off}，{at}：罚 {amount} 分{each}",
-        "summary": "小结：复盘 {n} 个决定{forced}，{m} 个是最好的走法；{grades}",
-        "forced": "（{f} 手必须走的不算）",
-        "cost": "总损失：期望得分 {c:.1f} 分（比“可以”差的决定）",
-        "paid": "罚分：{p}",
-        "net": "本局净得分：{nets}",
-        "worst": "最差的 {k} 个：", "worst1": "最差的一个：",
-        "nth": "{i}. {where}，{grade}：{move}",
-        "footer": ("评级：与最好的走法相比的期望得分损失（净得分，同样的发牌）：低于 {a} 分为可以，{a} 分起为欠佳，"
-                   "{b} 分起为失误，{c} 分起为大错；按放弃的胜率评更重时：{wa}% 起为欠佳，{wb}% 起为失误，{wc}% 起为大错；95% 区间包含 0 的损失算可以。每个走法在 {n} 副发牌上打完"
-                   "（--samples），每次都一样（--seed {seed}），每家都按 keen 机器人的打法。"),
-    },
-}
 
 
 def grade_text(g: str, lang: str) -> str:
@@ -120,52 +68,52 @@ def _made(d: Reviewed, tile: int | None, lang: str) -> str:
 
 
 def _penalty(amount: int, rules, lang: str) -> str:
-    w = _W[lang]
     if rules.game.penalty_paid == "third_to_each":
-        return w["each"].format(e=amount // 3)
+        return say("review_text.to_each", lang, e=amount // 3)
     return ""
 
 
 def _where(d: Reviewed, lang: str, hands: int) -> str:
-    w = _W[lang]
-    return w["move"].format(n=d.n) + (f" ({w['hand'].format(n=d.hand)})" if hands > 1 else "")
+    return say("review_text.move_no", lang, n=d.n) + \
+        (f" ({say('review_text.one_hand', lang, n=d.hand)})" if hands > 1 else "")
 
 
 def move_line(d: Reviewed, lang: str = "en") -> str:
     """The move made and, when it was not the best, the best and the loss: 'discard 一; best discard 六,
     loss 6.5±5.8'; a 过 or 胡 with the tile it answers ('on 五: pass (过)'), a claim names it itself."""
-    w = _W[lang]
     tile = _tile(d)
     text = _made(d, tile, lang)
     if tile is not None and d.move.kind in ("pass", "hu"):  # a claim names its tile
-        text = w["at"].format(t=glyph(tile)) + ("：" if lang == "zh" else ": ") + text
+        text = say("review_text.on_tile", lang, t=glyph(tile)) + ("：" if lang == "zh" else ": ") + text
     sep = "；" if lang == "zh" else "; "
     if d.offence:
-        text += sep + w["broken"].format(off=d.offence, amount=d.penalty,
-                                         each=_penalty(d.penalty, d.position.rules, lang))
+        text += sep + say("review_text.breaks_rule", lang, off=d.offence, amount=d.penalty,
+                          each=_penalty(d.penalty, d.position.rules, lang))
         if d.best is not None:
-            text += sep + w["best"].format(move=choice_words(d.best, tile, lang))
+            text += sep + say("review_text.best_move", lang, move=choice_words(d.best, tile, lang))
         return text
     if d.matched:
-        return text + w["same"]
+        return text + say("review_text.the_best", lang)
     if d.best is None:
         return text
     comma = "，" if lang == "zh" else ", "
-    return (text + sep + w["best"].format(move=choice_words(d.best, tile, lang)) + comma
-            + w["loss"].format(loss=_num(d.loss), hw=_num(d.loss_half_width)))
+    return (text + sep + say("review_text.best_move", lang, move=choice_words(d.best, tile, lang)) + comma
+            + say("review_text.loss", lang, loss=_num(d.loss), hw=_num(d.loss_half_width)))
 
 
 def look_lines(d: Reviewed, lang: str = "en") -> list[str]:
     """What the move made and the best leave (none when they are the same move)."""
-    w = _W[lang]
     lines: list[str] = []
     advice = d.advice
     if d.matched or d.best is None or advice is None:  # (no best move exactly when no advice)
-        return lines if d.advice or not d.offence else wrap("    " + w["not_asked"], indent="      ")
+        if d.advice or not d.offence:
+            return lines
+        return wrap("    " + say("review_text.not_asked", lang), indent="      ")
     if d.played is not None:
-        lines += wrap("    " + w["yours"].format(look=look_text(d.played, advice, lang)), indent="      ")
-    lines += wrap("    " + w["bests"].format(look=look_text(d.best, advice, lang)), indent="      ")
-    diff = draws_diff(d.best, d.played, lang, w["yours_word"]) if d.played is not None else None
+        lines += wrap("    " + say("review_text.yours", lang, look=look_text(d.played, advice, lang)),
+                      indent="      ")
+    lines += wrap("    " + say("review_text.best_look", lang, look=look_text(d.best, advice, lang)), indent="      ")
+    diff = draws_diff(d.best, d.played, lang, say("review_text.yours_word", lang)) if d.played is not None else None
     return lines + (wrap("      " + diff, indent="        ") if diff else [])
 
 
@@ -180,36 +128,36 @@ def decision_lines(d: Reviewed, lang: str = "en", *, hands: int = 1) -> list[str
 
 
 def _hands_text(r: Review, lang: str) -> str:
-    w = _W[lang]
     if len(r.hands) == 1:
-        return w["hand"].format(n=r.hands[0])
-    return w["hands"].format(a=r.hands[0], b=r.hands[-1])
+        return say("review_text.one_hand", lang, n=r.hands[0])
+    return say("review_text.hand_range", lang, a=r.hands[0], b=r.hands[-1])
 
 
 def summary_lines(r: Review, lang: str = "en") -> list[str]:
     """The rules broken, the summary and the cost."""
-    w = _W[lang]
     rules = r.record.rules
     lines: list[str] = []
     if r.offences:
-        lines.append(w["rules"])
+        lines.append(say("review_text.rules_broken", lang))
         for o in r.offences:
-            at = w["move"].format(n=o.n) + (f" ({w['hand'].format(n=o.hand)})" if len(r.hands) > 1 else "")
+            at = say("review_text.move_no", lang, n=o.n) + \
+                (f" ({say('review_text.one_hand', lang, n=o.hand)})" if len(r.hands) > 1 else "")
             if o.line:
-                at += f"（第 {o.line} 行）" if lang == "zh" else f" (line {o.line})"
-            who = f"{o.seat}号位" if lang == "zh" else f"seat {o.seat}"
-            lines += wrap("  " + w["rule"].format(who=who, off=o.offence, at=at, amount=o.amount,
-                                                  each=_penalty(o.amount, rules, lang)), indent="    ")
+                at += say("review_text.record_line", lang, line=o.line)
+            who = say("review_text.seat", lang, seat=o.seat)
+            lines += wrap("  " + say("review_text.rule_broken", lang, who=who, off=o.offence, at=at, amount=o.amount,
+                                     each=_penalty(o.amount, rules, lang)), indent="    ")
     n = len(r.decisions)
     sep = " · "
     grades = sep.join(f"{grade_text(g, lang)} {r.count(g)}" for g in GRADES + ((BROKEN,) if r.count(BROKEN) else ()))
-    forced = w["forced"].format(f=r.forced, fs=_s(r.forced, lang)) if r.forced else ""
-    lines += wrap(w["summary"].format(n=n, s=_s(n, lang), forced=forced, m=r.matched, grades=grades))
-    lines += wrap(w["cost"].format(c=r.total_loss))
+    forced = say("review_text.forced", lang, f=r.forced, _fs=_s(r.forced, lang)) if r.forced else ""
+    lines += wrap(say("review_text.summary", lang, n=n, _s=_s(n, lang), forced=forced, m=r.matched, grades=grades))
+    lines += wrap(say("review_text.total_cost", lang, c=r.total_loss))
     if r.penalties:
-        lines.append(w["paid"].format(p=r.penalties))
+        lines.append(say("review_text.penalties_paid", lang, p=r.penalties))
     if r.nets:
-        lines.append(w["net"].format(s=_s(len(r.nets), lang), nets=" · ".join(_signed(v) for v in r.nets)))
+        lines.append(say("review_text.net_score", lang, _s=_s(len(r.nets), lang),
+                         nets=" · ".join(_signed(v) for v in r.nets)))
     return lines
 
 
@@ -217,21 +165,21 @@ def footer_lines(tuning: BotTuning, samples: int, seed: int, lang: str = "en") -
     """The grades' thresholds (the ruleset's ``tuning``) and how the moves were weighed."""
     a, b, c = (f"{t:g}" for t in tuning.grade_points)
     wa, wb, wc = (f"{100 * t:g}" for t in tuning.grade_win)
-    return wrap(_W[lang]["footer"].format(a=a, b=b, c=c, wa=wa, wb=wb, wc=wc, n=samples, seed=seed), indent="")
+    return wrap(say("review_text.grades_footer", lang, a=a, b=b, c=c, wa=wa, wb=wb, wc=wc, n=samples, seed=seed),
+                indent="")
 
 
 def review_lines(r: Review, lang: str = "en", *, worst: int = 3) -> list[str]:
     """The whole review (module docstring)."""
-    w = _W[lang]
     human = "human" in [s.get("player") for s in r.record.header.get("seats") or [] if isinstance(s, dict)]
-    who = ("你" if lang == "zh" else "you") if human and default_seat(r.record) == r.seat else \
-        (f"{r.seat}号位" if lang == "zh" else f"seat {r.seat}")
-    lines = wrap(w["head"].format(who=who, seat=r.seat, hands=_hands_text(r, lang), rules=r.record.rules.name),
-                 indent="   ")
+    who = say("review_text.you", lang) if human and default_seat(r.record) == r.seat else \
+        say("review_text.seat", lang, seat=r.seat)
+    lines = wrap(say("review_text.heading", lang, who=who, seat=r.seat, hands=_hands_text(r, lang),
+                     rules=r.record.rules.name), indent="   ")
     if r.lenient:
-        lines.append(w["typed"])
+        lines.append(say("review_text.typed_in", lang))
     if not r.decisions:
-        lines.append(w["none"].format(seat=r.seat))
+        lines.append(say("review_text.no_decision", lang, seat=r.seat))
     for d in r.decisions:
         lines += decision_lines(d, lang, hands=len(r.hands))
     lines.append("")
@@ -239,10 +187,12 @@ def review_lines(r: Review, lang: str = "en", *, worst: int = 3) -> list[str]:
     bad = r.worst(worst)
     if bad:
         lines.append("")
-        lines.append(w["worst1"] if len(bad) == 1 else w["worst"].format(k=len(bad)))
+        lines.append(say("review_text.worst_one", lang) if len(bad) == 1 else
+                     say("review_text.worst_k", lang, k=len(bad)))
         for i, d in enumerate(bad, 1):
-            lines += wrap(w["nth"].format(i=i, where=_where(d, lang, len(r.hands)), grade=grade_text(d.grade, lang),
-                                          move=move_line(d, lang)), indent="   ")
+            comma, colon = ("，", "：") if lang == "zh" else (", ", ": ")
+            lines += wrap(f"{i}. {_where(d, lang, len(r.hands))}{comma}{grade_text(d.grade, lang)}{colon}"
+                          f"{move_line(d, lang)}", indent="   ")
             lines += position_lines(d.position, lang)
             lines += look_lines(d, lang)
             lines.append("")
@@ -256,25 +206,22 @@ def review_lines(r: Review, lang: str = "en", *, worst: int = 3) -> list[str]:
 def why_text(d: Reviewed, lang: str = "en") -> str:
     """Why the best move is best (``advice_text.why``) and what the move made left and lost, in a few
     sentences (a quiz question's explanation)."""
-    w, advice = _W[lang], d.advice
+    advice = d.advice
     if advice is None:
         raise ValueError("a decision the seat was not asked has no advice to explain")
     sep = "；" if lang == "zh" else "; "
     text = sep.join(why(advice, lang))
     if d.played is not None:
         made = _made(d, _tile(d), lang) + ("：" if lang == "zh" else ": ") + look_text(d.played, advice, lang)
-        text += sep + w["yours"].format(look=made) + ("，" if lang == "zh" else ", ") + \
-            w["loss"].format(loss=_num(d.loss), hw=_num(d.loss_half_width))
+        text += sep + say("review_text.yours", lang, look=made) + ("，" if lang == "zh" else ", ") + \
+            say("review_text.loss", lang, loss=_num(d.loss), hw=_num(d.loss_half_width))
     return text
 
 
 def saved_line(made: int, new: int, grades, lang: str = "en") -> list[str]:
     """What --save did: how many decisions (every one of ``grades``) became quiz questions, how many new."""
-    if lang == "zh":
-        names = "和".join(grade_text(g, lang) for g in grades)
-        return wrap(f"存为练习题：{made} 个决定（每个{names}），其中 {new} 个是新的（phz quiz 会在复习里问）")
-    return wrap(f"saved as quiz questions: {made} decision{'s' if made != 1 else ''} (every "
-                f"{' and '.join(grades)}), {new} of them new (phz quiz asks them in its review)")
+    names = say("review_text.and_join", lang).join(grade_text(g, lang) for g in grades)
+    return wrap(say("review_text.saved", lang, made=made, names=names, new=new, _s="s" if made != 1 else ""))
 
 
 # ---------------------------------------------------------------- JSON
