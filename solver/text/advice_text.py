@@ -37,6 +37,7 @@ from tabulate import tabulate
 
 from ..model.rules import FOUR_KINDS
 from ..model.tiles import COPIES, glyph, glyphs
+from .catalogue import say
 from .render import paint
 from .table_view import WIDTH, wrap
 from .table_view import width as columns
@@ -51,93 +52,32 @@ __all__ = ["advice_table", "answer_lines", "choice_text", "danger_text", "draws_
 
 DASH = "—"
 
-_W: dict[str, dict[str, str]] = {
-    "en": {"then": "{move}, then discard {t}", "discard": "discard {t}", "pass": "pass (过)", "hu": "胡 (win)",
-           "with": "{k} {t} with {rest}", "bi": " (比 {groups})", "ready": "ready, {n} live out{s}",
-           "away": "{n} away, {live} live 进张", "beyond": "more than 2 away", "wins_now": "wins now",
-           "laid": "not judged by distance", "hu_now": "wins now: {score}", "est": "wins {win}% (±{wh}), expected {score} (±{sh})",
-           "deal_in": ", deals in {d}%", "only": "{choice}: the only move{state}",
-           "best": "{choice}: {state}", "chou": " and makes {t} 臭{what}", "guo": " and makes {t} a 过张 (won on only)",
-           "pass_keeps": "passing keeps {state}{chou}", "pass_best": "passing is best: it keeps {state}",
-           "less": ", expected {x} less (±{h})", "claim_worse": "{choice} would leave {state}{less}",
-           "outs_first": "by distance and 进张 alone {choice} would come first ({state}), but it wins {win}%"
-                         "{less}",
-           "score_first": "by expected score {choice} would be better: {est}",
-           "next": "next: {choice}: {state}{less}",
-           "close": "against {other} the difference is within the noise of {n} deals",
-           "draws": "its live 进张: {t}", "waits": "it waits on {t}",
-           "vs_both": "against {other} it has {what} {a} but not {b}",
-           "vs_more": "against {other} it also has {what} {a}", "vs_less": "against {other} it lacks {what} {b}",
-           "no_rollouts": "(no rollouts: ranked by distance, 进张 and outs)",
-           "rollouts": "rollouts: {n} deals of the unseen tiles per choice, each played out to the end of the "
-                       "hand by {who} for every player (a choice clearly worse after a few deals "
-                       "stops early, with fewer deals and a wider ±); ± is half a 95% interval",
-           "danger": "careful: {choice} lets another player {what} at once in {p}% of the deals",
-           "dropped": "{n} other {what}{s}: {state}, stopped after {deals} deals as clearly worse (expected {lo} to "
-                      "{hi}): {cells}", "discards": "discard", "moves": "move", "ready_short": "ready",
-           "away_short": "{n} away"},
-    "zh": {"then": "{move}，打{t}", "discard": "打{t}", "pass": "过", "hu": "胡",
-           "with": "{k}{t}（{rest}", "bi": "，比{groups}", "ready": "听牌，{n}张活胡张",
-           "away": "差{n}步，{live}张进张", "beyond": "差2步以上", "wins_now": "胡牌",
-           "laid": "不按步数判断", "hu_now": "胡牌：{score}分", "est": "胡牌率{win}%（±{wh}），期望{score}分（±{sh}）",
-           "deal_in": "，点炮率{d}%", "only": "{choice}：唯一的走法{state}",
-           "best": "{choice}：{state}", "chou": "，{t}{what}", "guo": "，{t}成为过张（只能胡）",
-           "pass_keeps": "过：保持{state}{chou}", "pass_best": "过最好：保持{state}",
-           "less": "，期望少{x}分（±{h}）", "claim_worse": "{choice}：{state}{less}",
-           "outs_first": "只看步数和进张会选{choice}（{state}），但它的胡牌率只有{win}%{less}",
-           "score_first": "按期望分{choice}更好：{est}",
-           "next": "其次：{choice}：{state}{less}",
-           "close": "与{other}的差距在{n}局模拟的误差之内",
-           "draws": "进张：{t}", "waits": "听{t}",
-           "vs_both": "比{other}多{what}{a}，少{what}{b}", "vs_more": "比{other}多{what}{a}",
-           "vs_less": "比{other}少{what}{b}",
-           "no_rollouts": "（未模拟：按步数、进张和胡张排序）",
-           "rollouts": "模拟：每个选择{n}局，未见的牌随机发出，每家按{who}打到本局结束（几局后明显较差的选择"
-                       "提前停止，局数较少，±更宽）；±为95%置信区间的一半",
-           "danger": "注意：{choice}在{p}%的模拟里让别家立刻{what}",
-           "dropped": "另外{n}种{what}：{state}，模拟{deals}局后明显较差，提前停止（期望{lo}到{hi}分）：{cells}",
-           "discards": "打法", "moves": "走法", "ready_short": "听牌", "away_short": "差{n}步"},
-}
-#: words picked by a key: what a hand draws to, what makes 臭, who played the rollouts, what a discard lets do
-_PICK: dict[str, dict[str, dict[str, str]]] = {
-    "en": {"what": {"draw": "进张", "wait": "outs on"}, "for": {"chi": " for 吃", "peng": " for 碰", "": ""},
-           "policy": {"keen": "the keen bot (it plays about as well as basic)", "fast": "a quick policy"},
-           "danger_what": {"win": "win", "take": "碰 or 跑 it", "both": "win on it, 碰 or 跑 it"}},
-    "zh": {"what": {"draw": "进张", "wait": "胡张"}, "for": {"chi": "对吃成为臭张", "peng": "对碰成为臭的", "": "成为臭张"},
-           "policy": {"keen": "keen 机器人（水平与 basic 相当）", "fast": "快速策略"},
-           "danger_what": {"win": "胡", "take": "碰或跑", "both": "胡、碰或跑"}}}
-#: the columns of ``advice_table``
-_COLUMNS = {"en": ("move", "then", "away", "进张/outs", "win %", "deal-in %", "碰跑", "expected", "loss"),
-            "zh": ("走法", "再打", "差几步", "进张/胡张", "胡牌%", "点炮%", "被碰跑%", "期望分", "损失")}
+#: the columns of ``advice_table``, by the names of their entries (``col_…``) in the catalogue
+_COLUMNS = ("move", "then", "away", "live", "win", "deal_in", "handed", "expected", "loss")
 
 
 # ---------------------------------------------------------------- pieces
 
 def _chi_words(choice: "Choice", tile: int | None, lang: str) -> str:
-    w, m, chi = _W[lang], choice.move, eaten(choice.move)
+    m, chi = choice.move, eaten(choice.move)
     bi = "、".join(glyphs(b) for b in m.bi) if lang == "zh" else " ".join(glyphs(b) for b in m.bi)
     if tile is None or tile not in chi:
-        text = f"吃{glyphs(chi)}" if lang == "zh" else f"吃 {glyphs(chi)}"
-        if lang == "zh":
-            return text + (f"（比{bi}）" if m.bi else "")
-        return text + (w["bi"].format(groups=bi) if m.bi else "")
+        return say("advice_text.chi_bi" if m.bi else "advice_text.chi", lang, chi=glyphs(chi), groups=bi)
     rest = list(chi)
     rest.remove(tile)
-    text = w["with"].format(k="吃", t=glyph(tile), rest=glyphs(rest))
-    if lang == "zh":
-        return text + (w["bi"].format(groups=bi) if m.bi else "") + "）"
-    return text + (w["bi"].format(groups=bi) if m.bi else "")
+    return say("advice_text.chi_with_bi" if m.bi else "advice_text.chi_with", lang, t=glyph(tile),
+               rest=glyphs(rest), groups=bi)
 
 
 def _move_words(choice: "Choice", tile: int | None, lang: str) -> str:
-    w, m = _W[lang], choice.move
+    m = choice.move
     sep = "" if lang == "zh" else " "
     if m.kind == "discard":
-        return w["discard"].format(t=glyph(discarded(m)))
+        return say("advice_text.discard", lang, t=glyph(discarded(m)))
     if m.kind == "chi":
         return _chi_words(choice, tile, lang)
     if m.kind in ("pass", "hu"):
-        return w[m.kind]
+        return say(f"advice_text.move_{m.kind}", lang)
     name = MOVE_ZH[m.kind]
     return name if tile is None else f"{name}{sep}{glyph(tile)}"
 
@@ -147,22 +87,21 @@ def choice_text(choice: "Choice", lang: str = "en", *, tile: int | None = None, 
     after it."""
     text = _move_words(choice, tile, lang)
     if choice.follow is not None:
-        text = _W[lang]["then"].format(move=text, t=glyph(discarded(choice.follow)))
+        text = say("advice_text.then_discard", lang, move=text, t=glyph(discarded(choice.follow)))
     return paint(text, colour)
 
 
 def state_text(choice: "Choice", lang: str = "en") -> str:
     """What the choice leaves: ready on N live outs, N away with M live 进张, more than 2 away, a win."""
-    w = _W[lang]
     if choice.move.kind == "hu":
-        return w["wins_now"]
+        return say("advice_text.wins_now", lang)
     if choice.hand is None:
-        return w["laid"]
+        return say("advice_text.not_by_distance", lang)
     if choice.distance is None:
-        return w["beyond"]
+        return say("advice_text.more_than_2_away", lang)
     if choice.distance == 0:
-        return w["ready"].format(n=choice.outs, s="s" * (choice.outs != 1))
-    return w["away"].format(n=choice.distance, live=choice.live)
+        return say("advice_text.ready", lang, n=choice.outs, _s="s" * (choice.outs != 1))
+    return say("advice_text.away", lang, n=choice.distance, live=choice.live)
 
 
 def _signed(x: float) -> str:
@@ -184,9 +123,9 @@ def _win_half(e: "Estimate") -> str:
 
 def estimate_text(e: "Estimate", lang: str = "en", *, deal_in: bool = False) -> str:
     """'wins 31% (±6), expected +1.20 (±0.64)' (``deal_in``: and the chance to deal in)."""
-    w = _W[lang]
-    text = w["est"].format(win=_pct(e.win), wh=_win_half(e), score=_signed(e.score), sh=_half(e.score_half_width))
-    return text + (w["deal_in"].format(d=_pct(e.deal_in)) if deal_in else "")
+    text = say("advice_text.estimate", lang, win=_pct(e.win), wh=_win_half(e), score=_signed(e.score),
+               sh=_half(e.score_half_width))
+    return text + (say("advice_text.deal_in", lang, d=_pct(e.deal_in)) if deal_in else "")
 
 
 # ---------------------------------------------------------------- why
@@ -203,7 +142,7 @@ def look_text(c: "Choice", advice: "Advice", lang: str = "en") -> str:
     if c.estimate is None:
         return state
     if c.move.kind == "hu":
-        return _W[lang]["hu_now"].format(score=_signed(c.estimate.score))
+        return say("advice_text.wins_now_score", lang, score=_signed(c.estimate.score))
     sep = "，" if lang == "zh" else ", "
     return state + sep + estimate_text(c.estimate, lang, deal_in=advice.position.rules.win_on_discard)
 
@@ -211,20 +150,20 @@ def look_text(c: "Choice", advice: "Advice", lang: str = "en") -> str:
 def _less(c: "Choice", lang: str) -> str:
     if c.estimate is None:
         return ""
-    return _W[lang]["less"].format(x=f"{c.loss:.2f}", h=_half(c.loss_half_width))
+    return say("advice_text.less", lang, x=f"{c.loss:.2f}", h=_half(c.loss_half_width))
 
 
 def _chou(c: "Choice", advice: "Advice", lang: str) -> str:
     """What the choice makes 臭: for 吃 at a 吃 stage, for 碰 at a 碰 stage that offers no 吃, else both."""
     if not c.chou:
         return ""
-    w, pos = _W[lang], advice.position
+    pos = advice.position
     tiles = _tiles(c.chou, lang)
     if pos.rules.passed == "hu_only":
-        return w["guo"].format(t=tiles)
+        return say("advice_text.makes_guo", lang, t=tiles)
     chi = any(o.move.kind == "chi" for o in advice.choices)
-    what = "chi" if pos.stage == "chi" else "peng" if pos.stage == "peng" and not chi else ""
-    return w["chou"].format(t=tiles, what=_PICK[lang]["for"][what])
+    what = "chi" if pos.stage == "chi" else "peng" if pos.stage == "peng" and not chi else "any"
+    return say(f"advice_text.makes_chou_{what}", lang, t=tiles)
 
 
 def _rival(advice: "Advice", best: "Estimate", skip: Sequence["Choice"] = ()) -> "Choice | None":
@@ -240,50 +179,52 @@ def why(advice: "Advice", lang: str = "en", *, colour: bool = False, skip: Seque
     """Why the best choice is best, in sentences (module docstring); each a line to wrap.  The choices in
     ``skip`` (those the table leaves out of its rows, ``dropped``) are never named as the next best or the
     close one, so that the sentences and the table's rows agree."""
-    w = _W[lang]
     tile, best = table_tile(advice), advice.best
     choices = [c for c in advice.choices if c is best or c not in skip]
-    say = lambda c: choice_text(c, lang, tile=tile)  # noqa: E731
+    named = lambda c: choice_text(c, lang, tile=tile)  # noqa: E731
     if len(choices) == 1:
         state = state_text(best, lang)
-        return [paint(w["only"].format(choice=say(best), state=("：" if lang == "zh" else ": ") + state), colour)]
-    lines = [w["best"].format(choice=say(best), state=look_text(best, advice, lang))]
+        return [paint(say("advice_text.only_move", lang, choice=named(best),
+                          state=("：" if lang == "zh" else ": ") + state), colour)]
+    lines = [named(best) + ("：" if lang == "zh" else ": ") + look_text(best, advice, lang)]
     lines += [x for x in (draws_text(best, lang),) if x]
     passing = next((c for c in choices if c.move.kind == "pass"), None)
     compared = {best}
     if passing is not None and passing is not best:
-        lines.append(w["pass_keeps"].format(state=state_text(passing, lang), chou=_chou(passing, advice, lang))
-                     + _less(passing, lang))
+        lines.append(say("advice_text.pass_keeps", lang, state=state_text(passing, lang),
+                         chou=_chou(passing, advice, lang)) + _less(passing, lang))
         compared.add(passing)
     elif passing is best:
         claim = next((c for c in choices if c.move.kind in ("chi", "peng")), None)
-        lines[0] = w["pass_best"].format(state=look_text(best, advice, lang)) + _chou(best, advice, lang)
+        lines[0] = say("advice_text.pass_best", lang, state=look_text(best, advice, lang)) + _chou(best, advice, lang)
         if claim is not None:
-            lines.append(w["claim_worse"].format(choice=say(claim), state=state_text(claim, lang),
-                                                 less=_less(claim, lang)))
+            lines.append(named(claim) + say("advice_text.would_leave", lang) + state_text(claim, lang)
+                         + _less(claim, lang))
             compared.add(claim)
     if best.estimate is not None:  # rollouts: every choice has its estimate (game.advice.advise)
         by_outs = min(choices, key=lambda c: c.outs_key())
         by_score = max(choices, key=lambda c: c.score)
         if advice.rank == "score" and by_outs not in compared and by_outs.outs_key() < best.outs_key():
             assert by_outs.estimate is not None
-            lines.append(w["outs_first"].format(choice=say(by_outs), state=state_text(by_outs, lang),
-                                                win=_pct(by_outs.estimate.win), less=_less(by_outs, lang)))
+            lines.append(say("advice_text.outs_first", lang, choice=named(by_outs), state=state_text(by_outs, lang),
+                             win=_pct(by_outs.estimate.win), less=_less(by_outs, lang)))
             compared.add(by_outs)
         elif advice.rank == "outs" and by_score not in compared and by_score.score > best.score:
             assert by_score.estimate is not None
-            lines.append(w["score_first"].format(choice=say(by_score), est=estimate_text(by_score.estimate, lang)))
+            lines.append(say("advice_text.score_first", lang, choice=named(by_score),
+                             est=estimate_text(by_score.estimate, lang)))
             compared.add(by_score)
     second = choices[1] if len(choices) > 1 else None
     if len(compared) == 1 and second is not None:
-        lines.append(w["next"].format(choice=say(second), state=state_text(second, lang), less=_less(second, lang)))
+        lines.append(say("advice_text.next", lang, choice=named(second), state=state_text(second, lang),
+                         less=_less(second, lang)))
         compared.add(second)
     other = next((c for c in choices if c in compared and c is not best), None)
-    if other is not None and (diff := draws_diff(best, other, lang, say(other))):
+    if other is not None and (diff := draws_diff(best, other, lang, named(other))):
         lines.append(diff)
     rival = _rival(advice, best.estimate, skip) if advice.rank == "score" and best.estimate is not None else None
     if rival is not None and rival.loss - rival.loss_half_width <= 0:
-        lines.append(w["close"].format(other=say(rival), n=rival.deals))
+        lines.append(say("advice_text.close", lang, other=named(rival), n=rival.deals))
     danger = danger_text(best, advice, lang)
     if danger is not None:
         lines.append(danger)
@@ -299,7 +240,7 @@ def draws_text(c: "Choice", lang: str = "en") -> str | None:
     tiles it waits on; None when there are none to name (beyond the search, after 胡)."""
     if not c.draws or c.distance is None:
         return None
-    return _W[lang]["waits" if c.distance == 0 else "draws"].format(t=_tiles(c.draws, lang))
+    return say("advice_text.waits_on" if c.distance == 0 else "advice_text.live_draws", lang, t=_tiles(c.draws, lang))
 
 
 def draws_diff(best: "Choice", other: "Choice", lang: str, said: str) -> str | None:
@@ -307,12 +248,11 @@ def draws_diff(best: "Choice", other: "Choice", lang: str, said: str) -> str | N
     the reverse, when both leave the hand at the same distance; None when they draw to the same tiles."""
     if best.distance is None or best.distance != other.distance or best.draws == other.draws:
         return None
-    w = _W[lang]
     more = [t for t in best.draws if t not in other.draws]
     less = [t for t in other.draws if t not in best.draws]
-    what = _PICK[lang]["what"]["wait" if best.distance == 0 else "draw"]
-    key = "vs_both" if more and less else "vs_more" if more else "vs_less"
-    return w[key].format(other=said, what=what, a=_tiles(more, lang), b=_tiles(less, lang))
+    what = say("advice_text.what_wait" if best.distance == 0 else "advice_text.what_draw", lang)
+    key = "both" if more and less else "more" if more else "less"
+    return say(f"advice_text.vs_{key}", lang, other=said, what=what, a=_tiles(more, lang), b=_tiles(less, lang))
 
 
 def danger_text(c: "Choice", advice: "Advice", lang: str = "en") -> str | None:
@@ -327,18 +267,17 @@ def danger_text(c: "Choice", advice: "Advice", lang: str = "en") -> str | None:
                   if o.estimate is not None and (o.move.kind == "discard" or o.follow is not None)), default=0.0)
     if e.danger - safest < tuning.danger_gap:
         return None
-    w = _W[lang]
-    what = _PICK[lang]["danger_what"]["both" if e.deal_ins and e.handed else "win" if e.deal_ins else "take"]
-    return w["danger"].format(choice=choice_text(c, lang, tile=table_tile(advice)), what=what,
-                              p=_pct(e.danger))
+    kind = "both" if e.deal_ins and e.handed else "win" if e.deal_ins else "take"
+    what = say(f"advice_text.danger_{kind}", lang)
+    return say("advice_text.danger", lang, choice=choice_text(c, lang, tile=table_tile(advice)), what=what,
+               p=_pct(e.danger))
 
 
 def note_lines(advice: "Advice", lang: str = "en") -> list[str]:
     """How the figures were made, in a sentence (for under the table)."""
-    w = _W[lang]
     if not any(c.estimate is not None for c in advice.choices):
-        return [w["no_rollouts"]] if len(advice.choices) > 1 else []
-    return [w["rollouts"].format(n=advice.samples, who=_PICK[lang]["policy"][advice.policy])]
+        return [say("advice_text.no_rollouts", lang)] if len(advice.choices) > 1 else []
+    return [say("advice_text.rollouts", lang, n=advice.samples, who=say(f"advice_text.policy_{advice.policy}", lang))]
 
 
 # ---------------------------------------------------------------- the table
@@ -373,7 +312,7 @@ def _row(c: "Choice", best: "Choice", tile: int | None, lang: str, level: int, c
     then = glyph(discarded(c.follow)) if c.follow is not None else ""
     move = _move_cell(c, tile, lang)
     if claims and level >= 3 and then:
-        move += f" {'打' if lang == 'zh' else '→'} {then}"
+        move += say("advice_text.then_cell", lang, then=then)
     row = [move] + ([then] if claims and level < 3 else []) + [_away_cell(c), _live_cell(c)]
     e = c.estimate
     if e is None:
@@ -399,9 +338,9 @@ def _row(c: "Choice", best: "Choice", tile: int | None, lang: str, level: int, c
 
 def _headers(lang: str, level: int, claims: bool, estimates: bool, deal_in: bool, discard: bool,
              handed: bool = False) -> list[str]:
-    move, then, away, live, win, din, hand, exp, loss = _COLUMNS[lang]
+    move, then, away, live, win, din, hand, exp, loss = (say(f"advice_text.col_{k}", lang) for k in _COLUMNS)
     if discard:
-        move = "打" if lang == "zh" else "discard"
+        move = say("advice_text.col_discard", lang)
     out = [move] + ([then] if claims and level < 3 else []) + [away, live]
     if estimates:
         out += [win] + ([din] if deal_in else []) + ([hand] if handed else []) + [exp, loss]
@@ -449,12 +388,14 @@ def dropped(advice: "Advice", all_rows: bool = False) -> list[list["Choice"]]:
 def dropped_line(group: Sequence["Choice"], advice: "Advice", lang: str) -> str:
     """One line for a group of ``dropped``: how many, what they leave, after how many deals they stopped,
     their expected scores and the choices."""
-    w, tile = _W[lang], table_tile(advice)
+    tile = table_tile(advice)
     deals = sorted({c.deals for c in group})  # (each choice of the group has its estimate: ``dropped``)
     scores = sorted(c.score for c in group)
     discard = advice.position.stage == "discard"
-    return w["dropped"].format(
-        n=len(group), what=w["discards" if discard else "moves"], s="s" * (len(group) != 1),
+    return say(
+        "advice_text.dropped", lang,
+        n=len(group), what=say("advice_text.dropped_discards" if discard else "advice_text.dropped_moves", lang),
+        _s="s" * (len(group) != 1),
         state=_state_of(group[0], lang), deals=f"{deals[0]}" if len(deals) == 1 else f"{deals[0]}–{deals[-1]}",
         lo=_signed(scores[0]), hi=_signed(scores[-1]),
         cells=(" " if discard else "; " if lang == "en" else "；").join(_move_cell(c, tile, lang) for c in group))
@@ -462,22 +403,14 @@ def dropped_line(group: Sequence["Choice"], advice: "Advice", lang: str) -> str:
 
 def _state_of(c: "Choice", lang: str) -> str:
     """What a choice leaves, briefly: ready, 1 away, more than 2 away."""
-    w = _W[lang]
     if c.hand is None:
-        return w["laid"]
+        return say("advice_text.not_by_distance", lang)
     if c.distance is None:
-        return w["beyond"]
-    return w["ready_short"] if c.distance == 0 else w["away_short"].format(n=c.distance)
+        return say("advice_text.more_than_2_away", lang)
+    return say("advice_text.ready_short", lang) if c.distance == 0 else say("advice_text.away_short", lang, n=c.distance)
 
 
 # ---------------------------------------------------------------- whole answers (phz discard --win-rate, phz act --advise)
-
-_HEAD = {"en": {"approx": "assumed: {what}", "file": "the position of {path}: seat {seat}, {stock} tiles in the stock",
-                "record": "the position of {path} before move {at}: seat {seat}, {stock} tiles in the stock",
-                "may_not": "may not: "},
-         "zh": {"approx": "假设：{what}", "file": "{path}的局面：座位{seat}，墩里{stock}张",
-                "record": "{path}第{at}步之前的局面：座位{seat}，墩里{stock}张", "may_not": "不可以："}}
-
 
 def answer_lines(advice: "Advice", lang: str, head: str, *, where: tuple[str, int | None] | None = None,
                  forbidden: Sequence[str] = (), colour: bool = False, limit: int | None = WIDTH,
@@ -487,14 +420,14 @@ def answer_lines(advice: "Advice", lang: str, head: str, *, where: tuple[str, in
     choices the rollouts stopped early a line per distance under it, unless ``all_rows``), the reasons, the
     moves not allowed (``forbidden``, sentences) and how the figures were made; every line within ``limit``
     columns (None: no limit)."""
-    h, pos = _HEAD[lang], advice.position
+    pos = advice.position
     lines = [head] if limit is None or columns(head) <= limit else wrap(head, limit, words=lang != "zh")
     if pos.approx:
-        lines += wrap(h["approx"].format(what=_approx(pos, lang)), limit)
+        lines += wrap(say("advice_text.assumed", lang, what=_approx(pos, lang)), limit)
     elif where:
         path, at = where
-        lines += wrap(h["file" if at is None else "record"].format(path=path, at=at, seat=pos.seat, stock=pos.stock),
-                      limit)
+        lines += wrap(say("advice_text.position_file" if at is None else "advice_text.position_record", lang,
+                          path=path, at=at, seat=pos.seat, stock=pos.stock), limit)
     groups = dropped(advice, all_rows)
     lines += [""] + advice_table(advice, lang, limit, skip=[c for g in groups for c in g])
     for group in groups:
@@ -503,7 +436,7 @@ def answer_lines(advice: "Advice", lang: str, head: str, *, where: tuple[str, in
     for sentence in why(advice, lang, skip=[c for g in groups for c in g]):
         lines += wrap(sentence, limit, words=lang != "zh")
     for sentence in forbidden:
-        lines += wrap(h["may_not"] + sentence, limit, indent="    ", words=lang != "zh")
+        lines += wrap(say("advice_text.may_not", lang) + sentence, limit, indent="    ", words=lang != "zh")
     for sentence in note_lines(advice, lang):
         lines += wrap(sentence, limit, words=lang != "zh")
     return [paint(line, colour) for line in lines]

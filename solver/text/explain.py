@@ -13,6 +13,7 @@ from ..model.hand import HandError
 from ..model.results import Action, Decision, Forbidden, Win
 from ..model.rules import TAKE_SOURCES, Ruleset
 from ..model.tiles import glyph, glyphs
+from .catalogue import say
 from .language import default_lang, language  # noqa: F401  -- default_lang: still explain.default_lang
 from .words import MOVE_ZH, ONTO_ZH, ORIGIN_ZH
 
@@ -61,16 +62,16 @@ def _g(group, lang: str) -> str:
     """A 句/绞 with its kind when the tiles alone do not say it."""
     text = glyphs(group)
     if len(set(group)) == 2:
-        return text + ("（绞牌）" if lang == "zh" else " (绞)")
+        return say("explain.jiao", lang, g=text)
     return text
 
 
 def _way(chi, bi, lang: str) -> str:
     if chi is None:
         return ""
-    if lang == "zh":
-        return glyphs(chi) + (f"，比{'、'.join(glyphs(b) for b in bi)}" if bi else "")
-    return glyphs(chi) + (f" + 比 {' '.join(glyphs(b) for b in bi)}" if bi else "")
+    if not bi:
+        return glyphs(chi)
+    return say("explain.way_bi", lang, chi=glyphs(chi), bi=("、" if lang == "zh" else " ").join(glyphs(b) for b in bi))
 
 
 def _others(chi, x: int) -> str:
@@ -81,25 +82,14 @@ def _others(chi, x: int) -> str:
 
 def source_text(source: str, x: int, lang: str) -> str:
     """The tile and where it comes from, as the subject of a sentence."""
-    X = glyph(x)
-    if lang == "zh":
-        return f"{ORIGIN_ZH[source]}的{X}"
-    return {
-        "upper-discard": f"{X} discarded by the upper player (上家打出)",
-        "upper-draw": f"{X} drawn from the stock by the upper player (上家摸出)",
-        "self-draw": f"a self-drawn {X} (自己摸出)",
-        "lower-discard": f"{X} discarded by the lower player (下家打出)",
-        "lower-draw": f"{X} drawn from the stock by the lower player (下家摸出)",
-    }[source]
+    return say(f"explain.source_{source.replace('-', '_')}", lang, x=glyph(x))
 
 
 def _then(d: Decision, a: Action, lang: str, move: str) -> str:
     """What follows a 4-tile group: a discard, or none (八块)."""
     if a.discard:
-        return f"；{move}后打出一张牌" if lang == "zh" else "; then discard one tile"
-    if lang == "zh":
-        return f"；这是第二次{_fours(d.rules)}（八块），不用打牌"
-    return f"; this is a second {_fours(d.rules)} (八块), so no discard follows"
+        return say("explain.then_discard", lang, _move=move)
+    return say("explain.second_four", lang, fours=_fours(d.rules))
 
 
 def _forced_en(move: str) -> str:
@@ -127,81 +117,43 @@ def action_text(d: Decision, a: Action, lang: str | None = None) -> str:
     lang = resolve_lang(lang)
     s = _action_sentence(d, a, lang)
     if a.left is not None and d.rules.own_discard_makes_chou:  # a ruleset flag (RULES.md 7)
-        s += "（打出的牌对你成为臭张）" if lang == "zh" else " (the tile you discard becomes 臭 for you)"
+        s += say("explain.own_discard_chou", lang)
     return s
 
 
 def _action_sentence(d: Decision, a: Action, lang: str) -> str:
     x, X = d.tile, glyph(d.tile)
     src = source_text(d.source, x, lang)
-    zh = lang == "zh"
     forced = d.compulsory
     if a.action == "hu":
         w = _win(a)
-        chou = x in d.chou or x in d.passed_peng
-        discard = d.source.endswith("discard")
-        if zh:
-            s = f"胡（{w.how}）：{src}能胡，{w.huxi}胡息 → {w.deng}等 × {w.fan}番 = {w.score}分"
-            if discard:
-                s += "（打出的牌也能胡）"
-            if chou:
-                s += "；过张只能胡：过张仍然可以胡" if _hu_only(d) else "；臭张不挡胡（可以胡过张）"
-            s += "；胡不是必须的"
-            if forced:
-                s += f"，不胡就必须{MOVE_ZH[forced.action]}"
-            return s
-        s = f"胡 (hu, {w.how}): {src} wins: {w.huxi} 胡息 → {w.deng} 等 × {w.fan} 番 = {w.score}"
-        if discard:
-            s += " (a discard may be won on: 包括玩家打出的牌)"
-        if chou:
-            s += ("; a passed tile may still be won on (过张只能胡)" if _hu_only(d) else
-                  "; 臭 never blocks 胡 (可以胡过张)")
-        s += "; 胡 is never compulsory"
+        s = say("explain.hu", lang, how=w.how, src=src, huxi=w.huxi, deng=w.deng, fan=w.fan, score=w.score)
+        if d.source.endswith("discard"):
+            s += say("explain.hu_on_discard", lang)
+        if x in d.chou or x in d.passed_peng:
+            s += say("explain.hu_passed_guo" if _hu_only(d) else "explain.hu_passed_chou", lang)
+        s += say("explain.hu_optional", lang)
         if forced:
-            s += f", but if you do not win, the {_forced_en(forced.action)} is"
+            s += say("explain.hu_unless", lang, move=_forced_en(forced.action))
         return s
     if a.action == "ti":
-        held = ONTO_ZH[_onto(a)] + X * 3
-        if zh:
-            return (f"提（必须）：自己摸出的{X}是你的{held}的第四张，必须提成{X * 4}，"
-                    f"不提就是失提（罚{_penalty(d, '失提')}分）" + _then(d, a, lang, "提"))
-        return (f"提 (ti, compulsory): {src} onto your {held} must become the 提 {X * 4}; "
-                f"not making it is 失提 (−{_penalty(d, '失提')})" + _then(d, a, lang, "提"))
+        return say("explain.ti", lang, _src=src, _x=X, held=ONTO_ZH[_onto(a)] + X * 3, four=X * 4,
+                   p=_penalty(d, "失提")) + _then(d, a, lang, "提")
     if a.action == "wei":
-        if zh:
-            if a.chou_wei:
-                return (f"偎（必须）：自己摸出的{X}配上手里的一对{X * 2}，必须偎成{X * 3}；"
-                        f"你以前放过{X}的碰，这是臭偎（明偎），要亮张；偎后打出一张牌")
-            return f"偎（必须）：自己摸出的{X}配上手里的一对{X * 2}，必须偎成{X * 3}（暗偎，不能忍偎）；偎后打出一张牌"
-        if a.chou_wei:
-            return (f"偎 (wei, compulsory): {src} onto your pair {X * 2} must become a 臭偎 {X * 3} "
-                    f"(明偎), shown face up since you passed a 碰 of {X}; then discard one tile")
-        return (f"偎 (wei, compulsory): {src} onto your pair {X * 2} must become the 偎 {X * 3}, "
-                f"laid face down (偎牌; 不能忍偎); then discard one tile")
+        return say("explain.wei_chou" if a.chou_wei else "explain.wei", lang, _src=src, x=X, _x=X, pair=X * 2,
+                   three=X * 3)
     if a.action == "pao":
-        held = ONTO_ZH[_onto(a)] + X * 3
-        if zh:
-            note = "（碰过的牌只有底牌才能跑）" if a.onto == "peng" else ""
-            return (f"跑（必须）：{src}是你的{held}的第四张{note}，必须跑成{X * 4}，"
-                    f"不跑就是走跑（罚{_penalty(d, '走跑')}分）" + _then(d, a, lang, "跑"))
-        note = " (a 碰 runs on a stock tile only)" if a.onto == "peng" else ""
-        return (f"跑 (pao, compulsory): {src} is the fourth {X} of your {held}{note}: it must become "
-                f"the 跑 {X * 4}; not making it is 走跑 (−{_penalty(d, '走跑')})" + _then(d, a, lang, "跑"))
+        note = say("explain.pao_onto_peng", lang) if a.onto == "peng" else ""
+        return say("explain.pao", lang, src=src, _x=X, held=ONTO_ZH[_onto(a)] + X * 3, note=note, four=X * 4,
+                   p=_penalty(d, "走跑")) + _then(d, a, lang, "跑")
     if a.action == "zhao":
         return _zhao_text(d, a, lang)
     if a.action == "peng":
         name = d.rules.name
-        own = d.source == "self-draw"
-        if zh:
-            how = "必须碰（有碰必碰）" if a.compulsory else "可以不碰"
-            mine = "，是你自己的碰（没有偎牌）" if own else ""
-            then = "；碰后打出一张牌" if a.left is not None else "；碰后手里只剩坎牌，不用打牌"
-            return f"碰（{how}）：{src}配上手里的一对{X * 2}碰成{X * 3}{mine}{then}"
-        how = f"compulsory in {name} (有碰必碰)" if a.compulsory else f"optional in {name}"
-        what = f"your own 碰 {X * 3} (there is no 偎 in {name})" if own else f"the 碰 {X * 3}"
-        then = ("; then discard one tile" if a.left is not None else
-                "; only 坎 tiles are left after it, so no discard follows")
-        return f"碰 (peng, {how}): {src} with your pair {X * 2} makes {what}{then}"
+        how = say("explain.peng_compulsory" if a.compulsory else "explain.peng_optional", lang, _name=name)
+        then = say("explain.peng_then_discard" if a.left is not None else "explain.peng_then_none", lang)
+        return say("explain.peng_own" if d.source == "self-draw" else "explain.peng", lang, how=how, src=src,
+                   pair=X * 2, three=X * 3, _name=name, then=then)
     if a.action == "chi":
         return _chi_text(d, a, lang)
     if a.action == "pass":
@@ -216,36 +168,23 @@ def _zhao_text(d: Decision, a: Action, lang: str) -> str:
     onto = _onto(a)
     held = ONTO_ZH[onto] + X * 3
     take = d.rules.take[onto, TAKE_SOURCE[d.source]]
-    if lang == "zh":
-        how = "必须" if a.compulsory else "可以"
-        note = "（碰过的牌只有底牌才能招）" if a.onto == "peng" else ""
-        nobody = "，别的玩家不能胡这张牌（如果有玩家胡牌也不能胡）" if not take.others_win else ""
-        return f"招（{how}）：{src}是你的{held}的第四张{note}，{how}招成{X * 4}{nobody}" + _then(d, a, lang, "招")
-    how = "compulsory" if a.compulsory else "optional"
-    note = " (a 碰 becomes a 招 on a stock tile only)" if a.onto == "peng" else ""
-    nobody = "; no other player may win on it (如果有玩家胡牌也不能胡)" if not take.others_win else ""
-    return (f"招 (zhao, {how}): {src} is the fourth {X} of your {held}{note}: it "
-            f"{'must' if a.compulsory else 'may'} become the 招 {X * 4}{nobody}" + _then(d, a, lang, "招"))
+    note = say("explain.zhao_onto_peng", lang) if a.onto == "peng" else ""
+    nobody = say("explain.zhao_nobody_wins", lang) if not take.others_win else ""
+    return say("explain.zhao_compulsory" if a.compulsory else "explain.zhao_optional", lang, src=src, _x=X,
+               held=held, note=note, four=X * 4, nobody=nobody) + _then(d, a, lang, "招")
 
 
 def _chi_text(d: Decision, a: Action, lang: str) -> str:
     x, X = d.tile, glyph(d.tile)
-    zh = lang == "zh"
-    others = _others(a.chi, x)
-    chi = _g(a.chi, lang)
-    s = f"吃：用{others}吃{ORIGIN_ZH[d.source]}的{X}成{chi}" if zh else f"吃 (chi): eat {X} with {others} as {chi}"
+    s = say("explain.chi", lang, x=X, others=_others(a.chi, x), chi=_g(a.chi, lang), _origin=ORIGIN_ZH[d.source])
     if a.bi:
         one = sum(b.count(x) for b in a.bi) == 1
-        bis = ("和" if zh else " and ").join(_g(b, lang) for b in a.bi)
-        if zh:
-            left = f"手里剩下的{X}" if one else f"手里剩下的两张{X}"
-            s += f"；{'一吃两比' if len(a.bi) == 2 else '比牌'}：{left}比成{bis}"
-        else:
-            left = f"the {X} still in hand" if one else f"the two {X} still in hand"
-            s += f"; {'一吃两比' if len(a.bi) == 2 else '比'}: lay out {left} as {bis}"
+        bis = say("explain.chi_and", lang).join(_g(b, lang) for b in a.bi)
+        left = say("explain.chi_left_one" if one else "explain.chi_left_two", lang, x=X)
+        s += say("explain.chi_bi_two" if len(a.bi) == 2 else "explain.chi_bi_one", lang, left=left, bis=bis)
     elif d.hand.concealed[x] == 0:
-        s += f"，手里没有别的{X}，不用比" if zh else f"; no other {X} is in hand, so nothing to 比"
-    return s + ("；吃后打出一张牌" if zh else "; then discard one tile")
+        s += say("explain.chi_no_bi", lang, x=X)
+    return s + say("explain.chi_then", lang)
 
 
 def _peng_meld(d: Decision) -> bool:
@@ -254,36 +193,30 @@ def _peng_meld(d: Decision) -> bool:
 
 def _pass_text(d: Decision, a: Action, lang: str) -> str:
     X = glyph(d.tile)
-    zh = lang == "zh"
     chi, peng = bool(a.becomes_chou_chi), bool(a.becomes_chou_peng)
     no_pao = _peng_meld(d) and d.source.endswith("discard")
-    s = "过：不要这张牌" if zh else "过 (pass)"
+    s = say("explain.pass", lang)
     if _hu_only(d):
-        if chi or peng:
-            s += (f"；之后{X}成为过张（过张只能胡），以后只能胡，不能吃也不能碰" if zh else
-                  f": {X} then becomes a 过张 (过张只能胡): afterwards it may only be won on, neither eaten nor 碰'd")
-        else:
-            s += "；不产生过张" if zh else ": nothing becomes a 过张"
+        s += say("explain.pass_guo", lang, x=X) if chi or peng else say("explain.pass_no_guo", lang)
     elif chi and peng:
-        s += (f"；之后{X}对吃成为臭张（过张），这一局不能再吃，对碰也成为臭的，以后自己摸到{X}要臭偎" if zh else
-              f": {X} then becomes 臭 for 吃 (过张: you may not eat it again this hand) and for 碰 "
-              f"(a later self-drawn {X} is a 臭偎)")
+        s += say("explain.pass_chou_both", lang, x=X)
     elif chi:
-        s += (f"；之后{X}成为臭张（过张），这一局不能再吃" if zh else
-              f": {X} then becomes 臭 for 吃 (过张): you may not eat it again this hand")
+        s += say("explain.pass_chou_chi", lang, x=X)
     elif peng:
-        s += (f"；之后{X}对碰成为臭的，不能再碰，以后自己摸到{X}要臭偎" if zh else
-              f": {X} then becomes 臭 for 碰: you may not 碰 it again, and a later self-drawn {X} is a 臭偎")
+        s += say("explain.pass_chou_peng", lang, x=X)
     else:
-        s += "；不产生臭张" if zh else ": nothing becomes 臭"
+        s += say("explain.pass_no_chou", lang)
     if no_pao:
         four = MOVE_ZH[(_makes(d.rules, "peng") or d.rules.four_kinds)[0]]
-        s += (f"（打出的第四张{X}不能{four}你的碰{X * 3}）" if zh else
-              f" (a discarded fourth {X} makes no {four} onto your 碰 {X * 3})")
+        s += say("explain.pass_no_four", lang, x=X, four=four, three=X * 3)
     return s
 
 
 # ---------------------------------------------------------------- forbidden
+
+#: the penalty of not making a compulsory move, by the move (``forbidden_text``)
+_NOT_MADE = {"ti": "失提", "pao": "走跑"}
+
 
 def forbidden_text(d: Decision, f: Forbidden, lang: str | None = None) -> str:
     """One sentence: the move, the rule that forbids it and the tiles."""
@@ -295,68 +228,39 @@ def forbidden_text(d: Decision, f: Forbidden, lang: str | None = None) -> str:
     sep = "：" if zh else ": "
     forced = f.detail[0] if r == "compulsory" and f.detail else (d.compulsory.action if d.compulsory else "")
     if r == "discard_no_hu":
-        body = (f"{X}如果是底牌就能胡，但打出的牌不能胡（胡牌必须胡墩上的牌）" if zh else
-                f"{X} would win as a stock tile, but a discard cannot be won on (胡牌必须胡墩上的)")
+        body = say("explain.no_hu_on_discard", lang, x=X)
     elif r == "geshan":
-        body = "不吃隔山牌，下家的牌不能吃" if zh else "不吃隔山牌: a tile from the lower player (下家) can never be eaten"
+        body = say("explain.geshan", lang)
     elif r == "chi_from":
         body = _chi_from_text(d, lang)
-    elif r == "chou" and _hu_only(d):
-        body = (f"过张只能胡，{X}是过张（以前过了没有要），只能胡，不能吃（吃过张是违规，罚{_penalty(d, '臭张')}分）" if zh
-                else f"过张只能胡: {X} is a 过张 for you (you passed it before), so it may only be won on, never "
-                     f"eaten (eating a 过张 is a violation: 臭张 −{_penalty(d, '臭张')})")
     elif r == "chou":
-        body = (f"不吃臭张，{X}是臭张（以前能吃没有吃），不能再吃（罚{_penalty(d, '臭张')}分）" if zh else
-                f"不吃臭张: {X} is 臭 for you (you could eat it before and passed), so it may not be eaten "
-                f"(臭张 −{_penalty(d, '臭张')})")
+        body = say("explain.chou_guo" if _hu_only(d) else "explain.chou", lang, x=X, p=_penalty(d, "臭张"))
     elif r == "kan":
         if d.hand.concealed[x] == 3:
             made = _makes(d.rules, "kan")
-            verbs = ("或" if zh else " or ").join(MOVE_ZH[k] + ("" if zh else "'d") for k in made)
-            body = (f"{X}与手里的坎{X * 3}相同，不能吃（要{verbs}）" if zh else
-                    f"a tile matching your 坎 {X * 3} is never eaten (it is {verbs})")
+            verbs = say("explain.kan_or", lang).join(say("explain.kan_verb", lang, v=MOVE_ZH[k]) for k in made)
+            body = say("explain.kan_match", lang, _x=X, three=X * 3, verbs=verbs)
         else:
-            kans = "、".join(glyph(t) * 3 for t in f.detail) if zh else " ".join(glyph(t) * 3 for t in f.detail)
-            body = (f"{kans}是坎，坎牌不能用来吃或比（拆对不拆坎）" if zh else
-                    f"{kans} {'is a 坎' if len(f.detail) == 1 else 'are 坎s'}, and 坎 tiles never take part "
-                    f"in 吃 or 比 (拆对不拆坎)")
+            kans = ("、" if zh else " ").join(glyph(t) * 3 for t in f.detail)
+            body = say("explain.kan_one" if len(f.detail) == 1 else "explain.kan_more", lang, kans=kans)
     elif r == "must_wei":
-        verb = "碰" if f.action == "peng" else "吃"
-        body = (f"自己摸出的{X}配上一对{X * 2}必须偎，不能{verb}" if zh else
-                f"a self-drawn {X} onto your pair {X * 2} must be 偎'd (偎牌), never "
-                f"{'碰' if f.action == 'peng' else 'eaten'}")
+        body = say("explain.must_wei_peng" if f.action == "peng" else "explain.must_wei_chi", lang, x=X, pair=X * 2)
     elif r == "compulsory":
         if f.action == "pass":
-            body = {
-                "ti": (f"必须提，不提就是失提（罚{_penalty(d, '失提')}分）",
-                       f"the 提 is compulsory: not making it is 失提 (−{_penalty(d, '失提')})"),
-                "pao": (f"必须跑，不跑就是走跑（罚{_penalty(d, '走跑')}分）",
-                        f"the 跑 is compulsory: not making it is 走跑 (−{_penalty(d, '走跑')})"),
-                "wei": ("必须偎，不能忍偎", "the 偎 is compulsory (不能忍偎)"),
-                "peng": ("必须碰（有碰必碰）", "the 碰 is compulsory (有碰必碰)"),
-                "zhao": ("必须招，不招就是拆垅破坎（违规）",
-                         "the 招 is compulsory: a tile that makes a 招 must be 招'd (拆垅破坎 is a violation)"),
-            }[forced][0 if zh else 1]
+            p = _penalty(d, _NOT_MADE[forced]) if forced in _NOT_MADE else None
+            body = say(f"explain.compulsory_{forced}", lang, p=p)
         else:
-            verb = "碰" if f.action == "peng" else "吃"
-            body = (f"必须{MOVE_ZH[forced]}，不能{verb}{X}" if zh else
-                    f"the {_forced_en(forced)} is compulsory, so {X} may not be "
-                    f"{'碰' if f.action == 'peng' else 'eaten'}")
+            body = say("explain.compulsory_not_peng" if f.action == "peng" else "explain.compulsory_not_chi", lang,
+                       move=_forced_en(forced), x=X)
     elif r == "shaobi":
         body = _shaobi_text(d, f, lang)
     elif r == "no_discard":
-        verb = MOVE_ZH[f.action]
-        body = (f"{verb}后手里没有坎以外的牌可打，而{verb}后必须打出一张（坎牌不能打）" if zh else
-                f"after it no tile outside a 坎 would be left, and a {verb} must be followed by a discard "
-                f"(坎 tiles cannot be discarded)")
+        body = say("explain.no_discard", lang, move=MOVE_ZH[f.action])
     elif r == "peng_passed" and _hu_only(d):
         must = d.rules.self_pair_must_wei if d.source == "self-draw" else d.rules.peng_compulsory
-        beats = ("（过张胜过有碰必碰）" if zh else " (this beats 有碰必碰)") if must else ""
-        body = (f"过张只能胡，{X}以前过过张，只能胡，不能碰" if zh else
-                f"过张只能胡: {X} was passed before, so it may only be won on, never 碰'd") + beats
+        body = say("explain.peng_guo", lang, x=X) + (say("explain.guo_beats_peng", lang) if must else "")
     elif r == "peng_passed":
-        body = (f"{X}对碰是臭的：以前能碰没有碰，不能再碰（以后自己摸到要臭偎）" if zh else
-                f"{X} is 臭 for 碰: you could 碰 it before and passed (a later self-drawn {X} is a 臭偎)")
+        body = say("explain.peng_chou", lang, x=X)
     else:
         raise ValueError(f"unknown reason {r!r}")
     return head + sep + body
@@ -369,38 +273,28 @@ def _shaobi_text(d: Decision, f: Forbidden, lang: str) -> str:
     others = _others(f.chi, x)
     remaining = d.hand.concealed[x] - list(f.chi).count(x) + 1
     stranded = len(f.detail)
-    zh = lang == "zh"
     if remaining == 1:
-        left = (f"手里剩下的{X}无法组成{'一列' if _lie(d.rules) else '一句话'}或绞牌，比不下来" if zh else
-                f"the {X} left in hand can no longer form a group, so it cannot be laid out (比)")
+        left = say("explain.shaobi_no_group_lie" if _lie(d.rules) else "explain.shaobi_no_group", lang, x=X)
     elif stranded == remaining:
-        left = f"手里剩下的两张{X}都比不下来" if zh else f"neither of the two {X} left in hand can be laid out (比)"
+        left = say("explain.shaobi_neither", lang, x=X)
     else:
-        left = f"手里剩下的两张{X}只能比下一张" if zh else f"only one of the two {X} left in hand can be laid out (比)"
+        left = say("explain.shaobi_only_one", lang, x=X)
     name, p = d.rules.shaobi, _penalty(d, "烧比")
     roman, what, words, each = _SHAOBI.get(name, ("shaobi", "", "", False))
-    if zh:
-        if each:
-            return f"{name}（{what}，要赔每家{p}分，{words}）：用{others}吃{X}后，{left}"
-        return f"{name}（罚{p}分）：用{others}吃{X}后，{left}"
-    if each:
-        return f"{name} ({roman}, {what}: the offender pays each other player {p}, {words}): after eating {X} " \
-               f"with {others}, {left}"
-    return f"{name} ({roman}, −{p}): after eating {X} with {others}, {left}"
+    return say("explain.shaobi_each" if each else "explain.shaobi", lang, name=name, _roman=roman, what=what, p=p,
+               words=words, x=X, others=others, left=left)
 
 
 def _chi_from_text(d: Decision, lang: str) -> str:
     """Why a tile from this origin is not eaten under the ruleset (not the lower player's: 隔山)."""
     upper = set(d.rules.chi_from) == {"upper-discard", "upper-draw"}
-    if lang == "zh":
-        if upper:
-            return "吃牌只能吃上家的，自己摸出的牌不能吃" if d.source == "self-draw" else "吃牌只能吃上家的"
-        return f"{ORIGIN_ZH[d.source]}的牌不能吃（只能吃：{'、'.join(ORIGIN_ZH[o] for o in d.rules.chi_from)}）"
     if upper:
-        own = ", never your own draw" if d.source == "self-draw" else ""
-        return f"吃牌只能吃上家的: only the upper player's tiles (上家) are eaten{own}"
-    return (f"under {d.rules.name} a tile {d.source} is never eaten (吃 takes only "
-            f"{', '.join(d.rules.chi_from) or 'nothing'})")
+        return say("explain.chi_upper_only_self" if d.source == "self-draw" else "explain.chi_upper_only", lang)
+    zh = lang == "zh"
+    allowed = [ORIGIN_ZH[o] for o in d.rules.chi_from] if zh else list(d.rules.chi_from)
+    return say("explain.chi_from" if allowed else "explain.chi_from_nothing", lang,
+               allowed=("、" if zh else ", ").join(allowed), _name=d.rules.name, _source=d.source,
+               _origin=ORIGIN_ZH[d.source])
 
 
 # ---------------------------------------------------------------- rendering
@@ -444,7 +338,7 @@ def forbidden_lines(result: Decision, lang: str | None = None, all_rows: bool = 
         text = forbidden_text(result, same[0], lang)
         if len(same) > 1:
             n = len(same) - 1
-            text += f"（另有{n}种同理）" if lang == "zh" else f" (and {n} more way{'s' * (n > 1)} alike)"
+            text += say("explain.more_alike", lang, n=n, _s="s" * (n > 1))
         out.append(text)
     return out if all_rows else list(dict.fromkeys(out))
 
@@ -459,16 +353,14 @@ def act_lines(result: Decision, lang: str | None = None, limit: int | None = Non
     lang = resolve_lang(lang)
     zh = lang == "zh"
     X = glyph(result.tile)
-    if zh:
-        lines = [f"{result.hand.text()}  +  {ORIGIN_ZH[result.source]}的{X}"]
-    else:
-        lines = [f"{result.hand.text()}  +  {X} {result.source} ({ORIGIN_ZH[result.source]})"]
+    lines = [say("explain.act_head", lang, hand=result.hand.text(), x=X, _source=result.source,
+                 origin=ORIGIN_ZH[result.source])]
     for a in result.actions:
-        label = ("必须" if a.compulsory else "可以") if zh else ("must" if a.compulsory else "may")
+        label = say("explain.must" if a.compulsory else "explain.may", lang)
         line = f"{label}{'：' if zh else ': '}{action_text(result, a, lang)}"
         if a.left:
-            line += f"（从{glyphs(a.left)}中打出一张）" if zh else f" [discard from {glyphs(a.left)}]"
+            line += say("explain.discard_from", lang, tiles=glyphs(a.left))
         lines.append(line)
     for text in forbidden_lines(result, lang, all_rows=not grouped):
-        lines.append(f"{'不可以：' if zh else 'may not: '}{text}")
+        lines.append(say("explain.may_not", lang) + text)
     return fit(lines, limit, indent="    ", words=not zh)

@@ -28,14 +28,12 @@ from ..game.moves import Ask, Move
 from ..game.position import Position
 from ..game.table import origin
 from ..model.tiles import N_KINDS, glyph, glyphs
+from .catalogue import say
 from .table_view import HIDDEN, WIDTH, chou_text, hand_cells, menu_lines, width, words, wrap
 from .table_view import cells as _cells
 from .words import MOVE_ZH
 
 __all__ = ["WIDTH", "option_lines", "position_lines", "seat_name", "width"]
-
-_MORE = {"en": {"held": " ({n} tiles)", "last": "the last stock tile", "approx": "note: "},
-         "zh": {"held": "（{n}张）", "last": "墩里最后一张", "approx": "注："}}
 
 
 def seat_name(p: Position, seat: int, lang: str) -> str:
@@ -45,7 +43,7 @@ def seat_name(p: Position, seat: int, lang: str) -> str:
         return w["you"]
     if p.players == 3:
         return w["lower" if (p.seat + 1) % 3 == seat else "upper"]
-    return f"{seat}号位" if lang == "zh" else f"seat {seat}"
+    return say("position_text.seat", lang, seat=seat)
 
 
 def _meld(kind: str, tiles: tuple[int, ...] | None) -> str:
@@ -54,12 +52,12 @@ def _meld(kind: str, tiles: tuple[int, ...] | None) -> str:
 
 def position_lines(p: Position, lang: str = "en") -> list[str]:
     """The position as the seat sees it (module docstring)."""
-    w, more = words(lang), _MORE[lang]
+    w = words(lang)
     head = [p.rules.name, w["dealer"].format(who=seat_name(p, p.dealer, lang)), w["stock"].format(n=p.stock),
             w["turn"].format(who=seat_name(p, p.turn, lang))]
     lines = wrap("== " + " · ".join(head) + " ==", indent="   ")
     others = [(p.seat + k) % p.players for k in range(p.players - 1, 0, -1)]  # 上家 first, as at the table
-    labels = {q: seat_name(p, q, lang) + more["held"].format(n=p.held[q]) for q in others}
+    labels = {q: seat_name(p, q, lang) + say("position_text.held", lang, n=p.held[q]) for q in others}
     labels[p.seat] = seat_name(p, p.seat, lang)
     pad = max(width(x) for x in labels.values()) + 2
     for q in others + [p.seat]:
@@ -72,14 +70,15 @@ def position_lines(p: Position, lang: str = "en") -> list[str]:
         t, by, kind = p.table
         said = w["drawn" if kind == "draw" else "discarded"].format(t=glyph(t), who=seat_name(p, by, lang))
         if p.last_stock:
-            said += f" ({more['last']})" if lang == "en" else f"（{more['last']}）"
+            last = say("position_text.last_stock", lang)
+            said += f" ({last})" if lang == "en" else f"（{last}）"
         lines += _cells(w["table"], [said], label)
     unseen = p.unseen()
     lines += _cells(w["unseen"], [f"{glyph(t)}{unseen[t]}" for t in range(10)], label)
     lines += _cells("", [f"{glyph(t)}{unseen[t]}" for t in range(10, N_KINDS)], label)
     lines += _cells(w["chou"], [chou_text(p, lang)], label)
     if p.approx:
-        lines += wrap(more["approx"] + p.approx)
+        lines += wrap(say("position_text.approx_note", lang) + p.approx)
     return lines
 
 
