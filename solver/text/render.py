@@ -16,6 +16,7 @@ from ..model.results import DiscardAdvice, DiscardRow, Discards, Draw, HuResult,
 from ..model.rules import Ruleset
 from ..model.shown import printable
 from ..model.tiles import GLYPH_TO_ID, GLYPHS, RED, glyphs
+from .catalogue import say
 from .columns import WIDTH, first_fit, fit, grid, split_rows
 from .words import CONDITION_TEXT, CONDITION_ZH, GROUP_ZH, MELD_ZH, SOURCE_TEXT, group_zh
 
@@ -64,12 +65,12 @@ def _held(hand: Hand, t: int, zh: bool = False) -> str | None:
     X = GLYPHS[t]
     for m in hand.melds:
         if m.kind in ("wei", "peng") and m.tiles[0] == t:
-            return f"{GROUP_ZH[m.kind]}{X * 3}" if zh else f"the {GROUP_ZH[m.kind]} {X * 3}"
+            return say("render.held_wei" if m.kind == "wei" else "render.held_peng", zh, tiles=X * 3)
     n = hand.concealed[t]
     if n == 3:
-        return f"坎{X * 3}" if zh else f"the 坎 {X * 3}"
+        return say("render.held_kan", zh, tiles=X * 3)
     if n == 2:
-        return f"一对{X * 2}" if zh else f"the pair {X * 2}"
+        return say("render.held_pair", zh, tiles=X * 2)
     return None
 
 
@@ -88,33 +89,25 @@ def _tile_group(groups: tuple[Group, ...], n_melds: int, t: int, how: str) -> Gr
 def _joins(g: Group | None, t: int, zh: bool = False, sequence: str = "句") -> str:
     tg = GLYPHS[t]
     if g is None:
-        return f"{tg}凑成整手牌" if zh else f"{tg} completes the hand"
+        return say("render.joins_nothing", zh, t=tg)
     if g.kind == "jiang":
-        return f"{tg}和{tg}成将{g.text()}" if zh else f"{tg} pairs with {tg} as the 将 {g.text()}"
-    if zh:
-        what = "绞" if g.kind == "jiao" else "二七十" if group_pattern(g.tiles) == "ju2710" else sequence
-        return f"{tg}和{_minus(g.tiles, t)}成{what}{g.text()}"
-    what = "the 绞 " if g.kind == "jiao" else "the 二七十 " if group_pattern(g.tiles) == "ju2710" else ""
-    return f"{tg} joins {_minus(g.tiles, t)} as {what}{g.text()}"
+        return say("render.joins_pair", zh, t=tg, group=g.text())
+    rest = _minus(g.tiles, t)
+    if g.kind == "jiao":
+        return say("render.joins_jiao", zh, t=tg, rest=rest, group=g.text())
+    if group_pattern(g.tiles) == "ju2710":
+        return say("render.joins_2710", zh, t=tg, rest=rest, group=g.text())
+    return say("render.joins_sequence", zh, t=tg, rest=rest, group=g.text(), _sequence=sequence)
 
 
 #: who revealed the tile, in Chinese
 SOURCE_ZH = {"self": "自摸", "other": "别家摸出", "discard": "别家打出"}
-#: a winning tile's move onto what the hand holds (RULES.md 4): how -> (en, zh) with {drawn} and {held}
-_ONTO = {"招胡": ("{drawn} onto {held} must become a 招 (no 破招)", "{drawn}落在{held}上必须招（不能破招）"),
-         "提胡": ("{drawn} onto {held} must become a 提", "{drawn}落在{held}上必须提"),
-         "跑胡": ("{drawn} onto {held} makes a 跑", "{drawn}和{held}成跑"),
-         "偎胡": ("{drawn} onto {held} must become a 偎 (偎牌 is compulsory)", "{drawn}和{held}必须偎（偎牌是必须的）"),
-         "碰胡": ("{drawn} joins {held} as a 碰", "{drawn}和{held}成碰")}
-#: a forced move that spoils the win: reason -> (en, zh) with {drawn}, {held}, {why} and {then}
-_FORCED = {"forced_ti": ("{drawn} onto {held} must become a 提 ({why}), and the hand then {then}",
-                         "{drawn}落在{held}上必须提（{why}），提后{then}"),
-           "forced_wei": ("{drawn} onto {held} must become a 偎 (偎牌 is compulsory), and the hand then {then}",
-                          "{drawn}和{held}必须偎（偎牌是必须的），偎后{then}"),
-           "forced_zhao": ("{drawn} onto {held} must become a 招 (no 破招), and the hand then {then}",
-                           "{drawn}落在{held}上必须招（不能破招），招后{then}"),
-           "forced_peng": ("{drawn} onto {held} must become the player's own 碰 (有碰必碰), and the hand then {then}",
-                           "{drawn}和{held}必须成自己的碰（有碰必碰），碰后{then}")}
+#: a winning tile's move onto what the hand holds (RULES.md 4): how -> the entry ``render.onto_NAME``, with
+#: {drawn} and {held}
+_ONTO = {"招胡": "zhao", "提胡": "ti", "跑胡": "pao", "偎胡": "wei", "碰胡": "peng"}
+#: a forced move that spoils the win: reason -> the entry ``render.forced_NAME``, with {drawn}, {held}, {why}
+#: and {then}
+_FORCED = {"forced_ti": "ti", "forced_wei": "wei", "forced_zhao": "zhao", "forced_peng": "peng"}
 
 
 def hu_sentence(r: HuResult, rules: Ruleset, lang: str = "en") -> str:
@@ -122,43 +115,34 @@ def hu_sentence(r: HuResult, rules: Ruleset, lang: str = "en") -> str:
     zh = lang == "zh"
     t, tg, hand = r.tile, GLYPHS[r.tile], r.hand
     held = _held(hand, t, zh)
-    if zh:
-        drawn = f"{SOURCE_ZH[r.source]}的{tg}"
-    else:
-        drawn = {"self": f"a self-drawn {tg}", "other": f"{tg} from another player",
-                 "discard": f"{tg} discarded by another player"}[r.source]
+    drawn = say(f"render.drawn_{r.source}", zh, t=tg)
     sep = "：" if zh else ": "
     w = r.win
     if w is not None:
         how = w.how
         if how in _ONTO:
-            return how + sep + _ONTO[how][zh].format(drawn=drawn, held=held)
+            return how + sep + say(f"render.onto_{_ONTO[how]}", zh, drawn=drawn, held=held)
         joined = _joins(_tile_group(w.groups, len(hand.melds), t, how), t, zh, rules.sequence)
         if how == "破跑胡":
-            return f"破跑胡：{joined}；{held}不动" if zh else f"破跑胡: {joined}; {held} stays whole"
+            return say("render.po_pao", zh, joined=joined, held=held)
         return how + sep + joined
     if r.huxi is not None:
-        then = (f"最多{r.huxi}胡息（要{rules.min_huxi}）" if zh else
-                f"makes at most {r.huxi} 胡息 ({rules.min_huxi} needed)")
+        then = say("render.then_huxi", zh, huxi=r.huxi, min=rules.min_huxi)
     elif r.reason in ("forced_ti", "forced_zhao") and hand.n_four:
-        then = "有两个四张的组，凑7门子少一张" if zh else "has two 4-tile groups and is one tile short of 7 门子"
+        then = say("render.then_two_fours", zh)
     else:
-        then = "组不成7门子" if zh else "has no 7 门子"
+        then = say("render.then_no_groups", zh)
     if r.reason in _FORCED:
         kan = held and ("坎" in held)
-        why = ("破跑不破提" if kan else "自己摸的牌必须提") if zh else \
-            ("破跑不破提" if kan else "提 is compulsory on one's own draw")
-        return _FORCED[r.reason][zh].format(drawn=drawn, held=held, why=why, then=then)
+        why = say("render.why_kan" if kan else "render.why_own_draw", zh)
+        return say(f"render.forced_{_FORCED[r.reason]}", zh, drawn=drawn, held=held, why=why, then=then)
     if r.reason == "source_no_hu":
-        return f"{rules.name}规则不胡{SOURCE_ZH[r.source]}的牌" if zh else \
-            f"the {rules.name} rules win on no tile {SOURCE_TEXT[r.source]}"
+        return say("render.no_hu_source", zh, rules=rules.name, source=(SOURCE_ZH if zh else SOURCE_TEXT)[r.source])
     if r.reason == "huxi_short":
-        return f"加上{drawn}能组成7门子，但{then}" if zh else f"with {drawn} the hand forms 7 门子 but {then}"
+        return say("render.huxi_short", zh, drawn=drawn, then=then)
     fours = "/".join(GROUP_ZH[k] for k in rules.four_kinds)
-    if zh:
-        return f"加上{drawn}拆不成7门子" + (f"（有{fours}的手牌要正好一对将）" if hand.n_four else "")
-    note = f" (a hand with a {fours} needs exactly one 将 pair)" if hand.n_four else ""
-    return f"with {drawn} the tiles cannot be split into 7 门子{note}"
+    note = say("render.no_split_note", zh, fours=fours) if hand.n_four else ""
+    return say("render.no_split", zh, drawn=drawn, note=note)
 
 
 # ---------------------------------------------------------------- human output
@@ -167,10 +151,10 @@ def _fan(w: Win) -> str:
     return f"{w.fan} {'+'.join(w.fan_names)}" if w.fan_names else f"{w.fan} 平胡"
 
 
-def _score_line(w: Win, source: str) -> str:
-    zimo = " (自摸 +1)" if source == "self" else ""
+def _score_line(w: Win, source: str, lang: str = "en") -> str:
+    zimo = say("render.score_zimo", lang) if source == "self" else ""
     names = "+".join(w.fan_names) or "平胡"
-    return f"{w.huxi} 胡息 → {w.deng} 等{zimo} × {w.fan} 番 ({names}) = {w.score}"
+    return say("render.score_line", lang, huxi=w.huxi, deng=w.deng, zimo=zimo, fan=w.fan, names=names, score=w.score)
 
 
 def _group_cell(g: Group, sequence: str = "句") -> str:
@@ -185,17 +169,11 @@ def _wait_summary(w: Wait) -> str:
     return f"{GLYPHS[w.tile]} {w.outs}" if w.outs else f"{GLYPHS[w.tile]} dead"
 
 
-_AWAY = {"en": {"ready": "ready", "away": "{n} away", "beyond": "more than 2 away", "never": "never ready",
-                "live": " ({n} live)"},
-         "zh": {"ready": "听牌", "away": "差{n}步", "beyond": "差2步以上", "never": "听不了", "live": "（{n}张）"}}
-
-
 def away(distance: int | None, limit: bool, lang: str = "en") -> str:
     """How far from ready: 'ready', '1 away', 'more than 2 away' (the search stopped), 'never ready'."""
-    w = _AWAY[lang]
     if distance is not None:
-        return w["ready"] if distance == 0 else w["away"].format(n=distance)
-    return w["beyond"] if limit else w["never"]
+        return say("render.ready", lang) if distance == 0 else say("render.away", lang, n=distance)
+    return say("render.more_than_2_away" if limit else "render.never_ready", lang)
 
 
 def progress(distance: int | None, limit: bool, improving: tuple[Draw, ...], lang: str = "en") -> str:
@@ -205,38 +183,18 @@ def progress(distance: int | None, limit: bool, improving: tuple[Draw, ...], lan
         return far
     live = sum(d.live for d in improving)
     tiles = " ".join(GLYPHS[d.tile] for d in improving)
-    return f"{far} · {'听' if distance == 0 else '进张'} {tiles}" + _AWAY[lang]["live"].format(n=live)
+    return f"{far} · {'听' if distance == 0 else '进张'} {tiles}" + say("render.live", lang, n=live)
 
 
-_HU: dict[str, dict[str, str]] = {
-    "en": {"head": "{hand}  +  {t} {source}", "win": "胡 {how}: {line}", "not": "not a win ({reason}): {why}",
-           "split": "highest-胡息 split into 7 门子:", "n": "{n} decomposition{s}, best first", "total": "total",
-           "dealt": "{hand}  dealt, {n} tiles", "dealer": " (the dealer)", "no_tianhu": "not a 天胡: {why}",
-           "left": "outside the groups (no 7 门子 needed): {tiles}"},
-    "zh": {"head": "{hand}  +  {source}的{t}", "win": "胡（{how}）：{line}", "not": "不能胡：{why}",
-           "split": "胡息最高的7门子拆法：", "n": "{n}种拆法，最好的在前", "total": "合计",
-           "dealt": "{hand}  刚发的牌，{n}张", "dealer": "（庄家）", "no_tianhu": "不是天胡：{why}",
-           "left": "组外的牌（不需要7门子）：{tiles}"}}
-#: the headers of ``phz hu``'s tables: the groups of a win (block) and every decomposition (all)
-_HU_HEADS: dict[str, dict[str, tuple[str, ...]]] = {
-    "en": {"block": ("门子", "tiles", "胡息"), "all": ("#", "胡息", "等", "番", "score", "how", "门子")},
-    "zh": {"block": ("门子", "牌", "胡息"), "all": ("#", "胡息", "等", "番", "分", "胡法", "门子")}}
 #: the context a game gives a win, in Chinese words (CONDITION_TEXT's)
 _CONDITION_ZH_TEXT = {"haidi": "墩里最后一张", "tianhu": "刚发的手牌", "dihu": "庄家打出的第一张", "qishou": "亮张"}
 
 
-def _score_line_in(w: Win, source: str, lang: str) -> str:
-    if lang != "zh":
-        return _score_line(w, source)
-    zimo = "（自摸+1）" if source == "self" else ""
-    return f"{w.huxi}胡息 → {w.deng}等{zimo} × {w.fan}番（{'+'.join(w.fan_names) or '平胡'}）= {w.score}分"
-
-
 def _groups_block(groups: tuple[Group, ...], sequence: str = "句", lang: str = "en") -> list[str]:
-    w = _HU[lang]
     rows = [[group_zh(g.kind, sequence), g.text(), g.huxi] for g in groups]
-    rows.append(["", w["total"], sum(g.huxi for g in groups)])
-    return tabulate(rows, _HU_HEADS[lang]["block"], tablefmt=TABLE_FORMAT, disable_numparse=True).splitlines()
+    rows.append(["", say("render.hu_total", lang), sum(g.huxi for g in groups)])
+    head = ("门子", say("render.head_tiles", lang), "胡息")
+    return tabulate(rows, head, tablefmt=TABLE_FORMAT, disable_numparse=True).splitlines()
 
 
 def condition_note(condition: str, rules: Ruleset, lang: str = "en") -> str:
@@ -246,23 +204,20 @@ def condition_note(condition: str, rules: Ruleset, lang: str = "en") -> str:
             f"{CONDITION_ZH[condition]} ({CONDITION_TEXT[condition]})")
     fans = rules.condition_fans(condition)
     if not fans:
-        return f"{what}：{rules.name}规则不另算番" if zh else f"{what}: no 番 of its own under the {rules.name} rules"
+        return say("render.no_fan_of_its_own", zh, what=what, rules=rules.name)
     notes = []
     for f in fans:
-        if zh:
-            text = f"{f.fan}番，" + ("与其他花样相加" if rules.fans_add else "除非其他花样的番更多")
-        else:
-            text = f"{f.fan} 番 " + ("added to the other 花样" if rules.fans_add else "unless a 花样 counts more")
+        text = say("render.fan_added" if rules.fans_add else "render.fan_unless", zh, fan=f.fan)
         alone = rules.fan_overrides.get(frozenset({f.name}))
         if alone is not None:
-            text += f"，单独时{alone}番（平胡{f.name}）" if zh else f", {alone} 番 alone (平胡{f.name})"
+            text += say("render.fan_alone", zh, alone=alone, name=f.name)
         notes.append(text if f.name == CONDITION_ZH[condition] else f"{f.name} {text}")
     return what + ("：" if zh else ": ") + ("；" if zh else "; ").join(notes)
 
 
 def _all_table(r: HuResult, rules: Ruleset, lang: str, limit: int | None) -> list[str]:
     """Every decomposition, best first: its figures and its 门子, these on several lines when too wide."""
-    head = list(_HU_HEADS[lang]["all"])
+    head = ["#", "胡息", "等", "番", say("render.head_score", lang), say("render.head_how", lang), "门子"]
     rows = [([str(i), str(x.huxi), str(x.deng), _fan(x), str(x.score), x.how],
              [_group_cell(g, rules.sequence) for g in x.groups]) for i, x in enumerate(r.decompositions, 1)]
     joined = [lead + [" ".join(cells)] for lead, cells in rows]
@@ -282,21 +237,22 @@ def _all_table(r: HuResult, rules: Ruleset, lang: str, limit: int | None) -> lis
 def hu_text(r: HuResult, rules: Ruleset, colour: bool, *, all_splits: bool = False,
             conditions: Iterable[str] = (), lang: str = "en", limit: int | None = WIDTH) -> str:
     """``phz hu``'s answer; ``conditions``: the game context the win was asked with (海底 …)."""
-    w = _HU[lang]
     zh = lang == "zh"
-    head = [w["head"].format(hand=r.hand.text(), t=GLYPHS[r.tile], source=(SOURCE_ZH if zh else SOURCE_TEXT)[r.source])]
+    source = (SOURCE_ZH if zh else SOURCE_TEXT)[r.source]
+    head = [say("render.hu_head", lang, hand=r.hand.text(), t=GLYPHS[r.tile], source=source)]
     head += [condition_note(c, rules, lang) for c in sorted(conditions)]
     win = r.win
     if win is not None:
-        lines = [*head, w["win"].format(how=win.how, line=_score_line_in(win, r.source, lang)),
+        lines = [*head, say("render.hu_win", lang, how=win.how, line=_score_line(win, r.source, lang)),
                  hu_sentence(r, rules, lang), "", *_groups_block(win.groups, rules.sequence, lang)]
         if all_splits:
             n = len(r.decompositions)
-            lines += ["", w["n"].format(n=n, s="s" * (n != 1)), *_all_table(r, rules, lang, limit)]
+            lines += ["", say("render.decompositions", lang, n=n, _s="s" * (n != 1)),
+                      *_all_table(r, rules, lang, limit)]
     else:
-        lines = [*head, w["not"].format(reason=r.reason, why=hu_sentence(r, rules, lang))]
+        lines = [*head, say("render.not_win", lang, _reason=r.reason, why=hu_sentence(r, rules, lang))]
         if r.groups:
-            lines += ["", w["split"], *_groups_block(r.groups, rules.sequence, lang)]
+            lines += ["", say("render.hu_split", lang), *_groups_block(r.groups, rules.sequence, lang)]
     return paint("\n".join(fit(lines, limit, words=not zh)), colour)
 
 
@@ -305,34 +261,28 @@ def tianhu_sentence(d: "Dealt", rules: Ruleset, lang: str = "en") -> str:
     zh = lang == "zh"
     if rules.game.tianhu == "dealer_seven_groups":
         n = sum(d.hand.all_counts())
-        if zh:
-            return (f"天胡：庄家的{n}张牌在打第一张之前就是胡牌（7门子）" if d.win else
-                    f"庄家的{n}张牌不是胡牌（7门子，{rules.min_huxi}胡息）")
-        what = f"the dealer's {n} tiles"
         if d.win:
-            return f"天胡: {what} are a winning hand (7 门子) before his first discard"
-        return f"{what} are no winning hand (7 门子, {rules.min_huxi} 胡息)"
+            return say("render.tianhu_dealer_win", zh, n=n)
+        return say("render.tianhu_dealer_no", zh, n=n, min=rules.min_huxi)
     four = MELD_ZH[rules.dealt_four]
-    if zh:
-        return f"{'天胡：' if d.win else ''}{d.fours}个{four}、{d.kans}个坎（3个{four}或5个坎立即胡，每个{four}也算坎）"
-    rule = f"3 {four} or 5 坎 win at once, each {four} also a 坎"
-    return f"{'天胡: ' if d.win else ''}{d.fours} {four} and {d.kans} 坎 ({rule})"
+    win = say("render.tianhu_win", zh) if d.win else ""
+    return win + say("render.tianhu_fours", zh, fours=d.fours, four=four, kans=d.kans)
 
 
 def tianhu_text(d: "Dealt", rules: Ruleset, colour: bool, *, lang: str = "en", limit: int | None = WIDTH) -> str:
     """``phz hu --tianhu``'s answer: a dealt hand's 天胡 with its groups, or why it has none."""
-    w = _HU[lang]
     n = sum(d.hand.all_counts())
-    head = w["dealt"].format(hand=d.hand.text(), n=n) + (w["dealer"] if d.dealer else "")
+    head = say("render.hu_dealt", lang, hand=d.hand.text(), n=n) + (say("render.hu_dealer", lang) if d.dealer else "")
     win = d.win
     if win is None:
-        return paint("\n".join(fit([head, w["no_tianhu"].format(why=tianhu_sentence(d, rules, lang))], limit,
+        why = tianhu_sentence(d, rules, lang)
+        return paint("\n".join(fit([head, say("render.hu_no_tianhu", lang, why=why)], limit,
                                     words=lang != "zh")), colour)
     lines = [head, condition_note("tianhu", rules, lang),
-             w["win"].format(how=win.how, line=_score_line_in(win, "self", lang)),
+             say("render.hu_win", lang, how=win.how, line=_score_line(win, "self", lang)),
              tianhu_sentence(d, rules, lang), "", *_groups_block(win.groups, rules.sequence, lang)]
     if d.left:
-        lines.append(w["left"].format(tiles=glyphs(d.left)))
+        lines.append(say("render.hu_left", lang, tiles=glyphs(d.left)))
     return paint("\n".join(fit(lines, limit, words=lang != "zh")), colour)
 
 

@@ -16,12 +16,15 @@ character or tile glyph takes two.  The coach's words are in ``coach_words``.
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Sequence
 
 from ..game.moves import Ask, Move
 from ..game.view import SeatView
 from ..model.rules import FOUR_KINDS
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
+from ..vocabulary import ORIGINS
+from .catalogue import say
 from .columns import WIDTH, width, wrap
 from .explain import action_text, forbidden_text
 from .words import MOVE_ZH, discarded, eaten
@@ -56,38 +59,31 @@ cells = _cells  # (shared with solver.text.position_text)
 
 # ---------------------------------------------------------------- words
 
-_W = {
-    "en": {"you": "you", "lower": "下家", "upper": "上家", "opposite": "对家", "out": "sits out (坐底)",
-           "last": "last tile {t} shown", "hand": "hand {n}", "stock": "stock {n}",
-           "dealer": "dealer: {who}", "turn": "turn: {who}", "mine": "your hand", "table": "on the table",
-           "drawn": "{t} drawn by {who}", "discarded": "{t} discarded by {who}", "faces": "face up",
-           "unseen": "unseen", "chou": "臭 for you", "chou_chi": "吃", "chou_peng": "碰",
-           "passed": "过张 (won on only)", "none": "—", "kan": "坎", "nothing": "nothing",
-           "tile_on": "your move on {t} ({origin}):", "discard_head": "discard (打) a tile:",
-           "own_chou": "the tile you discard becomes 臭 for you",
-           "may": "may: ", "may_not": "may not: ", "kan_never": "{kan}: 坎 tiles are never discarded",
-           "all_open": "no move is forbidden here: every move is in the menu"},
-    "zh": {"you": "你", "lower": "下家", "upper": "上家", "opposite": "对家", "out": "坐底", "last": "墩底亮{t}", "hand": "第{n}局", "stock": "墩里{n}张",
-           "dealer": "庄家：{who}", "turn": "轮到：{who}", "mine": "你的手牌", "table": "桌上",
-           "drawn": "{who}摸出的{t}", "discarded": "{who}打出的{t}", "faces": "亮着的牌",
-           "unseen": "未见", "chou": "你的臭牌", "chou_chi": "吃", "chou_peng": "碰",
-           "passed": "过张（只能胡）", "none": "无", "kan": "坎", "nothing": "无",
-           "tile_on": "你对{origin}的{t}：", "discard_head": "打出一张牌：",
-           "own_chou": "打出的牌对你成为臭张",
-           "may": "可以：", "may_not": "不可以：", "kan_never": "{kan}：坎牌不能打出",
-           "all_open": "这里没有被禁止的走法：能走的都在菜单里"},
-}
-_ORIGIN = {"en": {"upper-discard": "upper player's discard", "upper-draw": "upper player's draw",
-                  "self-draw": "your own draw", "lower-discard": "lower player's discard",
-                  "lower-draw": "lower player's draw"},
-           "zh": {"upper-discard": "上家打出", "upper-draw": "上家摸出", "self-draw": "自己摸出",
-                  "lower-discard": "下家打出", "lower-draw": "下家摸出"}}
 #: each move's name in English, after its Chinese one
 _MOVE_EN = {k: k for k in MOVE_ZH}
 
 
+@cache
 def words(lang: str) -> dict[str, str]:
-    return _W[lang]
+    """The words of the table in ``lang`` by name (``solver.text.position_text``'s too): a text with values is
+    a template, its placeholders given back as they are for the caller to fill in (``str.format``)."""
+    return {"you": say("table_view.you", lang), "lower": say("table_view.lower", lang),
+            "upper": say("table_view.upper", lang), "opposite": say("table_view.opposite", lang),
+            "out": say("table_view.out", lang), "last": say("table_view.last", lang, t="{t}"),
+            "hand": say("table_view.hand", lang, n="{n}"), "stock": say("table_view.stock", lang, n="{n}"),
+            "dealer": say("table_view.dealer", lang, who="{who}"), "turn": say("table_view.turn", lang, who="{who}"),
+            "mine": say("table_view.mine", lang), "table": say("table_view.table", lang),
+            "drawn": say("table_view.drawn", lang, t="{t}", who="{who}"),
+            "discarded": say("table_view.discarded", lang, t="{t}", who="{who}"),
+            "faces": say("table_view.faces", lang), "unseen": say("table_view.unseen", lang),
+            "chou": say("table_view.chou", lang), "chou_chi": say("table_view.chou_chi", lang),
+            "chou_peng": say("table_view.chou_peng", lang), "passed": say("table_view.passed", lang),
+            "none": say("table_view.none", lang), "kan": say("table_view.kan", lang),
+            "nothing": say("table_view.nothing", lang),
+            "tile_on": say("table_view.tile_on", lang, t="{t}", origin="{origin}"),
+            "discard_head": say("table_view.discard_head", lang), "own_chou": say("table_view.own_chou", lang),
+            "may": say("table_view.may", lang), "may_not": say("table_view.may_not", lang),
+            "kan_never": say("table_view.kan_never", lang, kan="{kan}"), "all_open": say("table_view.all_open", lang)}
 
 
 def place_names(n: int) -> list[str]:
@@ -99,7 +95,7 @@ def place_names(n: int) -> list[str]:
 def seat_names(me: int, bots: Sequence[str], lang: str) -> list[str]:
     """Each seat's name at the table of seat ``me``: you, 下家 BOT (the lower player), (对家 BOT,) 上家 BOT.
     ``bots``: the bot of each other seat, from the lower player on (one of two: 对家)."""
-    w = _W[lang]
+    w = words(lang)
     n = len(bots) + 1
     names = [""] * n
     names[me] = w["you"]
@@ -128,7 +124,7 @@ def hand_cells(view: SeatView | Position) -> list[str]:
 def table_lines(view: SeatView, names: Sequence[str], scores: Sequence[int], lang: str, *,
                 hand_no: int | None = None) -> list[str]:
     """The table of ``view``'s seat (module docstring)."""
-    w = _W[lang]
+    w = words(lang)
     me = view.seat
     head = [w["hand"].format(n=hand_no)] if hand_no is not None else []
     head += [view.rules.name, w["dealer"].format(who=names[view.dealer]), w["stock"].format(n=view.stock)]
@@ -161,7 +157,7 @@ def table_lines(view: SeatView, names: Sequence[str], scores: Sequence[int], lan
 
 def chou_text(view: SeatView | Position, lang: str) -> str:
     """What is 臭 for the seat: for 吃 and for 碰 (过张只能胡: the passed tiles)."""
-    w = _W[lang]
+    w = words(lang)
     if view.rules.passed == "hu_only":
         return f"{w['passed']} {glyphs(view.chou | view.passed_peng) or w['none']}"
     return (f"{w['chou_chi']} {glyphs(view.chou) or w['none']} · "
@@ -175,7 +171,7 @@ def move_words(move: Move, tile: int | None, lang: str, *, score: int | None = N
     English name after the Chinese one); ``tile``: the tile on the table; ``score``: a 胡's."""
     kind = move.kind
     if kind == "discard":
-        return f"{'打' if lang == 'zh' else 'discard'} {glyph(discarded(move))}"
+        return f"{say('table_view.discard', lang)} {glyph(discarded(move))}"
     name = MOVE_ZH[kind] + (f" {_MOVE_EN[kind]}" if lang == "en" else "")
     if kind == "chi":
         return f"{name} {glyphs(eaten(move))}" + "".join(f" 比 {glyphs(b)}" for b in move.bi)
@@ -184,13 +180,15 @@ def move_words(move: Move, tile: int | None, lang: str, *, score: int | None = N
     if kind in FOUR_KINDS and tile is not None:
         return f"{name} {glyph(tile) * COPIES}"
     if kind == "hu" and score is not None:
-        return f"{name} ({score}{'分' if lang == 'zh' else ''})" if lang == "zh" else f"{name} (score {score})"
+        return say("table_view.hu_score", lang, name=name, score=score)
     return name
 
 
 def origin_words(origin: str, lang: str) -> str:
     """Where a tile comes from (one of ``ORIGINS``), as the seat sees it: ``upper player's discard``, ``上家打出``."""
-    return _ORIGIN[lang].get(origin, origin)
+    if origin not in ORIGINS:
+        return origin
+    return say(f"table_view.origin_{origin.replace('-', '_')}", lang)
 
 
 def hu_score(ask: Ask) -> int | None:
@@ -203,7 +201,7 @@ def hu_score(ask: Ask) -> int | None:
 def menu_lines(ask: Ask, lang: str, notes: dict[int, str] | None = None, footer: Sequence[str] = ()) -> list[str]:
     """The numbered moves of ``ask``, a discard's several a line; ``notes``: a few words after option i
     (0-based, e.g. what it makes 臭); ``footer``: lines after the menu."""
-    w = _W[lang]
+    w = words(lang)
     notes = notes or {}
     if ask.stage == "discard":
         cells = [f"{i:>2} {glyph(discarded(m))}" for i, m in enumerate(ask.options, 1)]
@@ -213,7 +211,7 @@ def menu_lines(ask: Ask, lang: str, notes: dict[int, str] | None = None, footer:
         if ask.tile is not None:
             if ask.origin is None:
                 raise ValueError("a tile on the table comes from somewhere: an Ask with a tile has its origin")
-            lines.append(w["tile_on"].format(t=glyph(ask.tile), origin=_ORIGIN[lang].get(ask.origin, ask.origin)))
+            lines.append(w["tile_on"].format(t=glyph(ask.tile), origin=origin_words(ask.origin, lang)))
         score = hu_score(ask)
         for i, m in enumerate(ask.options):
             text = f"{i + 1:>2} {move_words(m, ask.tile, lang, score=score)}"
@@ -227,7 +225,7 @@ def menu_lines(ask: Ask, lang: str, notes: dict[int, str] | None = None, footer:
 
 def why_lines(ask: Ask, view: SeatView, lang: str) -> list[str]:
     """Why each open move is open and each other move is not (the sentences of ``phz act``)."""
-    w = _W[lang]
+    w = words(lang)
     d = ask.decision
     lines: list[str] = []
     if d is None:
