@@ -15,6 +15,7 @@ from ...model.notation import parse_hand
 from ...model.results import Discards, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyph, glyphs
+from ...text.catalogue import say
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _MAX, _and, _join, _seen_words, _waits_words
 from ..grading import read_tiles
@@ -50,12 +51,7 @@ MORE_GENERATORS = {_DISTANCE: (5, Makers(drill_makers._make_distance, ruleset_ma
 def prompt(q: Question, zh: bool) -> str:
     table = q.solution.result
     assert isinstance(table, Discards)  # a discard question is solved from its discard table
-    if about_distance(table):
-        return ("没有一张能打成听牌：打哪张离听牌最近？（进张距离最小，再看进张张数；一张牌）" if zh else
-                "No discard leaves the hand ready: which one leaves it nearest? "
-                "(least distance, then most live improving draws; one tile)")
-    return ("打哪张牌，胡牌的张数最多？（一张牌）" if zh else
-            "Which discard gives the most winning outs? (one tile)")
+    return say("discard.prompt_nearest" if about_distance(table) else "discard.prompt_most_outs", zh)
 
 
 def context(q: Question, zh: bool) -> list[str]:
@@ -104,8 +100,8 @@ def puzzle_answer(q: Question) -> PuzzleAnswer:
 
 def _away(r, zh: bool) -> str:
     if r.distance is None:
-        return ("离听牌超过两步" if zh else "more than 2 away") if r.limit else ("怎么进张都听不了牌" if zh else "never ready")
-    return f"离听牌{r.distance}步" if zh else f"{r.distance} away"
+        return say("discard.more_than_2_away" if r.limit else "discard.never_ready", zh)
+    return say("discard.away", zh, n=r.distance)
 
 
 def teach(q: Question, g: Grade, zh: bool) -> list[str]:
@@ -121,37 +117,30 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
     X = GLYPHS[x]
     by_tile = {r.tile: r for r in rows}
     if x not in by_tile:  # a 坎 tile: never discardable
-        lines.append(f"{X}在坎{X * 3}里，坎牌不能打（坎是锁住的）" if zh else
-                     f"{X} is in your 坎 {X * 3}, and 坎 tiles cannot be discarded (the 坎 is locked)")
+        lines.append(say("discard.kan_locked", zh, tile=X, kan=X * 3))
     elif not g.correct:
         lines += (_far_shortfall(by_tile[x], rows[0], best, zh) if far else
                   _outs_shortfall(by_tile[x], rows[0].outs, best, zh))
     elif not far and len(best) > 1 and rows[0].tile != x:
         first = GLYPHS[rows[0].tile]
-        lines.append(f"同样张数时，按期望分排序{first}在前" if zh else
-                     f"On equal outs the ranking puts {first} first (higher expected score)")
+        lines.append(say("discard.equal_outs_ranking", zh, first=first))
     lines += [""] + (_far_table(rows, best, x, zh) if far else _outs_table(rows, best, x, zh))
-    lines.append("（打出的牌算作见过的牌）" if zh else "(the discarded tile counts as seen)")
+    lines.append(say("discard.discarded_counts_seen", zh))
     return lines
 
 
 def _best_outs_line(rows, best: tuple[int, ...], zh: bool) -> str:
     top = rows[0].outs if rows else 0
     if len(best) == 1:
-        return (f"最好打{GLYPHS[best[0]]}：{top}张能胡的牌" if zh else
-                f"Best discard: {GLYPHS[best[0]]}, {top} winning outs")
-    return (f"打{_tiles_comma(best, zh)}都一样好：各有{top}张能胡的牌" if zh else
-            f"Best discards (tied on outs): {_tiles_comma(best, zh)}, {top} winning outs each")
+        return say("discard.best_outs", zh, tile=GLYPHS[best[0]], outs=top)
+    return say("discard.best_outs_tied", zh, tiles=_tiles_comma(best, zh), outs=top)
 
 
 def _best_far_line(top, best: tuple[int, ...], zh: bool) -> str:
     live = top.improving_live
     if len(best) == 1:
-        return (f"最好打{GLYPHS[best[0]]}：{_away(top, zh)}，进张{live}张" if zh else
-                f"Best discard: {GLYPHS[best[0]]}, {_away(top, zh)}, {live} live improving draws (进张)")
-    return (f"打{_tiles_comma(best, zh)}都一样好：{_away(top, zh)}，各有进张{live}张" if zh else
-            f"Best discards (tied): {_tiles_comma(best, zh)}, {_away(top, zh)}, {live} live improving "
-            f"draws (进张) each")
+        return say("discard.best_nearest", zh, tile=GLYPHS[best[0]], away=_away(top, zh), live=live)
+    return say("discard.best_nearest_tied", zh, tiles=_tiles_comma(best, zh), away=_away(top, zh), live=live)
 
 
 def _outs_shortfall(r, top: int, best: tuple[int, ...], zh: bool) -> list[str]:
@@ -159,12 +148,9 @@ def _outs_shortfall(r, top: int, best: tuple[int, ...], zh: bool) -> list[str]:
     X = GLYPHS[r.tile]
     if r.outs:
         waits = " ".join(f"{GLYPHS[w.tile]} {w.outs}" for w in r.waits if w.outs)
-        return [f"打{X}只有{r.outs}张能胡（{waits}），比打{GLYPHS[best[0]]}少{top - r.outs}张" if zh else
-                f"Discarding {X} leaves {r.outs} outs ({waits}): {top - r.outs} fewer than {GLYPHS[best[0]]}"]
-    if r.waits:
-        return [f"打{X}后听的牌都是绝张，没有活牌" if zh else
-                f"After discarding {X} every wait is dead: no live out"]
-    return [f"打{X}后不听牌" if zh else f"After discarding {X} the hand is not ready"]
+        return [say("discard.fewer_outs", zh, tile=X, outs=r.outs, waits=waits, fewer=top - r.outs,
+                    best=GLYPHS[best[0]])]
+    return [say("discard.every_wait_dead" if r.waits else "discard.not_ready_after", zh, tile=X)]
 
 
 def _far_shortfall(r, top, best: tuple[int, ...], zh: bool) -> list[str]:
@@ -172,65 +158,54 @@ def _far_shortfall(r, top, best: tuple[int, ...], zh: bool) -> list[str]:
     X, B = GLYPHS[r.tile], GLYPHS[best[0]]
     live = top.improving_live
     if r.distance == top.distance:
-        lines = [f"打{X}也{_away(r, zh)}，但进张只有{r.improving_live}张，比打{B}少"
-                 f"{live - r.improving_live}张" if zh else
-                 f"Discarding {X} also leaves the hand {_away(r, zh)}, with {r.improving_live} live "
-                 f"improving draws: {live - r.improving_live} fewer than {B}"]
+        lines = [say("discard.as_near_fewer_draws", zh, tile=X, away=_away(r, zh), live=r.improving_live,
+                     fewer=live - r.improving_live, best=B)]
     elif r.improving_live > live:
         # The distance-first trap: more draws, but each of them only brings the hand to where B already is.
-        lines = [f"打{X}后{_away(r, zh)}：进张虽有{r.improving_live}张，比打{B}多，但先比距离，"
-                 f"打{B}只{_away(top, zh)}" if zh else
-                 f"Discarding {X} leaves the hand {_away(r, zh)}: its {r.improving_live} live improving "
-                 f"draws outnumber {B}'s {live}, but the distance comes first and {B} leaves it "
-                 f"{_away(top, zh)}"]
+        lines = [say("discard.more_draws_but_farther", zh, tile=X, away=_away(r, zh), live=r.improving_live,
+                     best=B, _best_live=live, best_away=_away(top, zh))]
     else:
-        lines = [f"打{X}后{_away(r, zh)}" if zh else f"Discarding {X} leaves the hand {_away(r, zh)}"]
+        lines = [say("discard.leaves_away", zh, tile=X, away=_away(r, zh))]
     dead = [GLYPHS[d.tile] for d in r.improving if not d.live]
     if dead:
-        lines.append(f"打{X}后的进张{'、'.join(dead)}已经没有活牌" if zh else
-                     f"{', '.join(dead)} would improve the hand after discarding {X}, but no live copy is left")
+        lines.append(say("discard.dead_draws_after", zh, tile=X, dead=("、" if zh else ", ").join(dead)))
     return lines
 
 
 def _outs_table(rows, best: tuple[int, ...], answer: int, zh: bool) -> list[str]:
     """The ready discards with their outs (the best and the learner's marked), then the ones that leave the
     hand not ready."""
-    headers = (["打出", "张数", "期望分", "最高分", "听（张数）", ""] if zh else
-               ["discard", "outs", "expected", "top", "waits (outs)", ""])
+    headers = [say(f"discard.col_{c}", zh) for c in ("discard", "outs", "expected", "top", "waits")] + [""]
     table = []
     not_ready = [r.tile for r in rows if not r.waits]
     for r in rows:
         if not r.waits:
             continue
-        waits = "  ".join(f"{GLYPHS[w.tile]} {w.outs}" if w.outs else f"{GLYPHS[w.tile]} {'绝' if zh else 'dead'}"
+        waits = "  ".join(f"{GLYPHS[w.tile]} {w.outs if w.outs else say('discard.dead_wait', zh)}"
                           for w in r.waits[:_DRAWS])
         if len(r.waits) > _DRAWS:
-            waits += f" 另{len(r.waits) - _DRAWS}张" if zh else f" +{len(r.waits) - _DRAWS} more"
+            waits += say("discard.more_waits", zh, n=len(r.waits) - _DRAWS)
         table.append([GLYPHS[r.tile], r.outs, f"{float(r.expected_score):.2f}", r.best_score, waits,
                       _mark(r.tile in best, r.tile == answer, zh)])
     lines = _tabulate(table, headers)
     if not_ready:
-        mine = ("（你的）" if zh else " (yours)") if answer in not_ready else ""
-        lines += wrap(f"打{_tiles_comma(not_ready, zh)}后不听牌{mine}" if zh else
-                      f"not ready after discarding {_tiles_comma(not_ready, zh)}{mine}")
-    lines += wrap("期望分：按活牌张数平均的分数（等 × 番）；最高分：最好的一张能得的分" if zh else
-                  "expected: the score (等 × 番) averaged over the live outs; top: the best out's score")
+        mine = say("discard.yours", zh) if answer in not_ready else ""
+        lines += wrap(say("discard.not_ready_discards", zh, tiles=_tiles_comma(not_ready, zh), mine=mine))
+    lines += wrap(say("discard.expected_legend", zh))
     return lines
 
 
 def _far_table(rows, best: tuple[int, ...], answer: int, zh: bool) -> list[str]:
     """Every discard with its distance and live improving draws (the best and the learner's marked), then how
     the best one takes each draw."""
-    headers = (["打出", "距离", "进张", "进张（张数）", ""] if zh else
-               ["discard", "away", "live", "improving draws (live)", ""])
+    headers = [say(f"discard.col_{c}", zh) for c in ("discard", "away", "live", "draws")] + [""]
     table = [[GLYPHS[r.tile], "—" if r.distance is None else r.distance, r.improving_live,
               _draws_cell(r, zh), _mark(r.tile in best, r.tile == answer, zh)] for r in rows]
     lines = _tabulate(table, headers)
     top = rows[0]
     ways = "; ".join(f"{GLYPHS[d.tile]}: {' / '.join(d.ways)}" for d in top.improving)
     if ways:
-        lines += wrap(f"打{GLYPHS[top.tile]}后的进张：{ways}" if zh else
-                      f"After discarding {GLYPHS[top.tile]}, take: {ways}")
+        lines += wrap(say("discard.best_takes", zh, tile=GLYPHS[top.tile], ways=ways))
     return lines
 
 
@@ -243,7 +218,7 @@ def _draws_cell(r, zh: bool) -> str:
         return _away(r, zh)
     shown = "  ".join(f"{GLYPHS[d.tile]} {d.live}" for d in r.improving[:_DRAWS])
     more = len(r.improving) - _DRAWS
-    return shown + ((f" 另{more}种" if zh else f" +{more} more") if more > 0 else "")
+    return shown + (say("discard.more_draws", zh, n=more) if more > 0 else "")
 
 
 def note(q: Question, zh: bool) -> str:
@@ -260,30 +235,26 @@ def _discard(q: Question, zh: bool) -> str:
     rows = table.rows
     top = rows[0]
     B = _and([GLYPHS[t] for t in best], zh)
-    waits = _and([f"{GLYPHS[w.tile]}（{w.outs}张）" if zh else f"{GLYPHS[w.tile]} ({w.outs})"
-                  for w in top.waits if w.outs], zh)
+    waits = _and([say("discard.wait_outs", zh, tile=GLYPHS[w.tile], outs=w.outs) for w in top.waits if w.outs], zh)
     if len(best) == 1:
-        out = [f"打{B}：剩下的牌听{waits}，共{top.outs}张活牌。" if zh else
-               f"Discard {B}: the hand then waits on {waits}, {top.outs} live outs."]
+        out = [say("discard.note_discard", zh, best=B, waits=waits, outs=top.outs)]
     else:
-        out = [f"打{B}一样好，各有{top.outs}张活牌（打{GLYPHS[top.tile]}听{waits}）。" if zh else
-               f"{B} tie with {top.outs} live outs each (after {GLYPHS[top.tile]} the hand waits on {waits})."]
+        out = [say("discard.note_discards_tie", zh, best=B, outs=top.outs, top=GLYPHS[top.tile], waits=waits)]
     nxt = next((r for r in rows if r.tile not in best and r.waits), None)
     if nxt is not None:
-        out.append(f"其次是打{GLYPHS[nxt.tile]}，只有{nxt.outs}张。" if zh else
-                   f"The next best, {GLYPHS[nxt.tile]}, leaves {nxt.outs}.")
+        out.append(say("discard.note_next_best", zh, tile=GLYPHS[nxt.tile], outs=nxt.outs))
     else:
-        out.append("打别的牌都不听。" if zh else "Any other discard leaves the hand not ready.")
+        out.append(say("discard.note_others_not_ready", zh))
     hand = table.hand.without(top.tile)
     out += _waits_words(hand, top.waits, q.rules, zh)[1:] + _seen_words(q, zh)
-    out.append("（打出的牌算作见过的牌；RULES.md 6）" if zh else "(The discarded tile counts as seen; RULES.md 6.)")
+    out.append(say("discard.note_discarded_seen", zh))
     return _join(out, zh)
 
 
 def _intakes_away(r, zh: bool) -> str:
     if r.distance is None:
-        return "离听牌超过两步" if zh else "more than 2 intakes from ready"
-    return f"离听牌{r.distance}步" if zh else f"{r.distance} intake{'s' * (r.distance != 1)} from ready"
+        return say("discard.more_than_2_intakes", zh)
+    return say("discard.intakes_away", zh, n=r.distance, _s="s" if r.distance != 1 else "")
 
 
 def _distance(q: Question, zh: bool) -> str:
@@ -292,43 +263,32 @@ def _distance(q: Question, zh: bool) -> str:
     rows = table.rows
     assert has_distances(rows)  # about_distance(table): the rows carry their distances
     top = rows[0]
-    draws = _and([f"{GLYPHS[d.tile]}（{d.live}张）" if zh else f"{GLYPHS[d.tile]} {d.live}"
+    draws = _and([say("discard.draw_live", zh, tile=GLYPHS[d.tile], live=d.live)
                   for d in top.improving if d.live][:_MAX + 1], zh)
     B = _and([GLYPHS[t] for t in best], zh, "or")
-    out = [f"没有一张能打成听牌，就打离听牌最近的：先比距离，再比进张的活牌张数（RULES.md 6）。打{B}后{_intakes_away(top, zh)}，"
-           f"进张{top.improving_live}张：{draws}。" if zh else
-           f"As no discard makes the hand ready, the best is the one that leaves it nearest: the distance first, "
-           f"then the live improving draws (进张; RULES.md 6). Discarding {B} leaves it {_intakes_away(top, zh)}, with "
-           f"{top.improving_live} live 进张: {draws}."]
+    out = [say("discard.note_nearest", zh, best=B, away=_intakes_away(top, zh), live=top.improving_live,
+               draws=draws)]
     nxt = next((r for r in rows if r.tile not in best), None)
     if nxt is not None:
-        out.append(f"其次打{GLYPHS[nxt.tile]}：{_intakes_away(nxt, zh)}，进张{nxt.improving_live}张。" if zh else
-                   f"Next, {GLYPHS[nxt.tile]} leaves it {_intakes_away(nxt, zh)}, with {nxt.improving_live}.")
+        out.append(say("discard.note_next_nearest", zh, tile=GLYPHS[nxt.tile], away=_intakes_away(nxt, zh),
+                       live=nxt.improving_live))
     most = max(rows, key=lambda r: r.improving_live)
     if most.tile not in best and (most.distance or 99) > (top.distance or 99):
-        M = GLYPHS[most.tile]
-        out.append(f"打{M}进张最多（{most.improving_live}张），但{_intakes_away(most, zh)}：距离在先。" if zh else
-                   f"{M} has the most live 进张 ({most.improving_live}) but leaves the hand {_intakes_away(most, zh)}: "
-                   f"the distance comes first.")
+        out.append(say("discard.note_most_draws_farther", zh, tile=GLYPHS[most.tile], live=most.improving_live,
+                       away=_intakes_away(most, zh)))
     kinds = len(top.improving)
     wide = next((r for r in rows if r.tile not in best and r.distance == top.distance and len(r.improving) > kinds),
                 None)
     if wide is not None:
-        W = GLYPHS[wide.tile]
-        out.append(f"打{W}也一样近，能进的牌种类更多（{len(wide.improving)}种对{kinds}种），但活牌少"
-                   f"（{wide.improving_live}张对{top.improving_live}张）：数张数，不数种类。" if zh else
-                   f"{W} is as near with more kinds of improving tiles ({len(wide.improving)} against {kinds}), "
-                   f"but fewer live copies ({wide.improving_live} against {top.improving_live}): count copies, "
-                   f"not kinds.")
+        out.append(say("discard.note_more_kinds_fewer_copies", zh, tile=GLYPHS[wide.tile],
+                       kinds=len(wide.improving), best_kinds=kinds, live=wide.improving_live,
+                       best_live=top.improving_live))
     dead = [GLYPHS[d.tile] for d in top.improving if not d.live]
     if dead:
-        out.append(f"{_and(dead, zh)}也能进张，但已没有活牌。" if zh else
-                   f"{_and(dead, zh)} would improve it too, but no live copy is left.")
+        out.append(say("discard.note_dead_draws", zh, dead=_and(dead, zh)))
     if "dead 进张" in q.tags:
         gone = _and(list(dict.fromkeys(q.seen)), zh)
-        out.append(f"见过的牌（{q.seen}）让{gone}没有活牌了：不算上它们，别的打法看起来更好。" if zh else
-                   f"The tiles seen elsewhere ({q.seen}) leave no live {gone}: counted as 进张, {gone} would make "
-                   f"another discard look best.")
+        out.append(say("discard.note_seen_kill_draws", zh, seen=q.seen, gone=gone))
         return _join(out, zh)
     return _join(out + _seen_words(q, zh), zh)
 

@@ -14,6 +14,7 @@ from ...model.notation import parse_tile
 from ...model.results import Discards, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyph
+from ...text.catalogue import say
 from ...text.render import hu_sentence
 from ...text.replies import quoted, whole_number
 from ...text.words import GROUP_ZH, group_zh
@@ -42,17 +43,11 @@ TAGS = ("破跑胡", "提胡", "偎胡", "跑胡", "碰胡", "score first", "红
 MAKERS = Makers(drill_makers._make_huxi, ruleset_makers._make_huxi)
 MORE_GENERATORS: dict[str, tuple[int, Makers]] = {}
 
-#: who reveals a huxi question's winning tile, as its prompt says it
-_SOURCE_EN = {"self": "self-drawn", "other": "drawn by another player", "discard": "discarded by another player"}
-_SOURCE_ZH = {"self": "自摸", "other": "别人摸出", "discard": "别人打出"}
-
 
 def prompt(q: Question, zh: bool) -> str:
     X = glyph(parse_tile(q.tile)) if q.tile else ""
     assert q.source is not None  # a huxi question says who reveals its tile
-    if zh:
-        return f"这手牌胡{X}（{_SOURCE_ZH[q.source]}）：多少胡息？（一个数）"
-    return f"This hand wins on {X} ({_SOURCE_EN[q.source]}): how many 胡息? (a number)"
+    return say("huxi.prompt", zh, tile=X, source=say(f"huxi.source_{q.source}", zh))
 
 
 def context(q: Question, zh: bool) -> list[str]:
@@ -116,40 +111,29 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
     w = r.win
     X = GLYPHS[r.tile]
     names = "+".join(w.fan_names) or "平胡"
-    zimo = ("（自摸+1）" if zh else " (自摸 +1)") if r.source == "self" else ""
-    lines = [f"{w.how}：{w.huxi}胡息 → {w.deng}等{zimo} × {w.fan}番（{names}）= {w.score}分" if zh else
-             f"{w.how}: {w.huxi} 胡息 → {w.deng} 等{zimo} × {w.fan} 番 ({names}) = {w.score}"]
-    if zh:
-        lines.append(f"{_SOURCE_ZH[r.source]}的{X}：{_HOW_ZH.get(w.how, w.how)}")
-    else:
-        lines.append(hu_sentence(r, q.rules))
+    zimo = say("huxi.zimo_plus_one", zh) if r.source == "self" else ""
+    lines = [say("huxi.score_line", zh, how=w.how, huxi=w.huxi, deng=w.deng, zimo=zimo, fan=w.fan, names=names,
+                 score=w.score)]
+    lines.append(say("huxi.how_it_wins", zh, _sentence=hu_sentence(r, q.rules), _tile=X,
+                     _source=say(f"huxi.source_{r.source}", zh), _how=_HOW_ZH.get(w.how, w.how)))
     if not g.correct:
         diff = g.answer - w.huxi
-        if zh:
-            lines.append(f"你答{g.answer}，{'少了' if diff < 0 else '多了'}{abs(diff)}胡息")
-        else:
-            lines.append(f"You said {g.answer}: {abs(diff)} {'short' if diff < 0 else 'too many'}")
+        lines.append(say("huxi.said_short" if diff < 0 else "huxi.said_too_many", zh, answer=g.answer, n=abs(diff)))
         n_melds = len(r.hand.melds)
         melds_huxi = sum(x.huxi for x in w.groups[:n_melds])
         if melds_huxi and g.answer == w.huxi - melds_huxi:
-            lines.append(f"亮牌的{melds_huxi}胡息也要算上" if zh else
-                         f"the melds' {melds_huxi} 胡息 count too")
+            lines.append(say("huxi.melds_count", zh, huxi=melds_huxi))
         other = [d for d in r.decompositions[1:] if d.huxi == g.answer]
         if other:
-            d = other[0]
-            lines.append(f"{g.answer}胡息是另一种组法（{d.score}分）；最佳组法先比分数，再比胡息" if zh else
-                         f"{g.answer} 胡息 is another decomposition (score {d.score}); the best one is chosen "
-                         f"by score first, then 胡息")
-    headers = ["门子", "牌", "胡息", ""] if zh else ["门子", "tiles", "胡息", ""]
+            lines.append(say("huxi.another_decomposition", zh, answer=g.answer, score=other[0].score))
+    headers = ["门子", say("huxi.col_tiles", zh), "胡息", ""]
     rows = [[GROUP_ZH[x.kind], x.text(), x.huxi, ""] for x in w.groups]
-    yours = "" if g.correct else (f"（你答{g.answer}）" if zh else f" (you said {g.answer})")
-    rows.append(["", "合计" if zh else "total", w.huxi, _mark(True, g.correct, zh) + yours])
+    yours = "" if g.correct else say("huxi.you_said", zh, answer=g.answer)
+    rows.append(["", say("huxi.total", zh), w.huxi, _mark(True, g.correct, zh) + yours])
     lines += [""] + _tabulate(rows, headers)
     better = [d for d in r.decompositions[1:] if d.huxi > w.huxi]
     if better:
-        d = better[0]
-        lines.append(f"另有{d.huxi}胡息的组法，但只有{d.score}分，所以不是最佳" if zh else
-                     f"A decomposition with {d.huxi} 胡息 scores only {d.score}, so it is not the best")
+        lines.append(say("huxi.richer_scores_less", zh, huxi=better[0].huxi, score=better[0].score))
     return lines
 
 
@@ -161,23 +145,16 @@ def note(q: Question, zh: bool) -> str:
     worth = [f"{name[g]}{g.text()} {g.huxi}" for g in w.groups if g.huxi]
     none = len(w.groups) - len(worth)
     names = "+".join(w.fan_names) or "平胡"
-    zimo = ("（含自摸的1等）" if zh else " (自摸 adds one)") if r.source == "self" else ""
-    if zh:
-        out = [f"{_win_zh(r, q.rules)}。胡息：{' + '.join(worth) or '0'} = {w.huxi}"
-               + (f"，另{none}方门子没有胡息" if none else "") + f"。{w.huxi}胡息算{w.deng}等{zimo}，{w.fan}番（{names}），"
-               f"等×番 = {w.score}分（RULES.md 2、5）。"]
-    else:
-        out = [f"{hu_sentence(r, q.rules)}. 胡息: {' + '.join(worth) or '0'} = {w.huxi}"
-               + (f"; the other {none} 门子 carry none" if none else "") + f". {w.huxi} 胡息 make {w.deng} 等{zimo}, "
-               f"{w.fan} 番 ({names}), 等 × 番 = {w.score} (RULES.md 2 and 5)."]
+    zimo = say("huxi.zimo_adds_one", zh) if r.source == "self" else ""
+    rest = say("huxi.note_none_carry", zh, n=none) if none else ""
+    out = [say("huxi.note_sum", zh, win=_win_zh(r, q.rules) if zh else hu_sentence(r, q.rules),
+               terms=" + ".join(worth) or "0", huxi=w.huxi, rest=rest, deng=w.deng, zimo=zimo, fan=w.fan,
+               names=names, score=w.score)]
     richer = next((d for d in r.decompositions[1:] if d.huxi > w.huxi), None)
     if richer is not None:
-        out.append(f"另一种组法有{richer.huxi}胡息，但只得{richer.score}分：最佳组法先比分数，再比胡息（RULES.md 4）。" if zh else
-                   f"Another split has {richer.huxi} 胡息 but scores only {richer.score}: the best split is chosen by "
-                   f"score first, then 胡息 (RULES.md 4).")
+        out.append(say("huxi.note_richer_split", zh, huxi=richer.huxi, score=richer.score))
     if r.hand.melds:
-        melds = sum(g.huxi for g in w.groups[:len(r.hand.melds)])
-        out.append(f"亮牌的{melds}胡息也算在内。" if zh else f"The melds' {melds} 胡息 count too.")
+        out.append(say("huxi.note_melds_count", zh, huxi=sum(g.huxi for g in w.groups[:len(r.hand.melds)])))
     return _join(out, zh)
 
 
