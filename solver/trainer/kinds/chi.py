@@ -14,6 +14,7 @@ from ...model.notation import parse_tile
 from ...model.results import Action, Discards, Forbidden, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyphs
+from ...text.catalogue import say
 from ...text.explain import action_text, forbidden_text, source_text
 from ...text.replies import quoted, whole_number
 from .. import drill_makers, ruleset_makers
@@ -46,19 +47,16 @@ MORE_GENERATORS: dict[str, tuple[int, Makers]] = {}
 def prompt(q: Question, zh: bool) -> str:
     assert q.tile is not None and q.from_ is not None  # a chi question has both
     subject = source_text(q.from_, parse_tile(q.tile), "zh" if zh else "en")
-    if zh:
-        return f"{subject}：下面哪些吃法合法？（写编号，如 1 3；都不合法写 0）"
-    return f"{subject[0].upper()}{subject[1:]}: which ways to eat are legal? (numbers, e.g. 1 3; 0 for none)"
+    return say("chi.prompt", zh, subject=subject if zh else f"{subject[0].upper()}{subject[1:]}")
 
 
 def context(q: Question, zh: bool) -> list[str]:
     """The tiles passed this hand, when some were, then the menu."""
     lines = passed_lines(q, zh) if q.chou or q.passed_peng else []
     if not q.menu:
-        lines.append("没有能和这张牌组成一句话或绞牌的吃法（答 0）" if zh else
-                     "no two concealed tiles make a group with this tile (answer 0)")
+        lines.append(say("chi.no_way_on_menu", zh))
     else:
-        lines.append("吃法：" if zh else "ways to eat:")
+        lines.append(say("chi.ways_to_eat", zh))
     for i, c in enumerate(q.menu, 1):
         lines.append(f"  {i}. {way_text(c.chi, c.bi, zh)}")
     return lines
@@ -131,26 +129,22 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
     assert isinstance(g.expected, frozenset) and isinstance(g.answer, frozenset)  # menu numbers
     legal = sorted(g.expected)
     if legal:
-        lines = [f"合法的吃法：{' '.join(map(str, legal))}" if zh else
-                 f"Legal ways: {' '.join(map(str, legal))}"]
+        lines = [say("chi.legal_ways", zh, numbers=" ".join(map(str, legal)))]
     else:
-        lines = [f"{X}没有合法的吃法（答 0）" if zh else f"No legal way to eat {X} (answer 0)"]
+        lines = [say("chi.no_legal_way", zh, tile=X)]
     if not g.correct:
         for i in g.missed:
             c = q.menu[i - 1]
-            lines.append(f"漏了 {i}（{way_text(c.chi, c.bi, zh)}）：这是合法的" if zh else
-                         f"Missed {i} ({way_text(c.chi, c.bi, zh)}): it is legal")
+            lines.append(say("chi.missed", zh, i=i, way=way_text(c.chi, c.bi, zh)))
         for i in g.extra:
             c = q.menu[i - 1]
-            lines.append(f"{i}（{way_text(c.chi, c.bi, zh)}）不合法：{_candidate_text(q, c, zh)}" if zh else
-                         f"{i} ({way_text(c.chi, c.bi, zh)}) is not legal: {_candidate_text(q, c, zh)}")
+            lines.append(say("chi.extra", zh, i=i, way=way_text(c.chi, c.bi, zh), why=_candidate_text(q, c, zh)))
     lines.append("")
     if not q.menu:
-        lines.append("没有两张暗牌能和它组成一句话或绞牌" if zh else
-                     f"No two concealed tiles make a 句 or 绞 with {X}")
+        lines.append(say("chi.no_group", zh, _tile=X))
     for i, c in enumerate(q.menu, 1):
-        mark = ("合法" if zh else "legal") if c.reason is None else ("不合法" if zh else "not legal")
-        yours = ("  ← 你选了" if zh else "  ← you chose it") if i in g.answer else ""
+        mark = say("chi.legal" if c.reason is None else "chi.not_legal", zh)
+        yours = say("chi.you_chose", zh) if i in g.answer else ""
         lines += wrap(f"  {i}. {way_text(c.chi, c.bi, zh)} — {mark}{yours}: {_candidate_text(q, c, zh)}",
                       indent="     ")
     return lines
@@ -161,25 +155,20 @@ def note(q: Question, zh: bool) -> str:
     x, X = d.tile, GLYPHS[d.tile]
     seq = q.rules.sequence
     held = d.hand.concealed[x]
-    if zh:
-        out = [f"吃{X}要用两张暗牌和它组成{'一列' if seq == '列' else '一句话'}或绞牌"
-               + (f"；手里还有{held}张{X}，每种吃法都要把它们也比下来" if 0 < held < 3 else "") + "（RULES.md 7）。"]
-    else:
-        out = [f"To eat {X}, two concealed tiles must make a {seq} or 绞 with it"
-               + (f"; you hold {held} more {X}, so each way must lay {'it' if held == 1 else 'them'} out too, as 比"
-                  if 0 < held < 3 else "") + " (RULES.md 7)."]
+    more = say("chi.note_held_one" if held == 1 else "chi.note_held_more", zh, n=held, tile=X) if 0 < held < 3 else ""
+    out = [say("chi.note_rule", zh, tile=X, held=more, _seq=seq, _group="一列" if seq == "列" else "一句话")]
     legal = [f"{i}（{way_text(c.chi, c.bi, zh)}）" if zh else f"{i} ({way_text(c.chi, c.bi, zh)})"
              for i, c in enumerate(q.menu, 1) if c.reason is None]
     if legal:
-        out.append(f"合法的吃法：{_and(legal, zh)}。" if zh else f"Legal: {_and(legal, zh)}.")
+        out.append(say("chi.note_legal", zh, ways=_and(legal, zh)))
     else:
-        out.append(f"{X}没有合法的吃法。" if zh else f"No way to eat {X} is legal.")
+        out.append(say("chi.note_no_legal_way", zh, tile=X))
     bad = [Forbidden("chi", c.reason, c.chi, c.bi, c.detail) for c in q.menu if c.reason is not None]
     if bad:
-        out.append("不合法的：" if zh else "Not legal:")
+        out.append(say("chi.note_not_legal", zh))
         out += _reasons(d, bad, zh)
     elif not q.menu:
-        out.append(f"没有两张暗牌能和{X}组成一句话或绞牌。" if zh else f"No two concealed tiles make a group with {X}.")
+        out.append(say("chi.note_no_group", zh, tile=X))
     return _join(out, zh)
 
 

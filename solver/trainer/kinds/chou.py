@@ -12,6 +12,7 @@ from ...model.notation import parse_tile
 from ...model.results import Action, Discards, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyph
+from ...text.catalogue import say
 from ...text.explain import act_lines, action_text, forbidden_text, source_text
 from ...text.replies import quoted
 from ...text.words import MOVE_ZH
@@ -45,10 +46,8 @@ def prompt(q: Question, zh: bool) -> str:
     X = glyph(parse_tile(q.tile)) if q.tile else ""
     assert q.tile is not None and q.from_ is not None and q.action is not None  # as a chou question
     subject = source_text(q.from_, parse_tile(q.tile), "zh" if zh else "en")
-    if zh:
-        return f"{subject}：按这一局过过的牌，现在能{MOVE_ZH[q.action]}{X}吗？（能 / 不能）"
-    return (f"{subject[0].upper()}{subject[1:]}: given what was passed this hand, "
-            f"may you {MOVE_ZH[q.action]} {X} now? (yes / no)")
+    return say("chou.prompt", zh, subject=subject if zh else f"{subject[0].upper()}{subject[1:]}",
+               move=MOVE_ZH[q.action], tile=X)
 
 
 def context(q: Question, zh: bool) -> list[str]:
@@ -97,15 +96,12 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
     assert q.action is not None  # a chou question's move
     move = MOVE_ZH[q.action]
     yes = g.expected
-    if zh:
-        lines = [f"{'能' if yes else '不能'}{move}{X}"]
-    else:
-        lines = [f"{'Yes' if yes else 'No'}: you {'may' if yes else 'may not'} {move} {X} now"]
+    lines = [say("chou.may" if yes else "chou.may_not", zh, move=move, tile=X)]
     reasons = [f for f in d.forbidden if f.action == q.action]
     if yes:
         ways = [a for a in d.actions if a.action == q.action]
         if q.action == "chi":
-            lines.append(f"{len(ways)}种合法吃法" if zh else f"{len(ways)} legal way{'s' * (len(ways) != 1)} to eat")
+            lines.append(say("chou.legal_ways", zh, n=len(ways), _s="s" * (len(ways) != 1)))
     elif reasons:
         lang = "zh" if zh else "en"
         seen = set()
@@ -119,24 +115,19 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
             # the 4-tile groups the take table makes of a fourth tile onto a 坎 (hunan: 跑 or 提)
             made = {q.rules.take[key].makes for key in q.rules.take if key[0] == "kan"}
             fours = [MELD_ZH[k] for k in q.rules.four_kinds if k in made] or [MELD_ZH[k] for k in q.rules.four_kinds]
-            made_en = " or ".join(f"{k}'d" for k in fours)
-            lines.append(f"{X * 3}是坎不是对：第四张{X}要{'或'.join(fours)}，不能碰" if zh else
-                         f"{X * 3} is a 坎, not a pair: a fourth {X} is {made_en}, never 碰'd")
+            lines.append(say("chou.kan_not_pair", zh, tile=X, made=say("chou.made_or", zh).join(fours)))
         else:
-            lines.append(f"碰要手里有一对{X}，你手里有{n}张" if zh else
-                         f"a 碰 needs a concealed pair {X * 2}; you hold {n}")
+            lines.append(say("chou.peng_needs_pair", zh, tile=X, n=n))
     else:
-        lines.append(f"没有两张暗牌能和{X}组成一句话或绞牌" if zh else
-                     f"no two concealed tiles make a 句 or 绞 with {X}")
+        lines.append(say("chou.no_group", zh, tile=X))
     if not g.correct:
         apart = q.rules.passed == "chou"  # a passed 吃 and a passed 碰 are each their own 臭
         if apart and q.action == "chi" and d.tile in d.passed_peng and d.tile not in d.chou:
-            lines.append(f"过碰只让{X}对碰变臭，不挡吃" if zh else f"passing a 碰 of {X} makes it 臭 for 碰 only, not for 吃")
+            lines.append(say("chou.passed_peng_not_chi", zh, tile=X))
         if apart and q.action == "peng" and d.tile in d.chou and d.tile not in d.passed_peng:
-            lines.append(f"{X}对吃是臭张，但臭张不挡碰" if zh else f"{X} is 臭 for 吃, which does not block a 碰")
+            lines.append(say("chou.chou_not_peng", zh, tile=X))
         if q.action == "peng" and d.source.startswith("lower") and yes:
-            lines.append("不吃隔山牌只管吃，下家的牌可以碰" if zh else
-                         "不吃隔山牌 is about 吃 only: a lower player's tile may be 碰'd")
+            lines.append(say("chou.lower_may_peng", zh))
     lines += [""] + act_lines(d, "zh" if zh else "en")
     return lines
 
@@ -152,52 +143,43 @@ def note(q: Question, zh: bool) -> str:
     move = MOVE_ZH[q.action]
     yes = q.solution.expected
     if q.rules.passed == "hu_only":
-        out = ["这一局过了的牌（过张）以后只能胡，不能吃也不能碰（RULES.md 8）。" if zh else
-               "A tile passed this hand (过张) may afterwards only be won on, never eaten or 碰'd (RULES.md 8)."]
+        out = [say("chou.rule_hu_only", zh)]
     else:
-        out = ["能吃不吃，这张牌对吃就臭了；能碰不碰，对碰就臭了：吃和碰各臭各的，直到这一局结束（RULES.md 7）。" if zh else
-               "Passing a legal 吃 of a tile makes it 臭 for 吃, passing its 碰 makes it 臭 for 碰: each is its own "
-               "臭, until the hand ends (RULES.md 7)."]
+        out = [say("chou.rule_chou", zh)]
     twin = (x + 10) % 20
     passed = set(d.chou) | set(d.passed_peng)
     if yes:
         notes = []
         if q.rules.passed != "hu_only" and q.action == "chi" and x in d.passed_peng and x not in d.chou:
-            notes.append(f"{X}过的是碰，只对碰臭，不挡吃" if zh else f"{X} was passed for 碰 only, which does not block 吃")
+            notes.append(say("chou.note_passed_peng_only", zh, tile=X))
         if q.rules.passed != "hu_only" and q.action == "peng" and x in d.chou and x not in d.passed_peng:
-            notes.append(f"{X}对吃是臭张，但不挡碰" if zh else f"{X} is 臭 for 吃, which does not block a 碰")
+            notes.append(say("chou.note_chou_not_peng", zh, tile=X))
         if twin in passed and x not in passed:
             T = GLYPHS[twin]
-            notes.append(f"过的是{T}不是{X}：大字小字是不同的牌" if zh else
-                         f"the tile passed is {T}, not {X}: a small and a big tile are different tiles")
+            notes.append(say("chou.note_twin", zh, twin=T, tile=X))
         if q.action == "peng" and d.source.startswith("lower"):
-            notes.append("不吃隔山牌只管吃，下家的牌可以碰" if zh else
-                         "不吃隔山牌 is about 吃 only: a lower player's tile may be 碰'd")
+            notes.append(say("chou.lower_may_peng", zh))
         if not notes:
-            notes.append(f"这一局没有过过{X}" if zh else f"{X} was not passed this hand")
+            notes.append(say("chou.note_not_passed", zh, tile=X))
         way = next(a for a in d.actions if a.action == q.action)
         said = action_text(d, Action(way.action, chi=way.chi, bi=way.bi), "zh" if zh else "en")
-        out.append(("；".join(notes) + f"，所以能{move}{X}：{said}。") if zh else
-                   _upper("; ".join(notes) + f", so you may {move} {X}: {said}."))
+        so = say("chou.note_so_may", zh, notes=("；" if zh else "; ").join(notes), move=move, tile=X, said=said)
+        out.append(so if zh else _upper(so))
         other = [f for f in d.forbidden if f.action == q.action]
         if other:  # the ways that are not open, and why
-            out.append("别的吃法不行：" if zh else "Other ways are not:")
+            out.append(say("chou.note_other_ways", zh))
             out += _reasons(d, other, zh)
     else:
         why = [f for f in d.forbidden if f.action == q.action]
         if why:
-            out.append(f"所以不能{move}{X}：" if zh else f"So you may not {move} {X}:")
+            out.append(say("chou.note_so_may_not", zh, move=move, tile=X))
             out += _reasons(d, why, zh, bare=q.action == "peng")
         elif q.action == "peng" and d.hand.concealed[x] == 3:
-            out.append(f"{X * 3}是坎不是对，第四张{X}不能碰。" if zh else
-                       f"You may not 碰 {X}: {X * 3} is a 坎, not a pair, and a fourth {X} is never 碰'd.")
+            out.append(say("chou.note_kan_not_pair", zh, tile=X))
         elif q.action == "peng":
-            out.append(f"碰要手里有一对{X}，你手里有{d.hand.concealed[x]}张，所以不能碰。" if zh else
-                       f"You may not 碰 {X}: a 碰 needs a concealed pair {X * 2}, and you hold "
-                       f"{d.hand.concealed[x]}.")
+            out.append(say("chou.note_peng_needs_pair", zh, tile=X, n=d.hand.concealed[x]))
         else:
-            out.append(f"没有两张暗牌能和{X}组成一句话或绞牌，所以不能吃。" if zh else
-                       f"You may not eat {X}: no two concealed tiles make a group with it.")
+            out.append(say("chou.note_no_group", zh, tile=X))
     return _join(out, zh)
 
 

@@ -14,10 +14,11 @@ from ...model.hand import MELD_ZH
 from ...model.results import Discards, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyphs
+from ...text.catalogue import say
 from ...text.render import hu_sentence
 from ...text.words import GROUP_ZH
 from .. import drill_makers, ruleset_makers
-from ..drill_notes import _join, _seen_words, _waits_words
+from ..drill_notes import _and, _join, _seen_words, _waits_words
 from ..grading import _NONE, graded_set, read_tiles
 from ..question import Answer, Grade, Question, Solution
 from ..teach import _SOURCE_ZH, _tabulate, _tiles_comma
@@ -45,8 +46,7 @@ MORE_GENERATORS: dict[str, tuple[int, Makers]] = {}
 
 
 def prompt(q: Question, zh: bool) -> str:
-    return ("你听哪些牌？（写出所有听的牌，如 三伍 或 3x5d）" if zh else
-            "What do you wait on? (every wait, e.g. 三伍 or 3x5d)")
+    return say("ting.prompt", zh)
 
 
 def context(q: Question, zh: bool) -> list[str]:
@@ -89,7 +89,7 @@ def puzzle_answer(q: Question) -> PuzzleAnswer:
 
 
 def _outs_cell(outs: int, zh: bool) -> str:
-    return str(outs) if outs else ("0 绝张" if zh else "0 dead")
+    return str(outs) if outs else say("ting.dead_outs", zh)
 
 
 def _groups_text(groups) -> str:
@@ -103,30 +103,26 @@ def _not_wait_text(hand, t: int, rules: Ruleset, zh: bool) -> str:
     """Why tile t wins from none of the sources ``rules`` wins on."""
     X = GLYPHS[t]
     if hand.all_counts()[t] >= 4:
-        return (f"{X}：四张都在你手里或亮牌里，不会再来" if zh else
-                f"{X}: all four copies are in your hand and melds, so it cannot appear")
+        return say("ting.all_four_held", zh, tile=X)
     sources = rules.win_on
     results = [reference.hu(hand, t, source, rules) for source in sources]
     first = results[0]
-    none_en = "neither source" if len(sources) == 2 else "no source"
-    none_zh = f"{_COUNT_ZH.get(len(sources), len(sources))}种来源都胡不了"
+    none = say("ting.none_of_two" if len(sources) == 2 else "ting.none_of", zh,
+               _count=_COUNT_ZH.get(len(sources), len(sources)))
     if first.reason in ("no_7_groups", "huxi_short") and all(
             (r.reason, r.huxi) == (first.reason, first.huxi) for r in results):
         if first.reason == "no_7_groups":
-            return (f"{X}：{none_zh}，加上{X}组不成7门子" if zh else
-                    f"{X} wins from {none_en}: with it the tiles cannot be split into 7 门子")
-        return (f"{X}：{none_zh}，能组成7门子但最多{first.huxi}胡息（要{rules.min_huxi}）" if zh else
-                f"{X} wins from {none_en}: 7 门子 but at most {first.huxi} 胡息 ({rules.min_huxi} needed)")
+            return say("ting.wins_from_none_no_7_groups", zh, tile=X, none=none)
+        return say("ting.wins_from_none_huxi_short", zh, tile=X, none=none, huxi=first.huxi, needed=rules.min_huxi)
     parts = []
     for source, r in zip(sources, results):
         if zh:
             if r.reason == "huxi_short":
-                why = f"能组成7门子，但最多{r.huxi}胡息（要{rules.min_huxi}）"
+                why = say("ting.why_huxi_short", zh, huxi=r.huxi, needed=rules.min_huxi)
             elif r.reason is not None and r.reason.startswith("forced_"):
-                move = MELD_ZH[r.reason.removeprefix("forced_")]
-                why = f"必须{move}，{move}后胡不了"
+                why = say("ting.why_forced", zh, move=MELD_ZH[r.reason.removeprefix("forced_")])
             else:
-                why = "组不成7门子"
+                why = say("ting.why_no_7_groups", zh)
             parts.append(f"{_SOURCE_ZH[source]}{why}")
         else:
             parts.append(f"{source}: {hu_sentence(r, rules)}")
@@ -141,28 +137,23 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
     if waits:
         dead = [w.tile for w in waits if not w.outs]
         live = sum(w.outs for w in waits)
-        if zh:
-            head = f"听 {len(waits)} 张：{_tiles_comma((w.tile for w in waits), zh)}，共 {live} 张活牌"
-            if dead:
-                head += f"；{_tiles_comma(dead, zh)}已是绝张（没有活牌），也算听牌"
-        else:
-            head = f"The waits ({len(waits)}): {_tiles_comma((w.tile for w in waits), zh)}, {live} live outs"
-            if dead:
-                head += f"; {_tiles_comma(dead, zh)} {'is' if len(dead) == 1 else 'are'} dead (no live copy) but still a wait"
+        head = say("ting.waits_head", zh, n=len(waits), tiles=_tiles_comma((w.tile for w in waits), zh), live=live)
+        if dead:
+            head += say("ting.dead_one" if len(dead) == 1 else "ting.dead_many", zh, tiles=_tiles_comma(dead, zh))
         lines.append(head)
     else:
-        lines.append("这手牌不听牌：没有能胡的牌" if zh else "The hand is not ready: no tile wins for it")
+        lines.append(say("ting.not_ready", zh))
     if not g.correct:
         if g.missed:
-            lines.append(f"{'漏了' if zh else 'Missed'}: {_tiles_comma(g.missed, zh)}")
+            lines.append(say("ting.missed", zh, tiles=_tiles_comma(g.missed, zh)))
         if g.extra:
-            lines.append(f"{'多写了（不听）' if zh else 'Not waits'}: {_tiles_comma(g.extra, zh)}")
+            lines.append(say("ting.not_waits", zh, tiles=_tiles_comma(g.extra, zh)))
     for x in g.extra:
         lines += wrap("  " + _not_wait_text(t.hand, x, q.rules, zh), indent="    ")
     if waits:
         lines += [""] + _waits_table(q, g, zh)
         lines.append("")
-        lines.append("最佳组牌：" if zh else "Best decompositions:")
+        lines.append(say("ting.best_decompositions", zh))
         sources = q.rules.win_on
         every = "both" if len(sources) == 2 else "all"
         for w in waits:
@@ -170,7 +161,10 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
             if len(wins) == len(sources) > 1 and all(x.groups == wins[0][1].groups for _, x in wins):
                 wins = [(every, wins[0][1])]
             for source, x in wins:
-                src = ({**_SOURCE_ZH, "both": "两种来源", "all": "三种来源"}[source] if zh else source)
+                if source in ("both", "all"):
+                    src = say("ting.both_sources" if source == "both" else "ting.all_sources", zh)
+                else:
+                    src = _SOURCE_ZH[source] if zh else source
                 lines += wrap(f"  {GLYPHS[w.tile]} {src}: {_groups_text(x.groups)}", indent="      ")
     return lines
 
@@ -178,31 +172,28 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
 def _waits_table(q: Question, g: Grade, zh: bool) -> list[str]:
     """A row per wait and source: 胡息, 等, 番 and the score they make, how it wins; the waits named and
     missed marked."""
-    headers = (["听", "张数", "来源", "胡息", "等", "番", "分", "胡法", ""] if zh else
-               ["wait", "outs", "from", "胡息", "等", "番", "score", "how", ""])
+    headers = [say("ting.col_wait", zh), say("ting.col_outs", zh), say("ting.col_from", zh), "胡息", "等", "番",
+               say("ting.col_score", zh), say("ting.col_how", zh), ""]
     rows = []
     assert isinstance(q.solution.result, Ting) and isinstance(g.answer, frozenset)  # a ting question's, the waits named
     for w in q.solution.result.waits:
-        mark = (("← 漏了" if zh else "← missed") if w.tile in g.missed else
-                ("← 你的" if zh else "← yours") if w.tile in g.answer else "")
+        mark = (say("ting.mark_missed", zh) if w.tile in g.missed else
+                say("ting.mark_yours", zh) if w.tile in g.answer else "")
         for i, source in enumerate(q.rules.win_on):
             x = getattr(w, source)
             head = [GLYPHS[w.tile], _outs_cell(w.outs, zh)] if i == 0 else ["", ""]
             cells = (["—", "", "", "", ""] if x is None else
                      [str(x.huxi), str(x.deng), " ".join([str(x.fan), *x.fan_names]), str(x.score), x.how])
             rows.append(head + [_SOURCE_ZH[source] if zh else source] + cells + [mark if i == 0 else ""])
-    return _tabulate(rows, headers) + [_SCORE_ZH if zh else _SCORE_EN]
-
-
-_SCORE_EN = "score = 等 × 番; the 胡息 make the 等, a self-drawn win adds one (RULES.md 5)"
-_SCORE_ZH = "分 = 等 × 番；等由胡息算出，自摸加1等（RULES.md 5）"
+    return _tabulate(rows, headers) + [say("ting.score_rule", zh)]
 
 
 def note(q: Question, zh: bool) -> str:
     t = q.solution.result
     assert isinstance(t, Ting)  # a ting question's result
+    o, c = ("（", "）") if zh else ("(", ")")
     return _join(_waits_words(t.hand, t.waits, q.rules, zh) + _seen_words(q, zh)
-                 + ["（RULES.md 4、6）" if zh else "(RULES.md 4 and 6)"], zh)
+                 + [f"{o}RULES.md {_and(['4', '6'], zh)}{c}"], zh)
 
 
 def ruleset_tags(rules: Ruleset) -> tuple[str, ...]:
