@@ -39,6 +39,7 @@ from ..model.hand import Hand
 from ..model.results import DiscardAdvice
 from ..model.rules import HUNAN, Ruleset
 from ..model.tiles import COPIES, N_KINDS
+from ..text.catalogue import say
 from . import generate
 
 SEED = 20240601  # the inputs of every measurement derive from it
@@ -428,8 +429,8 @@ _ZH_PATTERNS = [(r"^kernel \+ answers \((.+)\)$", r"内核加答案（\1）"), (
                 (r"^kernels \(winrate\.estimate, (\w+) policy\)$", r"内核（winrate.estimate，\1 策略）"),
                 (r"^(\w+) bots, (\d+) jobs?: (.+)× 1 job$", r"\1 机器人，\2 个进程：1 个进程的 \3×"),
                 (r"^(\w+) bots, (\d+) jobs?$", r"\1 机器人，\2 个进程")]
-_HEADERS = {"en": ("measurement / engine", "µs/hand", "hands/s", "vs reference"),
-            "zh": ("测量 / 引擎", "微秒/手", "手/秒", "比参考实现")}
+#: the table's columns, each the name of its entry in messages/bench.toml
+_HEADERS = ("what", "us_per_hand", "hands_per_s", "vs_reference")
 
 
 def _say(text: str, lang: str) -> str:
@@ -451,7 +452,8 @@ def table_lines(results: Sequence[Result], lang: str = "en", limit: int | None =
 
     rows = [(_say(r.engine, lang), f"{r.us_per_hand:,.2f}", f"{r.hands_per_s:,.0f}",
              "" if r.speedup is None else f"{r.speedup:,.0f}×") for r in results]
-    lines = tabulate(rows, headers=_HEADERS[lang], disable_numparse=True).splitlines()
+    headers = [say(f"bench.col_{h}", lang) for h in _HEADERS]
+    lines = tabulate(rows, headers=headers, disable_numparse=True).splitlines()
     out = ["  " + line for line in lines[:2]]
     for i, (r, line) in enumerate(zip(results, lines[2:])):
         if i == 0 or results[i - 1].what != r.what:

@@ -2,26 +2,15 @@
 and its tags counted (``tags``: no solver is loaded)."""
 from __future__ import annotations
 
-from typing import Callable, TypedDict
+from typing import Callable
 
 import click
 from tabulate import tabulate
 
 from solver.vocabulary import QUESTION_KINDS
 
+from ..text.catalogue import say
 from .options import RulesetType, echo, json_option, lang_of, lang_option, prepare, width_of
-
-
-class _Words(TypedDict):
-    headers: tuple[tuple[str, str, str], tuple[str, str, str]]
-    total: tuple[str, str]
-
-
-#: the words of the table, key -> (en, zh)
-WORDS: _Words = {
-    "headers": (("tag", "puzzles", "kinds"), ("标签", "题数", "题型")),
-    "total": ("{tags} tags on {puzzles} puzzles", "共 {tags} 个标签，{puzzles} 道题"),
-}
 
 
 @click.command("tags")
@@ -49,9 +38,9 @@ def tags(rules, lang: str | None, as_json: bool) -> None:
     zh = resolve_lang(lang) == "zh"
     tag_name, kind_name = _namers("zh" if zh else "en")
     table = tabulate([(tag_name(t), n, " ".join(map(kind_name, kinds))) for t, n, kinds in rows],
-                     headers=WORDS["headers"][zh],
+                     headers=[say(f"puzzles_command.tags_{h}", zh) for h in ("tag", "puzzles", "kinds")],
                      disable_numparse=True, colalign=("left", "right", "left"))
-    echo(table + "\n" + WORDS["total"][zh].format(tags=len(rows), puzzles=len(lib)))
+    echo(table + "\n" + say("puzzles_command.tags_total", zh, tags=len(rows), puzzles=len(lib)))
 
 
 def list_lines(items, lang: str, columns: int | None) -> list[str]:
@@ -66,7 +55,7 @@ def list_lines(items, lang: str, columns: int | None) -> list[str]:
                       columns or 10_000,
                       indent="      ")
         lines += wrap("    " + p.hand, columns or 10_000, indent="      ")
-    lines.append(f"{len(items)} 道题" if lang == "zh" else f"{len(items)} puzzles")
+    lines.append(say("puzzles_command.count", lang, n=len(items)))
     return lines
 
 
@@ -111,8 +100,8 @@ def puzzles_list(ctx: click.Context, kind: str | None, rules, as_json: bool) -> 
         zh = lang_of(ctx) == "zh"
         tag_name, kind_name = _namers(lang_of(ctx))
         rows = [(p.id, kind_name(p.kind), p.rules, p.level, " ".join(map(tag_name, p.tags)), p.hand) for p in items]
-        headers = ("题号", "题型", "规则", "难度", "标签", "手牌") if zh else ("id", "kind", "rules", "level", "tags", "hand")
-        echo(tabulate(rows, headers=headers) + (f"\n{len(items)} 道题" if zh else f"\n{len(items)} puzzles"))
+        headers = [say(f"puzzles_command.list_{h}", zh) for h in ("id", "kind", "rules", "level", "tags", "hand")]
+        echo(tabulate(rows, headers=headers) + "\n" + say("puzzles_command.count", zh, n=len(items)))
         return
     echo("\n".join(list_lines(items, lang_of(ctx), width_of(ctx))))
 

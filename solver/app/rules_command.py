@@ -27,6 +27,7 @@ def rules_list(as_json: bool, lang: str | None) -> None:
 
     from solver.model import ruleset_file
     from solver.text import ruleset_table
+    from solver.text.catalogue import say
     from solver.text.explain import resolve_lang
 
     prepare(as_json)
@@ -37,8 +38,7 @@ def rules_list(as_json: bool, lang: str | None) -> None:
         return
     name, where = ruleset_file.default_name()
     zh = resolve_lang(lang) == "zh"
-    default = (f"默认：{name}" + (f"（来自 {where}）" if where else "")) if zh else \
-        (f"default: {name}" + (f" (from {where})" if where else ""))
+    default = say("rules_command.default_from" if where else "rules_command.default", zh, name=name, where=where)
     echo(ruleset_table.list_rows(found, "zh" if zh else "en") + "\n" + default)
 
 

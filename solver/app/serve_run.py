@@ -17,6 +17,7 @@ __all__ = ["run"]
 def run(*, host: str, port: int, records: str | None, db: str | None, lang: str | None, rules) -> None:
     import uvicorn
 
+    from solver.text.catalogue import say
     from solver.trainer.progress import default_path
     from solver.web.server import Config, make_app
 
@@ -37,7 +38,7 @@ def run(*, host: str, port: int, records: str | None, db: str | None, lang: str 
     url = f"http://{shown if ':' not in shown else f'[{shown}]'}:{real}/" + (f"?token={token}" if token else "")
     app = make_app(Config(rules=rules, records=folder, db=db, lang=lang, token=token, loopback=loopback))
     click.echo(f"phz serves at {url}", color=False)
-    click.echo("Ctrl-C stops it." if lang != "zh" else "按 Ctrl-C 停止。")
+    click.echo(say("serve_run.stop_hint", lang or "en"))
     threading.Thread(target=_warm, args=(rules,), daemon=True, name="phz-warm").start()
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off"))
     server.run(sockets=[sock])

@@ -27,6 +27,7 @@ from ..model.notation import parse_hand, parse_tiles
 from ..model.results import DiscardAdvice
 from ..model.rules import Ruleset, get_ruleset
 from ..model.tiles import glyph
+from ..text.catalogue import say
 from ..text.explain import ORIGIN_ZH, action_text, forbidden_text, resolve_lang
 from ..text.replies import printable, quoted, whole_number
 
@@ -35,79 +36,6 @@ __all__ = ["MAX_LINE", "Shell", "run"]
 #: the longest line the shell reads, in characters (a hand with its melds takes under 100); a longer one
 #: is answered with one line saying so, never read as a hand
 MAX_LINE = 1000
-
-#: the commands of the shell, as ``help`` lists them
-HELP: dict[str, list[str]] = {
-    "en": ["HAND             a new hand (melds after |: 一二三… | 碰:八八八)",
-           "? X FROM         tile X appears (FROM: upper-discard, upper-draw, self-draw, lower-discard,",
-           "                 lower-draw, or 上家打出 …): the legal moves, numbered, the best marked",
-           "take N           make move N of the last ?",
-           "-X               discard X            seen X…   tiles seen elsewhere",
-           "undo             back one step        rules NAME   another ruleset",
-           "show             the hand again       quit     (or q, Ctrl-D)"],
-    "zh": ["牌               换一手牌（| 之后写明牌：一二三… | 碰:八八八）",
-           "? X 来源         出现一张 X（来源：上家打出 上家摸出 自己摸出 下家打出 下家摸出，",
-           "                 或 upper-discard …）：可行的动作编号列出，标出最好的",
-           "take N           执行上一个 ? 的第 N 个动作",
-           "-X               打出 X               seen X…   别处见到的牌",
-           "undo             退回一步             rules 名称   换规则",
-           "show             再显示这手牌         quit     （或 q、Ctrl-D）"],
-}
-
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "hello": "phz shell — enter a hand (e.g. 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾), 'help' for the commands.",
-        "no_hand": "no hand yet: type a hand first (e.g. 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾)",
-        "no_menu": "no move to take: ask with '? X FROM' first",
-        "bad_n": "take N: N is one of 1 to {n}",
-        "discard_first": "the hand holds a tile more than at rest: discard one first (-X)",
-        "rest_first": "the hand is at rest: a tile must appear before a discard ('? X FROM')",
-        "not_held": "no {x} to discard among the concealed tiles (a 坎 tile is never discarded)",
-        "nothing": "nothing to undo",
-        "unknown": "not a command: {text} ('help' lists them)",
-        "won": "胡 — the hand wins on {x}: {how}, {huxi} 胡息, score {score}",
-        "ready": "ready on",
-        "live": "live",
-        "score": "score",
-        "away": "{d} away",
-        "far": "3 or more away",
-        "never": "never ready",
-        "draws": "{n} live 进张",
-        "discard_hint": "discard one tile — best:",
-        "then": "then",
-        "best": "best",
-        "not_allowed": "not allowed",
-        "rules": "rules: {name}",
-        "seen": "seen: {tiles}",
-        "too_long": "line too long: phz shell reads lines of at most {n:,} characters",
-    },
-    "zh": {
-        "hello": "phz shell：输入一手牌（如 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾），help 看命令。",
-        "no_hand": "还没有牌：先输入一手牌（如 一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾）",
-        "no_menu": "没有可执行的动作：先用 '? X 来源' 问",
-        "bad_n": "take N：N 是 1 到 {n}",
-        "discard_first": "手里多一张：先打出一张（-X）",
-        "rest_first": "这手牌不需要打牌：先出现一张牌（'? X 来源'）",
-        "not_held": "暗牌里没有可打的 {x}（坎牌不能打）",
-        "nothing": "没有可退回的步骤",
-        "unknown": "不是命令：{text}（help 列出命令）",
-        "won": "胡：胡 {x}，{how}，{huxi} 胡息，{score} 分",
-        "ready": "听",
-        "live": "张",
-        "score": "分",
-        "away": "差 {d} 步",
-        "far": "差 3 步以上",
-        "never": "不能听牌",
-        "draws": "{n} 张进张",
-        "discard_hint": "打一张，最好：",
-        "then": "再打",
-        "best": "最好",
-        "not_allowed": "不可以",
-        "rules": "规则：{name}",
-        "seen": "见过：{tiles}",
-        "too_long": "这一行太长：phz shell 每行最多读 {n:,} 个字符",
-    },
-}
 
 
 @dataclass(frozen=True)
@@ -132,7 +60,8 @@ class Shell:
         return self.history[-1]
 
     def w(self, key: str, **kw) -> str:
-        return WORDS[self.lang][key].format(**kw)
+        """The shell's words ``key`` in its language (``messages/shell.toml``), with ``kw`` in them."""
+        return say(f"shell.{key}", self.lang, **kw)
 
     # ---------------------------------------------------------------- one line
 
@@ -145,12 +74,12 @@ class Shell:
         try:
             return self._step(text)
         except (ValueError, HandError) as e:
-            return [f"error: {e}" if self.lang == "en" else f"错误：{e}"]
+            return [self.w("error", e=e)]
 
     def _step(self, text: str) -> list[str]:
         word, _, rest = text.partition(" ")
         if word in ("help", "h", "帮助"):
-            return list(HELP[self.lang])
+            return self.w("help").split("\n")
         if word == "undo":
             if len(self.history) < 2:
                 return [self.w("nothing")]
@@ -207,7 +136,7 @@ class Shell:
     def menu_lines(self, d) -> list[str]:
         zh = self.lang == "zh"
         best = self._best(d)
-        head = (f"{ORIGIN_ZH[d.source]}的{glyph(d.tile)}" if zh else f"{glyph(d.tile)} from {d.source}")
+        head = self.w("from", tile=glyph(d.tile), source=ORIGIN_ZH[d.source] if zh else d.source)
         lines = [head]
         for i, a in enumerate(d.actions, 1):
             mark = "★" if i - 1 == best else " "

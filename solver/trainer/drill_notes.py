@@ -19,6 +19,7 @@ from ..model.hand import MELD_ZH, Hand
 from ..model.results import Forbidden, HuResult
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPHS, glyphs
+from ..text.catalogue import say
 from ..text.explain import forbidden_text
 from ..text.render import hu_sentence
 from ..text.words import GROUP_ZH, MOVE_ZH, SOURCE_TEXT
@@ -38,9 +39,10 @@ def drill_note(q: Question, lang: str = "en") -> str:
 
 
 def _and(items: list[str], zh: bool, word: str = "and") -> str:
-    if zh:
-        return "、".join(items) if word == "and" or len(items) == 1 else "、".join(items[:-1]) + "或" + items[-1]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+    if len(items) <= 1:
+        return "".join(items)
+    last = say("drill_notes.or_last" if word == "or" else "drill_notes.and_last", zh)
+    return ("、" if zh else ", ").join(items[:-1]) + last + items[-1]
 
 
 def _join(sentences: list[str], zh: bool) -> str:
@@ -139,34 +141,29 @@ def _waits_words(hand: Hand, waits, rules: Ruleset, zh: bool) -> list[str]:
         source = next(s for s in rules.win_on if getattr(w, s) is not None)
         r = reference.hu(hand, w.tile, source, rules)
         assert r.win is not None  # the wait wins from that source
-        said.append(f"{_win_text(r, rules, zh)}（{r.win.huxi}胡息）" if zh else
-                    f"{_win_text(r, rules, zh)} ({r.win.huxi} 胡息)")
+        said.append(say("drill_notes.wait_huxi", zh, win=_win_text(r, rules, zh), huxi=r.win.huxi))
     more = len(waits) - _MAX
-    if zh:
-        out = [f"听{len(waits)}张，{'每张都' if len(waits) > 1 else ''}凑成7门子、至少{rules.min_huxi}胡息：" + "；".join(said)
-               + (f"；另有{more}张" if more > 0 else "") + "。"]
-    else:
-        each = "s, each" if len(waits) != 1 else ","
-        out = [f"{len(waits)} wait{each} making 7 门子 with at least {rules.min_huxi} 胡息: " + "; ".join(said) + (f"; and {more} more" if more > 0 else "") + "."]
+    count = "one" if len(waits) == 1 else "many" if waits else "none"
+    sep, stop = ("；", "。") if zh else ("; ", ".")
+    out = [say(f"drill_notes.waits_{count}", zh, n=len(waits), min_huxi=rules.min_huxi) + sep.join(said)
+           + (say("drill_notes.more_waits", zh, more=more) if more > 0 else "") + stop]
     for w in waits:
         for s in rules.win_on:
             if getattr(w, s) is None:
                 why = _fail_text(reference.hu(hand, w.tile, s, rules), rules, zh)
-                out.append(f"{GLYPHS[w.tile]}{_FROM_ZH[s]}胡不了：{why}。" if zh else
-                           f"{GLYPHS[w.tile]} does not win {SOURCE_TEXT[s]}: {why}.")
+                source = (_FROM_ZH if zh else SOURCE_TEXT)[s]
+                out.append(say("drill_notes.no_win_from", zh, tile=GLYPHS[w.tile], source=source, why=why))
     dead = [GLYPHS[w.tile] for w in waits if not w.outs]
     if dead:
-        out.append(f"{_and(dead, zh)}已是绝张（其余的都在手里、亮牌里或已见过），但仍算听牌。" if zh else
-                   f"{_and(dead, zh)}: no live copy is left (the others are in your hand, your melds or seen), "
-                   f"but {'it is a wait' if len(dead) == 1 else 'they are waits'} all the same.")
+        out.append(say("drill_notes.dead_one" if len(dead) == 1 else "drill_notes.dead_many", zh,
+                       tiles=_and(dead, zh)))
     return out
 
 
 def _seen_words(q: Question, zh: bool) -> list[str]:
     if not q.seen:
         return []
-    return [f"见过的牌（{q.seen}）不再是活牌。" if zh else
-            f"The tiles seen elsewhere ({q.seen}) are no longer live."]
+    return [say("drill_notes.seen_not_live", zh, seen=q.seen)]
 
 
 def _reasons(d, forbidden: list[Forbidden], zh: bool, *, bare: bool = False) -> list[str]:

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Mapping, Protocol
 
+from ..text.catalogue import say
 from ..text.words import tag_in
 from ..vocabulary import CHOICE_KINDS
 from .progress_file import (
@@ -377,38 +378,30 @@ def stats_lines(s: dict, lang: str = "en", kind_name: Callable[[str], str] = str
         return f"{100 * ok / n:.0f}%" if n else "—"
 
     def took(mean: float | None) -> str:
-        return "—" if mean is None else f"{mean:.1f}{'秒' if zh else ' s'}"
+        return "—" if mean is None else say("progress.seconds", zh, mean=mean)
 
     which = f"{s['rules']}: " if s.get("rules") else ""  # the statistics of one ruleset (--rules)
     best = s.get("optimal") or {"attempts": 0, "correct": 0}
-    if zh:
-        lines = [f"{which}答题 {s['attempts']} 次，答对 {s['correct']} 次（{pct(s['correct'], s['attempts'])}）；"
-                 f"当前连对 {s['streak']} 题；待复习 {s['due']} 题"]
-        if s["attempts"]:
-            lines.append(f"平均每题用时 {took(s.get('mean_seconds'))}" + (
-                f"；最优选择 {best['attempts']} 次中 {best['correct']} 次（{pct(best['correct'], best['attempts'])}，"
-                "打牌题和对局题）" if best["attempts"] else ""))
-    else:
-        noun = "attempt" if s["attempts"] == 1 else "attempts"
-        lines = [f"{which}{s['attempts']} {noun}, {s['correct']} correct ({pct(s['correct'], s['attempts'])}); "
-                 f"current streak {s['streak']}; {s['due']} due for review"]
-        if s["attempts"]:
-            lines.append(f"mean answer time {took(s.get('mean_seconds'))}" + (
-                f"; optimal choices {best['correct']} of {best['attempts']} "
-                f"({pct(best['correct'], best['attempts'])}, discard and game questions)" if best["attempts"] else ""))
-    for key, head in (("by_rules", ("ruleset", "规则")), ("by_kind", ("kind", "题型")), ("by_level", ("level", "难度")),
-                      ("by_tag", ("tag", "标签"))):
+    lines = [say("progress.totals", zh, which=which, attempts=s["attempts"], correct=s["correct"],
+                 rate=pct(s["correct"], s["attempts"]), streak=s["streak"], due=s["due"],
+                 _s="" if s["attempts"] == 1 else "s")]
+    if s["attempts"]:
+        lines.append(say("progress.mean_time", zh, took=took(s.get("mean_seconds"))) + (
+            say("progress.optimal", zh, attempts=best["attempts"], correct=best["correct"],
+                rate=pct(best["correct"], best["attempts"])) if best["attempts"] else ""))
+    for key, head in (("by_rules", "ruleset"), ("by_kind", "kind"), ("by_level", "level"), ("by_tag", "tag")):
         table = s.get(key)
         if not table:
             continue
         name = {"by_kind": kind_name, "by_tag": lambda t: tag_in(t, lang)}.get(key, str)
         rows = [[name(k), v["attempts"], v["correct"], pct(v["correct"], v["attempts"])] + ([v["due"]] if "due" in v else [])
                 + ([took(v["mean_seconds"])] if "mean_seconds" in v else []) for k, v in table.items()]
-        headers = [head[1], "答题", "答对", "正确率"] if zh else [head[0], "attempts", "correct", "rate"]
+        headers = [say(f"progress.col_{head}", zh), say("progress.col_attempts", zh), say("progress.col_correct", zh),
+                   say("progress.col_rate", zh)]
         if key == "by_rules":
-            headers.append("待复习" if zh else "due")
+            headers.append(say("progress.col_due", zh))
         if key == "by_kind":
-            headers.append("平均用时" if zh else "mean time")
+            headers.append(say("progress.col_mean_time", zh))
         lines += ["", tabulate(rows, headers, tablefmt="simple", disable_numparse=True)]
     return lines
 

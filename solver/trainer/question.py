@@ -22,6 +22,7 @@ from ..model.notation import parse_hand, parse_tiles
 from ..model.results import Candidate, Decision, DiscardAdvice, DiscardRow, Discards, HuResult, Ting
 from ..model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
 from ..model.tiles import GLYPHS, glyphs
+from ..text.catalogue import say
 from ..text.explain import resolve_lang
 from ..text.words import error_in, tag_in
 from .wrapping import wrap
@@ -185,7 +186,7 @@ class Question:
         zh = resolve_lang(lang) == "zh"
         lines = []
         if self.seen:
-            lines.append(f"{'见过的牌' if zh else 'seen elsewhere'}: {_tile_list(self.seen)}")
+            lines.append(say("question.seen", zh, tiles=_tile_list(self.seen)))
         return lines + kind_of(self.kind).context(self, zh)
 
     def lines(self, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
@@ -214,10 +215,10 @@ class Question:
         zh = lang == "zh"
         lines: list[str] = kind_of(self.kind).teach(self, g, zh)
         if self.tags:
-            lines += wrap(f"标签: {', '.join(tag_in(t, 'zh') for t in self.tags)}" if zh else f"tags: {', '.join(self.tags)}")
+            lines += wrap(say("question.tags", zh, tags=", ".join(tag_in(t, lang) for t in self.tags)))
         note = (self.note_zh if zh else self.note_en) or self.drill_note(lang)
         if note:
-            lines += wrap(f"{'要点' if zh else 'note'}: {note}")
+            lines += wrap(say("question.note", zh, note=note))
         return lines
 
     def drill_note(self, lang: str = "en") -> str:
@@ -230,13 +231,12 @@ class Question:
 
 def passed_lines(q: Question, zh: bool) -> list[str]:
     """The tiles passed this hand (the context of a chou question, and of a chi question that has some)."""
-    none = "无" if zh else "none"
+    none = say("question.none", zh)
     if q.rules.passed == "hu_only":  # one list: a passed tile may afterwards only be won on
         passed = " ".join(GLYPHS[t] for t in sorted(set(parse_tiles(q.chou + q.passed_peng))))
-        return [f"{'这一局过了的牌（过张只能胡）' if zh else 'passed this hand (过张: may only be won on)'}: "
-                f"{passed or none}"]
-    return [f"{'这一局过了吃（臭张）' if zh else 'passed for 吃 this hand (臭)'}: {_tile_list(q.chou) or none}",
-            f"{'这一局过了碰' if zh else 'passed for 碰 this hand'}: {_tile_list(q.passed_peng) or none}"]
+        return [say("question.passed_hu_only", zh, tiles=passed or none)]
+    return [say("question.passed_chi", zh, tiles=_tile_list(q.chou) or none),
+            say("question.passed_peng", zh, tiles=_tile_list(q.passed_peng) or none)]
 
 
 def _tile_list(text: str) -> str:
@@ -245,9 +245,8 @@ def _tile_list(text: str) -> str:
 
 def way_text(chi, bi, zh: bool) -> str:
     """A way to eat as the chi menu shows it: the eating group, then its 比 groups."""
-    if zh:
-        return glyphs(chi) + (f"，比 {'、'.join(glyphs(b) for b in bi)}" if bi else "")
-    return glyphs(chi) + (f" + 比 {' '.join(glyphs(b) for b in bi)}" if bi else "")
+    sep = "、" if zh else " "
+    return glyphs(chi) + (say("question.way_bi", zh, groups=sep.join(glyphs(b) for b in bi)) if bi else "")
 
 
 def hand_lines(q: Question, lang: str = "en") -> list[str]:
@@ -258,9 +257,9 @@ def hand_lines(q: Question, lang: str = "en") -> list[str]:
     big = "".join(GLYPHS[t] * h.concealed[t] for t in range(10, 20))
     tiles = "  ".join(x for x in (small, big) if x)
     n = h.n_concealed
-    lines = [f"{'手牌' if zh else 'hand'}: {tiles}  ({n}{' 张' if zh else ' tiles'})"]
+    lines = [say("question.hand", zh, tiles=tiles, n=n)]
     if h.melds:
-        lines.append(f"{'亮牌' if zh else 'melds'}: {'  '.join(m.text() for m in h.melds)}")
+        lines.append(say("question.melds", zh, melds="  ".join(m.text() for m in h.melds)))
     return lines
 
 
@@ -269,11 +268,12 @@ def question_lines(q: Question, lang: str = "en", *, index: int | None = None, t
     context, question."""
     zh = resolve_lang(lang) == "zh"
     kind = kind_of(q.kind).NAME_ZH if zh else q.kind
-    where = (f"题库 {q.puzzle_id}" if q.puzzle_id is not None else f"练习 {q.seed}") if zh else q.name
+    where = (say("question.where_puzzle", zh, id=q.puzzle_id) if q.puzzle_id is not None
+             else say("question.where_drill", zh, seed=q.seed))
     count = f"[{index}/{total}] " if index is not None and total is not None else ""
     # The ruleset is named unless it is the default one (whose headers stay as they were).
     rules = f" · {q.rules.name}" if q.rules.name != DEFAULT_RULESET else ""
-    head = f"{count}{kind} · {'难度' if zh else 'level'} {q.level} · {where}{rules}{review_label(q.review, lang)}"
+    head = f"{count}{kind} · {say('question.level', zh, level=q.level)} · {where}{rules}{review_label(q.review, lang)}"
     return [head] + hand_lines(q, lang) + q.context(lang) + [q.prompt(lang)]
 
 
@@ -285,9 +285,7 @@ def review_label(box: int | None, lang: str = "en") -> str:
     """
     if box is None:
         return ""
-    if resolve_lang(lang) == "zh":
-        return " · 复习：上次答错" if box == 1 else " · 复习：上次答对"
-    return " · review: missed last time" if box == 1 else " · review: right last time"
+    return say("question.review_missed" if box == 1 else "question.review_right", resolve_lang(lang))
 
 
 # ---------------------------------------------------------------- the right answer

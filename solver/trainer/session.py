@@ -11,6 +11,7 @@ from typing import Callable, Sequence, TextIO
 from solver import puzzles
 
 from ..model.rules import Ruleset
+from ..text.catalogue import say
 from ..text.explain import resolve_lang
 from ..text.render import paint
 from ..text.replies import echoed, printable
@@ -102,13 +103,13 @@ def verdict(correct: bool, lang: str = "en", colour: bool = False) -> str:
     ('✓ correct', '✗ 错误', '\\x1b[1;33m✗ incorrect\\x1b[0m')
     """
     zh = resolve_lang(lang) == "zh"
-    text = f"✓ {'正确' if zh else 'correct'}" if correct else f"✗ {'错误' if zh else 'incorrect'}"
+    text = say("session.correct" if correct else "session.incorrect", zh)
     return f"{_RIGHT if correct else _WRONG}{text}\x1b[0m" if colour else text
 
 
 def pause_prompt(lang: str = "en") -> str:
     """What the quiz waits on between two questions in a terminal."""
-    return "回车看下一题（q 退出）" if resolve_lang(lang) == "zh" else "Enter for the next question (q to stop) "
+    return say("session.pause", resolve_lang(lang))
 
 
 def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
@@ -142,15 +143,14 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
     read = input_fn or line_reader()
     write = output_fn or _printer
     summary = QuizSummary(total=len(questions))
-    prompt = "答案> " if zh else "answer> "
+    prompt = say("session.prompt", zh)
 
     def show(text: str) -> None:
         for line in fit(text):
             write(paint(line, colour))
 
     def cannot_read(e: AnswerError) -> None:
-        show(f"看不懂：{printable(e.said('zh'))}。请再答一次（q 退出）" if zh else
-             f"Cannot read that: {printable(str(e))}. Try again (q to stop).")
+        show(say("session.cannot_read", zh, why=printable(e.said(lang))))
 
     skipped = getattr(questions, "skipped", [])  # kinds of drills left out on the way (drills.NoDrill)
     told = 0
@@ -251,19 +251,12 @@ def _go_on(read: Callable[[str], str | None], lang: str, summary: QuizSummary) -
 
 def summary_line(s: QuizSummary, lang: str = "en") -> str:
     zh = resolve_lang(lang) == "zh"
-    if zh:
-        line = f"答了 {s.answered} 题，答对 {s.correct} 题"
-        if s.stopped == "unsaved":
-            line += "（中途停止：最后一个答案没能保存，之前的都保存了）"
-        elif s.stopped != "finished":
-            line += "（中途停止，已答的都保存了）"
-        return line + "。"
-    line = f"{s.answered} answered, {s.correct} correct"
+    line = say("session.summary", zh, answered=s.answered, correct=s.correct)
     if s.stopped == "unsaved":
-        line += " (stopped: the last answer could not be saved; every answer before it is saved)"
+        line += say("session.stopped_unsaved", zh)
     elif s.stopped != "finished":
-        line += " (stopped early; every answer so far is saved)"
-    return line + "."
+        line += say("session.stopped_early", zh)
+    return line + ("。" if zh else ".")
 
 
 def quiz_command(*, rules: Ruleset, kind: str | None = None, level: int | None = None, tag: str | None = None,

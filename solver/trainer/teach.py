@@ -11,6 +11,7 @@ from typing import Iterable
 from tabulate import tabulate
 
 from ..model.tiles import GLYPHS
+from ..text.catalogue import say
 from ..text.render import TABLE_FORMAT
 from .grading import Grade
 from .question import Question
@@ -25,7 +26,7 @@ def explanation(q: Question, g: Grade, lang: str = "en") -> list[str]:
 
 def _mark(best: bool, yours: bool, zh: bool) -> str:
     """The last cell of a table row: the best row and the learner's."""
-    words = [w for w, on in (("最佳" if zh else "best", best), ("你的" if zh else "yours", yours)) if on]
+    words = ([say("teach.best", zh)] if best else []) + ([say("teach.yours", zh)] if yours else [])
     return "← " + ("，" if zh else ", ").join(words) if words else ""
 
 

@@ -14,6 +14,7 @@ from ...game.moves import Move, MoveError, move_text
 from ...model.hand import HandError
 from ...model.notation import parse_tiles
 from ...model.rules import Ruleset
+from ...text.catalogue import say
 from ...text.position_text import option_lines, position_lines, wrap
 from ...text.replies import quoted, whole_number
 from ...text.table_view import move_words
@@ -41,11 +42,7 @@ _LONGEST = 60
 
 
 def prompt(item: GameItem, zh: bool) -> str:
-    if item.discard:
-        return ("打哪张？（写编号，或写牌：如 打 五，或 五）" if zh else
-                "Which tile do you discard? (its number, or the tile: e.g. 打 五, or 五)")
-    return ("你怎么走？（写编号，或写走法：如 碰、过、吃 三四五）" if zh else
-            "Your move? (its number, or the move: e.g. 碰, 过, 吃 三四五)")
+    return say("game.prompt_discard" if item.discard else "game.prompt_move", zh)
 
 
 def context(item: GameItem, zh: bool) -> list[str]:
@@ -125,18 +122,16 @@ def teach(item: GameItem, g: Grade, zh: bool) -> list[str]:
 
     best = said(item.best)
     if item.follow is not None:
-        best += f"，然后{said(item.follow)}" if zh else f", then {said(item.follow)}"
-    lines = wrap(f"最好：{best}" if zh else f"best: {best}")
+        best += say("game.then", zh, move=said(item.follow))
+    lines = wrap(say("game.best", zh, best=best))
     if not g.correct:
         assert isinstance(g.answer, Move)  # the grade of a GameItem (``grade``) holds the move named
-        lines += wrap(f"你的答案：{said(g.answer)}" if zh else f"your answer: {said(g.answer)}")
+        lines += wrap(say("game.your_answer", zh, move=said(g.answer)))
     played = said(item.played)
     if item.played == item.best:
-        cost = f"这一局你走的正是 {played}" if zh else f"in your game you played {played}, the best move"
+        cost = say("game.played_best", zh, played=played)
     else:
-        cost = (f"这一局你走的是 {played}：期望得分比最好的走法少 {item.loss:.1f} 分" if zh else
-                f"in your game you played {played}: {item.loss:.1f} points of expected score "
-                "lost against the best move")
+        cost = say("game.played_loss", zh, played=played, loss=item.loss)
     lines += wrap(cost)
     for line in (item.why_zh if zh else item.why_en).splitlines():
         if line.strip():
