@@ -252,7 +252,7 @@ def same_deals(rules, seed: int, samples: int = 20) -> int:
     ok = np.zeros(samples, np.int64)
     tries = 1 + seed % 3  # few tries: the deals that fail every try are met too
     dk, dl = game_steps.key_rows([str_key(f"{seed}:{i}") for i in range(samples)])
-    GP.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, unseen.wei_p, unseen.wei_j,
+    GP.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, unseen.caps, unseen.wei_p, unseen.wei_j,
                    np.int64(tries), np.int64(unseen.stock), np.int64(unseen.last), rows[0], rows[3], rows[9], rows[10],
                    ok)
     for i in range(samples):

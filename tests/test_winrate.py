@@ -63,7 +63,7 @@ from tests.winrate_helpers import (
     table,
     tiles,
 )
-from tests.winrate_reference import deal, rollout
+from tests.winrate_reference import deal, rollout, shown_and_left
 
 RULESETS = ("hunan", "luzhou")
 H, L = get_ruleset("hunan"), get_ruleset("luzhou")
@@ -254,7 +254,8 @@ def _chi_square(pos, draws: int):
     (chi-square, degrees of freedom, cells)."""
     probs: dict = {}
     for prob, seats, stock in deals(pos):
-        if not any(COPIES in seats[q].concealed for q in range(pos.players) if q != pos.seat):
+        if not any(COPIES in seats[q].concealed or any(seats[q].concealed[t] == 3 for t in shown_and_left(pos))
+                   for q in range(pos.players) if q != pos.seat):
             k = _key(pos, seats, stock)
             probs[k] = probs.get(k, 0) + prob
     total = sum(probs.values())
@@ -329,6 +330,7 @@ def test_a_deal_keeps_the_80_tiles_and_all_the_seat_sees_and_gives_nobody_four(n
                 assert s.n_concealed == pos.held[q]
                 if q != pos.seat:
                     assert COPIES not in s.concealed
+                    assert all(s.concealed[t] < 3 for t in shown_and_left(pos)), (q, pos.faces, s.concealed)
                     for m, shown, (kind, ts) in zip(s.melds, s.shown, pos.melds[q]):
                         assert m.kind == kind and shown == (ts is not None)
                         assert m.tiles == ts if ts is not None else (len(set(m.tiles)) == 1 and len(m.tiles) == 3)
@@ -343,6 +345,46 @@ def test_a_deal_keeps_the_80_tiles_and_all_the_seat_sees_and_gives_nobody_four(n
                 assert g.table == pos.table
             checked["claim" if pos.table is not None else "discard"] += 1
     assert checked["claim"] > 100 and checked["discard"] > 100, checked
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_nobody_holds_a_kan_of_a_tile_lying_face_up_and_the_sampler_knows_it(name):
+    """What the sampler infers holds in real play: at every decision of whole hands no seat holds
+    three concealed copies of a tile lying face up (the engine would have made its 跑/提).  And it
+    matters: the same deals without that inference (caps of three) give some seats such a 坎."""
+    import numpy as np
+
+    from solver.engine import _game_policies as GP
+    from solver.engine import game_steps
+    from solver.game import winrate
+    from solver.game.rng_keys import str_key
+
+    rules = get_ruleset(name)
+    assert rules.kan_always_taken
+    held_back = looked = 0
+    for game, pos in _game_positions(name, "random", range(40), every=2):
+        up = shown_and_left(pos)
+        assert all(s.concealed[t] < 3 for s in game.seats for t in up), (pos.faces, [s.concealed for s in game.seats])
+        if not up:
+            continue
+        unseen = winrate.unseen_of(pos)
+        assert all(row[t] == 2 for p, row in enumerate(unseen.caps) for t in up)
+        n = 20
+        dk, dl = game_steps.key_rows([str_key(f"caps:{looked}:{i}") for i in range(n)])
+        for caps in (unseen.caps, np.full_like(unseen.caps, 3)):
+            rows = [np.repeat(a, n, axis=0) for a in unseen.rows]
+            ok = np.zeros(n, np.int64)
+            GP.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, caps, unseen.wei_p, unseen.wei_j,
+                           np.int64(1), np.int64(unseen.stock), np.int64(unseen.last), rows[0], rows[3], rows[9],
+                           rows[10], ok)
+            kans = sum(int(rows[0][i, q, t] == 3) for i in range(n) if ok[i] for q in range(pos.players)
+                       if q != pos.seat for t in up)
+            if caps is unseen.caps:
+                assert kans == 0
+            else:
+                held_back += kans
+        looked += 1
+    assert looked > 100 and held_back > 0, (looked, held_back)
 
 
 # ---------------------------------------------------------------- resumed with the real hidden tiles

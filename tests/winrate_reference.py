@@ -61,10 +61,19 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
         for t in tiles[at:at + pos.held[p]]:
             c[t] += 1
         at += pos.held[p]
-        if COPIES in c:
+        if COPIES in c or any(c[t] == 3 for t in shown_and_left(pos)):
             return None
     shown = [] if pos.last is None else [pos.last]  # the stock's shown last tile; the rest set aside (埋牌)
     return seats, tiles[at:at + pos.stock - len(shown)] + shown
+
+
+def shown_and_left(pos: Position) -> set[int]:
+    """The tiles nobody may hold a 坎 of: those lying face up, when a 坎 always takes its fourth copy
+    (its 4-tile group compulsory from one's own draw, another's draw and a discard; a 坎 tile is
+    never discarded)."""
+    if not all(pos.rules.take["kan", s].compulsory for s in ("self", "other", "discard")):
+        return set()
+    return {t for faces in pos.faces for t in faces}
 
 
 def copy_seats(seats: Sequence[Seat]) -> list[Seat]:

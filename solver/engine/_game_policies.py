@@ -434,14 +434,15 @@ def rollouts(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind,
 # ---------------------------------------------------------------- dealing what a seat cannot see
 
 @kernel
-def deal_unseen(keys, key_len, pool0, me, held, wei_p, wei_j, tries, stock_n, last, conc, mt, stocks, n_stock, ok):
+def deal_unseen(keys, key_len, pool0, me, held, cap, wei_p, wei_j, tries, stock_n, last, conc, mt, stocks, n_stock,
+                ok):
     """``winrate.deal`` for each sample i, by random.Random of key ``keys[i, :key_len[i]]``: up to ``tries``
     tries, each giving every face-down 偎 (seat ``wei_p[w]``, meld ``wei_j[w]``, in that order) a kind with
     three unseen copies (``random.choices`` weighted by the ways to hold it: C(copies, 3)), then shuffling
     the rest of the unseen counts ``pool0`` and dealing ``held[p]`` of them to each other seat in order,
     the rest to the stock (``stock_n`` of them, the shown ``last`` tile at its end when it is >= 0, the rest
-    set aside: 埋牌); a try that finds no kind for a 偎 or gives a seat four of a kind is dealt
-    again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's tiles), ``stocks[i]``, ``n_stock[i]``;
+    set aside: 埋牌); a try that finds no kind for a 偎 or gives a seat p more than ``cap[p, t]`` of a
+    tile t (``winrate.caps_of``: never four, nor a 坎 of a tile that lay face up) is dealt again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's tiles), ``stocks[i]``, ``n_stock[i]``;
     ``ok[i]`` 1, or 0 when every try failed."""
     rng = np.zeros(MT.STATE_SIZE, np.int64)
     pool = np.zeros(20, np.int64)
@@ -488,7 +489,7 @@ def deal_unseen(keys, key_len, pool0, me, held, wei_p, wei_j, tries, stock_n, la
                     conc[i, p, tiles[q]] += 1
                 at += held[p]
                 for t in range(20):
-                    if conc[i, p, t] == 4:
+                    if conc[i, p, t] > cap[p, t]:
                         good = False
                 if not good:
                     break

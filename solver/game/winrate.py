@@ -6,9 +6,11 @@ of their face-down 偎 and the stock order — is dealt anew for each sample
 three unseen copies (weighted by the ways to hold it), the rest dealt to
 the others by the counts they hold and to the stock.  A deal that could
 not have led to what was seen is dealt again: another player holding four
-of a kind (it would be laid out), or one asked before this seat on the tile
-on the table having to take it (it would be gone).  Nothing is inferred
-from how the others played: every consistent deal is as likely.
+of a kind (it would be laid out), a 坎 of a tile that lay face up in front
+of anyone (its compulsory 跑/提 would have taken it, ``caps_of``), or one
+asked before this seat on the tile on the table having to take it (it would
+be gone).  Nothing else is inferred from how the others played: every
+consistent deal is as likely.
 
 Each candidate — a script of this seat's moves, e.g. a discard, or a 吃
 and the discard after it — is played on the same deals (common random
@@ -44,7 +46,7 @@ from .moves import Move
 from .position import Position
 from .table import Seat
 
-__all__ = ["DEFAULT_SAMPLES", "Estimate", "estimate", "pace", "own_seat", "race", "unseen_of"]
+__all__ = ["DEFAULT_SAMPLES", "Estimate", "caps_of", "estimate", "pace", "own_seat", "race", "unseen_of"]
 
 #: samples played out in one call of the game kernels (the progress moves between calls)
 BATCH = 25
@@ -159,7 +161,21 @@ def unseen_of(pos: Position):
                 weis.append((p, j))
             melds.append(Meld(kind, tiles if tiles is not None else (0, 0, 0)))
         seats.append(Seat([0] * N_KINDS, melds, shown, list(pos.faces[p]), *_chou_of(pos, p)))
-    return game_steps.Unseen((seats, []), pos.unseen(), pos.held, weis, pos.stock, pos.last)
+    return game_steps.Unseen((seats, []), pos.unseen(), pos.held, weis, pos.stock, pos.last, caps_of(pos))
+
+
+def caps_of(pos: Position) -> list[list[int]]:
+    """The most copies of each tile each seat may hold concealed in a deal consistent with ``pos``:
+    never four (they would be laid out), and at most two of a tile that lies face up in front of any
+    seat when the ruleset makes a 坎's 4-tile group compulsory from every source: it was shown and
+    left, so nobody held a 坎 of it then, and concealed tiles only leave a hand."""
+    caps = [[3] * N_KINDS for _ in range(pos.players)]
+    if pos.rules.kan_always_taken:
+        for faces in pos.faces:
+            for t in faces:
+                for row in caps:
+                    row[t] = 2
+    return caps
 
 
 def own_seat(pos: Position) -> Seat:

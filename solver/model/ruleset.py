@@ -233,6 +233,12 @@ class Ruleset:
         return self.take["pair", "self"].compulsory
 
     @property
+    def kan_always_taken(self) -> bool:
+        """A 坎 makes its 4-tile group with the fourth copy from every source (a 坎 tile is never
+        discarded): no player holds a 坎 of a tile that was shown face up and left."""
+        return all(self.take["kan", source].compulsory for source in ("self", "other", "discard"))
+
+    @property
     def win_on_discard(self) -> bool:
         return "discard" in self.win_on
 
