@@ -91,6 +91,23 @@ def test_every_command_fits_80_columns_in_both_languages(args, stdin, record, tm
     assert _timeless(before.output) == _timeless(outputs["zh"])
 
 
+@pytest.mark.parametrize("args, stdin", [
+    (["ting", "-"], f"{EX2}\n{SEED000}\nxyz\n"), (["discard", "-"], f"{EX2_DISCARD}\n一二三\n"),
+    (["hu", "-"], f"{EX2} ; 五 self\n{EX2} ; 一 other\n{EX2} ; 五 nowhere\n")], ids=["ting", "discard", "hu"])
+def test_a_batch_answers_in_the_language_asked(args, stdin):
+    """A batch's text lines (one a hand, as long as it needs) in Chinese have no English left, a bad line's
+    message included; each line answers the same hand in both languages."""
+    en, zh = (phz(*args, "--lang", lang, input=stdin) for lang in ("en", "zh"))
+    assert en.exit_code == zh.exit_code == 1  # the last line is bad
+    typed = [*stdin.splitlines(), "'x'", "'nowhere'", "self, other 或 discard"]  # (what is typed, as typed)
+    assert latin_words(zh.stdout, *typed) == set(), zh.stdout
+    lines_en, lines_zh = en.stdout.splitlines(), zh.stdout.splitlines()
+    assert len(lines_en) == len(lines_zh) == len(stdin.splitlines())
+    for a, b in zip(lines_en, lines_zh):
+        assert a != b and b.startswith(a.split(":")[0].split(" + ")[0])
+    assert ": error: " in lines_en[-1] and "：错误：" in lines_zh[-1]
+
+
 @pytest.mark.parametrize("kind", ["ting", "discard", "huxi", "chi", "chou"])
 def test_the_quiz_teaches_in_chinese_with_no_english_left(kind, tmp_path):
     """Drills of each kind answered wrongly, rightly and unreadably under zh: the prompts, verdicts and

@@ -225,6 +225,7 @@ class Batch:
     as_json: bool = False  # full JSON answers (else compact text lines)
     brief: bool = False  # --brief JSON answers
     colour: bool = False  # red tiles in text lines
+    lang: str = "en"  # the text lines' language (JSON is the same in both)
 
 
 def answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
@@ -245,7 +246,7 @@ def _answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
     answers: list[str] = [""] * len(lines)
     for i, message in loaded.errors.items():
         answers[i] = (jsonl.dumps(jsonl.error_json(lines[i], message)) if as_json or brief
-                      else render.error_line(lines[i], message))
+                      else render.error_line(lines[i], message, batch.lang))
     if brief and rules.win_on_discard and loaded.where:
         # Three sources: through the API's answers (the kernels' rows give two).
         hands = loaded.hands()
@@ -271,11 +272,11 @@ def _answer(batch: Batch, lines: Sequence[str]) -> tuple[list[str], int]:
         seen = [loaded.seen] * len(hands)
         if kind == "ting":
             texts = [jsonl.ting_json_line(lines[i], t, rules.win_on_discard) if as_json else
-                     render.ting_line(t, colour, rules.win_on)
+                     render.ting_line(t, colour, rules.win_on, batch.lang)
                      for i, t in zip(loaded.where, api.ting_many(hands, seen, rules=rules))]
         else:
             texts = [jsonl.discard_json_line(lines[i], d, rules.win_on_discard) if as_json else
-                     render.discard_line(d, colour)
+                     render.discard_line(d, colour, batch.lang)
                      for i, d in zip(loaded.where, api.discard_many(hands, seen, rules=rules))]
         for i, text in zip(loaded.where, texts):
             answers[i] = text
@@ -300,7 +301,7 @@ def hu_load(line: str, win: str | None, source: str | None, rules: Ruleset) -> t
 
 
 def answer_hu(lines: Sequence[str], *, win: str | None, source: str | None, rules: Ruleset, as_json: bool,
-              all_splits: bool = False, colour: bool = False) -> tuple[list[str], int]:
+              all_splits: bool = False, colour: bool = False, lang: str = "en") -> tuple[list[str], int]:
     """One ``phz hu`` answer line per line (``hu_load``), the good ones from one
     kernel call; and how many lines failed."""
     from .. import api
@@ -314,11 +315,11 @@ def answer_hu(lines: Sequence[str], *, win: str | None, source: str | None, rule
             where.append(i)
         except ValueError as e:
             answers[i] = (jsonl.dumps(jsonl.error_json(line, str(e))) if as_json
-                          else render.error_line(line, str(e)))
+                          else render.error_line(line, str(e), lang))
     results = api.hu_many(*zip(*good), rules=rules, all_splits=all_splits) if good else []
     for i, result in zip(where, results):
         answers[i] = (jsonl.dumps(jsonl.hu_json(lines[i], result, rules, all_splits=all_splits)) if as_json
-                      else render.hu_line(result, colour))
+                      else render.hu_line(result, colour, lang))
     return answers, len(lines) - len(good)
 
 

@@ -49,7 +49,8 @@ def batch_hands(ctx: click.Context, out: Out, kind: Kind, seen_tiles: list[int],
 
     jobs = batch.capped_jobs(jobs)
     try:
-        job = batch.Batch(kind, rules, tuple(seen_tiles), as_json=out.as_json, brief=brief, colour=out.colour)
+        job = batch.Batch(kind, rules, tuple(seen_tiles), as_json=out.as_json, brief=brief, colour=out.colour,
+                          lang=out.lang)
         failed = batch.run(job, stdin_lines(), write=out.write, jobs=jobs)
     except batch.WorkerDied as e:
         warn(f"phz: {e}")

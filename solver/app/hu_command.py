@@ -106,7 +106,7 @@ def hu(ctx: click.Context, hand: tuple[str, ...], win: str | None, source: str |
         if flags:
             raise click.UsageError(f"{flags[0]} is for one hand, not a batch")
         answers, failed = batch.answer_hu(stdin_lines(), win=win, source=source, rules=rules, as_json=as_json,
-                                          all_splits=all_splits, colour=out.colour)
+                                          all_splits=all_splits, colour=out.colour, lang=out.lang)
         batch.emit(out.write, answers)
         ctx.exit(1 if failed else 0)
     text = " ".join(hand)

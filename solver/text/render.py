@@ -18,7 +18,7 @@ from ..model.shown import printable
 from ..model.tiles import GLYPH_TO_ID, GLYPHS, RED, glyphs
 from .catalogue import say
 from .columns import WIDTH, first_fit, fit, grid, split_rows
-from .words import CONDITION_TEXT, CONDITION_ZH, GROUP_ZH, MELD_ZH, SOURCE_TEXT, group_zh
+from .words import CONDITION_TEXT, CONDITION_ZH, GROUP_ZH, MELD_ZH, SOURCE_TEXT, error_in, group_zh
 
 if TYPE_CHECKING:
     from ..engine.dealt import Dealt
@@ -165,8 +165,8 @@ def _group_cell(g: Group, sequence: str = "句") -> str:
 TWO = ("self", "other")
 
 
-def _wait_summary(w: Wait) -> str:
-    return f"{GLYPHS[w.tile]} {w.outs}" if w.outs else f"{GLYPHS[w.tile]} dead"
+def _wait_summary(w: Wait, lang: str = "en") -> str:
+    return f"{GLYPHS[w.tile]} {w.outs}" if w.outs else say("render.line_dead", lang, tile=GLYPHS[w.tile])
 
 
 def away(distance: int | None, limit: bool, lang: str = "en") -> str:
@@ -292,13 +292,21 @@ def _source_score(w: Win | None) -> str:
     return str(w.score) if w else DASH
 
 
-def ting_line(t: Ting, colour: bool, sources: tuple[str, ...] = TWO) -> str:
+def _line_source(source: str, lang: str) -> str:
+    """A source in a batch's line: the English keeps the names it always printed (scripts read them)."""
+    return SOURCE_ZH[source] if lang == "zh" else source
+
+
+def ting_line(t: Ting, colour: bool, sources: tuple[str, ...] = TWO, lang: str = "en") -> str:
+    """A batch's answer for a hand to wait on, on one line."""
     hand = t.hand.text()
     if not t.waits:
-        return paint(f"{hand}: not ready, {progress(t.distance, t.limit, t.improving)}", colour)
-    waits = ", ".join(f"{_wait_summary(w)} [{' · '.join(f'{s} {_source_score(getattr(w, s))}' for s in sources)}]"
-                      for w in t.waits)
-    return paint(f"{hand}: waits {waits}", colour)
+        return paint(say("render.line_not_ready", lang, hand=hand,
+                         progress=progress(t.distance, t.limit, t.improving, lang)), colour)
+    waits = say("render.line_sep", lang).join(
+        f"{_wait_summary(w, lang)} [{' · '.join(f'{_line_source(s, lang)} {_source_score(getattr(w, s))}' for s in sources)}]"
+        for w in t.waits)
+    return paint(say("render.line_waits", lang, hand=hand, waits=waits), colour)
 
 
 def advice_row(r: DiscardRow) -> DiscardAdvice:
@@ -309,27 +317,30 @@ def advice_row(r: DiscardRow) -> DiscardAdvice:
     return r
 
 
-def _row_summary(r: DiscardRow) -> str:
+def _row_summary(r: DiscardRow, lang: str = "en") -> str:
     if r.waits:
-        return (f"{GLYPHS[r.tile]}: {r.outs} outs, expected {float(r.expected_score):.4f}, best {r.best_score}, "
-                f"waits {''.join(GLYPHS[w.tile] for w in r.waits)}")
+        return say("render.line_row", lang, tile=GLYPHS[r.tile], outs=r.outs, expected=f"{float(r.expected_score):.4f}",
+                   best=r.best_score, waits="".join(GLYPHS[w.tile] for w in r.waits))
     a = advice_row(r)
-    return f"{GLYPHS[r.tile]}: {progress(a.distance, a.limit, a.improving)}"
+    return GLYPHS[r.tile] + ("：" if lang == "zh" else ": ") + progress(a.distance, a.limit, a.improving, lang)
 
 
-def discard_line(d: Discards, colour: bool) -> str:
-    rows = " | ".join(_row_summary(r) for r in d.rows)
-    return paint(f"{d.hand.text()}: discard {rows or DASH}", colour)
+def discard_line(d: Discards, colour: bool, lang: str = "en") -> str:
+    """A batch's answer for a hand to discard from, on one line."""
+    rows = " | ".join(_row_summary(r, lang) for r in d.rows)
+    return paint(say("render.line_discard", lang, hand=d.hand.text(), rows=rows or DASH), colour)
 
 
-def hu_line(r: HuResult, colour: bool) -> str:
-    head = f"{r.hand.text()} + {GLYPHS[r.tile]} {r.source}"
+def hu_line(r: HuResult, colour: bool, lang: str = "en") -> str:
+    """A batch's answer to whether a tile wins, on one line."""
+    head = f"{r.hand.text()} + {GLYPHS[r.tile]} {_line_source(r.source, lang)}"
     w = r.win
     if w is None:
-        return paint(f"{head}: not a win ({r.reason})", colour)
-    return paint(f"{head}: 胡 {w.how}, {_score_line(w, r.source)}", colour)
+        return paint(say("render.line_no_win", lang, head=head, _reason=r.reason), colour)
+    return paint(say("render.line_win", lang, head=head, how=w.how, score=_score_line(w, r.source, lang)), colour)
 
 
-def error_line(text: str, message: str) -> str:
-    """A bad batch line's answer in text: the line shown with its control characters escaped."""
-    return f"{printable(text)}: error: {printable(message)}"
+def error_line(text: str, message: str, lang: str = "en") -> str:
+    """A bad batch line's answer in text: the line shown with its control characters escaped, and the
+    message in ``lang`` (``words.error_in``)."""
+    return say("render.line_error", lang, line=printable(text), message=printable(error_in(message, lang)))
