@@ -88,6 +88,9 @@ def _said(trees) -> tuple[set[str], set[str], list[tuple[str, int, str, set[str]
         modules = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
                    for a in n.names if a.name == "catalogue"}
         for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "entries" and \
+                    node.args and isinstance(node.args[0], ast.Constant):  # a part read whole: all of it is said
+                prefixes.add(f"{node.args[0].value}.")
             if not (isinstance(node, ast.Call) and node.args and
                     (isinstance(node.func, ast.Name) and node.func.id in names or
                      isinstance(node.func, ast.Attribute) and node.func.attr == "say"
@@ -158,3 +161,19 @@ def test_say_finds_values_and_refuses_a_missing_key():
         catalogue.say("no_such_part.nothing", "en")
     with pytest.raises(catalogue.CatalogueError):
         catalogue.say(f"{part}.no_such_entry", "en")
+
+
+def test_an_os_error_inside_a_message_is_said_in_chinese():
+    """The operating system's words (``os.strerror``) inside a message, in Chinese by the catalogue's
+    ``os_errors``, keyed by the error's name: every entry names an error, and its text is this system's."""
+    import errno
+    import os
+
+    from solver.text.words import error_in
+
+    errors = catalogue.entries("os_errors")
+    assert all(hasattr(errno, name.upper()) for name in errors)
+    for name, entry in errors.items():
+        said = error_in(f"cannot create /tmp/x: {os.strerror(getattr(errno, name.upper()))}", "zh")
+        assert said == f"建不了 /tmp/x：{entry['zh']}", said
+    assert error_in(f"cannot read a.db: {os.strerror(errno.ENOENT)}", "en") == f"cannot read a.db: {os.strerror(errno.ENOENT)}"

@@ -48,6 +48,7 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     from solver.app.console import StreamError
     from solver.text import render
     from solver.text.explain import resolve_lang
+    from solver.text.words import error_in
     from solver.trainer.library import selection_error, tag_named
     from solver.trainer.session import quiz_command
 
@@ -71,11 +72,12 @@ def quiz(ctx: click.Context, kind, level, tag, count, puzzle_id, random_drills, 
     except ValueError as e:
         # A drill that cannot be made under the ruleset (drills.NoDrill) says so, and the fix, in the quiz's language.
         in_lang = getattr(e, "in_lang", None)
-        click.echo(_error_prefix(lang) + in_lang(resolve_lang(lang)) if in_lang else f"Error: {e}", err=True)
+        said = in_lang(resolve_lang(lang)) if in_lang else error_in(str(e), resolve_lang(lang))
+        click.echo(_error_prefix(lang) + said, err=True)
         ctx.exit(2)
     error = getattr(summary, "error", None)
     if summary.stopped == "unsaved" and error:
-        click.echo(f"Error: {error}", err=True)
+        click.echo(_error_prefix(lang) + error_in(error, resolve_lang(lang)), err=True)
         ctx.exit(1)
     if summary.stopped == "no_drill" and error:  # no drill of the kind asked under this ruleset: a usage error
         click.echo(_error_prefix(lang) + error, err=True)
@@ -115,6 +117,7 @@ def stats(ctx: click.Context, db, rules, lang, as_json: bool, reset: bool, yes: 
 
     from solver.text import jsonl
     from solver.text.explain import resolve_lang
+    from solver.text.words import error_in
     from solver.trainer import progress
 
     lang = resolve_lang(lang)
@@ -127,7 +130,7 @@ def stats(ctx: click.Context, db, rules, lang, as_json: bool, reset: bool, yes: 
             return
         s = progress.stats(db, now=time.time(), rules=rules)
     except ValueError as e:
-        click.echo(f"Error: {e}", err=True)
+        click.echo(_error_prefix(lang) + error_in(str(e), lang), err=True)
         ctx.exit(2)
     _echo(jsonl.dumps(s) if as_json else "\n".join(progress.stats_lines(s, lang, kinds.name_zh if lang == "zh" else str)))
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Callable
 from ..model.groups import GROUP_KINDS
 from ..model.hand import MELD_ZH
 from ..model.results import ACTIONS, ORIGIN_ZH
+from .catalogue import entries
 from .record_errors import RECORD_ERRORS_ZH
 from .terms import file_zh
 
@@ -84,6 +85,8 @@ def eaten(move: Move) -> Shape:
     return move.chi
 
 
+#: what could not be done to a file, in Chinese
+_DO_ZH = {"read": "读不了 ", "create": "建不了 ", "write to": "写不了 "}
 #: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement; then
 #: a game record's (``record_errors``)
 _ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
@@ -113,6 +116,9 @@ _ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"^--samples (\d+): at most (\d+) deals per choice \(default (\d+)\)",
      lambda m: f"--samples {m[1]}：每个选择最多{m[2]}副发牌（默认{m[3]}）"),
     (r"^(--[a-z-]+): ", lambda m: f"{m[1]}："),
+    (r"cannot (read|create|write to) (.+?): ", lambda m: f"{_DO_ZH[m[1]]}{m[2]}："),
+    (r"cannot make the folder (.+?): (.+?); name a folder you can write to",
+     lambda m: f"建不了文件夹 {m[1]}：{m[2]}；请给一个能写的文件夹"),
     *RECORD_ERRORS_ZH,
 ]
 
@@ -133,4 +139,20 @@ def error_in(message: str, lang: str) -> str:
         return message
     for pattern, zh in _ERRORS_ZH:
         message = re.sub(pattern, zh, message)
+    for text, zh in _os_errors_zh():
+        message = message.replace(text, zh)
     return message
+
+
+def _os_errors_zh() -> list[tuple[str, str]]:
+    """(this system's text of an OS error, its Chinese) for the errors of the catalogue's ``os_errors``
+    (keyed by the error's name: the text differs between systems)."""
+    import errno
+    import os
+
+    found = []
+    for name, entry in entries("os_errors").items():
+        code = getattr(errno, name.upper(), None)
+        if code is not None:
+            found.append((os.strerror(code), entry["zh"]))
+    return found
