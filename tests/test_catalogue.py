@@ -18,6 +18,9 @@ PACKAGE = ROOT / "solver"
 #: English messages that other code raises (record_errors)
 OWN_CATALOGUES = {"solver/text/catalogue.py", "solver/text/help_words.py", "solver/text/record_errors.py",
                   "solver/app/options.py"}  # (--help's formatter: the words it chooses are help_words' own)
+#: where an English and a Chinese text may stand side by side: a bot's registration (a bot is one file,
+#: its description with it) and the model, which sits below the text layer and cannot read the catalogue
+SIDE_BY_SIDE = ("solver/game/roster/", "solver/model/")
 CJK = re.compile(r"[\u3400-\u9fff]")  # a Chinese character (punctuation alone is no prose)
 LETTERS = re.compile(r"[A-Za-z]{2,}")
 #: texts that are names in the code, not words for a person
@@ -53,13 +56,34 @@ def _texts(node: ast.AST) -> list[str]:
     return found
 
 
+def _literal(node: ast.AST) -> str | None:
+    """The text of a string or (its fixed parts) of an f-string, else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(str(v.value) for v in node.values if isinstance(v, ast.Constant))
+    return None
+
+
+def _pair(first: ast.AST, second: ast.AST) -> bool:
+    """An English text beside its Chinese (not a pattern that finds English to put Chinese in its place:
+    those are the error patterns' own catalogues)."""
+    en, zh = _literal(first), _literal(second)
+    if en is None or zh is None or re.search(r"\\|^\^|\$$", en):
+        return False
+    latin, chinese = (lambda t: len(re.findall(r"[A-Za-z]", t))), (lambda t: len(CJK.findall(t)))
+    return bool(re.search(r"[A-Za-z]{3,}", en)) and latin(en) > chinese(en) and chinese(zh) >= 2 and \
+        latin(zh) < latin(en)
+
+
 def _prose(texts: list[str]) -> bool:
     return any(CJK.search(t) or LETTERS.search(t) and t not in CODE_NAMES and not t.isidentifier() for t in texts)
 
 
 def _stray(path: str, tree: ast.Module) -> list[str]:
     """Text chosen by language in ``tree``: a conditional expression on the language with text in a
-    branch, an ``if`` on the language whose branch holds Chinese, a dict keyed by both languages."""
+    branch, an ``if`` on the language whose branch holds Chinese, a dict keyed by both languages, an
+    English and a Chinese text side by side (a pair, or two arguments: ``AnswerError("…", "…")``)."""
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.IfExp) and _is_lang_test(node.test) and \
@@ -70,6 +94,12 @@ def _stray(path: str, tree: ast.Module) -> list[str]:
                       if not isinstance(stmt, ast.If) or not _is_lang_test(stmt.test) for t in _texts(stmt)]
             if any(CJK.search(t) for t in branch):
                 found.append(f"{path}:{node.lineno}: text chosen by language (an if on the language)")
+        elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and _pair(*node.elts) and \
+                not path.startswith(SIDE_BY_SIDE):
+            found.append(f"{path}:{node.lineno}: an English and a Chinese text side by side")
+        elif isinstance(node, ast.Call) and len(node.args) >= 2 and _pair(*node.args[:2]) and \
+                not path.startswith(SIDE_BY_SIDE):
+            found.append(f"{path}:{node.lineno}: an English and a Chinese text given side by side")
         elif isinstance(node, ast.Dict):
             keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
             if {"en", "zh"} <= keys and _prose([t for v in node.values if v is not None for t in _texts(v)]):
@@ -84,7 +114,7 @@ def _said(trees) -> tuple[set[str], set[str], list[tuple[str, int, str, set[str]
     for path, tree in trees:
         # the catalogue's ``say`` as the module imports it (other modules have a ``say`` of their own)
         names = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
-                 and (n.module or "").split(".")[-1] == "catalogue" for a in n.names if a.name == "say"}
+                 and (n.module or "").split(".")[-1] == "catalogue" for a in n.names if a.name in ("say", "both")}
         modules = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
                    for a in n.names if a.name == "catalogue"}
         for node in ast.walk(tree):
@@ -93,7 +123,7 @@ def _said(trees) -> tuple[set[str], set[str], list[tuple[str, int, str, set[str]
                 prefixes.add(f"{node.args[0].value}.")
             if not (isinstance(node, ast.Call) and node.args and
                     (isinstance(node.func, ast.Name) and node.func.id in names or
-                     isinstance(node.func, ast.Attribute) and node.func.attr == "say"
+                     isinstance(node.func, ast.Attribute) and node.func.attr in ("say", "both")
                      and isinstance(node.func.value, ast.Name) and node.func.value.id in modules)):
                 continue
             key = node.args[0]

@@ -8,6 +8,7 @@ The entries are TOML files in ``messages/`` beside this module, one file per par
 language may leave out (an English plural's ``{_s}``).  ``say`` is the one lookup::
 
     say("discard.away", zh, n=2)   # "2 away" / "离听牌2步"
+    both("discard.away", n=2)      # ("2 away", "离听牌2步"): for an error that carries both
 
 ``zh`` is a language, ``"en"`` or ``"zh"``, or a flag (True for Chinese), as the callers hold it.
 A file is read the first time one of its entries is asked for, so a command reads only the
@@ -22,7 +23,7 @@ import tomllib
 from functools import cache
 from importlib import resources
 
-__all__ = ["CatalogueError", "entries", "files", "placeholders", "say"]
+__all__ = ["CatalogueError", "both", "entries", "files", "placeholders", "say"]
 
 _FOLDER = "messages"
 
@@ -36,6 +37,12 @@ def say(key: str, zh: bool | str, /, **values: object) -> str:
     lang = "zh" if zh is True or zh == "zh" else "en"
     text = _entry(key)[lang]
     return text.format(**values) if values or "{" in text else text
+
+
+def both(key: str, /, **values: object) -> tuple[str, str]:
+    """The message ``key`` in English and in Chinese, for what carries both to where the reader's
+    language is known (``AnswerError(*both("chi.not_a_number", word=w))``)."""
+    return say(key, "en", **values), say(key, "zh", **values)
 
 
 def _entry(key: str) -> dict[str, str]:
