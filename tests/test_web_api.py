@@ -540,11 +540,18 @@ def test_refusals_in_chinese(web):
 def test_every_refusal_of_the_page_has_both_languages_and_the_same_placeholders():
     from string import Formatter
 
-    from solver.text.page_words import _E, PageError
+    from solver.text.catalogue import entries
+    from solver.text.page_words import PageError
 
-    for key, (en, zh) in _E.items():
+    refusals = {name.removeprefix("refused_"): (e["en"], e["zh"]) for name, e in entries("page_words").items()
+                if name.startswith("refused_")}
+    assert len(refusals) >= 30, sorted(refusals)
+    for key, (en, zh) in refusals.items():
         names = {f for _, f, _, _ in Formatter().parse(en) if f}
         assert names == {f for _, f, _, _ in Formatter().parse(zh) if f}, key
         assert re.search(r"[\u4e00-\u9fff]", zh) and "\n" not in en + zh, key
         e = PageError(key, **{n: "X" for n in names})
         assert str(e) == e.said("en") and e.said("zh") != e.said("en"), key
+    package = Path(__file__).resolve().parent.parent / "solver"
+    raised = {m for p in package.rglob("*.py") for m in re.findall(r'PageError\("(\w+)"', p.read_text("utf-8"))}
+    assert raised and raised <= set(refusals), sorted(raised - set(refusals))
