@@ -135,51 +135,35 @@ def stats(ctx: click.Context, db, rules, lang, as_json: bool, reset: bool, yes: 
     _echo(jsonl.dumps(s) if as_json else "\n".join(progress.stats_lines(s, lang, kinds.name_zh if lang == "zh" else str)))
 
 
-#: the words of ``phz stats --reset``, key -> (en, zh)
-_WORDS = {
-    "nothing": ("nothing to reset: {path} holds no progress yet", "没有可重置的：{path} 还没有进度"),
-    "ask": ("Delete {n} attempt(s){of} and their review boxes from {path}?", "从 {path} 删除{of}{n} 次答题和复习进度？"),
-    "of": (" of ruleset {name}", "规则 {name} 的"),
-    "piped": ("phz stats --reset asks before it deletes, and standard input is not a terminal: add --yes to "
-              "reset without asking", "phz stats --reset 删除前要先确认，但标准输入不是终端：加 --yes 不问就重置"),
-    "kept": ("nothing deleted", "没有删除任何记录"),
-    "done": ("{path}: {attempts} attempt(s) and {reviews} review box(es){of} deleted",
-             "{path}：已删除{of}{attempts} 次答题和 {reviews} 个复习进度"),
-    "games": ("; the {n} question(s) saved from your games stay and come back as new",
-              "；保存的 {n} 道对局题保留，会当作新题再出"),
-}
-
-
-def _say(key: str, lang: str, **fields) -> str:
-    return _WORDS[key][lang == "zh"].format(**fields)
-
-
 def _reset(db, rules, lang: str, *, as_json: bool, yes: bool, terminal: bool) -> None:
     """``phz stats --reset``: ask (y/N) on a terminal, refuse piped input without --yes, then delete."""
     import json
     import time
     from pathlib import Path
 
+    from solver.text import catalogue
     from solver.trainer import progress
 
     path = Path(db).expanduser() if db is not None else progress.default_path()
-    of = _say("of", lang, name=rules.name) if rules is not None else ""
+    of = catalogue.say("trainer_command.of", lang, name=rules.name) if rules is not None else ""
     held = progress.stats(path, now=time.time(), rules=rules)["attempts"] if path.exists() else 0
     if not path.exists() or path.stat().st_size == 0:
         counts = None
     else:
         if not yes:
             if not terminal:
-                raise ValueError(_say("piped", lang))
-            if not click.confirm(_say("ask", lang, n=held, of=of, path=path), default=False, err=True):
-                _echo(json.dumps({"reset": False}) if as_json else _say("kept", lang))
+                raise ValueError(catalogue.say("trainer_command.piped", lang))
+            if not click.confirm(catalogue.say("trainer_command.ask", lang, n=held, of=of, path=path), default=False,
+                                 err=True):
+                _echo(json.dumps({"reset": False}) if as_json else catalogue.say("trainer_command.kept", lang))
                 return
         counts = progress.reset(path, rules=rules)
     if as_json:
         _echo(json.dumps({"reset": counts is not None, "file": str(path), **(counts or {})}, ensure_ascii=False))
     elif counts is None:
-        _echo(_say("nothing", lang, path=path))
+        _echo(catalogue.say("trainer_command.nothing", lang, path=path))
     else:
         kept = counts["game_questions_kept"]
-        _echo(_say("done", lang, path=path, of=of, attempts=counts["attempts"], reviews=counts["reviews"])
-              + (_say("games", lang, n=kept) if kept else ""))
+        _echo(catalogue.say("trainer_command.done", lang, path=path, of=of, attempts=counts["attempts"],
+                            reviews=counts["reviews"])
+              + (catalogue.say("trainer_command.games", lang, n=kept) if kept else ""))

@@ -52,6 +52,7 @@ import random
 from typing import Iterator
 
 from ..model.rules import Ruleset
+from ..text.catalogue import say
 from . import drill_hands
 from . import kinds as registry
 from .kinds import Kind, Makers
@@ -68,21 +69,6 @@ class DrillError(QuizError):
     """A seed that is not a drill, or a drill that could not be made."""
 
 
-#: the words of NoDrill, key -> (en, zh)
-_WORDS = {
-    "hands": ("no {kind} drill can be made under ruleset {name}: its rules make ready hands rare or impossible "
-              "(too few or none in thousands of hands tried); {fix}",
-              "规则 {name} 下做不出{kind}题：这套规则很少或不可能听牌（试了几千手牌，听牌太少或没有）；{fix}"),
-    "questions": ("no {kind} drill of level {level} turned up under ruleset {name} in {tries} hands; {fix}",
-                  "规则 {name} 下试了 {tries} 手牌都没做出{level}级的{kind}题；{fix}"),
-    "other_kind": ("try --kind chi or chou, or another ruleset", "换 --kind chi 或 chou，或换一套规则"),
-    "other_level": ("try another --level or kind, or another ruleset", "换个 --level 或题型，或换一套规则"),
-    "other_rules": ("try another ruleset", "换一套规则"),
-    "skipped": ("ruleset {name} has too few ready hands for {kind} drills: the other kinds go on",
-                "规则 {name} 的听牌太少，做不出{kind}题：只出其他题型"),
-}
-
-
 class NoDrill(DrillError):
     """No drill of a kind turned up within the bounds under a ruleset: its ready hands are too rare
     (``reason`` 'hands'), or none of the hands tried made a question of the level (``reason``
@@ -97,12 +83,12 @@ class NoDrill(DrillError):
         zh = lang == "zh"
         kind = registry.get(self.kind).NAME_ZH if zh else self.kind
         if skipped:
-            return _WORDS["skipped"][zh].format(kind=kind, name=self.name)
+            return say("drills.skipped", zh, kind=kind, name=self.name)
         # A kind whose every drill is of a ready hand (chi and chou drills are of random hands half the time).
         fix = ("other_level" if self.reason == "questions" else
                "other_kind" if registry.get(self.kind).READY else "other_rules")
-        return _WORDS[self.reason][zh].format(kind=kind, name=self.name, level=self.level, tries=MAX_TRIES,
-                                              fix=_WORDS[fix][zh])
+        return say(f"drills.no_drill_{self.reason}", zh, kind=kind, name=self.name, level=self.level, tries=MAX_TRIES,
+                   fix=say(f"drills.try_{fix}", zh))
 
 
 #: the generator digit of the ruleset generator (its question's generator is the digit before)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..model.hand import HandError
 from ..model.notation import NotationError, parse_tiles
+from ..text.catalogue import both, say
 from ..text.words import error_in
 from .question import Answer, Question
 from .question import AnswerError as AnswerError
@@ -44,11 +45,10 @@ def read_tiles(spaced: str) -> tuple[int, ...]:
     try:
         tiles = parse_tiles(spaced)
     except HandError as e:
-        raise AnswerError(f"{e}; write tiles as glyphs (三伍) or ASCII (3x5d)",
-                          f"{_zh(e)}；牌请写成汉字（三伍）或 ASCII（3x5d）") from None
+        raise AnswerError(say("grading.bad_tiles", "en", error=e),
+                          say("grading.bad_tiles", "zh", error=_zh(e))) from None
     if not tiles:
-        raise AnswerError("no tile: write tiles as glyphs (三伍) or ASCII (3x5d)",
-                          "没有牌：牌请写成汉字（三伍）或 ASCII（3x5d）")
+        raise AnswerError(*both("grading.no_tile"))
     return tiles
 
 

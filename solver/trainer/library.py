@@ -20,6 +20,7 @@ from ..model.notation import parse_hand, parse_tiles
 from ..model.rules import Ruleset, get_ruleset
 from ..model.ruleset_file import RulesetError
 from ..model.tiles import glyph
+from ..text.catalogue import say
 from ..text.explain import resolve_lang
 from ..text.words import tag_in
 from . import kinds as registry
@@ -81,22 +82,6 @@ def _show(stored: object) -> str:
     return str(stored)
 
 
-#: the messages of the look-ups, key -> (en, zh)
-WORDS = {
-    "no_id": ("no puzzle has id {id}", "没有编号为 {id} 的题"),
-    "no_tag": ("no puzzle has tag {tag}", "没有题带标签 {tag}"),
-    "no_drill_tag": ("no drill has tag {tag}", "没有练习带标签 {tag}"),
-    "mean": ("did you mean {names}?", "是不是 {names}？"),
-    "ids": ("`phz puzzles list` shows the {n} puzzle ids", "`phz puzzles list` 列出全部 {n} 道题的编号"),
-    "tags": ("`phz puzzles tags` lists the {n} tags", "`phz puzzles tags` 列出全部 {n} 个标签"),
-    "drill_tags": ("drill tags: {names}", "练习的标签：{names}"),
-}
-
-
-def say(key: str, lang: str = "en", **fields) -> str:
-    return WORDS[key][lang == "zh"].format(**fields)
-
-
 def tag_counts(lib: Sequence[Puzzle]) -> list[tuple[str, int, tuple[str, ...]]]:
     """Every tag of the puzzles ``lib``: (tag, how many puzzles carry it, their kinds), most used first.
 
@@ -147,15 +132,16 @@ def selection_error(*, puzzle_id: str | None, tag: str | None, random_drills: bo
     problem = _unknown(puzzle_id=puzzle_id, tag=tag, random_drills=random_drills, rules=rules, kind=kind)
     if problem is None:
         return None
-    key, fields, found, where = problem
-    error = notation.say("error", lang) + say(key, lang, **fields)
+    what, fields, found, where = problem
+    error = notation.say("error", lang) + say(f"library.no_{what}", lang, **fields)
     if found:
-        return f"{error}\n{notation.say('hint', lang)}{say('mean', lang, names=', '.join(found))}"
-    return f"{error} ({say(where, lang, **fields)})"
+        return f"{error}\n{notation.say('hint', lang)}{say('library.mean', lang, names=', '.join(found))}"
+    return f"{error} ({say(f'library.where_{where}', lang, **fields)})"
 
 
 def _unknown(*, puzzle_id: str | None, tag: str | None, random_drills: bool, rules: Ruleset, kind: str | None):
-    """(error key, its fields, the near names, key of where all are listed) of ``selection_error``, or None."""
+    """(what is unknown: id, tag or drill_tag; its fields; the near names; where all are listed: ids, tags or
+    drill_tags) of ``selection_error``, or None."""
     try:
         lib = puzzles.load()
     except PuzzleError:
@@ -164,7 +150,7 @@ def _unknown(*, puzzle_id: str | None, tag: str | None, random_drills: bool, rul
         ids = [p.id for p in lib]
         if puzzle_id in ids or puzzle_id.strip().lower().startswith("drill"):
             return None
-        return "no_id", {"id": repr(puzzle_id), "n": len(ids)}, near(puzzle_id, ids), "ids"
+        return "id", {"id": repr(puzzle_id), "n": len(ids)}, near(puzzle_id, ids), "ids"
     if tag is None or (kind is not None and not registry.get(kind).HAND):
         return None
     known = _known_tags(lib, random_drills, rules)
@@ -172,8 +158,8 @@ def _unknown(*, puzzle_id: str | None, tag: str | None, random_drills: bool, rul
         return None
     fields = {"tag": repr(tag), "n": len(known), "names": ", ".join(known)}
     if random_drills:
-        return "no_drill_tag", fields, near(tag, known), "drill_tags"
-    return "no_tag", fields, near(tag, known), "tags"
+        return "drill_tag", fields, near(tag, known), "drill_tags"
+    return "tag", fields, near(tag, known), "tags"
 
 
 def _known_tags(lib: Sequence[Puzzle], random_drills: bool, rules: Ruleset) -> list[str]:

@@ -22,7 +22,7 @@ from ..model.notation import parse_hand, parse_tiles
 from ..model.results import Candidate, Decision, DiscardAdvice, DiscardRow, Discards, HuResult, Ting
 from ..model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
 from ..model.tiles import GLYPHS, glyphs
-from ..text.catalogue import say
+from ..text.catalogue import both, say
 from ..text.explain import resolve_lang
 from ..text.words import error_in, tag_in
 from .wrapping import wrap
@@ -91,7 +91,7 @@ def read_answer(text: str) -> tuple[str, str]:
     """An answer as typed: (stripped, its separators ,，、;； made spaces); AnswerError when there is none."""
     raw = text.strip()
     if not raw:
-        raise AnswerError("no answer: type it, or q to stop", "没有答案：请输入答案，或输入 q 退出")
+        raise AnswerError(*both("question.no_answer"))
     return raw, _SEPARATORS.sub(" ", raw)
 
 

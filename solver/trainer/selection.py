@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
 from ..model.rules import Ruleset, get_ruleset
+from ..text.catalogue import both, say
 from ..text.replies import quoted, whole_number
 from . import drills
 from . import kinds as registry
@@ -44,10 +45,7 @@ def _named(name: str | None, rules: Ruleset) -> Ruleset:
     try:
         return get_ruleset(name)
     except ValueError:
-        raise QuizError(f"drill {name}:…: no ruleset is named {name!r}; a ruleset file is given with --rules "
-                        "(then drill:SEED replays its drill)",
-                        f"练习 {name}:…：没有名为 {name!r} 的规则；规则文件用 --rules 给出（再用 drill:SEED 重做它的练习）"
-                        ) from None
+        raise QuizError(*both("selection.no_ruleset_named", name=name)) from None
 
 
 def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = None, level: int | None = None,
@@ -80,12 +78,12 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     unknown id, a bad option or when nothing matches.
     """
     if kind is not None and kind not in registry.kinds():
-        raise QuizError(f"unknown kind {kind!r}: use one of {', '.join(registry.kinds())}",
-                        f"没有题型 {kind!r}：可用 {'、'.join(registry.kinds())}")
+        raise QuizError(say("selection.unknown_kind", "en", kind=kind, kinds=", ".join(registry.kinds())),
+                        say("selection.unknown_kind", "zh", kind=kind, kinds="、".join(registry.kinds())))
     if level is not None and level not in (1, 2, 3):
-        raise QuizError(f"level {level} does not exist: use 1, 2 or 3", f"没有难度 {level}：用 1、2 或 3")
+        raise QuizError(*both("selection.no_level", level=level))
     if count is not None and count < 1:
-        raise QuizError("--count must be at least 1", "--count 至少是 1")
+        raise QuizError(*both("selection.count_too_small"))
     n = count or DEFAULT_COUNT
     if puzzle_id is not None:
         found = [p for p in puzzles if p.id == puzzle_id]
@@ -96,28 +94,24 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
             if seed is None and digits.isascii():
                 raise drills.DrillError(f"drill seed {quoted(digits)} is too large: drill seeds go from 0 to {MAX_SEED}")
             if seed is None:
-                raise QuizError(f"drill {quoted(digits)}: a drill seed is a whole number from 0 to {MAX_SEED}, "
-                                "in ASCII digits", f"练习 {quoted(digits)}：练习的种子是 0 到 {MAX_SEED} 的整数，"
-                                "用半角数字写")
+                raise QuizError(*both("selection.seed_not_number", seed=quoted(digits), most=MAX_SEED))
             q = drills.drill(seed, _named(replay.group(1), rules))
             if (kind or q.kind) != q.kind or (level or q.level) != q.level:
-                raise QuizError(f"{q.name} is a {q.kind} drill of level {q.level}",
-                                f"{q.name} 是难度 {q.level} 的{registry.name_zh(q.kind)}练习")
+                raise QuizError(say("selection.drill_is_of", "en", name=q.name, kind=q.kind, level=q.level),
+                                say("selection.drill_is_of", "zh", name=q.name, kind=registry.name_zh(q.kind),
+                                    level=q.level))
             return [q]
         if not found:
-            raise QuizError(f"no puzzle has id {puzzle_id!r} (`phz puzzles list` shows them)",
-                            f"没有题号为 {puzzle_id!r} 的题（`phz puzzles list` 列出所有题）")
+            raise QuizError(*both("selection.no_puzzle_id", id=puzzle_id))
         p = found[0]
         clash = [f"--{k} {v}" for k, v, ok in (("kind", kind, p.kind == kind), ("level", level, p.level == level),
                                                 ("tag", tag, tag in p.tags)) if v is not None and not ok]
         if clash:
-            raise QuizError(f"puzzle {puzzle_id} does not match {' '.join(clash)}",
-                            f"题 {puzzle_id} 不符合 {' '.join(clash)}")
+            raise QuizError(*both("selection.puzzle_clash", id=puzzle_id, clash=" ".join(clash)))
         return [Question.from_puzzle(p)]
     if kind is not None and not registry.get(kind).HAND:  # game: the questions from the learner's games
         if random_drills:
-            raise QuizError("--random makes drills, and the questions from your games are none: drop --random",
-                            "--random 出的是练习，不是你对局里的题：去掉 --random")
+            raise QuizError(*both("selection.random_not_games"))
         return _from_games(registry.get(kind), rules, n, level, tag, store, time.time() if now is None else now)
     if random_drills:
         skipped: list = []
@@ -133,11 +127,9 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
         wanted = " ".join(f"--{k} {v}" for k, v in (("kind", kind), ("level", level), ("tag", tag)) if v is not None)
         if puzzles and not ours:
             written = ", ".join(sorted({p.rules for p in puzzles}))
-            raise QuizError(f"no puzzle is written for ruleset {rules.name} (the library's are for {written}); "
-                            "drills are made under any ruleset: add --random",
-                            f"没有为 {rules.name} 规则写的题（题库的题是 {written} 的）；练习在任何规则下都能出：加 --random")
-        raise QuizError(f"no puzzle matches {wanted} (ruleset {rules.name})" if wanted else "the puzzle library is empty",
-                        f"没有符合 {wanted} 的题（{rules.name} 规则）" if wanted else "题库是空的")
+            raise QuizError(*both("selection.none_for_ruleset", rules=rules.name, written=written))
+        raise QuizError(*(both("selection.no_match", wanted=wanted, rules=rules.name) if wanted
+                          else both("selection.library_empty")))
     if store is None:
         return [Question.from_puzzle(p, rules) for p in matching[:n]]
     by_id = {p.id: p for p in matching}
@@ -218,12 +210,10 @@ def _from_games(kind: Kind, rules: Ruleset, n: int, level: int | None, tag: str 
     """``n`` questions of ``kind`` saved from games under ``rules``: the due ones (most overdue first), then
     the others (soonest due first)."""
     if level is not None or tag is not None:
-        raise QuizError("questions from your games have no level or tag: use --kind game alone",
-                        "对局里的题没有难度和标签：只用 --kind game")
+        raise QuizError(*both("selection.games_no_level"))
     items = kind.from_mistakes(store, rules=rules) if store is not None else {}
     if not items:
-        raise QuizError(f"no questions from your games under {rules.name} yet: `phz review RECORD --save`",
-                        f"{rules.name} 规则下还没有对局里的题：`phz review RECORD --save` 存下")
+        raise QuizError(*both("selection.no_game_questions", rules=rules.name))
     due = [item.id for item in store.due_reviews(now, rules=rules) if isinstance(item, GameRef)]
 
     def due_at(i: int) -> float:

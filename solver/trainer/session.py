@@ -11,7 +11,7 @@ from typing import Callable, Sequence, TextIO
 from solver import puzzles
 
 from ..model.rules import Ruleset
-from ..text.catalogue import say
+from ..text.catalogue import both, say
 from ..text.explain import resolve_lang
 from ..text.render import paint
 from ..text.replies import echoed, printable
@@ -58,7 +58,7 @@ def line_reader(stream: TextIO | None = None, out: TextIO | None = None) -> Call
             try:
                 return input(prompt) + "\n"
             except UnicodeDecodeError:
-                raise AnswerError(*_NOT_UTF8) from None
+                raise AnswerError(*both("session.not_utf8")) from None
         dst.write(prompt)
         dst.flush()
         bad = False
@@ -80,12 +80,9 @@ def line_reader(stream: TextIO | None = None, out: TextIO | None = None) -> Call
             dst.write(echoed(line.removesuffix("\n").removesuffix("\r")) + "\n")
             dst.flush()
         if bad:
-            raise AnswerError(*_NOT_UTF8)
+            raise AnswerError(*both("session.not_utf8"))
         return line
     return read
-
-
-_NOT_UTF8 = ("that line is not UTF-8 text", "这一行不是 UTF-8 文本")
 
 
 def _printer(text: str) -> None:

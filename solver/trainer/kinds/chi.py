@@ -14,7 +14,7 @@ from ...model.notation import parse_tile
 from ...model.results import Action, Discards, Forbidden, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyphs
-from ...text.catalogue import say
+from ...text.catalogue import both, say
 from ...text.explain import action_text, forbidden_text, source_text
 from ...text.replies import quoted, whole_number
 from .. import drill_makers, ruleset_makers
@@ -82,17 +82,16 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
     for word in spaced.split():
         number = whole_number(word)
         if number is None:
-            raise AnswerError(f"{quoted(word)} is not a number: answer the numbers of the legal ways, "
-                              "e.g. 1 3, or 0 for none", f"{quoted(word)} 不是数字：请写合法吃法的编号，如 1 3；都不合法写 0")
+            raise AnswerError(*both("chi.not_a_number", word=quoted(word)))
         numbers.append(number)
     if 0 in numbers:
-        raise AnswerError("0 means no legal way: do not mix it with other numbers", "0 表示都不合法：不要和其他编号一起写")
+        raise AnswerError(*both("chi.zero_alone"))
     n = len(q.menu)
     bad = [x for x in numbers if not 1 <= x <= n]
     if bad:
-        menu = {0: "the menu is empty", 1: "the one way is numbered 1"}.get(n, f"the ways are numbered 1 to {n}")
-        menu_zh = {0: "没有可选的吃法", 1: "唯一的吃法编号是 1"}.get(n, f"吃法编号是 1 到 {n}")
-        raise AnswerError(f"{bad[0]} is not on the menu: {menu}; 0 for none", f"没有编号 {bad[0]}：{menu_zh}；都不合法写 0")
+        menu = {0: "empty", 1: "one"}.get(n, "numbered")
+        raise AnswerError(*(say("chi.off_menu", lang, number=bad[0], menu=say(f"chi.menu_{menu}", lang, n=n))
+                            for lang in ("en", "zh")))
     return frozenset(numbers)
 
 

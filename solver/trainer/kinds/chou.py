@@ -12,7 +12,7 @@ from ...model.notation import parse_tile
 from ...model.results import Action, Discards, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyph
-from ...text.catalogue import say
+from ...text.catalogue import both, say
 from ...text.explain import act_lines, action_text, forbidden_text, source_text
 from ...text.replies import quoted
 from ...text.words import MOVE_ZH
@@ -70,7 +70,7 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
         return True
     if word in _NO:
         return False
-    raise AnswerError(f"{quoted(raw)}: answer yes or no (y / n, 能 / 不能, 是 / 否)", f"{quoted(raw)}：请答能或不能（能 / 不能、是 / 否、y / n）")
+    raise AnswerError(*both("chou.yes_or_no", answer=quoted(raw)))
 
 
 def grade(q: Question, answer: Answer) -> Grade:

@@ -15,7 +15,7 @@ from ...model.notation import parse_hand
 from ...model.results import Discards, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyph, glyphs
-from ...text.catalogue import say
+from ...text.catalogue import both, say
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _MAX, _and, _join, _seen_words, _waits_words
 from ..grading import read_tiles
@@ -71,11 +71,10 @@ def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solu
 def parse(q: Question, raw: str, spaced: str) -> Answer:
     tiles = read_tiles(spaced)
     if len(set(tiles)) != 1:
-        raise AnswerError(f"{glyphs(set(tiles))}: name one tile to discard", f"{glyphs(set(tiles))}：只写一张要打的牌")
+        raise AnswerError(*both("discard.one_tile", tiles=glyphs(set(tiles))))
     t = tiles[0]
     if parse_hand(q.hand, q.rules).concealed[t] == 0:
-        raise AnswerError(f"{glyph(t)} is not among your concealed tiles: discard one of them",
-                          f"暗牌里没有{glyph(t)}：请打暗牌里的一张")
+        raise AnswerError(*both("discard.not_concealed", tile=glyph(t)))
     return t
 
 

@@ -14,7 +14,7 @@ from ...game.moves import Move, MoveError, move_text
 from ...model.hand import HandError
 from ...model.notation import parse_tiles
 from ...model.rules import Ruleset
-from ...text.catalogue import say
+from ...text.catalogue import both, say
 from ...text.position_text import option_lines, position_lines, wrap
 from ...text.replies import quoted, whole_number
 from ...text.table_view import move_words
@@ -68,18 +68,16 @@ def parse(item: GameItem, raw: str, spaced: str) -> Move:
     if k is not None:
         if 1 <= k <= n:
             return item.options[k - 1]
-        raise AnswerError(f"{k} is not on the menu: the moves are numbered 1 to {n}", f"没有编号 {k}：走法编号是 1 到 {n}")
+        raise AnswerError(*both("game.off_menu", number=k, n=n))
     if len(raw) > _LONGEST:  # no move is written so long: say so in one line, the reply cut short
-        raise AnswerError(f"{quoted(raw)} is no move: answer the number of the move, 1 to {n}, or the move "
-                          "(e.g. 碰, 过, 吃 三四五)", f"{quoted(raw)} 不是走法：请写走法的编号 1 到 {n}，或写走法（如 碰、过、吃 三四五）")
+        raise AnswerError(*both("game.too_long", answer=quoted(raw), n=n))
     move: Move | None
     try:
         move = read_move(raw)
     except MoveError as e:
         move = _tile(raw) if item.discard else None
         if move is None:
-            raise AnswerError(f"{e}; or answer the number of the move, 1 to {n}",
-                              f"{quoted(raw)} 不是走法：请写走法的编号 1 到 {n}，或写走法（如 碰、过、吃 三四五、打 五）") from None
+            raise AnswerError(*both("game.no_move", _error=e, _answer=quoted(raw), n=n)) from None
     if move in item.options:
         return move
     if move.kind == "chi" and not move.bi:  # 吃 三四五 with the one 比 it takes here
@@ -87,10 +85,12 @@ def parse(item: GameItem, raw: str, spaced: str) -> Move:
         if len(ways) == 1:
             return ways[0]
         if ways:
-            raise AnswerError(f"{move_text(move)} takes a 比 here: " + " or ".join(repr(move_text(m)) for m in ways),
-                              f"{move_words(move, None, 'zh')} 这里要下比：" + " 或 ".join(move_words(m, None, 'zh') for m in ways))
-    raise AnswerError(f"{move_text(move)} is not one of the moves here: answer 1 to {n} or a move listed",
-                      f"这里不能走 {move_words(move, None, 'zh')}：请写 1 到 {n}，或列出的一种走法")
+            raise AnswerError(say("game.takes_bi", "en", move=move_text(move),
+                                  ways=say("game.or", "en").join(repr(move_text(m)) for m in ways)),
+                              say("game.takes_bi", "zh", move=move_words(move, None, "zh"),
+                                  ways=say("game.or", "zh").join(move_words(m, None, "zh") for m in ways)))
+    raise AnswerError(say("game.not_here", "en", move=move_text(move), n=n),
+                      say("game.not_here", "zh", move=move_words(move, None, "zh"), n=n))
 
 
 def _tile(text: str) -> Move | None:

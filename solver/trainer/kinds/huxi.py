@@ -14,7 +14,7 @@ from ...model.notation import parse_tile
 from ...model.results import Discards, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyph
-from ...text.catalogue import say
+from ...text.catalogue import both, say
 from ...text.render import hu_sentence
 from ...text.replies import quoted, whole_number
 from ...text.words import GROUP_ZH, group_zh
@@ -72,10 +72,9 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
     digits = re.sub(r"\s*(胡息|胡|huxi)$", "", raw, flags=re.IGNORECASE)
     value = whole_number(digits)  # ASCII digits only: ², ① or 5,000 digits are no number
     if value is None and digits.startswith("-") and whole_number(digits[1:]) is not None:
-        raise AnswerError("胡息 is never negative", "胡息不会是负数")
+        raise AnswerError(*both("huxi.negative"))
     if value is None:
-        raise AnswerError(f"{quoted(raw)} is not a number: answer the 胡息 as a whole number, e.g. 18",
-                          f"{quoted(raw)} 不是数字：请写胡息的整数，如 18")
+        raise AnswerError(*both("huxi.not_a_number", answer=quoted(raw)))
     return value
 
 
