@@ -89,16 +89,16 @@ def shuffle_deal(mt, tiles, players):
 
 @kernel
 def seed_hand(mt, bots, seed, key, key_len, players):
-    """The deal's Mersenne Twister seeded by ``seed`` and each seat's bot by its key (``key[p, :key_len[p]]``,
-    as ``bot_keys`` makes them: far under ``MT.seed4``'s 624 words), four at once (``MT.seed4``; a table of
-    two seeds its second bot twice, the same words; a fourth seat's after them)."""
+    """The deal's Mersenne Twister seeded by ``seed`` and the first three seats' bots by their keys
+    (``key[p, :key_len[p]]``, as ``bot_keys`` makes them: far under ``MT.seed4``'s 624 words), four at once
+    (``MT.seed4``; a table of two seeds its second bot twice, the same words).  A fourth seat's bot is
+    seeded once the dealer is known, and only when it plays (``start_hand``): a seat sitting out never
+    asks its bot."""
     dkey = np.empty(2, np.int64)
     n = MT.int_key(seed, dkey)
     third = min(players, 3) - 1
     MT.seed4(mt, dkey, n, bots[0], key[0], key_len[0], bots[1], key[1], key_len[1],
              bots[third], key[third], key_len[third])
-    for p in range(third + 1, players):
-        MT.seed_by_key(bots[p], key[p], key_len[p])
 
 
 @kernel
@@ -135,6 +135,9 @@ def start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seed, key, key
     if rv[P.V_RED_UP]:
         red_up(stock, np.int64(stock.shape[0]), rv[P.V_RED_MASK])
     deal(st, tiles, sizes, stock, np.int64(stock.shape[0]), dealer, rv)
+    for p in range(3, rv[P.V_PLAYERS]):
+        if p != st[G_OUT]:
+            MT.seed_by_key(bots[p], key[p], key_len[p])
     if begin(ws, st, rv) == NEED_TIANHU:
         return NEED_TIANHU
     return advance(ws, st, rv, cond_fans, wbuf, out)
