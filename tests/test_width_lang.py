@@ -306,7 +306,9 @@ def test_act_groups_the_forbidden_moves_by_reason():
 # ---------------------------------------------------------------- help (point 6)
 
 def test_help_summaries_are_whole_and_in_the_language_asked():
-    from solver.text.help import SUMMARIES
+    from solver.text.help import summaries
+
+    SUMMARIES = summaries()
 
     for lang in ("en", "zh"):
         out = phz("--lang", lang, "--help").stdout

@@ -238,7 +238,7 @@ def _wrap_text(text: str, limit: int, indent: str = "", chinese: bool = False) -
 class HelpFormatter(click.HelpFormatter):
     """Help text wrapped by the columns a terminal shows (a glyph two), in the language asked: in Chinese each
     text from ``solver.text.help_words`` (click's headings too), and a group's command list with each
-    command's line of ``solver.text.help.SUMMARIES`` (never cut short)."""
+    command's line of ``solver.text.help.summaries`` (never cut short)."""
 
     group = ""
     lang = "en"
@@ -266,11 +266,11 @@ class HelpFormatter(click.HelpFormatter):
 
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
         from solver.text.columns import width
-        from solver.text.help import SUMMARIES
+        from solver.text.help import summaries
 
         rows = list(rows)
         if self._section == "Commands":
-            rows = [(name, SUMMARIES.get((self.group, name), (text, text))[self.lang == "zh"]) for name, text in rows]
+            rows = [(name, summaries().get((self.group, name), (text, text))[self.lang == "zh"]) for name, text in rows]
         else:
             rows = [(term, self.said(text)) for term, text in rows]
         first = min(max((width(a) for a, _ in rows), default=0), col_max) + col_spacing

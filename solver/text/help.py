@@ -1,7 +1,6 @@
 """The help texts of the ``phz`` command that several commands share (click shows them)."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from functools import cache
 
 from .catalogue import entries
@@ -54,29 +53,14 @@ Exit status: 0 answered (\"not ready\" and \"not a win\" are answers),
 2 bad input or usage, 130 stopped by Ctrl-C, 143 by SIGTERM.
 """
 
-class _Summaries(Mapping[tuple[str, str], tuple[str, str]]):
+@cache
+def summaries() -> dict[tuple[str, str], tuple[str, str]]:
     """The line of each command in a group's --help, (en, zh), by (group, command) ("" is phz itself): the
     catalogue's ``help`` entries, ``[COMMAND]`` for ``phz COMMAND`` and ``[GROUP_COMMAND]`` for ``phz GROUP
     COMMAND``, read the first time a summary is needed; short enough that none is cut at 80 columns
     (tests/test_width_lang.py)."""
-
-    def __getitem__(self, key: tuple[str, str]) -> tuple[str, str]:
-        return _summaries()[key]
-
-    def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(_summaries())
-
-    def __len__(self) -> int:
-        return len(_summaries())
-
-
-@cache
-def _summaries() -> dict[tuple[str, str], tuple[str, str]]:
     found = {}
     for name, entry in entries("help").items():
         group, _, command = name.rpartition("_")
         found[group, command] = (entry["en"], entry["zh"])
     return found
-
-
-SUMMARIES = _Summaries()

@@ -18,7 +18,7 @@ from .advice_text import choice_text, danger_text, draws_text, look_text, table_
 from .catalogue import say
 from .review_text import grade_text, look_lines, move_line
 from .table_view import move_words, wrap
-from .terms import WHY
+from .terms import why
 from .words import MOVE_ZH, group_zh
 
 __all__ = ["why_words", "bad_answer", "chou_note", "coach_lines", "event_line", "hint_lines", "illegal_answer",
@@ -249,7 +249,7 @@ def out_of_range(k: int, n: int, lang: str) -> str:
 
 def why_words(reason: str, lang: str) -> str:
     """The obligations engine's reason ``reason`` (results.FORBID_REASONS) in a few words."""
-    return WHY[lang].get(reason, reason)
+    return why(reason, lang)
 
 
 def illegal_answer(move: Move, ask: Ask, reason: str | None, lang: str) -> str:
@@ -257,6 +257,5 @@ def illegal_answer(move: Move, ask: Ask, reason: str | None, lang: str) -> str:
     words = move_words(move, ask.tile, lang)
     if reason is None:
         return say("play_words.not_offered", lang, move=words, rng=_range(len(ask.options)))
-    why = WHY[lang].get(reason, reason)
-    return say("play_words.illegal", lang, move=words, why=why, rng=_range(len(ask.options)))
+    return say("play_words.illegal", lang, move=words, why=why(reason, lang), rng=_range(len(ask.options)))
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..model.hand import MELD_ZH
 from ..model.tiles import GLYPHS
-from .terms import STAGE_ZH, WHY, file_zh
+from .terms import STAGE_ZH, file_zh, why
 
 if TYPE_CHECKING:
     import re
@@ -240,7 +240,7 @@ RECORD_ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (rf"seat (\d+) is asked about (\S) \((\w+): ({_MVS})\)",
      lambda m: f"轮到 {_seat(m[1])}对 {m[2]} 作选择（{STAGE_ZH.get(m[3], m[3])}：{_moves(m[4])}）"),
     (rf"({_MV}) is not allowed here \((\w+)\); the moves asked: ({_MVS})",
-     lambda m: f"这里不能{_move(m[1])}（{WHY['zh'].get(m[2], m[2])}）；可选的走法：{_moves(m[3])}"),
+     lambda m: f"这里不能{_move(m[1])}（{why(m[2], 'zh')}）；可选的走法：{_moves(m[3])}"),
     (rf"({_MV}) is not one of the moves asked: ({_MVS})", lambda m: f"{_move(m[1])} 不在可选的走法里：{_moves(m[2])}"),
     (rf"({_MV}): a player cannot claim his own discard", lambda m: f"{_move(m[1])}：不能要自己打出的牌"),
     (rf"({_MV}): the hand does not hold those tiles", lambda m: f"{_move(m[1])}：手里没有这些牌"),

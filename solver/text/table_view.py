@@ -24,7 +24,7 @@ from ..game.view import SeatView
 from ..model.rules import FOUR_KINDS
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
 from ..vocabulary import ORIGINS
-from .catalogue import say
+from .catalogue import entries, say
 from .columns import WIDTH, width, wrap
 from .explain import action_text, forbidden_text
 from .words import MOVE_ZH, discarded, eaten
@@ -63,27 +63,18 @@ cells = _cells  # (shared with solver.text.position_text)
 _MOVE_EN = {k: k for k in MOVE_ZH}
 
 
+#: the words of the table (``words``), each an entry ``table_view.NAME`` of the catalogue
+_WORDS = ("you", "lower", "upper", "opposite", "out", "last", "hand", "stock", "dealer", "turn", "mine", "table",
+          "drawn", "discarded", "faces", "unseen", "chou", "chou_chi", "chou_peng", "passed", "none", "kan",
+          "nothing", "tile_on", "discard_head", "own_chou", "may", "may_not", "kan_never", "all_open")
+
+
 @cache
 def words(lang: str) -> dict[str, str]:
     """The words of the table in ``lang`` by name (``solver.text.position_text``'s too): a text with values is
-    a template, its placeholders given back as they are for the caller to fill in (``str.format``)."""
-    return {"you": say("table_view.you", lang), "lower": say("table_view.lower", lang),
-            "upper": say("table_view.upper", lang), "opposite": say("table_view.opposite", lang),
-            "out": say("table_view.out", lang), "last": say("table_view.last", lang, t="{t}"),
-            "hand": say("table_view.hand", lang, n="{n}"), "stock": say("table_view.stock", lang, n="{n}"),
-            "dealer": say("table_view.dealer", lang, who="{who}"), "turn": say("table_view.turn", lang, who="{who}"),
-            "mine": say("table_view.mine", lang), "table": say("table_view.table", lang),
-            "drawn": say("table_view.drawn", lang, t="{t}", who="{who}"),
-            "discarded": say("table_view.discarded", lang, t="{t}", who="{who}"),
-            "faces": say("table_view.faces", lang), "unseen": say("table_view.unseen", lang),
-            "chou": say("table_view.chou", lang), "chou_chi": say("table_view.chou_chi", lang),
-            "chou_peng": say("table_view.chou_peng", lang), "passed": say("table_view.passed", lang),
-            "none": say("table_view.none", lang), "kan": say("table_view.kan", lang),
-            "nothing": say("table_view.nothing", lang),
-            "tile_on": say("table_view.tile_on", lang, t="{t}", origin="{origin}"),
-            "discard_head": say("table_view.discard_head", lang), "own_chou": say("table_view.own_chou", lang),
-            "may": say("table_view.may", lang), "may_not": say("table_view.may_not", lang),
-            "kan_never": say("table_view.kan_never", lang, kan="{kan}"), "all_open": say("table_view.all_open", lang)}
+    its template, for the caller to fill in (``str.format``)."""
+    part = entries("table_view")
+    return {name: part[name][lang] for name in _WORDS}
 
 
 def place_names(n: int) -> list[str]:

@@ -4,43 +4,19 @@ the catalogue of words.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from functools import cache
-
+from ..model.results import FORBID_REASONS
 from .catalogue import say
 
-__all__ = ["FILE_ZH", "STAGE_ZH", "WHY", "file_zh"]
+__all__ = ["FILE_ZH", "STAGE_ZH", "file_zh", "why"]
 
 #: the stages of the engine's question (``Ask.stage``), in Chinese
 STAGE_ZH = {"qishou": "起手胡", "first": "先取", "hu": "胡", "take": "跑提", "peng": "碰", "chi": "吃",
             "discard": "出牌", "open": "无人要", "claim": "抢"}
-#: the short reasons of the obligations engine (results.FORBID_REASONS) for a one-line refusal, each an entry
-#: ``terms.why_REASON`` of the catalogue of words
-_REASONS = ("geshan", "chi_from", "chou", "kan", "must_wei", "compulsory", "shaobi", "no_discard", "peng_passed",
-            "discard_no_hu")
+def why(reason: str, lang: str) -> str:
+    """A short reason of the obligations engine (``results.FORBID_REASONS``) for a one-line refusal, in ``lang``
+    (the catalogue's ``terms.why_REASON``); another code as it is."""
+    return say(f"terms.why_{reason}", lang) if reason in FORBID_REASONS else reason
 
-
-@cache
-def _why_in(lang: str) -> dict[str, str]:
-    return {reason: say(f"terms.why_{reason}", lang) for reason in _REASONS}
-
-
-class _Why(Mapping[str, dict[str, str]]):
-    """``WHY[lang][reason]``: the reasons in ``lang`` ("en" or "zh"), read from the catalogue when first asked."""
-
-    def __getitem__(self, lang: str) -> dict[str, str]:
-        if lang not in ("en", "zh"):
-            raise KeyError(lang)
-        return _why_in(lang)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(("en", "zh"))
-
-    def __len__(self) -> int:
-        return 2
-
-
-WHY: Mapping[str, dict[str, str]] = _Why()
 
 #: the kinds of file phz reads (``files.read_bytes``'s ``what``), in Chinese
 FILE_ZH = {"record": "记录", "ruleset": "规则", "position": "局面", "config": "配置"}

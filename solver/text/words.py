@@ -1,6 +1,7 @@
 """The names of things as a person reads them, each table once (the model's notation has the meld names)."""
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Callable
 
 from ..model.groups import GROUP_KINDS
@@ -144,7 +145,8 @@ def error_in(message: str, lang: str) -> str:
     return message
 
 
-def _os_errors_zh() -> list[tuple[str, str]]:
+@cache
+def _os_errors_zh() -> tuple[tuple[str, str], ...]:
     """(this system's text of an OS error, its Chinese) for the errors of the catalogue's ``os_errors``
     (keyed by the error's name: the text differs between systems)."""
     import errno
@@ -155,4 +157,4 @@ def _os_errors_zh() -> list[tuple[str, str]]:
         code = getattr(errno, name.upper(), None)
         if code is not None:
             found.append((os.strerror(code), entry["zh"]))
-    return found
+    return tuple(found)
