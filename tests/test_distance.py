@@ -44,6 +44,7 @@ from solver.model.notation import parse_hand
 from solver.model.results import SOURCES
 from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import COPIES, GLYPH_TO_ID, GLYPHS, N_KINDS
+from solver.trainer import asking
 
 ROOT = Path(__file__).resolve().parent.parent
 LUZHOU = get_ruleset("luzhou")
@@ -796,21 +797,19 @@ FAR_DISCARD = "二四七七七十十十壹壹壹肆捌拾拾 | 碰:一一一 吃
 
 def _far_question():
     from solver.puzzles import Puzzle
-    from solver.trainer.question import Question
     # 二, 捌 and 拾 all leave it 1 away with 14 live improving draws; 肆 only 12, 四 is 2 away
     # (worked out by hand from the 进张 tables below).
     p = Puzzle(id="discard-far", kind="discard", level=2, tags=(), hand=FAR_DISCARD, answer="二捌拾",
                note_en="note (二)", note_zh="要点（二）")
-    return p, Question.from_puzzle(p, HUNAN)
+    return p, asking.from_puzzle(p, HUNAN)
 
 
 def test_a_discard_question_about_a_hand_one_away():
     from solver.trainer import library
-    from solver.trainer.grading import grade
-    from solver.trainer.teach import explanation
+    from solver.trainer.asking import explanation, grade
     p, q = _far_question()
     assert library.answer(p, HUNAN) == p.answer
-    assert "nearest" in q.prompt("en") and "最近" in q.prompt("zh")
+    assert "nearest" in asking.prompt(q, "en") and "最近" in asking.prompt(q, "zh")
     assert grade(q, "捌").correct and grade(q, "拾").correct
     g = grade(q, "肆")
     assert not g.correct

@@ -20,13 +20,13 @@ from solver.model.hand import check_hand
 from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import GLYPHS, tiles_to_counts
+from solver.trainer import asking
 from solver.trainer import drills as drills_module
+from solver.trainer.asking import explanation, grade, right_answer
 from solver.trainer.drill_hands import plausible
 from solver.trainer.drills import GENERATORS, TAGS, DrillError, make_seed, parse_seed
-from solver.trainer.grading import grade, right_answer
 from solver.trainer.question import QUESTION_KINDS, Question
 from solver.trainer.session import run_quiz
-from solver.trainer.teach import explanation
 
 LEVELS = (1, 2, 3)
 SEEDS = [make_seed(base, kind, level) for kind in QUESTION_KINDS for level in LEVELS for base in range(12)]
@@ -76,7 +76,7 @@ def test_same_seed_same_question(drills):
     for seed in SEEDS[::3]:
         again = drill(seed)
         assert fields(again) == fields(drills[seed]) and again.seed == seed
-        assert again.solution.expected == drills[seed].solution.expected
+        assert asking.solution(again).expected == asking.solution(drills[seed]).expected
 
 
 def test_new_drills_reproducible_and_filtered():
@@ -112,11 +112,11 @@ def test_every_generated_hand_is_valid_and_plausible(drills):
 
 def test_questions_are_not_degenerate(drills):
     for seed, q in drills.items():
-        expected = q.solution.expected
+        expected = asking.solution(q).expected
         if q.kind == "ting":
             assert expected, seed  # a ready hand
         elif q.kind == "discard":
-            assert q.solution.result.rows[0].outs > 0, seed
+            assert asking.solution(q).result.rows[0].outs > 0, seed
         elif q.kind == "chi":
             assert 1 <= len(q.menu) <= 8, seed
         elif q.kind == "chou" and q.action == "chi":
@@ -129,7 +129,7 @@ def test_questions_are_not_degenerate(drills):
 
 def reference_answer(q, rules):
     """The answer to ``q``'s facts under ``rules``, from the engines themselves (not from the trainer):
-    the graded form of ``q.solution.expected``, or None where there is none (a tile that does not win)."""
+    the graded form of ``asking.solution(q).expected``, or None where there is none (a tile that does not win)."""
     h = parse_hand(q.hand, rules)
     seen = tiles_to_counts(parse_tiles(q.seen))
     if q.kind == "ting":
@@ -170,7 +170,7 @@ def wrong(q, answer) -> str:
     if q.kind == "ting":
         return "none" if answer else "一"
     if q.kind == "discard":
-        return GLYPHS[next(r.tile for r in q.solution.result.rows if r.tile not in answer)]
+        return GLYPHS[next(r.tile for r in asking.solution(q).result.rows if r.tile not in answer)]
     if q.kind == "chi":
         return "0" if answer else "1"
     if q.kind == "chou":
@@ -180,7 +180,7 @@ def wrong(q, answer) -> str:
 
 def test_answers_agree_with_the_solver(drills):
     for seed, q in drills.items():
-        expected = q.solution.expected
+        expected = asking.solution(q).expected
         if q.kind == "ting":
             assert expected == {w.tile for w in api.ting(q.hand, seen=q.seen).waits}
         elif q.kind == "discard":
@@ -197,8 +197,8 @@ def test_answers_agree_with_the_solver(drills):
             else:
                 assert expected == any(a.action == q.action for a in d.actions)
         # A cached solution (discard, huxi) is what a fresh question computes.
-        fresh = dataclasses.replace(q, menu=()).with_menu()
-        assert fresh.solution.expected == expected, seed
+        fresh = asking.with_menu(dataclasses.replace(q, menu=()))
+        assert asking.solution(fresh).expected == expected, seed
 
 
 def test_drills_are_graded_like_puzzles(drills):
@@ -274,7 +274,7 @@ def test_levels_mean_what_they_say(drills):
 
 def test_level_three_chi_menus_are_mostly_mixed():
     qs = [drill(make_seed(base, "chi", 3)) for base in range(60)]
-    mixed = sum(1 for q in qs if q.solution.expected and len(q.solution.expected) < len(q.menu))
+    mixed = sum(1 for q in qs if asking.solution(q).expected and len(asking.solution(q).expected) < len(q.menu))
     assert mixed >= 20  # a legal way beside the trap, not just "0"
 
 
@@ -322,7 +322,7 @@ def test_golden_seeds(seed, hand, tile, where, action, seen, chou, passed_peng):
 # a drift of an answer alone means the solver changed its mind (then check RULES.md).
 def answer_text(q) -> str:
     """A drill's question and right answer as one text (what the golden files of the drills hold)."""
-    e = q.solution.expected
+    e = asking.solution(q).expected
     answer = sorted(e) if isinstance(e, frozenset) else e
     return repr((q.seed,) + fields(q) + (answer,))
 
@@ -404,16 +404,16 @@ def test_distance_drills_are_discard_questions_of_every_level(far):
 def test_distance_drills_agree_with_the_solver(far):
     for seed, q in far.items():
         best, table = api.discard_choice(q.hand, seen=q.seen)  # what a puzzle's answer is checked with
-        assert q.solution.expected == best and best, seed
+        assert asking.solution(q).expected == best and best, seed
         rows = table.rows
         assert all(not r.waits for r in rows), seed  # no discard leaves the hand ready, not even on a dead wait
         top = rows[0]
         assert top.distance in (1, 2) and top.improving_live > 0, seed
         assert best == tuple(r.tile for r in rows if (r.distance, r.improving_live) == (top.distance, top.improving_live))
-        assert [r.tile for r in q.solution.result.rows] == [r.tile for r in rows]
+        assert [r.tile for r in asking.solution(q).result.rows] == [r.tile for r in rows]
         assert ("2 away" in q.tags) == (top.distance == 2), seed
         # The cached solution is what a fresh question computes.
-        assert dataclasses.replace(q).solution.expected == best
+        assert asking.solution(dataclasses.replace(q)).expected == best
 
 
 def test_distance_drill_levels_mean_what_they_say(far):
@@ -511,7 +511,7 @@ def test_drills_are_made_solved_and_graded_under_the_ruleset_given():
     for q in qs:
         assert q.rules is HOUSE
         ours = reference_answer(q, HOUSE)
-        assert q.solution.expected == ours, q.seed
+        assert asking.solution(q).expected == ours, q.seed
         if reference_answer(q, HUNAN) != ours:
             differ.append(q)
         right = grade(q, typed(q, ours))
@@ -611,8 +611,8 @@ def check_drills_of(qs, rules):
                  tile=parse_tiles(q.tile)[0] if q.tile else None, rules=rules)
         assert set(q.tags) <= set(declared[q.kind]), (q.seed, q.tags)
         ours = reference_answer(q, rules)
-        assert q.solution.expected == ours, q.seed
-        assert dataclasses.replace(q, menu=()).with_menu().solution.expected == ours, q.seed  # not the cache
+        assert asking.solution(q).expected == ours, q.seed
+        assert asking.solution(asking.with_menu(dataclasses.replace(q, menu=()))).expected == ours, q.seed  # not the cache
         assert grade(q, typed(q, ours)).correct and not grade(q, wrong(q, ours)).correct, q.seed
         if q.kind == "huxi":
             assert q.source in rules.win_on
@@ -639,16 +639,16 @@ def test_luzhou_drills_follow_its_rules():
     hands = [parse_hand(q.hand, LUZHOU) for q in qs]
     assert not any(m.kind == "wei" for h in hands for m in h.melds) and not any("偎" in q.hand for q in qs)
     assert any(m.kind == "zhao" for h in hands for m in h.melds)
-    wins = [w for q in qs if q.kind == "ting" for w in q.solution.result.waits
+    wins = [w for q in qs if q.kind == "ting" for w in asking.solution(q).result.waits
             for w in (w.self, w.other, w.discard) if w is not None]
     assert min(w.huxi for w in wins) >= 10 and any(w.huxi < 15 for w in wins)  # 10 胡息 win here, not 15
-    assert any(w.discard is not None for q in qs if q.kind == "ting" for w in q.solution.result.waits)
+    assert any(w.discard is not None for q in qs if q.kind == "ting" for w in asking.solution(q).result.waits)
     assert any(q.source == "discard" for q in qs if q.kind == "huxi")
-    assert all(q.from_ != "self-draw" or not q.solution.expected for q in qs if q.kind == "chi")
+    assert all(q.from_ != "self-draw" or not asking.solution(q).expected for q in qs if q.kind == "chi")
     assert all(not q.passed_peng for q in qs if q.kind == "chou")  # one list of passed tiles (过张只能胡)
     chou = [q for q in qs if q.kind == "chou"]
     # A tile passed before may be neither eaten nor 碰'd: the answer is no whenever it was passed.
-    assert all(not q.solution.expected for q in chou if parse_tiles(q.tile)[0] in parse_tiles(q.chou))
+    assert all(not asking.solution(q).expected for q in chou if parse_tiles(q.tile)[0] in parse_tiles(q.chou))
     assert any(parse_tiles(q.tile)[0] in parse_tiles(q.chou) and q.action == "peng" for q in chou)
 
 
@@ -675,11 +675,11 @@ def test_luzhou_drill_explanations_show_its_sources(luzhou_drills):
         line.split()[:1] == ["别人打出"] for line in zh)
     huxi = next(q for q in (drills_module.drill(make_seed(b, "huxi", lv, ruleset=True), LUZHOU)
                             for b in range(40) for lv in LEVELS) if q.source == "discard")
-    assert "(discarded by another player)" in huxi.prompt("en") and "（别人打出）" in huxi.prompt("zh")
+    assert "(discarded by another player)" in asking.prompt(huxi, "en") and "（别人打出）" in asking.prompt(huxi, "zh")
     assert explanation(huxi, grade(huxi, "0"), "zh")[1].startswith("别人打出的")
     chou = next(q for q in luzhou_drills.values() if q.kind == "chou")
-    assert any(line.startswith("passed this hand (过张: may only be won on): ") for line in chou.context("en"))
-    assert not any(line.startswith("passed for 碰") for line in chou.context("en"))
+    assert any(line.startswith("passed this hand (过张: may only be won on): ") for line in asking.context(chou, "en"))
+    assert not any(line.startswith("passed for 碰") for line in asking.context(chou, "en"))
     out: list[str] = []
     run_quiz([ting], input_fn=lambda prompt: typed(ting, reference_answer(ting, LUZHOU)), output_fn=out.append)
     assert out[0].endswith(f"drill {ting.seed} · luzhou") and "✓ correct" in out
@@ -716,7 +716,7 @@ def test_ruleset_drill_levels_mean_what_they_say(rules):
             best, table = api.discard_choice(q.hand, seen=q.seen, rules=rules)
             top = table.rows[0]
             assert not any(r.waits for r in table.rows) and top.distance in (1, 2) and top.improving_live, seed
-            assert q.solution.expected == best, seed
+            assert asking.solution(q).expected == best, seed
             traps = {"dead 进张", "distance first", "live copies"} & set(q.tags)
             simple = not h.melds and not q.seen and top.distance == 1 and len(best) == 1
             assert q.level == (3 if traps else 1 if simple else 2), seed

@@ -16,7 +16,7 @@ from solver.game.moves import move_text, parse_move
 from solver.game.position import dumps, loads, position_of
 from solver.model.rules import get_ruleset
 from solver.text.position_text import WIDTH, option_lines, position_lines, width
-from solver.trainer import progress_file
+from solver.trainer import asking, progress_file
 from solver.trainer.game_questions import GAME_KIND, GameItem, GameQuestion, load_items, save
 from solver.trainer.grading import AnswerError
 from solver.trainer.progress import DAY, MINUTE, GameRef, ProgressError, Store
@@ -236,21 +236,21 @@ def test_an_answer_is_a_number_or_a_move_text():
     chi, chi2, chi3, pass_ = p.options
     for text, move in (("1", chi), (" 4 ", pass_), ("过", pass_), ("pass", pass_), ("吃 九九玖", chi2),
                        ("吃九玖玖", chi3), ("chi 九玖玖 bi 八九十", chi3), ("吃 八九十 比 九玖玖", chi)):
-        assert item.read(text) == move, text
+        assert asking.parse(item, text) == move, text
     for text, match in (("0", "numbered 1 to 4"), ("5", "numbered 1 to 4"), ("碰", "peng is not one of the moves"),
                         ("五", "not a move"), ("吃 九玖玖 比 九九玖", "not one of the moves")):
         with pytest.raises(AnswerError, match=match):
-            item.read(text)
+            asking.parse(item, text)
     two = (parse_move("chi 八九十 比 九玖玖"), parse_move("chi 八九十 比 八九十"), pass_)
     with pytest.raises(AnswerError, match="takes a 比 here"):
-        GameItem(1, p, two, pass_, None, pass_, 1.0, "", "", "s", "s").read("吃 八九十")
+        asking.parse(GameItem(1, p, two, pass_, None, pass_, 1.0, "", "", "s", "s"), "吃 八九十")
     d = discard_position()
     item = GameItem(2, d, d.options, d.options[0], None, d.options[1], 1.0, "", "", "s", "s")
     for text in ("一", "打一", "打 一", "discard 一", "1", "1x"):
-        assert item.read(text) == parse_move("discard 一"), text
+        assert asking.parse(item, text) == parse_move("discard 一"), text
     with pytest.raises(AnswerError, match="not one of the moves"):
-        item.read("五")
-    assert item.grade("二").correct is False and item.grade("1").correct is True
+        asking.parse(item, "五")
+    assert asking.grade(item, "二").correct is False and asking.grade(item, "1").correct is True
 
 
 # --- the position as text -----------------------------------------------------------------------------

@@ -124,3 +124,19 @@ def test_no_table_is_looked_up_by_a_rulesets_name():
              for path in sorted((ROOT / "solver").rglob("*.py"))
              for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert not found, "\n".join(found)
+
+
+#: the only modules that import a module by its name, and why: the rest import by statements, which
+#: import-linter sees (an import by name can hide a circle, as ``question.kind_of`` once did)
+IMPORTS_BY_NAME = {
+    "solver/__init__.py": "the public names load when first used (PEP 562), so `import solver` loads no numba",
+    "solver/trainer/kinds/__init__.py": "the registry lists its folder: a kind of question is one file",
+    "solver/game/roster/__init__.py": "the registry lists its folder: a bot is one file",
+}
+
+
+def test_no_module_is_imported_by_its_name_but_the_registries():
+    pattern = re.compile(r"\bimport_module\(|__import__\(")
+    found = {path.relative_to(ROOT).as_posix() for path in sorted((ROOT / "solver").rglob("*.py"))
+             if pattern.search(path.read_text(encoding="utf-8"))}
+    assert found == set(IMPORTS_BY_NAME), f"imported by name in: {sorted(found - set(IMPORTS_BY_NAME))}"

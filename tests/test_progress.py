@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from solver.trainer import progress
+from solver.trainer import asking, progress
 from solver.trainer.progress import (
     APPLICATION_ID,
     DAY,
@@ -334,8 +334,7 @@ def test_opening_a_good_file_writes_nothing(db):
 def test_a_write_that_fails_is_one_line_and_keeps_earlier_attempts(db):
     from solver import puzzles
     from solver.model.rules import HUNAN
-    from solver.trainer.grading import right_answer
-    from solver.trainer.question import Question
+    from solver.trainer.asking import right_answer
     from solver.trainer.session import run_quiz
 
     store = Store(db)
@@ -349,7 +348,7 @@ def test_a_write_that_fails_is_one_line_and_keeps_earlier_attempts(db):
     assert "\n" not in message and message.startswith(f"the answer was not saved: cannot write to {db}")
     kept = len(store.attempts())
     out: list[str] = []
-    q = Question.from_puzzle(puzzles.load()[0], HUNAN)
+    q = asking.from_puzzle(puzzles.load()[0], HUNAN)
     assert q.rules is HUNAN
     summary = run_quiz([q], input_fn=lambda prompt: right_answer(q), output_fn=out.append, store=store)
     assert summary.stopped == "unsaved" and summary.answered == 0 and summary.error.startswith("the answer was not")

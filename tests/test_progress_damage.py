@@ -27,10 +27,9 @@ import pytest
 
 from solver import puzzles
 from solver.model.rules import HUNAN
-from solver.trainer import drills, progress, progress_file
-from solver.trainer.grading import right_answer
+from solver.trainer import asking, drills, progress, progress_file
+from solver.trainer.asking import right_answer
 from solver.trainer.progress import MAX_SEED, Store
-from solver.trainer.question import Question
 from solver.trainer.selection import LazyQuestions, select_questions
 from solver.trainer.session import quiz_command, run_quiz
 
@@ -41,7 +40,7 @@ NOBODY = 65534
 
 def right(puzzle_id: str = PUZZLE) -> str:
     (p,) = [p for p in puzzles.load() if p.id == puzzle_id]
-    return right_answer(Question.from_puzzle(p, HUNAN))
+    return right_answer(asking.from_puzzle(p, HUNAN))
 
 
 def make_progress(path: Path, n: int = 300) -> Path:
@@ -490,7 +489,7 @@ def test_run_quiz_asks_again_when_the_reader_cannot_read_a_line():
         return item
 
     out: list[str] = []
-    summary = run_quiz([Question.from_puzzle(p, HUNAN)], input_fn=read, output_fn=out.append)
+    summary = run_quiz([asking.from_puzzle(p, HUNAN)], input_fn=read, output_fn=out.append)
     assert summary.answered == 1 and summary.correct == 1 and summary.stopped == "finished"
     assert "Cannot read that: that line is not UTF-8 text. Try again (q to stop)." in out
 

@@ -16,8 +16,7 @@ from solver.model import ruleset_file
 from solver.model.rules import DEFAULT_RULESET, HUNAN, get_ruleset
 from solver.model.tiles import GLYPHS
 from solver.puzzles import KNOWN_TAGS, LEVELS, QUESTION_KINDS, PuzzleError
-from solver.trainer import library
-from solver.trainer.question import Question
+from solver.trainer import asking, library
 
 LIBRARY = puzzles.load()
 #: the puzzles written for hunan (the library's first 150; their files are named by kind)
@@ -40,7 +39,7 @@ def test_library_is_sound():
 @pytest.mark.parametrize("p", LIBRARY, ids=lambda p: p.id)
 def test_stored_answer_is_the_solvers(p):
     assert library.answer(p) == p.answer  # under the ruleset the puzzle is written for
-    assert Question.from_puzzle(p).rules is library.rules_of(p) is get_ruleset(p.rules)
+    assert asking.from_puzzle(p).rules is library.rules_of(p) is get_ruleset(p.rules)
 
 
 def test_the_loader_knows_every_shipped_ruleset_and_only_those():
@@ -279,7 +278,7 @@ def test_check_and_questions_follow_the_ruleset_given(tmp_path):
     (the reference's answers under it), and a question of the puzzle is graded by it."""
     from solver.engine import reference
     from solver.model.notation import parse_hand, parse_tile
-    from solver.trainer.grading import grade
+    from solver.trainer.asking import grade
 
     write(tmp_path, "ting.toml", TING12)
     write(tmp_path, "huxi.toml", HUXI_PENG)
@@ -294,15 +293,15 @@ def test_check_and_questions_follow_the_ruleset_given(tmp_path):
         "puzzle t-12: stored answer  but the solver gives 三六九",
         "puzzle h-peng: stored answer 18 but the solver gives 19"]
     for p, stored, house in ((ting, "none", "三六九"), (huxi, "18", "19")):
-        q = Question.from_puzzle(p, HOUSE)
+        q = asking.from_puzzle(p, HOUSE)
         assert grade(q, house).correct and not grade(q, stored).correct, p.id
-        assert grade(Question.from_puzzle(p, HUNAN), stored).correct, p.id
+        assert grade(asking.from_puzzle(p, HUNAN), stored).correct, p.id
 
 
 def test_each_puzzle_is_checked_and_asked_under_its_own_ruleset(tmp_path):
     """One hand, two puzzles: hunan's (no rules field) and luzhou's (rules = "luzhou"): 12 胡息 win
     under luzhou only, where 二七十 is worth 6 and 10 胡息 are enough."""
-    from solver.trainer.grading import grade
+    from solver.trainer.asking import grade
 
     hunan = dict(TING12, note_en="七八 with 12 胡息: short of 15.", note_zh="七八，只有12胡息，不到15。")
     luzhou = dict(TING12, id="t-12-luzhou", rules="luzhou", answer="三六九",
@@ -315,7 +314,7 @@ def test_each_puzzle_is_checked_and_asked_under_its_own_ruleset(tmp_path):
     assert check(lib) == []  # each under its own
     assert [library.answer(p) for p in lib] == ["", "三六九"]
     assert library.check(HUNAN, lib) == ["puzzle t-12-luzhou: stored answer 三六九 but the solver gives "]
-    h, z = (Question.from_puzzle(p) for p in lib)
+    h, z = (asking.from_puzzle(p) for p in lib)
     assert (h.rules.name, z.rules.name) == ("hunan", "luzhou")
     assert grade(z, "三六九").correct and grade(h, "none").correct and not grade(h, "三六九").correct
     with pytest.raises(PuzzleError, match="rules 'luzhou' is not a ruleset: use one of hunan"):

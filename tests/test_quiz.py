@@ -22,13 +22,13 @@ from solver.model.rules import HUNAN
 from solver.model.tiles import GLYPH_TO_ID, GLYPHS, glyphs
 from solver.puzzles import Puzzle
 from solver.text.words import MOVE_ZH
-from solver.trainer import library
-from solver.trainer.grading import AnswerError, grade, right_answer
+from solver.trainer import asking, library
+from solver.trainer.asking import explanation, grade, right_answer
+from solver.trainer.grading import AnswerError
 from solver.trainer.progress import Store
-from solver.trainer.question import Question, QuizError, question_lines
+from solver.trainer.question import Question, QuizError
 from solver.trainer.selection import select_questions
 from solver.trainer.session import line_reader, quiz_command, run_quiz
-from solver.trainer.teach import explanation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,7 +75,7 @@ def test_the_test_puzzles_answers_are_the_solvers():
 
 
 def Q(p: Puzzle) -> Question:
-    return Question.from_puzzle(p, HUNAN)
+    return asking.from_puzzle(p, HUNAN)
 
 
 class Script:
@@ -526,19 +526,19 @@ def test_every_library_puzzle_is_a_question_graded_and_explained():
     graded correct, and a wrong one is explained in both languages, naming what the stored answer says;
     each asked under the ruleset it is written for."""
     for p in puzzles.load():
-        q = Question.from_puzzle(p)
+        q = asking.from_puzzle(p)
         assert q.rules.name == p.rules, p.id
         assert all(grade(q, answer).correct for answer in stored_right_answers(q, p)), p.id
         assert right_answer(q) in stored_right_answers(q, p), p.id
         if p.kind == "ting":
-            assert q.solution.expected == {GLYPH_TO_ID[c] for c in p.answer}, p.id
+            assert asking.solution(q).expected == {GLYPH_TO_ID[c] for c in p.answer}, p.id
         elif p.kind == "discard":
-            assert set(q.solution.expected) == {GLYPH_TO_ID[c] for c in p.answer}, p.id
+            assert set(asking.solution(q).expected) == {GLYPH_TO_ID[c] for c in p.answer}, p.id
         elif p.kind == "chi":
-            legal = [(c.chi, c.bi) for i, c in enumerate(q.menu, 1) if i in q.solution.expected]
+            legal = [(c.chi, c.bi) for i, c in enumerate(q.menu, 1) if i in asking.solution(q).expected]
             assert [{"chi": glyphs(chi), "bi": tuple(glyphs(b) for b in bi)} for chi, bi in legal] == list(p.answer), p.id
         elif p.kind in ("huxi", "chou"):
-            assert q.solution.expected == p.answer, p.id
+            assert asking.solution(q).expected == p.answer, p.id
         wrong_answer_is_explained(q, p)
 
 
@@ -626,7 +626,7 @@ def test_distance_drill_piped_wrong_then_right_is_graded_and_recorded(store):
     assert [(a["drill_seed"], a["kind"], a["level"], a["answer"], a["correct"]) for a in store.attempts()] == [
         (353, "discard", 3, wrong, False), (353, "discard", 3, right, True)]
     zh = "\n".join(explanation(q, grade(q, wrong), "zh"))
-    assert "但先比距离" in zh and "没有一张能打成听牌" in "\n".join(question_lines(q, "zh"))
+    assert "但先比距离" in zh and "没有一张能打成听牌" in "\n".join(asking.lines(q, "zh"))
 
 
 def test_curated_far_discard_puzzle_piped_kan_tile_wrong_and_right(store):

@@ -22,14 +22,12 @@ from solver.model.rules import HUNAN, get_ruleset
 from solver.model.tiles import GLYPHS
 from solver.puzzles import Puzzle
 from solver.text.table_view import width
-from solver.trainer import drills, progress
-from solver.trainer.drill_notes import drill_note
-from solver.trainer.grading import grade, right_answer
+from solver.trainer import asking, drills, progress
+from solver.trainer.asking import drill_note, explanation, grade, right_answer
 from solver.trainer.progress import Store
-from solver.trainer.question import Question, question_lines
+from solver.trainer.question import Question
 from solver.trainer.selection import select_questions
 from solver.trainer.session import quiz_command, run_quiz, verdict
-from solver.trainer.teach import explanation
 
 LUZHOU = get_ruleset("luzhou")
 EX1 = "一二三 壹贰叁 贰柒拾 二七十 四五六 七八九 伍陆"  # RULES.md example 1: waits 肆 柒
@@ -52,7 +50,7 @@ CHI = puzzle("c1", "chi", SEED000, ({"chi": "一二三", "bi": ("三四五",)}, 
 
 
 def Q(p: Puzzle) -> Question:
-    return Question.from_puzzle(p, HUNAN)
+    return asking.from_puzzle(p, HUNAN)
 
 
 class Script:
@@ -140,8 +138,8 @@ def test_discard_table_marks_the_best_row_and_the_learners():
 
 def test_distance_table_marks_the_best_row_and_the_learners():
     q = drills.drill(4253, HUNAN)  # no discard makes the hand ready
-    best = q.solution.expected
-    other = next(r.tile for r in q.solution.result.rows if r.tile not in best)
+    best = asking.solution(q).expected
+    other = next(r.tile for r in asking.solution(q).result.rows if r.tile not in best)
     lines = explanation(q, grade(q, GLYPHS[other]), "en")
     marked = {line.split()[0]: line.split("←")[1].strip() for line in lines if "←" in line}
     assert marked == {**{GLYPHS[t]: "best" for t in best}, GLYPHS[other]: "yours"}
@@ -190,7 +188,7 @@ def test_a_puzzle_keeps_its_own_note():
 
 
 def test_every_quiz_line_fits_80_columns_for_the_library_and_drills():
-    lib = [Question.from_puzzle(p) for p in puzzles.load()]
+    lib = [asking.from_puzzle(p) for p in puzzles.load()]
     some = [drills.drill(seed, rules) for rules, seed in NOTE_DRILLS[::7]]
     for q in lib + some:
         for lang in ("en", "zh"):
@@ -255,20 +253,20 @@ def test_reviews_are_labelled_with_what_happened_last_time(tmp_path):
         due = select_questions([TING, DISCARD], rules=HUNAN, store=store, now=T0 + 3600)
         later = select_questions([TING, DISCARD], rules=HUNAN, store=store, now=T0 + 2 * 86400)
     assert [(q.puzzle_id, q.review) for q in due] == [("t1", 1), ("d1", 2)]
-    assert question_lines(due[0], "en")[0].endswith("puzzle t1 · review: missed last time")
-    assert question_lines(due[1], "zh")[0].endswith("题库 d1 · 复习：上次答对")
+    assert asking.lines(due[0], "en")[0].endswith("puzzle t1 · review: missed last time")
+    assert asking.lines(due[1], "zh")[0].endswith("题库 d1 · 复习：上次答对")
     assert [q.puzzle_id for q in later] == ["t1", "d1"] and all(q.review for q in later)
 
 
 def test_a_drill_asked_again_is_labelled_and_keeps_its_solution(tmp_path):
     q = drills.drill(4213, HUNAN)
     held = parse_hand(q.hand, HUNAN).concealed
-    wrong = next(GLYPHS[t] for t in range(20) if held[t] and t not in q.solution.expected)
+    wrong = next(GLYPHS[t] for t in range(20) if held[t] and t not in asking.solution(q).expected)
     with Store(tmp_path / "p.db") as store:
         ask([q], wrong, store=store)
         again = select_questions([TING], rules=HUNAN, store=store, now=T0 + 3600)
-    assert [(x.seed, x.review) for x in again[:1]] == [(4213, 1)] and "solution" in again[0].__dict__
-    assert again[0].solution == q.solution
+    assert [(x.seed, x.review) for x in again[:1]] == [(4213, 1)] and "_solution" in again[0].__dict__
+    assert asking.solution(again[0]) == asking.solution(q)
 
 
 # --- answer time, optimal choices, reset ------------------------------------------------------------

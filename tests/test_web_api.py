@@ -17,6 +17,7 @@ from solver.game.engine import Game
 from solver.game.moves import move_text
 from solver.model.rules import get_ruleset
 from solver.model.tiles import glyph
+from solver.trainer import asking
 from solver.web.server import Config, make_app
 
 BASE = "http://127.0.0.1:8765"
@@ -308,7 +309,6 @@ def attempts(folder: Path) -> list[tuple]:
 
 def test_quiz_answers_are_graded_recorded_and_counted_by_phz_stats(web, folder, run_phz):
     from solver import puzzles
-    from solver.trainer.question import Question
 
     library = {p.id: p for p in puzzles.load()}
     q = web.post("/api/quiz/next", json={"kind": "ting"}).json()
@@ -317,14 +317,14 @@ def test_quiz_answers_are_graded_recorded_and_counted_by_phz_stats(web, folder, 
     assert bad.status_code == 400 and "Try again" in bad.json()["error"]
     assert not (folder / "progress.db").exists() or attempts(folder) == []  # an unreadable answer is no attempt
     pid = q["lines"][0].rsplit(" ", 1)[-1]
-    right = Question.from_puzzle(library[pid]).right_answer()
+    right = asking.right_answer(asking.from_puzzle(library[pid]))
     ok = web.post("/api/quiz/answer", json={"qid": q["qid"], "answer": right}).json()
     assert ok["correct"] and ok["explanation"]
     again = web.post("/api/quiz/answer", json={"qid": q["qid"], "answer": right})
     assert again.status_code == 400  # answered: the question is closed
     q2 = web.post("/api/quiz/next", json={"kind": "chou", "lang": "zh"}).json()
     assert q2["qid"] != q["qid"]
-    wrong_answer = "no" if Question.from_puzzle(library[q2["lines"][0].rsplit(" ", 1)[-1]]).right_answer() == "yes" else "yes"
+    wrong_answer = "no" if asking.right_answer(asking.from_puzzle(library[q2["lines"][0].rsplit(" ", 1)[-1]])) == "yes" else "yes"
     wrong = web.post("/api/quiz/answer", json={"qid": q2["qid"], "answer": wrong_answer, "lang": "zh"}).json()
     assert wrong["correct"] is False
     assert attempts(folder) == [("ting", 1), ("chou", 0)]

@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 import web_server
 
+from solver.trainer import asking
+
 REQUIRED = os.environ.get("PHZ_REQUIRE_BROWSER") == "1"
 
 
@@ -388,8 +390,7 @@ def test_a_record_of_ones_own_then_play_from_a_decision_and_drill_it(open_tab, t
 
 def _puzzle_answers() -> dict[str, str]:
     from solver import puzzles
-    from solver.trainer.question import Question
-    return {p.id: Question.from_puzzle(p).right_answer() for p in puzzles.load() if p.kind == "ting"}
+    return {p.id: asking.right_answer(asking.from_puzzle(p)) for p in puzzles.load() if p.kind == "ting"}
 
 
 def test_quiz_wrong_unreadable_right_and_stats(open_tab, server):

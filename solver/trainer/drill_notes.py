@@ -1,7 +1,7 @@
 """Why, in words, for a generated drill: the teaching note a curated puzzle carries, made from the solver's answer.
 
 A library puzzle has a note written by hand (``note_en``, ``note_zh``); a drill
-has none, so ``drill_note(q, lang)`` writes one from what the solver found: how
+has none, so its kind writes one (``solver.trainer.asking.drill_note``) from what the solver found: how
 each wait wins and why a source does not, which discard is best and what the
 next one leaves, how the 胡息 add up, which ways to eat are legal and the rule
 that forbids the others, what a passed tile blocks.  Every note names the
@@ -9,7 +9,7 @@ question's tiles and cites the project's rule book (RULES.md and its section).
 Nothing here is stored: a drill's seed regenerates the question, and the note
 is made when the explanation is shown, so notes may improve without changing
 any drill.  Each kind writes its own (``solver.trainer.kinds``: ``note``) with
-the words below, which several kinds share.
+the words here, which several kinds share.
 """
 from __future__ import annotations
 
@@ -25,17 +25,9 @@ from ..text.render import hu_sentence
 from ..text.words import GROUP_ZH, MOVE_ZH, SOURCE_TEXT
 from .question import Question
 
-__all__ = ["drill_note"]
-
 #: how many waits, draws or reasons a note spells out (the tables after it show them all)
 _MAX = 4
 _FROM_ZH = {"self": "自摸", "other": "别人摸出", "discard": "别人打出"}
-
-
-def drill_note(q: Question, lang: str = "en") -> str:
-    """The teaching note of drill ``q`` in ``lang`` (one paragraph; '' for a puzzle, which has its own), written
-    by its kind (``Question.drill_note``)."""
-    return q.drill_note(lang)
 
 
 def _and(items: list[str], zh: bool, word: str = "and") -> str:

@@ -57,7 +57,7 @@ from . import drill_hands
 from . import kinds as registry
 from .kinds import Kind, Makers
 from .progress import MAX_SEED
-from .question import Question, QuizError, solve
+from .question import Question, QuizError, solved
 from .ruleset_hands import NoHand
 
 LEVELS = (1, 2, 3)
@@ -204,10 +204,11 @@ def drill(seed: int, rules: Ruleset) -> Question:
                 continue
             if made is not None:
                 fields, result = made
-                q = Question(kind=kind, level=level, seed=seed, rules=rules, **fields).with_menu()
+                how = registry.get(kind)
+                q = how.with_menu(Question(kind=kind, level=level, seed=seed, rules=rules, **fields))
                 if result is not None:
-                    # The generator already solved it: the same answer as Question.solution, without solving again.
-                    q.__dict__["solution"] = solve(q, result)
+                    # The generator already solved it: the same answer as asking.solution, without solving again.
+                    solved(q, how.solve, result)
                 return q
     if failed is not None:
         raise NoDrill(seed, kind, level, rules, "hands", str(failed))

@@ -27,12 +27,9 @@ from typing import Any, Sequence
 
 from ..game.moves import Move, MoveError, move_text, parse_move
 from ..game.position import Position, dumps, loads
-from ..model.rules import DEFAULT_RULESET, Ruleset
-from ..text.explain import resolve_lang
-from ..text.position_text import wrap
+from ..model.rules import Ruleset
 from ..text.review_text import why_text
 from .progress import Store
-from .question import Grade, kind_of, read_answer, review_label
 
 __all__ = ["GAME_KIND", "GameItem", "GameQuestion", "load_items", "read_move", "save"]
 
@@ -147,9 +144,9 @@ def _row(q: GameQuestion, i: int) -> dict:
 
 @dataclass(frozen=True)
 class GameItem:
-    """A saved question from a game as ``phz quiz`` asks it: the quiz's one interface, as a ``question.Question``
-    answers it (``rules``, ``kind``, ``level``, ``tags``, ``lines``, ``grade``, ``right_answer``,
-    ``explanation``, ``record_ids``), through its kind (``solver.trainer.kinds.game``)."""
+    """A saved question from a game as ``phz quiz`` asks it: the facts a ``question.Question`` has too (``rules``,
+    ``kind``, ``level``, ``tags``, ``record_ids``), and its own; its kind (``solver.trainer.kinds.game``) shows,
+    reads and grades it, asked by ``solver.trainer.asking``."""
     game_id: int
     position: Position
     options: tuple[Move, ...]
@@ -200,33 +197,6 @@ class GameItem:
     def record_ids(self) -> dict[str, Any]:
         """What ``progress.Store.record`` files an attempt at it under."""
         return {"game_id": self.game_id}
-
-    def lines(self, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
-        """Everything shown before the answer: header (where it comes from), position, moves, question."""
-        zh = resolve_lang(lang) == "zh"
-        lang = "zh" if zh else "en"
-        kind = kind_of(self.kind)
-        count = f"[{index}/{total}] " if index is not None and total is not None else ""
-        rules = f" · {self.rules.name}" if self.rules.name != DEFAULT_RULESET else ""
-        head = (f"{count}{kind.NAME_ZH if zh else self.kind} · {self.source_zh if zh else self.source_en}{rules}"
-                f"{review_label(self.review, lang)}")
-        return wrap(head, indent="    ") + kind.context(self, zh) + wrap(kind.prompt(self, zh))
-
-    def read(self, text: str) -> Move:
-        """The option an answer names; AnswerError (asked again) when it names none."""
-        return kind_of(self.kind).parse(self, *read_answer(text))
-
-    def grade(self, text: str) -> Grade:
-        return kind_of(self.kind).grade(self, self.read(text))
-
-    def right_answer(self) -> str:
-        """The best move as a learner would type it."""
-        return kind_of(self.kind).right_answer(self)
-
-    def explanation(self, g: Grade, lang: str = "en") -> list[str]:
-        """After the verdict: the best move (and the discard after a claim), the answer given when it
-        was wrong, the move made in the game and what it cost, and why."""
-        return kind_of(self.kind).teach(self, g, resolve_lang(lang) == "zh")
 
 
 def load_items(store: Store, ids: Sequence[int] | None = None, *, rules: Ruleset | None = None) -> dict[int, GameItem]:

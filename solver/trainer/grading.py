@@ -1,9 +1,9 @@
-"""Grading: an answer as the learner typed it, read (``parse_answer``) and judged against the solver (``grade``).
+"""Grading: the words and checks several kinds read and judge answers with.
 
 Bad notation raises ``AnswerError`` (the quiz asks again; it is no attempt); anything
 readable is graded, and a partly right answer is incorrect.  How an answer is read and
-judged is its question's kind's (``solver.trainer.kinds``: ``parse``, ``grade``); the
-words and checks several kinds read answers with are here.
+judged is its question's kind's (``solver.trainer.kinds``: ``parse``, ``grade``; asked
+by ``solver.trainer.asking``); the words and checks several kinds read answers with are here.
 """
 from __future__ import annotations
 
@@ -11,28 +11,13 @@ from ..model.hand import HandError
 from ..model.notation import NotationError, parse_tiles
 from ..text.catalogue import both, say
 from ..text.words import error_in
-from .question import Answer, Question
+from .question import Answer
 from .question import AnswerError as AnswerError
 from .question import Grade as Grade
 
 _YES = frozenset({"y", "yes", "是", "能", "可以", "对", "行"})
 _NO = frozenset({"n", "no", "否", "不能", "不", "不可以", "不行"})
 _NONE = frozenset({"0", "none", "no", "无", "没有", "-", "—"})
-
-
-def parse_answer(q: Question, text: str) -> Answer:
-    """The answer ``text`` in graded form, or AnswerError saying how to write it."""
-    return q.parse(text)
-
-
-def grade(q: Question, answer_text: str) -> Grade:
-    """Grade ``answer_text``; AnswerError when it cannot be read (ask again, no attempt)."""
-    return q.grade(answer_text)
-
-
-def right_answer(q: Question) -> str:
-    """A right answer to ``q`` as a learner would type it (the first best discard; every wait; ...)."""
-    return q.right_answer()
 
 
 def _zh(e: HandError) -> str:

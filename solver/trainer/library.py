@@ -1,4 +1,4 @@
-"""The puzzle library checked with the solver (``phz puzzles check``): each stored answer against ``question.solve``;
+"""The puzzle library checked with the solver (``phz puzzles check``): each stored answer against the solver's;
 its tags counted (``phz puzzles tags``), and an unknown puzzle id or tag of ``phz quiz`` answered with the near ones.
 
 ``puzzles`` only loads the files (no solver); here each puzzle becomes a question and
@@ -24,7 +24,8 @@ from ..text.catalogue import say
 from ..text.explain import resolve_lang
 from ..text.words import tag_in
 from . import kinds as registry
-from .question import Question, QuizError
+from .asking import from_puzzle
+from .question import QuizError
 
 
 def rules_of(p: Puzzle) -> Ruleset:
@@ -37,7 +38,7 @@ def answer(p: Puzzle, rules: Ruleset | None = None) -> PuzzleAnswer:
     (see ``puzzles``: glyphs for ting and discard, a number for huxi, the legal ways as
     {chi, bi} glyph tables for chi, a bool for chou: its kind's ``puzzle_answer``).  QuizError when a huxi
     tile does not win."""
-    return registry.get(p.kind).puzzle_answer(Question.from_puzzle(p, rules))
+    return registry.get(p.kind).puzzle_answer(from_puzzle(p, rules))
 
 
 def check(rules: Ruleset | None = None, lib: Sequence[Puzzle] | None = None) -> list[str]:

@@ -1,38 +1,36 @@
 """A question of the trainer on a hand (a library puzzle or a drill): what it asks, shows and expects, and how an
 answer to it is read, graded and explained.
 
-``Question`` holds the facts and the ruleset it is asked under; what differs from one kind of question to
-another is its kind's (``solver.trainer.kinds``, a module each), found by ``kind_of``.  ``Question``, like
-``game_questions.GameItem``, answers the quiz's one interface: ``lines``, ``grade`` (``parse``),
-``right_answer``, ``explanation``, ``record_ids``.  ``solve`` is the one place that asks the solver for its right
-answer (``Solution``), for the quiz and for ``library.check``.
+``Question`` holds the facts and the ruleset it is asked under, and nothing of its kind: what differs from one
+kind of question to another is its kind's (``solver.trainer.kinds``, a module each), and ``solver.trainer.asking``
+asks the kind (the prompt, the answer read and graded, the teaching, the right answer).  The kinds import this
+module; it imports none of them.  Here too: the words and checks every kind shares (``AnswerError``, ``Grade``,
+``read_answer``, the hand's lines), and ``solved``, the solver's answer to a question kept with it.
 """
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
-from solver.puzzles import QUESTION_KINDS, Puzzle
+from solver.puzzles import QUESTION_KINDS
 
 from .. import api
 from ..model.notation import parse_hand, parse_tiles
 from ..model.results import Candidate, Decision, DiscardAdvice, DiscardRow, Discards, HuResult, Ting
-from ..model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
+from ..model.rules import Ruleset
 from ..model.tiles import GLYPHS, glyphs
 from ..text.catalogue import both, say
 from ..text.explain import resolve_lang
-from ..text.words import error_in, tag_in
-from .wrapping import wrap
+from ..text.words import error_in
 
 if TYPE_CHECKING:
     from ..game.moves import Move
 
 __all__ = ["QUESTION_KINDS", "AnswerError", "Grade", "Question", "QuizError", "Solution", "about_distance",
-           "hand_lines", "has_distances", "kind_of", "passed_lines", "question_lines", "read_answer",
-           "review_label", "solve", "way_text"]
+           "hand_lines", "has_distances", "passed_lines", "read_answer", "review_label", "seen_lines", "solved",
+           "solved_as", "way_text"]
 
 
 class QuizError(ValueError):
@@ -95,14 +93,6 @@ def read_answer(text: str) -> tuple[str, str]:
     return raw, _SEPARATORS.sub(" ", raw)
 
 
-def kind_of(name: str) -> Any:
-    """The registered kind ``name`` (``solver.trainer.kinds.get``: a ``kinds.Kind``), ValueError when there is none.
-
-    Found by importlib, not by an import statement: the kinds import this module, so importing theirs here
-    would make a cycle of the two (``solver.trainer.kinds`` says more)."""
-    return importlib.import_module(f"{__package__}.kinds").get(name)
-
-
 @dataclass(frozen=True)
 class Question:
     """One question: a library puzzle (``puzzle_id``) or a generated drill (``seed``).
@@ -136,20 +126,6 @@ class Question:
     menu: tuple[Candidate, ...] = field(default=(), compare=False)
     review: int | None = field(default=None, compare=False)
 
-    @classmethod
-    def from_puzzle(cls, p: Puzzle, rules: Ruleset | None = None) -> Question:
-        """The question of library puzzle ``p`` (a ``puzzles.Puzzle``), asked under the ruleset
-        it is written for (its ``rules``), or under ``rules`` when one is given."""
-        rules = get_ruleset(p.rules) if rules is None else rules
-        q = cls(kind=p.kind, level=p.level, tags=tuple(p.tags), hand=p.hand, rules=rules, tile=p.tile,
-                source=p.source, from_=p.from_, action=p.action, seen=p.seen, chou=p.chou,
-                passed_peng=p.passed_peng, note_en=p.note_en, note_zh=p.note_zh, puzzle_id=p.id)
-        return q.with_menu()
-
-    def with_menu(self) -> Question:
-        """This question with what its kind shows to choose from filled in (chi: its menu; other kinds: itself)."""
-        return kind_of(self.kind).with_menu(self)
-
     @property
     def key(self) -> str:
         """'puzzle:ID' or 'drill:SEED' (the review item of progress.Store)."""
@@ -171,63 +147,6 @@ class Question:
         return api.decide(self.hand, tile=self.tile, source=self.from_, chou=self.chou,
                           passed_peng=self.passed_peng, seen=self.seen, rules=self.rules)
 
-    @cached_property
-    def solution(self) -> Solution:
-        return solve(self)
-
-    # ------------------------------------------------------------ text
-
-    def prompt(self, lang: str = "en") -> str:
-        """The question in one line."""
-        return kind_of(self.kind).prompt(self, resolve_lang(lang) == "zh")
-
-    def context(self, lang: str = "en") -> list[str]:
-        """The facts around the hand: seen tiles, then those of its kind (passed tiles, the chi menu)."""
-        zh = resolve_lang(lang) == "zh"
-        lines = []
-        if self.seen:
-            lines.append(say("question.seen", zh, tiles=_tile_list(self.seen)))
-        return lines + kind_of(self.kind).context(self, zh)
-
-    def lines(self, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
-        """Everything shown before the answer (``question_lines``)."""
-        return question_lines(self, lang, index=index, total=total)
-
-    # ------------------------------------------------------------ answers
-
-    def parse(self, text: str) -> Answer:
-        """The answer ``text`` in graded form, or AnswerError saying how to write it."""
-        return kind_of(self.kind).parse(self, *read_answer(text))
-
-    def grade(self, text: str) -> Grade:
-        """Grade ``text``; AnswerError when it cannot be read (ask again, no attempt)."""
-        return kind_of(self.kind).grade(self, self.parse(text))
-
-    def right_answer(self) -> str:
-        """A right answer as a learner would type it (the first best discard; every wait; ...)."""
-        return kind_of(self.kind).right_answer(self)
-
-    def explanation(self, g: Grade, lang: str = "en") -> list[str]:
-        """The solver's full table for this question, where ``g`` fell short (the learner's row and the best
-        marked), the tags and the teaching note: a puzzle's own, or the one its kind writes for a drill; the
-        sentences wrapped at 80 columns."""
-        lang = resolve_lang(lang)
-        zh = lang == "zh"
-        lines: list[str] = kind_of(self.kind).teach(self, g, zh)
-        if self.tags:
-            lines += wrap(say("question.tags", zh, tags=", ".join(tag_in(t, lang) for t in self.tags)))
-        note = (self.note_zh if zh else self.note_en) or self.drill_note(lang)
-        if note:
-            lines += wrap(say("question.note", zh, note=note))
-        return lines
-
-    def drill_note(self, lang: str = "en") -> str:
-        """The teaching note of a drill in ``lang``, written by its kind (one paragraph; '' for a puzzle, which
-        has its own)."""
-        if self.seed is None:
-            return ""
-        return kind_of(self.kind).note(self, resolve_lang(lang) == "zh")
-
 
 def passed_lines(q: Question, zh: bool) -> list[str]:
     """The tiles passed this hand (the context of a chou question, and of a chi question that has some)."""
@@ -237,6 +156,11 @@ def passed_lines(q: Question, zh: bool) -> list[str]:
         return [say("question.passed_hu_only", zh, tiles=passed or none)]
     return [say("question.passed_chi", zh, tiles=_tile_list(q.chou) or none),
             say("question.passed_peng", zh, tiles=_tile_list(q.passed_peng) or none)]
+
+
+def seen_lines(q: Question, zh: bool) -> list[str]:
+    """The tiles seen on the table, when the question gives some (before its kind's own facts)."""
+    return [say("question.seen", zh, tiles=_tile_list(q.seen))] if q.seen else []
 
 
 def _tile_list(text: str) -> str:
@@ -263,20 +187,6 @@ def hand_lines(q: Question, lang: str = "en") -> list[str]:
     return lines
 
 
-def question_lines(q: Question, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
-    """Everything shown before the answer: header (with the ruleset's name when it is not the default), hand,
-    context, question."""
-    zh = resolve_lang(lang) == "zh"
-    kind = kind_of(q.kind).NAME_ZH if zh else q.kind
-    where = (say("question.where_puzzle", zh, id=q.puzzle_id) if q.puzzle_id is not None
-             else say("question.where_drill", zh, seed=q.seed))
-    count = f"[{index}/{total}] " if index is not None and total is not None else ""
-    # The ruleset is named unless it is the default one (whose headers stay as they were).
-    rules = f" · {q.rules.name}" if q.rules.name != DEFAULT_RULESET else ""
-    head = f"{count}{kind} · {say('question.level', zh, level=q.level)} · {where}{rules}{review_label(q.review, lang)}"
-    return [head] + hand_lines(q, lang) + q.context(lang) + [q.prompt(lang)]
-
-
 def review_label(box: int | None, lang: str = "en") -> str:
     """What a question's header adds when it is asked again for review (``box``: its Leitner box; 1 after a miss).
 
@@ -297,12 +207,26 @@ class Solution:
     result: Ting | Discards | HuResult | Decision  # Decision: chi, chou
 
 
-def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solution:
-    """The solver's answer to ``q`` under ``q.rules``.  ``result``: the solver's
-    result for ``q`` when it is already at hand (a drill generator computed it);
-    it must be what ``solver.api`` gives (a discard table with distances when no
-    discard leaves live outs, as ``api.discard_choice`` makes it)."""
-    return kind_of(q.kind).solve(q, result)
+def solved(q: Question, solve: Callable[..., Solution], result: Ting | Discards | HuResult | None = None) -> Solution:
+    """The solver's answer to ``q``, worked out once by ``solve`` (its kind's: ``Kind.solve``) and kept with ``q``
+    (a copy made by ``dataclasses.replace`` works it out again).  ``result``: the solver's result for ``q`` when
+    it is already at hand (a drill generator computed it); it must be what ``solver.api`` gives (a discard table
+    with distances when no discard leaves live outs, as ``api.discard_choice`` makes it)."""
+    found = q.__dict__.get(_SOLVED)
+    if found is None:
+        found = q.__dict__[_SOLVED] = solve(q, result)  # a frozen dataclass: its __dict__, as cached_property does
+    return found
+
+
+def solved_as(q: Any, source: Any) -> Any:
+    """``q``, a copy of ``source`` (by ``dataclasses.replace``), keeping the solver's answer ``source`` keeps."""
+    if _SOLVED in source.__dict__:
+        q.__dict__[_SOLVED] = source.__dict__[_SOLVED]
+    return q
+
+
+#: where ``solved`` keeps a question's solution
+_SOLVED = "_solution"
 
 
 def about_distance(table: Discards) -> bool:

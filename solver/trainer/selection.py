@@ -12,10 +12,11 @@ from ..text.catalogue import both, say
 from ..text.replies import quoted, whole_number
 from . import drills
 from . import kinds as registry
+from .asking import from_puzzle
 from .game_questions import GameItem
 from .kinds import Kind
 from .progress import MAX_SEED, GameRef
-from .question import Question, QuizError
+from .question import Question, QuizError, solved_as
 
 DEFAULT_COUNT = 10
 
@@ -108,7 +109,7 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
                                                 ("tag", tag, tag in p.tags)) if v is not None and not ok]
         if clash:
             raise QuizError(*both("selection.puzzle_clash", id=puzzle_id, clash=" ".join(clash)))
-        return [Question.from_puzzle(p)]
+        return [from_puzzle(p)]
     if kind is not None and not registry.get(kind).HAND:  # game: the questions from the learner's games
         if random_drills:
             raise QuizError(*both("selection.random_not_games"))
@@ -131,7 +132,7 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
         raise QuizError(*(both("selection.no_match", wanted=wanted, rules=rules.name) if wanted
                           else both("selection.library_empty")))
     if store is None:
-        return [Question.from_puzzle(p, rules) for p in matching[:n]]
+        return [from_puzzle(p, rules) for p in matching[:n]]
     by_id = {p.id: p for p in matching}
     games = _mistakes(store, [item.id for item in due if isinstance(item, GameRef)]) if unfiltered else {}
     chosen: list[Question | GameItem] = []
@@ -150,7 +151,7 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
                     continue
                 chosen.append(_as_review(q, store.review(rules=rules, seed=item)))
         elif item in by_id:
-            q = Question.from_puzzle(by_id[item], rules)
+            q = from_puzzle(by_id[item], rules)
             chosen.append(_as_review(q, store.review(rules=rules, puzzle_id=item)))
             taken.add(item)
     tried = store.attempted_puzzles(rules=rules)
@@ -165,7 +166,7 @@ def select_questions(puzzles: Sequence, *, rules: Ruleset, kind: str | None = No
     for p in fresh + rest:
         if len(chosen) == n:
             break
-        chosen.append(_as_review(Question.from_puzzle(p, rules), store.review(rules=rules, puzzle_id=p.id)))
+        chosen.append(_as_review(from_puzzle(p, rules), store.review(rules=rules, puzzle_id=p.id)))
     return chosen
 
 
@@ -190,10 +191,7 @@ def _as_review(q, review: tuple[int, float] | None):
     """Question or GameItem ``q`` labelled a review in its box (``Store.review``); as it is when never asked."""
     if review is None:
         return q
-    again = replace(q, review=review[0])
-    if "solution" in q.__dict__:  # a drill comes solved by its generator: keep it
-        again.__dict__["solution"] = q.__dict__["solution"]
-    return again
+    return solved_as(replace(q, review=review[0]), q)  # a drill comes solved by its generator: keep it
 
 
 def _mistakes(store, ids: Sequence[int]) -> dict[int, GameItem]:

@@ -15,6 +15,7 @@ from ..text.catalogue import both, say
 from ..text.explain import resolve_lang
 from ..text.render import paint
 from ..text.replies import echoed, printable
+from . import asking
 from .drills import NoDrill
 from .game_questions import GameItem
 from .grading import AnswerError
@@ -159,7 +160,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
             for note in skipped[told:]:
                 show(note.in_lang(lang, skipped=True))
             told = len(skipped)
-            for line in q.lines(lang, index=index, total=summary.total):
+            for line in asking.lines(q, lang, index=index, total=summary.total):
                 show(line)
             start = clock()
             while True:
@@ -181,7 +182,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
                     break
                 now = clock()  # the answer's time: before grading, which may load the solver's kernels
                 try:
-                    g = q.grade(text)
+                    g = asking.grade(q, text)
                 except AnswerError as e:
                     cannot_read(e)
                     continue
@@ -200,7 +201,7 @@ def run_quiz(questions: Sequence[Question | GameItem] | LazyQuestions, *,
             summary.correct += g.correct
             summary.results.append((q, g))
             write(verdict(g.correct, lang, colour))
-            for line in q.explanation(g, lang):
+            for line in asking.explanation(q, g, lang):
                 show(line)
             if pause and index < summary.total and not _go_on(read, lang, summary):
                 break

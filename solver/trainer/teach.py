@@ -1,7 +1,7 @@
 """Teaching: after an answer, the solver's full table for the question, where the answer fell short, and why.
 
-``explanation(q, g, lang)`` gives the lines shown after the verdict (``Question.explanation``: its kind's
-``teach``, then the tags and the note); the table helpers several kinds teach with are here.
+The lines shown after the verdict are ``solver.trainer.asking.explanation``'s (its kind's ``teach``, then the
+tags and the note); the table helpers several kinds teach with are here.
 (``solver.text.explain`` is another thing: the decision sentences it borrows for chi and chou questions.)
 """
 from __future__ import annotations
@@ -13,15 +13,6 @@ from tabulate import tabulate
 from ..model.tiles import GLYPHS
 from ..text.catalogue import say
 from ..text.render import TABLE_FORMAT
-from .grading import Grade
-from .question import Question
-
-
-def explanation(q: Question, g: Grade, lang: str = "en") -> list[str]:
-    """The solver's full table for ``q``, where ``g`` fell short (the learner's row and the best marked), the
-    tags and the teaching note: a puzzle's own, or the one its kind writes for a drill; the sentences
-    wrapped at 80 columns (``Question.explanation``)."""
-    return q.explanation(g, lang)
 
 
 def _mark(best: bool, yours: bool, zh: bool) -> str:

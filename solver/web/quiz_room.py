@@ -32,6 +32,7 @@ class Quizzes:
     def next(self, body: dict, rules: Ruleset, lang: str) -> dict:
         """``{kind, drill}``: the next question (a drill when ``drill``), its words and id."""
         from solver import puzzles
+        from solver.trainer import asking
         from solver.trainer.progress import Store
         from solver.trainer.selection import select_questions
 
@@ -57,14 +58,15 @@ class Quizzes:
             self.asked.append(_key(chosen))
             while len(self.open) > MAX_OPEN:
                 self.open.popitem(last=False)
-        return {"qid": qid, "kind": chosen.kind, "lines": chosen.lines(lang, index=None, total=None)}
+        return {"qid": qid, "kind": chosen.kind, "lines": asking.lines(chosen, lang)}
 
     def answer(self, body: dict, lang: str) -> dict:
         """``{qid, answer}``: graded, recorded, explained; a ValueError (one line) for an answer that cannot be
         read (asked again), or a question no longer open."""
         from solver.text.replies import printable
-        from solver.trainer.grading import AnswerError
+        from solver.trainer import asking
         from solver.trainer.progress import Store
+        from solver.trainer.question import AnswerError
 
         qid, text = body.get("qid"), body.get("answer")
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ANSWER:
@@ -80,7 +82,7 @@ class Quizzes:
             raise PageError("answered")
         now = time.time()
         try:
-            g = q.grade(text.strip())
+            g = asking.grade(q, text.strip())
         except AnswerError as e:
             raise PageError("cannot_read", said=(printable(e.said("en")), printable(e.said("zh")))) from None
         with Store(self.config.db) as store:
@@ -92,12 +94,13 @@ class Quizzes:
 
     def shown(self, qid: str, lang: str) -> dict:
         """A question asked (and its answer, once answered) again, in ``lang``: the page switched language."""
+        from solver.trainer import asking
         with self.lock:
             held = self.open.get(qid)
         if held is None:
             raise PageError("no_question")
         q, _, g = held
-        return {"qid": qid, "kind": q.kind, "lines": q.lines(lang, index=None, total=None),
+        return {"qid": qid, "kind": q.kind, "lines": asking.lines(q, lang),
                 "answered": _answered(q, g, lang) if g is not None else None}
 
     def stats(self, rules: Ruleset, lang: str) -> dict:
@@ -108,7 +111,8 @@ class Quizzes:
 
 
 def _answered(q: Any, g: Any, lang: str) -> dict:
-    return {"correct": bool(g.correct), "right": q.right_answer(), "explanation": q.explanation(g, lang)}
+    from solver.trainer import asking
+    return {"correct": bool(g.correct), "right": asking.right_answer(q), "explanation": asking.explanation(q, g, lang)}
 
 
 def _key(q: Any) -> str:

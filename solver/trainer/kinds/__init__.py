@@ -7,9 +7,9 @@ its right answer (``solve``), how an answer is read, judged and taught (``parse`
 ``TAGS``, ``ruleset_tags``) and the questions it makes of the learner's mistakes (``from_mistakes``).
 The kinds on a hand (``ting``, ``discard``, ``huxi``, ``chi``, ``chou``: ``HAND = True``) ask a
 ``question.Question``, of the puzzle library or a drill; ``game`` asks a ``game_questions.GameItem``,
-a decision saved from one of the learner's games.  Both items answer the quiz's one interface
-(``lines``, ``grade``, ``right_answer``, ``explanation``, ``record_ids``) through their kind's
-operations, so ``session.run_quiz`` asks every question alike.
+a decision saved from one of the learner's games.  Both are facts only: ``solver.trainer.asking`` asks
+their kind (``lines``, ``grade``, ``right_answer``, ``explanation``), so ``session.run_quiz`` and the
+page ask every question alike.
 
 A kind whose answer is one choice among the moves open (the best one right) says ``CHOICE = True``:
 ``phz stats`` counts its right answers as optimal choices (``solver.vocabulary.CHOICE_KINDS``).
@@ -19,11 +19,10 @@ reads them from the files without importing any kind (``solver.vocabulary.kinds_
 ``kinds()`` imports them.  A kind's ORDER is its place in every list of kinds and the seed digit of
 its drills (``drills.make_seed``): the kinds' ORDERs are distinct.
 
-The shared modules find a kind here: those the kinds import (``question``, and through it
-``grading``, ``teach``, ``drill_notes``, ``game_questions``) by importlib (``question.kind_of``), the
-others (``drills``, ``library``, ``selection``) by importing this package.  A kind imports the shared
-modules, and import-linter counts this package, kinds and all, as one module: an import statement of it
-in a module a kind imports would be a cycle.
+Who finds a kind here: the modules above the kinds (``asking``, ``drills``, ``library``, ``selection``),
+by importing this package.  A kind imports the shared modules below it (``question``, ``grading``,
+``teach``, ``drill_notes``, ``game_questions``), which import no kind: import-linter counts this package,
+kinds and all, as one module, and an import of it in a module a kind imports would be a cycle.
 
 >>> names()
 ('ting', 'discard', 'huxi', 'chi', 'chou', 'game')

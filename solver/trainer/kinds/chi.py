@@ -20,7 +20,7 @@ from ...text.replies import quoted, whole_number
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _and, _join, _reasons
 from ..grading import _NONE, graded_set
-from ..question import Answer, AnswerError, Grade, Question, Solution, passed_lines, way_text
+from ..question import Answer, AnswerError, Grade, Question, Solution, passed_lines, solved, way_text
 from ..wrapping import wrap
 from . import Makers
 from ._shared import no_mistakes, own_generator
@@ -71,7 +71,7 @@ def with_menu(q: Question) -> Question:
 
 def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solution:
     d = q.decision
-    menu = q.menu or q.with_menu().menu
+    menu = q.menu or with_menu(q).menu
     return Solution(frozenset(i for i, c in enumerate(menu, 1) if c.reason is None), d)
 
 
@@ -96,20 +96,20 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
 
 
 def grade(q: Question, answer: Answer) -> Grade:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(answer, frozenset)  # the menu numbers named
     return graded_set(answer, expected, " ".join(map(str, sorted(answer))) or "0")
 
 
 def right_answer(q: Question) -> str:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(expected, frozenset)  # the legal ways' numbers
     return " ".join(map(str, sorted(expected))) or "0"
 
 
 def puzzle_answer(q: Question) -> PuzzleAnswer:
     """The legal ways of the menu, in its (chi, bi) order, as {chi, bi} glyph tables."""
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(expected, frozenset)  # their numbers
     return tuple({"chi": glyphs(c.chi), "bi": tuple(glyphs(g) for g in c.bi)}
                  for i, c in enumerate(q.menu, 1) if i in expected)

@@ -19,7 +19,7 @@ from ...text.words import MOVE_ZH
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _join, _reasons
 from ..grading import _NO, _YES
-from ..question import Answer, AnswerError, Grade, Question, Solution, passed_lines
+from ..question import Answer, AnswerError, Grade, Question, Solution, passed_lines, solved
 from . import Makers
 from ._shared import no_mistakes, own_generator
 
@@ -74,18 +74,18 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
 
 
 def grade(q: Question, answer: Answer) -> Grade:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     return Grade(answer == expected, answer, expected, text="yes" if answer else "no")
 
 
 def right_answer(q: Question) -> str:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     return "yes" if expected else "no"
 
 
 def puzzle_answer(q: Question) -> PuzzleAnswer:
     """Whether the move has a legal way."""
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(expected, bool)  # a bool
     return expected
 
@@ -141,7 +141,7 @@ def note(q: Question, zh: bool) -> str:
     x, X = d.tile, GLYPHS[d.tile]
     assert q.action is not None  # a chou question's move
     move = MOVE_ZH[q.action]
-    yes = q.solution.expected
+    yes = solved(q, solve).expected
     if q.rules.passed == "hu_only":
         out = [say("chou.rule_hu_only", zh)]
     else:

@@ -19,7 +19,7 @@ from ...text.catalogue import both, say
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _MAX, _and, _join, _seen_words, _waits_words
 from ..grading import read_tiles
-from ..question import Answer, AnswerError, Grade, Question, Solution, about_distance, has_distances
+from ..question import Answer, AnswerError, Grade, Question, Solution, about_distance, has_distances, solved
 from ..teach import _mark, _tabulate, _tiles_comma
 from ..wrapping import wrap
 from . import Makers
@@ -49,7 +49,7 @@ MORE_GENERATORS = {_DISTANCE: (5, Makers(drill_makers._make_distance, ruleset_ma
 
 
 def prompt(q: Question, zh: bool) -> str:
-    table = q.solution.result
+    table = solved(q, solve).result
     assert isinstance(table, Discards)  # a discard question is solved from its discard table
     return say("discard.prompt_nearest" if about_distance(table) else "discard.prompt_most_outs", zh)
 
@@ -79,20 +79,20 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
 
 
 def grade(q: Question, answer: Answer) -> Grade:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(answer, int) and isinstance(expected, tuple)  # a tile, and the best ones
     return Grade(answer in expected, answer, expected, text=glyph(answer))
 
 
 def right_answer(q: Question) -> str:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(expected, tuple)  # the best discards
     return glyph(expected[0])
 
 
 def puzzle_answer(q: Question) -> PuzzleAnswer:
     """The best discards' glyphs."""
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(expected, tuple)  # the best discards
     return glyphs(expected)
 
@@ -107,9 +107,10 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
     """The best discard, what the answer given falls short of, and the table: of winning outs, or,
     when no discard leaves the hand ready (``about_distance``), of distances and improving draws (进张)."""
     # a discard question's table, its best discards and the one named
-    assert isinstance(q.solution.result, Discards) and isinstance(g.expected, tuple) and isinstance(g.answer, int)
-    rows = q.solution.result.rows
-    far = about_distance(q.solution.result)
+    table = solved(q, solve).result
+    assert isinstance(table, Discards) and isinstance(g.expected, tuple) and isinstance(g.answer, int)
+    rows = table.rows
+    far = about_distance(table)
     best = g.expected
     lines = [_best_far_line(rows[0], best, zh) if far else _best_outs_line(rows, best, zh)]
     x = g.answer
@@ -221,7 +222,7 @@ def _draws_cell(r, zh: bool) -> str:
 
 
 def note(q: Question, zh: bool) -> str:
-    table = q.solution.result
+    table = solved(q, solve).result
     assert isinstance(table, Discards)  # a discard question is solved from its discard table
     if about_distance(table):
         return _distance(q, zh)
@@ -229,7 +230,8 @@ def note(q: Question, zh: bool) -> str:
 
 
 def _discard(q: Question, zh: bool) -> str:
-    table, best = q.solution.result, q.solution.expected
+    s = solved(q, solve)
+    table, best = s.result, s.expected
     assert isinstance(table, Discards) and isinstance(best, tuple)  # a discard question's table and best discards
     rows = table.rows
     top = rows[0]
@@ -257,7 +259,8 @@ def _intakes_away(r, zh: bool) -> str:
 
 
 def _distance(q: Question, zh: bool) -> str:
-    table, best = q.solution.result, q.solution.expected
+    s = solved(q, solve)
+    table, best = s.result, s.expected
     assert isinstance(table, Discards) and isinstance(best, tuple)  # as for _discard
     rows = table.rows
     assert has_distances(rows)  # about_distance(table): the rows carry their distances

@@ -20,7 +20,7 @@ from ...text.replies import quoted, whole_number
 from ...text.words import GROUP_ZH, group_zh
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _join, _win_zh
-from ..question import Answer, AnswerError, Grade, Question, QuizError, Solution
+from ..question import Answer, AnswerError, Grade, Question, QuizError, Solution, solved
 from ..teach import _mark, _tabulate
 from . import Makers
 from ._shared import no_mistakes, own_generator
@@ -79,18 +79,18 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
 
 
 def grade(q: Question, answer: Answer) -> Grade:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     return Grade(answer == expected, answer, expected, text=str(answer))
 
 
 def right_answer(q: Question) -> str:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     return str(expected)
 
 
 def puzzle_answer(q: Question) -> PuzzleAnswer:
     """The number of 胡息."""
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(expected, int)  # a number
     return expected
 
@@ -104,7 +104,7 @@ _HOW_ZH = {"提胡": "提胡，这张牌和坎或偎成提", "跑胡": "跑胡�
 
 
 def teach(q: Question, g: Grade, zh: bool) -> list[str]:
-    r = q.solution.result
+    r = solved(q, solve).result
     assert isinstance(r, HuResult) and r.win is not None  # a huxi question's tile wins (``question.solve``)
     assert isinstance(g.answer, int)  # a number of 胡息
     w = r.win
@@ -137,7 +137,7 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
 
 
 def note(q: Question, zh: bool) -> str:
-    r = q.solution.result
+    r = solved(q, solve).result
     assert isinstance(r, HuResult) and r.win is not None  # a huxi question's tile wins (``question.solve``)
     w = r.win
     name = {g: group_zh(g.kind, q.rules.sequence) + ("" if zh else " ") for g in w.groups}

@@ -20,7 +20,7 @@ from ...text.words import GROUP_ZH
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _and, _join, _seen_words, _waits_words
 from ..grading import _NONE, graded_set, read_tiles
-from ..question import Answer, Grade, Question, Solution
+from ..question import Answer, Grade, Question, Solution, solved
 from ..teach import _SOURCE_ZH, _tabulate, _tiles_comma
 from ..wrapping import wrap
 from . import Makers
@@ -70,20 +70,20 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
 
 
 def grade(q: Question, answer: Answer) -> Grade:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(answer, frozenset)  # the tiles named
     return graded_set(answer, expected, glyphs(answer) or "none")
 
 
 def right_answer(q: Question) -> str:
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(expected, frozenset)  # the waits
     return glyphs(expected) or "none"
 
 
 def puzzle_answer(q: Question) -> PuzzleAnswer:
     """The waits' glyphs."""
-    expected = q.solution.expected
+    expected = solved(q, solve).expected
     assert isinstance(expected, frozenset)  # the waits
     return glyphs(expected)
 
@@ -130,7 +130,7 @@ def _not_wait_text(hand, t: int, rules: Ruleset, zh: bool) -> str:
 
 
 def teach(q: Question, g: Grade, zh: bool) -> list[str]:
-    t = q.solution.result
+    t = solved(q, solve).result
     assert isinstance(t, Ting)  # a ting question's result
     waits = t.waits
     lines = []
@@ -175,8 +175,9 @@ def _waits_table(q: Question, g: Grade, zh: bool) -> list[str]:
     headers = [say("ting.col_wait", zh), say("ting.col_outs", zh), say("ting.col_from", zh), "胡息", "等", "番",
                say("ting.col_score", zh), say("ting.col_how", zh), ""]
     rows = []
-    assert isinstance(q.solution.result, Ting) and isinstance(g.answer, frozenset)  # a ting question's, the waits named
-    for w in q.solution.result.waits:
+    t = solved(q, solve).result
+    assert isinstance(t, Ting) and isinstance(g.answer, frozenset)  # a ting question's, the waits named
+    for w in t.waits:
         mark = (say("ting.mark_missed", zh) if w.tile in g.missed else
                 say("ting.mark_yours", zh) if w.tile in g.answer else "")
         for i, source in enumerate(q.rules.win_on):
@@ -189,7 +190,7 @@ def _waits_table(q: Question, g: Grade, zh: bool) -> list[str]:
 
 
 def note(q: Question, zh: bool) -> str:
-    t = q.solution.result
+    t = solved(q, solve).result
     assert isinstance(t, Ting)  # a ting question's result
     o, c = ("（", "）") if zh else ("(", ")")
     return _join(_waits_words(t.hand, t.waits, q.rules, zh) + _seen_words(q, zh)
