@@ -77,8 +77,9 @@ def context(item: Item, lang: str = "en") -> list[str]:
     """The facts between the hand (or position) and the prompt: the tiles seen, then those of its kind (passed
     tiles, the chi menu; a game's position and moves)."""
     zh = resolve_lang(lang) == "zh"
-    seen = seen_lines(item, zh) if isinstance(item, Question) else []
-    return seen + kinds.get(item.kind).context(item, zh)
+    kind = kinds.get(item.kind)
+    seen = seen_lines(_on_hand(item), zh) if kind.HAND else []
+    return seen + kind.context(item, zh)
 
 
 def lines(item: Item, lang: str = "en", *, index: int | None = None, total: int | None = None) -> list[str]:
@@ -91,14 +92,16 @@ def lines(item: Item, lang: str = "en", *, index: int | None = None, total: int 
     count = f"[{index}/{total}] " if index is not None and total is not None else ""
     rules = f" · {item.rules.name}" if item.rules.name != DEFAULT_RULESET else ""
     name = kind.NAME_ZH if zh else item.kind
-    if isinstance(item, GameItem):
-        head = f"{count}{name} · {item.source_zh if zh else item.source_en}{rules}{review_label(item.review, lang)}"
-        return wrap_indented(head, indent="    ") + context(item, lang) + wrap_indented(prompt(item, lang))
-    where = (say("question.where_puzzle", zh, id=item.puzzle_id) if item.puzzle_id is not None
-             else say("question.where_drill", zh, seed=item.seed))
-    level = say("question.level", zh, level=item.level)
-    head = f"{count}{name} · {level} · {where}{rules}{review_label(item.review, lang)}"
-    return [head] + hand_lines(item, lang) + context(item, lang) + [prompt(item, lang)]
+    if not kind.HAND:  # a position from a game: where it comes from, the position and the moves, wrapped
+        game = _on_position(item)
+        head = f"{count}{name} · {game.source_zh if zh else game.source_en}{rules}{review_label(game.review, lang)}"
+        return wrap_indented(head, indent="    ") + context(game, lang) + wrap_indented(prompt(game, lang))
+    q = _on_hand(item)
+    where = (say("question.where_puzzle", zh, id=q.puzzle_id) if q.puzzle_id is not None
+             else say("question.where_drill", zh, seed=q.seed))
+    level = say("question.level", zh, level=q.level)
+    head = f"{count}{name} · {level} · {where}{rules}{review_label(q.review, lang)}"
+    return [head] + hand_lines(q, lang) + context(q, lang) + [prompt(q, lang)]
 
 
 def parse(item: Item, text: str) -> Answer | Move:
@@ -123,12 +126,14 @@ def explanation(item: Item, g: Grade, lang: str = "en") -> list[str]:
     wrapped at 80 columns."""
     lang = resolve_lang(lang)
     zh = lang == "zh"
-    taught: list[str] = kinds.get(item.kind).teach(item, g, zh)
-    if not isinstance(item, Question):
+    kind = kinds.get(item.kind)
+    taught: list[str] = kind.teach(item, g, zh)
+    if not kind.HAND:  # a game's question: no tags, no note
         return taught
-    if item.tags:
-        taught += wrap(say("question.tags", zh, tags=", ".join(tag_in(t, lang) for t in item.tags)))
-    note = (item.note_zh if zh else item.note_en) or drill_note(item, lang)
+    q = _on_hand(item)
+    if q.tags:
+        taught += wrap(say("question.tags", zh, tags=", ".join(tag_in(t, lang) for t in q.tags)))
+    note = (q.note_zh if zh else q.note_en) or drill_note(q, lang)
     if note:
         taught += wrap(say("question.note", zh, note=note))
     return taught
@@ -140,3 +145,15 @@ def drill_note(q: Question, lang: str = "en") -> str:
     if q.seed is None:
         return ""
     return kinds.get(q.kind).note(q, resolve_lang(lang) == "zh")
+
+
+def _on_hand(item: Item) -> Question:
+    """The question of a kind on a hand (``Kind.HAND``), which its kind makes a ``Question``."""
+    assert isinstance(item, Question), item.kind  # a kind on a hand asks a Question
+    return item
+
+
+def _on_position(item: Item) -> GameItem:
+    """The question of a kind on a game's position (not ``Kind.HAND``), which its kind makes a ``GameItem``."""
+    assert isinstance(item, GameItem), item.kind  # a kind on a position asks a GameItem
+    return item
