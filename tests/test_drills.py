@@ -10,6 +10,7 @@ import time
 
 import golden
 import pytest
+from question_facts import fact, without_menu
 
 from solver import api
 from solver.api import decide
@@ -25,7 +26,8 @@ from solver.trainer import drills as drills_module
 from solver.trainer.asking import explanation, grade, right_answer
 from solver.trainer.drill_hands import plausible
 from solver.trainer.drills import GENERATORS, TAGS, DrillError, make_seed, parse_seed
-from solver.trainer.question import QUESTION_KINDS, Question
+from solver.trainer.kinds._shared import decision
+from solver.trainer.question import NO_FACTS, QUESTION_KINDS, Question
 from solver.trainer.session import run_quiz
 
 LEVELS = (1, 2, 3)
@@ -47,8 +49,10 @@ def drills():
 
 
 def fields(q):
-    return (q.kind, q.level, q.tags, q.hand, q.tile, q.source, q.from_, q.action, q.seen, q.chou, q.passed_peng,
-            tuple((c.chi, c.bi, c.reason) for c in q.menu))
+    tile, source, from_, action, chou, passed_peng, menu = (
+        fact(q, name) for name in ("tile", "source", "from_", "action", "chou", "passed_peng", "menu"))
+    return (q.kind, q.level, q.tags, q.hand, tile, source, from_, action, q.seen, chou, passed_peng,
+            tuple((c.chi, c.bi, c.reason) for c in menu))
 
 
 # --- seeds ------------------------------------------------------------------------------------------
@@ -104,9 +108,9 @@ def test_every_generated_hand_is_valid_and_plausible(drills):
         h = parse_hand(q.hand)
         check_hand(h, want="discard" if q.kind == "discard" else "rest")
         assert plausible(h), (seed, q.hand)
-        extra = list(parse_tiles(q.seen)) + ([parse_tiles(q.tile)[0]] if q.tile else [])
+        extra = list(parse_tiles(q.seen)) + ([parse_tiles(fact(q, "tile"))[0]] if fact(q, "tile") else [])
         api.load(h, want="discard" if q.kind == "discard" else "rest", seen=q.seen,
-                 tile=parse_tiles(q.tile)[0] if q.tile else None)  # at most 4 copies with seen and the tile
+                 tile=parse_tiles(fact(q, "tile"))[0] if fact(q, "tile") else None)  # at most 4 copies with seen and the tile
         assert all(h.all_counts()[t] + extra.count(t) <= 4 for t in set(extra))
 
 
@@ -118,11 +122,11 @@ def test_questions_are_not_degenerate(drills):
         elif q.kind == "discard":
             assert asking.solution(q).result.rows[0].outs > 0, seed
         elif q.kind == "chi":
-            assert 1 <= len(q.menu) <= 8, seed
-        elif q.kind == "chou" and q.action == "chi":
-            assert q.decision.candidates, seed  # some group can be formed
+            assert 1 <= len(fact(q, "menu")) <= 8, seed
+        elif q.kind == "chou" and fact(q, "action") == "chi":
+            assert decision(q).candidates, seed  # some group can be formed
         elif q.kind == "chou":
-            assert parse_hand(q.hand).concealed[parse_tiles(q.tile)[0]] == 2, seed  # a pair to 碰 onto
+            assert parse_hand(q.hand).concealed[parse_tiles(fact(q, "tile"))[0]] == 2, seed  # a pair to 碰 onto
 
 
 # --- answers agree with the solver, computed from the engines here --------------------------------------
@@ -142,14 +146,14 @@ def reference_answer(q, rules):
         top = rows[0]
         return tuple(r.tile for r in rows if (r.distance, r.improving_live) == (top.distance, top.improving_live))
     if q.kind == "huxi":
-        win = reference.best_win(h, parse_tiles(q.tile)[0], q.source, rules)
+        win = reference.best_win(h, parse_tiles(fact(q, "tile"))[0], fact(q, "source"), rules)
         return None if win is None else win.huxi
-    d = obligations.decide(h, tile=parse_tiles(q.tile)[0], source=q.from_, chou=parse_tiles(q.chou),
-                           passed_peng=parse_tiles(q.passed_peng), rules=rules)
+    d = obligations.decide(h, tile=parse_tiles(fact(q, "tile"))[0], source=fact(q, "from_"), chou=parse_tiles(fact(q, "chou")),
+                           passed_peng=parse_tiles(fact(q, "passed_peng")), rules=rules)
     if q.kind == "chi":
         legal = set(legal_ways(d))
-        return frozenset(i for i, c in enumerate(q.menu, 1) if (c.chi, c.bi) in legal)
-    return any(a.action == q.action for a in d.actions)
+        return frozenset(i for i, c in enumerate(fact(q, "menu"), 1) if (c.chi, c.bi) in legal)
+    return any(a.action == fact(q, "action") for a in d.actions)
 
 
 def typed(q, answer) -> str:
@@ -187,17 +191,17 @@ def test_answers_agree_with_the_solver(drills):
             rows = api.discard(q.hand, seen=q.seen).rows
             assert expected == tuple(r.tile for r in rows if r.outs == rows[0].outs)
         elif q.kind == "huxi":
-            assert expected == api.hu(q.hand, win=q.tile, source=q.source).win.huxi
+            assert expected == api.hu(q.hand, win=fact(q, "tile"), source=fact(q, "source")).win.huxi
         else:
-            d = decide(q.hand, tile=q.tile, source=q.from_, chou=q.chou, passed_peng=q.passed_peng, seen=q.seen)
+            d = decide(q.hand, tile=fact(q, "tile"), source=fact(q, "from_"), chou=fact(q, "chou"), passed_peng=fact(q, "passed_peng"), seen=q.seen)
             if q.kind == "chi":
-                legal = {(c.chi, c.bi) for i, c in enumerate(q.menu, 1) if i in expected}
+                legal = {(c.chi, c.bi) for i, c in enumerate(fact(q, "menu"), 1) if i in expected}
                 assert legal == set(legal_ways(d))
-                assert [(c.chi, c.bi) for c in q.menu] == sorted((c.chi, c.bi) for c in q.menu)
+                assert [(c.chi, c.bi) for c in fact(q, "menu")] == sorted((c.chi, c.bi) for c in fact(q, "menu"))
             else:
-                assert expected == any(a.action == q.action for a in d.actions)
+                assert expected == any(a.action == fact(q, "action") for a in d.actions)
         # A cached solution (discard, huxi) is what a fresh question computes.
-        fresh = asking.with_menu(dataclasses.replace(q, menu=()))
+        fresh = asking.with_menu(without_menu(q))
         assert asking.solution(fresh).expected == expected, seed
 
 
@@ -233,7 +237,7 @@ def test_levels_mean_what_they_say(drills):
     tags or cached tables): 3 for a trap, else 1 for one idea, else 2 (drills' docstring)."""
     for seed, q in drills.items():
         h = parse_hand(q.hand)
-        x = parse_tiles(q.tile)[0] if q.tile else None
+        x = parse_tiles(fact(q, "tile"))[0] if fact(q, "tile") else None
         if q.kind == "ting":
             waits = api.ting(q.hand, seen=q.seen).waits
             trap = any(map(wait_trap, waits))
@@ -246,27 +250,27 @@ def test_levels_mean_what_they_say(drills):
             else:
                 assert not trap and (q.level == 1) == (not h.melds and not q.seen), seed
         elif q.kind == "huxi":
-            r = api.hu(q.hand, win=q.tile, source=q.source, all_splits=True)
+            r = api.hu(q.hand, win=fact(q, "tile"), source=fact(q, "source"), all_splits=True)
             trap = r.win.how not in PLAIN_HOWS or any(d.huxi > r.win.huxi for d in r.decompositions)
             simple = not h.melds and r.win.how in PLAIN_HOWS and len({d.huxi for d in r.decompositions}) == 1
             assert q.level == (3 if trap else 1 if simple else 2), seed
         else:
-            d = decide(q.hand, tile=q.tile, source=q.from_, chou=q.chou, passed_peng=q.passed_peng, seen=q.seen)
+            d = decide(q.hand, tile=fact(q, "tile"), source=fact(q, "from_"), chou=fact(q, "chou"), passed_peng=fact(q, "passed_peng"), seen=q.seen)
             if q.kind == "chi":
                 illegal = any(c.reason for c in d.candidates)
                 assert q.level == (3 if illegal else 1 if h.concealed[x] == 0 else 2), seed
                 if q.level == 1:
                     assert all(not c.bi for c in d.candidates), seed
                 continue
-            yes = any(a.action == q.action for a in d.actions)
-            why = {f.reason for f in d.forbidden if f.action == q.action}
-            chou, passed = parse_tiles(q.chou), parse_tiles(q.passed_peng)
-            if q.action == "chi" and yes:  # a passed 碰 of X, or 臭 on X's twin, does not block 吃
+            yes = any(a.action == fact(q, "action") for a in d.actions)
+            why = {f.reason for f in d.forbidden if f.action == fact(q, "action")}
+            chou, passed = parse_tiles(fact(q, "chou")), parse_tiles(fact(q, "passed_peng"))
+            if fact(q, "action") == "chi" and yes:  # a passed 碰 of X, or 臭 on X's twin, does not block 吃
                 trap, simple = x in passed or twin(x) in chou, all(c.reason is None and not c.bi for c in d.candidates)
-            elif q.action == "chi":
+            elif fact(q, "action") == "chi":
                 trap, simple = bool(why & {"geshan", "must_wei", "compulsory", "kan"}), why == {"chou"}
             elif yes:  # 隔山 is about 吃 only; 臭 for 吃 does not block 碰
-                trap, simple = q.from_.startswith("lower") or x in chou, twin(x) not in passed
+                trap, simple = fact(q, "from_").startswith("lower") or x in chou, twin(x) not in passed
             else:
                 trap, simple = bool(why & {"must_wei", "compulsory"}), why == {"peng_passed"}
             assert q.level == (3 if trap else 1 if simple else 2), seed
@@ -274,7 +278,7 @@ def test_levels_mean_what_they_say(drills):
 
 def test_level_three_chi_menus_are_mostly_mixed():
     qs = [drill(make_seed(base, "chi", 3)) for base in range(60)]
-    mixed = sum(1 for q in qs if asking.solution(q).expected and len(asking.solution(q).expected) < len(q.menu))
+    mixed = sum(1 for q in qs if asking.solution(q).expected and len(asking.solution(q).expected) < len(fact(q, "menu")))
     assert mixed >= 20  # a legal way beside the trap, not just "0"
 
 
@@ -312,8 +316,8 @@ GOLDEN = [  # seed, hand, tile, source or from, action, seen, chou, passed_peng
 @pytest.mark.parametrize("seed,hand,tile,where,action,seen,chou,passed_peng", GOLDEN)
 def test_golden_seeds(seed, hand, tile, where, action, seen, chou, passed_peng):
     q = drill(seed)
-    assert (q.hand, q.tile, q.source or q.from_, q.action, q.seen, q.chou, q.passed_peng) == (
-        hand, tile, where, action, seen, chou, passed_peng)
+    assert (q.hand, fact(q, "tile"), fact(q, "source") or fact(q, "from_"), fact(q, "action"), q.seen,
+            fact(q, "chou"), fact(q, "passed_peng")) == (hand, tile, where, action, seen, chou, passed_peng)
 
 
 # Fingerprints of the questions (and the solver's answers) of old seeds, computed with
@@ -523,14 +527,14 @@ def test_drills_are_made_solved_and_graded_under_the_ruleset_given():
     assert any(q.hand != drill(q.seed).hand for q in qs)
     # And the explanations count under it: 等 from 12 胡息, not 15; a tile short of 胡息 needs 12.
     for q in (q for q in qs if q.kind == "huxi"):
-        w = reference.best_win(parse_hand(q.hand), parse_tiles(q.tile)[0], q.source, HOUSE)
+        w = reference.best_win(parse_hand(q.hand), parse_tiles(fact(q, "tile"))[0], fact(q, "source"), HOUSE)
         g = grade(q, wrong(q, w.huxi))
-        deng = HOUSE.deng(w.huxi, self_drawn=q.source == "self")
+        deng = HOUSE.deng(w.huxi, self_drawn=fact(q, "source") == "self")
         assert f"{w.huxi} 胡息 → {deng} 等" in explanation(q, g, "en")[0], q.seed
     # 三 makes 7 门子 of this hand, but 3 胡息 only: the explanation names the ruleset's threshold.
     hand = "四五六 七八九 肆伍陆 柒捌玖 三四五 陆柒捌 一二"
     for rules in (HUNAN, HOUSE):
-        q = Question(kind="ting", level=1, tags=(), hand=hand, rules=rules)
+        q = Question(kind="ting", level=1, tags=(), hand=hand, rules=rules, facts=NO_FACTS)
         g = grade(q, "三")
         assert not g.correct and g.extra == (parse_tiles("三")[0],)
         line = f"  三 wins from neither source: 7 门子 but at most 3 胡息 ({rules.min_huxi} needed)"
@@ -608,17 +612,17 @@ def check_drills_of(qs, rules):
         check_hand(h, want="discard" if q.kind == "discard" else "rest", rules=rules)
         assert plausible(h) and {m.kind for m in h.melds} <= set(rules.melds), (q.seed, q.hand)
         api.load(q.hand, want="discard" if q.kind == "discard" else "rest", seen=q.seen,
-                 tile=parse_tiles(q.tile)[0] if q.tile else None, rules=rules)
+                 tile=parse_tiles(fact(q, "tile"))[0] if fact(q, "tile") else None, rules=rules)
         assert set(q.tags) <= set(declared[q.kind]), (q.seed, q.tags)
         ours = reference_answer(q, rules)
         assert asking.solution(q).expected == ours, q.seed
-        assert asking.solution(asking.with_menu(dataclasses.replace(q, menu=()))).expected == ours, q.seed  # not the cache
+        assert asking.solution(asking.with_menu(without_menu(q))).expected == ours, q.seed  # not the cache
         assert grade(q, typed(q, ours)).correct and not grade(q, wrong(q, ours)).correct, q.seed
         if q.kind == "huxi":
-            assert q.source in rules.win_on
+            assert fact(q, "source") in rules.win_on
         if q.kind in ("chi", "chou"):
             assert all(c.reason is None or c.reason in ("geshan", "chi_from", "chou", "kan", "must_wei",
-                                                        "compulsory", "shaobi", "no_discard") for c in q.menu)
+                                                        "compulsory", "shaobi", "no_discard") for c in fact(q, "menu"))
 
 
 def test_luzhou_drills_are_luzhou_questions(luzhou_drills):
@@ -643,13 +647,13 @@ def test_luzhou_drills_follow_its_rules():
             for w in (w.self, w.other, w.discard) if w is not None]
     assert min(w.huxi for w in wins) >= 10 and any(w.huxi < 15 for w in wins)  # 10 胡息 win here, not 15
     assert any(w.discard is not None for q in qs if q.kind == "ting" for w in asking.solution(q).result.waits)
-    assert any(q.source == "discard" for q in qs if q.kind == "huxi")
-    assert all(q.from_ != "self-draw" or not asking.solution(q).expected for q in qs if q.kind == "chi")
-    assert all(not q.passed_peng for q in qs if q.kind == "chou")  # one list of passed tiles (过张只能胡)
+    assert any(fact(q, "source") == "discard" for q in qs if q.kind == "huxi")
+    assert all(fact(q, "from_") != "self-draw" or not asking.solution(q).expected for q in qs if q.kind == "chi")
+    assert all(not fact(q, "passed_peng") for q in qs if q.kind == "chou")  # one list of passed tiles (过张只能胡)
     chou = [q for q in qs if q.kind == "chou"]
     # A tile passed before may be neither eaten nor 碰'd: the answer is no whenever it was passed.
-    assert all(not asking.solution(q).expected for q in chou if parse_tiles(q.tile)[0] in parse_tiles(q.chou))
-    assert any(parse_tiles(q.tile)[0] in parse_tiles(q.chou) and q.action == "peng" for q in chou)
+    assert all(not asking.solution(q).expected for q in chou if parse_tiles(fact(q, "tile"))[0] in parse_tiles(fact(q, "chou")))
+    assert any(parse_tiles(fact(q, "tile"))[0] in parse_tiles(fact(q, "chou")) and fact(q, "action") == "peng" for q in chou)
 
 
 def test_the_ruleset_generator_serves_hunan_and_house_rules_too():
@@ -661,7 +665,7 @@ def test_the_ruleset_generator_serves_hunan_and_house_rules_too():
     qs = [drills_module.drill(make_seed(base, g, lv, ruleset=True), HUNAN)
           for g in ("ting", "chou") for lv in (2, 3) for base in range(12)]
     assert any(m.kind in ("wei", "pao", "ti") for q in qs for m in parse_hand(q.hand).melds)
-    assert any(q.passed_peng for q in qs if q.kind == "chou")
+    assert any(fact(q, "passed_peng") for q in qs if q.kind == "chou")
 
 
 def test_luzhou_drill_explanations_show_its_sources(luzhou_drills):
@@ -674,7 +678,7 @@ def test_luzhou_drill_explanations_show_its_sources(luzhou_drills):
     assert any(line.split()[:3] == ["听", "张数", "来源"] for line in zh) and any(
         line.split()[:1] == ["别人打出"] for line in zh)
     huxi = next(q for q in (drills_module.drill(make_seed(b, "huxi", lv, ruleset=True), LUZHOU)
-                            for b in range(40) for lv in LEVELS) if q.source == "discard")
+                            for b in range(40) for lv in LEVELS) if fact(q, "source") == "discard")
     assert "(discarded by another player)" in asking.prompt(huxi, "en") and "（别人打出）" in asking.prompt(huxi, "zh")
     assert explanation(huxi, grade(huxi, "0"), "zh")[1].startswith("别人打出的")
     chou = next(q for q in luzhou_drills.values() if q.kind == "chou")
@@ -700,7 +704,7 @@ def test_ruleset_drill_levels_mean_what_they_say(rules):
                                  for b in range(3, 6)]:
         q = drills_module.drill(seed, rules)
         h = parse_hand(q.hand, rules)
-        x = parse_tiles(q.tile)[0] if q.tile else None
+        x = parse_tiles(fact(q, "tile"))[0] if fact(q, "tile") else None
         if q.kind == "ting":
             waits = api.ting(q.hand, seen=q.seen, rules=rules).waits
             trap = any(ruleset_wait_trap(w, rules) for w in waits)
@@ -721,27 +725,27 @@ def test_ruleset_drill_levels_mean_what_they_say(rules):
             simple = not h.melds and not q.seen and top.distance == 1 and len(best) == 1
             assert q.level == (3 if traps else 1 if simple else 2), seed
         elif q.kind == "huxi":
-            r = api.hu(q.hand, win=q.tile, source=q.source, all_splits=True, rules=rules)
+            r = api.hu(q.hand, win=fact(q, "tile"), source=fact(q, "source"), all_splits=True, rules=rules)
             trap = r.win.how not in PLAIN_HOWS or any(d.huxi > r.win.huxi for d in r.decompositions)
             simple = not h.melds and r.win.how in PLAIN_HOWS and len({d.huxi for d in r.decompositions}) == 1
             assert q.level == (3 if trap else 1 if simple else 2), seed
         else:
-            d = decide(q.hand, tile=q.tile, source=q.from_, chou=q.chou, passed_peng=q.passed_peng, seen=q.seen,
+            d = decide(q.hand, tile=fact(q, "tile"), source=fact(q, "from_"), chou=fact(q, "chou"), passed_peng=fact(q, "passed_peng"), seen=q.seen,
                        rules=rules)
             if q.kind == "chi":
                 illegal = any(c.reason for c in d.candidates)
                 assert q.level == (3 if illegal else 1 if h.concealed[x] == 0 else 2), seed
                 continue
-            yes = any(a.action == q.action for a in d.actions)
-            why = {f.reason for f in d.forbidden if f.action == q.action}
-            chou, passed = parse_tiles(q.chou), parse_tiles(q.passed_peng)
-            if q.action == "chi" and yes:
+            yes = any(a.action == fact(q, "action") for a in d.actions)
+            why = {f.reason for f in d.forbidden if f.action == fact(q, "action")}
+            chou, passed = parse_tiles(fact(q, "chou")), parse_tiles(fact(q, "passed_peng"))
+            if fact(q, "action") == "chi" and yes:
                 trap, simple = x in passed or twin(x) in chou, all(c.reason is None and not c.bi for c in d.candidates)
-            elif q.action == "chi":
+            elif fact(q, "action") == "chi":
                 trap = bool(why & {"geshan", "chi_from", "must_wei", "compulsory", "kan"})
                 simple = why == {"chou"}
             elif yes:  # 隔山 is about 吃 only; one's own 碰 of one's draw; 臭 for 吃 does not block 碰
-                trap = q.from_.startswith("lower") or q.from_ == "self-draw" or (passed_apart and x in chou)
+                trap = fact(q, "from_").startswith("lower") or fact(q, "from_") == "self-draw" or (passed_apart and x in chou)
                 simple = twin(x) not in (passed if passed_apart else chou)
             else:
                 trap, simple = bool(why & {"must_wei", "compulsory"}), why == {"peng_passed"}

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from question_facts import fact
 
 from solver import api, puzzles
 from solver.model.notation import parse_hand
@@ -214,7 +215,7 @@ def test_huxi_bad_numbers(bad):
 
 def test_chi_menu_is_the_sorted_candidates_and_graded_by_number():
     q = Q(CHI)
-    assert [(c.chi, c.bi, c.reason) for c in q.menu] == [
+    assert [(c.chi, c.bi, c.reason) for c in fact(q, "menu")] == [
         ((0, 1, 2), ((2, 3, 4),), None), ((1, 2, 3), (), "shaobi"), ((2, 3, 4), ((0, 1, 2),), None)]
     for answer in ("1 3", "3,1", "1，3", "3 1 1"):
         assert grade(q, answer).correct
@@ -236,7 +237,7 @@ def test_chi_numbers_off_the_menu_are_asked_again(bad):
 
 def test_chi_from_the_lower_player_has_no_legal_way():
     q = Q(CHI_LOWER)
-    assert len(q.menu) == 3 and grade(q, "0").correct and grade(q, "无").correct
+    assert len(fact(q, "menu")) == 3 and grade(q, "0").correct and grade(q, "无").correct
     g = grade(q, "1 3")
     assert "不吃隔山牌" in "\n".join(explanation(q, g, "en"))
 
@@ -265,7 +266,7 @@ def stored_right_answers(q: Question, p: Puzzle) -> list[str]:
     if p.kind == "discard":
         return list(p.answer)  # each best discard
     if p.kind == "chi":
-        ways = [{"chi": glyphs(c.chi), "bi": tuple(glyphs(b) for b in c.bi)} for c in q.menu]
+        ways = [{"chi": glyphs(c.chi), "bi": tuple(glyphs(b) for b in c.bi)} for c in fact(q, "menu")]
         return [" ".join(str(ways.index(w) + 1) for w in p.answer) or "0"]
     if p.kind == "chou":
         return ["yes" if p.answer else "no"]
@@ -535,7 +536,7 @@ def test_every_library_puzzle_is_a_question_graded_and_explained():
         elif p.kind == "discard":
             assert set(asking.solution(q).expected) == {GLYPH_TO_ID[c] for c in p.answer}, p.id
         elif p.kind == "chi":
-            legal = [(c.chi, c.bi) for i, c in enumerate(q.menu, 1) if i in asking.solution(q).expected]
+            legal = [(c.chi, c.bi) for i, c in enumerate(fact(q, "menu"), 1) if i in asking.solution(q).expected]
             assert [{"chi": glyphs(chi), "bi": tuple(glyphs(b) for b in bi)} for chi, bi in legal] == list(p.answer), p.id
         elif p.kind in ("huxi", "chou"):
             assert asking.solution(q).expected == p.answer, p.id
@@ -581,7 +582,7 @@ def wrong_answer_is_explained(q: Question, p: Puzzle) -> None:
 
 def test_menu_of_one_way_says_so():
     q = Q(CHI_ONE)
-    assert len(q.menu) == 1
+    assert len(fact(q, "menu")) == 1
     with pytest.raises(AnswerError, match="the one way is numbered 1"):
         grade(q, "2")
     _, out = quiz([q], "1")

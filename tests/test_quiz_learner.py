@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from question_facts import fact
 
 from solver import puzzles
 from solver.app import trainer_command
@@ -153,7 +154,7 @@ def test_huxi_and_chi_mark_the_answer_given():
     chi = Q(CHI)
     menu = [line for line in explanation(chi, grade(chi, "1 2"), "en") if re.match(r"  \d\. ", line)]
     chosen = [line.split(".")[0].strip() for line in menu if "← you chose it" in line]
-    assert chosen == ["1", "2"] and len(menu) == len(chi.menu)
+    assert chosen == ["1", "2"] and len(menu) == len(fact(chi, "menu"))
 
 
 # --- notes in words for every drill --------------------------------------------------------------------
@@ -165,7 +166,7 @@ NOTE_DRILLS = [(rules, drills.make_seed(base, g, lv, ruleset=ruleset))
 
 def own_tiles(q: Question) -> set[str]:
     held = parse_hand(q.hand, q.rules).all_counts()
-    return {GLYPHS[t] for t, n in enumerate(held) if n} | set(q.tile or "") | {GLYPHS[t] for t in parse_tiles(q.seen)}
+    return {GLYPHS[t] for t, n in enumerate(held) if n} | set(fact(q, "tile") or "") | {GLYPHS[t] for t in parse_tiles(q.seen)}
 
 
 @pytest.mark.parametrize("rules,seed", NOTE_DRILLS, ids=[f"{r.name}-{s}" for r, s in NOTE_DRILLS])

@@ -17,6 +17,7 @@ True
 """
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from ..model.rules import DEFAULT_RULESET, Ruleset, get_ruleset
@@ -46,10 +47,11 @@ def from_puzzle(p: Puzzle, rules: Ruleset | None = None) -> Question:
     """The question of library puzzle ``p`` (a ``puzzles.Puzzle``), asked under the ruleset it is written for
     (its ``rules``), or under ``rules`` when one is given; what its kind shows to choose from filled in."""
     rules = get_ruleset(p.rules) if rules is None else rules
+    facts = kinds.get(p.kind).FACTS
+    # its facts: the puzzle's fields of their names (what only the question shows, a chi menu, is not a puzzle's)
     return with_menu(Question(kind=p.kind, level=p.level, tags=tuple(p.tags), hand=p.hand, rules=rules,
-                              tile=p.tile, source=p.source, from_=p.from_, action=p.action, seen=p.seen,
-                              chou=p.chou, passed_peng=p.passed_peng, note_en=p.note_en, note_zh=p.note_zh,
-                              puzzle_id=p.id))
+                              facts=facts(**{f.name: getattr(p, f.name) for f in fields(facts) if hasattr(p, f.name)}),
+                              seen=p.seen, note_en=p.note_en, note_zh=p.note_zh, puzzle_id=p.id))
 
 
 def with_menu(q: Question) -> Question:

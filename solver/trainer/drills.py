@@ -57,7 +57,7 @@ from . import drill_hands
 from . import kinds as registry
 from .kinds import Kind, Makers
 from .progress import MAX_SEED
-from .question import Question, QuizError, solved
+from .question import Question, QuizError, question_of, solved
 from .ruleset_hands import NoHand
 
 LEVELS = (1, 2, 3)
@@ -205,7 +205,7 @@ def drill(seed: int, rules: Ruleset) -> Question:
             if made is not None:
                 fields, result = made
                 how = registry.get(kind)
-                q = how.with_menu(Question(kind=kind, level=level, seed=seed, rules=rules, **fields))
+                q = how.with_menu(question_of(how.FACTS, fields, kind=kind, level=level, seed=seed, rules=rules))
                 if result is not None:
                     # The generator already solved it: the same answer as asking.solution, without solving again.
                     solved(q, how.solve, result)

@@ -10,15 +10,13 @@ module; it imports none of them.  Here too: the words and checks every kind shar
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, TypeGuard
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, TypeGuard, TypeVar, cast
 
 from solver.puzzles import QUESTION_KINDS
 
-from .. import api
 from ..model.notation import parse_hand, parse_tiles
-from ..model.results import Candidate, Decision, DiscardAdvice, DiscardRow, Discards, HuResult, Ting
+from ..model.results import Decision, DiscardAdvice, DiscardRow, Discards, HuResult, Ting
 from ..model.rules import Ruleset
 from ..model.tiles import GLYPHS, glyphs
 from ..text.catalogue import both, say
@@ -28,9 +26,11 @@ from ..text.words import error_in
 if TYPE_CHECKING:
     from ..game.moves import Move
 
-__all__ = ["QUESTION_KINDS", "AnswerError", "Grade", "Question", "QuizError", "Solution", "about_distance",
-           "hand_lines", "has_distances", "passed_lines", "read_answer", "review_label", "seen_lines", "solved",
-           "solved_as", "way_text"]
+__all__ = ["NO_FACTS", "QUESTION_KINDS", "AnswerError", "Facts", "Grade", "Question", "QuizError", "Solution",
+           "about_distance", "hand_lines", "has_distances", "kept", "question_of", "read_answer", "review_label",
+           "seen_lines", "solved", "solved_as", "way_text"]
+
+T = TypeVar("T")
 
 
 class QuizError(ValueError):
@@ -94,17 +94,27 @@ def read_answer(text: str) -> tuple[str, str]:
 
 
 @dataclass(frozen=True)
-class Question:
+class Facts:
+    """What a question of one kind asks about beside the hand: its kind's own subclass (``Kind.FACTS``: the
+    tile that appears and where it comes from, the ways to eat shown ...); ting and discard ask nothing more,
+    and take this class as it is.  Its fields are the library puzzle's of the same names
+    (``solver.puzzles.Puzzle``), and a drill maker's."""
+
+
+#: the facts of every question of a kind whose facts are this class
+NO_FACTS = Facts()
+
+F = TypeVar("F", bound=Facts, covariant=True)
+
+
+@dataclass(frozen=True)
+class Question(Generic[F]):
     """One question: a library puzzle (``puzzle_id``) or a generated drill (``seed``).
 
-    ``rules`` is the ruleset it is asked, solved and explained under, set by
-    whoever makes the question.  ``tile`` is the tile that appears (huxi, chi,
-    chou); ``source`` who reveals the winning tile for huxi (self / other);
-    ``from_`` where the tile comes from for chi and chou
-    (``obligations.SOURCES``); ``action`` chi or peng for chou; ``chou`` /
-    ``passed_peng`` the tiles already passed this hand.  ``menu`` is the chi
-    question's candidate ways, legal and not, sorted by their tile-index
-    tuples (``obligations.candidate_ways``); the learner answers by number, 1 first.
+    ``rules`` is the ruleset it is asked, solved and explained under, set by whoever makes the question;
+    ``seen`` the tiles seen on the table; ``facts`` what only its kind asks about (``Facts``: a kind's own
+    class, ``Kind.FACTS``), so that a kind with facts of its own is still one module.  ``question_of``
+    makes one from the fields of a puzzle or a drill maker.
     """
     kind: str
     level: int
@@ -112,18 +122,12 @@ class Question:
     hand: str
     # Not compared (a question is its facts) and not hashed (a Ruleset holds mappings).
     rules: Ruleset = field(compare=False, repr=False)
-    tile: str | None = None
-    source: str | None = None
-    from_: str | None = None
-    action: str | None = None
+    facts: F
     seen: str = ""
-    chou: str = ""
-    passed_peng: str = ""
     note_en: str = ""
     note_zh: str = ""
     puzzle_id: str | None = None
     seed: int | None = None
-    menu: tuple[Candidate, ...] = field(default=(), compare=False)
     review: int | None = field(default=None, compare=False)
 
     @property
@@ -140,22 +144,23 @@ class Question:
         """What ``progress.Store.record`` files an attempt at it under."""
         return {"puzzle_id": self.puzzle_id, "seed": self.seed}
 
-    @cached_property
-    def decision(self) -> Decision:
-        """The obligations decision of a chi/chou question."""
-        assert self.tile is not None and self.from_ is not None  # a chi or chou question has both
-        return api.decide(self.hand, tile=self.tile, source=self.from_, chou=self.chou,
-                          passed_peng=self.passed_peng, seen=self.seen, rules=self.rules)
+
+def question_of(facts: type[Facts], values: Mapping[str, Any], **more: Any) -> Question[Any]:
+    """The question of these fields (``values`` and ``more``): those of ``facts`` (its kind's ``FACTS``) make its
+    facts, the others are the question's own; a field neither has is a TypeError, never dropped."""
+    own = {f.name for f in fields(facts)}
+    given = {**values, **more}
+    return Question(**{k: v for k, v in given.items() if k not in own},
+                    facts=facts(**{k: v for k, v in given.items() if k in own}))
 
 
-def passed_lines(q: Question, zh: bool) -> list[str]:
-    """The tiles passed this hand (the context of a chou question, and of a chi question that has some)."""
-    none = say("question.none", zh)
-    if q.rules.passed == "hu_only":  # one list: a passed tile may afterwards only be won on
-        passed = " ".join(GLYPHS[t] for t in sorted(set(parse_tiles(q.chou + q.passed_peng))))
-        return [say("question.passed_hu_only", zh, tiles=passed or none)]
-    return [say("question.passed_chi", zh, tiles=_tile_list(q.chou) or none),
-            say("question.passed_peng", zh, tiles=_tile_list(q.passed_peng) or none)]
+def kept(q: Question[Any], name: str, make: Callable[[], T]) -> T:
+    """What ``make`` works out about ``q``, once: kept with ``q`` under ``name`` (a copy made by
+    ``dataclasses.replace`` works it out again), as a cached property would be."""
+    found = q.__dict__.get(name)
+    if found is None:
+        found = q.__dict__[name] = make()  # a frozen dataclass: its __dict__, as cached_property does
+    return cast(T, found)
 
 
 def seen_lines(q: Question, zh: bool) -> list[str]:
@@ -207,15 +212,12 @@ class Solution:
     result: Ting | Discards | HuResult | Decision  # Decision: chi, chou
 
 
-def solved(q: Question, solve: Callable[..., Solution], result: Ting | Discards | HuResult | None = None) -> Solution:
-    """The solver's answer to ``q``, worked out once by ``solve`` (its kind's: ``Kind.solve``) and kept with ``q``
-    (a copy made by ``dataclasses.replace`` works it out again).  ``result``: the solver's result for ``q`` when
-    it is already at hand (a drill generator computed it); it must be what ``solver.api`` gives (a discard table
-    with distances when no discard leaves live outs, as ``api.discard_choice`` makes it)."""
-    found = q.__dict__.get(_SOLVED)
-    if found is None:
-        found = q.__dict__[_SOLVED] = solve(q, result)  # a frozen dataclass: its __dict__, as cached_property does
-    return found
+def solved(q: Question[Any], solve: Callable[..., Solution], result: Ting | Discards | HuResult | None = None) -> Solution:
+    """The solver's answer to ``q``, worked out once by ``solve`` (its kind's: ``Kind.solve``) and kept with ``q``.
+    ``result``: the solver's result for ``q`` when it is already at hand (a drill generator computed it); it
+    must be what ``solver.api`` gives (a discard table with distances when no discard leaves live outs, as
+    ``api.discard_choice`` makes it)."""
+    return kept(q, _SOLVED, lambda: solve(q, result))
 
 
 def solved_as(q: Any, source: Any) -> Any:

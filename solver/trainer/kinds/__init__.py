@@ -1,7 +1,8 @@
 """The kinds of question, one module each: a kind is added by adding its module here, and nothing else.
 
 A module of this package registers the kind its file is named after, by implementing ``Kind`` (below):
-its place and names (``ORDER``, ``NAME_ZH``, ``HAND``), the question's words (``prompt``, ``context``),
+its place and names (``ORDER``, ``NAME_ZH``, ``HAND``), what its questions ask about beside the hand
+(``FACTS``), the question's words (``prompt``, ``context``),
 its right answer (``solve``), how an answer is read, judged and taught (``parse``, ``grade``,
 ``right_answer``, ``teach``, ``note``), its drills (``MAKERS``, ``MORE_GENERATORS``, ``generator``,
 ``TAGS``, ``ruleset_tags``) and the questions it makes of the learner's mistakes (``from_mistakes``).
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from ...model.rules import Ruleset
     from ..drill_makers import Maker
     from ..progress import Store
-    from ..question import Grade
+    from ..question import Facts, Grade
 
 __all__ = ["Kind", "Makers", "get", "hand_kinds", "kinds", "name_zh", "names"]
 
@@ -81,6 +82,11 @@ class Kind(Protocol):
     @property
     def READY(self) -> bool:
         """Its every drill is of a ready hand: where those are rare, another kind may still be drilled."""
+
+    @property
+    def FACTS(self) -> type[Facts]:
+        """The class of its questions' facts beside the hand (``question.Facts``, or its own subclass: the tile
+        and where it comes from ...), made of a puzzle's fields or a drill maker's of the same names."""
 
     @property
     def TAGS(self) -> tuple[str, ...]:

@@ -6,12 +6,12 @@ the rule that forbids it (比, 烧比, 坎, 隔山, 臭张, a compulsory move ..
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ...engine.obligations import candidate_ways
 from ...model.notation import parse_tile
-from ...model.results import Action, Discards, Forbidden, HuResult, Ting
+from ...model.results import Action, Candidate, Discards, Forbidden, HuResult, Ting
 from ...model.rules import Ruleset
 from ...model.tiles import GLYPHS, glyphs
 from ...text.catalogue import both, say
@@ -20,10 +20,10 @@ from ...text.replies import quoted, whole_number
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _and, _join, _reasons
 from ..grading import _NONE, graded_set
-from ..question import Answer, AnswerError, Grade, Question, Solution, passed_lines, solved, way_text
+from ..question import Answer, AnswerError, Grade, Question, Solution, solved, way_text
 from ..wrapping import wrap
 from . import Makers
-from ._shared import no_mistakes, own_generator
+from ._shared import AtTile, decision, no_mistakes, own_generator, passed_lines
 
 if TYPE_CHECKING:
     from solver.puzzles import PuzzleAnswer
@@ -44,38 +44,48 @@ MAKERS = Makers(drill_makers._make_chi, ruleset_makers._make_chi)
 MORE_GENERATORS: dict[str, tuple[int, Makers]] = {}
 
 
-def prompt(q: Question, zh: bool) -> str:
-    assert q.tile is not None and q.from_ is not None  # a chi question has both
-    subject = source_text(q.from_, parse_tile(q.tile), "zh" if zh else "en")
+@dataclass(frozen=True, kw_only=True)
+class Facts(AtTile):
+    """The tile and where it comes from, the tiles passed, and the menu: every candidate way, legal and not,
+    sorted by their tile-index tuples (``obligations.candidate_ways``); the learner answers by number, 1 first.
+    Filled in by ``with_menu``, so not compared (a question is the facts it is made of)."""
+    menu: tuple[Candidate, ...] = field(default=(), compare=False)
+
+
+FACTS = Facts
+
+
+def prompt(q: Question[Facts], zh: bool) -> str:
+    subject = source_text(q.facts.from_, parse_tile(q.facts.tile), "zh" if zh else "en")
     return say("chi.prompt", zh, subject=subject if zh else f"{subject[0].upper()}{subject[1:]}")
 
 
-def context(q: Question, zh: bool) -> list[str]:
+def context(q: Question[Facts], zh: bool) -> list[str]:
     """The tiles passed this hand, when some were, then the menu."""
-    lines = passed_lines(q, zh) if q.chou or q.passed_peng else []
-    if not q.menu:
+    lines = passed_lines(q, zh) if q.facts.chou or q.facts.passed_peng else []
+    if not q.facts.menu:
         lines.append(say("chi.no_way_on_menu", zh))
     else:
         lines.append(say("chi.ways_to_eat", zh))
-    for i, c in enumerate(q.menu, 1):
+    for i, c in enumerate(q.facts.menu, 1):
         lines.append(f"  {i}. {way_text(c.chi, c.bi, zh)}")
     return lines
 
 
-def with_menu(q: Question) -> Question:
+def with_menu(q: Question[Facts]) -> Question[Facts]:
     """``q`` with its menu: the candidate ways of its decision (``obligations.candidate_ways``)."""
-    if q.menu:
+    if q.facts.menu:
         return q
-    return replace(q, menu=tuple(candidate_ways(q.decision)))
+    return replace(q, facts=replace(q.facts, menu=tuple(candidate_ways(decision(q)))))
 
 
-def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solution:
-    d = q.decision
-    menu = q.menu or with_menu(q).menu
+def solve(q: Question[Facts], result: Ting | Discards | HuResult | None = None) -> Solution:
+    d = decision(q)
+    menu = q.facts.menu or with_menu(q).facts.menu
     return Solution(frozenset(i for i, c in enumerate(menu, 1) if c.reason is None), d)
 
 
-def parse(q: Question, raw: str, spaced: str) -> Answer:
+def parse(q: Question[Facts], raw: str, spaced: str) -> Answer:
     if raw.lower() in _NONE:
         return frozenset()
     numbers: list[int] = []
@@ -86,7 +96,7 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
         numbers.append(number)
     if 0 in numbers:
         raise AnswerError(*both("chi.zero_alone"))
-    n = len(q.menu)
+    n = len(q.facts.menu)
     bad = [x for x in numbers if not 1 <= x <= n]
     if bad:
         menu = {0: "empty", 1: "one"}.get(n, "numbered")
@@ -95,36 +105,36 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
     return frozenset(numbers)
 
 
-def grade(q: Question, answer: Answer) -> Grade:
+def grade(q: Question[Facts], answer: Answer) -> Grade:
     expected = solved(q, solve).expected
     assert isinstance(answer, frozenset)  # the menu numbers named
     return graded_set(answer, expected, " ".join(map(str, sorted(answer))) or "0")
 
 
-def right_answer(q: Question) -> str:
+def right_answer(q: Question[Facts]) -> str:
     expected = solved(q, solve).expected
     assert isinstance(expected, frozenset)  # the legal ways' numbers
     return " ".join(map(str, sorted(expected))) or "0"
 
 
-def puzzle_answer(q: Question) -> PuzzleAnswer:
+def puzzle_answer(q: Question[Facts]) -> PuzzleAnswer:
     """The legal ways of the menu, in its (chi, bi) order, as {chi, bi} glyph tables."""
     expected = solved(q, solve).expected
     assert isinstance(expected, frozenset)  # their numbers
     return tuple({"chi": glyphs(c.chi), "bi": tuple(glyphs(g) for g in c.bi)}
-                 for i, c in enumerate(q.menu, 1) if i in expected)
+                 for i, c in enumerate(q.facts.menu, 1) if i in expected)
 
 
-def _candidate_text(q: Question, c, zh: bool) -> str:
-    d = q.decision
+def _candidate_text(q: Question[Facts], c, zh: bool) -> str:
+    d = decision(q)
     lang = "zh" if zh else "en"
     if c.reason is None:
         return action_text(d, Action("chi", chi=c.chi, bi=c.bi), lang)
     return forbidden_text(d, Forbidden("chi", c.reason, c.chi, c.bi, c.detail), lang)
 
 
-def teach(q: Question, g: Grade, zh: bool) -> list[str]:
-    X = GLYPHS[q.decision.tile]
+def teach(q: Question[Facts], g: Grade, zh: bool) -> list[str]:
+    X = GLYPHS[decision(q).tile]
     assert isinstance(g.expected, frozenset) and isinstance(g.answer, frozenset)  # menu numbers
     legal = sorted(g.expected)
     if legal:
@@ -133,15 +143,15 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
         lines = [say("chi.no_legal_way", zh, tile=X)]
     if not g.correct:
         for i in g.missed:
-            c = q.menu[i - 1]
+            c = q.facts.menu[i - 1]
             lines.append(say("chi.missed", zh, i=i, way=way_text(c.chi, c.bi, zh)))
         for i in g.extra:
-            c = q.menu[i - 1]
+            c = q.facts.menu[i - 1]
             lines.append(say("chi.extra", zh, i=i, way=way_text(c.chi, c.bi, zh), why=_candidate_text(q, c, zh)))
     lines.append("")
-    if not q.menu:
+    if not q.facts.menu:
         lines.append(say("chi.no_group", zh, _tile=X))
-    for i, c in enumerate(q.menu, 1):
+    for i, c in enumerate(q.facts.menu, 1):
         mark = say("chi.legal" if c.reason is None else "chi.not_legal", zh)
         yours = say("chi.you_chose", zh) if i in g.answer else ""
         lines += wrap(f"  {i}. {way_text(c.chi, c.bi, zh)} — {mark}{yours}: {_candidate_text(q, c, zh)}",
@@ -149,24 +159,24 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
     return lines
 
 
-def note(q: Question, zh: bool) -> str:
-    d = q.decision
+def note(q: Question[Facts], zh: bool) -> str:
+    d = decision(q)
     x, X = d.tile, GLYPHS[d.tile]
     seq = q.rules.sequence
     held = d.hand.concealed[x]
     more = say("chi.note_held_one" if held == 1 else "chi.note_held_more", zh, n=held, tile=X) if 0 < held < 3 else ""
     out = [say("chi.note_rule", zh, tile=X, held=more, _seq=seq, _group="一列" if seq == "列" else "一句话")]
     legal = [f"{i}（{way_text(c.chi, c.bi, zh)}）" if zh else f"{i} ({way_text(c.chi, c.bi, zh)})"
-             for i, c in enumerate(q.menu, 1) if c.reason is None]
+             for i, c in enumerate(q.facts.menu, 1) if c.reason is None]
     if legal:
         out.append(say("chi.note_legal", zh, ways=_and(legal, zh)))
     else:
         out.append(say("chi.note_no_legal_way", zh, tile=X))
-    bad = [Forbidden("chi", c.reason, c.chi, c.bi, c.detail) for c in q.menu if c.reason is not None]
+    bad = [Forbidden("chi", c.reason, c.chi, c.bi, c.detail) for c in q.facts.menu if c.reason is not None]
     if bad:
         out.append(say("chi.note_not_legal", zh))
         out += _reasons(d, bad, zh)
-    elif not q.menu:
+    elif not q.facts.menu:
         out.append(say("chi.note_no_group", zh, tile=X))
     return _join(out, zh)
 

@@ -5,6 +5,7 @@ its own, or 过张: a passed tile only won on), the ways open, or every reason t
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model.hand import MELD_ZH
@@ -19,9 +20,9 @@ from ...text.words import MOVE_ZH
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _join, _reasons
 from ..grading import _NO, _YES
-from ..question import Answer, AnswerError, Grade, Question, Solution, passed_lines, solved
+from ..question import Answer, AnswerError, Grade, Question, Solution, solved
 from . import Makers
-from ._shared import no_mistakes, own_generator
+from ._shared import AtTile, decision, no_mistakes, own_generator, passed_lines
 
 if TYPE_CHECKING:
     from solver.puzzles import PuzzleAnswer
@@ -42,29 +43,37 @@ MAKERS = Makers(drill_makers._make_chou, ruleset_makers._make_chou)
 MORE_GENERATORS: dict[str, tuple[int, Makers]] = {}
 
 
-def prompt(q: Question, zh: bool) -> str:
-    X = glyph(parse_tile(q.tile)) if q.tile else ""
-    assert q.tile is not None and q.from_ is not None and q.action is not None  # as a chou question
-    subject = source_text(q.from_, parse_tile(q.tile), "zh" if zh else "en")
+@dataclass(frozen=True, kw_only=True)
+class Facts(AtTile):
+    """The tile and where it comes from, the tiles passed, and the move asked about: ``chi`` or ``peng``."""
+    action: str
+
+
+FACTS = Facts
+
+
+def prompt(q: Question[Facts], zh: bool) -> str:
+    X = glyph(parse_tile(q.facts.tile)) if q.facts.tile else ""
+    subject = source_text(q.facts.from_, parse_tile(q.facts.tile), "zh" if zh else "en")
     return say("chou.prompt", zh, subject=subject if zh else f"{subject[0].upper()}{subject[1:]}",
-               move=MOVE_ZH[q.action], tile=X)
+               move=MOVE_ZH[q.facts.action], tile=X)
 
 
-def context(q: Question, zh: bool) -> list[str]:
+def context(q: Question[Facts], zh: bool) -> list[str]:
     """The tiles passed this hand."""
     return passed_lines(q, zh)
 
 
-def with_menu(q: Question) -> Question:
+def with_menu(q: Question[Facts]) -> Question[Facts]:
     return q
 
 
-def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solution:
-    d = q.decision
-    return Solution(any(a.action == q.action for a in d.actions), d)
+def solve(q: Question[Facts], result: Ting | Discards | HuResult | None = None) -> Solution:
+    d = decision(q)
+    return Solution(any(a.action == q.facts.action for a in d.actions), d)
 
 
-def parse(q: Question, raw: str, spaced: str) -> Answer:
+def parse(q: Question[Facts], raw: str, spaced: str) -> Answer:
     word = raw.lower().rstrip("。.!！")
     if word in _YES:
         return True
@@ -73,34 +82,33 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
     raise AnswerError(*both("chou.yes_or_no", answer=quoted(raw)))
 
 
-def grade(q: Question, answer: Answer) -> Grade:
+def grade(q: Question[Facts], answer: Answer) -> Grade:
     expected = solved(q, solve).expected
     return Grade(answer == expected, answer, expected, text="yes" if answer else "no")
 
 
-def right_answer(q: Question) -> str:
+def right_answer(q: Question[Facts]) -> str:
     expected = solved(q, solve).expected
     return "yes" if expected else "no"
 
 
-def puzzle_answer(q: Question) -> PuzzleAnswer:
+def puzzle_answer(q: Question[Facts]) -> PuzzleAnswer:
     """Whether the move has a legal way."""
     expected = solved(q, solve).expected
     assert isinstance(expected, bool)  # a bool
     return expected
 
 
-def teach(q: Question, g: Grade, zh: bool) -> list[str]:
-    d = q.decision
+def teach(q: Question[Facts], g: Grade, zh: bool) -> list[str]:
+    d = decision(q)
     X = GLYPHS[d.tile]
-    assert q.action is not None  # a chou question's move
-    move = MOVE_ZH[q.action]
+    move = MOVE_ZH[q.facts.action]
     yes = g.expected
     lines = [say("chou.may" if yes else "chou.may_not", zh, move=move, tile=X)]
-    reasons = [f for f in d.forbidden if f.action == q.action]
+    reasons = [f for f in d.forbidden if f.action == q.facts.action]
     if yes:
-        ways = [a for a in d.actions if a.action == q.action]
-        if q.action == "chi":
+        ways = [a for a in d.actions if a.action == q.facts.action]
+        if q.facts.action == "chi":
             lines.append(say("chou.legal_ways", zh, n=len(ways), _s="s" * (len(ways) != 1)))
     elif reasons:
         lang = "zh" if zh else "en"
@@ -109,7 +117,7 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
             if f.reason not in seen:
                 seen.add(f.reason)
                 lines.append("  " + forbidden_text(d, f, lang))
-    elif q.action == "peng":
+    elif q.facts.action == "peng":
         n = d.hand.concealed[d.tile]
         if n == 3:
             # the 4-tile groups the take table makes of a fourth tile onto a 坎 (hunan: 跑 or 提)
@@ -122,11 +130,11 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
         lines.append(say("chou.no_group", zh, tile=X))
     if not g.correct:
         apart = q.rules.passed == "chou"  # a passed 吃 and a passed 碰 are each their own 臭
-        if apart and q.action == "chi" and d.tile in d.passed_peng and d.tile not in d.chou:
+        if apart and q.facts.action == "chi" and d.tile in d.passed_peng and d.tile not in d.chou:
             lines.append(say("chou.passed_peng_not_chi", zh, tile=X))
-        if apart and q.action == "peng" and d.tile in d.chou and d.tile not in d.passed_peng:
+        if apart and q.facts.action == "peng" and d.tile in d.chou and d.tile not in d.passed_peng:
             lines.append(say("chou.chou_not_peng", zh, tile=X))
-        if q.action == "peng" and d.source.startswith("lower") and yes:
+        if q.facts.action == "peng" and d.source.startswith("lower") and yes:
             lines.append(say("chou.lower_may_peng", zh))
     lines += [""] + act_lines(d, "zh" if zh else "en")
     return lines
@@ -136,11 +144,10 @@ def _upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def note(q: Question, zh: bool) -> str:
-    d = q.decision
+def note(q: Question[Facts], zh: bool) -> str:
+    d = decision(q)
     x, X = d.tile, GLYPHS[d.tile]
-    assert q.action is not None  # a chou question's move
-    move = MOVE_ZH[q.action]
+    move = MOVE_ZH[q.facts.action]
     yes = solved(q, solve).expected
     if q.rules.passed == "hu_only":
         out = [say("chou.rule_hu_only", zh)]
@@ -150,33 +157,33 @@ def note(q: Question, zh: bool) -> str:
     passed = set(d.chou) | set(d.passed_peng)
     if yes:
         notes = []
-        if q.rules.passed != "hu_only" and q.action == "chi" and x in d.passed_peng and x not in d.chou:
+        if q.rules.passed != "hu_only" and q.facts.action == "chi" and x in d.passed_peng and x not in d.chou:
             notes.append(say("chou.note_passed_peng_only", zh, tile=X))
-        if q.rules.passed != "hu_only" and q.action == "peng" and x in d.chou and x not in d.passed_peng:
+        if q.rules.passed != "hu_only" and q.facts.action == "peng" and x in d.chou and x not in d.passed_peng:
             notes.append(say("chou.note_chou_not_peng", zh, tile=X))
         if twin in passed and x not in passed:
             T = GLYPHS[twin]
             notes.append(say("chou.note_twin", zh, twin=T, tile=X))
-        if q.action == "peng" and d.source.startswith("lower"):
+        if q.facts.action == "peng" and d.source.startswith("lower"):
             notes.append(say("chou.lower_may_peng", zh))
         if not notes:
             notes.append(say("chou.note_not_passed", zh, tile=X))
-        way = next(a for a in d.actions if a.action == q.action)
+        way = next(a for a in d.actions if a.action == q.facts.action)
         said = action_text(d, Action(way.action, chi=way.chi, bi=way.bi), "zh" if zh else "en")
         so = say("chou.note_so_may", zh, notes=("；" if zh else "; ").join(notes), move=move, tile=X, said=said)
         out.append(so if zh else _upper(so))
-        other = [f for f in d.forbidden if f.action == q.action]
+        other = [f for f in d.forbidden if f.action == q.facts.action]
         if other:  # the ways that are not open, and why
             out.append(say("chou.note_other_ways", zh))
             out += _reasons(d, other, zh)
     else:
-        why = [f for f in d.forbidden if f.action == q.action]
+        why = [f for f in d.forbidden if f.action == q.facts.action]
         if why:
             out.append(say("chou.note_so_may_not", zh, move=move, tile=X))
-            out += _reasons(d, why, zh, bare=q.action == "peng")
-        elif q.action == "peng" and d.hand.concealed[x] == 3:
+            out += _reasons(d, why, zh, bare=q.facts.action == "peng")
+        elif q.facts.action == "peng" and d.hand.concealed[x] == 3:
             out.append(say("chou.note_kan_not_pair", zh, tile=X))
-        elif q.action == "peng":
+        elif q.facts.action == "peng":
             out.append(say("chou.note_peng_needs_pair", zh, tile=X, n=d.hand.concealed[x]))
         else:
             out.append(say("chou.note_no_group", zh, tile=X))

@@ -19,7 +19,7 @@ from ...text.catalogue import both, say
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _MAX, _and, _join, _seen_words, _waits_words
 from ..grading import read_tiles
-from ..question import Answer, AnswerError, Grade, Question, Solution, about_distance, has_distances, solved
+from ..question import Answer, AnswerError, Facts, Grade, Question, Solution, about_distance, has_distances, solved
 from ..teach import _mark, _tabulate, _tiles_comma
 from ..wrapping import wrap
 from . import Makers
@@ -46,6 +46,8 @@ MAKERS = Makers(drill_makers._make_discard, ruleset_makers._make_discard)
 #: the generator of discard questions on hands that no discard makes ready (seed digit 5)
 _DISTANCE = "distance"
 MORE_GENERATORS = {_DISTANCE: (5, Makers(drill_makers._make_distance, ruleset_makers._make_distance))}
+#: a question of it asks about its hand alone: no facts beside it
+FACTS = Facts
 
 
 def prompt(q: Question, zh: bool) -> str:

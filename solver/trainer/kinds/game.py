@@ -19,7 +19,7 @@ from ...text.position_text import option_lines, position_lines, wrap
 from ...text.replies import quoted, whole_number
 from ...text.table_view import move_words
 from ..game_questions import GameItem, load_items, read_move
-from ..question import AnswerError, Grade
+from ..question import AnswerError, Facts, Grade
 from . import Makers
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ READY = False
 TAGS: tuple[str, ...] = ()
 MAKERS: Makers | None = None
 MORE_GENERATORS: dict[str, tuple[int, Makers]] = {}
+#: its questions are a game's positions (``GameItem``), not questions on a hand: no facts of a hand's question
+FACTS = Facts
 #: the longest reply read as a move (吃 三四五 比 一二三 比 四五六 in ASCII takes under 40 characters)
 _LONGEST = 60
 

@@ -7,6 +7,7 @@ left out, another decomposition's 胡息); a drill's note adds them up.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ... import api
@@ -21,6 +22,7 @@ from ...text.words import GROUP_ZH, group_zh
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _join, _win_zh
 from ..question import Answer, AnswerError, Grade, Question, QuizError, Solution, solved
+from ..question import Facts as NoFacts
 from ..teach import _mark, _tabulate
 from . import Makers
 from ._shared import no_mistakes, own_generator
@@ -44,31 +46,39 @@ MAKERS = Makers(drill_makers._make_huxi, ruleset_makers._make_huxi)
 MORE_GENERATORS: dict[str, tuple[int, Makers]] = {}
 
 
-def prompt(q: Question, zh: bool) -> str:
-    X = glyph(parse_tile(q.tile)) if q.tile else ""
-    assert q.source is not None  # a huxi question says who reveals its tile
-    return say("huxi.prompt", zh, tile=X, source=say(f"huxi.source_{q.source}", zh))
+@dataclass(frozen=True, kw_only=True)
+class Facts(NoFacts):
+    """The winning tile, and who reveals it: ``self``, ``other`` (drawn by another) or ``discard``."""
+    tile: str
+    source: str
 
 
-def context(q: Question, zh: bool) -> list[str]:
+FACTS = Facts
+
+
+def prompt(q: Question[Facts], zh: bool) -> str:
+    X = glyph(parse_tile(q.facts.tile))
+    return say("huxi.prompt", zh, tile=X, source=say(f"huxi.source_{q.facts.source}", zh))
+
+
+def context(q: Question[Facts], zh: bool) -> list[str]:
     return []
 
 
-def with_menu(q: Question) -> Question:
+def with_menu(q: Question[Facts]) -> Question[Facts]:
     return q
 
 
-def solve(q: Question, result: Ting | Discards | HuResult | None = None) -> Solution:
-    assert q.tile is not None and q.source is not None  # a huxi question's tile and who reveals it
-    r = result if result is not None else api.hu(q.hand, win=q.tile, source=q.source, all_splits=True,
+def solve(q: Question[Facts], result: Ting | Discards | HuResult | None = None) -> Solution:
+    r = result if result is not None else api.hu(q.hand, win=q.facts.tile, source=q.facts.source, all_splits=True,
                                                  rules=q.rules)
     assert isinstance(r, HuResult)  # the result given is the one of this question's kind
     if r.win is None:  # r.wins
-        raise QuizError(f"{q.name}: {q.tile} from {q.source} does not win ({r.reason})")
+        raise QuizError(f"{q.name}: {q.facts.tile} from {q.facts.source} does not win ({r.reason})")
     return Solution(r.win.huxi, r)
 
 
-def parse(q: Question, raw: str, spaced: str) -> Answer:
+def parse(q: Question[Facts], raw: str, spaced: str) -> Answer:
     digits = re.sub(r"\s*(胡息|胡|huxi)$", "", raw, flags=re.IGNORECASE)
     value = whole_number(digits)  # ASCII digits only: ², ① or 5,000 digits are no number
     if value is None and digits.startswith("-") and whole_number(digits[1:]) is not None:
@@ -78,17 +88,17 @@ def parse(q: Question, raw: str, spaced: str) -> Answer:
     return value
 
 
-def grade(q: Question, answer: Answer) -> Grade:
+def grade(q: Question[Facts], answer: Answer) -> Grade:
     expected = solved(q, solve).expected
     return Grade(answer == expected, answer, expected, text=str(answer))
 
 
-def right_answer(q: Question) -> str:
+def right_answer(q: Question[Facts]) -> str:
     expected = solved(q, solve).expected
     return str(expected)
 
 
-def puzzle_answer(q: Question) -> PuzzleAnswer:
+def puzzle_answer(q: Question[Facts]) -> PuzzleAnswer:
     """The number of 胡息."""
     expected = solved(q, solve).expected
     assert isinstance(expected, int)  # a number
@@ -103,7 +113,7 @@ _HOW_ZH = {"提胡": "提胡，这张牌和坎或偎成提", "跑胡": "跑胡�
            "招胡": "招胡，这张牌和坎或碰成招"}
 
 
-def teach(q: Question, g: Grade, zh: bool) -> list[str]:
+def teach(q: Question[Facts], g: Grade, zh: bool) -> list[str]:
     r = solved(q, solve).result
     assert isinstance(r, HuResult) and r.win is not None  # a huxi question's tile wins (``question.solve``)
     assert isinstance(g.answer, int)  # a number of 胡息
@@ -136,7 +146,7 @@ def teach(q: Question, g: Grade, zh: bool) -> list[str]:
     return lines
 
 
-def note(q: Question, zh: bool) -> str:
+def note(q: Question[Facts], zh: bool) -> str:
     r = solved(q, solve).result
     assert isinstance(r, HuResult) and r.win is not None  # a huxi question's tile wins (``question.solve``)
     w = r.win

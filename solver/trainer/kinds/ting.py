@@ -20,7 +20,7 @@ from ...text.words import GROUP_ZH
 from .. import drill_makers, ruleset_makers
 from ..drill_notes import _and, _join, _seen_words, _waits_words
 from ..grading import _NONE, graded_set, read_tiles
-from ..question import Answer, Grade, Question, Solution, solved
+from ..question import Answer, Facts, Grade, Question, Solution, solved
 from ..teach import _SOURCE_ZH, _tabulate, _tiles_comma
 from ..wrapping import wrap
 from . import Makers
@@ -43,6 +43,8 @@ READY = True
 TAGS = drill_makers.WAIT_TAGS
 MAKERS = Makers(drill_makers._make_ting, ruleset_makers._make_ting)
 MORE_GENERATORS: dict[str, tuple[int, Makers]] = {}
+#: a question of it asks about its hand alone: no facts beside it
+FACTS = Facts
 
 
 def prompt(q: Question, zh: bool) -> str:
