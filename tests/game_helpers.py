@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from solver import api
 from solver.engine import obligations, reference
 from solver.game.engine import Game
+from solver.game.events import MoveEvent, to_json
 from solver.game.moves import Move, move_text, parse_move
 from solver.model.hand import Hand, HandError, Meld, rest_count
 from solver.model.notation import parse_tiles
@@ -141,7 +142,8 @@ class Referee:
     # -------------------------------------------------------------- interface
 
     def feed(self, events) -> None:
-        for ev in events:
+        """Check ``events`` (the engine's, each read as its record line holds it) one after another."""
+        for ev in map(to_json, events):
             if self.done:
                 self._fail("an event after the settlement", ev)
             self.last = ev
@@ -604,8 +606,8 @@ def play_checked(game: Game, players, *, views: bool = False) -> Referee:
         move = players[ask.seat].choose(game.view(ask.seat), ask)
         game.play(move)
         ev = game.events[before]
-        assert ev["e"] == "move" and ev["seat"] == ask.seat and ev["stage"] == ask.stage, ev
-        assert ev["offered"] == [move_text(m) for m in ask.options], ev
+        assert isinstance(ev, MoveEvent) and ev.seat == ask.seat and ev.stage == ask.stage, ev
+        assert ev.offered == tuple(move_text(m) for m in ask.options), ev
         ref.feed(game.events[before:])
         ref.compare(game)
         if views:
@@ -626,7 +628,13 @@ def check_events(rules: Ruleset, events) -> Referee:
 
 
 def moves_of(events) -> list[str]:
-    return [ev["move"] for ev in events if ev["e"] == "move"]
+    return [ev.move for ev in events if isinstance(ev, MoveEvent)]
+
+
+def json_events(game) -> list[dict]:
+    """The events of ``game`` as its record's lines hold them (what the tests compare with records, and
+    read by their fields' names)."""
+    return [to_json(e) for e in game.events]
 
 
 def refereed(game: Game) -> Referee:

@@ -31,6 +31,7 @@ from solver.model.notation import parse_tiles
 from solver.model.rules import get_ruleset
 from solver.text.advice_text import advice_table, choice_text, why
 from solver.text.table_view import width
+from tests.game_helpers import json_events
 
 HUNAN = get_ruleset("hunan")
 
@@ -315,7 +316,7 @@ def game_record(tmp_path_factory):
     play_hand(game, [make_bot("basic", 5, s) for s in range(4)])
     path = tmp_path_factory.mktemp("advice") / "game.jsonl"
     write(path, HUNAN, [game], seeds=[5])
-    moves = [(e["seat"], e["stage"], len(e["offered"])) for e in game.events if e["e"] == "move"]
+    moves = [(e["seat"], e["stage"], len(e["offered"])) for e in json_events(game) if e["e"] == "move"]
     return path, game, moves
 
 

@@ -22,7 +22,7 @@ from solver.game.engine import Game, deal_tiles
 from solver.game.players import RandomBot, Scripted, play_hand
 from solver.game.session import Session, hand_seed
 from solver.model.rules import get_ruleset
-from tests.game_helpers import GreedyBot, check_events, moves_of, play_checked
+from tests.game_helpers import GreedyBot, check_events, json_events, moves_of, play_checked
 
 RULESETS = ("hunan", "luzhou")
 
@@ -103,7 +103,7 @@ def test_different_seeds_deal_differently(rules_name):
     for seed in range(20):
         g = Game(rules, seed=seed)
         play_hand(g, players("random", seed))
-        events.add(repr(g.events))
+        events.add(repr(json_events(g)))
     assert len(events) == 20
     assert len({deal_tiles(seed, rules)[2] for seed in range(30)}) == rules.game.players  # the dealer is drawn too
 
@@ -113,7 +113,7 @@ def test_a_deal_is_21_20_20_with_19_in_the_stock_and_the_dealer_given_keeps_it()
     hands, stock, dealer = deal_tiles(5, rules)
     assert [len(h) for h in hands] == [21, 20, 20] and len(stock) == 19
     g = Game(rules, seed=5, dealer=2)
-    assert g.dealer == 2 and g.events[0]["dealer"] == 2
+    assert g.dealer == 2 and json_events(g)[0]["dealer"] == 2
     assert sum(g.seats[2].tiles_held()) == 21
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from solver.app import sim
 from solver.game.engine import Game
+from solver.game.events import WinEvent
 from solver.game.kernel_game import KernelGame, random_outcomes
 from solver.game.players import RandomBot, make_bot
 from solver.game.session import hand_seed
@@ -83,9 +84,9 @@ def _special(rules, seeds) -> set[str]:
             seen.add(ask.stage)
             game.play(ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask))
         for e in game.events:
-            if e["e"] == "win":
-                seen.update(e["conditions"])
-                seen.add(e["how"])
+            if isinstance(e, WinEvent):
+                seen.update(e.conditions)
+                seen.add(e.how)
     return seen
 
 

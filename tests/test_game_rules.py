@@ -18,7 +18,7 @@ from solver.game.moves import parse_move
 from solver.model.rules import get_ruleset
 from solver.model.ruleset_file import seated
 from solver.model.tiles import glyph
-from tests.game_helpers import asked, deal, play, refereed, tiles
+from tests.game_helpers import asked, deal, json_events, play, refereed, tiles
 
 HUNAN = get_ruleset("hunan")
 LUZHOU = seated(get_ruleset("luzhou"), 3)  # the exact deals below are deals of three
@@ -29,11 +29,11 @@ def T(glyphs: str) -> int:
 
 
 def kinds(events) -> list[str]:
-    return [e["e"] for e in events]
+    return [e.E for e in events]
 
 
 def last(game: Game, kind: str) -> dict:
-    return next(e for e in reversed(game.events) if e["e"] == kind)
+    return next(e for e in reversed(json_events(game)) if e["e"] == kind)
 
 
 # ------------------------------------------------------------------ 亮张 and 起手胡
@@ -47,7 +47,7 @@ READY_ON_WU = "一二三壹贰叁贰柒拾四五六八九十七七七伍伍"
 def test_the_liang_is_shown_to_all_and_the_dealer_wins_on_it_self_drawn():
     g = deal(HUNAN, READY_ON_SI + "肆", "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾",
              "一三四五六八九十壹叁肆伍陆柒捌玖拾捌捌玖")
-    assert g.events[0]["liang"] == "肆"
+    assert json_events(g)[0]["liang"] == "肆"
     assert asked(g) == (0, "qishou", {"hu", "pass"})  # only 胡 is asked on the 亮张
     play(g, "hu")
     want = api.hu(READY_ON_SI, win="肆", source="self", conditions={"qishou"}).win
@@ -104,11 +104,11 @@ def test_a_dealer_dealt_two_ti_makes_no_discard_after_the_liang():
     # 一一一一 dealt, 三三三 with the 亮张 三 a second four: both laid out (前提), no 收张 discard
     g = deal(HUNAN, "一一一一二三三三五七九壹叁伍柒玖拾八捌六三", "四四五六七八九十壹贰叁肆伍陆柒捌玖拾十六",
              "四五六七八九十壹贰叁肆伍陆柒捌玖拾十贰陆", "二")
-    melds = [e for e in g.events if e["e"] == "meld"]
+    melds = [e for e in json_events(g) if e["e"] == "meld"]
     assert [(e["seat"], e["kind"], e["tiles"], e["dealt"]) for e in melds] == [
         (0, "ti", "一一一一", True), (0, "ti", "三三三三", True)]
     assert kinds(g.events) == ["deal", "meld", "meld", "draw"]
-    assert g.events[-1] == {"e": "draw", "seat": 1, "tile": "二"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": "二"}
     assert sum(g.seats[0].concealed) == 13
     refereed(g)
 
@@ -116,7 +116,7 @@ def test_a_dealer_dealt_two_ti_makes_no_discard_after_the_liang():
 def test_a_dealer_dealt_two_ti_discards_after_his_next_intake():
     g = deal(HUNAN, "一一一一二三三三五七九壹叁伍柒玖五八捌六三", "四四五六七八九十壹贰叁肆伍陆柒捌玖拾十六",
              "四拾六七八九十壹贰叁肆伍陆柒捌玖拾十贰陆", "五")
-    assert g.events[-1] == {"e": "draw", "seat": 1, "tile": "五"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": "五"}
     assert asked(g) == (0, "peng", {"peng", "pass"})  # seat 1's draw onto the dealer's pair
     play(g, "peng")
     assert asked(g)[:2] == (0, "discard")  # 11 concealed beside 1 + 2 melds: a tile more than at rest (10)
@@ -131,18 +131,18 @@ TWO_TI_UPPER = "一二三五五六九九壹壹贰贰叁叁肆肆陆陆柒捌"
 
 def test_a_player_dealt_two_ti_skips_the_discard_of_his_first_intake_and_so_on():
     g = deal(HUNAN, TWO_TI_DEALER, TWO_TI, TWO_TI_UPPER, "八柒七")
-    assert [(e["seat"], e["tiles"]) for e in g.events if e["e"] == "meld"] == [(1, "四四四四"), (1, "伍伍伍伍")]
+    assert [(e["seat"], e["tiles"]) for e in json_events(g) if e["e"] == "meld"] == [(1, "四四四四"), (1, "伍伍伍伍")]
     assert sum(g.seats[1].concealed) == 12  # one fewer than a hand at rest with two 提 (13)
     play(g, "discard 二")
     assert asked(g) == (1, "chi", {"chi 一二三", "pass"})
     play(g, "chi 一二三")  # his first intake: no discard
-    assert g.events[-1] == {"e": "draw", "seat": 2, "tile": "八"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 2, "tile": "八"}
     assert asked(g) == (1, "take", {"pao"})
     play(g, "pao")  # again a 跑: no discard (以此类推)
-    assert g.events[-1] == {"e": "draw", "seat": 2, "tile": "柒"}  # the lower player of the taker draws
+    assert json_events(g)[-1] == {"e": "draw", "seat": 2, "tile": "柒"}  # the lower player of the taker draws
     assert asked(g)[:2] == (0, "chi")
     play(g, "pass")
-    assert g.events[-1] == {"e": "draw", "seat": 0, "tile": "七"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 0, "tile": "七"}
     assert asked(g) == (1, "chi", {"chi 五六七", "pass"})
     play(g, "chi 五六七")  # a 吃: a discard follows again
     assert asked(g)[:2] == (1, "discard")
@@ -165,7 +165,7 @@ def assert_tianhu(g: Game, seat: int, want) -> None:
     assert (r.winner, r.tile, r.source, r.conditions) == (seat, None, "self", ("tianhu",))
     assert (r.win.how, r.win.huxi, r.win.fan_names, r.win.score) == ("天胡", want.huxi, want.fan_names, want.score)
     assert r.net[seat] == 2 * want.score and sum(r.net) == 0
-    assert [e for e in g.events if e["e"] == "win"][0]["conditions"] == ["tianhu"]
+    assert [e for e in json_events(g) if e["e"] == "win"][0]["conditions"] == ["tianhu"]
     refereed(g)
 
 
@@ -200,7 +200,7 @@ def test_hu_is_asked_before_the_compulsory_pao_and_pao_before_chi():
     g = deal(HUNAN, "二二八八八九九十壹贰贰叁伍伍捌捌捌玖拾拾一", "四六一三四六七七九十壹叁肆肆陆陆柒柒玖拾",
              "五五五一二三六七九十壹叁叁肆肆陆陆柒柒玖", "五")
     play(g, "discard 一", "pass")
-    assert g.events[-1] == {"e": "draw", "seat": 1, "tile": "五"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": "五"}
     assert any(a.action == "chi" for a in api.decide(g.seats[1].hand(), tile="五", source="self-draw").actions)
     assert asked(g) == (0, "hu", {"hu", "pass"})
     play(g, "pass")
@@ -237,7 +237,7 @@ ORDER = ("五五四六一一二八九九十壹壹叁肆陆柒捌玖拾拾", "四
 def test_peng_before_chi_then_the_drawer_eats_before_his_lower_player_and_the_upper_player_never():
     g = deal(HUNAN, *ORDER, "五")
     play(g, "discard 二", "pass")
-    assert g.events[-1] == {"e": "draw", "seat": 1, "tile": "五"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": "五"}
     assert asked(g) == (0, "peng", {"peng", "pass"})
     play(g, "pass")
     assert asked(g) == (1, "chi", {"chi 三四五", "chi 四五六", "chi 五六七", "pass"})  # the drawer
@@ -245,10 +245,10 @@ def test_peng_before_chi_then_the_drawer_eats_before_his_lower_player_and_the_up
     assert asked(g) == (2, "chi", {"chi 三四五", "chi 五伍伍", "pass"})  # then his lower player
     play(g, "pass")
     # the dealer (seat 1's upper player) holds 四六 but is never asked to eat it (隔山)
-    assert [(e["seat"], e["stage"]) for e in g.events if e.get("tile") == "五" and e["e"] == "move"] == [
+    assert [(e["seat"], e["stage"]) for e in json_events(g) if e.get("tile") == "五" and e["e"] == "move"] == [
         (0, "peng"), (1, "chi"), (2, "chi")]
     five = T("五")
-    assert g.events[-2] == {"e": "faceup", "seat": 1, "tile": "五"}  # face up in front of the drawer
+    assert json_events(g)[-2] == {"e": "faceup", "seat": 1, "tile": "五"}  # face up in front of the drawer
     assert g.seats[1].faces == [five]
     # each gets 臭 for what he passed: the dealer for 碰, the others for 吃
     assert five in g.seats[0].passed_peng and five not in g.seats[0].chou
@@ -296,8 +296,8 @@ def test_a_second_pao_is_followed_by_no_discard_and_the_takers_lower_player_draw
     play(g, "discard 八")
     assert asked(g) == (1, "take", {"pao"})
     play(g, "pao")
-    assert g.events[-2:-1] == [{"e": "take", "seat": 1, "kind": "pao", "tile": "八", "melds": ["跑:八八八八"]}]
-    assert g.events[-1] == {"e": "draw", "seat": 2, "tile": "一"}  # no discard (八块)
+    assert json_events(g)[-2:-1] == [{"e": "take", "seat": 1, "kind": "pao", "tile": "八", "melds": ["跑:八八八八"]}]
+    assert json_events(g)[-1] == {"e": "draw", "seat": 2, "tile": "一"}  # no discard (八块)
     assert sum(g.seats[1].concealed) == 13
     refereed(g)
 
@@ -323,7 +323,7 @@ def pass_until(g: Game, done) -> list[tuple[int, str]]:
 def happened(g: Game, event: dict):
     """A condition for pass_until: ``event`` is among the events from now on."""
     start = len(g.events)
-    return lambda g: event in g.events[start:]
+    return lambda g: event in json_events(g)[start:]
 
 
 def test_a_passed_chi_makes_the_tile_chou_for_chi_and_it_is_never_offered_again():
@@ -351,7 +351,7 @@ def test_a_passed_peng_makes_the_tile_chou_for_peng():
     assert g.seats[2].passed_peng == {seven} and seven not in g.seats[2].chou
     assert asked(g) == (1, "chi", {"chi 伍陆柒", "chi 贰柒拾", "pass"})  # 碰 passed: 吃 is asked next
     play(g, "pass")
-    assert g.events[-1] == {"e": "draw", "seat": 1, "tile": "柒"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": "柒"}
     # seat 2 still holds 柒柒: the last 柒 is not offered to him for 碰 (臭), only for 吃 (臭 for 碰 only)
     assert asked(g)[:2] == (2, "chi")
     d = api.decide(g.seats[2].hand(), tile="柒", source="upper-draw", passed_peng="柒")
@@ -367,7 +367,7 @@ def test_chou_wei_the_third_tile_drawn_onto_a_pair_whose_peng_was_passed_is_show
     assert g.view(0).table is None and g.view(2).table is not None  # only he sees the tile
     play(g, "wei")
     seven = T("柒")
-    take = g.events[-2] if g.events[-1]["e"] != "take" else g.events[-1]
+    take = json_events(g)[-2] if json_events(g)[-1]["e"] != "take" else json_events(g)[-1]
     assert take["kind"] == "wei" and take["melds"] == ["偎:柒柒柒"]
     for q in (0, 1):  # a 臭偎 is shown to everyone
         assert ("wei", (seven,) * 3) in g.view(q).melds[2]
@@ -400,7 +400,7 @@ END = ("一三四五六八九十壹叁肆伍陆捌玖拾一四八十捌", READY_
 def test_haidi_a_win_on_the_last_stock_tile(tile, fan_names, fan, score):
     g = deal(HUNAN, *END, tile, fill=False)
     play(g, "discard 一", "pass")
-    assert g.events[-1] == {"e": "draw", "seat": 1, "tile": tile} and not g.stock
+    assert json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": tile} and not g.stock
     assert asked(g) == (1, "hu", {"hu", "pass"})
     play(g, "hu")
     r = g.result
@@ -415,7 +415,7 @@ def test_haidi_on_another_players_last_draw():
     g = deal(HUNAN, *END, "六七柒", fill=False)
     play(g, "discard 一", "pass")
     pass_until(g, lambda g: g.ask().stage == "hu")
-    assert g.events[-1] == {"e": "draw", "seat": 0, "tile": "柒"} and asked(g) == (1, "hu", {"hu", "pass"})
+    assert json_events(g)[-1] == {"e": "draw", "seat": 0, "tile": "柒"} and asked(g) == (1, "hu", {"hu", "pass"})
     play(g, "hu")
     r = g.result
     assert (r.winner, r.source, r.conditions, r.win.fan_names, r.win.score) == (
@@ -472,7 +472,7 @@ def test_a_win_is_paid_the_score_by_each_other_player_and_a_penalty_stands_besid
     assert g.play(parse_move("chi 二三四"), lenient=True) == "烧比"
     play(g, "discard 三")
     pass_until(g, lambda g: g.ask().stage == "hu")
-    assert g.events[-1] == {"e": "draw", "seat": 2, "tile": "柒"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 2, "tile": "柒"}
     play(g, "hu")
     r = g.result
     assert (r.winner, r.win.score, r.penalties) == (2, 2, ((1, "烧比", 6),))
@@ -503,7 +503,7 @@ def test_zha_hu_ends_the_hand_with_no_winner_and_the_offender_pays():
 def test_chou_zhang_a_peng_of_a_tile_whose_peng_was_passed():
     g = deal(HUNAN, *CHOU, "柒", lenient=True)
     play(g, "discard 柒", "pass", "pass")  # seat 2 passes the 碰, seat 1 the 吃
-    pass_until(g, lambda g: g.events[-1] == {"e": "draw", "seat": 1, "tile": "柒"})
+    pass_until(g, lambda g: json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": "柒"})
     assert asked(g)[:2] == (2, "chi") and "peng" not in asked(g)[2]
     with pytest.raises(IllegalMove) as e:
         g.play(parse_move("peng"))
@@ -544,7 +544,7 @@ def test_an_offenders_own_win_is_void():
     assert g.play(parse_move("chi 一二三"), lenient=True, seat=1) == "臭张"
     play(g, "discard 捌")
     pass_until(g, lambda g: g.ask().stage == "hu")
-    assert g.events[-1] == {"e": "draw", "seat": 1, "tile": "肆"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": "肆"}
     play(g, "hu")
     r = g.result
     assert r.penalties == ((1, "臭张", 3),)
@@ -566,7 +566,7 @@ def test_luzhou_zhao_is_made_before_any_claim_and_nobody_else_may_win_on_the_til
     assert asked(g) == (2, "first", {"zhao"})  # compulsory, and before seat 1's 胡
     play(g, "zhao")
     assert last(g, "take")["melds"] == ["招:五五五五"] and asked(g)[:2] == (2, "discard")
-    assert not [e for e in g.events if e["e"] == "move" and e["seat"] == 1]
+    assert not [e for e in json_events(g) if e["e"] == "move" and e["seat"] == 1]
     refereed(g)
 
 
@@ -615,7 +615,7 @@ def test_luzhou_peng_is_compulsory():
 def test_luzhou_the_drawer_must_peng_his_own_draw_onto_his_pair():
     g = deal(LUZHOU, *LZ_PENG, "三")
     play(g, "discard 柒", "pass")
-    assert g.events[-1] == {"e": "draw", "seat": 1, "tile": "三"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": "三"}
     assert asked(g) == (1, "peng", {"peng"})  # no 偎 in luzhou: his own 碰
     play(g, "peng")
     assert last(g, "take")["melds"] == ["碰:三三三"] and g.seats[1].shown[-1]
@@ -630,8 +630,8 @@ def test_luzhou_a_passed_tile_may_afterwards_only_be_won_on():
     seven = T("柒")
     assert g.seats[1].chou == {seven} and g.seats[1].passed_peng == {seven}  # neither 吃 nor 碰 of it
     pass_until(g, happened(g, {"e": "faceup", "seat": 0, "tile": "柒"}))
-    i = g.events.index({"e": "draw", "seat": 0, "tile": "柒"})
-    assert g.events[i + 1] == {"e": "faceup", "seat": 0, "tile": "柒"}  # seat 1, his lower player, is not asked
+    i = json_events(g).index({"e": "draw", "seat": 0, "tile": "柒"})
+    assert json_events(g)[i + 1] == {"e": "faceup", "seat": 0, "tile": "柒"}  # seat 1, his lower player, is not asked
     d = api.decide(g.seats[1].hand(), tile="柒", source="upper-draw", chou="柒", rules=LUZHOU)
     assert not [a for a in d.actions if a.action in ("chi", "peng")]
     refereed(g)
@@ -640,7 +640,7 @@ def test_luzhou_a_passed_tile_may_afterwards_only_be_won_on():
 def test_luzhou_chi_only_from_the_upper_player_never_ones_own_draw():
     g = deal(LUZHOU, *LZ_PENG, "柒")
     play(g, "discard 一", "pass")  # seat 1 could eat it (一二三)
-    assert g.events[-1] == {"e": "draw", "seat": 1, "tile": "柒"}
+    assert json_events(g)[-1] == {"e": "draw", "seat": 1, "tile": "柒"}
     # seat 1 holds 伍陆 and 贰拾 but does not eat his own draw (吃牌只能吃上家的)
     d = api.decide(g.seats[1].hand(), tile="柒", source="self-draw", rules=LUZHOU)
     assert not [a for a in d.actions if a.action == "chi"] and "chi_from" in {f.reason for f in d.forbidden}

@@ -26,6 +26,7 @@ from solver.model.rules import get_ruleset
 from solver.model.tiles import glyphs
 from solver.text import play_words as pw
 from solver.text import table_view as tv
+from tests.game_helpers import json_events
 
 RULESETS = ("hunan", "luzhou")
 
@@ -57,8 +58,8 @@ def replays_strictly(path) -> record.Record:
         for e in events:
             if e["e"] == "move":
                 game.play(parse_move(e["move"]))
-        assert game.events[:len(events)] == events
-        assert game.events == events or rec.end is None or hand is rec.hands[-1]
+        assert json_events(game)[:len(events)] == events
+        assert json_events(game) == events or rec.end is None or hand is rec.hands[-1]
     return rec
 
 
@@ -208,7 +209,7 @@ def test_play_on_from_a_position_of_a_record(tmp_path):
     old, new = tmp_path / "old.jsonl", tmp_path / "new.jsonl"
     play("--seed", "3", "--hands", "1", "--record", str(old), input="1\n" * 300)
     done = replay.replay(record.read(old))
-    mine = [s.n for s in done.steps if s.n and s.event["seat"] == 0 and len(s.event["offered"]) > 1]
+    mine = [s.n for s in done.steps if s.n and s.event.seat == 0 and len(s.event.offered) > 1]
     at = mine[0]
     result = play("--from", str(old), "--at", str(at), "--record", str(new), "--coach", input="2\n" + "1\n" * 300)
     assert result.exit_code == 0, result.output

@@ -8,6 +8,7 @@ penalised as the ruleset says.
 """
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -19,6 +20,7 @@ from click.testing import CliRunner
 from solver.app.commands import main
 from solver.game import record as records
 from solver.game.engine import Game
+from solver.game.events import DrawnEvent, MoveEvent, PenaltyEvent, WinEvent
 from solver.game.moves import move_text
 from solver.game.players import RandomBot, play_hand
 from solver.game.record import VERSION, Recorder, RecordError, parse
@@ -29,6 +31,7 @@ from solver.model import ruleset_file
 from solver.model.rules import get_ruleset
 from solver.model.tiles import GLYPHS
 from solver.text import game_text
+from tests.game_helpers import json_events
 
 # A game typed in from a real table (hunan): the deal, what the players did, and 荒庄.  Seat 1 eats the
 # dealer's 三 with 二四 while holding another 三 it lays out in no 比 (烧比); seat 2 declines to eat
@@ -95,7 +98,7 @@ def test_records_of_random_games_replay_strictly_to_the_same_events(name):
         assert all(s.line is not None for s in rp.steps) and not rp.offences and not rp.stopped
         assert rp.scores == [sum(g.result.net[p] for g in played) for p in range(rules.game.players)]
         assert [g.result for g in rp.games] == [g.result for g in played]
-        assert rp.total == sum(1 for g in played for e in g.events if e["e"] == "move")
+        assert rp.total == sum(1 for g in played for e in json_events(g) if e["e"] == "move")
         lenient = replay(parse(out.getvalue()), lenient=True)  # a whole record replays leniently alike
         assert [g.events for g in lenient.games] == [g.events for g in played] and not lenient.offences
         assert all(s.line is not None for s in lenient.steps)
@@ -114,7 +117,7 @@ def test_the_record_is_the_events_one_a_line_after_a_header_and_hand_lines():
     for ev in lines[2:-1]:
         if ev["e"] == "move":
             game.play(next(m for m in game.ask().options if move_text(m) == ev["move"]))
-    assert lines[2:-1] == json.loads(json.dumps(game.events))
+    assert lines[2:-1] == json_events(game)
     assert lines[-1] == {"e": "end", "hands": 1, "scores": list(game.result.net)}
 
 
@@ -150,8 +153,8 @@ def test_to_n_is_the_position_before_move_n():
         game = Game(rules, seed=15)
         moves = [s for s in rp.steps if s.n is not None]
         for s in moves[:n - 1]:
-            game.play(next(m for m in game.ask().options if move_text(m) == s.event["move"]))
-        assert at.ask == game.ask() and move_text(at.move) == moves[n - 1].event["move"]
+            game.play(next(m for m in game.ask().options if move_text(m) == s.event.move))
+        assert at.ask == game.ask() and move_text(at.move) == moves[n - 1].event.move
         assert at.line == moves[n - 1].line and at.n == n
         assert [s.concealed for s in at.game.seats] == [s.concealed for s in game.seats]
     with pytest.raises(ValueError, match="moves 1 to"):
@@ -259,7 +262,7 @@ def test_the_ruleset_is_in_the_record_so_it_replays_after_the_house_rules_file_i
     rp = replay(parse(text))
     assert rp.rules.name == "mine" and rp.rules.digest == rules.digest and rp.rules.min_huxi == 18
     assert rp.rules.penalties["诈胡"] == 60
-    assert [g.events for g in rp.games][0] == json.loads(json.dumps(_played(rules, 43).events))
+    assert [json_events(g) for g in rp.games][0] == json_events(_played(rules, 43))
 
 
 def _played(rules, seed: int) -> Game:
@@ -278,9 +281,8 @@ def test_a_typed_record_with_a_shaobi_and_a_chouzhang_replays_leniently_with_bot
     assert [(o.seat, o.offence, o.amount, o.line) for o in rp.offences] == [(1, "烧比", 6, 4), (2, "臭张", 3, 8)]
     # the offender pays each other player a third: 烧比 2 each from seat 1, 臭张 1 each from seat 2
     assert rp.scores == [2 + 1, -4 + 1, 2 - 2] and rp.games[0].result.winner is None
-    penalties = [s.event for s in rp.steps if s.event["e"] == "penalty"]
-    assert penalties == [{"e": "penalty", "seat": 1, "offence": "烧比", "amount": 6},
-                         {"e": "penalty", "seat": 2, "offence": "臭张", "amount": 3}]
+    penalties = [s.event for s in rp.steps if isinstance(s.event, PenaltyEvent)]
+    assert penalties == [PenaltyEvent(seat=1, offence="烧比", amount=6), PenaltyEvent(seat=2, offence="臭张", amount=3)]
     seat1 = rp.games[0].seats[1]
     assert [m.text() for m in seat1.melds] == ["吃:二三四"] and seat1.concealed[2] == 1  # its 三 kept back
     assert any(s.line is None for s in rp.steps)  # the passes and the engine's events were filled in
@@ -300,7 +302,7 @@ def test_the_deal_and_the_choices_alone_replay_leniently_to_the_same_game(name):
     for seed in range(25):
         game = _played(rules, seed)
         lines = [json.dumps({"format": "phz-game", "version": VERSION, "ruleset": name})]
-        for e in game.events:
+        for e in json_events(game):
             if e["e"] == "deal":  # (at a table of four the seat sitting out and the shown tile may be left out)
                 lines.append(json.dumps({k: e[k] for k in ("dealer", "hands", "stock", "liang")}
                                         | {"e": "deal"}, ensure_ascii=False))
@@ -373,17 +375,17 @@ def test_every_line_of_a_replay_fits_80_columns_in_both_languages():
 
 
 def test_event_lines_name_what_happened_and_paint_red_tiles():
-    ev = {"e": "win", "seat": 1, "tile": "七", "source": "self", "conditions": ["haidi"], "how": "跑胡",
-          "huxi": 21, "deng": 3, "fan": 3, "fan_names": ["红胡"], "score": 9}
+    ev = WinEvent(seat=1, tile="七", source="self", conditions=("haidi",), how="跑胡", huxi=21, deng=3, fan=3,
+                  fan_names=("红胡",), score=9)
     assert game_text.event_line(ev, "en") == "seat 1 wins on 七 (self-drawn, 海底): 跑胡 21 胡息 3 等 3 番 (红胡) = score 9"
-    many = dict(ev, fan_names=["红胡", "乌胡", "对对胡", "海底"])  # too long for 80 columns: the 番 without names
+    many = dataclasses.replace(ev, fan_names=("红胡", "乌胡", "对对胡", "海底"))  # too long for 80 columns: no names
     assert game_text.event_line(many, "en") == "seat 1 wins on 七 (self-drawn, 海底): 跑胡 21 胡息 3 等 3 番 = score 9"
     assert game_text.event_line(ev, "zh").startswith("1号位 胡 七（自摸，海底）")
     assert "\x1b[31m七\x1b[0m" in game_text.event_line(ev, "en", colour=True)
-    move = {"e": "move", "seat": 2, "stage": "claim", "tile": "八", "move": "chi 七八九", "offence": "臭张"}
+    move = MoveEvent(seat=2, stage="claim", tile="八", move="chi 七八九", offence="臭张")
     assert game_text.event_line(move, "en") == "seat 2 on 八: 吃 chi 七八九 (out of turn) — breaks a rule: 臭张"
     assert game_text.event_line(move, "zh") == "2号位对 八：吃 七八九（抢在前面）——犯规：臭张"
-    assert game_text.event_line({"e": "drawn"}, "zh").startswith("荒庄")
+    assert game_text.event_line(DrawnEvent(), "zh").startswith("荒庄")
 
 
 # ---------------------------------------------------------------- phz replay

@@ -22,6 +22,7 @@ from solver.game.players import RandomBot
 from solver.game.session import Session
 from solver.game.view import view_of
 from solver.model.rules import get_ruleset
+from tests.game_helpers import json_events
 
 
 def _env() -> dict:
@@ -171,7 +172,7 @@ def test_every_event_is_written_once_even_when_events_come_while_writing():
     rec.close()
     written = [record.json.loads(line) for line in out.getvalue().splitlines()]
     assert [e for e in written if "format" not in e and e["e"] not in ("hand", "end")] == \
-        [record.json.loads(record.dumps(e)) for e in game.events]
+        [record.json.loads(record.dumps(e)) for e in json_events(game)]
 
 
 # ---------------------------------------------------------------- records that are cut short

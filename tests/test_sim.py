@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from solver.app import sim, sim_command
 from solver.app.commands import main
 from solver.game.engine import Game
+from solver.game.events import MeldEvent, PenaltyEvent, TakeEvent, WinEvent
 from solver.game.stats import (
     EVENTS,
     VERDICT_DEALS,
@@ -30,6 +31,7 @@ from solver.game.stats import (
 )
 from solver.model.rules import FOUR_KINDS, get_ruleset
 from solver.text.sim_table import SimInfo, sim_json, sim_lines
+from tests.game_helpers import json_events
 
 HUNAN = get_ruleset("hunan")
 LUZHOU = get_ruleset("luzhou")
@@ -115,7 +117,7 @@ def test_rule_events_agree_with_the_table_at_the_end():
         for p, s in enumerate(game.seats):
             fours = sum(1 for m in s.melds if m.kind in FOUR_KINDS)
             assert sum(1 for q, k in outcome.events if (q, k) == (p, "bakuai")) == max(0, fours - 1)
-        weis = sum(1 for e in game.events if e["e"] == "take" and e["kind"] == "wei")
+        weis = sum(1 for e in json_events(game) if e["e"] == "take" and e["kind"] == "wei")
         assert sum(1 for _, k in outcome.events if k == "chou_wei") <= weis
         if game.result.winner is not None and game.result.source == "self":
             assert (game.result.winner, "zimo") in outcome.events
@@ -125,10 +127,12 @@ def test_rule_events_agree_with_the_table_at_the_end():
 
 
 def test_game_events_of_a_win_and_a_penalty():
-    events = [{"e": "meld", "seat": 0, "kind": "ti", "dealt": True}, {"e": "meld", "seat": 0, "kind": "ti"},
-              {"e": "take", "seat": 0, "kind": "pao"}, {"e": "take", "seat": 1, "kind": "wei"},
-              {"e": "penalty", "seat": 2, "offence": "臭张", "amount": 3},
-              {"e": "win", "seat": 1, "source": "other", "conditions": ["qishou"], "how": "天胡"}]
+    events = [MeldEvent(seat=0, kind="ti", tiles="一一一一"), MeldEvent(seat=0, kind="ti", tiles="二二二二"),
+              TakeEvent(seat=0, kind="pao", tile="三", melds=("跑:三三三三",)),
+              TakeEvent(seat=1, kind="wei", tile="四", melds=("偎:四四四",)),
+              PenaltyEvent(seat=2, offence="臭张", amount=3),
+              WinEvent(seat=1, tile=None, source="other", conditions=("qishou",), how="天胡", huxi=10, deng=1, fan=1,
+                       fan_names=(), score=1)]
     # the second dealt four is no 八块 (nothing is discarded after a deal), the 跑 after them is
     assert game_events(events) == [(0, "bakuai"), (2, "臭张"), (1, "qishou"), (1, "tianhu")]
 

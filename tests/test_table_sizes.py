@@ -22,7 +22,7 @@ from solver.game.table import lower, origin, playing
 from solver.model.results import Win
 from solver.model.ruleset_file import RulesetError, load, loads, seated
 from solver.model.tiles import RED
-from tests.game_helpers import play_checked
+from tests.game_helpers import json_events, play_checked
 from tests.test_game_kernels import play_game, same_hand
 
 TABLES = [(name, n) for name in ("hunan", "luzhou") for n in (2, 3, 4)]
@@ -68,9 +68,9 @@ def test_the_seat_opposite_the_dealer_sits_out_is_dealt_nothing_never_acts_and_i
         assert game.out == out and game.seats[out].n_concealed == 0
         assert sorted(sum(s.hand().all_counts()) for s in game.seats) == [0, 20, 20, 21]
         play_hand(game, [RandomBot(seed, s) for s in range(4)])
-        assert all(e.get("seat") != out for e in game.events), (seed, "the seat sitting out acted")
+        assert all(e.get("seat") != out for e in json_events(game)), (seed, "the seat sitting out acted")
         assert game.result.net[out] == 0 and sum(game.result.net) == 0
-        assert game.events[0]["out"] == out
+        assert json_events(game)[0]["out"] == out
 
 
 def test_the_turn_order_skips_the_seat_sitting_out():
@@ -80,7 +80,7 @@ def test_the_turn_order_skips_the_seat_sitting_out():
     rules = table("luzhou", 4)
     follows = 0
     for seed in range(30):
-        events = random_game(rules, seed).events
+        events = json_events(random_game(rules, seed))
         out = events[0]["out"]
         plays = [e for e in events if e["e"] in ("faceup", "draw")]
         for a, b in zip(plays, plays[1:]):
@@ -104,7 +104,7 @@ def test_the_dealer_rotates_over_the_four_seats():
 @pytest.mark.parametrize("name, liang", [("luzhou", False), ("hunan", True)])
 def test_luzhou_with_four_shows_its_last_tile_instead_of_a_liang(name, liang):
     for seed in range(20):
-        ev = Game(table(name, 4), seed=seed).events[0]
+        ev = json_events(Game(table(name, 4), seed=seed))[0]
         assert (ev["liang"] is not None) == liang
         assert ev.get("last") == (None if liang else ev["stock"][-1])
 
@@ -121,9 +121,9 @@ def test_nobody_wins_on_the_shown_last_tile():
     for seed in (37, 110, 175, 187):
         off, on = random_game(_shown(False), seed), random_game(_shown(True), seed)
         assert "haidi" in off.result.conditions
-        last = max(i for i, e in enumerate(off.events) if e["e"] == "draw")
-        assert on.events[1:last + 1] == off.events[1:last + 1]  # (the deal events name their rulesets' fields)
-        assert on.result.winner is None and all(e["e"] != "win" for e in on.events)
+        last = max(i for i, e in enumerate(json_events(off)) if e["e"] == "draw")
+        assert json_events(on)[1:last + 1] == json_events(off)[1:last + 1]  # (the deal events name their rulesets' fields)
+        assert on.result.winner is None and all(e["e"] != "win" for e in json_events(on))
     for seed in range(200):  # and never at a luzhou table of four
         assert "haidi" not in random_game(table("luzhou", 4), seed).result.conditions
 
@@ -150,7 +150,7 @@ def test_a_red_last_tile_moves_to_the_top():
 def test_two_players_deal_21_and_20_set_20_aside_and_leave_19_in_the_stock(name):
     for seed in range(20):
         game = Game(table(name, 2), seed=seed)
-        ev = game.events[0]
+        ev = json_events(game)[0]
         assert [len(h) for h in ev["hands"]] == [21, 20] and len(ev["stock"]) == 19 and len(ev["buried"]) == 20
         assert sum(game.tile_counts()) == 80 and len(game.buried) == 20
         view = game.view(0)
@@ -163,7 +163,7 @@ def test_two_players_either_may_chi_the_others_discards_and_draws():
     rules = table("luzhou", 2)
     eaten = set()
     for seed in range(60):
-        events = random_game(rules, seed).events
+        events = json_events(random_game(rules, seed))
         shown = None
         for e in events:
             if e["e"] in ("draw", "discard"):

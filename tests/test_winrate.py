@@ -41,6 +41,7 @@ from multiprocessing import get_context
 import pytest
 
 from solver.game.engine import Game
+from solver.game.events import Event, MoveEvent, SettleEvent, WinEvent
 from solver.game.moves import Move
 from solver.game.players import RandomBot
 from solver.game.position import position_of
@@ -390,7 +391,7 @@ def test_nobody_holds_a_kan_of_a_tile_lying_face_up_and_the_sampler_knows_it(nam
 # ---------------------------------------------------------------- resumed with the real hidden tiles
 
 
-def _replay_from(game, pos, seats, stock, moves_after: list[Move], events_after: list[dict], result):
+def _replay_from(game, pos, seats, stock, moves_after: list[Move], events_after: list[Event], result):
     """Resume from the position with the real seats and stock; those asked on the tile before the seat
     pass; then the original moves must give the original events and result."""
     g = Game.resume(pos.rules, seats, stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
@@ -436,7 +437,7 @@ def test_a_hand_resumed_on_the_dealers_first_discard_keeps_dihu():
     seats, stock = copy_seats(game.seats), list(game.stock)
     game.play(Move("hu"))
     assert game.result.conditions == ("dihu",)
-    win = [e for e in game.events if e["e"] in ("move", "win", "settle")][-3:]
+    win = [e for e in game.events if isinstance(e, (MoveEvent, WinEvent, SettleEvent))][-3:]
     _replay_from(game, pos, seats, stock, [Move("hu")], win, game.result)
 
 

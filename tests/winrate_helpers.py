@@ -25,6 +25,7 @@ from typing import Iterator, Sequence
 
 from solver.game.bot_fast import FastBot, Policy
 from solver.game.engine import Game
+from solver.game.events import DiscardEvent
 from solver.game.moves import Move
 from solver.game.players import make_bot
 from solver.game.position import Position, position_of
@@ -36,6 +37,7 @@ from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import Ruleset
 from solver.model.ruleset_file import seated
 from solver.model.tiles import COPIES, N_KINDS
+from tests.game_helpers import json_events
 from tests.winrate_reference import copy_seats, rollout
 
 # ---------------------------------------------------------------- tables written by hand
@@ -127,12 +129,12 @@ def play_out(pos: Position, seats: Sequence[Seat], stock: Sequence[int], script:
             move = policy.choose(game.seats[ask.seat].hand(), ask)
         game.play(move)
         if scripted and move.kind == "discard" and mark is None:
-            mark = next(i for i in range(len(game.events) - 1, -1, -1) if game.events[i]["e"] == "discard")
-            assert game.events[mark]["seat"] == pos.seat
+            mark = next(i for i in range(len(game.events) - 1, -1, -1) if isinstance(game.events[i], DiscardEvent))
+            assert game.events[mark].seat == pos.seat
     r = game.result
     deal_in = False
     if mark is not None and r.winner is not None and r.winner != pos.seat:
-        after = [e["e"] for e in game.events[mark + 1:]]
+        after = [e["e"] for e in json_events(game)[mark + 1:]]
         deal_in = all(e == "move" for e in after[:after.index("win")])
     return Outcome(r.net[pos.seat], r.winner == pos.seat, deal_in)
 

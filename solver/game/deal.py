@@ -9,6 +9,7 @@ from ..model.hand import Hand
 from ..model.results import Win
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS, glyph, glyphs
+from .events import DealEvent
 from .table import Seat
 
 __all__ = ["deal_event", "deal_tiles", "red_up", "set_aside", "tianhu_win", "unplayable", "without_liang"]
@@ -69,22 +70,17 @@ def set_aside(hands: list[list[int]], stock: list[int]) -> list[int]:
 
 
 def deal_event(rules: Ruleset, dealer: int, hands: list[list[int]], stock: list[int],
-               buried: list[int] | None = None) -> dict:
-    """The record's ``deal`` event: the dealer, the hands dealt from him on, the stock top first, the 亮张;
+               buried: list[int] | None = None) -> DealEvent:
+    """The hand's ``deal`` event: the dealer, the hands dealt from him on, the stock top first, the 亮张;
     at a table of four the seat sitting out (``out``) and the shown last tile (``last``); of two
     players the tiles set aside (``buried``; ``set_aside`` when not given)."""
     g = rules.game
-    event = {"e": "deal", "dealer": dealer, "hands": [glyphs(h) for h in hands],
-             "stock": "".join(glyph(t) for t in stock), "liang": glyph(hands[0][-1]) if g.liang else None}
-    if g.sits_out(dealer) is not None:
-        event["out"] = g.sits_out(dealer)
-    if g.shows_last and stock:
-        event["last"] = glyph(stock[-1])
     if buried is None:
         buried = set_aside(hands, stock) if g.set_aside else []
-    if buried:
-        event["buried"] = glyphs(buried)
-    return event
+    return DealEvent(dealer=dealer, hands=tuple(glyphs(h) for h in hands), stock="".join(glyph(t) for t in stock),
+                     liang=glyph(hands[0][-1]) if g.liang else None, out=g.sits_out(dealer),
+                     last=glyph(stock[-1]) if g.shows_last and stock else None,
+                     buried=glyphs(buried) if buried else None)
 
 
 def unplayable(rules: Ruleset) -> str | None:

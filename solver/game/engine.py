@@ -42,6 +42,7 @@ from ..model.hand import Meld
 from ..model.results import Action, Decision, Win
 from ..model.rules import FOUR_KINDS, Ruleset
 from ..model.tiles import COPIES, N_KINDS, glyph
+from . import events as ev
 from .deal import deal_event, deal_tiles, set_aside, tianhu_win, unplayable, without_liang
 from .legality import IllegalMove, forbidden_entry, offence_of, why_illegal
 from .moves import Ask, Move, move_text
@@ -122,7 +123,7 @@ class Game:
         assert stock is not None  # given with the hands (else dealt with them above)
         self.stock = list(stock)
         self.buried = set_aside(hands, self.stock) if rules.game.set_aside else []
-        self.events: list[dict] = []
+        self.events: list[ev.Event] = []
         self.result: Result | None = None
         self.turn = self.dealer  # the seat to move
         self.table: tuple[int, int, str] | None = None  # (tile, by seat, draw/discard) on the table
@@ -154,7 +155,7 @@ class Game:
         self.events, self.result, self.turn, self.table = [], None, turn, None
         self.last_stock, self.first_discard, self.turns, self.penalties = last_stock, first_discard, turns, []
         self.table_first = False
-        self._event("resume", turn=turn)
+        self._event(ev.ResumeEvent(turn=turn))
         self._asked = None
         self._flow = self._resumed(table)
         self._advance(None)
@@ -199,17 +200,17 @@ class Game:
                 self._advance(move)
                 return None
             if not self.quiet:
-                self._event("move", seat=ask.seat, stage=ask.stage,
-                            **({"tile": glyph(ask.tile)} if ask.tile is not None else {}),
-                            offered=[move_text(m) for m in ask.options], move=move_text(move))
+                self._event(ev.MoveEvent(seat=ask.seat, stage=ask.stage,
+                                      tile=glyph(ask.tile) if ask.tile is not None else None,
+                                      offered=tuple(move_text(m) for m in ask.options), move=move_text(move)))
             self._advance(move)
             return None
         if not lenient:
             raise IllegalMove(why_illegal(ask, move), forbidden_entry(ask, move))
         offence = offence_of(self, ask, who, move)
-        self._event("move", seat=who, stage=ask.stage if who == ask.seat else "claim",
-                    **({"tile": glyph(ask.tile)} if ask.tile is not None else {}),
-                    move=move_text(move), **({"offence": offence} if offence else {}))
+        self._event(ev.MoveEvent(seat=who, stage=ask.stage if who == ask.seat else "claim",
+                              tile=glyph(ask.tile) if ask.tile is not None else None, move=move_text(move),
+                              offence=offence or None))
         self._advance(_Broken(who, move, offence))
         return offence
 
@@ -234,9 +235,9 @@ class Game:
 
     # ------------------------------------------------------------ plumbing
 
-    def _event(self, name: str, **fields) -> None:
+    def _event(self, event: ev.Event) -> None:
         if not self.quiet:
-            self.events.append({"e": name, **fields})
+            self.events.append(event)
 
     def _advance(self, move: Move | _Broken | None) -> None:
         try:  # None starts the flow (as send(None) would)
@@ -266,14 +267,14 @@ class Game:
         """Turn after turn until the hand ends."""
         while self.result is None:
             if not self.stock:
-                self._event("drawn")
+                self._event(ev.DrawnEvent())
                 self._finish(None, None, None, None, ())
                 return
             p = self.turn
             t = self.stock.pop(0)
             self.turns += 1
             self.last_stock = not self.stock
-            self._event("draw", seat=p, tile=glyph(t))
+            self._event(ev.DrawEvent(seat=p, tile=glyph(t)))
             yield from self._claims(t, p, "draw")
 
     def _start(self) -> _Flow:
@@ -284,7 +285,7 @@ class Game:
                 if s.concealed[t] == COPIES:
                     s.concealed[t] = 0
                     s.lay(rules.dealt_four, (t,) * COPIES)
-                    self._event("meld", seat=p, kind=rules.dealt_four, tiles=glyph(t) * COPIES, dealt=True)
+                    self._event(ev.MeldEvent(seat=p, kind=rules.dealt_four, tiles=glyph(t) * COPIES))
         for p in self._order(d):  # 天胡
             win = tianhu_win(self.seats[p], rules)
             if win is not None:
@@ -396,7 +397,7 @@ class Game:
                 return
         self.seats[by].faces.append(x)  # nobody took it
         self.table = None
-        self._event("faceup", seat=by, tile=glyph(x))
+        self._event(ev.FaceUpEvent(seat=by, tile=glyph(x)))
         self.turn = self._lower(by)
 
     def _broken(self, b: _Broken, rnd: _Round) -> _Flow:
@@ -405,7 +406,7 @@ class Game:
         if b.offence:
             amount = self.rules.penalties[b.offence]
             self.penalties.append((p, b.offence, amount))
-            self._event("penalty", seat=p, offence=b.offence, amount=amount)
+            self._event(ev.PenaltyEvent(seat=p, offence=b.offence, amount=amount))
         if move.kind == "hu":
             if b.offence:  # 诈胡: the hand ends, nobody wins
                 self._finish(None, None, None, None, ())
@@ -455,8 +456,8 @@ class Game:
         s.claim(action, x)
         self.table = None
         if not self.quiet:
-            self._event("take", seat=p, kind=kind, tile=glyph(x), melds=[m.text() for m in s.melds[-1 - len(action.bi):]]
-                        if kind == "chi" else [_meld_of(s, x).text()])
+            melds = s.melds[-1 - len(action.bi):] if kind == "chi" else [_meld_of(s, x)]
+            self._event(ev.TakeEvent(seat=p, kind=kind, tile=glyph(x), melds=tuple(m.text() for m in melds)))
         yield from self._after_take(p)
 
     def _after_take(self, p: int) -> _Flow:
@@ -472,7 +473,7 @@ class Game:
             if p == self.dealer:
                 self.first_discard = False
             self.last_stock = False
-            self._event("discard", seat=p, tile=glyph(t))
+            self._event(ev.DiscardEvent(seat=p, tile=glyph(t)))
             yield from self._claims(t, p, "discard", first)
         else:
             self.turn = self._lower(p)
@@ -491,9 +492,9 @@ class Game:
              decision: Decision | None = None) -> None:
         if conditions and decision is not None and x is not None:
             win = _best_win(decision.hand, x, source, self.rules, conditions) or win
-        self._event("win", seat=p, tile=glyph(x) if x is not None else None, source=source,
-                    conditions=list(conditions), how=win.how, huxi=win.huxi, deng=win.deng, fan=win.fan,
-                    fan_names=list(win.fan_names), score=win.score)
+        self._event(ev.WinEvent(seat=p, tile=glyph(x) if x is not None else None, source=source,
+                             conditions=tuple(conditions), how=win.how, huxi=win.huxi, deng=win.deng, fan=win.fan,
+                             fan_names=tuple(win.fan_names), score=win.score))
         self._finish(p, win, x, source, conditions)
 
     def _finish(self, p: int | None, win: Win | None, x: int | None, source: str | None,
@@ -503,7 +504,7 @@ class Game:
                                         self.table[1] if self.table else None, self.rules, self.out)),
                             self.penalties, self.rules, self.out)
         self.result = Result(p, win, x, source, conditions, tuple(net), tuple(self.penalties))
-        self._event("settle", net=list(net))
+        self._event(ev.SettleEvent(net=tuple(net)))
 
 
 def _meld_of(s: Seat, x: int) -> Meld:

@@ -3,7 +3,7 @@ whole inside them.
 
 ``KernelGame`` is a hand driven a decision at a time, as ``Game`` is (``ask()``, ``play(move)``,
 ``events``, ``result``): the kernels make the moves legal, claimed and applied, and this class turns
-their arrays into the engine's ``Ask``, ``Move`` and event dicts.  ``random_outcomes`` (``keen_outcomes``) plays whole
+their arrays into the engine's ``Ask``, ``Move`` and events (``solver.game.events``).  ``random_outcomes`` (``keen_outcomes``) plays whole
 hands of random bots in one kernel call (``phz sim``): the same deals and the same random choices as
 ``Game`` with ``RandomBot``, hand for hand (tests/test_game_kernels.py holds them equal).
 
@@ -26,6 +26,18 @@ from ..model.rules import FOUR_KINDS, Ruleset
 from ..model.tiles import glyph
 from .deal import deal_event, deal_tiles
 from .engine import Result
+from .events import (
+    DiscardEvent,
+    DrawEvent,
+    DrawnEvent,
+    Event,
+    FaceUpEvent,
+    MeldEvent,
+    MoveEvent,
+    SettleEvent,
+    TakeEvent,
+    WinEvent,
+)
 from .moves import Ask, Move, move_text
 from .session import bot_prefix
 from .stats import GameOutcome
@@ -70,7 +82,7 @@ class KernelGame:
         dealer = 0 if dealer is None else dealer
         if stock is None:
             raise ValueError("a deal given by its hands needs its stock too")
-        self.events: list[dict] = [deal_event(rules, dealer, hands, stock)]
+        self.events: list[Event] = [deal_event(rules, dealer, hands, stock)]
         self._tianhu_names: tuple[str, ...] = ()
         self._seats: list[Seat] | None = None
         need = game_steps.deal(self.st, self.tables, hands, stock, dealer)
@@ -176,12 +188,8 @@ class KernelGame:
         if ask is None:
             raise ValueError("the hand is over: no move is asked")
         k = ask.options.index(move)
-        event = {"e": "move", "seat": ask.seat, "stage": ask.stage}
-        if ask.tile is not None:
-            event["tile"] = glyph(ask.tile)
-        event["offered"] = [move_text(m) for m in ask.options]
-        event["move"] = move_text(move)
-        self.events.append(event)
+        self.events.append(MoveEvent(seat=ask.seat, stage=ask.stage, tile=glyph(ask.tile) if ask.tile is not None else None,
+                                     offered=tuple(move_text(m) for m in ask.options), move=move_text(move)))
         self._seats = None
         game_steps.answer(self.st, self.tables, k)
         self._read_events()
@@ -205,31 +213,32 @@ class KernelGame:
         for i in range(int(st[G.E_N])):
             at = G.E_LOG + i * G.E_SIZE
             kind, seat, tile, a, b, c, d = (int(v) for v in st[at:at + 7])
+            event: Event
             if kind == G.EV_MELD:
-                event = {"e": "meld", "seat": seat, "kind": P.KIND_NAMES[a], "tiles": glyph(tile) * 4, "dealt": True}
+                event = MeldEvent(seat=seat, kind=P.KIND_NAMES[a], tiles=glyph(tile) * 4)
             elif kind == G.EV_DRAW:
-                event = {"e": "draw", "seat": seat, "tile": glyph(tile)}
+                event = DrawEvent(seat=seat, tile=glyph(tile))
             elif kind == G.EV_DISCARD:
-                event = {"e": "discard", "seat": seat, "tile": glyph(tile)}
+                event = DiscardEvent(seat=seat, tile=glyph(tile))
             elif kind == G.EV_FACEUP:
-                event = {"e": "faceup", "seat": seat, "tile": glyph(tile)}
+                event = FaceUpEvent(seat=seat, tile=glyph(tile))
             elif kind == G.EV_TAKE:
                 melds = self.hand(seat).melds
                 if P.ACTION_NAMES[a] == "chi":
                     texts = [m.text() for m in melds[-b:]]
                 else:
                     texts = [next(m for m in reversed(melds) if m.tiles[0] == tile and len(set(m.tiles)) == 1).text()]
-                event = {"e": "take", "seat": seat, "kind": P.ACTION_NAMES[a], "tile": glyph(tile), "melds": texts}
+                event = TakeEvent(seat=seat, kind=P.ACTION_NAMES[a], tile=glyph(tile), melds=tuple(texts))
             elif kind == G.EV_WIN:
                 event = self._win_event(seat, tile, a, b)
             elif kind == G.EV_DRAWN:
-                event = {"e": "drawn"}
+                event = DrawnEvent()
             else:
-                event = {"e": "settle", "net": [a, b, c, d][:self.rules.game.players]}
+                event = SettleEvent(net=(a, b, c, d)[:self.rules.game.players])
             self.events.append(event)
         st[G.E_N] = 0
 
-    def _win_event(self, seat: int, tile: int, src: int, cond: int) -> dict:
+    def _win_event(self, seat: int, tile: int, src: int, cond: int) -> WinEvent:
         st = self.st
         conditions = conditions_of(cond)
         how = int(st[G.G_HOW])
@@ -238,9 +247,9 @@ class KernelGame:
         else:
             how_text = HOWS[how]
             names = self.rules.fan(int(st[G.G_RED]), duidui=bool(st[G.G_DD]), conditions=frozenset(conditions))[1]
-        return {"e": "win", "seat": seat, "tile": glyph(tile) if tile >= 0 else None, "source": SOURCES[src],
-                "conditions": conditions, "how": how_text, "huxi": int(st[G.G_HUXI]), "deng": int(st[G.G_DENG]),
-                "fan": int(st[G.G_FAN]), "fan_names": list(names), "score": int(st[G.G_SCORE])}
+        return WinEvent(seat=seat, tile=glyph(tile) if tile >= 0 else None, source=SOURCES[src],
+                        conditions=tuple(conditions), how=how_text, huxi=int(st[G.G_HUXI]), deng=int(st[G.G_DENG]),
+                        fan=int(st[G.G_FAN]), fan_names=tuple(names), score=int(st[G.G_SCORE]))
 
 
 # ---------------------------------------------------------------- whole hands of random bots

@@ -6,7 +6,7 @@ ruleset (its name, digest and whole resolved content, so that the record
 replays after a house-rules file changed or went), the session's seed, the
 seats and what the session was.  Then each hand: a ``hand`` line (its
 number, the seed its deal came from), then the engine's events, one a line,
-exactly as ``Game.events`` holds them (``deal``, ``meld``, ``draw``,
+each as ``solver.game.events.to_json`` writes it (``deal``, ``meld``, ``draw``,
 ``move``, ``discard``, ``take``, ``faceup``, ``win``, ``drawn``,
 ``penalty``, ``settle``).  An ``end`` line closes the record: the hands
 played and the scores.
@@ -49,6 +49,7 @@ from .. import limits
 from ..model import files
 from ..model.rules import Ruleset
 from ..model.shown import quoted, value_text
+from .events import KINDS, line_fields, to_json
 from .record_rules import RulesetRefused, ruleset_of, ruleset_of_version_1
 from .table import ENGINE_VERSION
 
@@ -67,22 +68,10 @@ EVENTS = ("hand", "deal", "meld", "draw", "move", "discard", "take", "faceup", "
 HEADER_FIELDS = ("format", "version", "engine", "phz", "seed", "seats", "session", "ruleset")
 #: a hand line's fields
 HAND_FIELDS = ("e", "hand", "seed", "seats", "info")
-#: the fields of each kind of line after the header ("e" is the kind); README: Game records
-FIELDS = {
-    "hand": HAND_FIELDS,
-    "deal": ("e", "dealer", "hands", "stock", "liang", "out", "last", "buried"),
-    "meld": ("e", "seat", "kind", "tiles", "dealt"),
-    "draw": ("e", "seat", "tile"),
-    "move": ("e", "seat", "stage", "tile", "offered", "move", "offence"),
-    "discard": ("e", "seat", "tile"),
-    "take": ("e", "seat", "kind", "tile", "melds"),
-    "faceup": ("e", "seat", "tile"),
-    "win": ("e", "seat", "tile", "source", "conditions", "how", "huxi", "deng", "fan", "fan_names", "score"),
-    "drawn": ("e",),
-    "penalty": ("e", "seat", "offence", "amount"),
-    "settle": ("e", "net"),
-    "end": ("e", "hands", "scores"),
-}
+#: the fields of each kind of line after the header ("e" is the kind): an engine's event's are its class's
+#: (``solver.game.events``); README: Game records
+FIELDS = {"hand": HAND_FIELDS, **{k: line_fields(KINDS[k]) for k in EVENTS if k in KINDS},
+          "end": ("e", "hands", "scores")}
 assert set(FIELDS) == set(EVENTS)
 
 _SEAT, _TILES, _WORD = ("int", limits.SEAT), ("str?", None), ("str", None)
@@ -265,7 +254,7 @@ class Recorder:
             return
         events = game.events
         while self._written < len(events):
-            self._line(events[self._written])
+            self._line(to_json(events[self._written]))
             self._written += 1  # counted line by line: a write that fails leaves the count right
         if game.result is not None and not self._counted:
             self._counted = True

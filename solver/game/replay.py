@@ -40,6 +40,7 @@ from ..model.notation import parse_tiles
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS, glyph
 from .engine import Game
+from .events import Event, MoveEvent, to_json
 from .legality import IllegalMove, offence_of
 from .moves import Ask, Move, MoveError, parse_move
 from .record import HandRecord, Record, RecordError
@@ -57,7 +58,7 @@ class Step:
     the engine's event, and for a move its number."""
     hand: int
     line: int | None
-    event: dict
+    event: Event
     n: int | None = None
 
 
@@ -106,13 +107,13 @@ class _Stop(Exception):
     """Move N is reached."""
 
 
-def _norm(event: dict) -> dict:
-    """The event as its record line reads back (JSON's lists for tuples)."""
-    return json.loads(json.dumps(event, ensure_ascii=False))
+def _norm(event: Event) -> dict:
+    """The engine's event as its record line reads back."""
+    return to_json(event)
 
 
-def _same(engine: dict, rec: dict) -> bool:
-    return engine == rec or _norm(engine) == rec
+def _same(engine: Event, rec: dict) -> bool:
+    return to_json(engine) == rec
 
 
 def _short(event: object) -> str:
@@ -246,9 +247,9 @@ class _Replayer:
 
     # ------------------------------------------------------------ lines
 
-    def _step(self, line: int | None, event: dict) -> None:
+    def _step(self, line: int | None, event: Event) -> None:
         n = None
-        if event["e"] == "move":
+        if isinstance(event, MoveEvent):
             self.out.moves += 1
             n = self.out.moves
         self.out.steps.append(Step(self.hand, line, event, n))
@@ -261,7 +262,7 @@ class _Replayer:
         pending = game.events[self.cursor:]
         kind = ev["e"]
         if self.lenient:
-            while (i := next((i for i, e in enumerate(pending) if e["e"] == kind), None)) is None:
+            while (i := next((i for i, e in enumerate(pending) if e.E == kind), None)) is None:
                 # the event may come after passes and forced moves (a typed record's "drawn": nobody
                 # claimed anything more)
                 ask = game.ask()

@@ -49,6 +49,7 @@ from typing import Callable
 from ..model.rules import Ruleset
 from ..model.ruleset import BotTuning
 from .advice import SEED, Advice, Choice, advise
+from .events import MoveEvent
 from .moves import Move
 from .position import Position, position_of
 from .record import Record
@@ -199,7 +200,7 @@ def _moves(record: Record, lenient: bool, seat: int, hands: tuple[int, ...]):
     """The full replay, and the seat's moves in ``hands``: (hand, move number, line, event)."""
     full = replay(record, lenient=lenient)
     steps = [s for s in full.steps
-             if s.n is not None and s.hand in hands and s.event.get("seat") == seat and s.event["e"] == "move"]
+             if s.n is not None and s.hand in hands and isinstance(s.event, MoveEvent) and s.event.seat == seat]
     return full, steps
 
 
@@ -220,7 +221,8 @@ def review(record: Record, seat: int | None = None, *, hand: int | None = None, 
         at = replay(record, lenient=lenient, to=s.n).at
         assert at is not None and at.move is not None  # replay stops at move s.n, one the record makes
         ask, move = at.ask, at.move
-        offence = s.event.get("offence", "")
+        assert isinstance(s.event, MoveEvent)  # (_moves keeps the moves)
+        offence = s.event.offence or ""
         asked = ask.seat == seat and ask.stage != "open"
         if not offence and asked and len(ask.options) < 2:
             forced += 1
@@ -249,4 +251,4 @@ def count_decisions(record: Record, seat: int, *, hand: int | None = None, lenie
     lenient = record.lenient if lenient is None else lenient
     hands = tuple(range(1, len(record.hands) + 1)) if hand is None else (hand,)
     _, steps = _moves(record, lenient, seat, hands)
-    return sum(1 for s in steps if s.event.get("offence") or len(s.event.get("offered", ())) > 1)
+    return sum(1 for s in steps if isinstance(s.event, MoveEvent) and (s.event.offence or len(s.event.offered or ()) > 1))

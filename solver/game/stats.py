@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass
 from typing import Iterable, Sequence
 
 from ..model.ruleset import FOUR_KINDS
+from .events import Event, MeldEvent, PenaltyEvent, TakeEvent, WinEvent
 
 __all__ = ["EVENTS", "BotStats", "DealOutcome", "GameOutcome", "Pair", "Summary", "Tally", "game_events",
            "mean_interval", "summarise"]
@@ -62,38 +63,40 @@ class DealOutcome:
     games: tuple[GameOutcome, ...]
 
 
-def game_events(events: Iterable[dict]) -> list[tuple[int, str]]:
+def game_events(events: Iterable[Event]) -> list[tuple[int, str]]:
     """The rule events of a game's event list (``Game.events``) as (seat, key): 八块 (a second or
     later 4-tile group, the dealt ones counted), the win's game conditions (天胡, 起手胡, 地胡, 海底),
     a win whose how is 破跑胡 or 天胡, a self-drawn win (自摸), and each penalty by its offence.
     (臭偎 is not in the events: the player loop counts it from the move's Action.)
 
-    >>> game_events([{"e": "meld", "seat": 1, "kind": "ti", "dealt": True},
-    ...              {"e": "take", "seat": 1, "kind": "pao"}, {"e": "take", "seat": 2, "kind": "ti"},
-    ...              {"e": "win", "seat": 2, "source": "self", "conditions": ["haidi"], "how": "破跑胡"}])
+    >>> from solver.game.events import MeldEvent, TakeEvent, WinEvent
+    >>> game_events([MeldEvent(seat=1, kind="ti", tiles="一一一一"),
+    ...              TakeEvent(seat=1, kind="pao", tile="二", melds=("二二二二",)),
+    ...              TakeEvent(seat=2, kind="ti", tile="三", melds=("三三三三",)),
+    ...              WinEvent(seat=2, tile="四", source="self", conditions=("haidi",), how="破跑胡", huxi=30, deng=1,
+    ...                       fan=1, fan_names=(), score=3)])
     [(1, 'bakuai'), (2, 'haidi'), (2, 'popao'), (2, 'zimo')]
     """
     fours: dict[int, int] = {}
     out: list[tuple[int, str]] = []
     for e in events:
-        kind = e["e"]
-        if kind in ("meld", "take") and e.get("kind") in FOUR_KINDS:
-            p = e["seat"]
-            if kind == "take" and fours.get(p, 0):
+        if isinstance(e, (MeldEvent, TakeEvent)) and e.kind in FOUR_KINDS:
+            p = e.seat
+            if isinstance(e, TakeEvent) and fours.get(p, 0):
                 out.append((p, "bakuai"))
             fours[p] = fours.get(p, 0) + 1
-        elif kind == "win":
-            p = e["seat"]
-            keys = [c for c in _CONDITIONS if c in e.get("conditions", ())]
-            if e.get("how") == "破跑胡":
+        elif isinstance(e, WinEvent):
+            p = e.seat
+            keys = [c for c in _CONDITIONS if c in e.conditions]
+            if e.how == "破跑胡":
                 keys.append("popao")
-            if e.get("how") == "天胡" and "tianhu" not in keys:
+            if e.how == "天胡" and "tianhu" not in keys:
                 keys.append("tianhu")
-            if e.get("source") == "self":
+            if e.source == "self":
                 keys.append("zimo")
             out += [(p, k) for k in keys]
-        elif kind == "penalty":
-            out.append((e["seat"], e["offence"]))
+        elif isinstance(e, PenaltyEvent):
+            out.append((e.seat, e.offence))
     return out
 
 

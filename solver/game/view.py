@@ -6,10 +6,12 @@ Never another hand, the stock order, or a 偎's tiles (a 臭偎 is shown face up
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from ..model.hand import Hand
 from ..model.rules import Ruleset
 from ..model.tiles import COPIES, N_KINDS
+from .events import DrawEvent, Event, MoveEvent, TakeEvent, seat_of
 
 __all__ = ["SeatView", "hidden_event", "others_of", "seen_counts", "shown_last", "unseen_stock", "view_of"]
 
@@ -104,19 +106,19 @@ def shown_last(game) -> int | None:
     return game.stock[-1] if game.rules.game.shows_last and game.stock else None
 
 
-def hidden_event(game, events: list[dict], i: int, me: int) -> bool:
+def hidden_event(game, events: Sequence[Event], i: int, me: int) -> bool:
     """Whether seat ``me`` does not see the tile of ``events[i]``: another player's draw taken at once
     (his own 提/偎, stage ``first``), or the 偎 he laid face down."""
     e = events[i]
-    if e.get("seat") in (None, me):
+    if seat_of(e) in (None, me):
         return False
-    if e["e"] == "draw":
+    if isinstance(e, DrawEvent):
         if i + 1 < len(events):
             nxt = events[i + 1]
-            return nxt["e"] == "move" and nxt.get("stage") == "first" and nxt["seat"] == e["seat"]
+            return isinstance(nxt, MoveEvent) and nxt.stage == "first" and nxt.seat == e.seat
         ask = game.ask()
-        return ask is not None and ask.stage == "first" and ask.seat == e["seat"]
-    if e["e"] == "take" and e["kind"] == "wei":
+        return ask is not None and ask.stage == "first" and ask.seat == e.seat
+    if isinstance(e, TakeEvent) and e.kind == "wei":
         view = view_of(game, me)
-        return any(k == "wei" and t is None for k, t in view.melds[e["seat"]])
+        return any(k == "wei" and t is None for k, t in view.melds[e.seat])
     return False

@@ -2,12 +2,12 @@
 what a replay found (``phz replay``).  Every line fits 80 columns (a glyph takes two); red tiles are
 painted red when colour is on.  The JSON of a replay is here too.
 
->>> event_line({"e": "draw", "seat": 2, "tile": "九"}, "en"), event_line({"e": "draw", "seat": 2, "tile": "九"}, "zh")
+>>> from solver.game.events import DrawEvent, MoveEvent, SettleEvent
+>>> event_line(DrawEvent(seat=2, tile="九"), "en"), event_line(DrawEvent(seat=2, tile="九"), "zh")
 ('seat 2 draws 九', '2号位 摸 九')
->>> event_line({"e": "move", "seat": 1, "stage": "peng", "tile": "九", "offered": ["peng", "pass"],
-...             "move": "pass"}, "en")
+>>> event_line(MoveEvent(seat=1, stage="peng", tile="九", offered=("peng", "pass"), move="pass"), "en")
 'seat 1 on 九: 过 pass (of 碰 peng, 过 pass)'
->>> event_line({"e": "settle", "net": [12, -6, -6]}, "zh")
+>>> event_line(SettleEvent(net=(12, -6, -6)), "zh")
 '结算：0号位 +12 · 1号位 −6 · 2号位 −6'
 """
 from __future__ import annotations
@@ -16,6 +16,22 @@ import re
 import unicodedata
 from typing import Sequence
 
+from ..game.events import (
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    DrawnEvent,
+    Event,
+    FaceUpEvent,
+    MeldEvent,
+    MoveEvent,
+    PenaltyEvent,
+    SettleEvent,
+    TakeEvent,
+    WinEvent,
+    seat_of,
+    to_json,
+)
 from ..game.moves import MoveError, parse_move
 from ..game.record import Record
 from ..game.replay import At, Replay
@@ -25,7 +41,7 @@ from .catalogue import say
 from .render import paint
 from .words import CONDITION_ZH, MOVE_ZH, discarded, eaten
 
-__all__ = ["WIDTH", "ask_words", "event_line", "header_lines", "listing", "position_json", "position_lines", "replay_json",
+__all__ = ["WIDTH", "ask_words", "event_line", "hand_line", "header_lines", "listing", "position_json", "position_lines", "replay_json",
            "summary_lines", "width"]
 
 WIDTH = 80
@@ -71,93 +87,85 @@ def _fit(limit: int, *forms: str) -> str:
     return forms[-1]
 
 
-def event_line(event: dict, lang: str = "en", colour: bool = False, *, names: Sequence[str] | None = None,
+def hand_line(hand: int, seed: int | None, lang: str = "en") -> str:
+    """The line that begins hand ``hand`` of a record (``seed``: the seed its deal came from, if any)."""
+    extra = "" if seed is None else " · " + say("game_text.seed", lang, seed=seed)
+    return say("game_text.hand_header", lang, hand=hand, extra=extra)
+
+
+def event_line(event: Event, lang: str = "en", colour: bool = False, *, names: Sequence[str] | None = None,
                limit: int = WIDTH) -> str:
-    """One event of a record (``Game.events``, and the record's hand and end lines) in one line of at
-    most ``limit`` columns; ``names``: the seats' names (else seat 0, 1, 2)."""
-    e = event.get("e", "move")
-    who = _seat(event.get("seat"), lang, names)
-    if e == "hand":
-        seed = event.get("seed")
-        extra = "" if seed is None else " · " + say("game_text.seed", lang, seed=seed)
-        line = say("game_text.hand_header", lang, hand=event.get("hand"), extra=extra)
-    elif e == "deal":
-        dealer = _seat(event.get("dealer"), lang, names)
-        stock = len(event.get("stock", ""))
-        liang = event.get("liang")
-        out, last = event.get("out"), event.get("last")
-        line = say("game_text.deal", lang, dealer=dealer) + \
-            (say("game_text.deal_out", lang, who=_seat(out, lang, names)) if out is not None else "") + \
-            (say("game_text.deal_liang", lang, liang=liang) if liang else "") + \
-            say("game_text.deal_stock", lang, stock=stock) + \
-            (say("game_text.deal_last", lang, last=last) if last else "")
-    elif e == "meld":
-        kind = event.get("kind")
-        kind = MELD_ZH.get(kind, kind) if isinstance(kind, str) else kind
-        line = say("game_text.meld", lang, who=who, kind=kind, tiles=event.get("tiles"))
-    elif e == "draw":
-        line = say("game_text.draw", lang, who=who, tile=event.get("tile"))
-    elif e == "move":
+    """One event of a hand (``Game.events``) in one line of at most ``limit`` columns; ``names``: the seats'
+    names (else seat 0, 1, 2)."""
+    who = _seat(seat_of(event), lang, names)
+    if isinstance(event, DealEvent):
+        line = say("game_text.deal", lang, dealer=_seat(event.dealer, lang, names)) + \
+            (say("game_text.deal_out", lang, who=_seat(event.out, lang, names)) if event.out is not None else "") + \
+            (say("game_text.deal_liang", lang, liang=event.liang) if event.liang else "") + \
+            say("game_text.deal_stock", lang, stock=len(event.stock)) + \
+            (say("game_text.deal_last", lang, last=event.last) if event.last else "")
+    elif isinstance(event, MeldEvent):
+        line = say("game_text.meld", lang, who=who, kind=MELD_ZH.get(event.kind, event.kind), tiles=event.tiles)
+    elif isinstance(event, DrawEvent):
+        line = say("game_text.draw", lang, who=who, tile=event.tile)
+    elif isinstance(event, MoveEvent):
         line = _move_line(event, who, lang, limit)
-    elif e == "discard":
-        line = say("game_text.discard", lang, who=who, tile=event.get("tile"))
-    elif e == "take":
-        melds = " ".join(event.get("melds", []))
-        line = say("game_text.take", lang, who=who, tile=event.get("tile"), melds=melds)
-    elif e == "faceup":
-        line = say("game_text.faceup", lang, who=who, tile=event.get("tile"))
-    elif e == "win":
+    elif isinstance(event, DiscardEvent):
+        line = say("game_text.discard", lang, who=who, tile=event.tile)
+    elif isinstance(event, TakeEvent):
+        line = say("game_text.take", lang, who=who, tile=event.tile, melds=" ".join(event.melds))
+    elif isinstance(event, FaceUpEvent):
+        line = say("game_text.faceup", lang, who=who, tile=event.tile)
+    elif isinstance(event, WinEvent):
         line = _win_line(event, who, lang, limit)
-    elif e == "drawn":
+    elif isinstance(event, DrawnEvent):
         line = say("game_text.drawn", lang)
-    elif e == "penalty":
-        line = say("game_text.penalty", lang, who=who, offence=event.get("offence"), amount=event.get("amount"))
-    elif e in ("settle", "end"):
-        nets = " · ".join(f"{_seat(p, lang, names)} {_signed(v)}" for p, v in
-                          enumerate(event.get("net" if e == "settle" else "scores", [])))
-        if e == "settle":
-            line = say("game_text.settle", lang, nets=nets)
-        else:
-            line = say("game_text.end", lang, hands=event.get("hands"), nets=nets)
-    else:
-        line = str(event)
+    elif isinstance(event, PenaltyEvent):
+        line = say("game_text.penalty", lang, who=who, offence=event.offence, amount=event.amount)
+    elif isinstance(event, SettleEvent):
+        line = say("game_text.settle", lang, nets=_nets(event.net, lang, names))
+    else:  # a hand taken up from a position: never in a record
+        line = str(to_json(event))
     return paint(line, colour)
 
 
-def _move_line(event: dict, who: str, lang: str, limit: int) -> str:
+def _nets(values: Sequence[int], lang: str, names: Sequence[str] | None) -> str:
+    return " · ".join(f"{_seat(p, lang, names)} {_signed(v)}" for p, v in enumerate(values))
+
+
+def _move_line(event: MoveEvent, who: str, lang: str, limit: int) -> str:
     zh = lang == "zh"
-    tile = event.get("tile")
-    done = move_words(event.get("move", ""), lang)
-    offered = event.get("offered")
-    on_tile = tile and not event.get("move", "").startswith("discard")
+    tile = event.tile
+    done = move_words(event.move, lang)
+    offered = event.offered
+    on_tile = tile and not event.move.startswith("discard")
     head = say("game_text.move_on", lang, who=who, tile=tile) if on_tile else who + ("：" if zh else ": ")
-    offence = event.get("offence")
+    offence = event.offence
     bad = say("game_text.breaks_rule", lang, offence=offence) if offence else ""
-    if event.get("stage") == "claim":
+    if event.stage == "claim":
         bad = say("game_text.out_of_turn", lang) + bad
     if not offered:
         return _fit(limit, head + done + bad)
     if len(offered) == 1:
         return _fit(limit, head + done + say("game_text.forced", lang) + bad)
-    if event.get("stage") == "discard":
+    if event.stage == "discard":
         return _fit(limit, head + done + say("game_text.of_tiles", lang, n=len(offered)) + bad)
     alts = ("、" if zh else ", ").join(move_words(m, lang) for m in offered)
     return _fit(limit, head + done + say("game_text.of_moves", lang, alts=alts) + bad,
                 head + done + say("game_text.one_of", lang, n=len(offered)) + bad)
 
 
-def _win_line(event: dict, who: str, lang: str, limit: int) -> str:
+def _win_line(event: WinEvent, who: str, lang: str, limit: int) -> str:
     zh = lang == "zh"
-    tile = event.get("tile")
-    source = event.get("source")
+    tile = event.tile
+    source = event.source
     where = [say(f"game_text.source_{source}", lang) if source in _SOURCES else str(source)]
-    where += [CONDITION_ZH.get(c, c) for c in event.get("conditions", [])]
-    fans = event.get("fan_names") or []
+    where += [CONDITION_ZH.get(c, c) for c in event.conditions]
+    fans = event.fan_names
     head = say("game_text.win_on" if tile else "game_text.win", lang, who=who, tile=tile,
                where=("，" if zh else ", ").join(where))
-    score = say("game_text.win_score", lang, how=event.get("how"), huxi=event.get("huxi"), deng=event.get("deng"),
-                fan=event.get("fan"))
-    tail = say("game_text.win_tail", lang, score=event.get("score"))
+    score = say("game_text.win_score", lang, how=event.how, huxi=event.huxi, deng=event.deng, fan=event.fan)
+    tail = say("game_text.win_tail", lang, score=event.score)
     names = (f"（{'、'.join(fans)}）" if zh else f" ({' '.join(fans)})") if fans else ""
     return _fit(limit, head + score + names + tail, head + score + tail)
 
@@ -200,7 +208,7 @@ def listing(rp: Replay, lang: str = "en", colour: bool = False) -> list[str]:
         if s.hand != hand:
             hand = s.hand
             h = rp.record.hands[hand - 1]
-            out.append(event_line({"e": "hand", "hand": hand, "seed": h.seed}, lang))
+            out.append(hand_line(hand, h.seed, lang))
         mark = "+" if s.line is None else " "
         num = f"{s.n:>4}{mark}" if s.n is not None else f"    {mark}"
         out.append(paint(f"{num} {event_line(s.event, lang, limit=WIDTH - len(num) - 1)}", colour))

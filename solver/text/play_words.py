@@ -10,6 +10,17 @@ from typing import Sequence
 
 from ..game.advice import Advice
 from ..game.engine import Result
+from ..game.events import (
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    Event,
+    FaceUpEvent,
+    MeldEvent,
+    PenaltyEvent,
+    TakeEvent,
+    seat_of,
+)
 from ..game.moves import Ask, Move
 from ..game.review import Reviewed
 from ..model.rules import Ruleset
@@ -46,41 +57,41 @@ def _net(values: Sequence[int], names: Sequence[str], lang: str) -> str:
 
 # ---------------------------------------------------------------- what happened
 
-def event_line(e: dict, names: Sequence[str], lang: str, *, me: int, hidden: bool = False,
+def event_line(e: Event, names: Sequence[str], lang: str, *, me: int, hidden: bool = False,
                hand_no: int = 1) -> str | None:
     """One line of what the seat ``me`` saw happen (``hidden``: a draw or 偎 it does not see the tile of);
     None for what it is not told (a claim declined) or what the settlement says."""
-    kind = e["e"]
-    who = names[e["seat"]] if "seat" in e else None
-    mine = e.get("seat", e.get("dealer")) == me
+    seat = seat_of(e)
+    who = names[seat] if seat is not None else None
+    mine = seat == me
     # (the learner's own: English says "you take", entry …_me; Chinese names the seat as any other, its _who)
-    if kind == "deal":
-        dealer = names[e["dealer"]]
-        line = say("play_words.deal_me" if mine else "play_words.deal", lang, n=hand_no, who=dealer, _who=dealer)
-        line += say("play_words.liang", lang, t=e["liang"]) if e.get("liang") else ""
-        out = e.get("out")
-        if out is not None:
-            line += say("play_words.out_me", lang) if out == me else say("play_words.out", lang, who=names[out])
-        line += say("play_words.last", lang, t=e["last"]) if e.get("last") else ""
-        return line + (say("play_words.buried", lang) if e.get("buried") else "")
-    if kind == "meld":
+    if isinstance(e, DealEvent):
+        dealer = names[e.dealer]
+        line = say("play_words.deal_me" if e.dealer == me else "play_words.deal", lang, n=hand_no, who=dealer,
+                   _who=dealer)
+        line += say("play_words.liang", lang, t=e.liang) if e.liang else ""
+        if e.out is not None:
+            line += say("play_words.out_me", lang) if e.out == me else say("play_words.out", lang, who=names[e.out])
+        line += say("play_words.last", lang, t=e.last) if e.last else ""
+        return line + (say("play_words.buried", lang) if e.buried else "")
+    if isinstance(e, MeldEvent):
         return say("play_words.dealt_me" if mine else "play_words.dealt", lang, who=who, _who=who,
-                   meld=f"{_zh(e['kind'])} {e['tiles']}")
-    if kind == "draw":
+                   meld=f"{_zh(e.kind)} {e.tiles}")
+    if isinstance(e, DrawEvent):
         if mine:
-            return say("play_words.draw_me", lang, t=e["tile"])
-        return say("play_words.draw_hidden" if hidden else "play_words.draw", lang, who=who, t=e["tile"])
-    if kind == "take":
+            return say("play_words.draw_me", lang, t=e.tile)
+        return say("play_words.draw_hidden" if hidden else "play_words.draw", lang, who=who, t=e.tile)
+    if isinstance(e, TakeEvent):
         if hidden:
             return say("play_words.take_hidden", lang, who=who)
-        return say("play_words.take_me" if mine else "play_words.take", lang, who=who, _who=who, t=e["tile"],
-                   melds=" ".join(e["melds"]))
-    if kind == "discard":
-        return say("play_words.discard_me" if mine else "play_words.discard", lang, who=who, _who=who, t=e["tile"])
-    if kind == "faceup":
-        return say("play_words.faceup", lang, who=who, t=e["tile"])
-    if kind == "penalty":
-        return say("play_words.penalty", lang, who=who, what=e["offence"], n=e["amount"])
+        return say("play_words.take_me" if mine else "play_words.take", lang, who=who, _who=who, t=e.tile,
+                   melds=" ".join(e.melds))
+    if isinstance(e, DiscardEvent):
+        return say("play_words.discard_me" if mine else "play_words.discard", lang, who=who, _who=who, t=e.tile)
+    if isinstance(e, FaceUpEvent):
+        return say("play_words.faceup", lang, who=who, t=e.tile)
+    if isinstance(e, PenaltyEvent):
+        return say("play_words.penalty", lang, who=who, what=e.offence, n=e.amount)
     return None
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from solver.game import record
 from solver.game.coach import Coach, makes_chou
 from solver.game.engine import Game
+from solver.game.events import MoveEvent
 from solver.game.legality import forbidden_entry
 from solver.game.moves import Ask, Move, MoveError, move_text, parse_move
 from solver.game.players import Player, make_bot
@@ -318,6 +319,6 @@ def room_from(path: Path, hand: int, n: int, *, coaching: bool, folder: Path | N
     room.game = start.game
     room.games, room.seeds = [start.game], [start.hand_seed]
     room._seat(start.hand_seed)
-    room.moves = [parse_move(e["move"]) for e in start.game.events if e["e"] == "move"]
+    room.moves = [parse_move(e.move) for e in start.game.events if isinstance(e, MoveEvent)]
     room._go_on()
     return room

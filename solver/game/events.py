@@ -1,0 +1,186 @@
+"""The events of a hand of play as typed values: what ``Game.events`` and ``KernelGame.events`` hold, turned
+into JSON only where a record is written (``to_json``) or compared with a record's line (``replay``).
+
+Each kind is a frozen dataclass: its ``E`` is the record line's ``"e"``, its fields are the line's, in the
+line's order (``solver.game.record.FIELDS`` is made of them); a field named in its ``OMITTED`` is left out
+of the line when it is None (a deal's seat sitting out, a move's tile when it is on none ...).  Lists are
+tuples here and lists in the line.
+
+>>> to_json(DrawEvent(seat=2, tile="九"))
+{'e': 'draw', 'seat': 2, 'tile': '九'}
+>>> to_json(MoveEvent(seat=1, stage="discard", offered=("discard 九", "discard 十"), move="discard 九"))
+{'e': 'move', 'seat': 1, 'stage': 'discard', 'offered': ['discard 九', 'discard 十'], 'move': 'discard 九'}
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+__all__ = ["KINDS", "DealEvent", "DiscardEvent", "DrawEvent", "DrawnEvent", "Event", "FaceUpEvent", "MeldEvent",
+           "MoveEvent", "PenaltyEvent", "ResumeEvent", "SettleEvent", "TakeEvent", "WinEvent", "line_fields",
+           "seat_of", "to_json"]
+
+_NONE: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealEvent:
+    """The deal: the dealer, the hands dealt from him on, the stock top first, the 亮张 (None: the ruleset shows
+    none); at a table of four the seat sitting out and the stock's shown last tile; of two, the tiles set
+    aside unseen (埋牌)."""
+    E: ClassVar[str] = "deal"
+    OMITTED: ClassVar[frozenset[str]] = frozenset({"out", "last", "buried"})
+    dealer: int
+    hands: tuple[str, ...]
+    stock: str
+    liang: str | None
+    out: int | None = None
+    last: str | None = None
+    buried: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResumeEvent:
+    """A hand taken up from a position (``Game.resume``): whose turn it is; never written to a record."""
+    E: ClassVar[str] = "resume"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    turn: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveEvent:
+    """A decision: the seat, the stage (``claim``: a move out of turn, in a lenient replay), the tile it was on
+    (None: a discard's), the moves offered (None: a lenient replay's move, not asked), the move made, and the
+    rule it broke (None: none)."""
+    E: ClassVar[str] = "move"
+    OMITTED: ClassVar[frozenset[str]] = frozenset({"tile", "offered", "offence"})
+    seat: int
+    stage: str
+    tile: str | None = None
+    offered: tuple[str, ...] | None = None
+    move: str
+    offence: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MeldEvent:
+    """A four of a kind laid down at the deal (提/龙): the seat, its kind and its tiles."""
+    E: ClassVar[str] = "meld"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    seat: int
+    kind: str
+    tiles: str
+    dealt: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawEvent:
+    """A tile drawn from the stock by the seat."""
+    E: ClassVar[str] = "draw"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    seat: int
+    tile: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiscardEvent:
+    """A tile discarded by the seat."""
+    E: ClassVar[str] = "discard"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    seat: int
+    tile: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class FaceUpEvent:
+    """A tile nobody took, left face up before the seat that revealed it."""
+    E: ClassVar[str] = "faceup"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    seat: int
+    tile: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeEvent:
+    """A tile taken (吃, 碰, 偎, 提, 跑 ...): the seat, the move's kind, the tile and the melds it made."""
+    E: ClassVar[str] = "take"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    seat: int
+    kind: str
+    tile: str
+    melds: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinEvent:
+    """A win: the seat, the tile won on (None: a dealt hand's), where it came from, the game's conditions
+    (海底, 地胡 ...), how it wins, its 胡息, 等, 番 and their names, and its score."""
+    E: ClassVar[str] = "win"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    seat: int
+    tile: str | None
+    source: str
+    conditions: tuple[str, ...]
+    how: str
+    huxi: int
+    deng: int
+    fan: int
+    fan_names: tuple[str, ...]
+    score: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DrawnEvent:
+    """荒庄: the stock ran out with no win."""
+    E: ClassVar[str] = "drawn"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+
+
+@dataclass(frozen=True, kw_only=True)
+class PenaltyEvent:
+    """A penalty for a broken rule (a lenient replay): the seat, the offence and what it pays."""
+    E: ClassVar[str] = "penalty"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    seat: int
+    offence: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SettleEvent:
+    """The hand settled: each seat's net score."""
+    E: ClassVar[str] = "settle"
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    net: tuple[int, ...]
+
+
+Event = (DealEvent | ResumeEvent | MoveEvent | MeldEvent | DrawEvent | DiscardEvent | FaceUpEvent | TakeEvent
+         | WinEvent | DrawnEvent | PenaltyEvent | SettleEvent)
+
+#: every kind of event, by its record line's "e"
+KINDS: dict[str, type[Event]] = {k.E: k for k in (DealEvent, ResumeEvent, MoveEvent, MeldEvent, DrawEvent,
+                                                   DiscardEvent, FaceUpEvent, TakeEvent, WinEvent, DrawnEvent,
+                                                   PenaltyEvent, SettleEvent)}
+
+
+def to_json(event: Event) -> dict[str, Any]:
+    """The event as its record line holds it: ``"e"`` first, then its fields in order (one of its ``OMITTED``
+    left out when None), tuples as lists."""
+    out: dict[str, Any] = {"e": event.E}
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if value is None and f.name in event.OMITTED:
+            continue
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def line_fields(kind: type[Event]) -> tuple[str, ...]:
+    """The fields of a record line of this kind of event, ``"e"`` first."""
+    return ("e", *(f.name for f in fields(kind)))
+
+
+def seat_of(event: Event) -> int | None:
+    """The seat an event is of (a deal's, a 荒庄's and a settlement's: None)."""
+    seat = getattr(event, "seat", None)
+    return seat if isinstance(seat, int) else None
