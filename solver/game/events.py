@@ -74,30 +74,27 @@ class MeldEvent:
 
 
 @dataclass(frozen=True, kw_only=True)
-class DrawEvent:
+class _TileEvent:
+    """A tile that passes through a seat's hands: the seat, the tile."""
+    E: ClassVar[str]
+    OMITTED: ClassVar[frozenset[str]] = _NONE
+    seat: int
+    tile: str
+
+
+class DrawEvent(_TileEvent):
     """A tile drawn from the stock by the seat."""
     E: ClassVar[str] = "draw"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
-    seat: int
-    tile: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class DiscardEvent:
+class DiscardEvent(_TileEvent):
     """A tile discarded by the seat."""
     E: ClassVar[str] = "discard"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
-    seat: int
-    tile: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class FaceUpEvent:
+class FaceUpEvent(_TileEvent):
     """A tile nobody took, left face up before the seat that revealed it."""
     E: ClassVar[str] = "faceup"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
-    seat: int
-    tile: str
 
 
 @dataclass(frozen=True, kw_only=True)
