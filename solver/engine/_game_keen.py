@@ -143,37 +143,88 @@ def _outs(ws, reds, live):
 
 
 @kernel
-def _near_memo(cx, sc, nd, mode, allow, mk_, mv, ms, ik, iv, iu):
-    """The distance search's ``_near_tiles`` of the position nd (``mode`` M_GOOD or M_GOOD2), looked for
-    among the tiles of ``allow`` only: every one of them, or (M_GOOD) the ``_near`` tiles of the hand
-    that nd is a discard from, which hold them all.  So the mask is the whole answer, and depends on
-    the position alone: it is kept in the memo ``ik``/``iv``/``iu`` (``_distance_kernels``' kind of
-    memo, a bit mask per position and mode)."""
-    a, b, c = DK._memo_key(nd, mode)
+def _near_memo(cx, sc, nd, mk_, mv, ms, ik, iv, iu):
+    """The distance search's ``_near_tiles`` of the position nd (M_GOOD2), every tile: the mask depends
+    on the position alone and is kept in the memo ``ik``/``iv``/``iu`` (``_distance_kernels``' kind of
+    memo, a bit mask per position and question)."""
+    a, b, c = DK._memo_key(nd, np.int64(DK.M_GOOD2))
     slot = DK._memo_slot(ik, iv, a, b, c)
     if iv[slot] != 0:
         return iv[slot] - 1
-    mask = DK._near_tiles(cx, sc, nd, mode, allow, False, mk_, mv, ms) & DK.ALL_TILES
+    mask = DK._near_tiles(cx, sc, nd, np.int64(DK.M_GOOD2), np.int64(DK.ALL_TILES), False, mk_, mv, ms) & DK.ALL_TILES
     DK._memo_put(ik, iv, iu, slot, a, b, c, mask)  # (the searches write only the distance memo)
     return mask
 
 
+#: where an entry of the improving tiles (M_GOOD) in the memo ``iv`` keeps the tiles already looked at
+DECIDED = 21
+
+
 @kernel
-def _improving(cx, sc, nd, live, allow, mk_, mv, ms, ik, iv, iu):
-    """Live copies of the tiles one intake of which (with its discard) leaves the position nd ready
-    (``_near_memo``, M_GOOD, among ``allow``)."""
-    mask = _near_memo(cx, sc, nd, np.int64(DK.M_GOOD), allow, mk_, mv, ms, ik, iv, iu)
+def _improving(cx, sc, nd, live, allow, need, mk_, mv, ms, ik, iv, iu):
+    """Live copies of the tiles one intake of which (with its discard) leaves the position nd (at rest)
+    ready, as the distance search's ``_near_tiles`` (M_GOOD) finds them: exactly, when they are at least
+    ``need``; else some count below ``need``.  Only tiles of ``allow`` are looked for (every one of
+    them, or the ``_near`` tiles of the hand that nd is a discard from, which hold them all), and only
+    tiles still live, the likeliest first, until the count is known or can no longer reach ``need``.
+    The memo ``ik``/``iv``/``iu`` keeps, per position, the tiles found and (from bit DECIDED) the tiles
+    known either way, so a later call goes on from there."""
+    a, b, c = DK._memo_key(nd, np.int64(DK.M_GOOD))
+    slot = DK._memo_slot(ik, iv, a, b, c)
+    found = 0
+    decided = DK.ALL_TILES & ~allow
+    if iv[slot] != 0:
+        found = (iv[slot] - 1) & DK.ALL_TILES
+        decided |= (iv[slot] - 1) >> DECIDED
     count = 0
+    most = 0
     for x in range(20):
-        if (mask >> x) & 1:
+        if (found >> x) & 1:
             count += live[x]
+        elif not (decided >> x) & 1:
+            most += live[x]
+    if most == 0 or count + most < need:
+        return count
+    # the bound of _near_tiles: with the richest intake and winning tile, can the 胡息 be reached at all?
+    hx = cx[DK.CX_MIN] - nd[DK.POS_BASE]
+    for x in range(20):
+        n = nd[DK.POS_CONC + x]
+        if n == 3:
+            hx -= cx[DK.CX_HX + 20 * DK.P_KAN + x]
+            n = 0
+        sc[DK.S_CNT + x] = n
+    if DK._rich_huxi(cx, sc) + cx[DK.CX_STEP] < hx:
+        decided = DK.ALL_TILES
+        most = 0
+    while most > 0 and count + most >= need:
+        x = -1
+        for y in range(20):
+            if not (decided >> y) & 1 and live[y] > 0 and (x < 0 or live[y] > live[x]):
+                x = y
+        decided |= 1 << x
+        most -= live[x]
+        ways = DK._ways(cx, sc, nd, False, np.int64(x))
+        for i in range(ways):  # (more than MAX_WAYS intakes: none, as _near_tiles takes it)
+            DK._apply(cx, sc, nd, i, 1)
+            ready = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD], mk_, mv, ms)
+            DK._apply(cx, sc, nd, i, -1)
+            if ready:
+                found |= 1 << x
+                count += live[x]
+                break
+    value = found | (decided << DECIDED)
+    if iv[slot] != 0:
+        iv[slot] = value + 1
+    else:
+        DK._memo_put(ik, iv, iu, slot, a, b, c, value)  # (the searches write only the distance memo)
     return count
 
 
 @kernel
-def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, mk_, mv, ms, ik, iv, iu):
+def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, bar, mk_, mv, ms, ik, iv, iu):
     """(class, −count) of the hand at rest, packed: class * COUNT_ROOM − count (module docstring); a
-    hand not ready is judged no further than class ``level``."""
+    hand not ready is judged no further than class ``level``.  Exact when below ``bar``; else some key
+    no less than ``bar`` (a class 1 count is looked for only as far as it could come below it)."""
     nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
     sc = ks[KS_SC:KS_SC + DK.S_SIZE]
     live = ks[KS_LIVE:KS_LIVE + 20]
@@ -181,7 +232,7 @@ def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, mk_, mv, ms, ik, iv, i
     if DK._ready_memo(cx, sc, nd, np.int64(0), mk_, mv, ms):
         return READY * COUNT_ROOM - _outs(ws, reds, live)
     if level >= 1:
-        n = _improving(cx, sc, nd, live, allow, mk_, mv, ms, ik, iv, iu)
+        n = _improving(cx, sc, nd, live, allow, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik, iv, iu)
         if n > 0:
             return NEAR * COUNT_ROOM - n
     return FAR * COUNT_ROOM
@@ -194,8 +245,7 @@ def _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu):
     there is none, and the improving tiles of the hand after any discard are among them."""
     nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
     _position(ws, conc, mk, mt, nm, nd)
-    return _near_memo(cx, ks[KS_SC:KS_SC + DK.S_SIZE], nd, np.int64(DK.M_GOOD2), np.int64(DK.ALL_TILES), mk_, mv,
-                      ms, ik, iv, iu)
+    return _near_memo(cx, ks[KS_SC:KS_SC + DK.S_SIZE], nd, mk_, mv, ms, ik, iv, iu)
 
 
 @kernel
@@ -206,7 +256,7 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu
     copies of those tiles could bring a key below ``bar``; else the key returned is no less than
     ``bar`` (and class 2's where there is no live copy)."""
     if not _owes(conc, mk, nm):
-        return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, np.int64(DK.ALL_TILES), mk_, mv, ms, ik, iv, iu)
+        return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, np.int64(DK.ALL_TILES), bar, mk_, mv, ms, ik, iv, iu)
     allow = np.int64(DK.ALL_TILES)
     if level > 0:
         allow = _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu)
@@ -222,7 +272,7 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu
     for t in range(20):
         if conc[t] == 1 or conc[t] == 2:
             conc[t] -= 1
-            key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, mk_, mv, ms, ik, iv, iu)
+            key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, min(bar, best), mk_, mv, ms, ik, iv, iu)
             conc[t] += 1
             if key < best:
                 best = key
@@ -230,13 +280,15 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu
 
 
 @kernel
-def _discard_key(ws, cx, ks, conc, mk, mt, nm, t, level, allow, mk_, mv, ms, ik, iv, iu):
+def _discard_key(ws, cx, ks, conc, mk, mt, nm, t, level, allow, bar, mk_, mv, ms, ik, iv, iu):
     """The key of discarding t: the hand it leaves (``_rest_key``, its improving tiles among ``allow``),
-    then the tile's use."""
+    then the tile's use.  Exact when no more than ``bar``; else some key above it."""
+    use = _use(conc, t)
     conc[t] -= 1
-    key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, mk_, mv, ms, ik, iv, iu)
+    key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, (bar - use) // USE_ROOM + 1, mk_, mv, ms, ik, iv,
+                    iu)
     conc[t] += 1
-    return key * USE_ROOM + _use(conc, t)
+    return key * USE_ROOM + use
 
 
 @kernel
@@ -256,16 +308,19 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
         keys = np.empty(n, np.int64)
         for k in range(n):
             keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], np.int64(0),
-                                   np.int64(DK.ALL_TILES), mk_, mv, ms, ik, iv, iu)
+                                   np.int64(DK.ALL_TILES), np.int64(1 << 40), mk_, mv, ms, ik, iv, iu)
         best = keys.min()
         allow = np.int64(0)
         if best >= FAR * COUNT_ROOM * USE_ROOM and level > 0:
             allow = _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu)
         if allow != 0:
+            # (a discard whose key cannot come to the best so far changes nothing: its key is left above it)
+            best = np.int64(1 << 40)
             for k in range(n):
-                keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], level, allow, mk_,
-                                       mv, ms, ik, iv, iu)
-            best = keys.min()
+                keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], level, allow, best,
+                                       mk_, mv, ms, ik, iv, iu)
+                if keys[k] < best:
+                    best = keys[k]
         tied = 0
         for k in range(n):
             if keys[k] == best:
@@ -286,7 +341,8 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
     hs = ks[KS_SHOWN:KS_SHOWN + MAXM]
     # readiness first: a closer look only when neither passing nor any move leaves the hand ready
     for lv in range(level + 1):
-        cur = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), np.int64(DK.ALL_TILES), mk_, mv, ms, ik, iv, iu)
+        cur = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), np.int64(DK.ALL_TILES), np.int64(1 << 30), mk_,
+                        mv, ms, ik, iv, iu)
         best = 1 << 30
         best_k = -1
         for k in range(n):
