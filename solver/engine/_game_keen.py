@@ -142,82 +142,83 @@ def _outs(ws, reds, live):
     return n
 
 
-@kernel
-def _near_memo(cx, sc, nd, mk_, mv, ms, ik, iv, iu):
-    """The distance search's ``_near_tiles`` of the position nd (M_GOOD2), every tile: the mask depends
-    on the position alone and is kept in the memo ``ik``/``iv``/``iu`` (``_distance_kernels``' kind of
-    memo, a bit mask per position and question)."""
-    a, b, c = DK._memo_key(nd, np.int64(DK.M_GOOD2))
-    slot = DK._memo_slot(ik, iv, a, b, c)
-    if iv[slot] != 0:
-        return iv[slot] - 1
-    mask = DK._near_tiles(cx, sc, nd, np.int64(DK.M_GOOD2), np.int64(DK.ALL_TILES), False, mk_, mv, ms) & DK.ALL_TILES
-    DK._memo_put(ik, iv, iu, slot, a, b, c, mask)  # (the searches write only the distance memo)
-    return mask
-
-
-#: where an entry of the improving tiles (M_GOOD) in the memo ``iv`` keeps the tiles already looked at
-DECIDED = 21
+#: where an entry of the memo of near tiles keeps the tiles not looked at yet (``_near_tiles``)
+OPEN = 21
 
 
 @kernel
-def _improving(cx, sc, nd, live, allow, need, mk_, mv, ms, ik, iv, iu):
-    """Live copies of the tiles one intake of which (with its discard) leaves the position nd (at rest)
-    ready, as the distance search's ``_near_tiles`` (M_GOOD) finds them: exactly, when they are at least
-    ``need``; else some count below ``need``.  Only tiles of ``allow`` are looked for (every one of
-    them, or the ``_near`` tiles of the hand that nd is a discard from, which hold them all), and only
-    tiles still live, the likeliest first, until the count is known or can no longer reach ``need``.
-    The memo ``ik``/``iv``/``iu`` keeps, per position, the tiles found and (from bit DECIDED) the tiles
-    known either way, so a later call goes on from there."""
-    a, b, c = DK._memo_key(nd, np.int64(DK.M_GOOD))
+def _near_tiles(cx, sc, nd, live, mode, allow, need, mk_, mv, ms, ik, iv, iu):
+    """The distance search's ``_near_tiles`` of the position nd (``mode`` M_GOOD: nd at rest, the tiles
+    one intake of which, with its discard, leaves it ready; M_GOOD2: nd owes a discard, the tiles whose
+    intake, with a discard before it and one after, leaves it ready), tile by tile and only as far as
+    needed: among the tiles of ``allow`` (every one, or for M_GOOD the M_GOOD2 tiles of the hand nd
+    is a discard from, which hold them all), only those still ``live``, the likeliest first, until
+    their live copies are known or can no longer reach ``need``.  Returns the tiles found, plus (from
+    bit OPEN) those of ``allow`` not looked at.  The memo ``ik``/``iv``/``iu`` (``_distance_kernels``'
+    kind of memo) keeps per position and mode the tiles found and those still open, so a later call
+    goes on from there."""
+    a, b, c = DK._memo_key(nd, mode)
     slot = DK._memo_slot(ik, iv, a, b, c)
     found = 0
-    decided = DK.ALL_TILES & ~allow
+    shut = DK.ALL_TILES & ~allow
     if iv[slot] != 0:
         found = (iv[slot] - 1) & DK.ALL_TILES
-        decided |= (iv[slot] - 1) >> DECIDED
+        shut |= DK.ALL_TILES & ~((iv[slot] - 1) >> OPEN) & ~found
     count = 0
     most = 0
     for x in range(20):
         if (found >> x) & 1:
             count += live[x]
-        elif not (decided >> x) & 1:
+        elif not (shut >> x) & 1:
             most += live[x]
-    if most == 0 or count + most < need:
-        return count
-    # the bound of _near_tiles: with the richest intake and winning tile, can the 胡息 be reached at all?
-    hx = cx[DK.CX_MIN] - nd[DK.POS_BASE]
-    for x in range(20):
-        n = nd[DK.POS_CONC + x]
-        if n == 3:
-            hx -= cx[DK.CX_HX + 20 * DK.P_KAN + x]
-            n = 0
-        sc[DK.S_CNT + x] = n
-    if DK._rich_huxi(cx, sc) + cx[DK.CX_STEP] < hx:
-        decided = DK.ALL_TILES
-        most = 0
-    while most > 0 and count + most >= need:
-        x = -1
-        for y in range(20):
-            if not (decided >> y) & 1 and live[y] > 0 and (x < 0 or live[y] > live[x]):
-                x = y
-        decided |= 1 << x
-        most -= live[x]
-        ways = DK._ways(cx, sc, nd, False, np.int64(x))
-        for i in range(ways):  # (more than MAX_WAYS intakes: none, as _near_tiles takes it)
-            DK._apply(cx, sc, nd, i, 1)
-            ready = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD], mk_, mv, ms)
-            DK._apply(cx, sc, nd, i, -1)
-            if ready:
+    if most > 0 and count + most >= need:
+        # the bound of _near_tiles: with the richest intake and winning tile, can the 胡息 be reached?
+        hx = cx[DK.CX_MIN] - nd[DK.POS_BASE]
+        for x in range(20):
+            n = nd[DK.POS_CONC + x]
+            if n == 3:
+                hx -= cx[DK.CX_HX + 20 * DK.P_KAN + x]
+                n = 0
+            sc[DK.S_CNT + x] = n
+        if DK._rich_huxi(cx, sc) + cx[DK.CX_STEP] < hx:
+            shut = DK.ALL_TILES & ~found
+            most = 0
+        while most > 0 and count + most >= need:
+            x = -1
+            for y in range(20):
+                if not ((shut | found) >> y) & 1 and live[y] > 0 and (x < 0 or live[y] > live[x]):
+                    x = y
+            shut |= 1 << x
+            most -= live[x]
+            # M_GOOD2: x's intakes with two discards to come, else (phase 1) a copy of x discarded first
+            # and x's own intakes (as _near_tiles' passes)
+            hit = False
+            for ph in range(2 if mode == DK.M_GOOD2 else 1):
+                n = nd[DK.POS_CONC + x]
+                if hit or (ph == 1 and n != 1 and n != 2):
+                    continue
+                nd[DK.POS_CONC + x] -= ph
+                nd[DK.POS_HELD + x] -= ph
+                more = 1 if (mode == DK.M_GOOD2 and ph == 0) else 0
+                ways = DK._ways(cx, sc, nd, False, x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
+                for i in range(ways):
+                    if not hit:
+                        DK._apply(cx, sc, nd, i, 1)
+                        hit = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD] + more,
+                                             mk_, mv, ms) != 0
+                        DK._apply(cx, sc, nd, i, -1)
+                nd[DK.POS_CONC + x] += ph
+                nd[DK.POS_HELD + x] += ph
+            if hit:
                 found |= 1 << x
+                shut &= ~(1 << x)
                 count += live[x]
-                break
-    value = found | (decided << DECIDED)
-    if iv[slot] != 0:
-        iv[slot] = value + 1
-    else:
-        DK._memo_put(ik, iv, iu, slot, a, b, c, value)  # (the searches write only the distance memo)
-    return count
+        value = found | ((DK.ALL_TILES & ~shut & ~found) << OPEN)
+        if iv[slot] != 0:
+            iv[slot] = value + 1
+        else:
+            DK._memo_put(ik, iv, iu, slot, a, b, c, value)  # (the searches write only the distance memo)
+    return found | ((allow & ~shut & ~found) << OPEN)
 
 
 @kernel
@@ -232,20 +233,29 @@ def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, bar, mk_, mv, ms, ik, 
     if DK._ready_memo(cx, sc, nd, np.int64(0), mk_, mv, ms):
         return READY * COUNT_ROOM - _outs(ws, reds, live)
     if level >= 1:
-        n = _improving(cx, sc, nd, live, allow, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik, iv, iu)
+        tiles = _near_tiles(cx, sc, nd, live, np.int64(DK.M_GOOD), allow, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik,
+                            iv, iu)
+        n = 0
+        for x in range(20):
+            if (tiles >> x) & 1:
+                n += live[x]
         if n > 0:
             return NEAR * COUNT_ROOM - n
     return FAR * COUNT_ROOM
 
 
 @kernel
-def _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu):
-    """The tiles (a mask) whose intake, with a discard before it and one after, leaves the hand (which
-    owes a discard) ready (``_near_memo``, M_GOOD2).  No discard leaves the hand of class 0 or 1 when
-    there is none, and the improving tiles of the hand after any discard are among them."""
+def _near(ws, cx, ks, conc, mk, mt, nm, need, mk_, mv, ms, ik, iv, iu):
+    """The tiles (a mask) whose intake, with a discard before it and one after, may leave the hand
+    (which owes a discard) ready (``_near_tiles``, M_GOOD2): those found and those not looked at (the
+    dead ones, or all once their live copies cannot reach ``need``).  No discard leaves the hand of
+    class 0 or 1 when there is none, and the improving tiles of the hand after any discard are among
+    them; their live copies are exactly the found ones' when they reach ``need``."""
     nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
     _position(ws, conc, mk, mt, nm, nd)
-    return _near_memo(cx, ks[KS_SC:KS_SC + DK.S_SIZE], nd, mk_, mv, ms, ik, iv, iu)
+    tiles = _near_tiles(cx, ks[KS_SC:KS_SC + DK.S_SIZE], nd, ks[KS_LIVE:KS_LIVE + 20], np.int64(DK.M_GOOD2),
+                        np.int64(DK.ALL_TILES), need, mk_, mv, ms, ik, iv, iu)
+    return (tiles | (tiles >> OPEN)) & DK.ALL_TILES
 
 
 @kernel
@@ -259,7 +269,7 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu
         return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, np.int64(DK.ALL_TILES), bar, mk_, mv, ms, ik, iv, iu)
     allow = np.int64(DK.ALL_TILES)
     if level > 0:
-        allow = _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu)
+        allow = _near(ws, cx, ks, conc, mk, mt, nm, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik, iv, iu)
         most = 0
         for x in range(20):
             if (allow >> x) & 1:
@@ -312,7 +322,13 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
         best = keys.min()
         allow = np.int64(0)
         if best >= FAR * COUNT_ROOM * USE_ROOM and level > 0:
-            allow = _near(ws, cx, ks, conc, mk, mt, nm, mk_, mv, ms, ik, iv, iu)
+            allow = _near(ws, cx, ks, conc, mk, mt, nm, np.int64(1), mk_, mv, ms, ik, iv, iu)
+            most = 0
+            for x in range(20):
+                if (allow >> x) & 1:
+                    most += ks[KS_LIVE + x]
+            if most == 0:  # (no live copy: every discard is of class 2, as the first keys say)
+                allow = 0
         if allow != 0:
             # (a discard whose key cannot come to the best so far changes nothing: its key is left above it)
             best = np.int64(1 << 40)
