@@ -88,7 +88,8 @@ KS_SHOWN = KS_MT + 3 * MAXM  # [MAXM]
 KS_ROW = KS_SHOWN + MAXM  # [DK.POS_SIZE]
 KS_LIVE = KS_ROW + DK.POS_SIZE  # [20]
 KS_SC = KS_LIVE + 20  # [DK.S_SIZE]
-KS_SIZE = KS_SC + DK.S_SIZE
+KS_ORDER = KS_SC + DK.S_SIZE  # [20]
+KS_SIZE = KS_ORDER + 20
 
 
 def scratch() -> np.ndarray:
@@ -278,14 +279,27 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu
             return FAR * COUNT_ROOM
         if NEAR * COUNT_ROOM - most >= bar:
             return NEAR * COUNT_ROOM - most
-    best = 1 << 30
+    # the discards, at level 1 the least useful first (the likeliest best: the order changes no key that
+    # counts, and the best so far bounds the others)
+    order = ks[KS_ORDER:KS_ORDER + 20]
+    m = 0
     for t in range(20):
         if conc[t] == 1 or conc[t] == 2:
-            conc[t] -= 1
-            key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, min(bar, best), mk_, mv, ms, ik, iv, iu)
-            conc[t] += 1
-            if key < best:
-                best = key
+            v = (_use(conc, t) * 32 if level > 0 else 0) + t
+            j = m
+            while j > 0 and order[j - 1] > v:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = v
+            m += 1
+    best = 1 << 30
+    for j in range(m):
+        t = order[j] & 31
+        conc[t] -= 1
+        key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, min(bar, best), mk_, mv, ms, ik, iv, iu)
+        conc[t] += 1
+        if key < best:
+            best = key
     return best
 
 
@@ -330,9 +344,10 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
             if most == 0:  # (no live copy: every discard is of class 2, as the first keys say)
                 allow = 0
         if allow != 0:
-            # (a discard whose key cannot come to the best so far changes nothing: its key is left above it)
+            # (a discard whose key cannot come to the best so far changes nothing: its key is left above it;
+            # the least useful first, the likeliest best)
             best = np.int64(1 << 40)
-            for k in range(n):
+            for k in np.argsort(keys):
                 keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], level, allow, best,
                                        mk_, mv, ms, ik, iv, iu)
                 if keys[k] < best:
