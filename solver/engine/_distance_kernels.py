@@ -146,7 +146,8 @@ S_WAYS = S_CNT + 20  # [TAKE_COLS * MAX_WAYS] the intakes of the position at han
 TAKE_COLS = 7
 MAX_WAYS = 2048
 S_EAT = S_WAYS + TAKE_COLS * MAX_WAYS  # [play_rules.MAX_WAYS * W_SIZE] the ways to eat one tile (_ways)
-S_SIZE = S_EAT + P.MAX_WAYS * P.W_SIZE
+S_JUNKS = S_EAT + P.MAX_WAYS * P.W_SIZE  # the junk tiles found (``_junk_tiles``)
+S_SIZE = S_JUNKS + 1
 
 NO_GAIN = -1000
 
@@ -163,6 +164,7 @@ Q_DISCARD = 1  # c + 1 tiles: does some discard make it ready?
 Q_GOOD = 2  # at rest: at most 1 away?
 Q_DISCARD2 = 3  # c + 2 tiles: do some two discards make it ready?
 Q_GOOD2 = 4  # c + 1 tiles: does some discard leave it at most 1 away?
+Q_JUNKS = 5  # (+ 1 or 2 junk tiles; a memo of masks) which tiles may be discarded so it is ready?
 # Odd multipliers of the slot hash (64-bit, wrapping).
 HASH_A = -7046029254386353131
 HASH_B = -4417276706812531889
@@ -272,10 +274,13 @@ def _holding(nd, t, n):
 
 
 @kernel
-def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
+def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect):
     """Whether the free counts sc[S_CNT:] split into groups worth at least
     ``need`` 胡息: with ``need_junk`` junk tiles (0, 1 or 2), one wildcard tile
     completing a group (``need_wild``) and exactly one pair when ``need_pair``.
+    With ``collect``, every such split is walked instead (none counts as found)
+    and the junk tiles of each are added to sc[S_JUNKS] (a junk already there
+    is not placed again beside one already there).
 
     With the wildcard w, a split counts only when w is not held four times
     (nd[POS_HELD + w]) once the junk is gone and what the hand then holds of
@@ -331,6 +336,9 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                         g = sc[S_GAIN + junk2]
                     if g != NO_GAIN and acc + g >= need:
                         found = 1
+                if found and collect:
+                    sc[S_JUNKS] |= (1 << junk) | (1 << junk2)
+                    found = 0
         else:
             ci = S_CNT + i
             k = sc[S_STACK + 32 + d]
@@ -389,7 +397,8 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
                         acc += cx[CX_TRIP + i]
                         placed = k - 1
                 else:  # TRY_JUNK
-                    if junk_left:
+                    if junk_left and not (collect and junk_left == 1 and (sc[S_JUNKS] >> i) & 1
+                                          and (junk == 20 or (sc[S_JUNKS] >> junk) & 1)):
                         sc[ci] -= 1
                         junk_left -= 1
                         if junk == 20:
@@ -400,9 +409,11 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
             sc[S_STACK + 32 + d] = k
             if placed >= 0:
                 # The bound: 胡息 the rich shapes left could still carry.
-                ub = acc + top_gain + _rich_huxi(cx, sc)
+                ub = acc + top_gain
                 if wild_left:
                     ub += cx[CX_BONUS]
+                if ub < need:
+                    ub += _rich_huxi(cx, sc)
                 sc[S_STACK + 64 + d] = placed
                 if ub < need:
                     # Not enough 胡息 left to win: undo it at once.
@@ -458,7 +469,7 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain):
 
 
 @kernel
-def _ready_at(cx, nd, junk, sc):
+def _ready_at(cx, nd, junk, sc, collect):
     """Whether the position nd is ready (``junk`` 0: a hand at
     rest) or some discard makes it ready (``junk`` 1: a hand of c + 1 tiles),
     or some two discards do (``junk`` 2: c + 2 tiles).
@@ -526,7 +537,7 @@ def _ready_at(cx, nd, junk, sc):
                     pair = 1 if cx[CX_JIANG] else 0
                     gain = top
                 if go:
-                    found = _search(cx, sc, nd, need, junk, wild, pair, gain)
+                    found = _search(cx, sc, nd, need, junk, wild, pair, gain, collect)
     return found
 
 
@@ -537,7 +548,23 @@ def _ready_memo(cx, sc, nd, junk, mk, mv, ms):
     i = _memo_slot(mk, mv, a, b, c)
     if mv[i] != 0:
         return mv[i] - 1
-    r = _ready_at(cx, nd, junk, sc)
+    r = _ready_at(cx, nd, junk, sc, np.int64(0))
+    _memo_put(mk, mv, ms, i, a, b, c, r)
+    return r
+
+
+@kernel
+def _junk_tiles(cx, sc, nd, junk, mk, mv, ms):
+    """The tiles t (bit t) that may be one of the ``junk`` discards (1 or 2) that make the position nd
+    ready: nd less t is ready (junk 1), or some discard makes it ready (junk 2).  Through a memo of
+    masks (int64 answers; Q_JUNKS + junk)."""
+    a, b, c = _memo_key(nd, Q_JUNKS + junk)
+    i = _memo_slot(mk, mv, a, b, c)
+    if mv[i] != 0:
+        return mv[i] - 1
+    sc[S_JUNKS] = 0
+    _ready_at(cx, nd, junk, sc, np.int64(1))
+    r = sc[S_JUNKS] & ((1 << 20) - 1)
     _memo_put(mk, mv, ms, i, a, b, c, r)
     return r
 

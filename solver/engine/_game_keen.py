@@ -88,8 +88,9 @@ KS_SHOWN = KS_MT + 3 * MAXM  # [MAXM]
 KS_ROW = KS_SHOWN + MAXM  # [DK.POS_SIZE]
 KS_LIVE = KS_ROW + DK.POS_SIZE  # [20]
 KS_SC = KS_LIVE + 20  # [DK.S_SIZE]
-KS_ORDER = KS_SC + DK.S_SIZE  # [20]
-KS_SIZE = KS_ORDER + 20
+KS_MASKS = KS_SC + DK.S_SIZE  # [20] (``_discards_near``)
+KS_NEAR = KS_MASKS + 20  # [20] (``_discards_near``)
+KS_SIZE = KS_NEAR + 20
 
 
 def scratch() -> np.ndarray:
@@ -143,28 +144,60 @@ def _outs(ws, reds, live):
     return n
 
 
-#: where an entry of the memo of near tiles keeps the tiles not looked at yet (``_near_tiles``)
+#: where an entry of the memo of improving tiles keeps the tiles not looked at yet (``_improving``)
 OPEN = 21
 
 
 @kernel
-def _near_tiles(cx, sc, nd, live, mode, allow, need, mk_, mv, ms, ik, iv, iu):
-    """The distance search's ``_near_tiles`` of the position nd (``mode`` M_GOOD: nd at rest, the tiles
-    one intake of which, with its discard, leaves it ready; M_GOOD2: nd owes a discard, the tiles whose
-    intake, with a discard before it and one after, leaves it ready), tile by tile and only as far as
-    needed: among the tiles of ``allow`` (every one, or for M_GOOD the M_GOOD2 tiles of the hand nd
-    is a discard from, which hold them all), only those still ``live``, the likeliest first, until
-    their live copies are known or can no longer reach ``need``.  Returns the tiles found, plus (from
-    bit OPEN) those of ``allow`` not looked at.  The memo ``ik``/``iv``/``iu`` (``_distance_kernels``'
-    kind of memo) keeps per position and mode the tiles found and those still open, so a later call
-    goes on from there."""
-    a, b, c = DK._memo_key(nd, mode)
+def _hx_bound(cx, sc, nd):
+    """Whether the 胡息 could be reached at all from the position nd with the richest intake and
+    winning tile (the bound of the distance search's ``_near_tiles``; a hand less a tile carries no more)."""
+    hx = cx[DK.CX_MIN] - nd[DK.POS_BASE]
+    for x in range(20):
+        n = nd[DK.POS_CONC + x]
+        if n == 3:
+            hx -= cx[DK.CX_HX + 20 * DK.P_KAN + x]
+            n = 0
+        sc[DK.S_CNT + x] = n
+    return DK._rich_huxi(cx, sc) + cx[DK.CX_STEP] >= hx
+
+
+@kernel
+def _keep(nd, t, found, shut, ik, iv, iu):
+    """What is known of the improving tiles of position nd less a copy of t (t < 0: nd itself): the tiles
+    ``found`` to be and those ``shut`` (known not to be), into the memo, beside what it held."""
+    if t >= 0:
+        nd[DK.POS_CONC + t] -= 1
+        nd[DK.POS_HELD + t] -= 1
+    a, b, c = DK._memo_key(nd, np.int64(DK.M_GOOD))
+    slot = DK._memo_slot(ik, iv, a, b, c)
+    open_ = DK.ALL_TILES & ~shut & ~found
+    if iv[slot] != 0:
+        found |= (iv[slot] - 1) & DK.ALL_TILES
+        open_ &= (iv[slot] - 1) >> OPEN
+        iv[slot] = (found | ((open_ & ~found) << OPEN)) + 1
+    else:
+        DK._memo_put(ik, iv, iu, slot, a, b, c, found | (open_ << OPEN))  # (the searches write only the distance memo)
+    if t >= 0:
+        nd[DK.POS_CONC + t] += 1
+        nd[DK.POS_HELD + t] += 1
+
+
+@kernel
+def _improving(cx, sc, nd, live, need, mk_, mv, ms, ik, iv, iu):
+    """Live copies of the tiles one intake of which, with its discard, leaves the position nd (at rest)
+    ready (the distance search's ``_near_tiles``, M_GOOD), looked at tile by tile: only tiles still
+    ``live``, the likeliest first, until the count is known or can no longer reach ``need`` (then some
+    count below ``need``).  The memo ``ik``/``iv``/``iu`` (``_distance_kernels``' kind of memo) keeps per
+    position the tiles found and (from bit OPEN) those not looked at yet, so a later call goes on from
+    there (``_discards_near`` fills it too)."""
+    a, b, c = DK._memo_key(nd, np.int64(DK.M_GOOD))
     slot = DK._memo_slot(ik, iv, a, b, c)
     found = 0
-    shut = DK.ALL_TILES & ~allow
+    shut = 0
     if iv[slot] != 0:
         found = (iv[slot] - 1) & DK.ALL_TILES
-        shut |= DK.ALL_TILES & ~((iv[slot] - 1) >> OPEN) & ~found
+        shut = DK.ALL_TILES & ~((iv[slot] - 1) >> OPEN) & ~found
     count = 0
     most = 0
     for x in range(20):
@@ -172,58 +205,35 @@ def _near_tiles(cx, sc, nd, live, mode, allow, need, mk_, mv, ms, ik, iv, iu):
             count += live[x]
         elif not (shut >> x) & 1:
             most += live[x]
-    if most > 0 and count + most >= need:
-        # the bound of _near_tiles: with the richest intake and winning tile, can the 胡息 be reached?
-        hx = cx[DK.CX_MIN] - nd[DK.POS_BASE]
-        for x in range(20):
-            n = nd[DK.POS_CONC + x]
-            if n == 3:
-                hx -= cx[DK.CX_HX + 20 * DK.P_KAN + x]
-                n = 0
-            sc[DK.S_CNT + x] = n
-        if DK._rich_huxi(cx, sc) + cx[DK.CX_STEP] < hx:
-            shut = DK.ALL_TILES & ~found
-            most = 0
-        while most > 0 and count + most >= need:
-            x = -1
-            for y in range(20):
-                if not ((shut | found) >> y) & 1 and live[y] > 0 and (x < 0 or live[y] > live[x]):
-                    x = y
-            shut |= 1 << x
-            most -= live[x]
-            # M_GOOD2: x's intakes with two discards to come, else (phase 1) a copy of x discarded first
-            # and x's own intakes (as _near_tiles' passes)
-            hit = False
-            for ph in range(2 if mode == DK.M_GOOD2 else 1):
-                n = nd[DK.POS_CONC + x]
-                if hit or (ph == 1 and n != 1 and n != 2):
-                    continue
-                nd[DK.POS_CONC + x] -= ph
-                nd[DK.POS_HELD + x] -= ph
-                more = 1 if (mode == DK.M_GOOD2 and ph == 0) else 0
-                ways = DK._ways(cx, sc, nd, False, x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
-                for i in range(ways):
-                    if not hit:
-                        DK._apply(cx, sc, nd, i, 1)
-                        hit = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD] + more,
-                                             mk_, mv, ms) != 0
-                        DK._apply(cx, sc, nd, i, -1)
-                nd[DK.POS_CONC + x] += ph
-                nd[DK.POS_HELD + x] += ph
-            if hit:
-                found |= 1 << x
-                shut &= ~(1 << x)
-                count += live[x]
-        value = found | ((DK.ALL_TILES & ~shut & ~found) << OPEN)
-        if iv[slot] != 0:
-            iv[slot] = value + 1
-        else:
-            DK._memo_put(ik, iv, iu, slot, a, b, c, value)  # (the searches write only the distance memo)
-    return found | ((allow & ~shut & ~found) << OPEN)
+    if most == 0 or count + most < need:
+        return count
+    if not _hx_bound(cx, sc, nd):
+        shut = DK.ALL_TILES & ~found
+        most = 0
+    while most > 0 and count + most >= need:
+        x = -1
+        for y in range(20):
+            if not ((shut | found) >> y) & 1 and live[y] > 0 and (x < 0 or live[y] > live[x]):
+                x = y
+        shut |= 1 << x
+        most -= live[x]
+        ways = DK._ways(cx, sc, nd, False, x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
+        hit = False
+        for i in range(ways):
+            if not hit:
+                DK._apply(cx, sc, nd, i, 1)
+                hit = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD], mk_, mv, ms) != 0
+                DK._apply(cx, sc, nd, i, -1)
+        if hit:
+            found |= 1 << x
+            shut &= ~(1 << x)
+            count += live[x]
+    _keep(nd, np.int64(-1), found, shut, ik, iv, iu)
+    return count
 
 
 @kernel
-def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, bar, mk_, mv, ms, ik, iv, iu):
+def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu):
     """(class, −count) of the hand at rest, packed: class * COUNT_ROOM − count (module docstring); a
     hand not ready is judged no further than class ``level``.  Exact when below ``bar``; else some key
     no less than ``bar`` (a class 1 count is looked for only as far as it could come below it)."""
@@ -234,85 +244,99 @@ def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, bar, mk_, mv, ms, ik, 
     if DK._ready_memo(cx, sc, nd, np.int64(0), mk_, mv, ms):
         return READY * COUNT_ROOM - _outs(ws, reds, live)
     if level >= 1:
-        tiles = _near_tiles(cx, sc, nd, live, np.int64(DK.M_GOOD), allow, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik,
-                            iv, iu)
-        n = 0
-        for x in range(20):
-            if (tiles >> x) & 1:
-                n += live[x]
+        n = _improving(cx, sc, nd, live, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik, iv, iu)
         if n > 0:
             return NEAR * COUNT_ROOM - n
     return FAR * COUNT_ROOM
 
 
 @kernel
-def _near(ws, cx, ks, conc, mk, mt, nm, need, mk_, mv, ms, ik, iv, iu):
-    """The tiles (a mask) whose intake, with a discard before it and one after, may leave the hand
-    (which owes a discard) ready (``_near_tiles``, M_GOOD2): those found and those not looked at (the
-    dead ones, or all once their live copies cannot reach ``need``).  No discard leaves the hand of
-    class 0 or 1 when there is none, and the improving tiles of the hand after any discard are among
-    them; their live copies are exactly the found ones' when they reach ``need``."""
+def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, mk_, mv, ms, ik, iv, iu):
+    """For a hand that owes a discard, none of which leaves it ready: the live copies of the improving
+    tiles (``_improving``) of the hand less t, for each discard t, into ks[KS_NEAR + t], all found
+    together tile by tile.  An intake of x (not t) on the hand less t is one of the whole hand's, t
+    still concealed after it; so x improves the hand less t when t is among the tiles that may be
+    discarded, with the intake's own discard, to leave the whole hand after an intake of x ready
+    (``_distance_kernels._junk_tiles``); and x improves the hand less x when some intake of x on it,
+    with its discard, leaves a ready hand.  Only the tiles still live, the likeliest first, until the
+    counts are known or none can reach ``need``.  Returns the largest count: exact when it reaches
+    ``need``, else some count below it.  With ``keep``, what it learnt of each hand less t goes into the
+    memo of improving tiles (the hand a discard leaves is judged again at each revealed tile)."""
     nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
+    sc = ks[KS_SC:KS_SC + DK.S_SIZE]
+    live = ks[KS_LIVE:KS_LIVE + 20]
+    counts = ks[KS_NEAR:KS_NEAR + 20]
+    masks = ks[KS_MASKS:KS_MASKS + 20]
     _position(ws, conc, mk, mt, nm, nd)
-    tiles = _near_tiles(cx, ks[KS_SC:KS_SC + DK.S_SIZE], nd, ks[KS_LIVE:KS_LIVE + 20], np.int64(DK.M_GOOD2),
-                        np.int64(DK.ALL_TILES), need, mk_, mv, ms, ik, iv, iu)
-    return (tiles | (tiles >> OPEN)) & DK.ALL_TILES
+    most = 0
+    for t in range(20):
+        counts[t] = 0
+        masks[t] = 0
+        most += live[t]
+    best = 0
+    done = 0
+    if not _hx_bound(cx, sc, nd):
+        most = 0
+        done = DK.ALL_TILES
+    while most > 0 and best + most >= need:
+        x = -1
+        for y in range(20):
+            if not (done >> y) & 1 and live[y] > 0 and (x < 0 or live[y] > live[x]):
+                x = y
+        done |= 1 << x
+        most -= live[x]
+        junks = 0
+        for ph in range(2):
+            n = nd[DK.POS_CONC + x]
+            if ph == 1 and n != 1 and n != 2:
+                continue
+            # phase 0: x's intakes on the whole hand; phase 1: on the hand less a copy of x
+            nd[DK.POS_CONC + x] -= ph
+            nd[DK.POS_HELD + x] -= ph
+            ways = DK._ways(cx, sc, nd, False, x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
+            for i in range(ways):
+                if ph == 0 or not (junks >> x) & 1:
+                    DK._apply(cx, sc, nd, i, 1)
+                    junk = sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD]
+                    if ph == 0:
+                        junks |= DK._junk_tiles(cx, sc, nd, junk + 1, ik, iv, iu) & ~(1 << x)
+                    elif DK._ready_memo(cx, sc, nd, junk, mk_, mv, ms):
+                        junks |= 1 << x
+                    DK._apply(cx, sc, nd, i, -1)
+            nd[DK.POS_CONC + x] += ph
+            nd[DK.POS_HELD + x] += ph
+        for t in range(20):
+            if (junks >> t) & 1 and (nd[DK.POS_CONC + t] == 1 or nd[DK.POS_CONC + t] == 2):
+                masks[t] |= 1 << x
+                counts[t] += live[x]
+                if counts[t] > best:
+                    best = counts[t]
+    for t in range(20):
+        if keep and (nd[DK.POS_CONC + t] == 1 or nd[DK.POS_CONC + t] == 2):
+            _keep(nd, np.int64(t), masks[t], done & ~masks[t], ik, iv, iu)
+    return best
 
 
 @kernel
 def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu):
     """The best ``_rest_key`` at ``level`` that a hand just after an intake reaches by its discard
-    (itself when none follows).  Level 1 is asked only where no discard leaves the hand ready: then
-    the discards are looked at only where some leaves it at most 1 away (``_near``) and the live
-    copies of those tiles could bring a key below ``bar``; else the key returned is no less than
-    ``bar`` (and class 2's where there is no live copy)."""
+    (itself when none follows).  Level 1 is asked only where no discard leaves the hand ready
+    (``_discards_near``): exact when below ``bar``, else some key no less than ``bar``."""
     if not _owes(conc, mk, nm):
-        return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, np.int64(DK.ALL_TILES), bar, mk_, mv, ms, ik, iv, iu)
-    allow = np.int64(DK.ALL_TILES)
+        return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu)
     if level > 0:
-        allow = _near(ws, cx, ks, conc, mk, mt, nm, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik, iv, iu)
-        most = 0
-        for x in range(20):
-            if (allow >> x) & 1:
-                most += ks[KS_LIVE + x]
-        if most == 0:
-            return FAR * COUNT_ROOM
-        if NEAR * COUNT_ROOM - most >= bar:
-            return NEAR * COUNT_ROOM - most
-    # the discards, at level 1 the least useful first (the likeliest best: the order changes no key that
-    # counts, and the best so far bounds the others)
-    order = ks[KS_ORDER:KS_ORDER + 20]
-    m = 0
+        n = _discards_near(ws, cx, ks, conc, mk, mt, nm, NEAR * COUNT_ROOM - bar + 1, False, mk_, mv, ms, ik, iv,
+                           iu)
+        return NEAR * COUNT_ROOM - n if n > 0 else FAR * COUNT_ROOM
+    best = 1 << 30
     for t in range(20):
         if conc[t] == 1 or conc[t] == 2:
-            v = (_use(conc, t) * 32 if level > 0 else 0) + t
-            j = m
-            while j > 0 and order[j - 1] > v:
-                order[j] = order[j - 1]
-                j -= 1
-            order[j] = v
-            m += 1
-    best = 1 << 30
-    for j in range(m):
-        t = order[j] & 31
-        conc[t] -= 1
-        key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, min(bar, best), mk_, mv, ms, ik, iv, iu)
-        conc[t] += 1
-        if key < best:
-            best = key
+            conc[t] -= 1
+            key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu)
+            conc[t] += 1
+            if key < best:
+                best = key
     return best
-
-
-@kernel
-def _discard_key(ws, cx, ks, conc, mk, mt, nm, t, level, allow, bar, mk_, mv, ms, ik, iv, iu):
-    """The key of discarding t: the hand it leaves (``_rest_key``, its improving tiles among ``allow``),
-    then the tile's use.  Exact when no more than ``bar``; else some key above it."""
-    use = _use(conc, t)
-    conc[t] -= 1
-    key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, allow, (bar - use) // USE_ROOM + 1, mk_, mv, ms, ik, iv,
-                    iu)
-    conc[t] += 1
-    return key * USE_ROOM + use
 
 
 @kernel
@@ -331,27 +355,20 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
         # the ready discards first: when one is, no other needs a closer look
         keys = np.empty(n, np.int64)
         for k in range(n):
-            keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], np.int64(0),
-                                   np.int64(DK.ALL_TILES), np.int64(1 << 40), mk_, mv, ms, ik, iv, iu)
+            t = opts[at + k * AS + P.A_CHI]
+            use = _use(conc, t)
+            conc[t] -= 1
+            keys[k] = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(0), np.int64(1 << 30), mk_, mv, ms, ik, iv,
+                                iu) * USE_ROOM + use
+            conc[t] += 1
         best = keys.min()
-        allow = np.int64(0)
         if best >= FAR * COUNT_ROOM * USE_ROOM and level > 0:
-            allow = _near(ws, cx, ks, conc, mk, mt, nm, np.int64(1), mk_, mv, ms, ik, iv, iu)
-            most = 0
-            for x in range(20):
-                if (allow >> x) & 1:
-                    most += ks[KS_LIVE + x]
-            if most == 0:  # (no live copy: every discard is of class 2, as the first keys say)
-                allow = 0
-        if allow != 0:
-            # (a discard whose key cannot come to the best so far changes nothing: its key is left above it;
-            # the least useful first, the likeliest best)
-            best = np.int64(1 << 40)
-            for k in np.argsort(keys):
-                keys[k] = _discard_key(ws, cx, ks, conc, mk, mt, nm, opts[at + k * AS + P.A_CHI], level, allow, best,
-                                       mk_, mv, ms, ik, iv, iu)
-                if keys[k] < best:
-                    best = keys[k]
+            if _discards_near(ws, cx, ks, conc, mk, mt, nm, np.int64(1), True, mk_, mv, ms, ik, iv, iu) > 0:
+                for k in range(n):
+                    count = ks[KS_NEAR + opts[at + k * AS + P.A_CHI]]
+                    if count > 0:
+                        keys[k] += (NEAR * COUNT_ROOM - count - FAR * COUNT_ROOM) * USE_ROOM
+                best = keys.min()
         tied = 0
         for k in range(n):
             if keys[k] == best:
@@ -372,8 +389,7 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
     hs = ks[KS_SHOWN:KS_SHOWN + MAXM]
     # readiness first: a closer look only when neither passing nor any move leaves the hand ready
     for lv in range(level + 1):
-        cur = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), np.int64(DK.ALL_TILES), np.int64(1 << 30), mk_,
-                        mv, ms, ik, iv, iu)
+        cur = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(lv), np.int64(1 << 30), mk_, mv, ms, ik, iv, iu)
         best = 1 << 30
         best_k = -1
         for k in range(n):
