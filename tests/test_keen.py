@@ -11,7 +11,7 @@ import pytest
 from solver.app import sim
 from solver.engine import _game_keen as KG
 from solver.engine import _game_policies as GP
-from solver.engine import distance, game_steps, keen_steps
+from solver.engine import distance, distance_arrays, game_steps, keen_steps
 from solver.game.bot_keen import LEVEL, KeenBot
 from solver.game.engine import Game
 from solver.game.kernel_game import KernelGame
@@ -120,3 +120,45 @@ def test_keen_rollouts_equal_the_python_rollout(rules):
 @pytest.mark.parametrize("rules", ALL, ids=IDS)
 def test_many_keen_rollouts_equal_the_python_rollout(rules):
     assert sum(same_rollouts(rules, seed, policy="keen") for seed in range(100, 300)) > 1_500
+
+
+@pytest.mark.parametrize("rules", ALL, ids=IDS)
+def test_each_discards_improving_tiles_found_together_are_its_own(rules):
+    """``_discards_near`` (every discard's improving tiles at once, from the tiles that may be discarded
+    after each intake of the whole hand) against ``_improving`` on the hand less each discard, on the
+    hands of random play that owe a discard, none of which leaves them ready."""
+    t = game_steps.tables_of(rules)
+    cx = keen_steps.keen_of(rules).distance.context
+
+    def memos():
+        return (*distance_arrays.DistanceMemo().args(), *distance_arrays.DistanceMemo(dtype=np.int64).args())
+
+    ks = KG.scratch()
+    compared = 0
+    for seed in range(3):
+        kern = KernelGame(rules, seed=seed)
+        bots = [RandomBot(seed, p) for p in range(rules.game.players)]
+        while (ask := kern.ask()) is not None:
+            p = ask.seat
+            st = kern.st
+            conc = np.array(kern.hand(p).concealed, np.int64)
+            mk = st[KG.S_MK + KG.MAXM * p:KG.S_MK + KG.MAXM * (p + 1)].copy()
+            mt = st[KG.S_MT + 3 * KG.MAXM * p:KG.S_MT + 3 * KG.MAXM * (p + 1)].copy()
+            nm = np.int64(st[KG.S_NM + p])
+            if KG._owes(conc, mk, nm):
+                ks[KG.KS_LIVE:KG.KS_LIVE + 20] = np.maximum(0, 3 - conc)
+                each = memos()
+                keys = {}
+                for x in np.flatnonzero((conc == 1) | (conc == 2)).tolist():
+                    conc[x] -= 1
+                    keys[x] = KG._rest_key(t.ws, cx, ks, conc, mk, mt, nm, np.int64(1), np.int64(1 << 30), *each)
+                    conc[x] += 1
+                if keys and min(keys.values()) > KG.READY * KG.COUNT_ROOM:  # (no discard leaves it ready)
+                    most = KG._discards_near(t.ws, cx, ks, conc, mk, mt, nm, np.int64(1), np.bool_(False), *memos())
+                    counts = {x: KG.NEAR * KG.COUNT_ROOM - k if k < KG.FAR * KG.COUNT_ROOM else 0
+                              for x, k in keys.items()}
+                    assert {x: int(ks[KG.KS_NEAR + x]) for x in keys} == counts, (rules.name, seed)
+                    assert most == max(counts.values())
+                    compared += sum(c > 0 for c in counts.values())
+            kern.play(ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask))
+    assert compared > 20
