@@ -51,11 +51,13 @@ class Keen:
         announce_compile(KG.play_keen)  # (before the game's tables: keen's kernels compile beside the game's)
         self.tables: Tables = tables_of(rules)
         self.distance = distance_arrays.of(rules)
-        self.improving = distance_arrays.DistanceMemo(dtype=np.int64)  # each position's improving tiles
+        # each position's improving tiles, and each intake's junk tiles (_distance_kernels._junk_tiles)
+        self.improving = distance_arrays.DistanceMemo(dtype=np.int64)
         self.ks = KG.scratch()
 
     def memos(self) -> tuple[np.ndarray, ...]:
-        """The distance memo's arrays and the improving tiles' (each cleared when past its fill limit)."""
+        """The distance memo's arrays and the masks' (improving and junk tiles; each cleared when past its
+        fill limit)."""
         return (*self.distance.memo.args(), *self.improving.args())
 
     def pick(self, concealed: Sequence[int], melds: Sequence[tuple[str, Sequence[int]]], live: Sequence[int],
