@@ -146,6 +146,8 @@ def _outs(ws, reds, live):
 
 #: where an entry of the memo of improving tiles keeps the tiles not looked at yet (``_improving``)
 OPEN = 21
+#: the question (+ x) of a hand's entry there for the junk tiles of x's intakes (``_discards_near``)
+XJ = 32
 
 
 @kernel
@@ -275,6 +277,7 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, mk_, mv, ms, ik, iv
         most += live[t]
     best = 0
     done = 0
+    a, b, c = DK._memo_key(nd, np.int64(XJ))  # (each x's junk tiles, below: a memo entry of its own)
     if not _hx_bound(cx, sc, nd):
         most = 0
         done = DK.ALL_TILES
@@ -285,8 +288,9 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, mk_, mv, ms, ik, iv
                 x = y
         done |= 1 << x
         most -= live[x]
-        junks = 0
-        for ph in range(2):
+        known = iv[DK._memo_slot(ik, iv, a, b, c + (x << 40))]
+        junks = known - 1 if known else 0
+        for ph in range(0 if known else 2):
             n = nd[DK.POS_CONC + x]
             if ph == 1 and n != 1 and n != 2:
                 continue
@@ -305,6 +309,8 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, mk_, mv, ms, ik, iv
                     DK._apply(cx, sc, nd, i, -1)
             nd[DK.POS_CONC + x] += ph
             nd[DK.POS_HELD + x] += ph
+        if not known:
+            DK._memo_put(ik, iv, iu, DK._memo_slot(ik, iv, a, b, c + (x << 40)), a, b, c + (x << 40), junks)
         for t in range(20):
             if (junks >> t) & 1 and (nd[DK.POS_CONC + t] == 1 or nd[DK.POS_CONC + t] == 2):
                 masks[t] |= 1 << x
