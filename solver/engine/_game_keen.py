@@ -253,6 +253,19 @@ def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu)
 
 
 @kernel
+def _ready_discards(ws, cx, ks, conc, mk, mt, nm, ik, iv, iu):
+    """For a hand that owes a discard: the discards t (bit t) that may leave it ready, one walk for all
+    (``_distance_kernels._junk_tiles``: nd less t is ready), and every tile neither single nor a pair."""
+    nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
+    _position(ws, conc, mk, mt, nm, nd)
+    m = DK._junk_tiles(cx, ks[KS_SC:KS_SC + DK.S_SIZE], nd, np.int64(1), ik, iv, iu)
+    for t in range(20):
+        if conc[t] != 1 and conc[t] != 2:
+            m |= 1 << t
+    return m
+
+
+@kernel
 def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, mk_, mv, ms, ik, iv, iu):
     """For a hand that owes a discard, none of which leaves it ready: the live copies of the improving
     tiles (``_improving``) of the hand less t, for each discard t, into ks[KS_NEAR + t], all found
@@ -335,11 +348,14 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu
                            iu)
         return NEAR * COUNT_ROOM - n if n > 0 else FAR * COUNT_ROOM
     best = 1 << 30
+    ready = _ready_discards(ws, cx, ks, conc, mk, mt, nm, ik, iv, iu)
     for t in range(20):
         if conc[t] == 1 or conc[t] == 2:
-            conc[t] -= 1
-            key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu)
-            conc[t] += 1
+            key = FAR * COUNT_ROOM  # (level 0 here: not ready)
+            if (ready >> t) & 1:
+                conc[t] -= 1
+                key = _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu)
+                conc[t] += 1
             if key < best:
                 best = key
     return best
@@ -360,13 +376,15 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
     if stage == ST_DISCARD:
         # the ready discards first: when one is, no other needs a closer look
         keys = np.empty(n, np.int64)
+        ready = _ready_discards(ws, cx, ks, conc, mk, mt, nm, ik, iv, iu)
         for k in range(n):
             t = opts[at + k * AS + P.A_CHI]
-            use = _use(conc, t)
-            conc[t] -= 1
-            keys[k] = _rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(0), np.int64(1 << 30), mk_, mv, ms, ik, iv,
-                                iu) * USE_ROOM + use
-            conc[t] += 1
+            keys[k] = FAR * COUNT_ROOM * USE_ROOM + _use(conc, t)
+            if (ready >> t) & 1:
+                conc[t] -= 1
+                keys[k] += (_rest_key(ws, cx, ks, conc, mk, mt, nm, np.int64(0), np.int64(1 << 30), mk_, mv, ms, ik,
+                                      iv, iu) - FAR * COUNT_ROOM) * USE_ROOM
+                conc[t] += 1
         best = keys.min()
         if best >= FAR * COUNT_ROOM * USE_ROOM and level > 0:
             if _discards_near(ws, cx, ks, conc, mk, mt, nm, np.int64(1), True, mk_, mv, ms, ik, iv, iu) > 0:
