@@ -51,7 +51,8 @@ class Keen:
         announce_compile(KG.play_keen)  # (before the game's tables: keen's kernels compile beside the game's)
         self.tables: Tables = tables_of(rules)
         self.distance = distance_arrays.of(rules)
-        # each position's improving tiles, and each intake's junk tiles (_distance_kernels._junk_tiles)
+        # each position's improving tiles, each intake's junk tiles (_distance_kernels._junk_tiles), and a
+        # hand's junk tiles per intake tile (_game_keen._discards_near)
         self.improving = distance_arrays.DistanceMemo(dtype=np.int64)
         self.ks = KG.scratch()
 
