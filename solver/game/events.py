@@ -20,11 +20,15 @@ __all__ = ["KINDS", "DealEvent", "DiscardEvent", "DrawEvent", "DrawnEvent", "Eve
            "MoveEvent", "PenaltyEvent", "ResumeEvent", "SettleEvent", "TakeEvent", "WinEvent", "line_fields",
            "seat_of", "to_json"]
 
-_NONE: frozenset[str] = frozenset()
+@dataclass(frozen=True, kw_only=True)
+class _Event:
+    """What every kind has: its record line's ``E``, and the fields it leaves out when None (none)."""
+    E: ClassVar[str]
+    OMITTED: ClassVar[frozenset[str]] = frozenset()
 
 
 @dataclass(frozen=True, kw_only=True)
-class DealEvent:
+class DealEvent(_Event):
     """The deal: the dealer, the hands dealt from him on, the stock top first, the 亮张 (None: the ruleset shows
     none); at a table of four the seat sitting out and the stock's shown last tile; of two, the tiles set
     aside unseen (埋牌)."""
@@ -40,15 +44,14 @@ class DealEvent:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ResumeEvent:
+class ResumeEvent(_Event):
     """A hand taken up from a position (``Game.resume``): whose turn it is; never written to a record."""
     E: ClassVar[str] = "resume"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
     turn: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class MoveEvent:
+class MoveEvent(_Event):
     """A decision: the seat, the stage (``claim``: a move out of turn, in a lenient replay), the tile it was on
     (None: a discard's), the moves offered (None: a lenient replay's move, not asked), the move made, and the
     rule it broke (None: none)."""
@@ -63,10 +66,9 @@ class MoveEvent:
 
 
 @dataclass(frozen=True, kw_only=True)
-class MeldEvent:
+class MeldEvent(_Event):
     """A four of a kind laid down at the deal (提/龙): the seat, its kind and its tiles."""
     E: ClassVar[str] = "meld"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
     seat: int
     kind: str
     tiles: str
@@ -74,10 +76,9 @@ class MeldEvent:
 
 
 @dataclass(frozen=True, kw_only=True)
-class _TileEvent:
+class _TileEvent(_Event):
     """A tile that passes through a seat's hands: the seat, the tile."""
     E: ClassVar[str]
-    OMITTED: ClassVar[frozenset[str]] = _NONE
     seat: int
     tile: str
 
@@ -98,10 +99,9 @@ class FaceUpEvent(_TileEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
-class TakeEvent:
+class TakeEvent(_Event):
     """A tile taken (吃, 碰, 偎, 提, 跑 ...): the seat, the move's kind, the tile and the melds it made."""
     E: ClassVar[str] = "take"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
     seat: int
     kind: str
     tile: str
@@ -109,11 +109,10 @@ class TakeEvent:
 
 
 @dataclass(frozen=True, kw_only=True)
-class WinEvent:
+class WinEvent(_Event):
     """A win: the seat, the tile won on (None: a dealt hand's), where it came from, the game's conditions
     (海底, 地胡 ...), how it wins, its 胡息, 等, 番 and their names, and its score."""
     E: ClassVar[str] = "win"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
     seat: int
     tile: str | None
     source: str
@@ -127,27 +126,24 @@ class WinEvent:
 
 
 @dataclass(frozen=True, kw_only=True)
-class DrawnEvent:
+class DrawnEvent(_Event):
     """荒庄: the stock ran out with no win."""
     E: ClassVar[str] = "drawn"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
 
 
 @dataclass(frozen=True, kw_only=True)
-class PenaltyEvent:
+class PenaltyEvent(_Event):
     """A penalty for a broken rule (a lenient replay): the seat, the offence and what it pays."""
     E: ClassVar[str] = "penalty"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
     seat: int
     offence: str
     amount: int
 
 
 @dataclass(frozen=True, kw_only=True)
-class SettleEvent:
+class SettleEvent(_Event):
     """The hand settled: each seat's net score."""
     E: ClassVar[str] = "settle"
-    OMITTED: ClassVar[frozenset[str]] = _NONE
     net: tuple[int, ...]
 
 

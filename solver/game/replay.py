@@ -107,11 +107,6 @@ class _Stop(Exception):
     """Move N is reached."""
 
 
-def _norm(event: Event) -> dict:
-    """The engine's event as its record line reads back."""
-    return to_json(event)
-
-
 def _same(engine: Event, rec: dict) -> bool:
     return to_json(engine) == rec
 
@@ -186,7 +181,7 @@ class _Replayer:
         game = self.game = self._deal(h, no, deal)
         self.out.games.append(game)
         if not self.lenient and not _same(game.events[0], deal):
-            raise RecordError(no, f"the deal line is not as the engine writes it: {_diff(_norm(game.events[0]), deal)}")
+            raise RecordError(no, f"the deal line is not as the engine writes it: {_diff(to_json(game.events[0]), deal)}")
         self.out.steps.append(Step(h.index, no, game.events[0]))
         self.cursor = 1
         for no, ev in h.events[1:]:
@@ -198,7 +193,7 @@ class _Replayer:
         if self.lenient:
             self._fill_events()
         elif self.cursor < len(game.events):
-            raise RecordError(h.after, f"the record lacks the engine's next event, {_short(_norm(game.events[self.cursor]))}"
+            raise RecordError(h.after, f"the record lacks the engine's next event, {_short(to_json(game.events[self.cursor]))}"
                                        " (a line dropped?)")
         self._check_stock(h.after)
         ask = game.ask()
@@ -267,12 +262,12 @@ class _Replayer:
                 # claimed anything more)
                 ask = game.ask()
                 if ask is None or not self._fill(ask):
-                    got = f"it gives {_short(_norm(pending[0]))}" if pending else "it gives nothing"
+                    got = f"it gives {_short(to_json(pending[0]))}" if pending else "it gives nothing"
                     raise RecordError(no, f"the record has a {kind} line, but the engine makes no {kind} here "
                                           f"({got}){self._waiting()}")
                 pending = game.events[self.cursor:]
             self._fill_events_upto(self.cursor + i)
-            engine = _norm(pending[i])
+            engine = to_json(pending[i])
             for k, v in ev.items():
                 if engine.get(k, None) != v and not (k == "tile" and self._same_tile(v, engine.get(k))):
                     raise RecordError(no, f"this {kind} line is not the engine's: {_diff(engine, ev)}")
@@ -281,7 +276,7 @@ class _Replayer:
                 raise RecordError(no, f"the record has a {kind} line, but the engine gives nothing here"
                                       f"{self._waiting()}")
             if not _same(pending[0], ev):
-                raise RecordError(no, f"this line is not the engine's: {_diff(_norm(pending[0]), ev)}")
+                raise RecordError(no, f"this line is not the engine's: {_diff(to_json(pending[0]), ev)}")
         self._step(no, game.events[self.cursor])
         self.cursor += 1
 
@@ -321,7 +316,7 @@ class _Replayer:
             self._lenient(no, ev, move, seat)
             return
         if self.cursor < len(game.events):
-            raise RecordError(no, f"the record has a move where the engine gives {_short(_norm(game.events[self.cursor]))}"
+            raise RecordError(no, f"the record has a move where the engine gives {_short(to_json(game.events[self.cursor]))}"
                                   " (a line dropped?)")
         ask = game.ask()
         if ask is None:
@@ -357,9 +352,9 @@ class _Replayer:
             if ev is not None:  # a move line of the record: it has its number
                 assert no is not None
                 if not self.lenient and not _same(engine, ev):
-                    raise RecordError(no, f"this move line is not the engine's: {_diff(_norm(engine), ev)}")
+                    raise RecordError(no, f"this move line is not the engine's: {_diff(to_json(engine), ev)}")
                 if self.lenient:
-                    self._check_typed_move(no, ev, _norm(engine))
+                    self._check_typed_move(no, ev, to_json(engine))
             self._step(no, game.events[before])
             self.cursor = before + 1
         if offence:
