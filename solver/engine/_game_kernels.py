@@ -21,6 +21,10 @@ from . import play_rules as P
 from ._game_state import (
     AS,
     ASKED,
+    B_OFFENCE,
+    B_ROW,
+    B_SEAT,
+    BROKEN,
     C_DIHU,
     C_HAIDI,
     C_QISHOU,
@@ -31,6 +35,7 @@ from ._game_state import (
     EV_DRAW,
     EV_FACEUP,
     EV_TAKE,
+    FALSE_HU,
     FMAX,
     G_AFTER,
     G_BAKUAI,
@@ -39,7 +44,9 @@ from ._game_state import (
     G_DEALER,
     G_FIRST_DISCARD,
     G_LAST_STOCK,
+    G_LENIENT,
     G_LIANG,
+    G_OFFENDERS,
     G_PHASE,
     G_QISHOU,
     G_STATUS,
@@ -71,7 +78,9 @@ from ._game_state import (
     R_KIND,
     R_NACT,
     R_NS,
+    R_OPENED,
     R_SEATS,
+    R_SKIP,
     R_STAGE,
     R_TILE,
     RS_CHI,
@@ -92,6 +101,7 @@ from ._game_state import (
     ST_DISCARD,
     ST_FIRST,
     ST_HU,
+    ST_OPEN,
     ST_PENG,
     ST_QISHOU,
     ST_TAKE,
@@ -166,6 +176,8 @@ def _claims(ws, st, rv, wbuf, out, x, by, kind, dealer_first):
     _decide_all(ws, st, rv, wbuf, out)
     st[R_STAGE] = RS_HU
     st[R_CURSOR] = 0
+    st[R_SKIP] = 0
+    st[R_OPENED] = 0
     st[G_PHASE] = PH_STAGES
     for i in range(st[R_NS]):
         p = st[R_SEATS + i]
@@ -205,7 +217,7 @@ def _stages(st, rv):
                     p = st[R_SEATS + st[R_CURSOR]]
                     acts = _acts(st, p)
                     hu = _find(acts, st[R_NACT + p], np.int64(P.AC_HU))
-                    if hu >= 0:
+                    if hu >= 0 and not (st[R_SKIP] >> p) & 1:
                         _ask(st, p, np.int64(ST_HU), x, np.int64(_origin(st, p, by, kind)))
                         _option(st, acts, hu)
                         _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
@@ -216,6 +228,8 @@ def _stages(st, rv):
         elif stage == RS_TAKE:
             for i in range(st[R_NS]):
                 p = st[R_SEATS + i]
+                if (st[R_SKIP] >> p) & 1:
+                    continue
                 acts = _acts(st, p)
                 for k in range(st[R_NACT + p]):
                     a = acts[k * AS + P.A_KIND]
@@ -230,7 +244,7 @@ def _stages(st, rv):
                 p = st[R_SEATS + st[R_CURSOR]]
                 acts = _acts(st, p)
                 k = _find(acts, st[R_NACT + p], np.int64(P.AC_PENG))
-                if k >= 0:
+                if k >= 0 and not (st[R_SKIP] >> p) & 1:
                     _ask(st, p, np.int64(ST_PENG), x, np.int64(_origin(st, p, by, kind)))
                     _option(st, acts, k)
                     if not acts[k * AS + P.A_COMPULSORY]:
@@ -246,7 +260,7 @@ def _stages(st, rv):
                 acts = _acts(st, p)
                 n = st[R_NACT + p]
                 first = _find(acts, n, np.int64(P.AC_CHI))
-                if first >= 0:
+                if first >= 0 and not (st[R_SKIP] >> p) & 1:
                     _ask(st, p, np.int64(ST_CHI), x, np.int64(_origin(st, p, by, kind)))
                     for k in range(first, n):
                         if acts[k * AS + P.A_KIND] == P.AC_CHI:
@@ -255,6 +269,11 @@ def _stages(st, rv):
                     return
                 st[R_CURSOR] += 1
             st[R_STAGE] = RS_FACEUP
+        elif st[G_LENIENT] and not st[R_OPENED]:  # a record typed in may still claim it, breaking a rule
+            st[R_OPENED] = 1
+            _ask(st, by, np.int64(ST_OPEN), x, np.int64(-1))
+            _plain_option(st, np.int64(P.AC_PASS), np.int64(-1))
+            return
         else:  # nobody took it: it stays face up before the seat that revealed it
             nf = st[S_NF + by]
             if nf < FMAX:
@@ -404,8 +423,40 @@ def advance(ws, st, rv, cond_fans, wbuf, out):
 
 
 @kernel
+def _broken(ws, st, rv, cond_fans):
+    """The move at B_* (a lenient replay's: a claim out of turn, or a move that breaks a rule) on the
+    tile on the table: 诈胡 ends the hand, a legal 胡 wins, a compulsory move passed (走跑, 失提) lets
+    the tile go on to the others' claims, any other move is made."""
+    p = st[B_SEAT]
+    row = st[B_ROW:B_ROW + AS]
+    a = row[P.A_KIND]
+    x = st[R_TILE]
+    if st[B_OFFENCE]:
+        st[G_OFFENDERS] |= 1 << p
+    if a == P.AC_HU:
+        if st[B_OFFENCE]:
+            _finish(st, rv, np.int64(-1), np.int64(FALSE_HU), np.int64(-1))
+        else:
+            _won(ws, st, rv, cond_fans, p)
+    elif a == P.AC_PASS:
+        st[R_SKIP] = 1 << p
+        st[R_STAGE] = RS_HU if st[Q_STAGE] == ST_FIRST else RS_TAKE
+        st[R_CURSOR] = 0
+        st[G_PHASE] = PH_STAGES
+    else:
+        row[P.A_ONTO] = _holding(_conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p], x)
+        _taken(st, p, row, x)
+
+
+@kernel
 def answer(ws, st, rv, cond_fans, wbuf, out, k):
-    """Option k of the question asked; then play on (``advance``)."""
+    """Option k of the question asked (BROKEN: the move at B_*, ``_broken``); then play on (``advance``)."""
+    if k == BROKEN:
+        st[G_STATUS] = 0
+        _broken(ws, st, rv, cond_fans)
+        if st[G_STATUS] == 0:
+            return advance(ws, st, rv, cond_fans, wbuf, out)
+        return st[G_STATUS]
     p = st[Q_SEAT]
     stage = st[Q_STAGE]
     row = st[Q_OPT + k * AS:Q_OPT + (k + 1) * AS]

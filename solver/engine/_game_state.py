@@ -74,27 +74,35 @@ G_OUT = 32  # the seat sitting out (坐底), -1 none
 G_BAKUAI = 33  # [N] 八块 by seat: a 4-tile group taken beside another (for phz sim's counts)
 G_CHOU_WEI = 37  # [N] 臭偎 by seat
 G_SHOWS_LAST = 41  # the stock's last tile is shown to all (a table of four, V_SHOWS_LAST)
+G_LENIENT = 42  # a lenient replay: a tile nobody may claim is asked about (ST_OPEN), moves may break rules
+G_OFFENDERS = 43  # bit p: seat p broke a rule this hand (its own win is void: it is not paid)
 # the claims on the tile on the table
-R_TILE = 42
-R_BY = 43
-R_KIND = 44
-R_DFIRST = 45  # the dealer's first discard (地胡)
-R_CANWIN = 46
-R_NS = 47  # seats asked about it
-R_SEATS = 48  # [N] in claim order
-R_STAGE = 52  # RS_*
-R_CURSOR = 53  # the next seat of the stage (an index into R_SEATS, or into the eaters)
-R_NACT = 54  # [N] by seat: its legal actions at the tile
-R_ACT = 58  # [N * NA * AS] by seat
+R_TILE = 44
+R_BY = 45
+R_KIND = 46
+R_DFIRST = 47  # the dealer's first discard (地胡)
+R_CANWIN = 48
+R_NS = 49  # seats asked about it
+R_SEATS = 50  # [N] in claim order
+R_STAGE = 54  # RS_*
+R_CURSOR = 55  # the next seat of the stage (an index into R_SEATS, or into the eaters)
+R_NACT = 56  # [N] by seat: its legal actions at the tile
+R_ACT = 60  # [N * NA * AS] by seat
+R_SKIP = R_ACT + N * NA * AS  # bit p: seat p is not asked again (it broke a rule at this tile: 走跑, 失提)
+R_OPENED = R_SKIP + 1  # a lenient replay asked about the tile nobody claimed (ST_OPEN)
 # the question asked
-Q_SEAT = R_ACT + N * NA * AS
+Q_SEAT = R_OPENED + 1
 Q_STAGE = Q_SEAT + 1  # ST_*
 Q_TILE = Q_SEAT + 2  # -1 for a discard
 Q_ORIGIN = Q_SEAT + 3  # P.O_* as the seat sees it, -1 for a discard
 Q_N = Q_SEAT + 4  # options
 Q_OPT = Q_SEAT + 5  # [NA * AS]: rows of play_rules.legal; a discard's options have A_KIND DISCARD, A_CHI the tile
+# a move of a lenient replay that is not among the options (``answer`` with k = BROKEN)
+B_SEAT = Q_OPT + NA * AS  # who makes it
+B_ROW = B_SEAT + 1  # [AS] the move as a row of play_rules.legal (its A_ONTO found when it is made)
+B_OFFENCE = B_ROW + AS  # 1: it breaks a rule (the seat's win is void; 胡 is 诈胡 and ends the hand)
 # the seats
-S_CONC = Q_OPT + NA * AS  # [N * 20]
+S_CONC = B_OFFENCE + 1  # [N * 20]
 S_NM = S_CONC + N * 20  # [N]
 S_MK = S_NM + N  # [N * MAXM]
 S_MT = S_MK + N * MAXM  # [N * MAXM * 3]
@@ -114,8 +122,10 @@ ASKED, DONE, NEED_TIANHU = 1, 2, 3
 PH_START, PH_QISHOU, PH_AFTER, PH_TURN, PH_STAGES, PH_END = range(6)
 # claim stages (a round's), and the stages of a question (solver.game.moves.STAGES order)
 RS_HU, RS_TAKE, RS_PENG, RS_CHI, RS_FACEUP = range(5)
-ST_QISHOU, ST_FIRST, ST_HU, ST_TAKE, ST_PENG, ST_CHI, ST_DISCARD = range(7)
+ST_QISHOU, ST_FIRST, ST_HU, ST_TAKE, ST_PENG, ST_CHI, ST_DISCARD, ST_OPEN = range(8)
 DISCARD = 8  # A_KIND of a discard option
+BROKEN = -1  # ``answer``'s k for the move at B_*
+FALSE_HU = -2  # ``_finish``'s tile when a 诈胡 ends the hand: nobody wins, and it is no 荒庄
 # game conditions of a win
 C_HAIDI, C_TIANHU, C_DIHU, C_QISHOU = 1, 2, 4, 8
 HOW_TIANHU = -1
@@ -372,13 +382,15 @@ def tianhu(st, seat, huxi, deng, fan, score, red, dd):
 @kernel
 def _finish(st, rv, winner, tile, src):
     """Settle: the winner paid his score by each other player who plays (a discard win by the discarder
-    alone under pay = discarder); a drawn hand pays nothing; the seat sitting out neither pays nor is paid."""
+    alone under pay = discarder); a drawn hand pays nothing; the seat sitting out neither pays nor is paid.
+    A seat that broke a rule wins unpaid (G_OFFENDERS); ``tile`` FALSE_HU: a 诈胡 ended the hand (no 荒庄).
+    The penalties of a lenient replay are paid on top, in Python (``solver.game.settle``)."""
     for p in range(N):
         st[G_NET + p] = 0
     st[G_WINNER] = winner
-    st[G_WIN_TILE] = tile
+    st[G_WIN_TILE] = tile if tile != FALSE_HU else -1
     st[G_WIN_SRC] = src
-    if winner >= 0:
+    if winner >= 0 and not (st[G_OFFENDERS] >> winner) & 1:
         score = st[G_SCORE]
         payers = _playing(st) - 1
         discarder = st[G_TABLE_BY] if st[G_TABLE] >= 0 else -1
@@ -389,8 +401,9 @@ def _finish(st, rv, winner, tile, src):
                 if p != winner and p != st[G_OUT]:
                     st[G_NET + p] -= score
         st[G_NET + winner] += score * payers
+    if winner >= 0:
         _event(st, EV_WIN, winner, tile, src, st[G_COND], 0, 0)
-    else:
+    elif tile != FALSE_HU:
         _event(st, EV_DRAWN, np.int64(-1), np.int64(-1), 0, 0, 0, 0)
     _event(st, EV_SETTLE, np.int64(-1), np.int64(-1), st[G_NET], st[G_NET + 1], st[G_NET + 2], st[G_NET + 3])
     st[G_PHASE] = PH_END

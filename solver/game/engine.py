@@ -46,26 +46,10 @@ from . import events as ev
 from .deal import deal_event, deal_tiles, set_aside, tianhu_win, unplayable, without_liang
 from .legality import IllegalMove, forbidden_entry, offence_of, why_illegal
 from .moves import Ask, Move, move_text
-from .settle import pay_penalties, settle
+from .settle import Result, pay_penalties, settle
 from .table import Seat, lower, origin, playing
 
 __all__ = ["Game", "IllegalMove", "Result", "deal_tiles"]
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a hand ended: a win (seat, tile, source, the Win, game conditions) or 荒庄; net score per seat."""
-    winner: int | None
-    win: Win | None
-    tile: int | None
-    source: str | None
-    conditions: tuple[str, ...]
-    net: tuple[int, ...]
-    penalties: tuple[tuple[int, str, int], ...] = ()  # (seat, offence, amount)
-
-    @property
-    def drawn(self) -> bool:
-        return self.winner is None
 
 
 @dataclass

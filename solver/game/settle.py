@@ -1,4 +1,5 @@
-"""Settlement of a hand (RULES.md 10): the win paid by the other players, and penalties.
+"""How a hand ended (``Result``), and its settlement (RULES.md 10): the win paid by the other players,
+and penalties.
 
 >>> from solver.model.rules import get_ruleset
 >>> from solver.model.results import Win
@@ -10,10 +11,28 @@
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..model.results import Win
 from ..model.rules import Ruleset
 
-__all__ = ["pay_penalties", "settle"]
+__all__ = ["Result", "pay_penalties", "settle"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a hand ended: a win (seat, tile, source, the Win, game conditions) or 荒庄; net score per seat."""
+    winner: int | None
+    win: Win | None
+    tile: int | None
+    source: str | None
+    conditions: tuple[str, ...]
+    net: tuple[int, ...]
+    penalties: tuple[tuple[int, str, int], ...] = ()  # (seat, offence, amount)
+
+    @property
+    def drawn(self) -> bool:
+        return self.winner is None
 
 
 def settle(n: int, winner: int | None, win: Win | None, source: str | None, discarder: int | None,
