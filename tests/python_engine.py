@@ -1,12 +1,11 @@
-"""One hand of 跑胡子, played by the rules of a ruleset: a seeded state machine (RULES.md 10).
+"""The Python flow of a hand of play: the slow, readable reference the game kernels are held to
+(``solver.game.engine.Game`` plays every hand in the kernels; tests/test_game_kernels.py and
+tests/test_game_lenient.py hold the two equal, event for event, strict and lenient).
 
-``Game(rules, seed=…)`` deals; ``ask()`` is the decision the engine waits
-for (an ``Ask``: a seat and its legal options), ``play(move)`` answers it,
-until ``result`` is set.  Every legal option comes from the obligations
-engine (``solver.engine.obligations.decide``, which ``phz act`` answers
-with), so the table and ``phz act`` never disagree; an illegal move is
-refused with the reason ``phz act`` gives.  The same seed and the same moves
-give the same game, always: the only randomness is the deal's, from the seed.
+``Game(rules, seed=…)`` deals; ``ask()`` is the decision the engine waits for (an ``Ask``: a seat and
+its legal options), ``play(move)`` answers it, until ``result`` is set.  Every legal option comes from
+the obligations engine (``solver.engine.obligations.decide``, which ``phz act`` answers with).  The
+win is settled here on its own (``settle``, below), as the kernels settle it.
 
 Order of play (RULES.md 10):
 
@@ -37,17 +36,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Generator
 
-from ..engine import obligations, reference
-from ..model.hand import Meld
-from ..model.results import Action, Decision, Win
-from ..model.rules import FOUR_KINDS, Ruleset
-from ..model.tiles import COPIES, N_KINDS, glyph
-from . import events as ev
-from .deal import deal_event, deal_tiles, set_aside, tianhu_win, unplayable, without_liang
-from .legality import IllegalMove, forbidden_entry, offence_of, why_illegal
-from .moves import Ask, Move, move_text
-from .settle import Result, pay_penalties, settle
-from .table import Seat, lower, origin, playing
+from solver.engine import obligations, reference
+from solver.game import events as ev
+from solver.game.deal import deal_event, deal_tiles, set_aside, tianhu_win, unplayable, without_liang
+from solver.game.legality import IllegalMove, forbidden_entry, offence_of, why_illegal
+from solver.game.moves import Ask, Move, move_text
+from solver.game.settle import Result, pay_penalties
+from solver.game.table import Seat, lower, origin, playing
+from solver.model.hand import Meld
+from solver.model.results import Action, Decision, Win
+from solver.model.rules import FOUR_KINDS, Ruleset
+from solver.model.tiles import COPIES, N_KINDS, glyph
 
 __all__ = ["Game", "IllegalMove", "Result", "deal_tiles"]
 
@@ -501,3 +500,21 @@ def _hu(d: Decision) -> Action | None:
 
 def _best_win(hand, x: int, source: str, rules: Ruleset, conditions: tuple[str, ...]) -> Win | None:
     return reference.best_win(hand, x, source, rules, conditions=frozenset(conditions))
+
+
+def settle(n: int, winner: int | None, win: Win | None, source: str | None, discarder: int | None,
+           rules: Ruleset, out: int | None = None) -> tuple[int, ...]:
+    """Net score per seat of ``n``: each other player pays the winner the win's score (RULES.md 10;
+    ``pay = discarder``: a discard win is paid by the discarder alone, for all); a drawn hand pays
+    nothing; the seat sitting out (``out``, 坐底) neither pays nor is paid (RULES.md 10b)."""
+    net = [0] * n
+    if winner is None or win is None:
+        return tuple(net)
+    payers = [p for p in range(n) if p not in (winner, out)]
+    if source == "discard" and rules.game.pay == "discarder" and discarder is not None:
+        net[discarder] -= win.score * len(payers)
+    else:
+        for p in payers:
+            net[p] -= win.score
+    net[winner] += win.score * len(payers)
+    return tuple(net)

@@ -14,7 +14,8 @@ from solver.game import bot_basic, bot_eval, bot_strong, roster
 from solver.game.advice import advise
 from solver.game.bot_advice import others_at_rest, position_from_view
 from solver.game.bot_eval import after_intake, after_take, owes_discard
-from solver.game.engine import Game, deal_tiles
+from solver.game.deal import deal_tiles
+from solver.game.engine import Game
 from solver.game.moves import Ask, Move
 from solver.game.players import RandomBot, bot_rng, make_bot, play_hand
 from solver.game.position import position_of

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.game.engine import Game, deal_tiles
+from solver.game.deal import deal_tiles
+from solver.game.engine import Game
 from solver.game.players import RandomBot, Scripted, play_hand
 from solver.game.session import Session, hand_seed
 from solver.model.rules import get_ruleset

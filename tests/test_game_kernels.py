@@ -1,5 +1,5 @@
-"""The game in kernels against the Python engine (``solver.game.engine``, the readable reference of the
-rules of play): for the same deal and the same choices, the same questions with the same options in the
+"""The game in kernels (``solver.game.engine``) against the Python flow (``tests/python_engine.py``, the
+readable reference of the rules of play): for the same deal and the same choices, the same questions with the same options in the
 same order and the same events, field for field; and whole hands of random bots played inside the
 kernels (``phz sim``'s) with the same outcomes as the Python engine's games, hand for hand.  Every
 shipped ruleset and a house file; many more hands under ``-m slow``."""
@@ -10,17 +10,18 @@ from collections import Counter
 import pytest
 
 from solver.app import sim
-from solver.game.engine import Game
+from solver.game.engine import Game as KernelGame
 from solver.game.events import WinEvent
-from solver.game.kernel_game import KernelGame, random_outcomes
 from solver.game.players import RandomBot, make_bot
 from solver.game.session import hand_seed
 from solver.game.stats import GameOutcome, game_events
 from solver.game.view import view_of
+from solver.game.whole_hands import random_outcomes
 from solver.model.rules import RULESETS, get_ruleset
 from solver.model.ruleset_file import loads, seated
 from tests import winrate_reference
 from tests.keen_reference import KeenReference
+from tests.python_engine import Game
 
 HOUSE = loads('schema = 1\nbase = "luzhou"\nname = "house-game"\n[play]\npassed = "chou"\npeng_compulsory = false\n'
               'own_discard_makes_chou = true\n[game]\nlast_tile_wins = false\npay = "discarder"\n'

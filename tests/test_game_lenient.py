@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from solver.game.engine import Game
-from solver.game.kernel_game import KernelGame
+from solver.game.engine import Game as KernelGame
 from solver.game.legality import IllegalMove
 from solver.game.moves import Move
 from tests.game_helpers import json_events
+from tests.python_engine import Game
 from tests.test_game_kernels import ALL
 
 

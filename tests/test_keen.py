@@ -13,12 +13,12 @@ from solver.engine import _game_keen as KG
 from solver.engine import _game_policies as GP
 from solver.engine import distance, distance_arrays, game_steps, keen_steps
 from solver.game.bot_keen import LEVEL, KeenBot
-from solver.game.engine import Game
-from solver.game.kernel_game import KernelGame
+from solver.game.engine import Game as KernelGame
 from solver.game.players import RandomBot
 from solver.game.session import bot_prefix
 from solver.game.view import view_of
 from tests.keen_reference import KeenReference
+from tests.python_engine import Game
 from tests.test_game_kernels import ALL, same_rollouts
 
 IDS = [f"{r.name}-{r.game.players}" for r in ALL]

@@ -133,7 +133,7 @@ def test_a_forbidden_move_names_its_rule():
     """A move the obligations engine forbids (here: eating with a 坎 tile) is refused with its reason."""
     rules = get_ruleset("hunan")
     for seed in range(200):
-        game = Game(rules, seed=seed)
+        game = Game(rules, seed=seed, explain=True)
         bots = [RandomBot(seed, s) for s in range(rules.game.players)]
         while (ask := game.ask()) is not None:
             d = ask.decision

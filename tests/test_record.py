@@ -150,7 +150,7 @@ def test_to_n_is_the_position_before_move_n():
     rp = replay(parse(text))
     for n in (1, 5, rp.total):
         at = replay(parse(text), to=n).at
-        game = Game(rules, seed=15)
+        game = Game(rules, seed=15, explain=True)
         moves = [s for s in rp.steps if s.n is not None]
         for s in moves[:n - 1]:
             game.play(next(m for m in game.ask().options if move_text(m) == s.event.move))

@@ -13,16 +13,17 @@ from click.testing import CliRunner
 from solver.app.commands import main
 from solver.game import record, replay
 from solver.game.deal import deal_tiles, red_up
-from solver.game.engine import Game, Result
-from solver.game.kernel_game import random_outcomes
+from solver.game.engine import Game
 from solver.game.players import RandomBot, play_hand
 from solver.game.session import Session, hand_seed
-from solver.game.settle import pay_penalties, settle
+from solver.game.settle import Result, pay_penalties
 from solver.game.table import lower, origin, playing
+from solver.game.whole_hands import random_outcomes
 from solver.model.results import Win
 from solver.model.ruleset_file import RulesetError, load, loads, seated
 from solver.model.tiles import RED
 from tests.game_helpers import json_events, play_checked
+from tests.python_engine import settle
 from tests.test_game_kernels import play_game, same_hand
 
 TABLES = [(name, n) for name in ("hunan", "luzhou") for n in (2, 3, 4)]

@@ -50,6 +50,7 @@ from solver.game.winrate import estimate
 from solver.model.rules import get_ruleset
 from solver.model.tiles import COPIES, N_KINDS
 from tests.game_helpers import deal as dealt_game
+from tests.python_engine import Game as Reference  # (it takes a hand up mid-play)
 from tests.winrate_helpers import (
     agrees,
     bin_table,
@@ -335,7 +336,7 @@ def test_a_deal_keeps_the_80_tiles_and_all_the_seat_sees_and_gives_nobody_four(n
                     for m, shown, (kind, ts) in zip(s.melds, s.shown, pos.melds[q]):
                         assert m.kind == kind and shown == (ts is not None)
                         assert m.tiles == ts if ts is not None else (len(set(m.tiles)) == 1 and len(m.tiles) == 3)
-            g = Game.resume(pos.rules, seats, stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
+            g = Reference.resume(pos.rules, seats, stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
                             first_discard=pos.first_discard, last_stock=pos.last_stock)
             assert g.tile_counts() == [COPIES] * N_KINDS
             v = view_of(g, pos.seat)
@@ -394,7 +395,7 @@ def test_nobody_holds_a_kan_of_a_tile_lying_face_up_and_the_sampler_knows_it(nam
 def _replay_from(game, pos, seats, stock, moves_after: list[Move], events_after: list[Event], result):
     """Resume from the position with the real seats and stock; those asked on the tile before the seat
     pass; then the original moves must give the original events and result."""
-    g = Game.resume(pos.rules, seats, stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
+    g = Reference.resume(pos.rules, seats, stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
                     first_discard=pos.first_discard, last_stock=pos.last_stock)
     assert g.tile_counts() == [COPIES] * N_KINDS
     while not (g.ask().seat == pos.seat and g.ask().stage == pos.stage and g.ask().options == pos.options):

@@ -24,7 +24,6 @@ from itertools import permutations
 from typing import Iterator, Sequence
 
 from solver.game.bot_fast import FastBot, Policy
-from solver.game.engine import Game
 from solver.game.events import DiscardEvent
 from solver.game.moves import Move
 from solver.game.players import make_bot
@@ -38,6 +37,7 @@ from solver.model.rules import Ruleset
 from solver.model.ruleset_file import seated
 from solver.model.tiles import COPIES, N_KINDS
 from tests.game_helpers import json_events
+from tests.python_engine import Game  # (the reference: it takes a hand up mid-play, Game.resume)
 from tests.winrate_reference import copy_seats, rollout
 
 # ---------------------------------------------------------------- tables written by hand

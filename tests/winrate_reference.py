@@ -10,7 +10,6 @@ from math import comb
 from typing import Sequence
 
 from solver.game.bot_fast import Policy
-from solver.game.engine import Game
 from solver.game.moves import Move
 from solver.game.position import Position
 from solver.game.table import Seat
@@ -18,6 +17,7 @@ from solver.game.view import view_of
 from solver.game.winrate import TRIES, _chou_of, own_seat
 from solver.model.hand import Meld
 from solver.model.tiles import COPIES, N_KINDS
+from tests.python_engine import Game
 
 PASS = Move("pass")
 

@@ -87,7 +87,6 @@ def rollout_runs(n: int, rules: Ruleset, rounds: int, seed: int) -> Runs:
 
     def start(seed: int):
         game = Game(rules, seed=seed)
-        game.quiet = True
         while (ask := game.ask()) is not None and ask.stage != "discard":
             game.play(ask.options[0])
         pos = position_of(game)

@@ -1,7 +1,7 @@
 """Self-play for ``phz sim``: bots play deals, each once per seating, on one or several processes.
 
 Deal ``i`` of a simulation of ``seed`` is that of ``hand_seed(seed, i)`` (its tiles and its
-dealer), played in the game kernels (``KernelGame``; random or keen bots alone, whole hands at once).  It is played once per seating: rotation r puts
+dealer), played in the game kernels (``Game``; random or keen bots alone, whole hands at once).  It is played once per seating: rotation r puts
 bot ``bots[(p + r) % n]`` at seat p (n seats; at a table of four one sits out each hand), so every bot sits at every seat of the
 same deal (duplicate deals; a seating that repeats another, as with three
 bots of one kind, is played once).  Each bot is
@@ -37,7 +37,7 @@ from ..model.rules import Ruleset
 from .batch import no_gc
 
 if TYPE_CHECKING:
-    from ..game.kernel_game import KernelGame
+    from ..game.engine import Game
 
 #: chunks per job: the jobs share the work as they come free
 CHUNKS_PER_JOB = 8
@@ -74,11 +74,11 @@ def record_name(index: int, rotation: int) -> str:
     return f"deal{index:06d}-{rotation}.jsonl"
 
 
-def play_game(rules: Ruleset, seed: int, seating: Sequence[str]) -> tuple[KernelGame, GameOutcome]:
-    """One game of the deal of ``seed`` with ``seating``'s bots, in the game kernels (``KernelGame``,
+def play_game(rules: Ruleset, seed: int, seating: Sequence[str]) -> tuple[Game, GameOutcome]:
+    """One game of the deal of ``seed`` with ``seating``'s bots, in the game kernels (``Game``,
     driven a decision at a time); the game and what it came to."""
-    from ..game.kernel_game import KernelGame
-    game = KernelGame(rules, seed=seed)
+    from ..game.engine import Game
+    game = Game(rules, seed=seed)
     players = [make_bot(name, seed, p) for p, name in enumerate(seating)]
     while (ask := game.ask()) is not None:
         # one option (a compulsory move, an only discard): nothing to choose, no view to build
@@ -103,7 +103,7 @@ def play_deal(job: Sim, index: int) -> DealOutcome:
     return DealOutcome(index, tuple(games))
 
 
-def _write_record(job: Sim, game: KernelGame, seating: Sequence[str], index: int, rotation: int) -> None:
+def _write_record(job: Sim, game: Game, seating: Sequence[str], index: int, rotation: int) -> None:
     """The record of one game (``solver.game.record``): a header whose seed is the deal's, one hand."""
     from ..game import record
 

@@ -83,16 +83,15 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
     from solver.app import sim as runner
     from solver.app.console import warn
     from solver.app.options import echo, prepare
-    from solver.game.engine import Game
+    from solver.game.deal import unplayable
     from solver.game.stats import Tally
     from solver.text.explain import resolve_lang
     from solver.text.sim_table import SimInfo, sim_json, sim_lines
 
     rules = seat_rules(rules, players)
-    try:
-        Game(rules, seed=0)
-    except ValueError as e:
-        raise click.UsageError(f"--rules {rules.name}: {e}") from None
+    why = unplayable(rules)
+    if why:
+        raise click.UsageError(f"--rules {rules.name}: {why}")
     try:
         bots = parse_bots(bots_text or TABLE_BOTS[rules.game.players], rules.game.players)
     except ValueError as e:

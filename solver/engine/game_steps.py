@@ -1,7 +1,7 @@
 """The game kernels' calls from Python (``solver.engine._game_kernels``): a ruleset's arrays and scratch,
 and each step of a hand with the argument types the kernels are compiled for.
 
-``solver.game.kernel_game`` builds the engine's questions and events on these; ``warmup`` compiles
+``solver.game.engine`` builds the engine's questions and events on these; ``warmup`` compiles
 them.  Importing this module imports numba.
 """
 from __future__ import annotations

@@ -1,20 +1,28 @@
-"""Hands of play in the game kernels (``solver.engine._game_kernels``), driven from Python or played
-whole inside them.
+"""One hand of 跑胡子, played by the rules of a ruleset in the game kernels (RULES.md 10).
 
-``KernelGame`` is a hand driven a decision at a time, as ``Game`` is (``ask()``, ``play(move)``,
-``events``, ``result``): the kernels make the moves legal, claimed and applied, and this class turns
-their arrays into the engine's ``Ask``, ``Move`` and events (``solver.game.events``).  ``random_outcomes`` (``keen_outcomes``) plays whole
-hands of random bots in one kernel call (``phz sim``): the same deals and the same random choices as
-``Game`` with ``RandomBot``, hand for hand (tests/test_game_kernels.py holds them equal).
+``Game(rules, seed=…)`` deals; ``ask()`` is the decision the game waits for (an ``Ask``: a seat and
+its legal options), ``play(move)`` answers it, until ``result`` is set.  The kernels
+(``solver.engine._game_kernels``) make the moves legal, claimed and applied, from the rule table that
+``phz act`` answers with, so the table and ``phz act`` never disagree; this class turns their arrays
+into ``Ask``, ``Move`` and the events (``solver.game.events``).  An illegal move is refused with the
+reason ``phz act`` gives (``explain``: each ``Ask`` carries the obligations engine's whole answer).
+The same seed and the same moves give the same game, always: the only randomness is the deal's.
+
+Order of play: deal (the dealer 21 tiles, the others 20, the rest the stock), 亮张, 前提 (every dealt
+four laid out), 天胡, 起手胡 on the 亮张, then the dealer keeps it and discards; a turn draws the top
+stock tile, which is taken first by its drawer's own 提/偎 (or a group others may not win on), else
+claimed in order 胡, the compulsory 跑/提, 碰, 吃 (the drawer, then his lower player; for a discard the
+discarder's lower player only); a taker discards when he owes one; a tile nobody takes stays face up
+and the next player draws; a win ends the hand, a draw from an empty stock is 荒庄.  A seat that
+declines a legal 碰 or 吃 gets the tile 臭 for it.  ``tests/python_engine.py`` writes the same flow
+out in Python, the reference this is held to, event for event.
+
+Whole hands of bots played inside the kernels: ``solver.game.whole_hands``.
 
 Importing this module imports numba.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
-
-from ..engine import _game_policies as GP
 from ..engine import _game_state as G
 from ..engine import dealt, game_steps, obligations, reference
 from ..engine import play_rules as P
@@ -40,12 +48,10 @@ from .events import (
 )
 from .legality import IllegalMove, forbidden_entry, offence_of, why_illegal
 from .moves import Ask, Move, move_text
-from .session import bot_prefix
 from .settle import Result, pay_penalties
-from .stats import GameOutcome
 from .table import Seat, origin, playing
 
-__all__ = ["KernelGame", "Played", "keen_outcomes", "random_outcomes"]
+__all__ = ["Game"]
 
 _EVENT_ORDER = ("haidi", "dihu", "tianhu", "qishou")  # as the engine lists a win's conditions
 STAGES = ("qishou", "first", "hu", "take", "peng", "chi", "discard", "open")
@@ -70,7 +76,7 @@ def move_of(row) -> Move:
     return Move(name)
 
 
-class KernelGame:
+class Game:
     """One hand of play in the kernels, driven a decision at a time (module docstring)."""
 
     def __init__(self, rules: Ruleset, *, seed: int = 0, dealer: int | None = None,
@@ -382,67 +388,3 @@ class KernelGame:
         return WinEvent(seat=seat, tile=glyph(tile) if tile >= 0 else None, source=SOURCES[src],
                         conditions=tuple(conditions), how=how_text, huxi=int(st[G.G_HUXI]), deng=int(st[G.G_DENG]),
                         fan=int(st[G.G_FAN]), fan_names=tuple(names), score=int(st[G.G_SCORE]))
-
-
-# ---------------------------------------------------------------- whole hands of random bots
-
-@dataclass(frozen=True)
-class Played:
-    """What ``random_outcomes`` gives of one hand: its outcome, or None where the kernels left the
-    start to the Python judge of 天胡 (play that hand with ``KernelGame``)."""
-    seed: int
-    outcome: GameOutcome | None
-
-
-def random_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ()) -> list[Played]:
-    """Hands of ``seeds`` (deals as ``deal_tiles``), every seat a random bot of that seed and seat
-    (``RandomBot(seed, seat)``), played whole in the kernels."""
-    bots = bots or ("random",) * rules.game.players
-    return _played(seeds, game_steps.play_random(tables_of(rules), list(seeds), bot_prefix("random").encode()), bots)
-
-
-def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ()) -> list[Played]:
-    """Hands of ``seeds`` with the bot ``keen`` at every seat (``KeenBot(seed, seat)``), played whole in the
-    kernels (``keen_steps.play_keen``)."""
-    from ..engine import keen_steps
-    from .bot_keen import LEVEL
-    bots = bots or ("keen",) * rules.game.players
-    return _played(seeds, keen_steps.play_keen(rules, list(seeds), bot_prefix("keen").encode(), LEVEL), bots)
-
-
-def _played(seeds: Sequence[int], results, bots: tuple[str, ...]) -> list[Played]:
-    done = G.DONE
-    return [Played(seed, _outcome(row, bots) if row[GP.O_STATUS] == done else None)
-            for seed, row in zip(seeds, results.tolist())]
-
-
-_POPAO = HOWS.index("破跑胡")
-#: the rule events of a win by its game conditions' mask (``CONDITION_BITS``), as the keys ``_outcome`` gives
-_CONDITION_KEYS = tuple(tuple(name for name, bit in CONDITION_BITS if mask & bit)
-                        for mask in range(1 << len(CONDITION_BITS)))
-assert all(bit < 1 << len(CONDITION_BITS) for _, bit in CONDITION_BITS)
-
-
-def _outcome(row: list[int], bots: tuple[str, ...]) -> GameOutcome:
-    """A hand's answer row as ``phz sim`` keeps it (its rule events sorted, as ``stats.game_events`` and
-    the 臭偎 the player loop counts).  Called once a hand of random play: kept lean."""
-    n = len(bots)
-    winner = row[GP.O_WINNER]
-    events = []
-    for p in range(n):
-        if row[GP.O_BAKUAI + p]:
-            events += [(p, "bakuai")] * row[GP.O_BAKUAI + p]
-        if row[GP.O_CHOU_WEI + p]:
-            events += [(p, "chou_wei")] * row[GP.O_CHOU_WEI + p]
-    if winner >= 0:
-        keys = _CONDITION_KEYS[row[GP.O_COND]]
-        how = row[GP.O_HOW]
-        if how == _POPAO:
-            keys += ("popao",)
-        if how == G.HOW_TIANHU and "tianhu" not in keys:
-            keys += ("tianhu",)
-        if row[GP.O_SRC] == P.S_SELF:
-            keys += ("zimo",)
-        events += [(winner, k) for k in keys]
-    return GameOutcome(bots, tuple(row[GP.O_NET:GP.O_NET + n]), winner if winner >= 0 else None,
-                       row[GP.O_TURNS], tuple(sorted(events)) if len(events) > 1 else tuple(events))

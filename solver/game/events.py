@@ -1,4 +1,4 @@
-"""The events of a hand of play as typed values: what ``Game.events`` and ``KernelGame.events`` hold, turned
+"""The events of a hand of play as typed values: what ``Game.events`` and ``Game.events`` hold, turned
 into JSON only where a record is written (``to_json``) or compared with a record's line (``replay``).
 
 Each kind is a frozen dataclass: its ``E`` is the record line's ``"e"``, its fields are the line's, in the

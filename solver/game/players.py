@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Iterable, Protocol, Sequence
 
 from .bot_random import RandomBot
-from .engine import Game, Result
+from .engine import Game
 from .moves import Ask, Move, parse_move
 from .session import bot_rng
+from .settle import Result
 from .view import SeatView, view_of
 
 __all__ = ["Player", "RandomBot", "Scripted", "bot_rng", "make_bot", "play_hand"]

@@ -87,7 +87,7 @@ def deal_of(rules: Ruleset, h: HandRecord, no: int, ev: dict, *, lenient: bool) 
                 (g.liang and hs[0][-1] != tiles[0][-1]):
             raise RecordError(no, f"the deal is not the deal of seed {h.seed} (its hand line, line {h.line})")
     try:
-        return Game(rules, hands=tiles, stock=stock, dealer=dealer, lenient=lenient), typed
+        return Game(rules, hands=tiles, stock=stock, dealer=dealer, lenient=lenient, explain=True), typed
     except ValueError as e:
         raise RecordError(no, str(e)) from None
 

@@ -16,7 +16,8 @@ import hashlib
 import random
 
 from ..model.rules import Ruleset
-from .engine import Game, Result
+from .engine import Game
+from .settle import Result
 from .table import lower
 
 __all__ = ["Session", "bot_rng", "bot_seed", "hand_seed"]
@@ -59,8 +60,8 @@ class Session:
         self.results: list[Result] = []
 
     def game(self) -> Game:
-        """The next hand, dealt by the current dealer."""
-        return Game(self.rules, seed=hand_seed(self.seed, self.index), dealer=self.dealer)
+        """The next hand, dealt by the current dealer (its questions explained: a learner plays it)."""
+        return Game(self.rules, seed=hand_seed(self.seed, self.index), dealer=self.dealer, explain=True)
 
     def record(self, result: Result) -> None:
         """Count a finished hand: scores, then who deals next."""

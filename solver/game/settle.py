@@ -2,10 +2,6 @@
 and penalties.
 
 >>> from solver.model.rules import get_ruleset
->>> from solver.model.results import Win
->>> win = Win(21, 3, 2, ("红胡",), 6, "跑胡", ())
->>> settle(3, 0, win, "other", None, get_ruleset("hunan"))
-(12, -6, -6)
 >>> pay_penalties([0, 0, 0], [(1, "烧比", 6)], get_ruleset("hunan"))
 [2, -4, 2]
 """
@@ -16,7 +12,7 @@ from dataclasses import dataclass
 from ..model.results import Win
 from ..model.rules import Ruleset
 
-__all__ = ["Result", "pay_penalties", "settle"]
+__all__ = ["Result", "pay_penalties"]
 
 
 @dataclass(frozen=True)
@@ -33,24 +29,6 @@ class Result:
     @property
     def drawn(self) -> bool:
         return self.winner is None
-
-
-def settle(n: int, winner: int | None, win: Win | None, source: str | None, discarder: int | None,
-           rules: Ruleset, out: int | None = None) -> tuple[int, ...]:
-    """Net score per seat of ``n``: each other player pays the winner the win's score (RULES.md 10;
-    ``pay = discarder``: a discard win is paid by the discarder alone, for all); a drawn hand pays
-    nothing; the seat sitting out (``out``, 坐底) neither pays nor is paid (RULES.md 10b)."""
-    net = [0] * n
-    if winner is None or win is None:
-        return tuple(net)
-    payers = [p for p in range(n) if p not in (winner, out)]
-    if source == "discard" and rules.game.pay == "discarder" and discarder is not None:
-        net[discarder] -= win.score * len(payers)
-    else:
-        for p in payers:
-            net[p] -= win.score
-    net[winner] += win.score * len(payers)
-    return tuple(net)
 
 
 def pay_penalties(net: list[int], penalties, rules: Ruleset, out: int | None = None) -> list[int]:

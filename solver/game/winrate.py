@@ -207,7 +207,6 @@ def pace(rules: Ruleset, samples: int = 50, policy: str = "fast") -> float:
     timed after as many played to compile and warm)."""
     from .position import position_of
     game = Game(rules, seed=0)
-    game.quiet = True
     pos = position_of(game)
     estimate(pos, [()], samples=samples, seed=1, policy=policy)
     start = time.perf_counter()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..game.advice import Advice
-from ..game.engine import Result
 from ..game.events import (
     DealEvent,
     DiscardEvent,
@@ -23,6 +22,7 @@ from ..game.events import (
 )
 from ..game.moves import Ask, Move
 from ..game.review import Reviewed
+from ..game.settle import Result
 from ..model.rules import Ruleset
 from ..model.tiles import glyph
 from .advice_text import choice_text, danger_text, draws_text, look_text, table_tile

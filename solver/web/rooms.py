@@ -136,7 +136,7 @@ class Room:
         if not self.mine:
             raise MoveRefused(refusal("no_undo", lang))
         at = self.mine.pop()
-        game = Game(self.rules, seed=self.seeds[-1], dealer=self.session.dealer)
+        game = Game(self.rules, seed=self.seeds[-1], dealer=self.session.dealer, explain=True)
         for m in self.moves[:at]:
             game.play(m)
         self.game = game

@@ -6,7 +6,7 @@ A module of this package registers the bot its file is named after, with
 * ``ABOUT``: what it is, one line in English and one in Chinese;
 * ``make(seed, seat)``: the player (``players.Player``) for ``seat`` of a game of ``seed``;
 * ``whole(rules, seeds, bots)`` (optional): every hand of ``seeds`` played whole in the game kernels
-  when this bot holds every seat (``kernel_game``), which ``phz sim`` then uses.
+  when this bot holds every seat (``engine``), which ``phz sim`` then uses.
 
 A registration imports only the standard library at its top; its ``make`` loads the bot, so that
 listing the bots (``--help``) loads no game.  Every bot chooses among the options the engine offers

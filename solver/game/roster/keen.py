@@ -12,5 +12,5 @@ def make(seed: int, seat: int):
 
 
 def whole(rules, seeds, bots):
-    from ..kernel_game import keen_outcomes
+    from ..whole_hands import keen_outcomes
     return keen_outcomes(rules, seeds, bots)

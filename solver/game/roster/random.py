@@ -11,5 +11,5 @@ def make(seed: int, seat: int):
 
 
 def whole(rules, seeds, bots):
-    from ..kernel_game import random_outcomes
+    from ..whole_hands import random_outcomes
     return random_outcomes(rules, seeds, bots)
