@@ -273,6 +273,39 @@ def _holding(nd, t, n):
     return H_LESS
 
 
+@inline
+def _stray(cx, sc, most):
+    """Whether more than ``most`` copies of the free counts sc[S_CNT:] can be in no 句/绞 of real
+    tiles: the copies of t past those the shapes holding t could hold together, each shape as many
+    times as its scarcest tile allows (an upper bound: a split places at least that many copies
+    elsewhere, as junk, in the pair or in the wildcard's group)."""
+    left = 0
+    for t in range(20):
+        n = sc[S_CNT + t]
+        if n == 0:
+            continue
+        cov = 0
+        for j in range(cx[CX_CONT + 8 * t]):
+            sh = CX_SH + 3 * cx[CX_CONT + 8 * t + 1 + j]
+            x0 = sc[S_CNT + cx[sh]]
+            x2 = sc[S_CNT + cx[sh + 2]]
+            if cx[sh] == cx[sh + 1]:  # (the shapes' tiles are sorted)
+                u = min(x0 >> 1, x2)
+                cov += 2 * u if t == cx[sh] else u
+            elif cx[sh + 1] == cx[sh + 2]:
+                u = min(x0, x2 >> 1)
+                cov += u if t == cx[sh] else 2 * u
+            else:
+                cov += min(x0, sc[S_CNT + cx[sh + 1]], x2)
+            if cov >= n:
+                break
+        if cov < n:
+            left += n - cov
+            if left > most:
+                return True
+    return False
+
+
 @kernel
 def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect):
     """Whether the free counts sc[S_CNT:] split into groups worth at least
@@ -523,7 +556,9 @@ def _ready_at(cx, nd, junk, sc, collect):
             if sc[S_GAIN + x] > top:
                 top = sc[S_GAIN + x]
     found = 0
-    if junk == 0 or free > 0:
+    # No search when more copies are stray (_stray) than the junk, the wildcard's group (two) and the
+    # pair (two, where the wildcard's search needs one; the upgrades' has no wildcard) could hold.
+    if (junk == 0 or free > 0) and not _stray(cx, sc, junk + 2 + (2 if (k >= 1 and cx[CX_JIANG]) else 0)):
         for phase in range(2):
             if found == 0:
                 if phase == 0:
@@ -553,60 +588,17 @@ def _ready_memo(cx, sc, nd, junk, mk, mv, ms):
     return r
 
 
-@inline
-def _stray(cx, nd, most):
-    """Whether more than ``most`` copies of the free tiles of position nd (坎 excepted) can be in no
-    句/绞 of real tiles: a copy of t is counted stray past the copies of t the shapes holding t could
-    hold together, each shape as many times as its scarcest tile allows (an upper bound, so a split
-    places at least that many copies elsewhere: junk, the pair, the wildcard's group)."""
-    left = 0
-    for t in range(20):
-        n = nd[POS_CONC + t]
-        if n == 0 or n == 3:
-            continue
-        cov = 0
-        for j in range(cx[CX_CONT + 8 * t]):
-            sh = CX_SH + 3 * cx[CX_CONT + 8 * t + 1 + j]
-            x0 = cx[sh]
-            x1 = cx[sh + 1]
-            x2 = cx[sh + 2]
-            n0 = nd[POS_CONC + x0]
-            n1 = nd[POS_CONC + x1]
-            n2 = nd[POS_CONC + x2]
-            n0 = 0 if n0 == 3 else n0
-            n1 = 0 if n1 == 3 else n1
-            n2 = 0 if n2 == 3 else n2
-            if x0 == x1:
-                u = min(n0 >> 1, n2)
-                cov += 2 * u if t == x0 else u
-            elif x1 == x2:
-                u = min(n0, n1 >> 1)
-                cov += u if t == x0 else 2 * u
-            else:
-                cov += min(n0, n1, n2)
-            if cov >= n:
-                break
-        if cov < n:
-            left += n - cov
-            if left > most:
-                return True
-    return False
-
-
 @kernel
 def _junk_tiles(cx, sc, nd, junk, mk, mv, ms):
     """The tiles t (bit t) that may be one of the ``junk`` discards (1 or 2) that make the position nd
     ready: nd less t is ready (junk 1), or some discard makes it ready (junk 2).  Through a memo of
-    masks (int64 answers; Q_JUNKS + junk).  None without a walk when more copies are stray (``_stray``)
-    than the junk, the wildcard's group (two) and the pair (two, where the wildcard's search needs one:
-    the upgrades' search has no wildcard) could hold."""
+    masks (int64 answers; Q_JUNKS + junk)."""
     a, b, c = _memo_key(nd, Q_JUNKS + junk)
     i = _memo_slot(mk, mv, a, b, c)
     if mv[i] != 0:
         return mv[i] - 1
     sc[S_JUNKS] = 0
-    if not _stray(cx, nd, junk + 2 + (2 if (nd[POS_K] >= 1 and cx[CX_JIANG]) else 0)):
-        _ready_at(cx, nd, junk, sc, np.int64(1))
+    _ready_at(cx, nd, junk, sc, np.int64(1))
     r = sc[S_JUNKS] & ((1 << 20) - 1)
     _memo_put(mk, mv, ms, i, a, b, c, r)
     return r
