@@ -147,7 +147,8 @@ TAKE_COLS = 7
 MAX_WAYS = 2048
 S_EAT = S_WAYS + TAKE_COLS * MAX_WAYS  # [play_rules.MAX_WAYS * W_SIZE] the ways to eat one tile (_ways)
 S_JUNKS = S_EAT + P.MAX_WAYS * P.W_SIZE  # the junk tiles found (``_junk_tiles``)
-S_SIZE = S_JUNKS + 1
+S_LOOSE = S_JUNKS + 1  # the tiles that may be outside the 句/绞 of real tiles (``_stray``)
+S_SIZE = S_LOOSE + 1
 
 NO_GAIN = -1000
 
@@ -275,11 +276,13 @@ def _holding(nd, t, n):
 
 @inline
 def _stray(cx, sc, most):
-    """Whether more than ``most`` copies of the free counts sc[S_CNT:] can be in no 句/绞 of real
-    tiles: the copies of t past those the shapes holding t could hold together, each shape as many
-    times as its scarcest tile allows (an upper bound: a split places at least that many copies
-    elsewhere, as junk, in the pair or in the wildcard's group)."""
+    """The copies of the free counts sc[S_CNT:] that can be in no 句/绞 of real tiles, counted until
+    more than ``most``: the copies of t past those the shapes holding t could hold together, each shape
+    as many times as its scarcest tile allows (an upper bound, so every split places at least that many
+    copies elsewhere: as junk, in the pair, in the wildcard's group).  The tiles with such copies
+    into sc[S_LOOSE]."""
     left = 0
+    loose = 0
     for t in range(20):
         n = sc[S_CNT + t]
         if n == 0:
@@ -301,9 +304,11 @@ def _stray(cx, sc, most):
                 break
         if cov < n:
             left += n - cov
+            loose |= 1 << t
             if left > most:
-                return True
-    return False
+                break
+    sc[S_LOOSE] = loose
+    return left
 
 
 @kernel
@@ -327,6 +332,7 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect
     between kernels costs more than a step of this search.
     """
     junk_left = need_junk
+    loose = sc[S_LOOSE]
     wild_left = need_wild
     pair_left = need_pair
     junk = 20
@@ -399,12 +405,12 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect
                         acc += cx[CX_SHX + sh]
                         placed = k - 1
                 elif typ == TRY_PAIR:
-                    if pair_left and sc[ci] >= 2:
+                    if pair_left and sc[ci] >= 2 and (loose >> i) & 1:
                         sc[ci] -= 2
                         pair_left = 0
                         placed = k - 1
                 elif typ == TRY_WSHAPE:
-                    if wild_left:
+                    if wild_left and (loose >> i) & 1 and (loose >> cx[e + 3]) & 1:
                         o = S_CNT + cx[e + 3]
                         if (sc[ci] >= 2 and sc[o] >= 1) if o == ci else sc[o] >= 1:
                             sc[ci] -= 1
@@ -414,7 +420,7 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect
                             acc += cx[CX_SHX + cx[e + 1]]
                             placed = k - 1
                 elif typ == TRY_WPAIR:
-                    if wild_left and pair_left:
+                    if wild_left and pair_left and (loose >> i) & 1:
                         sc[ci] -= 1
                         wild_left = 0
                         pair_left = 0
@@ -423,14 +429,14 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect
                 elif typ == TRY_WTRIPLE:
                     # Whatever the pair's holding allows otherwise, the triple is always a use
                     # of w (wild 20: checked here).
-                    if wild_left and sc[ci] == 2 and nd[POS_HELD + i] < 4:
+                    if wild_left and sc[ci] == 2 and nd[POS_HELD + i] < 4 and (loose >> i) & 1:
                         sc[ci] -= 2
                         wild_left = 0
                         wild = 20
                         acc += cx[CX_TRIP + i]
                         placed = k - 1
                 else:  # TRY_JUNK
-                    if junk_left and not (collect and junk_left == 1 and (sc[S_JUNKS] >> i) & 1
+                    if junk_left and (loose >> i) & 1 and not (collect and junk_left == 1 and (sc[S_JUNKS] >> i) & 1
                                           and (junk == 20 or (sc[S_JUNKS] >> junk) & 1)):
                         sc[ci] -= 1
                         junk_left -= 1
@@ -557,8 +563,13 @@ def _ready_at(cx, nd, junk, sc, collect):
                 top = sc[S_GAIN + x]
     found = 0
     # No search when more copies are stray (_stray) than the junk, the wildcard's group (two) and the
-    # pair (two, where the wildcard's search needs one; the upgrades' has no wildcard) could hold.
-    if (junk == 0 or free > 0) and not _stray(cx, sc, junk + 2 + (2 if (k >= 1 and cx[CX_JIANG]) else 0)):
+    # pair (two, where the wildcard's search needs one; the upgrades' has no wildcard) could hold; when
+    # exactly as many, those are all stray copies: the tiles outside 句/绞 of real tiles are stray tiles.
+    most = junk + 2 + (2 if (k >= 1 and cx[CX_JIANG]) else 0)
+    stray = _stray(cx, sc, most)
+    if stray < most:
+        sc[S_LOOSE] = ALL_TILES
+    if (junk == 0 or free > 0) and stray <= most:
         for phase in range(2):
             if found == 0:
                 if phase == 0:
