@@ -147,8 +147,9 @@ TAKE_COLS = 7
 MAX_WAYS = 2048
 S_EAT = S_WAYS + TAKE_COLS * MAX_WAYS  # [play_rules.MAX_WAYS * W_SIZE] the ways to eat one tile (_ways)
 S_JUNKS = S_EAT + P.MAX_WAYS * P.W_SIZE  # the junk tiles found (``_junk_tiles``)
-S_LOOSE = S_JUNKS + 1  # the tiles that may be outside the 句/绞 of real tiles (``_stray``)
-S_SIZE = S_LOOSE + 1
+S_LOOSE = S_JUNKS + 1  # the tiles with stray copies (``_stray``)
+S_SLACK = S_LOOSE + 1  # how many copies of other tiles a split may leave outside the 句/绞 of real tiles
+S_SIZE = S_SLACK + 1
 
 NO_GAIN = -1000
 
@@ -333,6 +334,7 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect
     """
     junk_left = need_junk
     loose = sc[S_LOOSE]
+    slack = sc[S_SLACK]
     wild_left = need_wild
     pair_left = need_pair
     junk = 20
@@ -405,14 +407,18 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect
                         acc += cx[CX_SHX + sh]
                         placed = k - 1
                 elif typ == TRY_PAIR:
-                    if pair_left and sc[ci] >= 2 and (loose >> i) & 1:
+                    cost = 0 if (loose >> i) & 1 else 2
+                    if pair_left and sc[ci] >= 2 and cost <= slack:
+                        slack -= cost
                         sc[ci] -= 2
                         pair_left = 0
                         placed = k - 1
                 elif typ == TRY_WSHAPE:
-                    if wild_left and (loose >> i) & 1 and (loose >> cx[e + 3]) & 1:
+                    cost = (1 - ((loose >> i) & 1)) + (1 - ((loose >> cx[e + 3]) & 1))
+                    if wild_left and cost <= slack:
                         o = S_CNT + cx[e + 3]
                         if (sc[ci] >= 2 and sc[o] >= 1) if o == ci else sc[o] >= 1:
+                            slack -= cost
                             sc[ci] -= 1
                             sc[o] -= 1
                             wild_left = 0
@@ -420,7 +426,9 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect
                             acc += cx[CX_SHX + cx[e + 1]]
                             placed = k - 1
                 elif typ == TRY_WPAIR:
-                    if wild_left and pair_left and (loose >> i) & 1:
+                    cost = 1 - ((loose >> i) & 1)
+                    if wild_left and pair_left and cost <= slack:
+                        slack -= cost
                         sc[ci] -= 1
                         wild_left = 0
                         pair_left = 0
@@ -429,15 +437,19 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect
                 elif typ == TRY_WTRIPLE:
                     # Whatever the pair's holding allows otherwise, the triple is always a use
                     # of w (wild 20: checked here).
-                    if wild_left and sc[ci] == 2 and nd[POS_HELD + i] < 4 and (loose >> i) & 1:
+                    cost = 0 if (loose >> i) & 1 else 2
+                    if wild_left and sc[ci] == 2 and nd[POS_HELD + i] < 4 and cost <= slack:
+                        slack -= cost
                         sc[ci] -= 2
                         wild_left = 0
                         wild = 20
                         acc += cx[CX_TRIP + i]
                         placed = k - 1
                 else:  # TRY_JUNK
-                    if junk_left and (loose >> i) & 1 and not (collect and junk_left == 1 and (sc[S_JUNKS] >> i) & 1
+                    cost = 1 - ((loose >> i) & 1)
+                    if junk_left and cost <= slack and not (collect and junk_left == 1 and (sc[S_JUNKS] >> i) & 1
                                           and (junk == 20 or (sc[S_JUNKS] >> junk) & 1)):
+                        slack -= cost
                         sc[ci] -= 1
                         junk_left -= 1
                         if junk == 20:
@@ -484,21 +496,26 @@ def _search(cx, sc, nd, need, need_junk, need_wild, need_pair, top_gain, collect
                 elif typ == TRY_PAIR:
                     sc[ci] += 2
                     pair_left = 1
+                    slack += 0 if (loose >> i) & 1 else 2
                 elif typ == TRY_WSHAPE:
                     sc[ci] += 1
                     sc[S_CNT + cx[e + 3]] += 1
                     wild_left = 1
                     acc -= cx[CX_SHX + cx[e + 1]]
+                    slack += (1 - ((loose >> i) & 1)) + (1 - ((loose >> cx[e + 3]) & 1))
                 elif typ == TRY_WPAIR:
                     sc[ci] += 1
                     wild_left = 1
                     pair_left = 1
+                    slack += 1 - ((loose >> i) & 1)
                 elif typ == TRY_WTRIPLE:
                     sc[ci] += 2
                     wild_left = 1
                     acc -= cx[CX_TRIP + i]
+                    slack += 0 if (loose >> i) & 1 else 2
                 else:
                     sc[ci] += 1
+                    slack += 1 - ((loose >> i) & 1)
                     junk_left += 1
                     if junk2 != 20:
                         junk2 = 20
@@ -562,13 +579,12 @@ def _ready_at(cx, nd, junk, sc, collect):
             if sc[S_GAIN + x] > top:
                 top = sc[S_GAIN + x]
     found = 0
-    # No search when more copies are stray (_stray) than the junk, the wildcard's group (two) and the
-    # pair (two, where the wildcard's search needs one; the upgrades' has no wildcard) could hold; when
-    # exactly as many, those are all stray copies: the tiles outside 句/绞 of real tiles are stray tiles.
+    # The copies outside the 句/绞 of real tiles (the junk, the wildcard's group, the pair) are at most
+    # ``most``; of them, the stray copies (_stray) are in every split.  So no search when there are more
+    # stray copies than that, and a split holds at most the difference (S_SLACK) of other tiles' copies.
     most = junk + 2 + (2 if (k >= 1 and cx[CX_JIANG]) else 0)
     stray = _stray(cx, sc, most)
-    if stray < most:
-        sc[S_LOOSE] = ALL_TILES
+    sc[S_SLACK] = most - stray
     if (junk == 0 or free > 0) and stray <= most:
         for phase in range(2):
             if found == 0:
