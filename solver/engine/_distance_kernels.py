@@ -40,6 +40,11 @@ c + 1 tiles after an intake) is the same search with one *junk* tile left
 over: the junk is the discard.  Searches stop at the first split that reaches
 the winning 胡息, and cut every branch whose 胡息 bound (what the 一二三 and
 二七十 shapes left, the wildcard and an upgrade could still add) falls short.
+Before a search, the *stray* copies are counted (``_stray``: copies no 句/绞
+of the tiles there could hold): a split leaves them to the junk, the
+wildcard's group or the pair, so none is searched for when they are more than
+those hold, and a split tries other tiles' copies there only as far as the
+difference allows (``S_SLACK``).
 
 **Compile time.**  ``run`` is the one entry point and each large kernel is
 called from one place only, small steps written out in place: numba took
