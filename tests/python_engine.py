@@ -46,7 +46,7 @@ from solver.game.table import Seat, lower, origin, playing
 from solver.model.hand import Meld
 from solver.model.results import Action, Decision, Win
 from solver.model.rules import FOUR_KINDS, Ruleset
-from solver.model.tiles import COPIES, N_KINDS, glyph
+from solver.model.tiles import COPIES, N_KINDS, glyph, glyphs
 
 __all__ = ["Game", "IllegalMove", "Result", "deal_tiles"]
 
@@ -267,7 +267,7 @@ class Game:
             for t in range(N_KINDS):
                 if s.concealed[t] == COPIES:
                     s.concealed[t] = 0
-                    s.lay(rules.dealt_four, (t,) * COPIES)
+                    _lay(s, rules.dealt_four, (t,) * COPIES)
                     self._event(ev.MeldEvent(seat=p, kind=rules.dealt_four, tiles=glyph(t) * COPIES))
         for p in self._order(d):  # 天胡
             win = tianhu_win(self.seats[p], rules)
@@ -436,7 +436,7 @@ class Game:
         """Seat p takes x with ``action``; then its discard, if one follows."""
         s = self.seats[p]
         kind = action.action
-        s.claim(action, x)
+        _claim(s, action, x)
         self.table = None
         if not self.quiet:
             melds = s.melds[-1 - len(action.bi):] if kind == "chi" else [_meld_of(s, x)]
@@ -518,3 +518,48 @@ def settle(n: int, winner: int | None, win: Win | None, source: str | None, disc
             net[p] -= win.score
     net[winner] += win.score * len(payers)
     return tuple(net)
+
+
+# ---------------------------------------------------------------- a seat's melds laid out (the kernels: play_moves.take_into)
+
+def _lay(self: Seat, kind: str, tiles: tuple[int, ...], *, shown: bool = True) -> None:
+    self.melds.append(Meld(kind, tiles))
+    self.shown.append(shown)
+
+def _upgrade(self: Seat, tile: int, kind: str, *, shown: bool = True) -> bool:
+    """Turn the exposed 偎 or 碰 of ``tile`` into ``kind`` (4 tiles); False when there is none."""
+    for i, m in enumerate(self.melds):
+        if m.kind in ("wei", "peng") and m.tiles[0] == tile:
+            self.melds[i] = Meld(kind, (tile,) * 4)
+            self.shown[i] = shown
+            return True
+    return False
+
+def _claim(self: Seat, action, x: int) -> None:
+    """Take tile x by ``action`` (a ``solver.model.results.Action``: 吃 with its 比, 碰, 偎, or a
+    跑/提 onto a 坎 or an exposed 偎/碰): its melds laid out, never x put into the hand (RULES.md 3)."""
+    kind = action.action
+    if kind == "chi":
+        used = [t for g in (action.chi, *action.bi) for t in g]
+        used.remove(x)
+        _take(self, used)
+        _lay(self, "chi", action.chi)
+        for g in action.bi:
+            _lay(self, "chi", g)
+    elif kind in ("peng", "wei"):
+        _take(self, (x, x))
+        _lay(self, kind, (x,) * 3, shown=kind != "wei" or action.chou_wei)
+    elif action.onto == "kan":
+        _take(self, (x,) * 3)
+        _lay(self, kind, (x,) * 4, shown=True)
+    else:
+        _upgrade(self, x, kind)
+
+def _take(self: Seat, tiles) -> None:
+    """Remove ``tiles`` from the concealed ones (all or none: ValueError when one is missing)."""
+    tiles = list(tiles)
+    for t in set(tiles):
+        if tiles.count(t) > self.concealed[t]:
+            raise ValueError(f"no {glyphs((t,))} left in the hand to lay out")
+    for t in tiles:
+        self.concealed[t] -= 1

@@ -170,7 +170,7 @@ class Shell:
         return moves.index(best)
 
     def take(self, rest: str) -> list[str]:
-        from ..game.table import Seat
+        from ..engine.play_moves import hand_after_take
         menu = self.state.menu
         if menu is None:
             return [self.w("no_menu")]
@@ -190,9 +190,7 @@ class Shell:
             self._push(replace(s, seen=s.seen + (x,), chou=frozenset(chou), passed_peng=frozenset(peng), menu=None))
             return self.summary()
         assert s.hand is not None  # a menu is asked of a hand (``ask``), and every later state keeps it
-        seat = Seat(list(s.hand.concealed), list(s.hand.melds), [True] * len(s.hand.melds))
-        seat.claim(a, x)
-        self._push(replace(s, hand=seat.hand(), menu=None))
+        self._push(replace(s, hand=hand_after_take(s.hand, a.action, x, a.chi, a.bi), menu=None))
         return self.summary()
 
     def discard(self, rest: str) -> list[str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..engine.play_moves import hand_owes_discard
 from ..model.hand import Hand, Meld
-from ..model.tiles import N_KINDS, glyphs
+from ..model.tiles import N_KINDS
 
 #: the engine's version, written in every record's header (a record of another version is refused)
 ENGINE_VERSION = 1
@@ -66,48 +66,6 @@ class Seat:
     def discardable(self) -> tuple[int, ...]:
         """The tiles that may be discarded: every concealed tile not in a 坎."""
         return tuple(t for t in range(N_KINDS) if self.concealed[t] in (1, 2))
-
-    def lay(self, kind: str, tiles: tuple[int, ...], *, shown: bool = True) -> None:
-        self.melds.append(Meld(kind, tiles))
-        self.shown.append(shown)
-
-    def upgrade(self, tile: int, kind: str, *, shown: bool = True) -> bool:
-        """Turn the exposed 偎 or 碰 of ``tile`` into ``kind`` (4 tiles); False when there is none."""
-        for i, m in enumerate(self.melds):
-            if m.kind in ("wei", "peng") and m.tiles[0] == tile:
-                self.melds[i] = Meld(kind, (tile,) * 4)
-                self.shown[i] = shown
-                return True
-        return False
-
-    def claim(self, action, x: int) -> None:
-        """Take tile x by ``action`` (a ``solver.model.results.Action``: 吃 with its 比, 碰, 偎, or a
-        跑/提 onto a 坎 or an exposed 偎/碰): its melds laid out, never x put into the hand (RULES.md 3)."""
-        kind = action.action
-        if kind == "chi":
-            used = [t for g in (action.chi, *action.bi) for t in g]
-            used.remove(x)
-            self.take(used)
-            self.lay("chi", action.chi)
-            for g in action.bi:
-                self.lay("chi", g)
-        elif kind in ("peng", "wei"):
-            self.take((x, x))
-            self.lay(kind, (x,) * 3, shown=kind != "wei" or action.chou_wei)
-        elif action.onto == "kan":
-            self.take((x,) * 3)
-            self.lay(kind, (x,) * 4, shown=True)
-        else:
-            self.upgrade(x, kind)
-
-    def take(self, tiles) -> None:
-        """Remove ``tiles`` from the concealed ones (all or none: ValueError when one is missing)."""
-        tiles = list(tiles)
-        for t in set(tiles):
-            if tiles.count(t) > self.concealed[t]:
-                raise ValueError(f"no {glyphs((t,))} left in the hand to lay out")
-        for t in tiles:
-            self.concealed[t] -= 1
 
     def tiles_held(self) -> list[int]:
         """Copies of each tile in the concealed tiles and the melds."""
