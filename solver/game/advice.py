@@ -127,7 +127,7 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, r
         raise ValueError("the position asks no decision of this seat")
     choices = _choices(pos)
     policy = policy or pos.rules.bots.rollout_policy
-    if pos.stage == "qishou":  # before play: no hand to take up (Game.resume starts mid-play); 胡 first
+    if pos.stage == "qishou":  # before play: no hand to take up (the rollouts take a hand up mid-play); 胡 first
         samples = 0
     if samples > 0 and len(choices) > 1:
         ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=_ready(choices), jobs=jobs,

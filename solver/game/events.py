@@ -45,7 +45,8 @@ class DealEvent(_Event):
 
 @dataclass(frozen=True, kw_only=True)
 class ResumeEvent(_Event):
-    """A hand taken up from a position (``Game.resume``): whose turn it is; never written to a record."""
+    """A hand taken up from a position (the Python reference's ``Game.resume``, tests/python_engine.py):
+    whose turn it is; never written to a record."""
     E: ClassVar[str] = "resume"
     turn: int
 
