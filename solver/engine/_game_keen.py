@@ -19,9 +19,9 @@ same choices, far fewer searches).
 
 ``keen_pick`` takes a seat's hand and question as arrays (the bot ``keen`` asks it one decision at a
 time, ``solver.game.bot_keen``); ``keen_choice`` reads them off a game state, for whole hands
-(``play_keen``) and for the win-rate rollouts by keen (``rollouts_keen``).  Both count live copies as
-``view.SeatView.unseen`` does: every copy but the seat's own, the others' melds shown, the faces, the
-tile on the table.
+(``_game_entry.play_keen``) and for the win-rate rollouts by keen (``_game_entry.rollouts_keen``).
+Both count live copies as ``view.SeatView.unseen`` does: every copy but the seat's own, the others'
+melds shown, the faces, the tile on the table.
 """
 from __future__ import annotations
 
@@ -32,20 +32,8 @@ from . import _kernels as K
 from . import _mt as MT
 from . import play_rules as P
 from ._game_choices import _option_of, _use, fast_pick
-from ._game_kernels import answer
-from ._game_policies import (
-    RS_SIZE,
-    answer_row,
-    bot_keys,
-    hand_scratch,
-    key_scratch,
-    resume_sample,
-    rollout_step,
-    start_hand,
-)
 from ._game_state import (
     AS,
-    ASKED,
     FMAX,
     G_SHOWS_LAST,
     G_STOCK_AT,
@@ -478,38 +466,3 @@ def keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, rng, has_rng):
     _live(st, p, ks[KS_LIVE:KS_LIVE + 20])
     return keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, _conc(st, p), _mk(st, p), _mt(st, p), st[S_NM + p],
                      st[Q_STAGE], st[Q_TILE], st, np.int64(Q_OPT), st[Q_N], level, rng, has_rng)
-
-
-@kernel
-def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu, level, seeds, prefix, results):
-    """``play_random`` with every seat played by ``keen`` (``keen_choice`` at ``level``), its ties broken
-    by random.Random of its bot key (``bot_keys`` of ``prefix``: ``session.bot_rng``)."""
-    mt, bots, tiles = hand_scratch()
-    buf, keys, key_len = key_scratch()
-    for h in range(seeds.shape[0]):
-        bot_keys(prefix, seeds[h], rv[P.V_PLAYERS], buf, keys, key_len)
-        status = start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seeds[h], keys, key_len)
-        while status == ASKED:
-            k = keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, bots[st[Q_SEAT]], True)
-            status = answer(ws, st, rv, cond_fans, wbuf, out, k)
-        answer_row(st, status, results[h])
-
-
-@kernel
-def rollouts_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu, level, me, stage, claim, tx, tby,
-                  tkind, dealer, turn, first_discard, last_stock, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown,
-                  seat_nf, seat_faces, seat_chou, seat_passed, stocks, n_stock, scripts, n_script, keys, key_len,
-                  ties, res):
-    """``_game_policies.rollouts`` with every seat after the script played by ``keen`` (``keen_choice`` at
-    ``level``, its ties broken by the sample's key when ``ties``, else the first option)."""
-    rng = np.zeros(MT.STATE_SIZE, np.int64)
-    rs = np.zeros(RS_SIZE, np.int64)
-    for i in range(seat_conc.shape[0]):
-        for j in range(scripts.shape[0]):
-            resume_sample(ws, st, rv, wbuf, out, np.int64(i), seat_conc, seat_nm, seat_mk, seat_mt, seat_shown,
-                          seat_nf, seat_faces, seat_chou, seat_passed, stocks, n_stock, dealer, turn, tx, tby, tkind,
-                          first_discard, last_stock, rng, ties, keys, key_len)
-            k = np.int64(-1)
-            while rollout_step(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind, scripts[j],
-                               n_script[j], rs, res[i, j], k) == ASKED:
-                k = keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, rng, ties != 0)

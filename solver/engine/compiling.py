@@ -43,6 +43,7 @@ from pathlib import Path
 import numba
 
 from . import _distance_kernels as DK
+from . import _game_entry as KE
 from . import _game_keen as KG
 from . import _game_kernels as G
 from . import _game_policies as GP
@@ -62,8 +63,8 @@ GROUPS = {
              ("tianhu", GS.tianhu, "game: 天胡"), ("advance", G.advance, "game: the flow"),
              ("answer", G.answer, "game: the moves"), ("play_random", GP.play_random, "game: whole hands"),
              ("rollouts", GP.rollouts, "game: rollouts"), ("deal_unseen", GP.deal_unseen, "game: unseen tiles")),
-    "keen": (("keen_pick", KG.keen_pick, "game: the keen bot"), ("play_keen", KG.play_keen, "game: keen hands"),
-             ("rollouts_keen", KG.rollouts_keen, "game: keen rollouts")),
+    "keen": (("keen_pick", KG.keen_pick, "game: the keen bot"), ("play_keen", KE.play_keen, "game: keen hands"),
+             ("rollouts_keen", KE.rollouts_keen, "game: keen rollouts")),
 }
 KERNELS = tuple(k for group in GROUPS.values() for _, k, _ in group)
 #: longest wait for the helpers before they are stopped and the kernels compile here

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..model.derived import derived
 from ..model.rules import Ruleset
+from . import _game_entry as KE
 from . import _game_keen as KG
 from . import _game_policies as GP
 from . import _game_state as GS
@@ -48,7 +49,7 @@ class Keen:
 
     def __init__(self, rules: Ruleset):
         self.rules = rules
-        announce_compile(KG.play_keen)  # (before the game's tables: keen's kernels compile beside the game's)
+        announce_compile(KE.play_keen)  # (before the game's tables: keen's kernels compile beside the game's)
         self.tables: Tables = tables_of(rules)
         self.distance = distance_arrays.of(rules)
         # each position's improving tiles, each intake's junk tiles (_distance_kernels._junk_tiles), and a
@@ -113,7 +114,7 @@ def new_rng(key: Sequence[int]) -> np.ndarray:
 
 
 def play_keen(rules: Ruleset, seeds: list[int], prefix: bytes, level: int) -> np.ndarray:
-    """Whole hands of ``keen`` at every seat (``_game_keen.play_keen``), as ``game_steps.play_random``
+    """Whole hands of ``keen`` at every seat (``_game_entry.play_keen``), as ``game_steps.play_random``
     plays random ones (the bots' keys from ``prefix`` likewise): one answer row (``_game_policies.O_*``)
     per hand."""
     k = keen_of(rules)
@@ -122,23 +123,23 @@ def play_keen(rules: Ruleset, seeds: list[int], prefix: bytes, level: int) -> np
     st = new_state()
     seeds_arr = np.array(seeds, np.int64)
     prefix_arr = key_prefix(prefix)
-    announce_compile(KG.play_keen)
+    announce_compile(KE.play_keen)
     for lo in range(0, len(seeds), CHUNK):
         hi = min(len(seeds), lo + CHUNK)
-        KG.play_keen(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks, *k.memos(), np.int64(level),
+        KE.play_keen(t.ws, st, t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks, *k.memos(), np.int64(level),
                      seeds_arr[lo:hi], prefix_arr, results[lo:hi])
     return results
 
 
 def roller(rules: Ruleset, level: int = 1) -> Roll:
     """The ``roll`` of ``game_steps.rollouts`` and ``deal_and_roll`` that plays every seat after the script
-    by ``keen`` at ``level`` (``_game_keen.rollouts_keen``)."""
+    by ``keen`` at ``level`` (``_game_entry.rollouts_keen``)."""
     k = keen_of(rules)
 
     def roll(where: Where, res: NDArray[np.int64]) -> None:
         t = k.tables
-        announce_compile(KG.rollouts_keen)
-        KG.rollouts_keen(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks,
+        announce_compile(KE.rollouts_keen)
+        KE.rollouts_keen(t.ws, new_state(), t.rv, t.cond_fans, t.wbuf, t.out, k.distance.context, k.ks,
                          *k.memos(), np.int64(level), *where, res)
     return roll
 
