@@ -20,6 +20,7 @@ and the kernels cached there are cleared when one of those files changed.
 """
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import sys
@@ -83,7 +84,8 @@ def jit_module(module, names, tables=(), inlined=()) -> dict:
 def _healing(dispatcher):
     """``dispatcher`` with a damaged cache entry treated as none: a cache file cut short (a process killed
     while numba wrote it, a full disk) or overwritten makes numba's unpickling fail on every call, for
-    ever.  Such a file is removed, the kernel compiles afresh and its new entry replaces it."""
+    ever.  Such a file is removed, the kernel compiles afresh and its new entry replaces it.  A new entry is
+    written under the cache folder's lock (``_lock``)."""
     cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
     if cache_file is None:
         return dispatcher
@@ -106,8 +108,34 @@ def _healing(dispatcher):
             _remove(cache_file._data_path(name))
             raise OSError(f"damaged cache file {name}") from None
 
-    cache_file._load_index, cache_file._load_data = index, data
+    save = cache_file.save
+
+    def locked_save(key, data):
+        with _lock(cache_file._cache_path):
+            save(key, data)
+
+    cache_file._load_index, cache_file._load_data, cache_file.save = index, data, locked_save
     return dispatcher
+
+
+@contextlib.contextmanager
+def _lock(folder: str):
+    """Hold the cache folder's lock file (``compiling``'s helpers may compile at once): numba adds an entry
+    by reading a kernel's index, naming a data file after the entries it read, writing the index and then
+    the data; two processes adding different entries (argument types) to one kernel at once could both take
+    one name, and one entry would then load the other's code."""
+    try:
+        import fcntl
+        f = open(os.path.join(folder, "phz-kernel-cache.lock"), "a")  # noqa: SIM115 (held until the end)
+    except (ImportError, OSError):  # no POSIX locks, or no lock file: as numba alone
+        yield
+        return
+    with f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield
 
 
 #: the files whose code the kernels compile in: a kernel of one calls the others (numba's cache checks
