@@ -33,7 +33,7 @@ def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu,
         bot_keys(prefix, seeds[h], rv[P.V_PLAYERS], buf, keys, key_len)
         status = start_hand(ws, st, rv, cond_fans, wbuf, out, mt, bots, tiles, seeds[h], keys, key_len)
         while status == ASKED:
-            k = keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, bots[st[Q_SEAT]], True)
+            k = keen_choice(ws, cx, ks, mk_, mv, ms, ik, iv, iu, st, level, bots[st[Q_SEAT]], np.bool_(True))
             status = answer(ws, st, rv, cond_fans, wbuf, out, k)
         answer_row(st, status, results[h])
 
