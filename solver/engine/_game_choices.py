@@ -152,4 +152,4 @@ def fast_choice(st, rng, has_rng, keep, n_keep):
             for i in range(n_keep):
                 if _same_hand(st, p, keep, i):
                     return passing
-    return fast_pick(_conc(st, p), st[Q_STAGE], st[Q_TILE], st, np.int64(Q_OPT), n, rng, has_rng)
+    return fast_pick(_conc(st, p), st[Q_STAGE], st[Q_TILE], st, np.int64(Q_OPT), n, rng, has_rng != 0)
