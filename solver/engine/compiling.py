@@ -8,15 +8,22 @@ process (``arrays.announce_compile``) looks at the entry points of the work
 it belongs to (``NEEDS``: the kernels of one hand — wins and the distance
 search, which most hand commands use together — or those of play;
 ``_jit.will_compile``, once per process, well under a millisecond) and,
-when one has no usable cache entry, compiles them now: one helper process
-per kernel file, side by side (numba holds the GIL while it
-compiles, so threads would not help, but two cores halve the wait).  Each
-helper runs ``solver.engine.warmup``, which calls every entry point of its
-file through its real wrapper on a small real hand, so each kernel is
-compiled with exactly the argument types the real calls use and written to
-numba's cache; this process then loads them from there.  The game kernels
-call the win kernels, but the work of a hand and play never compile at
-once, so no two helpers of a process write the same cache entry.
+when one has no usable cache entry, compiles them now, in helper processes.
+Each helper runs ``solver.engine.warmup`` on a task (``TASKS``: a few entry
+points), calling each through its real wrapper on a small real hand, so each
+kernel is compiled with exactly the argument types the real calls use and
+written to numba's cache; this process then loads them from there.  numba
+holds the GIL while it compiles, so threads would not help; processes use
+the cores, but a kernel of one file calls those of others (the game's flow
+the win search, keen the game's flow and the distance search), and a helper
+compiles every function its entry points call that it cannot load from the
+cache.  So a task starts only once the tasks whose kernels it calls have
+ended (it then loads those), and only tasks with nothing between them run
+side by side, as many as there are cores: the win kernels beside the
+distance search, then keen's one decision beside the game's flow, then
+whole hands beside the rollouts (random, then keen's).  Where two helpers still meet in one
+function (a small one the game and keen both call) the cache folder's lock
+keeps their entries apart (``_jit``).
 
 It says so once on stderr, with progress: on a terminal one line updated in
 place, otherwise a line per kernel ready.  It degrades to compiling each
@@ -67,14 +74,31 @@ GROUPS = {
              ("rollouts_keen", KE.rollouts_keen, "game: keen rollouts")),
 }
 KERNELS = tuple(k for group in GROUPS.values() for _, k, _ in group)
+#: the helpers' tasks: (entry points, the tasks whose kernels they call): a task starts once those it
+#: calls have ended, so it loads their functions from numba's cache instead of compiling them again;
+#: tasks with nothing between them run side by side (the win kernels beside the distance search, keen's
+#: one decision beside the game's flow, then whole hands beside the rollouts)
+TASKS = {
+    "wins": (("half_tables", "hu_batch", "ting_batch", "discard_batch"), ()),
+    "distance": (("run",), ()),
+    "game": (("deal", "begin", "tianhu", "advance", "answer"), ("wins",)),
+    "keen_pick": (("keen_pick",), ("wins", "distance")),
+    "play_random": (("play_random",), ("game",)),
+    "rollouts": (("rollouts", "deal_unseen"), ("game",)),
+    "play_keen": (("play_keen",), ("play_random", "keen_pick")),
+    "rollouts_keen": (("rollouts_keen",), ("rollouts", "keen_pick")),
+}
+_ENTRY = {name: (group, k, label) for group, members in GROUPS.items() for name, k, label in members}
 #: longest wait for the helpers before they are stopped and the kernels compile here
 TIMEOUT = 600.0
 
 _ROOT = str(Path(__file__).resolve().parents[2])  # the folder that holds the ``solver`` package
 #: the groups compiled together when a kernel of one is first called: a hand's analysis uses the win
 #: kernels and often the distance search; play (sim, the rollouts) only the game's own kernels, which are
-#: the slowest to compile and which a hand's analysis never waits for
-NEEDS = {"wins": ("wins", "distance"), "distance": ("wins", "distance"), "game": ("game",), "keen": ("game", "keen")}
+#: the slowest to compile and which a hand's analysis never waits for; keen calls all the others' (its
+#: helpers load them rather than compile them again, the win and distance searches beside each other)
+NEEDS = {"wins": ("wins", "distance"), "distance": ("wins", "distance"), "game": ("game",),
+         "keen": ("wins", "distance", "game", "keen")}
 _helper = False  # True inside a helper: it compiles what it is told, and starts no helpers of its own
 _started: set[str] = set()  # the groups this process has looked at
 
@@ -102,19 +126,19 @@ def start(kernel=None) -> None:
         _compile(groups)
 
 
-def _command(group: str) -> list[str]:
-    """The helper process that compiles ``group``'s kernels."""
+def _command(task: str) -> list[str]:
+    """The helper process that compiles ``task``'s kernels (``TASKS``)."""
     code = f"import sys; sys.path.insert(0, {_ROOT!r}); from solver.engine import warmup; warmup.main(sys.argv[1:])"
-    return [sys.executable, "-c", code, group]
+    return [sys.executable, "-c", code, task]
 
 
 class _Helper:
-    def __init__(self, group: str, env: dict):
-        self.group = group
-        self.todo = list(GROUPS[group])
+    def __init__(self, task: str, env: dict):
+        self.task = task
+        self.todo = [(name, *_ENTRY[name][1:]) for name in TASKS[task][0]]
         self.err = tempfile.TemporaryFile()
         self.buffer = b""
-        self.proc = subprocess.Popen(_command(group), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen(_command(task), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=self.err, env=env, cwd=_ROOT)
 
     def stop(self) -> None:
@@ -130,7 +154,9 @@ class _Helper:
 
 
 def _compile(groups: list[str]) -> None:
-    says = _Progress(sum(len(GROUPS[g]) for g in groups), len(groups))
+    tasks = [t for t, (names, _) in TASKS.items() if _ENTRY[names[0]][0] in groups]
+    slots = max(1, min(os.cpu_count() or 1, _width(tasks)))
+    says = _Progress(sum(len(GROUPS[g]) for g in groups), slots)
     env = dict(os.environ)
     # (``_jit`` may have chosen one: the helpers must write where we read; numba.config sets its options
     # at run time, unseen by mypy)
@@ -139,12 +165,7 @@ def _compile(groups: list[str]) -> None:
     helpers: list[_Helper] = []
     failed: list[str] = []
     try:
-        for g in groups:
-            try:
-                helpers.append(_Helper(g, env))
-            except (OSError, ValueError, subprocess.SubprocessError) as e:
-                failed.append(f"cannot start a helper process ({getattr(e, 'strerror', None) or e})")
-        failed += _wait(helpers, says)
+        failed += _run(tasks, slots, env, helpers, says)
     finally:
         for h in helpers:
             h.stop()
@@ -154,15 +175,43 @@ def _compile(groups: list[str]) -> None:
     says.end(left, failed)
 
 
-def _wait(helpers: list[_Helper], says: _Progress) -> list[str]:
-    """Read each helper's progress (a kernel's name per line) until all have ended; their failures."""
-    failed = []
+def _width(tasks: list[str]) -> int:
+    """How many of ``tasks`` can run at once at most (those none of which waits for another's)."""
+    ends: dict[str, int] = {}  # each task's step in order of waiting: tasks of one step run side by side
+    for t in tasks:  # (a task comes after those it waits for)
+        ends[t] = 1 + max((ends[d] for d in TASKS[t][1] if d in ends), default=0)
+    return max([list(ends.values()).count(step) for step in set(ends.values())], default=1)
+
+
+def _run(tasks: list[str], slots: int, env: dict, helpers: list[_Helper], says: _Progress) -> list[str]:
+    """Run each task's helper once those it waits for have ended, ``slots`` at a time, reading their
+    progress (a kernel's name per line) until all have ended; their failures."""
+    failed: list[str] = []
+    pending, done = list(tasks), set()
     sel = selectors.DefaultSelector()
-    for h in helpers:
-        assert h.proc.stdout is not None  # (a pipe)
-        sel.register(h.proc.stdout, selectors.EVENT_READ, h)
+
+    def start() -> None:
+        while pending and sum(h.proc.returncode is None for h in helpers) < slots:
+            task = next((t for t in pending if all(d in done or d not in tasks for d in TASKS[t][1])), None)
+            if task is None:
+                return
+            pending.remove(task)
+            try:
+                h = _Helper(task, env)
+            except (OSError, ValueError, subprocess.SubprocessError) as e:
+                failed.append(f"cannot start a helper process ({getattr(e, 'strerror', None) or e})")
+                done.add(task)
+                continue
+            helpers.append(h)
+            assert h.proc.stdout is not None  # (a pipe)
+            sel.register(h.proc.stdout, selectors.EVENT_READ, h)
+
+    def current() -> list[str]:
+        return [h.todo[0][2] for h in helpers if h.todo and h.proc.returncode is None]
+
+    start()
     deadline = time.monotonic() + TIMEOUT
-    says.now([h.todo[0][2] for h in helpers])
+    says.now(current())
     while sel.get_map():
         if time.monotonic() > deadline:
             failed.append(f"the helper processes took more than {TIMEOUT:.0f} s")
@@ -175,12 +224,14 @@ def _wait(helpers: list[_Helper], says: _Progress) -> list[str]:
                 status = h.proc.wait()
                 if status or h.todo:
                     failed.append(_failure(h, status))
+                done.add(h.task)
+                start()
                 continue
             *lines, h.buffer = (h.buffer + chunk).split(b"\n")
             for line in lines:
                 if h.todo and line.decode() == h.todo[0][0]:
                     says.ready(h.todo.pop(0)[2])
-        says.now([h.todo[0][2] for h in helpers if h.todo and h.proc.returncode is None])
+        says.now(current())
     sel.close()
     return failed
 
@@ -191,7 +242,7 @@ def _failure(h: _Helper, status: int) -> str:
     lines = [line.strip() for line in h.err.read().decode("utf-8", "replace").splitlines() if line.strip()]
     said = "".join(c if c.isprintable() else "?" for c in f": {lines[-1][:160]}") if lines else ""
     how = f"was stopped by signal {-status}" if status < 0 else f"ended with status {status}"
-    return f"the helper process compiling the {h.group} kernels {how}{said}"
+    return f"the helper process compiling the {h.task} kernels {how}{said}"
 
 
 class _Progress:

@@ -183,10 +183,11 @@ def warm_rollout(rules: Ruleset, roll: Roll | None = None) -> tuple[list[SimpleN
     return seats, discard
 
 
-def warm_steps(rules: Ruleset) -> Iterator[str]:
+def warm_steps(rules: Ruleset, names: Collection[str] = ()) -> Iterator[str]:
     """Call each game kernel once, as the real calls do, yielding its name (``compiling.GROUPS`` order)
     after each (``warmup``'s progress): a hand dealt in tile order, its first options taken to the end,
-    two random hands, a rollout of the dealer's first discard."""
+    two random hands, a rollout of the dealer's first discard.  Given ``names``, the whole hands and the
+    rollouts are called only when named (each compiles on its own)."""
     t = tables_of(rules)
     st = new_state()
     tiles = [x for x in range(20) for _ in range(4)]
@@ -202,8 +203,11 @@ def warm_steps(rules: Ruleset) -> Iterator[str]:
     while status == GS.ASKED:
         status = answer(st, t, 0)
     yield "answer"
-    play_random(t, [1, 2], b"phz:random:")
+    if not names or "play_random" in names:
+        play_random(t, [1, 2], b"phz:random:")
     yield "play_random"
+    if names and "rollouts" not in names and "deal_unseen" not in names:
+        return
     seats, discard = warm_rollout(rules)
     yield "rollouts"
     g = rules.game

@@ -1,6 +1,6 @@
 """A helper process of ``solver.engine.compiling``: compile a kernel file's entry points.
 
-``main(["wins"])`` calls each entry point of ``compiling.GROUPS["wins"]``
+``main(["wins"])`` calls each entry point of ``compiling.TASKS["wins"]``
 through the wrapper the real calls go through, on a small real hand, so each
 compiles with exactly their argument types and numba writes it to its cache;
 after each it prints the entry point's name on stdout (the parent's
@@ -33,15 +33,17 @@ TO_DISCARD = READY + "拾"  # a hand of 21: the discard table
 FAR = "一二三四五 六七八 九九玖 肆伍陆 柒捌玖 拾拾壹"  # two intakes from ready: the distance search runs
 UNSEEN = [[0] * N_KINDS]
 
-_steps: list[Iterator[str]] = []  # the game's warm-up under way
+_steps: list[tuple[tuple[str, ...], Iterator[str]]] = []  # the game's warm-up under way: (its task, its steps)
 
 
 def _game_step(rules: Ruleset, name: str) -> None:
-    """Warm the game kernels up to ``name`` (they are warmed in order, on one hand)."""
-    if not _steps:
-        _steps.append(game_steps.warm_steps(rules))
-    got = next(_steps[0])
-    assert got == name, (got, name)
+    """Warm the game kernels up to ``name`` (they are warmed in order, on one hand: those of another task
+    on the way are called only where ``name`` needs them, and then loaded or compiled already)."""
+    if not _steps or name not in _steps[0][0]:
+        task = next(names for names, _ in compiling.TASKS.values() if name in names)
+        _steps[:] = [(task, game_steps.warm_steps(rules, task))]
+    while next(_steps[0][1]) != name:
+        pass
 
 
 #: entry point -> a call of its real wrapper that compiles it
@@ -60,13 +62,13 @@ WARM: dict[str, Callable[[Ruleset], object]] = {
 }
 
 
-def main(groups: list[str]) -> None:
+def main(tasks: list[str]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     compiling.in_helper()
     threading.Thread(target=_end_with_input, name="phz-parent", daemon=True).start()
     rules = get_ruleset(DEFAULT_RULESET)
-    for group in groups:
-        for name, _, _ in compiling.GROUPS[group]:
+    for task in tasks:
+        for name in compiling.TASKS[task][0]:
             WARM[name](rules)
             print(name, flush=True)
 
