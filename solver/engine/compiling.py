@@ -21,8 +21,8 @@ cache.  So a task starts only once the tasks whose kernels it calls have
 ended (it then loads those), and only tasks with nothing between them run
 side by side, as many as there are cores: the win kernels beside the
 distance search, then keen's one decision beside the game's flow, then
-whole hands beside the rollouts (random, then keen's).  Where two helpers still meet in one
-function (a small one the game and keen both call) the cache folder's lock
+whole hands beside the rollouts (random, then keen's).  Where two helpers
+still meet in one function (a small one both call) the cache folder's lock
 keeps their entries apart (``_jit``).
 
 It says so once on stderr, with progress: on a terminal one line updated in
