@@ -213,7 +213,7 @@ def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, prefix, results):
 @kernel
 def resume(st, rv, seat_conc, seat_nm, seat_mk, seat_mt, seat_shown, seat_nf, seat_faces, seat_chou, seat_passed,
            stock, n_stock, dealer, turn, tx, tby, tkind, first_discard, last_stock):
-    """A hand taken up as ``Game.resume`` takes it (the rollouts of the advice): the seats as given (row p
+    """A hand taken up mid-play, as the Python reference's ``Game.resume`` takes it (the rollouts of the advice): the seats as given (row p
     of each ``seat_*`` array), the stock top first, the seat to move; with a tile on the table (tx >= 0,
     by ``tby``, ``tkind`` 0 a draw, 1 a discard) its claims come first; else a seat that owes a discard
     discards; else ``turn`` draws.  Then ``advance`` plays on."""
