@@ -198,8 +198,8 @@ class Referee:
             assert set(theirs.passed_peng) == mine.passed_peng, \
                 f"{where}: 臭 for 碰 {theirs.passed_peng} != {mine.passed_peng}"
         assert list(game.stock) == self.stock, f"after event {self.i}: the stock differs"
-        counts = game.tile_counts()
-        assert counts == self.total, f"after event {self.i}: game.tile_counts() {counts} != {self.total}"
+        counts = tile_counts(game)
+        assert counts == self.total, f"after event {self.i}: tile_counts(game) {counts} != {self.total}"
 
     # -------------------------------------------------------------- reading events
 
@@ -629,6 +629,22 @@ def check_events(rules: Ruleset, events) -> Referee:
 
 def moves_of(events) -> list[str]:
     return [ev.move for ev in events if isinstance(ev, MoveEvent)]
+
+
+def tile_counts(game) -> list[int]:
+    """Copies of each tile in ``game``'s hands, melds, face-up tiles, stock, set aside and on the table
+    (80 in all); the kernels' game and the Python reference alike."""
+    counts = [0] * N_KINDS
+    for s in game.seats:
+        for t, c in enumerate(s.tiles_held()):
+            counts[t] += c
+        for t in s.faces:
+            counts[t] += 1
+    for t in list(game.stock) + list(game.buried):
+        counts[t] += 1
+    if game.table is not None:
+        counts[game.table[0]] += 1
+    return counts
 
 
 def json_events(game) -> list[dict]:

@@ -202,20 +202,6 @@ class Game:
         from .view import view_of
         return view_of(self, seat)
 
-    def tile_counts(self) -> list[int]:
-        """Copies of each tile in the hands, melds, face-up tiles, stock, set aside and on the table (80 in all)."""
-        counts = [0] * N_KINDS
-        for s in self.seats:
-            for t, c in enumerate(s.tiles_held()):
-                counts[t] += c
-            for t in s.faces:
-                counts[t] += 1
-        for t in self.stock + self.buried:
-            counts[t] += 1
-        if self.table is not None:
-            counts[self.table[0]] += 1
-        return counts
-
     # ------------------------------------------------------------ plumbing
 
     def _event(self, event: ev.Event) -> None:

@@ -3,7 +3,7 @@
 For each seed a hand is dealt and played to its end by random bots, by a
 greedy player (the first option that is not a pass: more claims and wins) or
 by a mix, and the referee checks, event by event and from its own model of
-the table: all tiles accounted for (the engine's ``tile_counts`` too), the
+the table: all tiles accounted for (``tile_counts`` of the game too), the
 claim order of RULES.md 10 (胡, the compulsory 跑/提/招, 碰, 吃 by the drawer
 then his lower player, never the upper player; a discard eaten only by the
 discarder's lower player), each option recomputed by the obligations engine

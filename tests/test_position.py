@@ -13,6 +13,7 @@ from solver.game.view import view_of
 from solver.model.notation import parse_hand
 from solver.model.rules import get_ruleset
 from solver.model.tiles import COPIES, N_KINDS
+from tests.game_helpers import tile_counts
 from tests.python_engine import Game as Reference  # (it takes a hand up from its seats)
 from tests.winrate_reference import deal
 
@@ -143,7 +144,7 @@ def test_a_deal_of_what_is_unseen_keeps_all_80_tiles_and_what_is_seen(name):
                 assert max(s.concealed) < COPIES
         g = G.resume(p.rules, seats, stock, dealer=p.dealer, turn=p.turn, table=p.table,
                      first_discard=p.first_discard)
-        assert g.tile_counts() == [COPIES] * N_KINDS
+        assert tile_counts(g) == [COPIES] * N_KINDS
         assert g.ask().stage == "discard" and g.ask().seat == p.seat
         checked += 1
     assert checked > 20
@@ -158,6 +159,6 @@ def test_a_quick_position_says_what_it_assumes():
     assert p.held[1] == p.held[2] == 20 and p.stock == 80 - 21 - 3 - 40
     seats, stock = deal(p, random.Random(0))
     g = Reference.resume(rules, seats, stock, dealer=p.dealer, turn=p.turn)
-    assert g.tile_counts() == [COPIES] * N_KINDS
+    assert tile_counts(g) == [COPIES] * N_KINDS
     q = quick(parse_hand("一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾", rules), rules, tile=2, origin="upper-discard")
     assert q.table == (2, 2, "discard") and q.turn == 2

@@ -50,6 +50,7 @@ from solver.game.winrate import estimate
 from solver.model.rules import get_ruleset
 from solver.model.tiles import COPIES, N_KINDS
 from tests.game_helpers import deal as dealt_game
+from tests.game_helpers import tile_counts
 from tests.python_engine import Game as Reference  # (it takes a hand up mid-play)
 from tests.winrate_helpers import (
     agrees,
@@ -338,7 +339,7 @@ def test_a_deal_keeps_the_80_tiles_and_all_the_seat_sees_and_gives_nobody_four(n
                         assert m.tiles == ts if ts is not None else (len(set(m.tiles)) == 1 and len(m.tiles) == 3)
             g = Reference.resume(pos.rules, seats, stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
                             first_discard=pos.first_discard, last_stock=pos.last_stock)
-            assert g.tile_counts() == [COPIES] * N_KINDS
+            assert tile_counts(g) == [COPIES] * N_KINDS
             v = view_of(g, pos.seat)
             assert (v.hand, v.melds, v.faces, v.stock, v.chou, v.passed_peng, v.dealer) == \
                 (pos.hand, pos.melds, pos.faces, pos.stock, pos.chou, pos.passed_peng, pos.dealer)
@@ -397,7 +398,7 @@ def _replay_from(game, pos, seats, stock, moves_after: list[Move], events_after:
     pass; then the original moves must give the original events and result."""
     g = Reference.resume(pos.rules, seats, stock, dealer=pos.dealer, turn=pos.turn, table=pos.table,
                     first_discard=pos.first_discard, last_stock=pos.last_stock)
-    assert g.tile_counts() == [COPIES] * N_KINDS
+    assert tile_counts(g) == [COPIES] * N_KINDS
     while not (g.ask().seat == pos.seat and g.ask().stage == pos.stage and g.ask().options == pos.options):
         g.play(Move("pass"))
     start = len(g.events)

@@ -36,7 +36,7 @@ from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import Ruleset
 from solver.model.ruleset_file import seated
 from solver.model.tiles import COPIES, N_KINDS
-from tests.game_helpers import json_events
+from tests.game_helpers import json_events, tile_counts
 from tests.python_engine import Game  # (the reference: it takes a hand up mid-play, Game.resume)
 from tests.winrate_reference import copy_seats, rollout
 
@@ -81,7 +81,7 @@ def table(rules: Ruleset, hands: Sequence[str], *, stock: str, dealer: int, turn
         seats[i % len(seats)].faces.append(t)
     game = Game.resume(rules, seats, top, dealer=dealer, turn=turn, table=tbl, first_discard=first_discard,
                        last_stock=last_stock)
-    assert game.tile_counts() == [COPIES] * N_KINDS
+    assert tile_counts(game) == [COPIES] * N_KINDS
     return game
 
 

@@ -31,7 +31,7 @@ from ..model.groups import SHAPES
 from ..model.hand import Hand, Meld
 from ..model.results import HOWS, SOURCES, Decision, Win
 from ..model.rules import FOUR_KINDS, Ruleset
-from ..model.tiles import N_KINDS, glyph
+from ..model.tiles import glyph
 from .deal import deal_event, deal_tiles, set_aside, unplayable, without_liang
 from .events import (
     DiscardEvent,
@@ -59,9 +59,12 @@ _FOURS = FOUR_KINDS + ("long",)
 assert G.ST_OPEN == len(STAGES) - 1
 
 
+_BITS = dict(CONDITION_BITS)
+
+
 def conditions_of(mask: int) -> list[str]:
     """A win's game conditions as its event names them."""
-    return [name for name in _EVENT_ORDER if mask & dict(CONDITION_BITS)[name]]
+    return [name for name in _EVENT_ORDER if mask & _BITS[name]]
 
 
 def move_of(row) -> Move:
@@ -88,7 +91,6 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.n = rules.game.players
-        self.lenient = lenient
         self.explain = explain or lenient
         self.tables = tables_of(rules)
         self.st = game_steps.new_state()
@@ -199,20 +201,6 @@ class Game:
         """What ``seat`` sees of the table (``solver.game.view.SeatView``)."""
         from .view import view_of
         return view_of(self, seat)
-
-    def tile_counts(self) -> list[int]:
-        """Copies of each tile in the hands, melds, face-up tiles, stock, set aside and on the table (80 in all)."""
-        counts = [0] * N_KINDS
-        for s in self.seats:
-            for t, c in enumerate(s.tiles_held()):
-                counts[t] += c
-            for t in s.faces:
-                counts[t] += 1
-        for t in self.stock + self.buried:
-            counts[t] += 1
-        if self.table is not None:
-            counts[self.table[0]] += 1
-        return counts
 
     @property
     def result(self) -> Result | None:
