@@ -68,11 +68,23 @@ def alive(pid: int) -> bool:
         return False
 
 
+def _cmdline(pid: int) -> bytes | None:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+
+
 def workers_of(proc: subprocess.Popen, n: int) -> list[int]:
-    """The pids of ``proc``'s ``n`` child processes, once they all exist (fails if ``proc`` ends first)."""
+    """The pids of ``n`` worker processes of ``proc``, once they all exist (fails if ``proc`` ends first).
+    A worker is forked: it runs the parent's command line.  The helpers that compile kernels into an
+    empty cache (``solver.engine.compiling``) are children too, of another command line: not counted
+    (killing one of those, taken for a worker, made a test of a killed worker wait for the whole work)."""
     def found() -> list[int]:
         assert proc.poll() is None, f"the command ended ({proc.returncode}) before it had {n} workers"
-        got = children(proc.pid)
+        mine = _cmdline(proc.pid)
+        got = [c for c in children(proc.pid) if _cmdline(c) == mine]
         return got if len(got) >= n else []
     return wait_until(found, f"{n} worker processes")
 
