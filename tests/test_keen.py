@@ -154,11 +154,20 @@ def test_each_discards_improving_tiles_found_together_are_its_own(rules):
                     keys[x] = KG._rest_key(t.ws, cx, ks, conc, mk, mt, nm, np.int64(1), np.int64(1 << 30), *each)
                     conc[x] += 1
                 if keys and min(keys.values()) > KG.READY * KG.COUNT_ROOM:  # (no discard leaves it ready)
-                    most = KG._discards_near(t.ws, cx, ks, conc, mk, mt, nm, np.int64(1), np.bool_(False), *memos())
+                    most = KG._discards_near(t.ws, cx, ks, conc, mk, mt, nm, np.int64(1), np.bool_(False),
+                                             np.bool_(False), *memos())
                     counts = {x: KG.NEAR * KG.COUNT_ROOM - k if k < KG.FAR * KG.COUNT_ROOM else 0
                               for x, k in keys.items()}
                     assert {x: int(ks[KG.KS_NEAR + x]) for x in keys} == counts, (rules.name, seed)
                     assert most == max(counts.values())
+                    # ``lead``: counts no more than the exact ones, and the same discards at the most
+                    KG._discards_near(t.ws, cx, ks, conc, mk, mt, nm, np.int64(1), np.bool_(False), np.bool_(True),
+                                      *memos())
+                    led = {x: int(ks[KG.KS_NEAR + x]) for x in keys}
+                    assert all(led[x] <= counts[x] for x in keys), (rules.name, seed)
+                    if most > 0:
+                        assert {x for x in keys if led[x] == max(led.values())} == \
+                            {x for x in keys if counts[x] == most}, (rules.name, seed)
                     compared += sum(c > 0 for c in counts.values())
             kern.play(ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask))
     assert compared > 20

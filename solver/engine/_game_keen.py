@@ -254,7 +254,7 @@ def _ready_discards(ws, cx, ks, conc, mk, mt, nm, ik, iv, iu):
 
 
 @kernel
-def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, mk_, mv, ms, ik, iv, iu):
+def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, lead, mk_, mv, ms, ik, iv, iu):
     """For a hand that owes a discard, none of which leaves it ready: the live copies of the improving
     tiles (``_improving``) of the hand less t, for each discard t, into ks[KS_NEAR + t], all found
     together tile by tile.  An intake of x (not t) on the hand less t is one of the whole hand's, t
@@ -264,7 +264,10 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, mk_, mv, ms, ik, iv
     with its discard, leaves a ready hand.  Only the tiles still live, the likeliest first, until the
     counts are known or none can reach ``need``.  Returns the largest count: exact when it reaches
     ``need``, else some count below it.  With ``keep``, what it learnt of each hand less t goes into the
-    memo of improving tiles (the hand a discard leaves is judged again at each revealed tile)."""
+    memo of improving tiles (the hand a discard leaves is judged again at each revealed tile).  With
+    ``lead`` (a discard to choose: only the best counts), it stops once a single discard can still reach
+    the best count: that one's count is below its exact one, the others' further below, so the same
+    discard is the best."""
     nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
     sc = ks[KS_SC:KS_SC + DK.S_SIZE]
     live = ks[KS_LIVE:KS_LIVE + 20]
@@ -318,6 +321,13 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, mk_, mv, ms, ik, iv
                 counts[t] += live[x]
                 if counts[t] > best:
                     best = counts[t]
+        if lead and best > 0:  # a discard no other can reach any more: the rest changes no choice
+            rivals = 0
+            for t in range(20):
+                if counts[t] + most >= best and (nd[DK.POS_CONC + t] == 1 or nd[DK.POS_CONC + t] == 2):
+                    rivals += 1
+            if rivals <= 1:
+                break
     for t in range(20):
         if keep and (nd[DK.POS_CONC + t] == 1 or nd[DK.POS_CONC + t] == 2):
             _keep(nd, np.int64(t), masks[t], done & ~masks[t], ik, iv, iu)
@@ -332,8 +342,8 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu
     if not _owes(conc, mk, nm):
         return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu)
     if level > 0:
-        n = _discards_near(ws, cx, ks, conc, mk, mt, nm, NEAR * COUNT_ROOM - bar + 1, False, mk_, mv, ms, ik, iv,
-                           iu)
+        n = _discards_near(ws, cx, ks, conc, mk, mt, nm, NEAR * COUNT_ROOM - bar + 1, False, False, mk_, mv, ms,
+                           ik, iv, iu)
         return NEAR * COUNT_ROOM - n if n > 0 else FAR * COUNT_ROOM
     best = 1 << 30
     ready = _ready_discards(ws, cx, ks, conc, mk, mt, nm, ik, iv, iu)
@@ -375,7 +385,7 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
                 conc[t] += 1
         best = keys.min()
         if best >= FAR * COUNT_ROOM * USE_ROOM and level > 0:
-            if _discards_near(ws, cx, ks, conc, mk, mt, nm, np.int64(1), True, mk_, mv, ms, ik, iv, iu) > 0:
+            if _discards_near(ws, cx, ks, conc, mk, mt, nm, np.int64(1), True, True, mk_, mv, ms, ik, iv, iu) > 0:
                 for k in range(n):
                     count = ks[KS_NEAR + opts[at + k * AS + P.A_CHI]]
                     if count > 0:
