@@ -49,7 +49,6 @@ from typing import Sequence
 from ..model.hand import Hand
 from .advice import advise
 from .bot_advice import others_at_rest, position_from_view
-from .bot_basic import BasicBot
 from .bot_eval import Spot, advisor, after_intake, after_take, owes_discard, seen_without, unseen_total
 from .moves import Ask, Move
 from .position import with_options
@@ -57,6 +56,8 @@ from .session import bot_rng
 from .view import SeatView
 
 __all__ = ["Race", "RaceBot", "StrongBot", "UNRACED"]
+
+HU = Move("hu")
 
 #: close decisions the rollouts were not asked about, and why: another player holding more than at
 #: rest (``bot_advice.others_at_rest``), or a position ``advice.advise`` refused (ValueError)
@@ -157,13 +158,33 @@ class _Option:
     value: float = 0.0
 
 
-class StrongBot(BasicBot):
+class StrongBot:
     """``basic``'s answers weighed by ``Race`` (module docstring)."""
     name = "strong"
     #: the rollouts (module docstring): deals per raced move, moves raced, and how close their race
     #: values must be (net score a hand)
     SAMPLES, SHORTLIST, MARGIN = 48, 3, 3.0
     raced = 0  # decisions raced by rollouts (for tests and measurements)
+
+    def __init__(self, seed: int = 0, seat: int = 0):
+        self.rng = bot_rng(seed, seat, self.name)
+
+    def choose(self, view: SeatView, ask: Ask) -> Move:
+        """Every win; else the discard or the claim worth most (``discard``, ``claim``)."""
+        options = ask.options
+        if len(options) == 1:
+            return options[0]
+        if HU in options:
+            return HU
+        if ask.stage == "discard":
+            return self.discard(view, ask)
+        return self.claim(view, ask)
+
+    def pick(self, scored: Sequence[tuple[tuple, Move]]) -> Move:
+        """The move of the least key, a tie broken by the bot's randomness (as ``basic``'s)."""
+        best = min(k for k, _ in scored)
+        tied = [m for k, m in scored if k == best]
+        return tied[0] if len(tied) == 1 else tied[self.rng.randrange(len(tied))]
 
     def option(self, view: SeatView, move: Move, spot: Spot | None, hand, seen, chou, passed) -> _Option:
         """The option of leaving ``hand`` at rest by ``move``."""
@@ -263,9 +284,9 @@ class StrongBot(BasicBot):
         adv = advisor(view.rules)
         seen = view.seen_counts()
         spots = adv.discards(view.hand, seen)
-        if spots is None:
-            return super().discard(view, ask)
         allowed = {m.tile: m for m in ask.options}
+        if spots is None:  # not a hand the api answers: the shape measure alone (as ``basic``)
+            return self.pick([(adv.missing(view.hand.without(t)), m) for t, m in allowed.items() if t is not None])
         own = view.rules.own_discard_makes_chou
         return self.best(view, ask, [self.option(view, allowed[s.tile], s, s.hand, seen,
                                                  view.chou | {s.tile} if own else view.chou, view.passed_peng)
