@@ -1,4 +1,6 @@
-"""The ``basic`` bot: every win, the call advice's move in the outs order, the advised discard.
+"""The ``basic`` bot written plainly on the api (the slow, readable reference the kernels are held to:
+``solver.engine._game_basic``; it was the bot ``solver.game.bot_basic`` until the kernels took its
+decisions): every win, the call advice's move in the outs order, the advised discard.
 
 It is "ranking by outs", the baseline of issue 16.  At a revealed tile it
 makes the move ``phz act --advise --rank outs`` puts first
@@ -14,20 +16,20 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .advice import advise
-from .bot_advice import position_from_view
-from .bot_eval import Spot, advisor
-from .moves import Ask, Move
-from .session import bot_rng
-from .view import SeatView
+from solver.game.advice import advise
+from solver.game.bot_advice import position_from_view
+from solver.game.bot_eval import Spot, advisor
+from solver.game.moves import Ask, Move
+from solver.game.session import bot_rng
+from solver.game.view import SeatView
 
-__all__ = ["BasicBot"]
+__all__ = ["BasicReference"]
 
 HU = Move("hu")
 PASS = Move("pass")
 
 
-class BasicBot:
+class BasicReference:
     """Every win; the call advice's move in the outs order; the advised discard (module docstring)."""
     name = "basic"
 

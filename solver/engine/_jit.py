@@ -141,7 +141,8 @@ def _lock(folder: str):
 #: the files whose code the kernels compile in: a kernel of one calls the others (numba's cache checks
 #: only the file that defines a kernel, so an edit of another would leave its cached code stale)
 KERNEL_SOURCES = ("_jit.py", "_kernels.py", "_distance_kernels.py", "_game_state.py", "_game_kernels.py",
-                  "_game_policies.py", "_game_choices.py", "_game_keen.py", "_game_entry.py", "_mt.py", "_sha512.py",
+                  "_game_policies.py", "_game_choices.py", "_game_keen.py", "_game_entry.py", "_game_basic.py",
+                  "_game_advice.py", "_game_shape.py", "_game_entry_basic.py", "_mt.py", "_sha512.py",
                   "play_rules.py", "play_moves.py", "_play_kernels.py")
 _checked: set[str] = set()
 

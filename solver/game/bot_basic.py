@@ -9,70 +9,47 @@ outs); it discards by the advice of ``phz discard`` (distance to ready,
 then live improving draws — at distance 0 live outs — then expected and
 best score), with the tiles it has seen counted.  A hand beyond 2 away is
 discarded from by the shape measure of ``solver.model.shape``.
+
+Its decisions are made in the game kernels (``solver.engine._game_basic``), one kernel call each, and
+``basic_steps.play_basic`` plays whole hands of it inside them; the plain reference on the api
+(``tests/basic_reference.py``) makes the same moves, its ties broken alike (``tests/test_basic.py``).
+Its ties are broken by its own randomness, drawn from the game's seed as every bot's is
+(``session.bot_rng``: random.Random, which the kernels emulate).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING
 
-from .advice import advise
-from .bot_advice import position_from_view
-from .bot_eval import Spot, advisor
 from .moves import Ask, Move
-from .session import bot_rng
+from .rng_keys import str_key
+from .session import bot_seed
 from .view import SeatView
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 __all__ = ["BasicBot"]
 
-HU = Move("hu")
-PASS = Move("pass")
-
 
 class BasicBot:
-    """Every win; the call advice's move in the outs order; the advised discard (module docstring)."""
+    """The bot ``basic`` (module docstring)."""
     name = "basic"
 
     def __init__(self, seed: int = 0, seat: int = 0):
-        self.rng = bot_rng(seed, seat, self.name)
+        self.key = str_key(bot_seed(seed, seat, self.name))
+        self.rng: NDArray[np.int64] | None = None  # the kernels' Mersenne Twister state, made at the first choice
 
     def choose(self, view: SeatView, ask: Ask) -> Move:
         options = ask.options
         if len(options) == 1:
             return options[0]
-        if HU in options:
-            return HU
-        if ask.stage == "discard":
-            return self.discard(view, ask)
-        return self.claim(view, ask)
-
-    # ---------------------------------------------------------------- choosing
-
-    def pick(self, scored: Sequence[tuple[tuple, Move]]) -> Move:
-        """The move of the least key, a tie broken by the bot's randomness."""
-        best = min(k for k, _ in scored)
-        tied = [m for k, m in scored if k == best]
-        return tied[0] if len(tied) == 1 else tied[self.rng.randrange(len(tied))]
-
-    def discard(self, view: SeatView, ask: Ask) -> Move:
-        adv = advisor(view.rules)
-        options = ask.options
-        seen = view.seen_counts()
-        spots = adv.ready(view.hand, seen)
-        if not spots or not spots[0].outs:  # no discard leaves live outs: the distances decide
-            spots = adv.discards(view.hand, seen)
-        allowed = {m.tile: m for m in options if m.tile is not None}  # (every discard names its tile)
-        if spots is None:  # not a hand the api answers: the shape measure alone
-            return self.pick([(adv.missing(view.hand.without(t)), m) for t, m in allowed.items()])
-        spots = [s for s in spots if s.tile in allowed]
-        return self.pick([(self.discard_key(s, view), allowed[s.tile]) for s in spots])
-
-    def discard_key(self, spot: Spot, view: SeatView) -> tuple:
-        """The advice's order (``scoring.advice_key``), a hand beyond 2 away by its shape."""
-        if spot.distance is None:
-            far = (1, *advisor(view.rules).missing(spot.hand)) if spot.limit else (2, 0, 0)
-            return far + (-spot.improving_live,)
-        return (0, spot.distance, 0, -spot.improving_live, -spot.outs, -spot.expected_score, -spot.best_score)
-
-    def claim(self, view: SeatView, ask: Ask) -> Move:
-        """The call advice's best option in its outs order (``advice.advise(..., samples=0,
-        rank="outs")``, what ``phz act --advise --rank outs`` puts first)."""
-        return advise(position_from_view(view, ask), samples=0, rank="outs").best.move
+        from ..engine import basic_steps
+        if self.rng is None:
+            self.rng = basic_steps.new_rng(self.key)
+        hand = view.hand
+        melds = [(m.kind, m.tiles) for m in hand.melds]
+        tile = None if ask.stage == "discard" else ask.tile
+        k = basic_steps.basic_of(view.rules).pick(hand.concealed, melds, view.unseen(), ask.stage, tile, options,
+                                                  self.rng)
+        return options[k]
