@@ -15,10 +15,10 @@ Runs = list[tuple[str, list[float], list[int]]]
 
 #: the other measurements' hands per hand of self-play (a hand of play is ~100 decisions; random bots
 #: play whole hands in the game kernels, ~60 µs a hand: 25 times the hands keep a round long enough
-#: for two processes' start not to be most of it; keen bots too, ~1 ms a hand)
-SIM_SHARE = {"random": 0.04, "keen": 0.5, "basic": 100}
+#: for two processes' start not to be most of it; keen bots too, ~1 ms a hand; basic bots too, ~10 ms a hand)
+SIM_SHARE = {"random": 0.04, "keen": 0.5, "basic": 5}
 #: the fewest deals of a round: two processes' start must not be most of a round of random bots
-SIM_LEAST = {"random": 50, "keen": 20, "basic": 2}
+SIM_LEAST = {"random": 50, "keen": 20, "basic": 10}
 
 
 def sim_rounds(bots: str, deals: int, rounds: int, rules: Ruleset, jobs: Sequence[int],

@@ -1,7 +1,7 @@
 """Self-play for ``phz sim``: bots play deals, each once per seating, on one or several processes.
 
 Deal ``i`` of a simulation of ``seed`` is that of ``hand_seed(seed, i)`` (its tiles and its
-dealer), played in the game kernels (``Game``; random or keen bots alone, whole hands at once).  It is played once per seating: rotation r puts
+dealer), played in the game kernels (``Game``; random, keen or basic bots alone, whole hands at once).  It is played once per seating: rotation r puts
 bot ``bots[(p + r) % n]`` at seat p (n seats; at a table of four one sits out each hand), so every bot sits at every seat of the
 same deal (duplicate deals; a seating that repeats another, as with three
 bots of one kind, is played once).  Each bot is
@@ -117,12 +117,12 @@ def _write_record(job: Sim, game: Game, seating: Sequence[str], index: int, rota
 
 def _whole(job: Sim) -> Callable | None:
     """How ``job``'s hands play whole in the game kernels, if they do: one bot at every seat whose
-    registration plays whole hands (``roster``: random, keen), no records; else None."""
+    registration plays whole hands (``roster``: random, keen, basic), no records; else None."""
     return roster.get(job.bots[0]).whole if job.records is None and len(set(job.bots)) == 1 else None
 
 
 def play_chunk(job: Sim, lo: int, hi: int) -> list[DealOutcome]:
-    """Deals lo to hi - 1; random or keen bots alone (and no records) play whole in the game kernels, the same
+    """Deals lo to hi - 1; random, keen or basic bots alone (and no records) play whole in the game kernels, the same
     games as ``play_deal`` (a deal whose start needs the judge of 天胡 is played here)."""
     whole = _whole(job)
     if whole is not None:

@@ -1,5 +1,5 @@
 """Whole hands of bots played inside the game kernels, one kernel call for many hands (``phz sim``):
-``random_outcomes`` (``keen_outcomes``) plays hands of random (keen) bots at every seat, the same deals
+``random_outcomes`` (``keen_outcomes``, ``basic_outcomes``) plays hands of random (keen, basic) bots at every seat, the same deals
 and the same choices as ``solver.game.engine.Game`` with those bots, hand for hand
 (tests/test_game_kernels.py holds them equal).
 
@@ -20,7 +20,7 @@ from ..model.rules import Ruleset
 from .session import bot_prefix
 from .stats import GameOutcome
 
-__all__ = ["Played", "keen_outcomes", "random_outcomes"]
+__all__ = ["Played", "basic_outcomes", "keen_outcomes", "random_outcomes"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,14 @@ def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = 
     from .bot_keen import LEVEL
     bots = bots or ("keen",) * rules.game.players
     return _played(seeds, keen_steps.play_keen(rules, list(seeds), bot_prefix("keen").encode(), LEVEL), bots)
+
+
+def basic_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ()) -> list[Played]:
+    """Hands of ``seeds`` with the bot ``basic`` at every seat (``BasicBot(seed, seat)``), played whole in the
+    kernels (``basic_steps.play_basic``)."""
+    from ..engine import basic_steps
+    bots = bots or ("basic",) * rules.game.players
+    return _played(seeds, basic_steps.play_basic(rules, list(seeds), bot_prefix("basic").encode()), bots)
 
 
 def _played(seeds: Sequence[int], results, bots: tuple[str, ...]) -> list[Played]:

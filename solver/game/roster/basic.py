@@ -1,4 +1,5 @@
-"""``basic``: every win taken, moves and discards by distance to ready and live outs (``bot_basic``)."""
+"""``basic``: every win taken, moves and discards by distance to ready and live outs (``bot_basic``), in the
+game kernels (whole hands too: ``whole_hands.basic_outcomes``)."""
 from __future__ import annotations
 
 ORDER = 10
@@ -9,3 +10,8 @@ ABOUT = ("takes every win; plays by distance to ready and live outs",
 def make(seed: int, seat: int):
     from ..bot_basic import BasicBot
     return BasicBot(seed, seat)
+
+
+def whole(rules, seeds, bots):
+    from ..whole_hands import basic_outcomes
+    return basic_outcomes(rules, seeds, bots)
