@@ -50,7 +50,9 @@ from pathlib import Path
 import numba
 
 from . import _distance_kernels as DK
+from . import _game_basic as BG
 from . import _game_entry as KE
+from . import _game_entry_basic as BE
 from . import _game_keen as KG
 from . import _game_kernels as G
 from . import _game_policies as GP
@@ -72,6 +74,7 @@ GROUPS = {
              ("rollouts", GP.rollouts, "game: rollouts"), ("deal_unseen", GP.deal_unseen, "game: unseen tiles")),
     "keen": (("keen_pick", KG.keen_pick, "game: the keen bot"), ("play_keen", KE.play_keen, "game: keen hands"),
              ("rollouts_keen", KE.rollouts_keen, "game: keen rollouts")),
+    "basic": (("basic_pick", BG.basic_pick, "game: the basic bot"), ("play_basic", BE.play_basic, "game: basic hands")),
 }
 KERNELS = tuple(k for group in GROUPS.values() for _, k, _ in group)
 #: the helpers' tasks: (entry points, the tasks whose kernels they call): a task starts once those it
@@ -87,6 +90,8 @@ TASKS = {
     "rollouts": (("rollouts", "deal_unseen"), ("game",)),
     "play_keen": (("play_keen",), ("play_random", "keen_pick")),
     "rollouts_keen": (("rollouts_keen",), ("rollouts", "keen_pick")),
+    "basic_pick": (("basic_pick",), ("wins", "distance")),
+    "play_basic": (("play_basic",), ("play_random", "basic_pick")),
 }
 _ENTRY = {name: (group, k, label) for group, members in GROUPS.items() for name, k, label in members}
 #: longest wait for the helpers before they are stopped and the kernels compile here
@@ -98,7 +103,7 @@ _ROOT = str(Path(__file__).resolve().parents[2])  # the folder that holds the ``
 #: the slowest to compile and which a hand's analysis never waits for; keen calls all the others' (its
 #: helpers load them rather than compile them again, the win and distance searches beside each other)
 NEEDS = {"wins": ("wins", "distance"), "distance": ("wins", "distance"), "game": ("game",),
-         "keen": ("wins", "distance", "game", "keen")}
+         "keen": ("wins", "distance", "game", "keen"), "basic": ("wins", "distance", "game", "basic")}
 _helper = False  # True inside a helper: it compiles what it is told, and starts no helpers of its own
 _started: set[str] = set()  # the groups this process has looked at
 

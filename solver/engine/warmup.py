@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..model.notation import parse_hand
 from ..model.rules import DEFAULT_RULESET, get_ruleset
 from ..model.tiles import N_KINDS
-from . import arrays, compiling, distance, game_steps, keen_steps, wins
+from . import arrays, basic_steps, compiling, distance, game_steps, keen_steps, wins
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -59,6 +59,8 @@ WARM: dict[str, Callable[[Ruleset], object]] = {
     "keen_pick": lambda rules: keen_steps.warm(rules, "keen_pick"),
     "play_keen": lambda rules: keen_steps.warm(rules, "play_keen"),
     "rollouts_keen": lambda rules: keen_steps.warm(rules, "rollouts_keen"),
+    "basic_pick": lambda rules: basic_steps.warm(rules, "basic_pick"),
+    "play_basic": lambda rules: basic_steps.warm(rules, "play_basic"),
 }
 
 
