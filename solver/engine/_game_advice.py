@@ -148,6 +148,22 @@ def _improves2(cx, bs, nd, count, x, mk_, mv, ms):
     return False
 
 
+@kernel
+def _bound2(cx, bs, nd):
+    """The live copies of the tiles with an intake on the position nd: the most ``_two`` can count."""
+    sc2 = bs[BS_SC2:BS_SC2 + DK.S_SIZE]
+    live = bs[BS_LIVE:BS_LIVE + 20]
+    count = DK._ways(cx, sc2, nd, True, np.int64(-1))
+    seen = 0
+    most = 0
+    for i in range(count):
+        x = sc2[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_TILE]
+        if not (seen >> x) & 1:
+            seen |= 1 << x
+            most += live[x]
+    return most
+
+
 #: ``_two``'s answer for a position whose count cannot reach what was asked
 BELOW = 5
 

@@ -38,6 +38,7 @@ from ._game_advice import (
     FAR,
     LIMIT,
     NONE,
+    _bound2,
     _count1,
     _near1,
     _rest_key,
@@ -70,8 +71,8 @@ K_READY, K_ONE, K_TWO, K_FAR = range(4)
 
 
 @kernel
-def _discard_keys(ws, cx, bx, bs, conc, mk, mt, nm, tiles, n, keys, wt, tot, top, upto, need2, mk_, mv, ms, ik, iv,
-                  iu):
+def _discard_keys(ws, cx, bx, bs, conc, mk, mt, nm, tiles, n, keys, wt, tot, top, upto, need2, strict, mk_, mv, ms,
+                  ik, iv, iu):
     """The discards ``tiles[:n]`` (each 1 or 2 concealed) of a hand the api takes, as far as the advice's
     order of the least of them needs (``scoring.advice_key``; beyond 2 away the shape of the hand left):
     returns the class they are judged at (K_*) and keys[k] (the least best; ``keys`` < 0: not of that
@@ -115,11 +116,27 @@ def _discard_keys(ws, cx, bx, bs, conc, mk, mt, nm, tiles, n, keys, wt, tot, top
         return K_FAR
     best = -1
     base = nd[DK.POS_BASE]
+    # the likeliest first (the most live copies of tiles with an intake), so the count to reach rises early
+    order = np.empty(n, np.int64)
+    bound = np.empty(n, np.int64)
     for k in range(n):
         t = tiles[k]
         nd[DK.POS_CONC + t] -= 1
         nd[DK.POS_HELD + t] -= 1
-        d, c = _two(cx, bs, nd, max(best, need2), mk_, mv, ms)
+        bound[k] = _bound2(cx, bs, nd)
+        nd[DK.POS_CONC + t] += 1
+        nd[DK.POS_HELD + t] += 1
+        j = k
+        while j > 0 and bound[order[j - 1]] < bound[k]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = k
+    for j in range(n):
+        k = order[j]
+        t = tiles[k]
+        nd[DK.POS_CONC + t] -= 1
+        nd[DK.POS_HELD + t] -= 1
+        d, c = _two(cx, bs, nd, max(best + strict if best >= 0 else 0, need2), mk_, mv, ms)
         nd[DK.POS_CONC + t] += 1
         nd[DK.POS_HELD + t] += 1
         keys[k] = -1
@@ -184,7 +201,7 @@ def _table_key(ws, cx, bx, bs, conc, mk, mt, nm, bar, mk_, mv, ms, ik, iv, iu):
     upto = 0 if bar <= D_ROOM else 1 if bar <= 2 * D_ROOM else 2
     need2 = max(0, 2 * D_ROOM + COUNT_ROOM - bar + 1)
     cls = _discard_keys(ws, cx, bx, bs, conc, mk, mt, nm, tiles, np.int64(n), keys, wt, tot, top, np.int64(upto),
-                        np.int64(need2), mk_, mv, ms, ik, iv, iu)
+                        np.int64(need2), np.int64(1), mk_, mv, ms, ik, iv, iu)
     if cls == K_FAR:
         return far
     best = 1 << 40
@@ -251,7 +268,7 @@ def _discard_pick(ws, cx, bx, bs, conc, mk, mt, nm, opts, at, n, mk_, mv, ms, ik
     tot = np.zeros(m, np.int64)
     top = np.zeros(m, np.int64)
     cls = _discard_keys(ws, cx, bx, bs, conc, mk, mt, nm, tiles, np.int64(m), keys, wt, tot, top, np.int64(2),
-                        np.int64(0), mk_, mv, ms, ik, iv, iu)
+                        np.int64(0), np.int64(0), mk_, mv, ms, ik, iv, iu)
     idx = np.arange(m)
     if cls != K_READY:
         j = _pick_of(keys, idx, m, rng, has_rng)
