@@ -36,6 +36,8 @@ WORK = [
     (("ting", "--json", "--rules", "luzhou", LUZHOU_FAR), ""),
     (("sim", "--bots", "keen", "--games", "2", "--rules", "luzhou"), ""),
     (("sim", "--bots", "keen,random,random,random", "--games", "1", "--rules", "luzhou"), ""),
+    (("sim", "--bots", "basic", "--games", "2", "--rules", "luzhou"), ""),
+    (("sim", "--bots", "basic,random,keen", "--games", "1"), ""),
 ]
 STATE = ("import sys; from solver.engine import compiling, _jit; "
          "print(' '.join(name for g in compiling.GROUPS.values() for name, k, _ in g if _jit.will_compile(k)) or '-')")
@@ -69,7 +71,7 @@ def test_every_kernel_called_from_python_is_compiled_up_front():
     and warmup has a call for each."""
     called = set()
     for path in (ROOT / "solver").rglob("*.py"):
-        called |= set(re.findall(r"announce_compile\((?:K|DK|G|GS|GP|KG|KE)\.(\w+)\)", path.read_text(encoding="utf-8")))
+        called |= set(re.findall(r"announce_compile\((?:K|DK|G|GS|GP|KG|KE|BG|BE)\.(\w+)\)", path.read_text(encoding="utf-8")))
     names = [name for group in compiling.GROUPS.values() for name, _, _ in group]
     assert called and called == set(names) and len(names) == len(set(names)), (called, names)
     assert set(warmup.WARM) == set(names)
@@ -79,7 +81,7 @@ def test_every_kernel_called_from_python_is_compiled_up_front():
 def test_a_fresh_install_compiles_what_the_work_needs_once_then_only_loads(phz_cmd, tmp_path):
     """A hand's first analysis compiles the kernels of a hand (wins and the distance search), not those
     of play; the first game compiles those of play and nothing else, the first game of keen bots keen's
-    kernels; then nothing compiles again."""
+    kernels, of basic bots basic's; then nothing compiles again."""
     cache = tmp_path / "numba-cache"
     env = _env(cache)
     names = {g: [n for n, _, _ in compiling.GROUPS[g]] for g in compiling.GROUPS}
@@ -96,10 +98,12 @@ def test_a_fresh_install_compiles_what_the_work_needs_once_then_only_loads(phz_c
 
     first = _phz(phz_cmd, ("ting", "--json", "-"), f"{HUNAN_READY}\n", env, tmp_path)
     compiled_by(first, names["wins"] + names["distance"])
-    assert _python(STATE, env, tmp_path).stdout.split() == names["game"] + names["keen"]  # they wait for play
+    assert _python(STATE, env, tmp_path).stdout.split() == names["game"] + names["keen"] + names["basic"]  # they wait for play
     compiled_by(_phz(phz_cmd, ("sim", "--bots", "random", "--games", "3"), "", env, tmp_path), names["game"])
-    assert _python(STATE, env, tmp_path).stdout.split() == names["keen"]  # the keen bot's wait for it
+    assert _python(STATE, env, tmp_path).stdout.split() == names["keen"] + names["basic"]  # the bots' wait for them
     compiled_by(_phz(phz_cmd, ("sim", "--bots", "keen", "--games", "3"), "", env, tmp_path), names["keen"])
+    assert _python(STATE, env, tmp_path).stdout.split() == names["basic"]
+    compiled_by(_phz(phz_cmd, ("sim", "--bots", "basic", "--games", "2"), "", env, tmp_path), names["basic"])
     assert _python(STATE, env, tmp_path).stdout.split() == ["-"]  # every kernel has its cache entry
     compiled = _files(cache)
     for args, text in WORK:  # each kind of work, both rulesets: everything loads, nothing compiles
