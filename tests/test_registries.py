@@ -35,7 +35,7 @@ def roster_with(tmp_path, monkeypatch):
 def test_the_roster_lists_every_registered_bot_in_its_order():
     assert roster.names() == ("random", "basic", "strong", "race", "keen", "judge")
     assert all(b.about[0] and b.about[1] and b.about_in("zh") == b.about[1] for b in roster.bots().values())
-    assert [b.name for b in roster.bots().values() if b.whole is not None] == ["random", "keen"]
+    assert [b.name for b in roster.bots().values() if b.whole is not None] == ["random", "basic", "keen"]
 
 
 def test_a_bot_is_one_file(roster_with):
