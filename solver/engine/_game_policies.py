@@ -183,7 +183,8 @@ def bot_keys(prefix, seed, players, buf, key, key_len):
     made here rather than by Python, hand by hand."""
     for p in range(players):
         m = prefix.shape[0]
-        buf[:m] = prefix
+        for i in range(m):  # (not a slice copy: see _kernels._scratch)
+            buf[i] = prefix[i]
         m = MT.decimal(buf, m, seed)
         buf[m] = 58  # ":"
         m = MT.decimal(buf, m + 1, np.int64(p))

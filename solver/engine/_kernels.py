@@ -327,7 +327,8 @@ def _code(kind, a, b, c):
 def _scratch(rules):
     """A scratch vector headed by the ruleset's head (``rules`` must outlive it)."""
     ws = np.zeros(W_SIZE, np.int64)
-    ws[:R_HEAD] = rules[:R_HEAD]
+    for i in range(R_HEAD):  # (a loop: a slice copy compiles numba's size-mismatch message, seconds)
+        ws[i] = rules[i]
     ws[W_RULES] = address(rules)
     return ws
 
