@@ -21,9 +21,19 @@ cache.  So a task starts only once the tasks whose kernels it calls have
 ended (it then loads those), and only tasks with nothing between them run
 side by side, as many as there are cores: the win kernels beside the
 distance search, then keen's one decision beside the game's flow, then
-whole hands beside the rollouts (random, then keen's).  Where two helpers
-still meet in one function (a small one both call) the cache folder's lock
-keeps their entries apart (``_jit``).
+whole hands beside the rollouts (random, then keen's).  A helper whose task
+has ended is given the next task that can start, on its standard input (one
+that follows its own first: their kernels are in its memory already): so the
+tasks run in as many processes as run side by side, not one each, and each
+imports numba and compiles numba's own functions (never cached) only once.
+Where two helpers still meet in one function (a small one both call) the
+cache folder's lock keeps their entries apart (``_jit``).
+
+A new kernel file's entry points: a group in ``GROUPS`` (name, kernel, label,
+in the order they are warmed), a warm-up call for each in ``warmup.WARM``, a
+task in ``TASKS`` naming the tasks whose kernels it calls (it starts once
+they have ended; a task of few entry points runs beside others) and the
+group in ``NEEDS`` of each work that uses it.
 
 It says so once on stderr, with progress: on a terminal one line updated in
 place, otherwise a line per kernel ready.  It degrades to compiling each
@@ -138,13 +148,41 @@ def _command(task: str) -> list[str]:
 
 
 class _Helper:
+    """A helper process: started on one task, given more on its standard input, one a line, while this
+    process has tasks for it; the end of its input ends it."""
+
     def __init__(self, task: str, env: dict):
-        self.task = task
-        self.todo = [(name, *_ENTRY[name][1:]) for name in TASKS[task][0]]
+        self.task: str | None = None  # its task under way (None: it waits for one)
+        self.last = task  # its latest task
+        self.todo: list[tuple[str, object, str]] = []  # that task's entry points not ready yet
+        self.ran: set[str] = set()  # the tasks it ran: their kernels are in its memory
         self.err = tempfile.TemporaryFile()
         self.buffer = b""
         self.proc = subprocess.Popen(_command(task), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=self.err, env=env, cwd=_ROOT)
+        self._take(task)
+
+    def _take(self, task: str) -> None:
+        self.task = self.last = task
+        self.todo = [(name, *_ENTRY[name][1:]) for name in TASKS[task][0]]
+
+    def give(self, task: str) -> None:
+        """Send it ``task``: it must wait for one."""
+        self._take(task)
+        assert self.proc.stdin is not None  # (a pipe)
+        try:
+            self.proc.stdin.write(f"{task}\n".encode())
+            self.proc.stdin.flush()
+        except OSError:  # it has ended: its output's end says so
+            pass
+
+    def release(self) -> None:
+        """No more tasks: it ends."""
+        assert self.proc.stdin is not None  # (a pipe)
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -189,17 +227,27 @@ def _width(tasks: list[str]) -> int:
 
 
 def _run(tasks: list[str], slots: int, env: dict, helpers: list[_Helper], says: _Progress) -> list[str]:
-    """Run each task's helper once those it waits for have ended, ``slots`` at a time, reading their
-    progress (a kernel's name per line) until all have ended; their failures."""
+    """Run each task once those it waits for have ended, in at most ``slots`` helpers at a time, reading
+    their progress (a kernel's name per line) until all have ended; their failures.  A helper whose task
+    has ended takes the next task that can start (one of its own tasks' followers first: it has their
+    kernels in memory), or waits for one while another helper's task may still free one, or ends."""
     failed: list[str] = []
     pending, done = list(tasks), set()
     sel = selectors.DefaultSelector()
 
+    def ready() -> list[str]:
+        return [t for t in pending if all(d in done or d not in tasks for d in TASKS[t][1])]
+
     def start() -> None:
-        while pending and sum(h.proc.returncode is None for h in helpers) < slots:
-            task = next((t for t in pending if all(d in done or d not in tasks for d in TASKS[t][1])), None)
-            if task is None:
-                return
+        for task in ready():
+            idle = [h for h in helpers if h.task is None and h.proc.returncode is None]
+            own = [h for h in idle if h.ran & set(TASKS[task][1])]
+            if own or idle:
+                pending.remove(task)
+                (own or idle)[0].give(task)
+                continue
+            if sum(h.proc.returncode is None for h in helpers) >= slots:
+                break
             pending.remove(task)
             try:
                 h = _Helper(task, env)
@@ -210,6 +258,10 @@ def _run(tasks: list[str], slots: int, env: dict, helpers: list[_Helper], says: 
             helpers.append(h)
             assert h.proc.stdout is not None  # (a pipe)
             sel.register(h.proc.stdout, selectors.EVENT_READ, h)
+        if not pending:
+            for h in helpers:
+                if h.task is None:
+                    h.release()
 
     def current() -> list[str]:
         return [h.todo[0][2] for h in helpers if h.todo and h.proc.returncode is None]
@@ -227,15 +279,21 @@ def _run(tasks: list[str], slots: int, env: dict, helpers: list[_Helper], says: 
             if not chunk:
                 sel.unregister(key.fileobj)
                 status = h.proc.wait()
-                if status or h.todo:
+                if h.task is not None:  # (once its tasks have ended, how it ends does not matter)
                     failed.append(_failure(h, status))
-                done.add(h.task)
+                    done.add(h.task)
+                    h.task = None
                 start()
                 continue
             *lines, h.buffer = (h.buffer + chunk).split(b"\n")
             for line in lines:
                 if h.todo and line.decode() == h.todo[0][0]:
                     says.ready(h.todo.pop(0)[2])
+                    if not h.todo and h.task is not None:
+                        done.add(h.task)
+                        h.ran.add(h.task)
+                        h.task = None
+                        start()
         says.now(current())
     sel.close()
     return failed
@@ -247,7 +305,7 @@ def _failure(h: _Helper, status: int) -> str:
     lines = [line.strip() for line in h.err.read().decode("utf-8", "replace").splitlines() if line.strip()]
     said = "".join(c if c.isprintable() else "?" for c in f": {lines[-1][:160]}") if lines else ""
     how = f"was stopped by signal {-status}" if status < 0 else f"ended with status {status}"
-    return f"the helper process compiling the {h.task} kernels {how}{said}"
+    return f"the helper process compiling the {h.last} kernels {how}{said}"
 
 
 class _Progress:

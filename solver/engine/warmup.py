@@ -1,18 +1,20 @@
-"""A helper process of ``solver.engine.compiling``: compile a kernel file's entry points.
+"""A helper process of ``solver.engine.compiling``: compile the entry points of its tasks.
 
 ``main(["wins"])`` calls each entry point of ``compiling.TASKS["wins"]``
 through the wrapper the real calls go through, on a small real hand, so each
 compiles with exactly their argument types and numba writes it to its cache;
 after each it prints the entry point's name on stdout (the parent's
-progress).  The ruleset does not change a kernel's argument types (the
-tests check that another ruleset's work compiles nothing more), so the
-default one serves.  A Ctrl-C stops it at once, without a word, and so does
-the end of its standard input (the parent is gone): it never outlives the
-process that started it.
+progress).  It then runs each task its standard input names, one a line,
+until that input ends (the parent has no more work for it).  The ruleset does
+not change a kernel's argument types (the tests check that another ruleset's
+work compiles nothing more), so the default one serves.  A Ctrl-C stops it at
+once, without a word, and so does the end of its standard input while it
+works (the parent is gone): it never outlives the process that started it.
 """
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import threading
 from functools import partial
@@ -65,20 +67,40 @@ WARM: dict[str, Callable[[Ruleset], object]] = {
 
 
 def main(tasks: list[str]) -> None:
+    """Run ``tasks``, then each task named on a line of the standard input, until its end."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     compiling.in_helper()
-    threading.Thread(target=_end_with_input, name="phz-parent", daemon=True).start()
+    asked: queue.SimpleQueue[str] = queue.SimpleQueue()
+    threading.Thread(target=_read_tasks, args=(asked,), name="phz-parent", daemon=True).start()
     rules = get_ruleset(DEFAULT_RULESET)
     for task in tasks:
-        for name in compiling.TASKS[task][0]:
-            WARM[name](rules)
-            print(name, flush=True)
+        _run(task, rules)
+    while True:
+        _run(asked.get(), rules)
 
 
-def _end_with_input() -> None:
-    """End the process when its standard input ends: the parent closed it, or is gone."""
+def _run(task: str, rules: Ruleset) -> None:
+    _idle.clear()
+    names = compiling.TASKS[task][0]
+    for name in names:
+        WARM[name](rules)
+        if name == names[-1]:
+            _idle.set()  # (before the parent reads that the task has ended)
+        print(name, flush=True)
+
+
+_idle = threading.Event()  # set while the process waits for a task
+
+
+def _read_tasks(asked: queue.SimpleQueue[str]) -> None:
+    """Pass on the tasks named on the standard input, one a line; at its end, end the process: the parent
+    has no more work for it (it waits for a task: status 0) or is gone (status 1)."""
+    buffer = b""
     try:
-        while os.read(0, 4096):  # (the file descriptor: a buffered stdin's lock would stop the interpreter's exit)
-            pass
+        # (the file descriptor: a buffered stdin's lock would stop the interpreter's exit)
+        while chunk := os.read(0, 4096):
+            *lines, buffer = (buffer + chunk).split(b"\n")
+            for line in lines:
+                asked.put(line.decode())
     finally:
-        os._exit(1)
+        os._exit(0 if _idle.is_set() and asked.empty() else 1)
