@@ -780,7 +780,7 @@ def _near_tiles(cx, sc, nd, mode, allow, first, mk, mv, ms):
         if y >= 0:
             nd[POS_CONC + y] -= 1
             nd[POS_HELD + y] -= 1
-        count = _ways(cx, sc, nd, False, np.int64(y))
+        count = _ways(cx, sc, nd, np.bool_(False), np.int64(y))
         if count < 0:
             res |= TOO_MANY_WAYS
             count = 0
@@ -789,10 +789,10 @@ def _near_tiles(cx, sc, nd, mode, allow, first, mk, mv, ms):
             x = sc[S_WAYS + TAKE_COLS * i + TAKE_TILE]
             if (res >> x) & 1 or not (allow >> x) & 1 or (first and res & ALL_TILES):
                 continue
-            _apply(cx, sc, nd, i, 1)
+            _apply(cx, sc, nd, i, np.int64(1))
             if _ready_memo(cx, sc, nd, sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD] + more, mk, mv, ms):
                 res |= 1 << x
-            _apply(cx, sc, nd, i, -1)
+            _apply(cx, sc, nd, i, np.int64(-1))
         if y >= 0:
             nd[POS_CONC + y] += 1
             nd[POS_HELD + y] += 1
@@ -844,7 +844,9 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
     for r in range(rows.shape[0]):
         if expanding and out.shape[0] - n_out < EXPAND_ROOM:
             bigger = np.empty((2 * out.shape[0] + EXPAND_ROOM, WAY_SIZE), np.int64)
-            bigger[:n_out] = out[:n_out]
+            for j in range(n_out):  # (a loop: a slice copy compiles numba's size-mismatch message, seconds)
+                for f in range(WAY_SIZE):
+                    bigger[j, f] = out[j, f]
             out = bigger
         for f in range(POS_SIZE):
             nd[f] = rows[r, f]
@@ -857,7 +859,7 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
         else:
             count = 1
             if mode != M_READY:
-                count = _ways(cx, sc, nd, mode == M_WAYS, np.int64(-1))
+                count = _ways(cx, sc, nd, np.bool_(mode == M_WAYS), np.int64(-1))
                 if count < 0:
                     fits = False
                     count = 0
@@ -865,7 +867,7 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
                 if mode == M_READY:
                     res = _ready_memo(cx, sc, nd, junk[r], mk, mv, ms)
                     continue
-                _apply(cx, sc, nd, i, 1)
+                _apply(cx, sc, nd, i, np.int64(1))
                 discard = sc[S_WAYS + TAKE_COLS * i + TAKE_DISCARD]
                 free = 0
                 for x in range(20):
@@ -889,7 +891,7 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
                             out[n_out, POS_HELD + x] -= 1
                             out[n_out, WAY_PARENT] = r
                             n_out += 1
-                _apply(cx, sc, nd, i, -1)
+                _apply(cx, sc, nd, i, np.int64(-1))
         if not expanding:
             flags[r] = res
     return out[:n_out], fits

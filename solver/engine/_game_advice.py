@@ -120,12 +120,12 @@ def _way_ok(cx, sc2, nd, i):
     or some tile is left to discard after it."""
     if sc2[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD] == 0:
         return True
-    DK._apply(cx, sc2, nd, i, 1)
+    DK._apply(cx, sc2, nd, i, np.int64(1))
     free = 0
     for y in range(20):
         if nd[DK.POS_CONC + y] == 1 or nd[DK.POS_CONC + y] == 2:
             free += 1
-    DK._apply(cx, sc2, nd, i, -1)
+    DK._apply(cx, sc2, nd, i, np.int64(-1))
     return free > 0
 
 
@@ -140,9 +140,9 @@ def _improves2(cx, bs, nd, count, x, mk_, mv, ms):
         if sc2[e + DK.TAKE_TILE] != x or not _way_ok(cx, sc2, nd, i):
             continue
         discard = sc2[e + DK.TAKE_DISCARD]
-        DK._apply(cx, sc2, nd, i, 1)
+        DK._apply(cx, sc2, nd, i, np.int64(1))
         hit = DK._near(cx, sc, nd, np.int64(DK.M_GOOD2 if discard else DK.M_GOOD), mk_, mv, ms) & 1
-        DK._apply(cx, sc2, nd, i, -1)
+        DK._apply(cx, sc2, nd, i, np.int64(-1))
         if hit:
             return True
     return False
@@ -153,7 +153,7 @@ def _bound2(cx, bs, nd):
     """The live copies of the tiles with an intake on the position nd: the most ``_two`` can count."""
     sc2 = bs[BS_SC2:BS_SC2 + DK.S_SIZE]
     live = bs[BS_LIVE:BS_LIVE + 20]
-    count = DK._ways(cx, sc2, nd, True, np.int64(-1))
+    count = DK._ways(cx, sc2, nd, np.bool_(True), np.int64(-1))
     seen = 0
     most = 0
     for i in range(count):
@@ -177,7 +177,7 @@ def _two(cx, bs, nd, need, mk_, mv, ms):
     ``need`` could still be reached: (BELOW, 0) once it cannot (never when ``need`` is 0)."""
     sc2 = bs[BS_SC2:BS_SC2 + DK.S_SIZE]
     live = bs[BS_LIVE:BS_LIVE + 20]
-    count = DK._ways(cx, sc2, nd, True, np.int64(-1))
+    count = DK._ways(cx, sc2, nd, np.bool_(True), np.int64(-1))
     cand = 0
     most = 0
     for i in range(count):

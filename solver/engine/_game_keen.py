@@ -207,13 +207,13 @@ def _improving(cx, sc, nd, live, need, mk_, mv, ms, ik, iv, iu):
                 x = y
         shut |= 1 << x
         most -= live[x]
-        ways = DK._ways(cx, sc, nd, False, x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
+        ways = DK._ways(cx, sc, nd, np.bool_(False), x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
         hit = False
         for i in range(ways):
             if not hit:
-                DK._apply(cx, sc, nd, i, 1)
+                DK._apply(cx, sc, nd, i, np.int64(1))
                 hit = DK._ready_memo(cx, sc, nd, sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD], mk_, mv, ms) != 0
-                DK._apply(cx, sc, nd, i, -1)
+                DK._apply(cx, sc, nd, i, np.int64(-1))
         if hit:
             found |= 1 << x
             shut &= ~(1 << x)
@@ -301,16 +301,16 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, lead, mk_, mv, ms, 
             # phase 0: x's intakes on the whole hand; phase 1: on the hand less a copy of x
             nd[DK.POS_CONC + x] -= ph
             nd[DK.POS_HELD + x] -= ph
-            ways = DK._ways(cx, sc, nd, False, x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
+            ways = DK._ways(cx, sc, nd, np.bool_(False), x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
             for i in range(ways):
                 if ph == 0 or not (junks >> x) & 1:
-                    DK._apply(cx, sc, nd, i, 1)
+                    DK._apply(cx, sc, nd, i, np.int64(1))
                     junk = sc[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_DISCARD]
                     if ph == 0:
                         junks |= DK._junk_tiles(cx, sc, nd, junk + 1, ik, iv, iu) & ~(1 << x)
                     elif DK._ready_memo(cx, sc, nd, junk, mk_, mv, ms):
                         junks |= 1 << x
-                    DK._apply(cx, sc, nd, i, -1)
+                    DK._apply(cx, sc, nd, i, np.int64(-1))
             nd[DK.POS_CONC + x] += ph
             nd[DK.POS_HELD + x] += ph
         if not known:
@@ -342,8 +342,8 @@ def _after_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu
     if not _owes(conc, mk, nm):
         return _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu)
     if level > 0:
-        n = _discards_near(ws, cx, ks, conc, mk, mt, nm, NEAR * COUNT_ROOM - bar + 1, False, False, mk_, mv, ms,
-                           ik, iv, iu)
+        n = _discards_near(ws, cx, ks, conc, mk, mt, nm, NEAR * COUNT_ROOM - bar + 1, np.bool_(False),
+                           np.bool_(False), mk_, mv, ms, ik, iv, iu)
         return NEAR * COUNT_ROOM - n if n > 0 else FAR * COUNT_ROOM
     best = 1 << 30
     ready = _ready_discards(ws, cx, ks, conc, mk, mt, nm, ik, iv, iu)
@@ -385,7 +385,9 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
                 conc[t] += 1
         best = keys.min()
         if best >= FAR * COUNT_ROOM * USE_ROOM and level > 0:
-            if _discards_near(ws, cx, ks, conc, mk, mt, nm, np.int64(1), True, True, mk_, mv, ms, ik, iv, iu) > 0:
+            near = _discards_near(ws, cx, ks, conc, mk, mt, nm, np.int64(1), np.bool_(True), np.bool_(True), mk_, mv,
+                                  ms, ik, iv, iu)
+            if near > 0:
                 for k in range(n):
                     count = ks[KS_NEAR + opts[at + k * AS + P.A_CHI]]
                     if count > 0:
