@@ -18,12 +18,10 @@ from . import _game_basic as BG
 from . import _game_entry_basic as BE
 from . import _game_policies as GP
 from . import _game_shape as SH
-from . import _game_state as GS
 from . import distance_arrays
-from . import play_rules as P
 from .arrays import announce_compile
-from .game_steps import STAGE_CODES, Tables, _kind_code, key_prefix, move_row, new_state, tables_of
-from .keen_steps import _onto, new_rng
+from .game_steps import STAGE_CODES, Tables, key_prefix, new_state, tables_of
+from .keen_steps import new_rng, question_arrays
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -76,23 +74,7 @@ class Basic:
         """The index of the move ``basic`` makes among ``moves`` of a seat holding ``concealed`` and ``melds``
         (kind, tiles), asked at ``stage`` about ``tile`` (None for a discard), with ``live`` unseen copies of
         each tile; ``rng`` its Mersenne Twister state (``_mt``)."""
-        conc = np.array(concealed, np.int64)
-        mk = np.zeros(GS.MAXM, np.int64)
-        mt = np.zeros(3 * GS.MAXM, np.int64)
-        for j, (kind, tiles) in enumerate(melds):
-            mk[j] = _kind_code(kind)
-            mt[3 * j:3 * j + 3] = tiles[:3]
-        opts = np.zeros(len(moves) * P.A_SIZE, np.int64)
-        for k, m in enumerate(moves):
-            r = move_row(m)
-            at = k * P.A_SIZE
-            opts[at + P.A_KIND] = r[0]
-            opts[at + P.A_CHI:at + P.A_CHI + 4] = r[1:5]
-            if m.kind in ("ti", "pao", "zhao"):
-                assert tile is not None  # (a 4-tile group is made of the tile asked about)
-                opts[at + P.A_ONTO] = _onto(concealed, melds, tile)
-            else:
-                opts[at + P.A_ONTO] = -1
+        conc, mk, mt, opts = question_arrays(concealed, melds, tile, moves)
         self.bs[BA.BS_LIVE:BA.BS_LIVE + 20] = [max(0, n) for n in live]
         announce_compile(BG.basic_pick)
         return int(BG.basic_pick(self.tables.ws, self.distance.context, self.bx, self.bs, *self.memos(), conc, mk, mt,

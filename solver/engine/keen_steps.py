@@ -67,29 +67,38 @@ class Keen:
         """The index of the move ``keen`` makes among ``moves`` (``moves.Move``) of a seat holding
         ``concealed`` and ``melds`` (kind, tiles), asked at ``stage`` about ``tile`` (None for a discard),
         with ``live`` unseen copies of each tile; ``rng`` its Mersenne Twister state (``_mt``)."""
-        conc = np.array(concealed, np.int64)
-        mk = np.zeros(GS.MAXM, np.int64)
-        mt = np.zeros(3 * GS.MAXM, np.int64)
-        for j, (kind, tiles) in enumerate(melds):
-            mk[j] = _kind_code(kind)
-            mt[3 * j:3 * j + 3] = tiles[:3]
-        opts = np.zeros(len(moves) * P.A_SIZE, np.int64)
-        for k, m in enumerate(moves):
-            r = move_row(m)
-            at = k * P.A_SIZE
-            opts[at + P.A_KIND] = r[0]
-            opts[at + P.A_CHI:at + P.A_CHI + 4] = r[1:5]
-            if m.kind in ("ti", "pao", "zhao"):
-                assert tile is not None  # (a 4-tile group is made of the tile asked about)
-                opts[at + P.A_ONTO] = _onto(concealed, melds, tile)
-            else:
-                opts[at + P.A_ONTO] = -1
+        conc, mk, mt, opts = question_arrays(concealed, melds, tile, moves)
         self.ks[KG.KS_LIVE:KG.KS_LIVE + 20] = [max(0, n) for n in live]
         announce_compile(KG.keen_pick)
         return int(KG.keen_pick(self.tables.ws, self.distance.context, self.ks, *self.memos(), conc, mk, mt,
                                 np.int64(len(melds)), np.int64(STAGE_CODES[stage]),
                                 np.int64(-1 if tile is None else tile), opts, np.int64(0), np.int64(len(moves)),
                                 np.int64(level), rng, np.bool_(True)))
+
+
+def question_arrays(concealed: Sequence[int], melds: Sequence[tuple[str, Sequence[int]]], tile: int | None,
+                    moves: Sequence[MoveLike]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A seat's hand and question as a bot's kernel takes them (``keen_pick``, ``basic_pick``): the
+    concealed counts, the melds' kinds and tiles (``_game_state``'s layout) and the option rows
+    (``play_rules.A_*``) of ``moves`` asked about ``tile`` (None for a discard)."""
+    conc = np.array(concealed, np.int64)
+    mk = np.zeros(GS.MAXM, np.int64)
+    mt = np.zeros(3 * GS.MAXM, np.int64)
+    for j, (kind, tiles) in enumerate(melds):
+        mk[j] = _kind_code(kind)
+        mt[3 * j:3 * j + 3] = tiles[:3]
+    opts = np.zeros(len(moves) * P.A_SIZE, np.int64)
+    for k, m in enumerate(moves):
+        r = move_row(m)
+        at = k * P.A_SIZE
+        opts[at + P.A_KIND] = r[0]
+        opts[at + P.A_CHI:at + P.A_CHI + 4] = r[1:5]
+        if m.kind in ("ti", "pao", "zhao"):
+            assert tile is not None  # (a 4-tile group is made of the tile asked about)
+            opts[at + P.A_ONTO] = _onto(concealed, melds, tile)
+        else:
+            opts[at + P.A_ONTO] = -1
+    return conc, mk, mt, opts
 
 
 def _onto(concealed: Sequence[int], melds: Sequence[tuple[str, Sequence[int]]], x: int) -> int:
