@@ -149,8 +149,9 @@ def _improves2(cx, bs, nd, count, x, mk_, mv, ms):
 
 
 @kernel
-def _bound2(cx, bs, nd):
-    """The live copies of the tiles with an intake on the position nd: the most ``_two`` can count."""
+def _intake_tiles(cx, bs, nd):
+    """(the tiles with an intake on the position nd, as bits; their live copies: the most ``_two`` can count;
+    the intakes, listed in bs[BS_SC2 + DK.S_WAYS:] as ``DK._ways`` lists them)."""
     sc2 = bs[BS_SC2:BS_SC2 + DK.S_SIZE]
     live = bs[BS_LIVE:BS_LIVE + 20]
     count = DK._ways(cx, sc2, nd, np.bool_(True), np.int64(-1))
@@ -161,7 +162,13 @@ def _bound2(cx, bs, nd):
         if not (seen >> x) & 1:
             seen |= 1 << x
             most += live[x]
-    return most
+    return seen, most, count
+
+
+@kernel
+def _bound2(cx, bs, nd):
+    """The live copies of the tiles with an intake on the position nd: the most ``_two`` can count."""
+    return _intake_tiles(cx, bs, nd)[1]
 
 
 #: ``_two``'s answer for a position whose count cannot reach what was asked
@@ -177,14 +184,7 @@ def _two(cx, bs, nd, need, mk_, mv, ms):
     ``need`` could still be reached: (BELOW, 0) once it cannot (never when ``need`` is 0)."""
     sc2 = bs[BS_SC2:BS_SC2 + DK.S_SIZE]
     live = bs[BS_LIVE:BS_LIVE + 20]
-    count = DK._ways(cx, sc2, nd, np.bool_(True), np.int64(-1))
-    cand = 0
-    most = 0
-    for i in range(count):
-        x = sc2[DK.S_WAYS + DK.TAKE_COLS * i + DK.TAKE_TILE]
-        if not (cand >> x) & 1:
-            cand |= 1 << x
-            most += live[x]
+    cand, most, count = _intake_tiles(cx, bs, nd)
     n = 0
     done = 0
     while True:
