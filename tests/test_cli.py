@@ -268,6 +268,7 @@ BAD = [
     (["ting", EX2, "--seen", "七七"], "5 copies of 七 across hand, melds and --seen"),
     (["hu", EX2, "--win", "七", "--source", "self", ], None),  # not bad: control
     (["ting", "一一一一二三壹贰叁贰柒拾四五六八九十伍伍"], "four 一 concealed"),
+    (["ting", "一一一一一二三壹贰叁贰柒拾四五六八九十伍"], "5 copies of 一 across hand, melds: a tile has only 4"),
     (["ting", "一二三 | 吃:一三五"], "is not a 吃 group"),
     (["ting", "一 | 吃:一二三 吃:四五六 吃:七八九 吃:壹贰叁 吃:肆伍陆 吃:柒捌玖 碰:十十十"], "too many melds"),
     (["ting", EX2_DISCARD], "use `phz discard`"),

@@ -127,7 +127,7 @@ def check_hand(hand: Hand, *, want: Literal["rest", "discard"], rules: "Ruleset 
     rules = rules or get_ruleset(DEFAULT_RULESET)
     dealt = MELD_ZH[rules.dealt_four]
     for t in range(N_KINDS):
-        if hand.concealed[t] >= 4:
+        if hand.concealed[t] == COPIES:  # (more than four: check_copies says so)
             raise HandError(f"four {glyph(t)} concealed: four of a kind must already be laid out"
                             f" as a {dealt} ({dealt}:{glyph(t) * 4})")
     for meld in hand.melds:
