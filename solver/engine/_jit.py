@@ -29,7 +29,7 @@ import tempfile
 import numba
 import numpy as np
 from numba.core import cgutils, types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 _cache = True  # False once no folder to cache in was found
 
@@ -252,6 +252,9 @@ if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]  # (numba.config sets
     def view8(addr: int, n: int):
         return np.ctypeslib.as_array(ctypes.cast(addr, ctypes.POINTER(ctypes.c_int8)), shape=(n,))
 
+    def unowned(arr):
+        return arr
+
     def trailing_zeros(x: int) -> int:
         """Index of the lowest set bit of ``x`` (x > 0)."""
         x = int(x)
@@ -297,6 +300,41 @@ else:
     def view8(addr, n):
         """The int8 array of ``n`` items at ``addr`` (a table read through ``view``'s trick)."""
         return numba.carray(_int8_pointer(addr), n)
+
+    @intrinsic
+    def _as_readonly(typingctx, arr):
+        """The array ``arr`` typed read-only (the same data: only its numba type changes)."""
+        if not isinstance(arr, types.Array):
+            return None
+
+        def codegen(context, builder, signature, args):
+            context.nrt.incref(builder, signature.args[0], args[0])  # (a new reference, as numba wants)
+            return args[0]
+
+        return arr.copy(readonly=True)(arr), codegen
+
+    def unowned(arr):
+        """A view of the array ``arr`` (C order, int64 or int8) that owns nothing, of the same numba type:
+        passed between kernels, it counts no references.
+
+        A kernel that takes arrays increments and decrements each one's reference count (an atomic
+        operation each) at a call where numba's pruning of those does not reach (a call of
+        ``_distance_kernels._apply`` made six); a view's count is none, which costs a test.  The array
+        must outlive its views (a kernel's argument does, for the call)."""
+        return arr
+
+    @overload(unowned, inline="always")
+    def _unowned(arr):
+        if not (isinstance(arr, types.Array) and arr.layout == "C" and arr.dtype in (types.int8, types.int64)):
+            return None
+        pointer = _int8_pointer if arr.dtype == types.int8 else _int64_pointer
+        if not arr.mutable:
+            def impl(arr):
+                return _as_readonly(numba.carray(pointer(np.int64(arr.ctypes.data)), arr.shape))
+        else:
+            def impl(arr):
+                return numba.carray(pointer(np.int64(arr.ctypes.data)), arr.shape)
+        return impl
 
     @intrinsic
     def trailing_zeros(typingctx, x):
