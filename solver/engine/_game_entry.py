@@ -20,13 +20,18 @@ from ._game_policies import (
     start_hand,
 )
 from ._game_state import ASKED, Q_SEAT
-from ._jit import kernel
+from ._jit import kernel, unowned
 
 
 @kernel
 def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu, level, seeds, prefix, results):
     """``play_random`` with every seat played by ``keen`` (``keen_choice`` at ``level``), its ties broken
     by random.Random of its bot key (``bot_keys`` of ``prefix``: ``session.bot_rng``)."""
+    # views that own nothing: the game's and keen's calls count no references (_jit.unowned)
+    ws, st, rv, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(wbuf), unowned(out)
+    cond_fans = unowned(cond_fans)
+    cx, ks, mk_, mv, ms = unowned(cx), unowned(ks), unowned(mk_), unowned(mv), unowned(ms)
+    ik, iv, iu = unowned(ik), unowned(iv), unowned(iu)
     mt, bots, tiles = hand_scratch()
     buf, keys, key_len = key_scratch()
     for h in range(seeds.shape[0]):
@@ -45,6 +50,11 @@ def rollouts_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv,
                   ties, res):
     """``_game_policies.rollouts`` with every seat after the script played by ``keen`` (``keen_choice`` at
     ``level``, its ties broken by the sample's key when ``ties``, else the first option)."""
+    # views that own nothing: the game's and keen's calls count no references (_jit.unowned)
+    ws, st, rv, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(wbuf), unowned(out)
+    cond_fans = unowned(cond_fans)
+    cx, ks, mk_, mv, ms = unowned(cx), unowned(ks), unowned(mk_), unowned(mv), unowned(ms)
+    ik, iv, iu = unowned(ik), unowned(iv), unowned(iu)
     rng = np.zeros(MT.STATE_SIZE, np.int64)
     rs = np.zeros(RS_SIZE, np.int64)
     for i in range(seat_conc.shape[0]):

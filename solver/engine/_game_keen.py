@@ -62,7 +62,7 @@ from ._game_state import (
     _owes,
     _take_into,
 )
-from ._jit import address, kernel
+from ._jit import address, kernel, unowned
 
 #: classes of a hand at rest (module docstring); a key packs (class, −count, use)
 READY, NEAR, FAR = 0, 1, 2
@@ -371,6 +371,9 @@ def keen_pick(ws, cx, ks, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage, x, o
     k = _option_of(opts, at, n, P.AC_HU)
     if k >= 0:
         return k
+    # the searches below take these as views that own nothing: their calls count no references (_jit.unowned)
+    ws, cx, ks, mk_, mv, ms = unowned(ws), unowned(cx), unowned(ks), unowned(mk_), unowned(mv), unowned(ms)
+    ik, iv, iu, conc, mk, mt = unowned(ik), unowned(iv), unowned(iu), unowned(conc), unowned(mk), unowned(mt)
     if stage == ST_DISCARD:
         # the ready discards first: when one is, no other needs a closer look
         keys = np.empty(n, np.int64)
