@@ -587,24 +587,28 @@ def _ready_at(cx, nd, junk, sc, collect):
     # The copies outside the 句/绞 of real tiles (the junk, the wildcard's group, the pair) are at most
     # ``most``; of them, the stray copies (_stray) are in every split.  So no search when there are more
     # stray copies than that, and a split holds at most the difference (S_SLACK) of other tiles' copies.
+    # (and none when neither search could reach the 胡息: the stray copies are not counted then)
     most = junk + 2 + (2 if (k >= 1 and cx[CX_JIANG]) else 0)
-    stray = _stray(cx, sc, most)
-    sc[S_SLACK] = most - stray
-    if (junk == 0 or free > 0) and stray <= most:
-        for phase in range(2):
-            if found == 0:
-                if phase == 0:
-                    go = rich + cx[CX_BONUS] >= need
-                    wild = 1
-                    pair = 1 if (k >= 1 and cx[CX_JIANG]) else 0
-                    gain = 0
-                else:
-                    go = top != NO_GAIN and rich + top >= need
-                    wild = 0
-                    pair = 1 if cx[CX_JIANG] else 0
-                    gain = top
-                if go:
-                    found = _search(cx, sc, nd, need, junk, wild, pair, gain, collect)
+    go0 = rich + cx[CX_BONUS] >= need
+    go1 = top != NO_GAIN and rich + top >= need
+    if (junk == 0 or free > 0) and (go0 or go1):
+        stray = _stray(cx, sc, most)
+        sc[S_SLACK] = most - stray
+        if stray <= most:
+            for phase in range(2):
+                if found == 0:
+                    if phase == 0:
+                        go = go0
+                        wild = 1
+                        pair = 1 if (k >= 1 and cx[CX_JIANG]) else 0
+                        gain = 0
+                    else:
+                        go = go1
+                        wild = 0
+                        pair = 1 if cx[CX_JIANG] else 0
+                        gain = top
+                    if go:
+                        found = _search(cx, sc, nd, need, junk, wild, pair, gain, collect)
     return found
 
 
