@@ -171,3 +171,25 @@ def test_each_discards_improving_tiles_found_together_are_its_own(rules):
                     compared += sum(c > 0 for c in counts.values())
             kern.play(ask.options[0] if len(ask.options) == 1 else bots[ask.seat].choose(None, ask))
     assert compared > 20
+
+
+def test_the_views_keen_passes_share_the_arrays_data():
+    """``_jit.unowned`` (the views keen's kernels pass one another): the same items, written through, of
+    every shape and type keen passes (int64 and int8, 1-D and 2-D, read-only kept read-only)."""
+    import numba
+
+    from solver.engine._jit import unowned
+
+    @numba.njit
+    def through(a, b, c, d):
+        va, vb, vc, vd = unowned(a), unowned(b), unowned(c), unowned(d)
+        va[0] = 7
+        vb[1, 2] = 8
+        vd[4] = 9
+        return va.shape[0] + 100 * vb.shape[0] + 1000 * vb.shape[1] + vc[3] + vd.shape[0]
+
+    a, b, d = np.zeros(5, np.int64), np.zeros((3, 4), np.int64), np.zeros(6, np.int8)
+    c = np.arange(6, dtype=np.int64)
+    c.flags.writeable = False
+    assert through(a, b, c, d) == 5 + 300 + 4000 + 3 + 6
+    assert a[0] == 7 and b[1, 2] == 8 and d[4] == 9
