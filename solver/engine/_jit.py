@@ -47,7 +47,7 @@ def kernel(fn):
         if not _cache:
             break
         try:
-            return _healing(numba.njit(cache=True, nogil=True, error_model="numpy")(fn))
+            return _plain_args(_healing(numba.njit(cache=True, nogil=True, error_model="numpy")(fn)))
         except RuntimeError as e:  # "cannot cache function ...: no locator available"
             if "no locator" not in str(e):
                 raise
@@ -58,7 +58,24 @@ def kernel(fn):
                   "is writable, nor a folder of this user's in the temporary folder): they are compiled again "
                   "on each run",
                   file=sys.stderr, flush=True)
-    return numba.njit(nogil=True, error_model="numpy")(fn)
+    return _plain_args(numba.njit(nogil=True, error_model="numpy")(fn))
+
+
+def _plain_args(dispatcher):
+    """``dispatcher`` compiled, when a kernel calls it, for its arguments' plain types, never for a
+    literal's (``f(ws, 0)``, ``f(ws, True)``; or a variable that holds ``-1`` until a loop assigns it
+    an int64: numba types the call, and compiles the callee, at each step of its type inference).
+    Without it each such call compiles another copy of the kernel and of everything it calls, finalized
+    and cached like the real one; kernels never need a literal (``inline`` helpers may)."""
+    get = getattr(dispatcher, "get_call_template", None)
+    if get is None:  # NUMBA_DISABLE_JIT: the plain function
+        return dispatcher
+
+    def get_call_template(args, kws):
+        return get(tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
 
 
 def jit_module(module, names, tables=(), inlined=()) -> dict:
