@@ -19,11 +19,14 @@ the win search, keen the game's flow and the distance search), and a helper
 compiles every function its entry points call that it cannot load from the
 cache.  So a task starts only once the tasks whose kernels it calls have
 ended (it then loads those), and only tasks with nothing between them run
-side by side, as many as there are cores: the win kernels beside the
+side by side, as many as there are cores: the win check beside the
 distance search, then keen's one decision beside the game's flow, then
-whole hands beside the rollouts (random, then keen's).  A helper whose task
-has ended is given the next task that can start, on its standard input (one
-that follows its own first: their kernels are in its memory already): so the
+whole hands beside the rollouts (random, then keen's).  Of the tasks that
+can start, the one at the head of the longest chain of work still to do
+starts first (``COST``), so that a core seldom waits at the end.  A helper
+whose task has ended is given the next task that can start, on its standard
+input (one that follows its own first: their kernels are in its memory
+already): so the
 tasks run in as many processes as run side by side, not one each, and each
 imports numba and compiles numba's own functions (never cached) only once.
 Where two helpers still meet in one function (a small one both call) the
@@ -89,11 +92,13 @@ GROUPS = {
 KERNELS = tuple(k for group in GROUPS.values() for _, k, _ in group)
 #: the helpers' tasks: (entry points, the tasks whose kernels they call): a task starts once those it
 #: calls have ended, so it loads their functions from numba's cache instead of compiling them again;
-#: tasks with nothing between them run side by side (the win kernels beside the distance search, keen's
-#: one decision beside the game's flow, then whole hands beside the rollouts)
+#: tasks with nothing between them run side by side (the win check beside the distance search, the
+#: game's flow beside keen's one decision, then whole hands beside the rollouts); the other kernels of a
+#: task call only the win check's (``_solve_tile``, ``_free_best``): they wait for "wins" alone
 TASKS = {
-    "wins": (("half_tables", "hu_batch", "ting_batch", "discard_batch"), ()),
+    "wins": (("half_tables", "hu_batch"), ()),
     "distance": (("run",), ()),
+    "waits": (("ting_batch", "discard_batch"), ("wins",)),
     "game": (("deal", "begin", "tianhu", "advance", "answer"), ("wins",)),
     "keen_pick": (("keen_pick",), ("wins", "distance")),
     "play_random": (("play_random",), ("game",)),
@@ -103,6 +108,11 @@ TASKS = {
     "basic_pick": (("basic_pick",), ("wins", "distance")),
     "play_basic": (("play_basic",), ("play_random", "basic_pick")),
 }
+#: about how long each task takes (seconds, measured on an idle core, its callees loaded): of the tasks
+#: that can start, those at the head of the longest chain of work start first (the waits, a short task
+#: at the end of no chain, fill a core that would wait)
+COST = {"wins": 12, "distance": 10, "waits": 3, "game": 19, "keen_pick": 28, "play_random": 25, "rollouts": 26,
+        "play_keen": 10, "rollouts_keen": 6, "basic_pick": 18, "play_basic": 5}
 _ENTRY = {name: (group, k, label) for group, members in GROUPS.items() for name, k, label in members}
 #: longest wait for the helpers before they are stopped and the kernels compile here
 TIMEOUT = 600.0
@@ -226,6 +236,14 @@ def _width(tasks: list[str]) -> int:
     return max([list(ends.values()).count(step) for step in set(ends.values())], default=1)
 
 
+def _chains(tasks: list[str]) -> dict[str, float]:
+    """Each of ``tasks``' work with that of the longest chain of tasks that wait for it (``COST``)."""
+    chain: dict[str, float] = {}
+    for t in reversed(tasks):  # (a task comes after those it waits for)
+        chain[t] = COST.get(t, 1) + max((chain[u] for u in tasks if t in TASKS[u][1] and u in chain), default=0)
+    return chain
+
+
 def _run(tasks: list[str], slots: int, env: dict, helpers: list[_Helper], says: _Progress) -> list[str]:
     """Run each task once those it waits for have ended, in at most ``slots`` helpers at a time, reading
     their progress (a kernel's name per line) until all have ended; their failures.  A helper whose task
@@ -235,8 +253,11 @@ def _run(tasks: list[str], slots: int, env: dict, helpers: list[_Helper], says: 
     pending, done = list(tasks), set()
     sel = selectors.DefaultSelector()
 
+    chain = _chains(tasks)
+
     def ready() -> list[str]:
-        return [t for t in pending if all(d in done or d not in tasks for d in TASKS[t][1])]
+        can = [t for t in pending if all(d in done or d not in tasks for d in TASKS[t][1])]
+        return sorted(can, key=lambda t: -chain[t])
 
     def start() -> None:
         for task in ready():
