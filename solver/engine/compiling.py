@@ -35,8 +35,8 @@ cache folder's lock keeps their entries apart (``_jit``).
 A new kernel file's entry points: a group in ``GROUPS`` (name, kernel, label,
 in the order they are warmed), a warm-up call for each in ``warmup.WARM``, a
 task in ``TASKS`` naming the tasks whose kernels it calls (it starts once
-they have ended; a task of few entry points runs beside others) and the
-group in ``NEEDS`` of each work that uses it.
+they have ended; a task of few entry points runs beside others) with its
+time in ``COST`` and the group in ``NEEDS`` of each work that uses it.
 
 It says so once on stderr, with progress: on a terminal one line updated in
 place, otherwise a line per kernel ready.  It degrades to compiling each
