@@ -64,7 +64,7 @@ from ._game_state import (
     _owes,
     _take_into,
 )
-from ._jit import kernel
+from ._jit import kernel, unowned
 
 #: what ``_discard_keys`` found: the discards that leave the hand ready, 1 away, 2 away or further
 K_READY, K_ONE, K_TWO, K_FAR = range(4)
@@ -305,6 +305,11 @@ def basic_pick(ws, cx, bx, bs, mk_, mv, ms, ik, iv, iu, conc, mk, mt, nm, stage,
     k = _option_of(opts, at, n, P.AC_HU)
     if k >= 0:
         return k
+    # the searches below take these as views that own nothing: their calls count no references (_jit.unowned)
+    ws, cx, bx, bs, mk_, mv, ms = unowned(ws), unowned(cx), unowned(bx), unowned(bs), unowned(mk_), unowned(mv), \
+        unowned(ms)
+    ik, iv, iu, conc, mk, mt = unowned(ik), unowned(iv), unowned(iu), unowned(conc), unowned(mk), unowned(mt)
+    opts, rng = unowned(opts), unowned(rng)
     if stage == ST_DISCARD:
         return _discard_pick(ws, cx, bx, bs, conc, mk, mt, nm, opts, at, n, mk_, mv, ms, ik, iv, iu, rng, has_rng)
     # a claim: the first option of the least outs key (``advice.advise(..., rank="outs")``, a stable sort)

@@ -10,7 +10,7 @@ from ._game_basic import basic_choice
 from ._game_kernels import answer
 from ._game_policies import answer_row, bot_keys, hand_scratch, key_scratch, start_hand
 from ._game_state import ASKED, Q_SEAT
-from ._jit import kernel
+from ._jit import kernel, unowned
 
 
 @kernel
@@ -26,6 +26,11 @@ def _fresh(mv, ms):
 def play_basic(ws, st, rv, cond_fans, wbuf, out, cx, bx, bs, mk_, mv, ms, ik, iv, iu, seeds, prefix, results):
     """``play_random`` with every seat played by ``basic`` (``basic_choice``), its ties broken by
     random.Random of its bot key (``bot_keys`` of ``prefix``: ``session.bot_rng``)."""
+    # views that own nothing: the game's and basic's calls count no references (_jit.unowned)
+    ws, st, rv, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(wbuf), unowned(out)
+    cond_fans = unowned(cond_fans)
+    cx, bx, bs, mk_, mv, ms = unowned(cx), unowned(bx), unowned(bs), unowned(mk_), unowned(mv), unowned(ms)
+    ik, iv, iu = unowned(ik), unowned(iv), unowned(iu)
     mt, bots, tiles = hand_scratch()
     buf, keys, key_len = key_scratch()
     for h in range(seeds.shape[0]):
