@@ -67,7 +67,7 @@ from ._game_state import (
     begin,
     deal,
 )
-from ._jit import inline, kernel
+from ._jit import inline, kernel, unowned
 
 # ---------------------------------------------------------------- whole hands in one call
 
@@ -197,6 +197,8 @@ def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, prefix, results):
     random legal option drawn from random.Random of its bot key (``bot_keys`` of ``prefix``: the random
     bot's own randomness, ``session.bot_rng``); its answer row into ``results[h]`` (O_*).  A hand whose
     start needs the Python judge of 天胡 is left at O_STATUS NEED_TIANHU."""
+    ws, st, rv, cond_fans, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(cond_fans), unowned(wbuf), \
+        unowned(out)  # views that own nothing: the game's calls count no references (_jit.unowned)
     mt, bots, tiles = hand_scratch()
     buf, keys, key_len = key_scratch()
     for h in range(seeds.shape[0]):
@@ -422,6 +424,9 @@ def rollouts(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind,
     script j the rows of ``scripts[j]``; the policy's ties broken by random.Random of key ``keys[i]``
     afresh for each script (``ties``), else the first option.  The answer of (i, j) into ``res[i, j]``
     (R_*)."""
+    ws, st, rv, cond_fans, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(cond_fans), unowned(wbuf), \
+        unowned(out)  # views that own nothing: the game's calls count no references (_jit.unowned)
+    scripts, keep, res = unowned(scripts), unowned(keep), unowned(res)
     rng = np.zeros(MT.STATE_SIZE, np.int64)
     rs = np.zeros(RS_SIZE, np.int64)
     for i in range(seat_conc.shape[0]):
