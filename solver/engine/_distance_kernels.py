@@ -88,7 +88,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import play_rules as P
-from ._jit import inline, kernel
+from ._jit import inline, kernel, unowned
 from ._play_kernels import ways as _eat_ways
 
 # ================ layout ==========================================================================
@@ -839,6 +839,7 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
     they came from.  Also returns False if some position had more than
     MAX_WAYS intakes (never seen: the caller raises).
     """
+    cx, mk, mv, ms = unowned(cx), unowned(mk), unowned(mv), unowned(ms)  # (own nothing: _jit.unowned)
     sc = np.zeros(S_SIZE, np.int64)
     nd = np.zeros(POS_SIZE, np.int64)
     expanding = mode == M_EXPAND or mode == M_WAYS
