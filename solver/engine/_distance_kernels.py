@@ -840,8 +840,8 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
     MAX_WAYS intakes (never seen: the caller raises).
     """
     cx, mk, mv, ms = unowned(cx), unowned(mk), unowned(mv), unowned(ms)  # (own nothing: _jit.unowned)
-    sc = np.zeros(S_SIZE, np.int64)
-    nd = np.zeros(POS_SIZE, np.int64)
+    sc_own, nd_own = np.zeros(S_SIZE, np.int64), np.zeros(POS_SIZE, np.int64)
+    sc, nd = unowned(sc_own), unowned(nd_own)  # (views of these, which the last lines keep alive)
     expanding = mode == M_EXPAND or mode == M_WAYS
     out = np.empty((8 * rows.shape[0] + EXPAND_ROOM if expanding else 1, WAY_SIZE), np.int64)
     n_out = 0
@@ -899,4 +899,5 @@ def run(cx, mode, rows, junk, flags, mk, mv, ms):
                 _apply(cx, sc, nd, i, np.int64(-1))
         if not expanding:
             flags[r] = res
+    sc_own[0] = nd_own[0] = 0  # (a use of each: numba frees an array after its last use)
     return out[:n_out], fits
