@@ -131,6 +131,11 @@ def answer(response: Response) -> dict:
     return response.json()
 
 
+def answered(page: Page, predicate):
+    """``page.expect_response`` of the server's answer to a request: bounded by ``ANSWER``, not a step's time."""
+    return page.expect_response(predicate, timeout=ANSWER)
+
+
 def start_game(page: Page, rules: str, *, bots: str = "random", samples: int = 16,
                players: int | None = None) -> dict:
     """The new-game form filled and sent: the state the server answered (the page drawn)."""
@@ -140,7 +145,7 @@ def start_game(page: Page, rules: str, *, bots: str = "random", samples: int = 1
     if players is not None:
         form.locator('select[name="players"]').select_option(str(players))
     form.locator('input[name="samples"]').fill(str(samples))
-    with page.expect_response(lambda r: r.url.endswith("/api/games") and r.request.method == "POST", timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/games") and r.request.method == "POST") as got:
         form.locator('[data-role="start"]').click()
     sent = got.value.request.post_data_json
     assert sent["samples"] == samples and sent["bots"] == bots and sent["coach"] is True and sent["rules"] == rules
@@ -163,7 +168,7 @@ def check_moves(page: Page, state: dict) -> list[str]:
 
 
 def request(page: Page, click, path: str) -> dict:
-    with page.expect_response(lambda r: r.url.endswith(path) and r.request.method == "POST", timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith(path) and r.request.method == "POST") as got:
         click()
     state = answer(got.value)
     idle(page)
@@ -269,7 +274,7 @@ def test_take_back(open_tab):
     expect(undo).to_be_disabled()  # nothing of this hand to take back yet
     before = check_moves(page, state)
     prompt = play_panel(page).locator('[data-role="prompt"]').inner_text()
-    with page.expect_response(lambda r: r.url.endswith("/move"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/move")) as got:
         with holding(page, "/move") as held:
             play_panel(page).locator(f'[data-move="{before[0]}"]').click()
             held()  # while the server thinks: the page says so, and no move can be clicked twice
@@ -309,7 +314,7 @@ def test_review_the_game_just_played(open_tab):
     assert names[0] == record  # the newest first, and the page's list is the server's
     assert review.locator('[data-role="records"] option').evaluate_all("els => els.map(e => e.value)") == names
     review.locator('input[name="samples"]').fill("24")
-    with page.expect_response(lambda r: r.url.endswith("/api/review"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/review")) as got:
         with holding(page, "/api/review") as held:
             review.locator('[data-role="review-go"]').click()
             held()
@@ -337,7 +342,7 @@ def test_review_the_game_just_played(open_tab):
     if d["best"] is not None:
         expect(detail.locator(".option.best")).to_have_attribute("data-option", d["best"])
     # in Chinese: the review asked again in Chinese, the same decision still shown
-    with page.expect_response(lambda r: r.url.endswith("/api/review"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/review")) as got:
         page.click('[data-role="lang"]')
     assert got.value.request.post_data_json == {"record": record, "samples": 24, "lang": "zh"}
     expect(review.locator('[data-role="review-lines"]')).to_have_text("\n".join(answer(got.value)["lines"]))
@@ -358,25 +363,25 @@ def test_a_record_of_ones_own_then_play_from_a_decision_and_drill_it(open_tab, t
     assert played.returncode == 0, played.stderr
     page.click('[data-tab="review"]')
     review = page.locator('[data-panel="review"]')
-    with page.expect_response(lambda r: r.url.endswith("/api/records") and r.request.method == "POST", timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/records") and r.request.method == "POST") as got:
         review.locator('[data-role="record-file"]').set_input_files(str(made))
     name = answer(got.value)["name"]
     assert name.startswith("my-game-")
     expect(review.locator('[data-role="records"]')).to_have_value(name)
     assert (tab.server.records / name).read_text(encoding="utf-8") == made.read_text(encoding="utf-8")
     review.locator('input[name="samples"]').fill("24")
-    with page.expect_response(lambda r: r.url.endswith("/api/review"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/review")) as got:
         review.locator('[data-role="review-go"]').click()
     done = answer(got.value)
     first = next(i for i in done["worst"] if done["decisions"][i]["best"] is not None)
     review.locator(f'[data-role="jump"][data-index="{first}"]').click()
     detail = review.locator('[data-role="detail"]')
-    with page.expect_response(lambda r: r.url.endswith("/api/review/drill"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/review/drill")) as got:
         detail.locator('[data-role="drill"]').click()
     assert answer(got.value) == {"questions": 1, "new": 1}
     expect(detail.locator('[data-role="drilled"]')).to_contain_text("quiz question")
     d = done["decisions"][first]
-    with page.expect_response(lambda r: r.url.endswith("/api/games/from"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/games/from")) as got:
         detail.locator('[data-role="play-from"]').click()
     assert got.value.request.post_data_json["n"] == d["n"]
     state = answer(got.value)
@@ -386,7 +391,7 @@ def test_a_record_of_ones_own_then_play_from_a_decision_and_drill_it(open_tab, t
     page.click('[data-tab="quiz"]')
     quiz = page.locator('[data-panel="quiz"]')
     quiz.locator('[data-role="kinds"]').select_option("game")
-    with page.expect_response(lambda r: r.url.endswith("/api/quiz/next"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/quiz/next")) as got:
         quiz.locator('[data-role="quiz-form"] [type="submit"]').click()
     assert answer(got.value)["kind"] == "game"
     tab.quiet()
@@ -407,7 +412,7 @@ def test_quiz_wrong_unreadable_right_and_stats(open_tab, server):
     quiz.locator('[data-role="kinds"]').select_option("ting")
 
     def ask() -> tuple[dict, str]:
-        with page.expect_response(lambda r: r.url.endswith("/api/quiz/next"), timeout=ANSWER) as got:
+        with answered(page, lambda r: r.url.endswith("/api/quiz/next")) as got:
             quiz.locator('[data-role="quiz-next"]').click()
         q = answer(got.value)
         assert got.value.request.post_data_json == {"kind": "ting", "drill": False, "lang": "en"}
@@ -418,7 +423,7 @@ def test_quiz_wrong_unreadable_right_and_stats(open_tab, server):
         return q, rights[puzzle.group(1)]
 
     def submit() -> dict:
-        with page.expect_response(lambda r: r.url.endswith("/api/quiz/answer"), timeout=ANSWER) as got:
+        with answered(page, lambda r: r.url.endswith("/api/quiz/answer")) as got:
             quiz.locator('[data-role="submit"]').click()
         return got.value.json()
 
@@ -474,10 +479,10 @@ def test_a_question_follows_the_language(open_tab):
     page.click('[data-tab="quiz"]')
     quiz = page.locator('[data-panel="quiz"]')
     quiz.locator('[data-role="kinds"]').select_option("ting")
-    with page.expect_response(lambda r: r.url.endswith("/api/quiz/next"), timeout=ANSWER):
+    with answered(page, lambda r: r.url.endswith("/api/quiz/next")):
         quiz.locator('[data-role="quiz-next"]').click()
     expect(quiz.locator('[data-role="question"]')).to_contain_text("What do you wait on")
-    with page.expect_response(lambda r: "/api/quiz/" in r.url and r.request.method == "GET", timeout=ANSWER) as got:
+    with answered(page, lambda r: "/api/quiz/" in r.url and r.request.method == "GET") as got:
         page.click('[data-role="lang"]')
     expect(quiz.locator('[data-role="question"]')).to_have_text("\n".join(answer(got.value)["lines"]))
     expect(quiz.locator('[data-role="question"]')).to_contain_text("听")
@@ -485,7 +490,7 @@ def test_a_question_follows_the_language(open_tab):
     quiz.locator('[data-role="submit"]').click()
     expect(quiz.locator('[data-role="verdict"]')).to_be_visible()
     shown = quiz.locator('[data-role="verdict"]').get_attribute("class")
-    with page.expect_response(lambda r: "/api/quiz/" in r.url and r.request.method == "GET", timeout=ANSWER) as got:
+    with answered(page, lambda r: "/api/quiz/" in r.url and r.request.method == "GET") as got:
         page.click('[data-role="lang"]')
     expect(quiz.locator('[data-role="explanation"]')).to_have_text("\n".join(answer(got.value)["answered"]["explanation"]))
     expect(quiz.locator('[data-role="question"]')).to_contain_text("What do you wait on")
@@ -502,7 +507,7 @@ def test_analyse_typed_and_clicked(open_tab):
     hand = an.locator('[data-role="hand-input"]')
     # typed
     hand.fill(HAND)
-    with page.expect_response(lambda r: r.url.endswith("/api/analyse"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/analyse")) as got:
         an.locator('[data-role="analyse-go"]').click()
     assert got.value.request.post_data_json == {"hand": HAND, "lang": "en"}
     result = answer(got.value)
@@ -531,7 +536,7 @@ def test_analyse_typed_and_clicked(open_tab):
     # with a tile: what may be done with it
     an.locator('[data-role="tile"]').select_option("五")
     an.locator('[data-role="source"]').select_option("upper-discard")
-    with page.expect_response(lambda r: r.url.endswith("/api/analyse"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/analyse")) as got:
         an.locator('[data-role="analyse-go"]').click()
     assert got.value.request.post_data_json == {"hand": HAND, "tile": "五", "source": "upper-discard", "lang": "en"}
     act = answer(got.value)
@@ -555,7 +560,7 @@ def test_chinese(open_tab):
     form = page.locator('[data-role="new-game"]')
     form.locator('select[name="bots"]').select_option("random")
     form.locator('input[name="samples"]').fill("16")
-    with page.expect_response(lambda r: r.url.endswith("/api/games"), timeout=ANSWER) as got:
+    with answered(page, lambda r: r.url.endswith("/api/games")) as got:
         form.locator('[data-role="start"]').click()
     assert got.value.request.post_data_json["lang"] == "zh"
     state = answer(got.value)
@@ -566,7 +571,7 @@ def test_chinese(open_tab):
     expect(log.first).to_have_text(state["log"][0])
     assert state["log"][0].startswith("第1局"), state["log"][0]
     # back to English: the game fetched again in English
-    with page.expect_response(lambda r: f"/api/games/{state['id']}?lang=en" in r.url, timeout=ANSWER):
+    with answered(page, lambda r: f"/api/games/{state['id']}?lang=en" in r.url):
         page.click('[data-role="lang"]')
     expect(me).to_have_text("you")
     expect(log.first).to_contain_text("hand 1")
@@ -589,7 +594,7 @@ def test_language_of_the_server(browser, tmp_path):
             expect(page.locator('[data-role="tabs"] [data-tab]')).to_have_text(["对局", "复盘", "练习", "分析"])
             page.click('[data-tab="analyse"]')
             page.locator('[data-role="hand-input"]').fill(HAND)
-            with page.expect_response(lambda r: r.url.endswith("/api/analyse"), timeout=ANSWER) as got:
+            with answered(page, lambda r: r.url.endswith("/api/analyse")) as got:
                 page.click('[data-role="analyse-go"]')
             assert got.value.request.post_data_json["lang"] == "zh"
             expect(page.locator('[data-role="analysis"]')).to_contain_text("听")
@@ -616,7 +621,7 @@ def test_layout(open_tab, size):
     review = page.locator('[data-panel="review"]')
     expect(review.locator('[data-role="records"]')).to_have_value(state["record"])  # the newest
     review.locator('input[name="samples"]').fill("24")
-    with page.expect_response(lambda r: r.url.endswith("/api/review"), timeout=ANSWER):
+    with answered(page, lambda r: r.url.endswith("/api/review")):
         review.locator('[data-role="review-go"]').click()
     review.locator('[data-role="jump"]').first.click()
     expect(review.locator('[data-role="detail"] [data-role="table"]')).to_be_visible()
@@ -625,7 +630,7 @@ def test_layout(open_tab, size):
     page.click('[data-tab="quiz"]')
     quiz = page.locator('[data-panel="quiz"]')
     quiz.locator('[data-role="kinds"]').select_option("ting")  # an answer of tiles: 一 is readable
-    with page.expect_response(lambda r: r.url.endswith("/api/quiz/next"), timeout=ANSWER):
+    with answered(page, lambda r: r.url.endswith("/api/quiz/next")):
         quiz.locator('[data-role="quiz-next"]').click()
     quiz.locator('[data-role="pad"] [data-tile="一"]').click()
     quiz.locator('[data-role="submit"]').click()
@@ -638,7 +643,7 @@ def test_layout(open_tab, size):
     an = page.locator('[data-panel="analyse"]')
     an.locator('[data-role="hand-input"]').fill(HAND)
     an.locator('[data-role="tile"]').select_option("五")
-    with page.expect_response(lambda r: r.url.endswith("/api/analyse"), timeout=ANSWER):
+    with answered(page, lambda r: r.url.endswith("/api/analyse")):
         an.locator('[data-role="analyse-go"]').click()
     expect(an.locator('[data-role="analysis"]')).to_be_visible()
     no_sideways_scroll(page, "analyse")
