@@ -13,6 +13,7 @@ from ._game_policies import (
     RS_SIZE,
     answer_row,
     bot_keys,
+    game_views,
     hand_scratch,
     key_scratch,
     resume_sample,
@@ -28,8 +29,7 @@ def play_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv, iu,
     """``play_random`` with every seat played by ``keen`` (``keen_choice`` at ``level``), its ties broken
     by random.Random of its bot key (``bot_keys`` of ``prefix``: ``session.bot_rng``)."""
     # views that own nothing: the game's and keen's calls count no references (_jit.unowned)
-    ws, st, rv, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(wbuf), unowned(out)
-    cond_fans = unowned(cond_fans)
+    ws, st, rv, cond_fans, wbuf, out = game_views(ws, st, rv, cond_fans, wbuf, out)
     cx, ks, mk_, mv, ms = unowned(cx), unowned(ks), unowned(mk_), unowned(mv), unowned(ms)
     ik, iv, iu = unowned(ik), unowned(iv), unowned(iu)
     mt, bots, tiles = hand_scratch()
@@ -51,8 +51,7 @@ def rollouts_keen(ws, st, rv, cond_fans, wbuf, out, cx, ks, mk_, mv, ms, ik, iv,
     """``_game_policies.rollouts`` with every seat after the script played by ``keen`` (``keen_choice`` at
     ``level``, its ties broken by the sample's key when ``ties``, else the first option)."""
     # views that own nothing: the game's and keen's calls count no references (_jit.unowned)
-    ws, st, rv, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(wbuf), unowned(out)
-    cond_fans = unowned(cond_fans)
+    ws, st, rv, cond_fans, wbuf, out = game_views(ws, st, rv, cond_fans, wbuf, out)
     cx, ks, mk_, mv, ms = unowned(cx), unowned(ks), unowned(mk_), unowned(mv), unowned(ms)
     ik, iv, iu = unowned(ik), unowned(iv), unowned(iu)
     rng = np.zeros(MT.STATE_SIZE, np.int64)

@@ -8,7 +8,7 @@ from . import _distance_kernels as DK
 from . import play_rules as P
 from ._game_basic import basic_choice
 from ._game_kernels import answer
-from ._game_policies import answer_row, bot_keys, hand_scratch, key_scratch, start_hand
+from ._game_policies import answer_row, bot_keys, game_views, hand_scratch, key_scratch, start_hand
 from ._game_state import ASKED, Q_SEAT
 from ._jit import kernel, unowned
 
@@ -27,8 +27,7 @@ def play_basic(ws, st, rv, cond_fans, wbuf, out, cx, bx, bs, mk_, mv, ms, ik, iv
     """``play_random`` with every seat played by ``basic`` (``basic_choice``), its ties broken by
     random.Random of its bot key (``bot_keys`` of ``prefix``: ``session.bot_rng``)."""
     # views that own nothing: the game's and basic's calls count no references (_jit.unowned)
-    ws, st, rv, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(wbuf), unowned(out)
-    cond_fans = unowned(cond_fans)
+    ws, st, rv, cond_fans, wbuf, out = game_views(ws, st, rv, cond_fans, wbuf, out)
     cx, bx, bs, mk_, mv, ms = unowned(cx), unowned(bx), unowned(bs), unowned(mk_), unowned(mv), unowned(ms)
     ik, iv, iu = unowned(ik), unowned(iv), unowned(iu)
     mt, bots, tiles = hand_scratch()

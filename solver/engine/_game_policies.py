@@ -171,6 +171,12 @@ KEY_WORDS = (KEY_TEXT + 64 + 3) // 4
 
 
 @inline
+def game_views(ws, st, rv, cond_fans, wbuf, out):
+    """The game's arrays as views that own nothing (``_jit.unowned``): the game's calls count no references."""
+    return unowned(ws), unowned(st), unowned(rv), unowned(cond_fans), unowned(wbuf), unowned(out)
+
+
+@inline
 def key_scratch():
     """What ``bot_keys`` works in and writes: the text and its digest, each seat's key and its length."""
     return np.zeros(KEY_TEXT + 64, np.int64), np.zeros((N, KEY_WORDS), np.int64), np.zeros(N, np.int64)
@@ -197,8 +203,7 @@ def play_random(ws, st, rv, cond_fans, wbuf, out, seeds, prefix, results):
     random legal option drawn from random.Random of its bot key (``bot_keys`` of ``prefix``: the random
     bot's own randomness, ``session.bot_rng``); its answer row into ``results[h]`` (O_*).  A hand whose
     start needs the Python judge of 天胡 is left at O_STATUS NEED_TIANHU."""
-    ws, st, rv, cond_fans, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(cond_fans), unowned(wbuf), \
-        unowned(out)  # views that own nothing: the game's calls count no references (_jit.unowned)
+    ws, st, rv, cond_fans, wbuf, out = game_views(ws, st, rv, cond_fans, wbuf, out)
     mt, bots, tiles = hand_scratch()
     buf, keys, key_len = key_scratch()
     for h in range(seeds.shape[0]):
@@ -424,8 +429,7 @@ def rollouts(ws, st, rv, cond_fans, wbuf, out, me, stage, claim, tx, tby, tkind,
     script j the rows of ``scripts[j]``; the policy's ties broken by random.Random of key ``keys[i]``
     afresh for each script (``ties``), else the first option.  The answer of (i, j) into ``res[i, j]``
     (R_*)."""
-    ws, st, rv, cond_fans, wbuf, out = unowned(ws), unowned(st), unowned(rv), unowned(cond_fans), unowned(wbuf), \
-        unowned(out)  # views that own nothing: the game's calls count no references (_jit.unowned)
+    ws, st, rv, cond_fans, wbuf, out = game_views(ws, st, rv, cond_fans, wbuf, out)
     scripts, keep, res = unowned(scripts), unowned(keep), unowned(res)
     rng = np.zeros(MT.STATE_SIZE, np.int64)
     rs = np.zeros(RS_SIZE, np.int64)
