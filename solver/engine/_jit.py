@@ -251,10 +251,8 @@ def inline(fn):
 
     Any other kernel is compiled once per distinct argument type, and numba
     types a literal argument (``f(ws, 0)``, ``f(ws, True)``) as that literal
-    value: each call of a kernel with a new literal would compile another
-    copy of it and of everything it calls.  So kernels pass typed values
-    (``np.int64(0)``, ``np.bool_(True)``) to kernels, and literals only to
-    inlined helpers.
+    value: a kernel is therefore called with its arguments' plain types
+    (``_plain_args``), and only an inlined helper sees a literal.
     """
     return numba.njit(inline="always", nogil=True, error_model="numpy")(fn)
 

@@ -26,9 +26,9 @@ can start, the one at the head of the longest chain of work still to do
 starts first (``COST``), so that a core seldom waits at the end.  A helper
 whose task has ended is given the next task that can start, on its standard
 input (one that follows its own first: their kernels are in its memory
-already): so the
-tasks run in as many processes as run side by side, not one each, and each
-imports numba and compiles numba's own functions (never cached) only once.
+already): so the tasks run in as many processes as run side by side, not
+one each, and each imports numba and compiles numba's own functions (never
+cached) only once.
 Where two helpers still meet in one function (a small one both call) the
 cache folder's lock keeps their entries apart (``_jit``).
 
