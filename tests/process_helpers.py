@@ -51,6 +51,16 @@ def _start_time(pid: int) -> str | None:
         return None
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time the process has used (user + system), 0 once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def children(pid: int) -> list[int]:
     found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout.split()
     got = [int(p) for p in found]

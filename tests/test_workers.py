@@ -17,7 +17,17 @@ import time
 from pathlib import Path
 
 import pytest
-from process_helpers import PATIENCE, all_dead, children, env, kill_left, no_traceback, wait_until, workers_of
+from process_helpers import (
+    PATIENCE,
+    all_dead,
+    children,
+    cpu_seconds,
+    env,
+    kill_left,
+    no_traceback,
+    wait_until,
+    workers_of,
+)
 
 from solver.app import signals
 
@@ -117,6 +127,12 @@ def test_a_killed_win_rate_worker_is_one_line(phz_cmd):
     found: list[int] = []
     try:
         found = workers_of(proc, 2)
+
+        def playing() -> bool:  # (killed while the pool starts, it is a pool that could not start: one process)
+            assert proc.poll() is None, f"the command ended ({proc.returncode}) before its workers played a deal"
+            return cpu_seconds(found[-1]) >= 0.2
+
+        wait_until(playing, "a worker playing out deals")
         os.kill(found[-1], signal.SIGKILL)
         out, err = proc.communicate(timeout=PATIENCE)  # a busy machine is slow to end the pool; a hang still fails
     finally:
