@@ -66,7 +66,7 @@ from tests.winrate_helpers import (
     table,
     tiles,
 )
-from tests.winrate_reference import deal, rollout, shown_and_left
+from tests.winrate_reference import deal, kept_too_many, rollout
 
 RULESETS = ("hunan", "luzhou")
 H, L = get_ruleset("hunan"), get_ruleset("luzhou")
@@ -156,7 +156,7 @@ def test_the_enumeration_gives_what_is_worked_out_by_hand():
     assert ex[discard("拾")].win > 0 and ex[discard("五")].win == 0
 
     en = exact(hunan_claim(), [(Move("pass"),)])
-    assert en.kept_mass == Fraction(2, 5) and en.four == 0 and en.kept + en.passed == en.deals
+    assert en.kept_mass == Fraction(2, 5) and en.four == en.shown == 0 and en.kept + en.passed == en.deals
 
 
 def test_a_discard_of_the_fourth_tile_of_a_hidden_wei_hands_a_pao_every_time():
@@ -211,8 +211,9 @@ def _check_agreement(pos, samples: int, seed: int) -> tuple[int, int]:
     for e, f in zip(ests, en.figures):
         assert e.script == f.script
         assert not agrees(e, f), (f.script, agrees(e, f))
-    # the samples the rollouts keep: a share of the deals that pass the 4-of-a-kind test
-    keep = float(en.kept_mass / (1 - en.four_mass))
+    # the samples the rollouts keep: a share of the deals that pass the tests of the copies held (four of a
+    # kind; more of a tile face up than could have been kept): those are dealt again
+    keep = float(en.kept_mass / (1 - en.four_mass - en.shown_mass))
     n = ests[0].n
     assert abs(n / samples - keep) <= 4 * math.sqrt(keep * (1 - keep) / samples) + 1e-9, (n, samples, keep)
     return en.deals, en.kept
@@ -253,11 +254,12 @@ def _key(pos, seats, stock):
 
 
 def _chi_square(pos, draws: int):
-    """winrate.deal's deals against the enumerated probabilities (those of four of a kind left out):
+    """winrate.deal's deals against the enumerated probabilities (those of four of a kind, or of more of a
+    tile face up than could be kept, left out):
     (chi-square, degrees of freedom, cells)."""
     probs: dict = {}
     for prob, seats, stock in deals(pos):
-        if not any(COPIES in seats[q].concealed or any(seats[q].concealed[t] == 3 for t in shown_and_left(pos))
+        if not any(COPIES in seats[q].concealed or kept_too_many(pos, q, seats[q].concealed)
                    for q in range(pos.players) if q != pos.seat):
             k = _key(pos, seats, stock)
             probs[k] = probs.get(k, 0) + prob
@@ -333,7 +335,7 @@ def test_a_deal_keeps_the_80_tiles_and_all_the_seat_sees_and_gives_nobody_four(n
                 assert s.n_concealed == pos.held[q]
                 if q != pos.seat:
                     assert COPIES not in s.concealed
-                    assert all(s.concealed[t] < 3 for t in shown_and_left(pos)), (q, pos.faces, s.concealed)
+                    assert not kept_too_many(pos, q, s.concealed), (q, pos.faces, s.concealed)
                     for m, shown, (kind, ts) in zip(s.melds, s.shown, pos.melds[q]):
                         assert m.kind == kind and shown == (ts is not None)
                         assert m.tiles == ts if ts is not None else (len(set(m.tiles)) == 1 and len(m.tiles) == 3)
@@ -351,10 +353,13 @@ def test_a_deal_keeps_the_80_tiles_and_all_the_seat_sees_and_gives_nobody_four(n
 
 
 @pytest.mark.parametrize("name", RULESETS)
-def test_nobody_holds_a_kan_of_a_tile_lying_face_up_and_the_sampler_knows_it(name):
-    """What the sampler infers holds in real play: at every decision of whole hands no seat holds
-    three concealed copies of a tile lying face up (the engine would have made its 跑/提).  And it
-    matters: the same deals without that inference (caps of three) give some seats such a 坎."""
+@pytest.mark.parametrize("bot", ["random", "keen"])
+def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_knows_it(name, bot):
+    """What the sampler infers holds in real play: at every other decision of whole hands no seat holds
+    more of a tile lying face up than the rules let it keep (``kept_too_many``: no 坎 of it; no pair of
+    one face up in front of itself; under 有碰必碰 no pair of one face up in front of another), and the
+    sampler's caps say as much for every seat.  And it matters: the same deals without the caps (caps of
+    three) give some seat more, and with them none does."""
     import numpy as np
 
     from solver.engine import _game_policies as GP
@@ -365,29 +370,54 @@ def test_nobody_holds_a_kan_of_a_tile_lying_face_up_and_the_sampler_knows_it(nam
     rules = get_ruleset(name)
     assert rules.kan_always_taken
     held_back = looked = 0
-    for game, pos in _game_positions(name, "random", range(40), every=2):
-        up = shown_and_left(pos)
-        assert all(s.concealed[t] < 3 for s in game.seats for t in up), (pos.faces, [s.concealed for s in game.seats])
-        if not up:
+    kinds = Counter()
+    for game, pos in _game_positions(name, bot, range(30), every=2):
+        caps = winrate.caps_of(pos)
+        for p, s in enumerate(game.seats):
+            assert not kept_too_many(pos, p, s.concealed), (p, pos.faces, s.concealed)
+            assert all(s.concealed[t] <= caps[p][t] for t in range(N_KINDS)), (p, pos.faces, s.concealed, caps[p])
+            up = {t for faces in pos.faces for t in faces}
+            for t in range(N_KINDS):  # the caps are no tighter than the rules say
+                want = 1 if t in pos.faces[p] or (t in up and rules.peng_compulsory) else 2 if t in up else 3
+                assert caps[p][t] == want, (p, t, pos.faces, caps[p])
+            kinds["own"] += len(pos.faces[p])
+            kinds["other"] += sum(len(f) for q, f in enumerate(pos.faces) if q != p)
+        if not any(pos.faces):
             continue
         unseen = winrate.unseen_of(pos)
-        assert all(row[t] == 2 for p, row in enumerate(unseen.caps) for t in up)
         n = 20
         dk, dl = game_steps.key_rows([str_key(f"caps:{looked}:{i}") for i in range(n)])
-        for caps in (unseen.caps, np.full_like(unseen.caps, 3)):
+        for caps_given in (unseen.caps, np.full_like(unseen.caps, 3)):
             rows = [np.repeat(a, n, axis=0) for a in unseen.rows]
             ok = np.zeros(n, np.int64)
-            GP.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, caps, unseen.wei_p, unseen.wei_j,
-                           np.int64(1), np.int64(unseen.stock), np.int64(unseen.last), rows[0], rows[3], rows[9],
-                           rows[10], ok)
-            kans = sum(int(rows[0][i, q, t] == 3) for i in range(n) if ok[i] for q in range(pos.players)
-                       if q != pos.seat for t in up)
-            if caps is unseen.caps:
-                assert kans == 0
+            GP.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, caps_given, unseen.wei_p,
+                           unseen.wei_j, np.int64(1), np.int64(unseen.stock), np.int64(unseen.last), rows[0],
+                           rows[3], rows[9], rows[10], ok)
+            broken = sum(kept_too_many(pos, q, rows[0][i, q]) for i in range(n) if ok[i]
+                         for q in range(pos.players) if q != pos.seat)
+            if caps_given is unseen.caps:
+                assert broken == 0
             else:
-                held_back += kans
+                held_back += broken
         looked += 1
-    assert looked > 100 and held_back > 0, (looked, held_back)
+    assert looked > 100 and held_back > 0 and kinds["own"] > 100 and kinds["other"] > 100, (looked, held_back, kinds)
+
+
+def test_a_quick_positions_caps_do_not_guess_who_showed_a_tile():
+    """A quick position lays the tiles seen in front of one seat, but nobody knows who showed them: under
+    hunan nobody may hold a 坎 of one (cap 2, every seat alike), under luzhou's 有碰必碰 nobody a pair."""
+    from solver.game import winrate
+    from solver.game.position import quick
+    from solver.model.notation import parse_hand, parse_tiles
+
+    seen = list(parse_tiles("七七十"))
+    for name, cap in (("hunan", 2), ("luzhou", 1)):
+        rules = get_ruleset(name)
+        pos = quick(parse_hand("一二三四五六八九壹贰叁肆伍陆柒捌玖拾拾", rules), rules, seen=seen)
+        assert any(pos.faces), pos.faces
+        caps = winrate.caps_of(pos)
+        assert all(caps[p][t] == cap for p in range(pos.players) for t in set(seen)), (name, caps)
+        assert all(caps[p][t] == 3 for p in range(pos.players) for t in range(N_KINDS) if t not in seen)
 
 
 # ---------------------------------------------------------------- resumed with the real hidden tiles

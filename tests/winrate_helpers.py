@@ -8,8 +8,9 @@ hold, the stock in every order), each with the probability ``winrate.deal`` give
 偎 takes kind t with weight comb(unseen t, 3), one after the other in seat and meld order; the
 rest are shuffled, so a split (A, B, stock order S) has probability
 (|A|! / prod A_t!) (|B|! / prod B_t!) prod R_t! / |R|!), then the deals the estimator rejects left
-out and the rest renormalised: another player holding four of a kind concealed (``deal``), and a
-seat asked before this one on the tile on the table that cannot pass (``rollout`` returns None).
+out and the rest renormalised: another player holding four of a kind concealed (``deal``), or more
+copies of a tile lying face up than the rules let him have kept (``breaks_shown``), and a seat asked
+before this one on the tile on the table that cannot pass (``rollout`` returns None).
 Each deal is played by ``play_out`` (this file's own reading of the rollout: those asked before
 this seat pass, the script, then ``bot_fast.Policy(rules, None)`` for all) and by
 ``winrate.rollout(..., rng=None)``; the two must agree deal by deal.
@@ -38,7 +39,7 @@ from solver.model.ruleset_file import seated
 from solver.model.tiles import COPIES, N_KINDS
 from tests.game_helpers import json_events, tile_counts
 from tests.python_engine import Game  # (the reference: it takes a hand up mid-play, Game.resume)
-from tests.winrate_reference import copy_seats, rollout
+from tests.winrate_reference import copy_seats, kept_too_many, rollout
 
 # ---------------------------------------------------------------- tables written by hand
 
@@ -314,6 +315,14 @@ class Enumeration:
     four: int  # rejected: another player holds four of a kind
     four_mass: Fraction  # their probability
     passed: int  # rejected: one asked before this seat could not pass
+    shown: int = 0  # rejected: another player holds more of a tile face up than he could have kept
+    shown_mass: Fraction = Fraction(0)  # their probability
+
+
+def breaks_shown(pos: Position, seats: Sequence[Seat]) -> bool:
+    """Whether another seat of the deal holds more of a tile lying face up than the rules let it have
+    kept (``winrate_reference.kept_too_many``)."""
+    return any(kept_too_many(pos, p, seats[p].concealed) for p in range(pos.players) if p != pos.seat)
 
 
 def exact(pos: Position, scripts: Sequence[Sequence[Move]]) -> Enumeration:
@@ -321,15 +330,19 @@ def exact(pos: Position, scripts: Sequence[Sequence[Move]]) -> Enumeration:
     deterministic policy, over every deal the estimator keeps (module docstring).  Every deal is
     played by ``play_out`` and by ``winrate.rollout`` and they must agree."""
     scripts = [tuple(s) for s in scripts]
-    mass = kept = fours = Fraction(0)
+    mass = kept = fours = showns = Fraction(0)
     sums = [[Fraction(0)] * 4 for _ in scripts]
-    n = n_kept = four = passed = 0
+    n = n_kept = four = passed = shown = 0
     for prob, seats, stock in deals(pos):
         n += 1
         mass += prob
         if any(COPIES in seats[p].concealed for p in range(pos.players) if p != pos.seat):
             four += 1
             fours += prob
+            continue
+        if breaks_shown(pos, seats):
+            shown += 1
+            showns += prob
             continue
         outs = []
         for s in scripts:
@@ -352,7 +365,7 @@ def exact(pos: Position, scripts: Sequence[Sequence[Move]]) -> Enumeration:
     assert mass == 1, mass
     assert kept > 0
     figs = [Exact(s, *(v / kept for v in sums[k])) for k, s in enumerate(scripts)]
-    return Enumeration(figs, n, n_kept, kept, four, fours, passed)
+    return Enumeration(figs, n, n_kept, kept, four, fours, passed, shown, showns)
 
 
 def agrees(est, ex: Exact, sds: float = 4.0) -> list[str]:

@@ -61,10 +61,24 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
         for t in tiles[at:at + pos.held[p]]:
             c[t] += 1
         at += pos.held[p]
-        if COPIES in c or any(c[t] == 3 for t in shown_and_left(pos)):
+        if COPIES in c or kept_too_many(pos, p, c):
             return None
     shown = [] if pos.last is None else [pos.last]  # the stock's shown last tile; the rest set aside (埋牌)
     return seats, tiles[at:at + pos.stock - len(shown)] + shown
+
+
+def kept_too_many(pos: Position, p: int, held: Sequence[int]) -> bool:
+    """Whether seat p, holding ``held`` concealed, holds more of a tile lying face up than the rules let
+    it have kept when the tile was shown and left (concealed tiles only ever leave a hand): a 坎 of it
+    (``shown_and_left``); a pair of a tile face up in front of p itself, when p's own draw onto a pair
+    and onto a 坎 must be taken (p discarded that copy, never from a 坎, or drew it); a pair of a tile
+    face up in front of another seat under 有碰必碰 (p was asked to 碰 it)."""
+    rules = pos.rules
+    if any(held[t] >= 3 for t in shown_and_left(pos)):
+        return True
+    own = rules.take["pair", "self"].compulsory and rules.take["kan", "self"].compulsory
+    return any(held[t] >= 2 and (own if q == p else rules.peng_compulsory)
+               for q, faces in enumerate(pos.faces) for t in faces)
 
 
 def shown_and_left(pos: Position) -> set[int]:

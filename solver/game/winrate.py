@@ -7,10 +7,11 @@ three unseen copies (weighted by the ways to hold it), the rest dealt to
 the others by the counts they hold and to the stock.  A deal that could
 not have led to what was seen is dealt again: another player holding four
 of a kind (it would be laid out), a 坎 of a tile that lay face up in front
-of anyone (its compulsory 跑/提 would have taken it, ``caps_of``), or one
-asked before this seat on the tile on the table having to take it (it would
-be gone).  Nothing else is inferred from how the others played: every
-consistent deal is as likely.
+of anyone (its compulsory 跑/提 would have taken it), a pair of a tile he
+discarded or drew and left, or (under 有碰必碰) a pair of a tile he was asked
+to 碰 and left (``caps_of``), or one asked before this seat on the tile on
+the table having to take it (it would be gone).  Nothing else is inferred
+from how the others played: every consistent deal is as likely.
 
 Each candidate — a script of this seat's moves, e.g. a discard, or a 吃
 and the discard after it — is played on the same deals (common random
@@ -51,7 +52,7 @@ __all__ = ["DEFAULT_SAMPLES", "Estimate", "caps_of", "estimate", "pace", "own_se
 #: samples played out in one call of the game kernels (the progress moves between calls)
 BATCH = 25
 #: deals tried before a sample is given up as inconsistent
-TRIES = 50
+TRIES = 200
 #: deals every script of a race is played on before the clearly worse are dropped, and the shares
 #: of ``samples`` after which they are dropped again
 FIRST, ROUNDS = 24, (0.4,)
@@ -165,16 +166,35 @@ def unseen_of(pos: Position):
 
 
 def caps_of(pos: Position) -> list[list[int]]:
-    """The most copies of each tile each seat may hold concealed in a deal consistent with ``pos``:
-    never four (they would be laid out), and at most two of a tile that lies face up in front of any
-    seat when the ruleset makes a 坎's 4-tile group compulsory from every source: it was shown and
-    left, so nobody held a 坎 of it then, and concealed tiles only leave a hand."""
+    """The most copies of each tile each seat may hold concealed in a deal consistent with ``pos``.
+
+    Concealed tiles only ever leave a hand, so what a seat could not hold when a tile was shown and
+    left face up it cannot hold now:
+
+    * never four (they would be laid out);
+    * of a tile face up in front of anyone, no 坎 (at most two) when the ruleset makes a 坎's 4-tile
+      group compulsory from every source (``kan_always_taken``);
+    * of a tile face up in front of the seat itself, at most one when its own draw onto a pair or a
+      坎 is compulsory (``self_pair_must_wei``, and the 坎's group on its own draw): the seat either
+      discarded that copy (never from a 坎, so one was left at most) or drew it and left it;
+    * of a tile face up in front of another seat, at most one under 有碰必碰 (``peng_compulsory``): the
+      seat was asked about that copy and did not 碰 it.  (A tile passed once may not be 碰'd after,
+      under ``passed = "hu_only"``; but passing it while holding a pair was not allowed, so no seat
+      holds a pair of a tile it has passed.)
+
+    A quick position (``pos.approx``) lays every tile seen in front of one seat, but who showed it is
+    not known: the rule of one's own tiles is not applied there.
+    """
+    rules = pos.rules
+    own_kan = rules.take["kan", "self"].compulsory
+    own = 1 if own_kan and rules.self_pair_must_wei else 2 if own_kan else 3
+    kan = 2 if rules.kan_always_taken else 3
+    others = 1 if rules.peng_compulsory else kan
     caps = [[3] * N_KINDS for _ in range(pos.players)]
-    if pos.rules.kan_always_taken:
-        for faces in pos.faces:
-            for t in faces:
-                for row in caps:
-                    row[t] = 2
+    for q, faces in enumerate(pos.faces):
+        for t in faces:
+            for p, row in enumerate(caps):
+                row[t] = min(row[t], kan, own if p == q and not pos.approx else others)
     return caps
 
 
