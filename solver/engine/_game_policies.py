@@ -455,7 +455,8 @@ def deal_unseen(keys, key_len, pool0, me, held, cap, wei_p, wei_j, tries, stock_
     the rest of the unseen counts ``pool0`` and dealing ``held[p]`` of them to each other seat in order,
     the rest to the stock (``stock_n`` of them, the shown ``last`` tile at its end when it is >= 0, the rest
     set aside: 埋牌); a try that finds no kind for a 偎 or gives a seat p more than ``cap[p, t]`` of a
-    tile t (``winrate.caps_of``: never four, nor a 坎 of a tile that lay face up) is dealt again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's tiles), ``stocks[i]``, ``n_stock[i]``;
+    tile t (``winrate.caps_of``: never four, nor more of a tile face up than the rules let it keep) is dealt
+    again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's tiles), ``stocks[i]``, ``n_stock[i]``;
     ``ok[i]`` 1, or 0 when every try failed."""
     rng = np.zeros(MT.STATE_SIZE, np.int64)
     pool = np.zeros(20, np.int64)
