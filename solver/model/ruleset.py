@@ -146,7 +146,7 @@ class BotTuning:
     #: where the rollouts predict 0, 1/(n-1), …, 1 (n entries, evenly spaced; read linearly between
     #: them).  The rollouts' players are not the judge's opponents; the advice shows the win
     #: chance read off this curve (``winrate.Estimate.win``).  (0, 1) would be as predicted.
-    win_curve: tuple[float, ...] = (0.009, 0.097, 0.131, 0.182, 0.248, 0.301, 0.357, 0.452, 0.521, 0.598, 0.68)
+    win_curve: tuple[float, ...] = (0.004, 0.072, 0.139, 0.196, 0.256, 0.31, 0.361, 0.428, 0.487, 0.545, 0.613)
     #: who plays every seat of the judge's rollouts (``ROLLOUT_POLICIES``): keen plays about as well as
     #: basic; with the quick policy (fast) the judge bot lost 0.90 ± 0.47 a hand to race (hunan, 500 deals)
     rollout_policy: str = "keen"
