@@ -403,6 +403,54 @@ def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_
     assert looked > 100 and held_back > 0 and kinds["own"] > 100 and kinds["other"] > 100, (looked, held_back, kinds)
 
 
+def _variants(rules):
+    """``rules`` as it is and as house files could change it: 有碰必碰 turned over, one's own draw onto a
+    pair not compulsory, a 坎 taking its fourth copy only from one's own draw."""
+    from dataclasses import replace
+
+    def take(**cells):
+        t = dict(rules.take)
+        for key, compulsory in cells.items():
+            holding, source = key.split("_")
+            t[holding, source] = replace(t[holding, source], compulsory=compulsory)
+        return replace(rules, take=t)
+
+    return [rules, replace(rules, peng_compulsory=not rules.peng_compulsory), take(pair_self=False),
+            take(kan_other=False, kan_discard=False)]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_samplers_caps_are_the_references_rule_for_house_rules_and_quick_positions_too(name):
+    """For each seat and any concealed counts (under four of each), breaking ``winrate.caps_of`` is
+    ``winrate_reference.kept_too_many``, at positions of real play and quick ones, under the ruleset and
+    under house variants of its take table and 有碰必碰."""
+    from dataclasses import replace
+
+    from solver.game import winrate
+    from solver.game.position import quick
+    from solver.model.notation import parse_hand, parse_tiles
+
+    rules = get_ruleset(name)
+    positions = [pos for _, pos in _game_positions(name, "random", range(3), every=4)]
+    positions.append(quick(parse_hand("一二三四五六八九壹贰叁肆伍陆柒捌玖拾拾", rules), rules,
+                           seen=list(parse_tiles("七七十九九"))))
+    rng = random.Random(3)
+    told = Counter()
+    for variant in _variants(rules):
+        for pos in positions:
+            pos = replace(pos, rules=variant)
+            caps = winrate.caps_of(pos)
+            up = [t for faces in pos.faces for t in faces]
+            for p in range(pos.players):
+                for _ in range(6):
+                    held = [rng.choice((0, 1, 2, 3)) if t in up and rng.random() < 0.5 else rng.choice((0, 1))
+                            for t in range(N_KINDS)]
+                    over = any(held[t] > caps[p][t] for t in range(N_KINDS))
+                    assert over == kept_too_many(pos, p, held), (variant.take, p, pos.faces, held, caps[p])
+                    told[over] += 1
+    assert told[True] > 50 and told[False] > 50, told
+
+
 def test_a_quick_positions_caps_do_not_guess_who_showed_a_tile():
     """A quick position lays the tiles seen in front of one seat, but nobody knows who showed them: under
     hunan nobody may hold a 坎 of one (cap 2, every seat alike), under luzhou's 有碰必碰 nobody a pair."""

@@ -69,16 +69,27 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
 
 def kept_too_many(pos: Position, p: int, held: Sequence[int]) -> bool:
     """Whether seat p, holding ``held`` concealed, holds more of a tile lying face up than the rules let
-    it have kept when the tile was shown and left (concealed tiles only ever leave a hand): a 坎 of it
-    (``shown_and_left``); a pair of a tile face up in front of p itself, when p's own draw onto a pair
-    and onto a 坎 must be taken (p discarded that copy, never from a 坎, or drew it); a pair of a tile
-    face up in front of another seat under 有碰必碰 (p was asked to 碰 it)."""
+    it have kept when the tile was shown and left (concealed tiles only ever leave a hand):
+
+    * a 坎 of any tile face up, when a 坎 always takes its fourth copy (``shown_and_left``);
+    * a 坎 of a tile face up in front of p itself, when p's own draw onto a 坎 must be taken (p discarded
+      that copy, never a 坎's tile, or drew it);
+    * a pair of one face up in front of p itself, when besides its own draw onto a pair must be taken;
+    * a pair of one face up in front of another seat under 有碰必碰 (p was asked to 碰 it).
+
+    In a quick position nobody knows who showed a tile: p's own tiles are treated as another seat's."""
     rules = pos.rules
-    if any(held[t] >= 3 for t in shown_and_left(pos)):
-        return True
-    own = rules.take["pair", "self"].compulsory and rules.take["kan", "self"].compulsory
-    return any(held[t] >= 2 and (own if q == p else rules.peng_compulsory)
-               for q, faces in enumerate(pos.faces) for t in faces)
+    own_kan = rules.take["kan", "self"].compulsory
+    own_pair = own_kan and rules.take["pair", "self"].compulsory
+    up = shown_and_left(pos)
+    for q, faces in enumerate(pos.faces):
+        mine = q == p and not pos.approx
+        for t in faces:
+            if held[t] >= 3 and (t in up or (mine and own_kan)):
+                return True
+            if held[t] >= 2 and (own_pair if mine else rules.peng_compulsory):
+                return True
+    return False
 
 
 def shown_and_left(pos: Position) -> set[int]:
