@@ -373,10 +373,10 @@ def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_
     kinds = Counter()
     for game, pos in _game_positions(name, bot, range(30), every=2):
         caps = winrate.caps_of(pos)
+        up = {t for faces in pos.faces for t in faces}
         for p, s in enumerate(game.seats):
             assert not kept_too_many(pos, p, s.concealed), (p, pos.faces, s.concealed)
             assert all(s.concealed[t] <= caps[p][t] for t in range(N_KINDS)), (p, pos.faces, s.concealed, caps[p])
-            up = {t for faces in pos.faces for t in faces}
             for t in range(N_KINDS):  # the caps are no tighter than the rules say
                 want = 1 if t in pos.faces[p] or (t in up and rules.peng_compulsory) else 2 if t in up else 3
                 assert caps[p][t] == want, (p, t, pos.faces, caps[p])
@@ -401,6 +401,10 @@ def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_
                 held_back += broken
         looked += 1
     assert looked > 100 and held_back > 0 and kinds["own"] > 100 and kinds["other"] > 100, (looked, held_back, kinds)
+
+
+#: a hand for the quick positions of the caps' tests (the tiles seen are given beside it)
+QUICK_HAND = "一二三四五六八九壹贰叁肆伍陆柒捌玖拾拾"
 
 
 def _variants(rules):
@@ -432,7 +436,7 @@ def test_the_samplers_caps_are_the_references_rule_for_house_rules_and_quick_pos
 
     rules = get_ruleset(name)
     positions = [pos for _, pos in _game_positions(name, "random", range(3), every=4)]
-    positions.append(quick(parse_hand("一二三四五六八九壹贰叁肆伍陆柒捌玖拾拾", rules), rules,
+    positions.append(quick(parse_hand(QUICK_HAND, rules), rules,
                            seen=list(parse_tiles("七七十九九"))))
     rng = random.Random(3)
     told = Counter()
@@ -461,7 +465,7 @@ def test_a_quick_positions_caps_do_not_guess_who_showed_a_tile():
     seen = list(parse_tiles("七七十"))
     for name, cap in (("hunan", 2), ("luzhou", 1)):
         rules = get_ruleset(name)
-        pos = quick(parse_hand("一二三四五六八九壹贰叁肆伍陆柒捌玖拾拾", rules), rules, seen=seen)
+        pos = quick(parse_hand(QUICK_HAND, rules), rules, seen=seen)
         assert any(pos.faces), pos.faces
         caps = winrate.caps_of(pos)
         assert all(caps[p][t] == cap for p in range(pos.players) for t in set(seen)), (name, caps)
