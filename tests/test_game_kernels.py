@@ -232,14 +232,14 @@ def test_many_rollouts_equal_the_python_rollout(rules):
 
 def same_deals(rules, seed: int, samples: int = 20) -> int:
     """The unseen tiles of a position a seeded number of rollout-policy moves into the hand of ``seed``,
-    dealt by the kernels (``game_steps.deal_and_roll``'s ``_game_policies.deal_unseen``) and by
+    dealt by the kernels (``game_steps.deal_and_roll``'s ``_game_dealing.deal_unseen``) and by
     ``winrate_reference.deal`` in Python from the same random.Random: the same seats and stock, or no deal in both.
     The number of deals compared."""
     import random
 
     import numpy as np
 
-    from solver.engine import _game_policies as GP
+    from solver.engine import _game_dealing as GD
     from solver.engine import game_steps
     from solver.game import winrate
     from solver.game.position import position_of
@@ -254,7 +254,7 @@ def same_deals(rules, seed: int, samples: int = 20) -> int:
     ok = np.zeros(samples, np.int64)
     tries = 1 + seed % 3  # few tries: the deals that fail every try are met too
     dk, dl = game_steps.key_rows([str_key(f"{seed}:{i}") for i in range(samples)])
-    GP.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, unseen.caps, unseen.wei_p, unseen.wei_j,
+    GD.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, unseen.caps, unseen.wei_p, unseen.wei_j,
                    np.int64(tries), np.int64(unseen.stock), np.int64(unseen.last), rows[0], rows[3], rows[9], rows[10],
                    ok)
     for i in range(samples):

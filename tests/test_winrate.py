@@ -362,7 +362,7 @@ def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_
     three) give some seat more, and with them none does."""
     import numpy as np
 
-    from solver.engine import _game_policies as GP
+    from solver.engine import _game_dealing as GD
     from solver.engine import game_steps
     from solver.game import winrate
     from solver.game.rng_keys import str_key
@@ -390,7 +390,7 @@ def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_
         for caps_given in (unseen.caps, np.full_like(unseen.caps, 3)):
             rows = [np.repeat(a, n, axis=0) for a in unseen.rows]
             ok = np.zeros(n, np.int64)
-            GP.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, caps_given, unseen.wei_p,
+            GD.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, caps_given, unseen.wei_p,
                            unseen.wei_j, np.int64(1), np.int64(unseen.stock), np.int64(unseen.last), rows[0],
                            rows[3], rows[9], rows[10], ok)
             broken = sum(kept_too_many(pos, q, rows[0][i, q]) for i in range(n) if ok[i]

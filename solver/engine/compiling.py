@@ -64,6 +64,7 @@ import numba
 
 from . import _distance_kernels as DK
 from . import _game_basic as BG
+from . import _game_dealing as GD
 from . import _game_entry as KE
 from . import _game_entry_basic as BE
 from . import _game_keen as KG
@@ -84,7 +85,7 @@ GROUPS = {
     "game": (("deal", GS.deal, "game: the deal"), ("begin", GS.begin, "game: the start"),
              ("tianhu", GS.tianhu, "game: 天胡"), ("advance", G.advance, "game: the flow"),
              ("answer", G.answer, "game: the moves"), ("play_random", GP.play_random, "game: whole hands"),
-             ("rollouts", GP.rollouts, "game: rollouts"), ("deal_unseen", GP.deal_unseen, "game: unseen tiles")),
+             ("rollouts", GP.rollouts, "game: rollouts"), ("deal_unseen", GD.deal_unseen, "game: unseen tiles")),
     "keen": (("keen_pick", KG.keen_pick, "game: the keen bot"), ("play_keen", KE.play_keen, "game: keen hands"),
              ("rollouts_keen", KE.rollouts_keen, "game: keen rollouts")),
     "basic": (("basic_pick", BG.basic_pick, "game: the basic bot"), ("play_basic", BE.play_basic, "game: basic hands")),

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..model.derived import derived
 from ..model.rules import Ruleset
+from . import _game_dealing as GD
 from . import _game_kernels as G
 from . import _game_policies as GP
 from . import _game_state as GS
@@ -345,7 +346,7 @@ def deal_and_roll(t: Tables, unseen: Unseen, deal_keys: Sequence[Sequence[int]],
                   table: tuple[int, int, str] | None, dealer: int, turn: int, first_discard: bool, last_stock: bool,
                   scripts: Sequence[Sequence[MoveLike]], keys: Sequence[Sequence[int]], ties: bool,
                   keep: Collection[Hand] = (), roll: Roll | None = None) -> NDArray[np.int64]:
-    """Sample i dealt by random.Random of ``deal_keys[i]`` (``_game_policies.deal_unseen``: up to
+    """Sample i dealt by random.Random of ``deal_keys[i]`` (``_game_dealing.deal_unseen``: up to
     ``tries`` tries), then every script played out on it as ``rollouts`` does; a sample no try could
     deal has R_OK 0 on every script."""
     n = len(deal_keys)
@@ -353,8 +354,8 @@ def deal_and_roll(t: Tables, unseen: Unseen, deal_keys: Sequence[Sequence[int]],
     conc, mt, stocks, n_stock = arrays_[0], arrays_[3], arrays_[9], arrays_[10]
     ok = np.zeros(n, np.int64)
     dk, dl = key_rows(deal_keys)
-    announce_compile(GP.deal_unseen)
-    GP.deal_unseen(dk, dl, unseen.pool, np.int64(me), unseen.held, unseen.caps, unseen.wei_p, unseen.wei_j,
+    announce_compile(GD.deal_unseen)
+    GD.deal_unseen(dk, dl, unseen.pool, np.int64(me), unseen.held, unseen.caps, unseen.wei_p, unseen.wei_j,
                    np.int64(tries), np.int64(unseen.stock), np.int64(unseen.last), conc, mt, stocks, n_stock, ok)
     res = np.zeros((n, len(scripts), GP.R_SIZE), np.int64)
     good = ok.astype(bool)

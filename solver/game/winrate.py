@@ -2,7 +2,7 @@
 
 What the seat cannot see — the other players' concealed tiles, the kinds
 of their face-down 偎 and the stock order — is dealt anew for each sample
-(``engine._game_policies.deal_unseen``): the unseen tiles shuffled, each face-down 偎 given a kind with
+(``engine._game_dealing.deal_unseen``): the unseen tiles shuffled, each face-down 偎 given a kind with
 three unseen copies (weighted by the ways to hold it), the rest dealt to
 the others by the counts they hold and to the stock.  A deal that could
 not have led to what was seen is dealt again: another player holding four
