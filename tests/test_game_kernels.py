@@ -255,8 +255,8 @@ def same_deals(rules, seed: int, samples: int = 20) -> int:
     tries = 1 + seed % 3  # few tries: the deals that fail every try are met too
     dk, dl = game_steps.key_rows([str_key(f"{seed}:{i}") for i in range(samples)])
     GD.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, unseen.caps, unseen.wei_p, unseen.wei_j,
-                   np.int64(tries), np.int64(unseen.stock), np.int64(unseen.last), rows[0], rows[3], rows[9], rows[10],
-                   ok)
+                   np.int64(tries), np.int64(unseen.stock), np.int64(unseen.last), unseen.kept,
+                   np.int64(-1 if pos.table is None else pos.table[0]), rows[0], rows[3], rows[9], rows[10], ok)
     for i in range(samples):
         rng = random.Random(f"{seed}:{i}")
         want = next((d for d in (winrate_reference._deal_once(pos, rng) for _ in range(tries)) if d is not None), None)
@@ -274,3 +274,21 @@ def same_deals(rules, seed: int, samples: int = 20) -> int:
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: f"{r.name}-{r.game.players}")
 def test_the_unseen_tiles_are_dealt_as_in_python(rules):
     assert sum(same_deals(rules, seed) for seed in range(150)) > 1500
+
+
+def kept(base: str, draws: float, players: int | None = None):
+    rules = loads(f'schema = 1\nbase = "{base}"\nname = "kept-{round(draws * 10)}"\n[bots]\nkept_draws = {draws}\n', "kept.toml")
+    return rules if players is None else seated(rules, players)
+
+
+@pytest.mark.parametrize("rules", [kept("hunan", 0.5), kept("hunan", 3), kept("luzhou", 12), kept("luzhou", 50, 3),
+                                   kept("hunan", 7, 2)], ids=lambda r: f"{r.name}-{r.game.players}")
+def test_the_hands_kept_as_played_are_dealt_as_in_python(rules):
+    """The others' hands kept as play keeps them (``winrate.kept_of``), a few times to many times a
+    tile face up: the kernels' and the reference's deals equal, and some hands were kept."""
+    from solver.game import winrate
+    from solver.game.position import position_of
+
+    assert sum(same_deals(rules, seed) for seed in range(60)) >= 500
+    games = [played_into(rules, seed, 45) for seed in range(60)]
+    assert sum(sum(winrate.kept_of(position_of(g))) > 0 for g in games if g is not None) >= 15

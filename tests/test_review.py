@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from solver.app.commands import main
 from solver.game import record
 from solver.game.engine import Game
-from solver.game.moves import Move, move_text, parse_move
+from solver.game.moves import move_text, parse_move
 from solver.game.review import (
     BROKEN,
     GRADES,
@@ -151,7 +151,9 @@ def test_a_claim_and_the_discard_after_it_are_two_decisions():
     r = review(scripted(["chi 七八九", "discard 四"]), 0, samples=SAMPLES)
     claim, discard = r.decisions[-2:]
     assert claim.move.kind == "chi" and claim.position.stage == "chi" and claim.grade == "ok"
-    assert claim.best.follow == Move("discard", tile=parse_move("discard 叁").tile)  # judged with its best discard
+    # judged with its best discard: one that keeps the hand ready (叁 or 捌: the rollouts weigh which is best)
+    keeping = {c.move for c in discard.advice.choices if c.distance == 0}
+    assert keeping == {parse_move("discard 叁"), parse_move("discard 捌")} and claim.best.follow in keeping
     assert discard.position.stage == "discard" and discard.n == claim.n + 1
 
 

@@ -65,6 +65,7 @@ from tests.winrate_helpers import (
     players,
     table,
     tiles,
+    uniform,
 )
 from tests.winrate_reference import deal, kept_too_many, rollout
 
@@ -205,6 +206,7 @@ def hunan_wei_pao():
 
 
 def _check_agreement(pos, samples: int, seed: int) -> tuple[int, int]:
+    pos = uniform(pos)
     scripts = scripts_of(pos)
     en = exact(pos, scripts)
     ests = estimate(pos, scripts, samples=samples, seed=seed, ties=False)
@@ -257,6 +259,7 @@ def _chi_square(pos, draws: int):
     """winrate.deal's deals against the enumerated probabilities (those of four of a kind, or of more of a
     tile face up than could be kept, left out):
     (chi-square, degrees of freedom, cells)."""
+    pos = uniform(pos)
     probs: dict = {}
     for prob, seats, stock in deals(pos):
         if not any(COPIES in seats[q].concealed or kept_too_many(pos, q, seats[q].concealed)
@@ -320,6 +323,63 @@ def _game_positions(name, bot, seeds, every=3):
                 yield game, position_of(game)
             k += 1
             game.play(bots[ask.seat].choose(view_of(game, ask.seat), ask))
+
+
+def test_how_often_the_others_hands_are_kept_is_a_draw_a_turn_of_the_rulesets():
+    """``kept_of``: ``kept_draws`` for each tile face up in front of a seat and each meld it laid out; none
+    for the seat itself, a seat holding nothing, or a ruleset whose ``kept_draws`` is 0; a quick
+    position shares the tiles seen out evenly."""
+    from dataclasses import replace
+
+    from solver.game.position import quick
+    from solver.game.winrate import kept_of
+    from solver.model.notation import parse_hand, parse_tiles
+    seen = 0
+    for _, pos in _game_positions("hunan", "random", range(3), every=7):
+        f = pos.rules.bots.kept_draws
+        assert f > 0
+        want = [0 if p == pos.seat or not pos.held[p] else round(f * (len(pos.faces[p]) + len(pos.melds[p])))
+                for p in range(pos.players)]
+        assert kept_of(pos) == want
+        assert kept_of(replace(pos, rules=replace(pos.rules, bots=replace(pos.rules.bots, kept_draws=0.0)))) == [0] * 3
+        seen += max(want) > 0
+    assert seen > 10
+    rules = get_ruleset("hunan")
+    q = quick(parse_hand(QUICK_HAND, rules), rules, seen=list(parse_tiles("七七十九九")))
+    assert kept_of(q) == [0] + [round(rules.bots.kept_draws * 5 / 3)] * 2
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_others_hands_are_kept_about_as_near_ready_as_real_hands(name):
+    """The point of keeping a sample's hands (``kept_of``): at positions of keen play, the other seats'
+    sampled hands are about as far from ready as their real hands, where hands dealt at random are a
+    step or more farther (DECISIONS.md: the samples' pace)."""
+    from dataclasses import replace
+
+    from solver.engine.distance import analyse_many
+    from solver.model.hand import Hand, Meld
+    rng = random.Random(3)
+    far: dict[str, list[int]] = {"real": [], "kept": [], "random": []}
+
+    def distances(pos, hands):
+        return [4 if a.distance is None else min(a.distance, 4)
+                for a in analyse_many(hands, pos.rules, budget=2000, improving=False)]
+
+    for game, pos in _game_positions(name, "keen", range(40), every=4):
+        others = [p for p in range(pos.players) if p != pos.seat and pos.held[p]
+                  and len(pos.faces[p]) + len(pos.melds[p]) >= 2]
+        if pos.stage != "discard" or not others:
+            continue
+        far["real"] += distances(pos, [game.hand(p) for p in others])
+        for how, rules in (("kept", pos.rules), ("random", replace(pos.rules, bots=replace(pos.rules.bots,
+                                                                                          kept_draws=0.0)))):
+            seats, _ = deal(replace(pos, rules=rules), rng)
+            far[how] += distances(pos, [Hand(tuple(seats[p].concealed), tuple(Meld(m.kind, m.tiles)
+                                                                          for m in seats[p].melds)) for p in others])
+    mean = {k: sum(v) / len(v) for k, v in far.items()}
+    assert len(far["real"]) > 60, len(far["real"])
+    assert mean["random"] > mean["real"] + 0.6, mean
+    assert abs(mean["kept"] - mean["real"]) < 0.3, mean
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -391,8 +451,9 @@ def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_
             rows = [np.repeat(a, n, axis=0) for a in unseen.rows]
             ok = np.zeros(n, np.int64)
             GD.deal_unseen(dk, dl, unseen.pool, np.int64(pos.seat), unseen.held, caps_given, unseen.wei_p,
-                           unseen.wei_j, np.int64(1), np.int64(unseen.stock), np.int64(unseen.last), rows[0],
-                           rows[3], rows[9], rows[10], ok)
+                           unseen.wei_j, np.int64(1), np.int64(unseen.stock), np.int64(unseen.last), unseen.kept,
+                           np.int64(-1 if pos.table is None else pos.table[0]), rows[0], rows[3], rows[9], rows[10],
+                           ok)
             broken = sum(kept_too_many(pos, q, rows[0][i, q]) for i in range(n) if ok[i]
                          for q in range(pos.players) if q != pos.seat)
             if caps_given is unseen.caps:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import permutations
 from typing import Iterator, Sequence
@@ -323,6 +323,14 @@ def breaks_shown(pos: Position, seats: Sequence[Seat]) -> bool:
     """Whether another seat of the deal holds more of a tile lying face up than the rules let it have
     kept (``winrate_reference.kept_too_many``)."""
     return any(kept_too_many(pos, p, seats[p].concealed) for p in range(pos.players) if p != pos.seat)
+
+
+def uniform(pos: Position) -> Position:
+    """``pos`` with its samples dealt alike (the ruleset's ``kept_draws`` 0: no hand kept as play keeps
+    one, ``winrate.kept_of``): the enumeration here weighs every consistent deal alike, so the estimate
+    and the sampler are held to it on such a position; the keeping is checked deal by deal against the
+    reference (tests/test_game_kernels.py) and in what it does (tests/test_winrate.py)."""
+    return replace(pos, rules=replace(pos.rules, bots=replace(pos.rules.bots, kept_draws=0.0)))
 
 
 def exact(pos: Position, scripts: Sequence[Sequence[Move]]) -> Enumeration:

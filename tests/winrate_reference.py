@@ -1,20 +1,20 @@
 """The rollouts of the win-rate advice written in Python on the game engine: the slow, readable
-reference the kernels (``solver.engine``: ``_game_dealing.deal_unseen``, ``_game_policies.rollouts``) are checked
-against, deal by deal (tests/test_game_kernels.py), and the play-out the exact endgame figures of
+reference the kernels (``solver.engine``: ``_game_dealing.deal_unseen``, ``_game_policies.rollouts``)
+are checked against, deal by deal (tests/test_game_kernels.py), and the play-out the exact endgame figures of
 tests/winrate_helpers.py are compared with.  ``deal`` deals what the seat cannot see (the module
-docstring of ``solver.game.winrate``); ``rollout`` plays a script, then the rollout policy for all."""
+docstring of ``solver.game.winrate``, and ``kept_of``: the others' hands kept as play keeps them); ``rollout`` plays a script, then the rollout policy for all."""
 from __future__ import annotations
 
 import random
 from math import comb
 from typing import Sequence
 
-from solver.game.bot_fast import Policy
+from solver.game.bot_fast import Policy, use
 from solver.game.moves import Move
 from solver.game.position import Position
 from solver.game.table import Seat
 from solver.game.view import view_of
-from solver.game.winrate import TRIES, _chou_of, own_seat
+from solver.game.winrate import TRIES, _chou_of, kept_of, own_seat
 from solver.model.hand import Meld
 from solver.model.tiles import COPIES, N_KINDS
 from tests.python_engine import Game
@@ -57,14 +57,52 @@ def _deal_once(pos: Position, rng: random.Random) -> tuple[list[Seat], list[int]
     for p in range(pos.players):
         if p == pos.seat:
             continue
-        c = seats[p].concealed
         for t in tiles[at:at + pos.held[p]]:
-            c[t] += 1
+            seats[p].concealed[t] += 1
         at += pos.held[p]
+    for p, k in enumerate(kept_of(pos)):
+        if p == pos.seat:
+            continue
+        c = seats[p].concealed
+        keep_as_played(pos, p, c, k, tiles, at, rng)
         if COPIES in c or kept_too_many(pos, p, c):
             return None
     shown = [] if pos.last is None else [pos.last]  # the stock's shown last tile; the rest set aside (埋牌)
     return seats, tiles[at:at + pos.stock - len(shown)] + shown
+
+
+def keep_as_played(pos: Position, p: int, hand: list[int], k: int, rest: list[int], at: int,
+                   rng: random.Random) -> None:
+    """Seat p's dealt ``hand`` kept as play keeps one, ``k`` times: a tile from a random place of
+    ``rest[at:]`` (the tiles no seat holds) joins it, and the least useful tile it then holds that is
+    not in a 坎 (``bot_fast.use``; ties: the first from a random tile on, in tile order round) goes back to
+    that place.  The tile on the table (whether a player asked on it before could hold more of it is the
+    claims' to say), and a tile p could not hold one more of (four, or more than the rules let it have
+    kept: ``kept_too_many``), are left where they are."""
+    if len(rest) <= at:
+        return
+    for _ in range(k):
+        r = at + rng.randrange(len(rest) - at)
+        d = rest[r]
+        if pos.table is not None and d == pos.table[0]:
+            continue
+        more = list(hand)
+        more[d] += 1
+        if more[d] == COPIES or too_many_of(pos, p, more, d):
+            continue
+        hand[d] += 1
+        start = rng.randrange(N_KINDS)
+        order = [(start + j) % N_KINDS for j in range(N_KINDS)]
+        loose = [t for t in order if 0 < hand[t] < 3]
+        out = min(loose, key=lambda t: use(hand, t)) if loose else d  # min keeps the first of the least
+        hand[out] -= 1
+        rest[r] = out
+
+
+def too_many_of(pos: Position, p: int, held: Sequence[int], tile: int) -> bool:
+    """``kept_too_many`` for one tile: whether p holds more of ``tile`` than the rules let it keep."""
+    only = [c if t == tile else 0 for t, c in enumerate(held)]
+    return kept_too_many(pos, p, only)
 
 
 def kept_too_many(pos: Position, p: int, held: Sequence[int]) -> bool:

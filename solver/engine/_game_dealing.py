@@ -7,20 +7,22 @@ from __future__ import annotations
 import numpy as np
 
 from . import _mt as MT
-from ._jit import kernel
+from ._game_choices import _use
+from ._jit import inline, kernel
 
 
 @kernel
-def deal_unseen(keys, key_len, pool0, me, held, cap, wei_p, wei_j, tries, stock_n, last, conc, mt, stocks, n_stock,
-                ok):
+def deal_unseen(keys, key_len, pool0, me, held, cap, wei_p, wei_j, tries, stock_n, last, kept, x, conc, mt, stocks,
+                n_stock, ok):
     """``winrate.deal`` for each sample i, by random.Random of key ``keys[i, :key_len[i]]``: up to ``tries``
     tries, each giving every face-down 偎 (seat ``wei_p[w]``, meld ``wei_j[w]``, in that order) a kind with
     three unseen copies (``random.choices`` weighted by the ways to hold it: C(copies, 3)), then shuffling
     the rest of the unseen counts ``pool0`` and dealing ``held[p]`` of them to each other seat in order,
     the rest to the stock (``stock_n`` of them, the shown ``last`` tile at its end when it is >= 0, the rest
-    set aside: 埋牌); a try that finds no kind for a 偎 or gives a seat p more than ``cap[p, t]`` of a
-    tile t (``winrate.caps_of``: never four, nor more of a tile face up than the rules let it keep) is dealt
-    again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's tiles), ``stocks[i]``, ``n_stock[i]``;
+    set aside: 埋牌), each other seat p's hand then kept ``kept[p]`` times (``_kept``, never taking tile
+    x: the one on the table, or -1), in seat order; a try that finds no kind for a 偎 or gives a seat p
+    more than ``cap[p, t]`` of a tile t (``winrate.caps_of``: never four, nor more of a tile face up than
+    the rules let it keep) is dealt again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's tiles), ``stocks[i]``, ``n_stock[i]``;
     ``ok[i]`` 1, or 0 when every try failed."""
     rng = np.zeros(MT.STATE_SIZE, np.int64)
     pool = np.zeros(20, np.int64)
@@ -66,6 +68,10 @@ def deal_unseen(keys, key_len, pool0, me, held, cap, wei_p, wei_j, tries, stock_
                 for q in range(at, at + held[p]):
                     conc[i, p, tiles[q]] += 1
                 at += held[p]
+            for p in range(held.shape[0]):
+                if p == me:
+                    continue
+                _kept(conc[i, p], cap[p], kept[p], x, tiles, at, n, rng)
                 for t in range(20):
                     if conc[i, p, t] > cap[p, t]:
                         good = False
@@ -81,3 +87,33 @@ def deal_unseen(keys, key_len, pool0, me, held, cap, wei_p, wei_j, tries, stock_
             n_stock[i] = stock_n
             ok[i] = 1
             break
+
+
+@inline
+def _kept(hand, cap, k, x, tiles, at, n, rng):
+    """A hand kept as play keeps one (``winrate.kept_of``): ``k`` times a tile at a random place of
+    ``tiles[at:n]`` (those no seat holds) joins ``hand`` and the least useful tile of it (``_use``: the
+    first of the least from a random tile on; never a 坎's) goes back to that place; tile x (the one on
+    the table: whether a player asked on it before could hold more of it is the claims' to say) and a
+    tile that would pass ``cap`` are not taken (nothing goes back)."""
+    if n <= at:
+        return
+    for _ in range(k):
+        r = at + MT.randrange(rng, np.int64(n - at))
+        d = tiles[r]
+        if d == x or hand[d] + 1 > cap[d]:
+            continue
+        hand[d] += 1
+        start = MT.randrange(rng, np.int64(20))
+        best = 1 << 30
+        u = d
+        for j in range(20):
+            t = (start + j) % 20
+            if hand[t] == 0 or hand[t] >= 3:
+                continue
+            v = _use(hand, t)
+            if v < best:
+                best = v
+                u = t
+        hand[u] -= 1
+        tiles[r] = u

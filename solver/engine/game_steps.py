@@ -327,15 +327,17 @@ class Unseen:
     """What ``deal_and_roll`` deals from, made once per position: the seats as the position knows them
     (``template``: a (seats, stock) sample whose other seats hold no concealed tile and whose face-down
     偎 have placeholder tiles), the unseen counts, each seat's concealed count, the most of each tile each
-    seat may hold (``caps``, per seat; none given: three), and the face-down 偎 as (seat, meld index) in
-    the order they are dealt."""
+    seat may hold (``caps``, per seat; none given: three), the face-down 偎 as (seat, meld index) in
+    the order they are dealt, and how often each seat's dealt hand is kept (``kept``; none given: never)."""
 
     def __init__(self, template: Sample, pool: Sequence[int], held: Sequence[int], weis: Sequence[tuple[int, int]],
-                 stock: int, last: int | None = None, caps: Sequence[Sequence[int]] | None = None) -> None:
+                 stock: int, last: int | None = None, caps: Sequence[Sequence[int]] | None = None,
+                 kept: Sequence[int] | None = None) -> None:
         self.rows = seat_rows([template])
         self.pool = np.array(pool, np.int64)
         self.held = np.array(held, np.int64)
         self.caps = np.array(caps if caps is not None else [[3] * 20] * len(held), np.int64)
+        self.kept = np.array(kept if kept is not None else [0] * len(held), np.int64)
         self.stock = stock  # the stock's count, its shown last tile (-1 none) at its end
         self.last = -1 if last is None else last
         self.wei_p = np.array([p for p, _ in weis], np.int64)
@@ -355,8 +357,10 @@ def deal_and_roll(t: Tables, unseen: Unseen, deal_keys: Sequence[Sequence[int]],
     ok = np.zeros(n, np.int64)
     dk, dl = key_rows(deal_keys)
     announce_compile(GD.deal_unseen)
+    x = -1 if table is None else table[0]
     GD.deal_unseen(dk, dl, unseen.pool, np.int64(me), unseen.held, unseen.caps, unseen.wei_p, unseen.wei_j,
-                   np.int64(tries), np.int64(unseen.stock), np.int64(unseen.last), conc, mt, stocks, n_stock, ok)
+                   np.int64(tries), np.int64(unseen.stock), np.int64(unseen.last), unseen.kept, np.int64(x), conc, mt,
+                   stocks, n_stock, ok)
     res = np.zeros((n, len(scripts), GP.R_SIZE), np.int64)
     good = ok.astype(bool)
     if good.any():

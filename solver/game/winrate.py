@@ -10,8 +10,12 @@ of a kind (it would be laid out), a 坎 of a tile that lay face up in front
 of anyone (its compulsory 跑/提 would have taken it), a pair of a tile he
 discarded or drew and left, or (under 有碰必碰) a pair of a tile he was asked
 to 碰 and left (``caps_of``), or one asked before this seat on the tile on
-the table having to take it (it would be gone).  Nothing else is inferred
-from how the others played: every consistent deal is as likely.
+the table having to take it (it would be gone).  And the others' hands
+are kept as play keeps a hand (``kept_of``): a player's dealt hand trades
+tiles with those nobody holds, giving back its least useful, a few times
+for each turn he has had, so that it is about as near ready as real hands
+are at that point of play.  Nothing else is inferred from how the others
+played.
 
 Each candidate — a script of this seat's moves, e.g. a discard, or a 吃
 and the discard after it — is played on the same deals (common random
@@ -47,7 +51,7 @@ from .moves import Move
 from .position import Position
 from .table import Seat
 
-__all__ = ["DEFAULT_SAMPLES", "Estimate", "caps_of", "estimate", "pace", "own_seat", "race", "unseen_of"]
+__all__ = ["DEFAULT_SAMPLES", "Estimate", "caps_of", "estimate", "kept_of", "pace", "own_seat", "race", "unseen_of"]
 
 #: samples played out in one call of the game kernels (the progress moves between calls)
 BATCH = 25
@@ -162,7 +166,8 @@ def unseen_of(pos: Position):
                 weis.append((p, j))
             melds.append(Meld(kind, tiles if tiles is not None else (0, 0, 0)))
         seats.append(Seat([0] * N_KINDS, melds, shown, list(pos.faces[p]), *_chou_of(pos, p)))
-    return game_steps.Unseen((seats, []), pos.unseen(), pos.held, weis, pos.stock, pos.last, caps_of(pos))
+    return game_steps.Unseen((seats, []), pos.unseen(), pos.held, weis, pos.stock, pos.last, caps_of(pos),
+                             kept_of(pos))
 
 
 def caps_of(pos: Position) -> list[list[int]]:
@@ -196,6 +201,26 @@ def caps_of(pos: Position) -> list[list[int]]:
             for p, row in enumerate(caps):
                 row[t] = min(row[t], kan, own if p == q and not pos.approx else others)
     return caps
+
+
+def kept_of(pos: Position) -> list[int]:
+    """How often each other seat's dealt hand is kept as play keeps one (0 for this seat and for a seat
+    holding nothing concealed).
+
+    A hand at the table is not a random one: turn after turn its player threw the tile he needed
+    least, took the tiles that made groups, and kept the rest.  A sample's hand of another seat does
+    the same: it takes a tile at random from those no seat holds (the stock and the tiles set aside)
+    and gives back its least useful one (``bot_fast.use``; never a 坎's), ``kept_draws`` (the ruleset's
+    ``BotTuning``) times for each tile face up in front of that seat and each meld it laid out (about
+    one a turn it has had: a quick position, which lays every tile seen in front of one seat, shares
+    them out evenly).  Without it the others' hands are farther from ready than real hands are
+    (DECISIONS.md), and waiting for a bigger hand looks better than it is.
+    """
+    f = pos.rules.bots.kept_draws
+    turns = [float(len(pos.faces[p]) + len(pos.melds[p])) for p in range(pos.players)]
+    if pos.approx:
+        turns = [sum(turns) / pos.players] * pos.players
+    return [0 if p == pos.seat or not pos.held[p] else round(f * turns[p]) for p in range(pos.players)]
 
 
 def own_seat(pos: Position) -> Seat:

@@ -147,6 +147,11 @@ class BotTuning:
     #: them).  The rollouts' players are not the judge's opponents; the advice shows the win
     #: chance read off this curve (``winrate.Estimate.win``).  (0, 1) would be as predicted.
     win_curve: tuple[float, ...] = (0.004, 0.072, 0.139, 0.196, 0.256, 0.31, 0.361, 0.428, 0.487, 0.545, 0.613)
+    #: the others' hidden hands in the judge's samples, kept as play keeps a hand: for each tile face up
+    #: in front of a player and each meld he laid out (about one a turn he has had), a sampled hand of
+    #: his takes a tile of those nobody holds this many times and gives back its least useful
+    #: (``winrate.kept_of``); 0 deals them at random.  Fitted to the distance to ready of real hands
+    kept_draws: float = 5.0
     #: who plays every seat of the judge's rollouts (``ROLLOUT_POLICIES``): keen plays about as well as
     #: basic; with the quick policy (fast) the judge bot lost 0.90 ± 0.47 a hand to race (hunan, 500 deals)
     rollout_policy: str = "keen"
