@@ -29,6 +29,7 @@ from solver.game.position import dumps, position_of, quick
 from solver.game.record import write
 from solver.model.notation import parse_tiles
 from solver.model.rules import get_ruleset
+from solver.model.tiles import glyph
 from solver.text.advice_text import advice_table, choice_text, why
 from solver.text.table_view import width
 from tests.game_helpers import json_events
@@ -76,10 +77,12 @@ def test_eating_breaks_a_wait_worth_more():
     assert lines[0].startswith("passing is best: it keeps ready, 7 live outs, wins ")
     assert "makes 三 臭 for 吃" in lines[0]
     assert lines[1] == "it waits on 三 六"  # the tiles the reasons name (tests/test_reasons.py: the facts)
-    # the runner-up (the 吃 played on the most deals: which one depends on the race's first rounds)
-    runner_up = {(1, 2, 3): "吃 三 with 二四, then discard 十 would leave ready, 4 live outs, expected ",
-                 (2, 3, 4): "吃 三 with 四五, then discard 二 would leave ready, 0 live outs, expected "}
-    assert lines[2].startswith(runner_up[a.choices[1].move.chi]), lines[2]
+    # the runner-up (the 吃 played on the most deals: which one, and its discard, the race's first rounds say)
+    second = a.choices[1]
+    with_ = "".join(glyph(t) for t in second.move.chi if t != parse_tiles("三")[0])
+    assert second.distance == 0 and second.follow is not None and second.follow.tile is not None
+    assert lines[2].startswith(f"吃 三 with {with_}, then discard {glyph(second.follow.tile)} would leave ready, "
+                               f"{second.outs} live outs, expected "), lines[2]
     zh = why(a, "zh")
     assert zh[0].startswith("过最好：保持听牌，7张活胡张，胡牌率") and "三对吃成为臭张" in zh[0]
 
