@@ -71,7 +71,7 @@ def test_every_kernel_called_from_python_is_compiled_up_front():
     and warmup has a call for each."""
     called = set()
     for path in (ROOT / "solver").rglob("*.py"):
-        called |= set(re.findall(r"announce_compile\((?:K|DK|G|GS|GP|KG|KE|BG|BE)\.(\w+)\)", path.read_text(encoding="utf-8")))
+        called |= set(re.findall(r"announce_compile\((?:K|DK|G|GS|GP|GD|KG|KE|BG|BE)\.(\w+)\)", path.read_text(encoding="utf-8")))
     names = [name for group in compiling.GROUPS.values() for name, _, _ in group]
     assert called and called == set(names) and len(names) == len(set(names)), (called, names)
     assert set(warmup.WARM) == set(names)

@@ -266,8 +266,9 @@ def test_phz_sim_seats_four_by_default_under_luzhou_and_any_table_with_players()
 
 def test_players_3_plays_the_three_seat_games_of_before(monkeypatch):
     """``phz sim --rules luzhou --players 3`` gives the figures phz gave before tables of four (measured
-    with the commit before them: 0198862) when its samples are dealt as they were then (no caps); with the
-    caps of the samples (``winrate.caps_of``) strong may choose otherwise on a few decisions."""
+    with the commit before them: 0198862) when its samples are dealt as they were then (no caps, no hands
+    kept); with the caps of the samples (``winrate.caps_of``) and the others' hands kept as play keeps them
+    (``winrate.kept_of``) strong may choose otherwise on a few decisions."""
     from solver.game import winrate
     from solver.model.tiles import N_KINDS
 
@@ -279,6 +280,7 @@ def test_players_3_plays_the_three_seat_games_of_before(monkeypatch):
 
     assert sim() == (NEW_THREE_SEATS, NEW_THREE_SEATS_END)
     monkeypatch.setattr(winrate, "caps_of", lambda pos: [[3] * N_KINDS for _ in range(pos.players)])
+    monkeypatch.setattr(winrate, "kept_of", lambda pos: [0] * pos.players)
     assert sim() == (OLD_THREE_SEATS, OLD_THREE_SEATS_END)
 
 
@@ -290,8 +292,8 @@ def test_phz_play_names_the_bots_a_table_needs():
 #: ``phz sim --rules luzhou --games 10 --seed 5 --json`` at 0198862 (three seats, the bots strong,basic,random)
 OLD_THREE_SEATS = [("strong", 1.3, 14), ("basic", 1.2, 14), ("random", -2.5, 1)]
 OLD_THREE_SEATS_END = (1, 6.133333333333334)
-#: the same since the samples' caps of the tiles face up (2026-12-06; with the 坎 caps alone, 2026-12-05:
-#: strong 1.433333, basic 1.133333, random -2.566667, 6.266666666666667 turns); on these ten deals strong
-#: happens to choose as it did before any cap
-NEW_THREE_SEATS = [("strong", 1.3, 14), ("basic", 1.2, 14), ("random", -2.5, 1)]
-NEW_THREE_SEATS_END = (1, 6.133333333333334)
+#: the same since the others' hands of the samples are kept as play keeps them (2026-12-06, second session;
+#: with the caps of the tiles face up alone strong chose as it did before any cap, the figures above; with
+#: the 坎 caps alone, 2026-12-05: strong 1.433333, basic 1.133333, random -2.566667, 6.266666666666667 turns)
+NEW_THREE_SEATS = [("strong", 0.966667, 13), ("basic", 1.466667, 15), ("random", -2.433333, 1)]
+NEW_THREE_SEATS_END = (1, 6.166666666666667)

@@ -39,8 +39,7 @@ if TYPE_CHECKING:
 
 SCHEMA = 1
 #: the environment variable, and the file in the user's config directory, naming the default ruleset
-ENV = "PHZ_RULES"
-CONFIG_NAME = "rules"
+ENV, CONFIG_NAME = "PHZ_RULES", "rules"
 DEFAULT = DEFAULT_RULESET  # the ruleset used when nothing names one (solver.vocabulary)
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _Number = TypeVar("_Number", int, float)
@@ -70,8 +69,8 @@ FIELDS: dict[str, Any] = {
              "red_last_up": bool, "buried": int},
     "bots": {"hazard": list, "typical_score": float, "steps": list, "hu_factor": float, "take_factor": float,
              "meld_rate": float, "discard_rate": float, "far_score": float, "look": int, "win_curve": list,
-             "kept_draws": float, "rollout_policy": str, "follow_ups": int, "danger": float, "danger_gap": float,
-             "grade_points": list, "grade_win": list},
+             "kept_draws": float, "rollout_policy": str, "follow_ups": int, "danger": float,
+             "danger_gap": float, "grade_points": list, "grade_win": list},
 }
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
