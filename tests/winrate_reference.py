@@ -1,8 +1,9 @@
 """The rollouts of the win-rate advice written in Python on the game engine: the slow, readable
 reference the kernels (``solver.engine``: ``_game_dealing.deal_unseen``, ``_game_policies.rollouts``)
-are checked against, deal by deal (tests/test_game_kernels.py), and the play-out the exact endgame figures of
-tests/winrate_helpers.py are compared with.  ``deal`` deals what the seat cannot see (the module
-docstring of ``solver.game.winrate``, and ``kept_of``: the others' hands kept as play keeps them); ``rollout`` plays a script, then the rollout policy for all."""
+are checked against, deal by deal (tests/test_game_kernels.py), and the play-out the exact endgame
+figures of tests/winrate_helpers.py are compared with.  ``deal`` deals what the seat cannot see (the
+module docstring of ``solver.game.winrate``, and ``kept_of``: the others' hands kept as play keeps
+them); ``rollout`` plays a script, then the rollout policy for all."""
 from __future__ import annotations
 
 import random

@@ -22,8 +22,8 @@ def deal_unseen(keys, key_len, pool0, me, held, cap, wei_p, wei_j, tries, stock_
     set aside: 埋牌), each other seat p's hand then kept ``kept[p]`` times (``_kept``, never taking tile
     x: the one on the table, or -1), in seat order; a try that finds no kind for a 偎 or gives a seat p
     more than ``cap[p, t]`` of a tile t (``winrate.caps_of``: never four, nor more of a tile face up than
-    the rules let it keep) is dealt again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's tiles), ``stocks[i]``, ``n_stock[i]``;
-    ``ok[i]`` 1, or 0 when every try failed."""
+    the rules let it keep) is dealt again.  Into ``conc[i, p]`` (other seats), ``mt[i, p]`` (the 偎's
+    tiles), ``stocks[i]``, ``n_stock[i]``; ``ok[i]`` 1, or 0 when every try failed."""
     rng = np.zeros(MT.STATE_SIZE, np.int64)
     pool = np.zeros(20, np.int64)
     cum = np.zeros(20, np.int64)
