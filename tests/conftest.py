@@ -3,13 +3,29 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _hangups_for_the_commands_run() -> None:
+    """Under ``nohup`` SIGHUP is ignored, and an ignored signal stays ignored in every program started
+    after: phz then rightly keeps running on SIGHUP (tests/test_workers.py), and the tests that send it
+    would wait in vain.  A handler that does nothing keeps this run alive through a hangup as nohup
+    asked, while the commands it starts get SIGHUP's default again (a handler, unlike SIG_IGN, does not
+    pass to a program started after)."""
+    if (hasattr(signal, "SIGHUP") and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGHUP) == signal.SIG_IGN):
+        signal.signal(signal.SIGHUP, lambda signum, frame: None)
+
+
+_hangups_for_the_commands_run()
 
 
 def _phz_command() -> list[str]:
