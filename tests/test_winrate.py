@@ -329,8 +329,6 @@ def test_how_often_the_others_hands_are_kept_is_a_draw_a_turn_of_the_rulesets():
     """``kept_of``: ``kept_draws`` for each tile face up in front of a seat and each meld it laid out; none
     for the seat itself, a seat holding nothing, or a ruleset whose ``kept_draws`` is 0; a quick
     position shares the tiles seen out evenly."""
-    from dataclasses import replace
-
     from solver.game.position import quick
     from solver.game.winrate import kept_of
     from solver.model.notation import parse_hand, parse_tiles
@@ -341,7 +339,7 @@ def test_how_often_the_others_hands_are_kept_is_a_draw_a_turn_of_the_rulesets():
         want = [0 if p == pos.seat or not pos.held[p] else round(f * (len(pos.faces[p]) + len(pos.melds[p])))
                 for p in range(pos.players)]
         assert kept_of(pos) == want
-        assert kept_of(replace(pos, rules=replace(pos.rules, bots=replace(pos.rules.bots, kept_draws=0.0)))) == [0] * 3
+        assert kept_of(uniform(pos)) == [0] * 3
         seen += max(want) > 0
     assert seen > 10
     rules = get_ruleset("hunan")
@@ -354,8 +352,6 @@ def test_the_others_hands_are_kept_about_as_near_ready_as_real_hands(name):
     """The point of keeping a sample's hands (``kept_of``): at positions of keen play, the other seats'
     sampled hands are about as far from ready as their real hands, where hands dealt at random are a
     step or more farther (DECISIONS.md: the samples' pace)."""
-    from dataclasses import replace
-
     from solver.engine.distance import analyse_many
     from solver.model.hand import Hand, Meld
     rng = random.Random(3)
@@ -371,9 +367,8 @@ def test_the_others_hands_are_kept_about_as_near_ready_as_real_hands(name):
         if pos.stage != "discard" or not others:
             continue
         far["real"] += distances(pos, [game.hand(p) for p in others])
-        for how, rules in (("kept", pos.rules), ("random", replace(pos.rules, bots=replace(pos.rules.bots,
-                                                                                          kept_draws=0.0)))):
-            seats, _ = deal(replace(pos, rules=rules), rng)
+        for how, dealt_from in (("kept", pos), ("random", uniform(pos))):
+            seats, _ = deal(dealt_from, rng)
             far[how] += distances(pos, [Hand(tuple(seats[p].concealed), tuple(Meld(m.kind, m.tiles)
                                                                           for m in seats[p].melds)) for p in others])
     mean = {k: sum(v) / len(v) for k, v in far.items()}
