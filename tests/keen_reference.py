@@ -1,7 +1,7 @@
 """The ``keen`` policy written plainly on the api (the slow, readable reference the kernels are held to):
 a hand at rest judged by ``api``'s distance, waits and improving draws, as ``bot_eval.Advisor.tings``
-answers; moves applied by ``bot_eval.after_take``; the rollout policy (``bot_fast``) where keen defers
-to it.  Its rules are ``solver.engine._game_keen``'s docstring, word for word."""
+answers (a ready hand's outs each counted for what its win is worth); moves applied by
+``bot_eval.after_take``; the rollout policy (``bot_fast``) where keen defers to it.  Its rules are ``solver.engine._game_keen``'s docstring, word for word."""
 from __future__ import annotations
 
 import random
@@ -13,6 +13,7 @@ from solver.game.moves import Move
 from solver.game.session import bot_seed
 
 READY, NEAR, FAR = 0, 1, 2
+COUNT_ROOM = 1 << 24  # a ready hand's count is capped below it
 HU, PASS = Move("hu"), Move("pass")
 
 
@@ -28,12 +29,19 @@ class KeenReference:
         """(class, −count) of a hand at rest."""
         t = advisor(rules).tings([hand])[0]
         if t is not None and t.distance == 0:
-            return READY, -sum(live[w.tile] for w in t.waits)
+            return READY, -min(sum(live[w.tile] * self.worth(rules, w) for w in t.waits), COUNT_ROOM - 1)
         if self.level >= 1 and t is not None and t.distance == 1:
             n = sum(live[d.tile] for d in t.improving)
             if n > 0:
                 return NEAR, -n
         return FAR, 0
+
+    @staticmethod
+    def worth(rules, wait) -> int:
+        """What one live copy of a wait counts, in tenths of a point: the best score it wins with, paid by
+        each other player, plus the typical score another's win would have cost."""
+        best = max(w.score for w in (wait.self, wait.other, wait.discard) if w is not None)
+        return 10 * (rules.game.playing - 1) * best + round(10 * rules.bots.typical_score)
 
     def after_key(self, rules, hand, live) -> tuple[int, int]:
         """The best rest key a hand just after an intake reaches by its discard."""

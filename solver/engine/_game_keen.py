@@ -3,7 +3,9 @@ by the distance search's kernels (``_distance_kernels``) and the win kernels (``
 
 A hand at rest is judged by its *class* and a *count* (``_rest_key``):
 
-* class 0, ready: the count is its live outs (copies of its winning tiles not seen by the seat);
+* class 0, ready: the count is its live outs (copies of its winning tiles not seen by the seat), each
+  counted for what its win is worth in the race: the score each other player would pay (the best of
+  the sources it wins on) and the typical loss the win spares the hand (``keen_steps.worth``);
 * class 1 (``level`` 1 only), one intake from ready by a tile still live: the count is the live copies
   of those tiles (its live 进张);
 * class 2: neither.
@@ -66,7 +68,7 @@ from ._jit import address, kernel, unowned
 
 #: classes of a hand at rest (module docstring); a key packs (class, −count, use)
 READY, NEAR, FAR = 0, 1, 2
-COUNT_ROOM = 256  # more than any count (80 tiles)
+COUNT_ROOM = 1 << 24  # more than any count (``_outs`` caps its worth below it)
 USE_ROOM = 64  # more than any measure of use
 #: the policy's scratch (``scratch``): a hand's copy and the distance search's position and scratch
 KS_CONC = 0  # [20]
@@ -78,12 +80,19 @@ KS_LIVE = KS_ROW + DK.POS_SIZE  # [20]
 KS_SC = KS_LIVE + 20  # [DK.S_SIZE]
 KS_MASKS = KS_SC + DK.S_SIZE  # [20] (``_discards_near``)
 KS_NEAR = KS_MASKS + 20  # [20] (``_discards_near``)
-KS_SIZE = KS_NEAR + 20
+KS_WORTH = KS_NEAR + 20  # [2] what one live out of a ready hand counts: per point of its score, and besides
+KS_SIZE = KS_WORTH + 2
+#: the worth of an out is counted in tenths of a point (``keen_steps.worth``)
+WORTH_SCALE = 10
 
 
-def scratch() -> np.ndarray:
-    """A fresh scratch vector for ``keen_pick`` / ``keen_choice``."""
-    return np.zeros(KS_SIZE, np.int64)
+def scratch(per_point: int = 0, besides: int = 1) -> np.ndarray:
+    """A fresh scratch vector for ``keen_pick`` / ``keen_choice``, a ready hand's live out counting
+    ``per_point`` times its win's score plus ``besides`` (``keen_steps.worth``; by default 1: outs alone)."""
+    ks = np.zeros(KS_SIZE, np.int64)
+    ks[KS_WORTH] = per_point
+    ks[KS_WORTH + 1] = besides
+    return ks
 
 
 @kernel
@@ -116,8 +125,10 @@ def _position(ws, conc, mk, mt, nm, nd):
 
 
 @kernel
-def _outs(ws, reds, live):
-    """Live copies of the winning tiles of the hand loaded in the win kernels (any source it wins on)."""
+def _outs(ws, ks, reds, live):
+    """The live copies of the winning tiles of the hand loaded in the win kernels (any source it wins on),
+    each counted for what it is worth: ks[KS_WORTH] times the best score it wins with, plus ks[KS_WORTH + 1]
+    (capped below COUNT_ROOM)."""
     sources = ws[K.R_SOURCES]
     held = ws[K.W_HELD]
     n = 0
@@ -125,11 +136,14 @@ def _outs(ws, reds, live):
         if live[w] <= 0 or (held >> (K.FIELD * w)) & 7 >= 4:
             continue
         K._solve_tile(address(ws), reds + ws[K.R_RED + w], w, sources, np.bool_(False), np.bool_(False))
+        best = -1
         for s in range(3):
-            if (sources >> s) & 1 and ws[K.W_OUT + s * K.N_OUT + K.O_WIN]:
-                n += live[w]
-                break
-    return n
+            at = K.W_OUT + s * K.N_OUT
+            if (sources >> s) & 1 and ws[at + K.O_WIN] and ws[at + K.O_SCORE] > best:
+                best = ws[at + K.O_SCORE]
+        if best >= 0:
+            n += live[w] * (ks[KS_WORTH] * best + ks[KS_WORTH + 1])
+    return min(n, COUNT_ROOM - 1)
 
 
 #: where an entry of the memo of improving tiles keeps the tiles not looked at yet (``_improving``)
@@ -232,7 +246,7 @@ def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu)
     live = ks[KS_LIVE:KS_LIVE + 20]
     reds = _position(ws, conc, mk, mt, nm, nd)
     if DK._ready_memo(cx, sc, nd, np.int64(0), mk_, mv, ms):
-        return READY * COUNT_ROOM - _outs(ws, reds, live)
+        return READY * COUNT_ROOM - _outs(ws, ks, reds, live)
     if level >= 1:
         n = _improving(cx, sc, nd, live, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik, iv, iu)
         if n > 0:

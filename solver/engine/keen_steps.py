@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from .game_steps import MoveLike, Roll, Where
 
-__all__ = ["Keen", "keen_of", "new_rng", "play_keen", "roller", "warm"]
+__all__ = ["Keen", "keen_of", "new_rng", "play_keen", "roller", "warm", "worth"]
 
 #: hands of one kernel call (the distance memo is looked at between calls: a hand of keen bots adds some
 #: 1,500 answers to it, and a memo past its fill limit takes no more)
@@ -55,7 +55,7 @@ class Keen:
         # each position's improving tiles, each intake's junk tiles (_distance_kernels._junk_tiles), and a
         # hand's junk tiles per intake tile (_game_keen._discards_near)
         self.improving = distance_arrays.DistanceMemo(dtype=np.int64)
-        self.ks = KG.scratch()
+        self.ks = KG.scratch(*worth(rules))
 
     def memos(self) -> tuple[np.ndarray, ...]:
         """The distance memo's arrays and the masks' (improving and junk tiles; each cleared when past its
@@ -107,6 +107,14 @@ def _onto(concealed: Sequence[int], melds: Sequence[tuple[str, Sequence[int]]], 
         return P.H_KAN
     kind = next(kind for kind, tiles in melds if kind in ("wei", "peng") and tiles[0] == x)
     return P.H_WEI if kind == "wei" else P.H_PENG
+
+
+def worth(rules: Ruleset) -> tuple[int, int]:
+    """What one live out of a ready hand counts for ``keen``, in tenths of a point (``_game_keen.WORTH_SCALE``):
+    per point of its win's score, the other players who would pay it; besides, the score another's win
+    would have cost (``BotTuning.typical_score``), which a win spares.  The race's worth of a win
+    (``bot_strong.Race.worth``) per out, so that a bigger score is worth a few outs fewer."""
+    return (rules.game.playing - 1) * KG.WORTH_SCALE, round(rules.bots.typical_score * KG.WORTH_SCALE)
 
 
 def keen_of(rules: Ruleset) -> Keen:
