@@ -28,8 +28,12 @@ def test_a_hand_then_each_step_shows_where_it_stands():
     assert "1 away, 9 live 进张" in text  # the hand at rest
     # the legal moves, numbered, the best marked: the one judge's, as phz act --advise names it
     advised = CliRunner().invoke(main, ["act", HAND, "--tile", "三", "--from", "upper-discard", "--advise", "--json"])
-    best = json.loads(advised.output)["advice"]["choices"][0]
-    assert best["move"] == "chi 一二三 比 三四五" and "★ 1. 吃 (chi): eat 三 with 一二" in text
+    best = json.loads(advised.output)["advice"]["choices"][0]["move"]
+    lines = {"chi 一二三 比 三四五": "1. 吃 (chi): eat 三 with 一二 as 一二三", "chi 三三叁": "2. 吃 (chi): eat 三 with 三叁",
+             "chi 三四五 比 一二三": "3. 吃 (chi): eat 三 with 四五 as 三四五", "pass": "4. 过 (pass)"}
+    starred = [line for line in out if line.startswith("★ ")]
+    assert len(starred) == 1 and starred[0].startswith("★ " + lines[best])
+    assert sum(line.lstrip("★ ").startswith(tuple(lines.values())) for line in out) == 4  # every move, numbered
     assert "not allowed: 吃 二三四 — 烧比" in text
     # take 1: 三 laid out with 一二 and its 比, never put into the hand (RULES.md 3)
     assert "六七八九十壹贰叁肆伍陆柒捌玖拾 | 吃:一二三 吃:三四五" in text
