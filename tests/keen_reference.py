@@ -1,7 +1,8 @@
 """The ``keen`` policy written plainly on the api (the slow, readable reference the kernels are held to):
 a hand at rest judged by ``api``'s distance, waits and improving draws, as ``bot_eval.Advisor.tings``
 answers (a ready hand's outs each counted for what its win is worth); moves applied by
-``bot_eval.after_take``; the rollout policy (``bot_fast``) where keen defers to it.  Its rules are ``solver.engine._game_keen``'s docstring, word for word."""
+``bot_eval.after_take``; the rollout policy (``bot_fast``) where keen defers to it.  Its rules are
+``solver.engine._game_keen``'s docstring, word for word."""
 from __future__ import annotations
 
 import random
