@@ -252,13 +252,23 @@ def test_discard_win_rate_json_gains_the_fields():
 
 def test_discard_rank_outs_keeps_the_order_of_phz_discard():
     hand = "一二二三四四六七九九十壹贰贰贰叁肆伍陆陆柒"  # 14 discards, ties in distance and 进张
-    out = phz("discard", hand, "--win-rate", "--samples", "30", "--rank", "outs", "--json", "--lang", "en")
-    rows = json.loads(out.stdout)["discards"]
     plain = json.loads(phz("discard", hand, "--json").stdout)["discards"]
-    assert [r["tile"] for r in rows] == [r["tile"] for r in plain]
-    assert rows[0]["loss"] == 0 and all(r["loss"] >= 0 for r in rows)
-    why_lines = json.loads(out.stdout)["advice"]["why"]
-    assert any(line.startswith("by expected score discard ") for line in why_lines)
+    said = []
+    for seed in ("0", "3"):
+        out = phz("discard", hand, "--win-rate", "--samples", "30", "--rank", "outs", "--seed", seed, "--json",
+                  "--lang", "en")
+        rows = json.loads(out.stdout)["discards"]
+        assert [r["tile"] for r in rows] == [r["tile"] for r in plain]
+        assert rows[0]["loss"] == 0 and all(r["loss"] >= 0 for r in rows)
+        # the why names the discard of the best expected score when it is not the outs order's first
+        top = max(rows, key=lambda r: r["score"])
+        lines = [line for line in json.loads(out.stdout)["advice"]["why"] if line.startswith("by expected score ")]
+        if top["score"] > rows[0]["score"]:
+            assert lines and lines[0].startswith(f"by expected score discard {top['tile']} would be better")
+            said.append(seed)
+        else:
+            assert not lines
+    assert said == ["3"]  # (both cases were seen)
 
 
 def test_a_win_and_a_compulsory_take():
@@ -442,11 +452,14 @@ def test_a_win_on_offer_comes_first_unless_passing_is_clearly_better():
     d = api.decide(hand, tile="五", source="upper-draw", rules=rules)
     moves = [Move(a.action, chi=a.chi, bi=a.bi) for a in d.actions]
     assert Move("hu") in moves and Move("pass") in moves
-    advice = advise(quick(hand, rules, tile=d.tile, origin="upper-draw", options=moves), samples=60)
-    assert advice.best.wins
-    passing = advice.choice_of(Move("pass"))
-    diff, half = passing.estimate.paired(advice.best.estimate)
-    assert not diff - half > 0  # kept first: passing is not better beyond the noise
+    firsts = set()
+    for samples in (16, 60):  # passing wins more on the rollouts: within their noise at 16 deals, beyond it at 60
+        advice = advise(quick(hand, rules, tile=d.tile, origin="upper-draw", options=moves), samples=samples)
+        passing, hu = advice.choice_of(Move("pass")), advice.choice_of(Move("hu"))
+        diff, half = passing.estimate.paired(hu.estimate)
+        assert advice.best is (passing if diff - half > 0 else hu)
+        firsts.add(advice.best.move.kind)
+    assert firsts == {"hu", "pass"}
 
 
 def test_two_ways_to_eat_that_lay_out_the_same_groups_leave_the_same_hand():
@@ -508,7 +521,7 @@ def test_the_reasons_name_the_tables_second_row_not_a_choice_the_table_folds_awa
     advice = advise(pos, samples=200, seed=0)
     folded = [c for g in dropped(advice) for c in g]
     # the case of the trial: choices the race folds; the best the race played to the end come first
-    assert folded and advice.choices[1] not in folded and advice.choices[1].deals == advice.best.deals
+    assert folded and advice.choices[1] not in folded and advice.choices[1].estimate.dealt >= advice.samples
     lines = answer_lines(advice, lang, "head")
     rows = [x for x in lines if x[:1] in "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾" and "  " in x]
     tiles = [r.split()[0] for r in rows]

@@ -99,29 +99,34 @@ def test_the_grades_and_their_thresholds():
 # After OPENING seat 0 is asked about the 九 it drew: 吃 七八九 (then discard 捌) leaves the hand ready, passing
 # leaves it 1 away; after the 吃, discard 捌 or 叁 keeps it ready (捌 is the better: 0.98 ± 0.86 points at 400
 # deals) and discard 四 breaks its wait.
-@pytest.mark.parametrize("script, move, best, grade_", [
+@pytest.mark.parametrize("script, move, best, grade_, away", [
     # passing the 吃 that makes the hand ready: 1.9 ± 1.1 points at 60 deals, an inaccuracy by the score alone,
     # but it gives up 18 of its 29% to win (24 of 29% at 400 deals: a blunder there): a mistake
-    (["pass"], "pass", "chi 七八九", "mistake"),
+    (["pass"], "pass", "chi 七八九", "mistake", 1),
     # a discard that breaks the wait: it gives up most of its chance to win, a blunder
-    (["chi 七八九", "discard 四"], "discard 四", "discard 捌", "blunder"),
-    (["chi 七八九", "discard 捌"], "discard 捌", "discard 捌", "ok"),  # the right moves
-    (["chi 七八九", "discard 叁"], "discard 叁", "discard 捌", "ok"),  # ready too, within the noise of the best
+    (["chi 七八九", "discard 四"], "discard 四", "discard 捌", "blunder", 1),
+    (["chi 七八九", "discard 捌"], "discard 捌", "discard 捌", "ok", 0),  # the right moves
+    # ready too, but the two are a close call: played on to 180 deals, 捌 is the better beyond the noise
+    # (0.96 ± 0.80 points) and wins 10% more often: an inaccuracy (at 30 deals a choice, 90 in the close
+    # call, the loss is within the noise: ok)
+    (["chi 七八九", "discard 叁"], "discard 叁", "discard 捌", "inaccuracy", 0),
 ], ids=["pass-the-chi", "break-the-wait", "right", "ready-too"])
-def test_a_scripted_game_is_graded_where_its_mistakes_are(script, move, best, grade_):
+def test_a_scripted_game_is_graded_where_its_mistakes_are(script, move, best, grade_, away):
     rec = scripted(script)
     r = review(rec, 0, samples=SAMPLES)
     last = r.decisions[-1]
     assert move_text(last.move) == move and move_text(last.best.move) == best
     assert last.grade == grade_
+    if away == 0 and move != best:  # on fewer deals the same loss is within the noise
+        assert review(rec, 0, samples=SAMPLES // 2).decisions[-1].grade == "ok"
     if grade_ == "ok":
         assert (last.matched and last.loss == 0) == (move == best)
         assert last.loss <= last.loss_half_width  # ok while the loss's interval reaches 0
     else:
         worse = ("inaccuracy", "mistake", "blunder").index(grade_)
-        assert not last.matched and last.loss >= THRESHOLDS[0] and last.loss > last.loss_half_width
+        assert not last.matched and last.loss > last.loss_half_width
         assert last.played.win_loss >= WIN_THRESHOLDS[worse] and last.loss < THRESHOLDS[worse]  # by the win chance
-        assert last.best.distance == 0 and last.played.distance == 1  # ready against 1 away
+        assert last.best.distance == 0 and last.played.distance == away  # ready against 1 away, or ready too
         assert last.best.estimate.win > last.played.estimate.win
         assert r.worst()[0] is last
     # the move graded and the best are each played out on every deal (the race drops neither)

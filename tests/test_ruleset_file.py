@@ -245,8 +245,9 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
         pytest.approx([0.1, 0.2, 0.3, 0.6, 0.9, 0.1, 0.9])  # linear between evenly spaced knots, clamped
     assert all(on_curve((0.0, 1.0), p / 7) == p / 7 for p in range(8))  # the identity
     judged = loads(house("[bots]\nrollout_policy = \"fast\"\nfollow_ups = 3\ndanger = 0.9\ndanger_gap = 0\n"
-                         "grade_points = [2, 4, 8]\ngrade_win = [0.1, 0.2, 0.4]\n")).bots
+                         "grade_points = [2, 4, 8]\ngrade_win = [0.1, 0.2, 0.4]\nclose_calls = 1\n")).bots
     assert (judged.rollout_policy, judged.follow_ups, judged.danger, judged.danger_gap) == ("fast", 3, 0.9, 0.0)
+    assert (judged.close_calls, hunan.close_calls, luzhou.close_calls) == (1.0, 3.0, 3.0)
     assert (judged.grade_points, judged.grade_win) == ((2.0, 4.0, 8.0), (0.1, 0.2, 0.4))
     assert (hunan.rollout_policy, hunan.grade_points, hunan.grade_win) == ("keen", (1.0, 3.0, 6.0), (0.04, 0.1, 0.2))
     bare = shipped_text("hunan").split("[bots]")[0].replace('name = "hunan"', 'name = "bare"')
@@ -274,6 +275,7 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     ("[bots]\nrollout_policy = \"strong\"\n", "field 'bots.rollout_policy' must be one of fast, keen"),
     ("[bots]\nrollout_policy = 1\n", "field 'bots.rollout_policy' must be a string"),
     ("[bots]\nfollow_ups = 0\n", "field 'bots.follow_ups' is 0: give 1 to 10"),
+    ("[bots]\nclose_calls = 0.5\n", "field 'bots.close_calls' is 0.5: give 1 to 10"),
     ("[bots]\ndanger = 1.5\n", "field 'bots.danger' is 1.5: give 0 to 1"),
     ("[bots]\ndanger_gap = -0.1\n", "field 'bots.danger_gap' is -0.1: give 0 to 1"),
 ])

@@ -15,7 +15,9 @@ own play wins where the rollouts predict so (README: calibration).
 ``rank="score"`` (the default) orders by expected score, then by the outs
 order, a choice the race played to the end before one it dropped early
 (the race's winner is the best, never a choice that looked better on fewer
-deals); ``rank="outs"`` by distance, live draws or outs, then expected
+deals; when the best two were too close to tell apart, the better of them
+on the extra deals of the close call, ``BotTuning.close_calls``);
+``rank="outs"`` by distance, live draws or outs, then expected
 score.  ``Choice.loss`` is the expected-score loss against the best choice
 on the same deals (0 for the best): the unit of ``phz review``'s grades.
 Of a claim, the best follow-up is kept (a 吃 followed by its best discard).
@@ -29,7 +31,7 @@ from ..model.hand import Hand
 from .bot_eval import Spot, advisor, after_take, owes_discard, seen_without
 from .moves import Move
 from .position import Position
-from .winrate import DEFAULT_SAMPLES, Estimate, estimate, race
+from .winrate import DEFAULT_SAMPLES, Estimate, estimate, most_deals, race
 
 __all__ = ["Advice", "Choice", "SEED", "advise", "played_out"]
 
@@ -104,6 +106,11 @@ class Advice:
     def best(self) -> Choice:
         return self.choices[0]
 
+    @property
+    def most_deals(self) -> int:
+        """The most deals a choice may have been played on: ``samples``, more for a close call (``winrate.race``)."""
+        return most_deals(self.samples, self.position.rules.bots.close_calls)
+
     def choice_of(self, move: Move, follow: Move | None = None) -> Choice | None:
         """The choice of ``move`` (and ``follow``, when given; else its best follow-up)."""
         for c in self.choices:
@@ -131,11 +138,12 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, r
         samples = 0
     if samples > 0 and len(choices) > 1:
         ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=_ready(choices), jobs=jobs,
-                    progress=progress, policy=policy)
+                    progress=progress, policy=policy, close=pos.rules.bots.close_calls)
         choices = [replace(c, estimate=_judged(e, pos)) for c, e in zip(choices, ests)]
-    key = (lambda c: (c.outs_key(), -c.score)) if rank == "outs" or samples <= 0 else \
-        (lambda c: (-c.deals, -c.score, c.outs_key()))
-    choices.sort(key=key)
+    if rank == "outs" or samples <= 0:
+        choices.sort(key=lambda c: (c.outs_key(), -c.score))
+    else:
+        choices = _race_order(choices, samples)
     kept: dict[Move, Choice] = {}
     for c in choices:  # a claim keeps its best follow-up
         kept.setdefault(c.move, c)
@@ -157,11 +165,23 @@ def played_out(advice: Advice, move: Move) -> Advice:
             or mine.estimate.n >= best.estimate.n:
         return advice
     # every deal again: the race's are numbered, its skips unknown
-    again = estimate(advice.position, [mine.script], samples=advice.samples, seed=advice.seed,
+    again = estimate(advice.position, [mine.script], samples=best.estimate.dealt, seed=advice.seed,
                      keep=_ready(advice.choices), policy=advice.policy)[0]
     full = replace(mine, estimate=_judged(again, advice.position))
     full = replace(full, **_loss(full, best))
     return replace(advice, choices=tuple(full if c is mine else c for c in advice.choices))
+
+
+def _race_order(choices: list[Choice], samples: int) -> list[Choice]:
+    """The race's winner (the best expected score of the choices played on the most deals: a close call's
+    two, else every choice still in the race at ``samples``), then the choices played to the end by
+    expected score, then those the race dropped early by deals and expected score."""
+    def dealt(c: Choice) -> int:
+        return c.estimate.dealt if c.estimate is not None else 0
+    order = sorted(choices, key=lambda c: (-min(dealt(c), samples), -c.score, c.outs_key()))
+    top = max(dealt(c) for c in order)
+    winner = next(c for c in order if dealt(c) == top)
+    return [winner] + [c for c in order if c is not winner]
 
 
 def _judged(e: Estimate, pos: Position) -> Estimate:

@@ -51,7 +51,8 @@ from .moves import Move
 from .position import Position
 from .table import Seat
 
-__all__ = ["DEFAULT_SAMPLES", "Estimate", "caps_of", "estimate", "kept_of", "pace", "own_seat", "race", "unseen_of"]
+__all__ = ["DEFAULT_SAMPLES", "Estimate", "caps_of", "estimate", "kept_of", "most_deals", "pace", "own_seat", "race",
+           "unseen_of"]
 
 #: samples played out in one call of the game kernels (the progress moves between calls)
 BATCH = 25
@@ -62,6 +63,9 @@ TRIES = 200
 FIRST, ROUNDS = 24, (0.4,)
 #: the most scripts a race plays on after each round (the best by expected score so far)
 KEEP = (6, 3)
+#: the most scripts that play on past ``samples`` when the best few are still within each other's noise
+#: (``BotTuning.close_calls``): the best and the runner-up
+CLOSE_KEEP = 2
 Z95 = 1.96
 
 
@@ -76,6 +80,8 @@ class Estimate:
     deal_ins: int
     nets: tuple[int, ...]
     handed: int = 0
+    #: the numbered deals it was played on (``n`` less those that could not be dealt)
+    dealt: int = 0
     #: the ruleset's ``BotTuning.win_curve`` when the win chance is the judge's (``advice``): ``win`` and
     #: ``win_interval`` are then read off it; () the rollouts' own rate (``raw_win``)
     win_curve: tuple[float, ...] = ()
@@ -83,7 +89,7 @@ class Estimate:
     def plus(self, more: "Estimate") -> "Estimate":
         """This estimate and ``more`` (the same script on further deals) as one."""
         return Estimate(self.script, self.n + more.n, self.wins + more.wins, self.deal_ins + more.deal_ins,
-                        self.nets + more.nets, self.handed + more.handed, self.win_curve)
+                        self.nets + more.nets, self.handed + more.handed, self.dealt + more.dealt, self.win_curve)
 
     @property
     def raw_win(self) -> float:
@@ -304,12 +310,13 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
                 handed[k] += gave
         if progress is not None:
             progress(min(lo + BATCH, start + samples) - lo)
-    return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k]), handed[k]) for k, s in enumerate(plays)]
+    return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k]), handed[k], samples)
+            for k, s in enumerate(plays)]
 
 
 def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
          ties: bool = True, keep: frozenset = frozenset(), jobs: int = 1, progress=None,
-         policy: str = "fast") -> list[Estimate]:
+         policy: str = "fast", close: float = 1.0) -> list[Estimate]:
     """``estimate`` with the scripts that cannot be best dropped early.  Every script is played on
     the first ``FIRST`` deals; after each round (``FIRST``, then ``samples`` × each of ``ROUNDS``) a
     script goes on only while the 95% interval of its paired difference from the best so far
@@ -318,23 +325,33 @@ def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEF
     can afford.  The best plays every deal, even once it is the only one left.  A dropped script keeps its estimate on fewer deals (a wider interval; ``advice.played_out``
     plays the move a review grades on the rest).  ``jobs`` > 1
     plays each round's deals in that many processes, the same deals in the same order: the figures
-    do not change.  The same call gives the same figures.  ``policy``: who plays the rollouts (``estimate``)."""
+    do not change.  The same call gives the same figures.  ``policy``: who plays the rollouts (``estimate``).
+    ``close`` (``BotTuning.close_calls``): when the best and the runner-up are still within each other's
+    noise after ``samples`` deals, the two play on, ``samples`` more deals a round, until one is
+    apart or they have played ``close`` × ``samples``: a close call gets the deals it needs, the others
+    none (``Estimate.dealt`` says how many each played)."""
     plays = [tuple(s) for s in scripts]
     if jobs > 1 and samples >= 2 * FIRST and workers.forking():
         global _JOB
         _JOB = (pos, plays, seed, ties, keep, policy)  # the workers get it by the fork
         with workers.executor(jobs) as pool:  # workers that die with this process (solver.game.workers)
-            return _race(pos, plays, samples, seed, ties, keep, jobs, progress, pool, policy)
-    return _race(pos, plays, samples, seed, ties, keep, jobs, progress, None, policy)
+            return _race(pos, plays, samples, seed, ties, keep, jobs, progress, pool, policy, close)
+    return _race(pos, plays, samples, seed, ties, keep, jobs, progress, None, policy, close)
 
 
 def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: int, ties: bool, keep: frozenset,
-          jobs: int, progress, pool, policy: str = "fast") -> list[Estimate]:
+          jobs: int, progress, pool, policy: str = "fast", close: float = 1.0) -> list[Estimate]:
     """``race`` on one process (``pool`` None) or each round's deals on the processes of ``pool``."""
     ends = sorted({min(samples, FIRST), *(min(samples, max(FIRST, round(samples * r))) for r in ROUNDS), samples})
+    most = most_deals(samples, close)
+    ends += list(range(2 * samples, most, samples)) + ([most] if most > samples else [])
     ests: dict[int, Estimate] = {}  # by script, once played
     keep_going, done = list(range(len(scripts))), 0
     for end in ends:
+        if end > samples:  # a close call: the best and the runner-up play on while neither is apart
+            if len(keep_going) < 2:
+                break
+            keep_going = keep_going[:CLOSE_KEEP]
         if pool is None:
             more = estimate(pos, [scripts[k] for k in keep_going], samples=end - done, seed=seed, ties=ties,
                             start=done, keep=keep, progress=progress, policy=policy)
@@ -350,6 +367,11 @@ def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: in
         most = KEEP[min(len(KEEP) - 1, ends.index(end))]
         keep_going = keep_going[:most]  # the last one left goes on: the best is known on every deal
     return [ests[k] for k in range(len(scripts))]  # (every script is played in the first round)
+
+
+def most_deals(samples: int, close: float) -> int:
+    """The most deals a choice of a race of ``samples`` deals can be played on: a close call's (``race``)."""
+    return max(samples, round(samples * close))
 
 
 def _open(e: Estimate, best: Estimate) -> bool:

@@ -157,6 +157,9 @@ class BotTuning:
     rollout_policy: str = "keen"
     #: the follow-up discards the judge weighs after a claim that owes one
     follow_ups: int = 2
+    #: the judge's close calls: when its best two choices are still within each other's noise after its
+    #: deals (``--samples``), the two play on, up to this many times as many deals (``winrate.race``); 1: never
+    close_calls: float = 3.0
     #: the advice and the coach warn that a discard lets another player win, 碰 or 跑 at once from this
     #: chance, when it is also ``danger_gap`` above the safest discard's
     danger: float = 0.5

@@ -70,7 +70,7 @@ FIELDS: dict[str, Any] = {
     "bots": {"hazard": list, "typical_score": float, "steps": list, "hu_factor": float, "take_factor": float,
              "meld_rate": float, "discard_rate": float, "far_score": float, "look": int, "win_curve": list,
              "kept_draws": float, "rollout_policy": str, "follow_ups": int, "danger": float,
-             "danger_gap": float, "grade_points": list, "grade_win": list},
+             "danger_gap": float, "grade_points": list, "grade_win": list, "close_calls": float},
 }
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
@@ -102,7 +102,7 @@ RANGES = {
     "bots.far_score": (0, 1000),
     "bots.kept_draws": (0, 50),
     "bots.look": (1, 50),
-    "bots.follow_ups": (1, 10),
+    "bots.follow_ups": (1, 10), "bots.close_calls": (1, 10),
     "bots.danger": (0, 1),
     "bots.danger_gap": (0, 1),
     "bots.grade_points[]": (0, 1000),

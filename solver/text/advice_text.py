@@ -277,7 +277,10 @@ def note_lines(advice: "Advice", lang: str = "en") -> list[str]:
     """How the figures were made, in a sentence (for under the table)."""
     if not any(c.estimate is not None for c in advice.choices):
         return [say("advice_text.no_rollouts", lang)] if len(advice.choices) > 1 else []
-    return [say("advice_text.rollouts", lang, n=advice.samples, who=say(f"advice_text.policy_{advice.policy}", lang))]
+    most = advice.most_deals
+    close = say("advice_text.rollouts_close", lang, most=most) if most > advice.samples else ""
+    return [say("advice_text.rollouts", lang, n=advice.samples, who=say(f"advice_text.policy_{advice.policy}", lang),
+                close=close)]
 
 
 # ---------------------------------------------------------------- the table
@@ -373,14 +376,15 @@ def advice_table(advice: "Advice", lang: str = "en", width: int | None = 80, *, 
 
 
 def dropped(advice: "Advice", all_rows: bool = False) -> list[list["Choice"]]:
-    """The choices the rollouts stopped early as clearly worse (fewer deals than the most any had), in
-    groups of the same distance to ready, each of two or more (``all_rows``: none; they are rows)."""
-    full = max((c.estimate.n for c in advice.choices if c.estimate is not None), default=0)
-    if all_rows or not full:
+    """The choices the rollouts stopped early as clearly worse (before the ``samples`` deals every choice
+    still in the race plays; a close call's extra deals go to the best two alone), in groups of the same
+    distance to ready, each of two or more (``all_rows``: none; they are rows)."""
+    if all_rows or not any(c.estimate is not None for c in advice.choices):
         return []
     groups: dict[object, list] = {}
     for c in advice.choices:
-        if c.estimate is not None and c.estimate.n < full and c is not advice.best and c.move.kind != "hu":
+        if c.estimate is not None and c.estimate.dealt < advice.samples and c is not advice.best \
+                and c.move.kind != "hu":
             groups.setdefault(_away_cell(c), []).append(c)
     return [g for g in groups.values() if len(g) >= 2]
 

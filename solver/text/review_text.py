@@ -22,6 +22,7 @@ from __future__ import annotations
 from ..game.advice import Choice
 from ..game.position import dumps as position_dumps
 from ..game.review import BROKEN, GRADES, Review, Reviewed, default_seat
+from ..game.winrate import most_deals
 from ..model.ruleset import BotTuning
 from ..model.tiles import glyph
 from .advice_text import choice_text, draws_diff, look_text, why
@@ -165,8 +166,10 @@ def footer_lines(tuning: BotTuning, samples: int, seed: int, lang: str = "en") -
     """The grades' thresholds (the ruleset's ``tuning``) and how the moves were weighed."""
     a, b, c = (f"{t:g}" for t in tuning.grade_points)
     wa, wb, wc = (f"{100 * t:g}" for t in tuning.grade_win)
-    return wrap(say("review_text.grades_footer", lang, a=a, b=b, c=c, wa=wa, wb=wb, wc=wc, n=samples, seed=seed),
-                indent="")
+    most = most_deals(samples, tuning.close_calls)
+    close = say("review_text.footer_close", lang, most=most) if most > samples else ""
+    return wrap(say("review_text.grades_footer", lang, a=a, b=b, c=c, wa=wa, wb=wb, wc=wc, n=samples, seed=seed,
+                    close=close), indent="")
 
 
 def review_lines(r: Review, lang: str = "en", *, worst: int = 3) -> list[str]:
