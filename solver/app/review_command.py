@@ -31,7 +31,7 @@ named with its penalty (RULES.md 10).  Then the summary: decisions, how
 many matched the best, the three worst with the position, the total cost.
 
 \b
-A decision takes about a tenth of a second at the default --samples 100
+A decision takes about a sixth of a second at the default --samples 100
 (the judge's rollouts, played by the keen bot).
 
 \b

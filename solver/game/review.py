@@ -69,8 +69,10 @@ BROKEN = "broken"
 #: (``winrate.pace``: a deal and a whole hand in the game kernels, timed as a review starts): 4-hand games
 #: of basic bots, seat 0, took 3.7 s for 32 decisions against 0.86 ms a keen rollout (hunan) and 2.7 s for
 #: 21 against 0.71 ms (luzhou): 136 and 179 (the races play 100 deals of each option still in the
-#: running, and the position and options of each decision are worked out in Python)
-ROLLOUTS = 160
+#: running, and the position and options of each decision are worked out in Python); with close calls
+#: (``BotTuning.close_calls``) the same 32 decisions of ``benchmarks/bench_review.py`` took 4.9 s against
+#: 2.6 s (twice the rollouts: 20,136 against 10,436)
+ROLLOUTS = 300
 
 
 def seconds(rules: Ruleset, decisions: int, samples: int = DEFAULT_SAMPLES) -> float:
