@@ -71,6 +71,25 @@ def test_race_is_strong_kept_as_a_baseline():
         assert events[0] == events[1]
 
 
+def test_race_plays_the_same_whatever_the_judges_close_calls():
+    """race's rollouts are those of issue 26 (the quick policy, no close calls): the judge's ``[bots]
+    close_calls`` changes none of its moves, on hands where it raced its close moves by rollouts."""
+    from dataclasses import replace
+    rules = get_ruleset("hunan")
+    never = replace(rules, bots=replace(rules.bots, close_calls=1.0))
+    raced = 0
+    for seed in (11, 14, 16):  # hands where close calls would change a move of race's
+        events = []
+        for r in (rules, never):
+            game = Game(r, seed=seed)
+            bots = _lineup(seed, ("race", "basic", "race"))
+            play_hand(game, bots)
+            events.append(game.events)
+            raced += sum(b.raced for b in bots if isinstance(b, bot_strong.RaceBot))
+        assert events[0] == events[1]
+    assert raced > 0
+
+
 def test_their_randomness_is_the_games_own():
     """The seed, the seat and the bot make the stream, not the process: another process, whose string
     hashes are salted otherwise, draws the same numbers; another seat or bot draws others."""

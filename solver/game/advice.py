@@ -101,6 +101,7 @@ class Advice:
     samples: int
     seed: int
     policy: str  # who played the rollouts (``BotTuning.rollout_policy``)
+    close: float = 1.0  # its close calls (``BotTuning.close_calls``: ``winrate.race``)
 
     @property
     def best(self) -> Choice:
@@ -109,7 +110,7 @@ class Advice:
     @property
     def most_deals(self) -> int:
         """The most deals a choice may have been played on: ``samples``, more for a close call (``winrate.race``)."""
-        return most_deals(self.samples, self.position.rules.bots.close_calls)
+        return most_deals(self.samples, self.close)
 
     def choice_of(self, move: Move, follow: Move | None = None) -> Choice | None:
         """The choice of ``move`` (and ``follow``, when given; else its best follow-up)."""
@@ -120,13 +121,15 @@ class Advice:
 
 
 def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, rank: str = "score",
-           jobs: int = 1, progress=None, played: Move | None = None, policy: str | None = None) -> Advice:
+           jobs: int = 1, progress=None, played: Move | None = None, policy: str | None = None,
+           close: float | None = None) -> Advice:
     """Every legal option of ``pos`` ranked (module docstring); ``samples`` deals per choice
     (0: no rollouts, the outs order alone, as for a 起手胡 on the 亮张, asked before play); ``jobs``
     processes for the rollouts (the same figures).  ``played`` (the move a review grades) is then
     played out on every deal the best was (``played_out``): a grade never rests on fewer deals than
     the best move's, and the ranking is the same as without it.  ``policy`` plays the rollouts (default:
-    the ruleset's ``BotTuning.rollout_policy``).
+    the ruleset's ``BotTuning.rollout_policy``); ``close`` its close calls (``winrate.race``; default: the
+    ruleset's ``BotTuning.close_calls``).
     In the rollouts a hand a choice leaves ready keeps its wait (``bot_fast.Policy.keep``)."""
     if rank not in ("score", "outs"):
         raise ValueError(f"rank {rank!r}: score or outs")
@@ -134,11 +137,12 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, r
         raise ValueError("the position asks no decision of this seat")
     choices = _choices(pos)
     policy = policy or pos.rules.bots.rollout_policy
+    close = pos.rules.bots.close_calls if close is None else close
     if pos.stage == "qishou":  # before play: no hand to take up (the rollouts take a hand up mid-play); 胡 first
         samples = 0
     if samples > 0 and len(choices) > 1:
         ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=_ready(choices), jobs=jobs,
-                    progress=progress, policy=policy, close=pos.rules.bots.close_calls)
+                    progress=progress, policy=policy, close=close)
         choices = [replace(c, estimate=_judged(e, pos)) for c, e in zip(choices, ests)]
     if rank == "outs" or samples <= 0:
         choices.sort(key=lambda c: (c.outs_key(), -c.score))
@@ -151,7 +155,7 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, r
     best = choices[0]
     if best.estimate is not None:
         choices = [replace(c, **_loss(c, best)) for c in choices]
-    advice = Advice(pos, tuple(choices), rank, samples, seed, policy)
+    advice = Advice(pos, tuple(choices), rank, samples, seed, policy, close)
     return advice if played is None else played_out(advice, played)
 
 

@@ -275,7 +275,8 @@ class StrongBot:
         self.raced += 1
         seed = self.rng.getrandbits(32)
         try:
-            return advise(pos, samples=self.SAMPLES, seed=seed, policy="fast").best.move  # its rollouts as at issue 26
+            # its rollouts as at issue 26: the quick policy, no close calls
+            return advise(pos, samples=self.SAMPLES, seed=seed, policy="fast", close=1.0).best.move
         except ValueError:  # a position the rollouts cannot play out: the race model's move
             UNRACED["refused"] += 1
             return chosen
