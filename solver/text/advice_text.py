@@ -379,7 +379,7 @@ def dropped(advice: "Advice", all_rows: bool = False) -> list[list["Choice"]]:
     """The choices the rollouts stopped early as clearly worse (before the ``samples`` deals every choice
     still in the race plays; a close call's extra deals go to the best two alone), in groups of the same
     distance to ready, each of two or more (``all_rows``: none; they are rows)."""
-    if all_rows or not any(c.estimate is not None for c in advice.choices):
+    if all_rows:
         return []
     groups: dict[object, list] = {}
     for c in advice.choices:
