@@ -17,6 +17,7 @@ from solver.game.players import RandomBot
 from solver.game.table import origin as origin_of
 from solver.game.view import view_of
 from solver.model.groups import SHAPES
+from solver.model.hand import Hand
 from solver.model.results import ORIGINS
 from solver.model.rules import RULESETS, get_ruleset
 from solver.model.ruleset_file import loads
@@ -127,6 +128,37 @@ def test_the_counts_and_shapes_tables():
     for x in range(20):
         held = [P.HOLDING[i] for i in range(P.HOLDING_AT[x], P.HOLDING_AT[x + 1])]
         assert held == [s for s, shape in enumerate(SHAPES) if x in shape]
+
+
+def test_the_rows_hold_every_way_and_action():
+    """``ways`` lays out more ways the more tiles the hand holds, so 4 of every other tile is its most for
+    each tile and count of it: MAX_WAYS rows hold them all; ``legal``'s ways never hold a 坎 of x (R_KAN),
+    so its most is at 2 copies, plus 胡, a group, 碰 and 过."""
+    room = [[0] * P.W_SIZE for _ in range(4 * P.MAX_WAYS)]
+    most = [max(P.ways([4] * x + [c] + [4] * (19 - x), x, P.M_FREE, room) for x in range(20)) for c in range(4)]
+    assert max(most) == P.MAX_WAYS
+    assert max(most[:3]) + 4 == P.MAX_ACTIONS
+
+
+@pytest.mark.parametrize("rules", [get_ruleset(n) for n in RULESETS] + [HOUSE], ids=lambda r: r.name)
+def test_hands_with_more_than_64_ways(rules):
+    """Hands that lay out many ways to eat 七, in rows of exactly MAX_WAYS and MAX_ACTIONS (lists: an
+    overrun raises): the 20 tiles a kernel's rollout held (hunan, seed 55000, deal 164) when its 68 ways
+    ran past the 64 rows then kept (each way uses a 坎: none is legal), and a hand of 143 ways and one of
+    62 legal 吃 (a search for the most); the same answers as the obligations engine, from every origin."""
+    rv = P.rule_vector(rules)
+    room = [[0] * P.W_SIZE for _ in range(P.MAX_WAYS)]
+    out = [[0] * P.A_SIZE for _ in range(P.MAX_ACTIONS)]
+    for counts, n_ways, n_chi in (([0, 2, 0, 0, 2, 3, 2, 2, 3, 2, 0, 0, 0, 0, 1, 0, 3, 0, 0, 0], 68, 0),
+                                  ([0, 2, 0, 0, 2, 3, 3, 3, 2, 2, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0], 143, 0),
+                                  ([0, 2, 0, 0, 2, 2, 2, 2, 2, 2, 0, 1, 2, 0, 1, 0, 2, 0, 0, 0], 62, 62)):
+        assert P.ways(list(counts), 6, P.M_FREE, room) == n_ways
+        n = P.legal(list(counts), [0] * 7, [0] * 21, 0, 6, P.O_UPPER_DISCARD, 0, 0, 0, rv, room, out)
+        if rules.name == "hunan":
+            assert sum(1 for row in out[:n] if row[P.A_KIND] == AC["chi"]) == n_chi
+        hand = Hand(tuple(counts))
+        for origin in ORIGINS:
+            _check(hand, 6, origin, set(), set(), rules)
 
 
 @pytest.mark.parametrize("rules", [get_ruleset(n) for n in RULESETS] + [HOUSE], ids=lambda r: r.name)

@@ -201,8 +201,8 @@ def may_win_count(conc, mk, nm):
 
 # ---------------------------------------------------------------- ways to eat
 
-#: rows ``ways`` may write (a tile's shapes and their layouts: never near this many)
-MAX_WAYS = 64
+#: rows ``ways`` may write: its most, 205, at 3 copies of 七 or 柒 and 4 of every other tile (tests)
+MAX_WAYS = 205
 W_CHI = 0  # the shape eaten with
 W_BI = 1  # the 比 shapes, three columns (-1 for none)
 W_STRANDED = 4  # shaobi: copies of x that no layout lays out
@@ -396,8 +396,8 @@ A_CHOU_WEI = 8  # 偎 onto a pair whose 碰 was passed (臭偎: shown)
 A_CHOU_CHI = 9  # 过: the tile becomes 臭 for 吃 / for 碰 (A_CHOU_PENG)
 A_CHOU_PENG = 10
 A_SIZE = 11
-#: rows ``legal`` may write: 胡, a group, 碰, 过 and the legal ways to eat
-MAX_ACTIONS = MAX_WAYS + 4
+#: rows ``legal`` may write: 胡, a group, 碰, 过 and the legal ways (no 坎 of x: at most 84, as MAX_WAYS)
+MAX_ACTIONS = 84 + 4
 
 
 def _put(out, i, kind, compulsory, onto):
