@@ -262,10 +262,10 @@ if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]  # (numba.config sets
         return arr.ctypes.data
 
     def view(addr: int, n: int):
-        return np.ctypeslib.as_array(ctypes.cast(addr, ctypes.POINTER(ctypes.c_int64)), shape=(n,))
+        return np.ctypeslib.as_array(ctypes.cast(int(addr), ctypes.POINTER(ctypes.c_int64)), shape=(n,))
 
     def view8(addr: int, n: int):
-        return np.ctypeslib.as_array(ctypes.cast(addr, ctypes.POINTER(ctypes.c_int8)), shape=(n,))
+        return np.ctypeslib.as_array(ctypes.cast(int(addr), ctypes.POINTER(ctypes.c_int8)), shape=(n,))
 
     def unowned(arr):
         return arr
