@@ -9,6 +9,8 @@ under every shipped ruleset.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from solver.game.advice import _choices, _ready, advise, played_out
@@ -99,3 +101,31 @@ def test_the_advice_and_its_grade_rest_on_the_deals_of_the_close_call():
         assert graded.deals == advice.best.deals
         checked += 1
     assert checked >= 2
+
+
+@pytest.mark.parametrize("name", ["hunan", "luzhou"])
+def test_the_race_keeps_the_rulesets_schedule(name):
+    """A house schedule (``[bots] race_first = 8``, ``race_round = 0.5``, ``race_keep = [2, 1]``): every
+    script plays the first 8 deals; of those still open against the best, the 2 best by expected score at
+    8 deals go on to 20, and the best of them at 20 to 40 — worked out here from ``estimate`` on those
+    deals."""
+    base = get_ruleset(name)
+    rules = replace(base, bots=replace(base.bots, race_first=8, race_round=0.5, race_keep=(2, 1)))
+    seen = 0
+    for pos in _positions(name, range(1), every=3):
+        pos = replace(pos, rules=rules)
+        choices = _choices(pos)
+        if len(choices) < 3:
+            continue
+        scripts, keep = [c.script for c in choices], _ready(choices)
+        got = race(pos, scripts, samples=40, seed=5, keep=keep, policy="keen")
+        assert {e.dealt for e in got} <= {8, 20, 40}
+        at8 = estimate(pos, scripts, samples=8, seed=5, keep=keep, policy="keen")
+        best8 = max(at8, key=lambda e: e.score)
+        on = sorted((k for k, e in enumerate(at8) if e is best8 or _open(e, best8)), key=lambda k: -at8[k].score)[:2]
+        assert {k for k, e in enumerate(got) if e.dealt >= 20} == set(on)
+        at20 = estimate(pos, [scripts[k] for k in on], samples=20, seed=5, keep=keep, policy="keen")
+        last = on[max(range(len(on)), key=lambda i: at20[i].score)]
+        assert [k for k, e in enumerate(got) if e.dealt == 40] == [last]
+        seen += len(on) == 2
+    assert seen >= 3

@@ -245,7 +245,12 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
         pytest.approx([0.1, 0.2, 0.3, 0.6, 0.9, 0.1, 0.9])  # linear between evenly spaced knots, clamped
     assert all(on_curve((0.0, 1.0), p / 7) == p / 7 for p in range(8))  # the identity
     judged = loads(house("[bots]\nrollout_policy = \"fast\"\nfollow_ups = 3\ndanger = 0.9\ndanger_gap = 0\n"
-                         "grade_points = [2, 4, 8]\ngrade_win = [0.1, 0.2, 0.4]\nclose_calls = 1\n")).bots
+                         "grade_points = [2, 4, 8]\ngrade_win = [0.1, 0.2, 0.4]\nclose_calls = 1\n"
+                         "race_first = 10\nrace_round = 0.5\nrace_keep = [4, 2]\n")).bots
+    assert (judged.race_first, judged.race_round, judged.race_keep) == (10, 0.5, (4, 2))
+    assert (hunan.race_first, hunan.race_round, hunan.race_keep) == (24, 0.4, (6, 3)) == \
+        (luzhou.race_first, luzhou.race_round, luzhou.race_keep)
+    assert all(isinstance(k, int) for k in judged.race_keep)
     assert (judged.rollout_policy, judged.follow_ups, judged.danger, judged.danger_gap) == ("fast", 3, 0.9, 0.0)
     assert (judged.close_calls, hunan.close_calls, luzhou.close_calls) == (1.0, 3.0, 3.0)
     assert (judged.grade_points, judged.grade_win) == ((2.0, 4.0, 8.0), (0.1, 0.2, 0.4))
@@ -277,6 +282,12 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     ("[bots]\nfollow_ups = 0\n", "field 'bots.follow_ups' is 0: give 1 to 10"),
     ("[bots]\nclose_calls = 0.5\n", "field 'bots.close_calls' is 0.5: give 1 to 10"),
     ("[bots]\ndanger = 1.5\n", "field 'bots.danger' is 1.5: give 0 to 1"),
+    ("[bots]\nrace_first = 0\n", "field 'bots.race_first' is 0: give 1 to 1000"),
+    ("[bots]\nrace_first = 2.5\n", "field 'bots.race_first' must be a whole number"),
+    ("[bots]\nrace_round = 1.5\n", "field 'bots.race_round' is 1.5: give 0 to 1"),
+    ("[bots]\nrace_keep = [6]\n", "field 'bots.race_keep' must be 2 whole numbers"),
+    ("[bots]\nrace_keep = [6, 2.5]\n", "field 'bots.race_keep' must be 2 whole numbers"),
+    ("[bots]\nrace_keep = [6, 0]\n", "field 'bots.race_keep[1]' is 0: give 1 to 100"),
     ("[bots]\ndanger_gap = -0.1\n", "field 'bots.danger_gap' is -0.1: give 0 to 1"),
 ])
 def test_a_bad_bots_table_is_refused(body, words):

@@ -58,11 +58,6 @@ __all__ = ["DEFAULT_SAMPLES", "Estimate", "caps_of", "estimate", "kept_of", "mos
 BATCH = 25
 #: deals tried before a sample is given up as inconsistent
 TRIES = 200
-#: deals every script of a race is played on before the clearly worse are dropped, and the shares
-#: of ``samples`` after which they are dropped again
-FIRST, ROUNDS = 24, (0.4,)
-#: the most scripts a race plays on after each round (the best by expected score so far)
-KEEP = (6, 3)
 #: the most scripts that play on past ``samples`` when the best few are still within each other's noise
 #: (``BotTuning.close_calls``): the best and the runner-up
 CLOSE_KEEP = 2
@@ -317,10 +312,11 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
 def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
          ties: bool = True, keep: frozenset = frozenset(), jobs: int = 1, progress=None,
          policy: str = "fast", close: float = 1.0) -> list[Estimate]:
-    """``estimate`` with the scripts that cannot be best dropped early.  Every script is played on
-    the first ``FIRST`` deals; after each round (``FIRST``, then ``samples`` × each of ``ROUNDS``) a
+    """``estimate`` with the scripts that cannot be best dropped early (the schedule is the ruleset's:
+    ``BotTuning.race_first``, ``race_round``, ``race_keep``).  Every script is played on the first
+    ``race_first`` deals; after each round (``race_first``, then ``samples`` × ``race_round``) a
     script goes on only while the 95% interval of its paired difference from the best so far
-    reaches 0, and while it is among the ``KEEP`` best so far (6, then 3): early in a hand many
+    reaches 0, and while it is among the ``race_keep`` best so far (6, then 3): early in a hand many
     discards are about as good, and telling them all apart would cost more deals than the advice
     can afford.  The best plays every deal, even once it is the only one left.  A dropped script keeps its estimate on fewer deals (a wider interval; ``advice.played_out``
     plays the move a review grades on the rest).  ``jobs`` > 1
@@ -331,7 +327,7 @@ def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEF
     apart or they have played ``close`` × ``samples``: a close call gets the deals it needs, the others
     none (``Estimate.dealt`` says how many each played)."""
     plays = [tuple(s) for s in scripts]
-    if jobs > 1 and samples >= 2 * FIRST and workers.forking():
+    if jobs > 1 and samples >= 2 * pos.rules.bots.race_first and workers.forking():
         global _JOB
         _JOB = (pos, plays, seed, ties, keep, policy)  # the workers get it by the fork
         with workers.executor(jobs) as pool:  # workers that die with this process (solver.game.workers)
@@ -342,7 +338,9 @@ def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEF
 def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: int, ties: bool, keep: frozenset,
           jobs: int, progress, pool, policy: str = "fast", close: float = 1.0) -> list[Estimate]:
     """``race`` on one process (``pool`` None) or each round's deals on the processes of ``pool``."""
-    ends = sorted({min(samples, FIRST), *(min(samples, max(FIRST, round(samples * r))) for r in ROUNDS), samples})
+    tuning = pos.rules.bots
+    first, keeps = tuning.race_first, tuning.race_keep
+    ends = sorted({min(samples, first), min(samples, max(first, round(samples * tuning.race_round))), samples})
     most = most_deals(samples, close)
     ends += list(range(2 * samples, most, samples)) + ([most] if most > samples else [])
     ests: dict[int, Estimate] = {}  # by script, once played
@@ -364,7 +362,7 @@ def _race(pos: Position, scripts: list[tuple[Move, ...]], samples: int, seed: in
         best = max((ests[k] for k in keep_going), key=lambda e: e.score)
         keep_going = [k for k in keep_going if ests[k] is best or _open(ests[k], best)]
         keep_going.sort(key=lambda k: -ests[k].score)
-        most = KEEP[min(len(KEEP) - 1, ends.index(end))]
+        most = keeps[min(len(keeps) - 1, ends.index(end))]
         keep_going = keep_going[:most]  # the last one left goes on: the best is known on every deal
     return [ests[k] for k in range(len(scripts))]  # (every script is played in the first round)
 

@@ -160,6 +160,12 @@ class BotTuning:
     #: the judge's close calls: when its best two choices are still within each other's noise after its
     #: deals (``--samples``), the two play on, up to this many times as many deals (``winrate.race``); 1: never
     close_calls: float = 3.0
+    #: the judge's race (``winrate.race``): every choice is played on the first ``race_first`` deals, then
+    #: the ``race_keep[0]`` best that are not clearly worse go on to ``race_round`` × ``--samples`` deals,
+    #: and of those the ``race_keep[1]`` best to ``--samples``
+    race_first: int = 24
+    race_round: float = 0.4
+    race_keep: tuple[int, ...] = (6, 3)
     #: the advice and the coach warn that a discard lets another player win, 碰 or 跑 at once from this
     #: chance, when it is also ``danger_gap`` above the safest discard's
     danger: float = 0.5

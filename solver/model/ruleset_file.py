@@ -1,10 +1,9 @@
 """Ruleset files: read a TOML ruleset, resolve its ``base``, check every field, make a ``Ruleset``.
 
-The shipped files are in ``solver/rulesets`` (hunan.toml documents every
-field).  A file may start from another (``base = "hunan"`` or a path next to
-it) and give only what differs: tables merge field by field, lists replace.
-Anything missing, unknown or inconsistent is refused with one line naming
-the file and the field (``RulesetError``, a ValueError).
+The shipped files are in ``solver/rulesets`` (hunan.toml documents every field).  A file may start
+from another (``base = "hunan"`` or a path next to it) and give only what differs: tables merge field
+by field, lists replace.  Anything missing, unknown or inconsistent is refused with one line naming the
+file and the field (``RulesetError``, a ValueError).
 
 >>> load("LUZHOU").name, load("泸州").name, load("luzhou-deng").fans
 ('luzhou', 'luzhou', ())
@@ -69,8 +68,9 @@ FIELDS: dict[str, Any] = {
              "red_last_up": bool, "buried": int},
     "bots": {"hazard": list, "typical_score": float, "steps": list, "hu_factor": float, "take_factor": float,
              "meld_rate": float, "discard_rate": float, "far_score": float, "look": int, "win_curve": list,
-             "kept_draws": float, "rollout_policy": str, "follow_ups": int, "danger": float,
-             "danger_gap": float, "grade_points": list, "grade_win": list, "close_calls": float},
+             "kept_draws": float, "rollout_policy": str, "follow_ups": int, "danger": float, "danger_gap": float,
+             "grade_points": list, "grade_win": list, "close_calls": float, "race_first": int, "race_round": float,
+             "race_keep": list},
 }
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
@@ -95,16 +95,14 @@ RANGES = {
     "bots.typical_score": (0, 1000),
     "bots.steps[]": (0, 1),
     "bots.win_curve[]": (0, 1),
-    "bots.hu_factor": (0, 10),
-    "bots.take_factor": (0, 10),
-    "bots.meld_rate": (0, 3),
-    "bots.discard_rate": (0, 3),
+    "bots.hu_factor": (0, 10), "bots.take_factor": (0, 10),
+    "bots.meld_rate": (0, 3), "bots.discard_rate": (0, 3),
     "bots.far_score": (0, 1000),
     "bots.kept_draws": (0, 50),
     "bots.look": (1, 50),
     "bots.follow_ups": (1, 10), "bots.close_calls": (1, 10),
-    "bots.danger": (0, 1),
-    "bots.danger_gap": (0, 1),
+    "bots.danger": (0, 1), "bots.danger_gap": (0, 1),
+    "bots.race_first": (1, 1000), "bots.race_round": (0, 1), "bots.race_keep[]": (1, 100),
     "bots.grade_points[]": (0, 1000),
     "bots.grade_win[]": (0, 1),
 }
@@ -486,9 +484,11 @@ def _bots(f: _Fields, table: dict[str, Any], where: str) -> R.BotTuning:
                                          "predicted 0 … 1, evenly spaced)")
             if name.startswith("grade_") and (len(value) != 3 or any(a > b for a, b in zip(value, value[1:]))):
                 f.fail(f"bots.{name}", "must be 3 numbers that never go down (from inaccuracy, mistake, blunder)")
+            if name == "race_keep" and (len(value) != 2 or not all(x == int(x) for x in value)):
+                f.fail("bots.race_keep", "must be 2 whole numbers (the choices kept after each round)")
         elif name == "rollout_policy" and value not in R.ROLLOUT_POLICIES:
             f.fail("bots.rollout_policy", f"must be one of {', '.join(R.ROLLOUT_POLICIES)}")
-        got[name] = float(value) if kind is float else value
+        got[name] = float(value) if kind is float else tuple(map(int, value)) if name == "race_keep" else value
     return R.BotTuning(**got)
 
 
