@@ -9,7 +9,6 @@ import random
 
 from solver.game.bot_eval import advisor, after_take, owes_discard
 from solver.game.bot_fast import Policy, use
-from solver.game.bot_keen import LEVEL
 from solver.game.moves import Move
 from solver.game.session import bot_seed
 
@@ -22,16 +21,17 @@ class KeenReference:
     """``keen`` as a player of the Python engine (``choose(view, ask)``); ``rng`` None: the first of tied
     discards."""
 
-    def __init__(self, seed: int = 0, seat: int = 0, level: int = LEVEL):
+    def __init__(self, seed: int = 0, seat: int = 0, level: int | None = None):
         self.rng = random.Random(bot_seed(seed, seat, "keen"))
-        self.level = level
+        self.level = level  # None: the ruleset's BotTuning.keen_level
 
     def rest_key(self, rules, hand, live) -> tuple[int, int]:
         """(class, −count) of a hand at rest."""
         t = advisor(rules).tings([hand])[0]
         if t is not None and t.distance == 0:
             return READY, -min(sum(live[w.tile] * self.worth(rules, w) for w in t.waits), COUNT_ROOM - 1)
-        if self.level >= 1 and t is not None and t.distance == 1:
+        level = rules.bots.keen_level if self.level is None else self.level
+        if level >= 1 and t is not None and t.distance == 1:
             n = sum(live[d.tile] for d in t.improving)
             if n > 0:
                 return NEAR, -n

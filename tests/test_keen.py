@@ -12,7 +12,7 @@ from solver.app import sim
 from solver.engine import _game_keen as KG
 from solver.engine import _game_policies as GP
 from solver.engine import distance, distance_arrays, game_steps, keen_steps
-from solver.game.bot_keen import LEVEL, KeenBot
+from solver.game.bot_keen import KeenBot
 from solver.game.engine import Game as KernelGame
 from solver.game.players import RandomBot
 from solver.game.session import bot_prefix
@@ -63,7 +63,7 @@ def test_keen_plays_as_its_reference_at_length(rules):
 
 
 def whole_against_driven(rules, seeds) -> None:
-    rows = keen_steps.play_keen(rules, seeds, bot_prefix("keen").encode(), LEVEL)
+    rows = keen_steps.play_keen(rules, seeds, bot_prefix("keen").encode(), rules.bots.keen_level)
     played = 0
     for seed, row in zip(seeds, rows.tolist()):
         if row[0] != 2:  # a start the Python judge of 天胡 decides: played driven only
@@ -193,3 +193,17 @@ def test_the_views_keen_passes_share_the_arrays_data():
     c.flags.writeable = False
     assert through(a, b, c, d) == 5 + 300 + 4000 + 3 + 6
     assert a[0] == 7 and b[1, 2] == 8 and d[4] == 9
+
+
+def test_the_rulesets_keen_level_is_the_bots_and_the_kernels():
+    """``[bots] keen_level = 0`` (readiness alone): the bot driven a decision at a time, whole hands in the
+    kernels and the reference (which reads the same field) still agree, and the hands are not level 1's."""
+    from solver.model.rules import get_ruleset
+    from solver.model.ruleset_file import loads
+    level0 = loads('schema = 1\nbase = "hunan"\nname = "keen-level-0"\n[bots]\nkeen_level = 0\n', "house.toml")
+    assert (level0.bots.keen_level, get_ruleset("hunan").bots.keen_level) == (0, 1)
+    assert sum(same_game(level0, seed, ("keen",) * 3) for seed in range(6)) > 50
+    whole_against_driven(level0, list(range(100)))
+    seeds = list(range(100))
+    at = {lv: keen_steps.play_keen(level0, seeds, bot_prefix("keen").encode(), lv) for lv in (0, 1)}
+    assert (at[0] != at[1]).any()

@@ -148,10 +148,11 @@ def play_keen(rules: Ruleset, seeds: list[int], prefix: bytes, level: int) -> np
     return results
 
 
-def roller(rules: Ruleset, level: int = 1) -> Roll:
+def roller(rules: Ruleset, level: int | None = None) -> Roll:
     """The ``roll`` of ``game_steps.rollouts`` and ``deal_and_roll`` that plays every seat after the script
-    by ``keen`` at ``level`` (``_game_entry.rollouts_keen``)."""
+    by ``keen`` at ``level`` (default: the ruleset's ``BotTuning.keen_level``; ``_game_entry.rollouts_keen``)."""
     k = keen_of(rules)
+    level = rules.bots.keen_level if level is None else level
 
     def roll(where: Where, res: NDArray[np.int64]) -> None:
         t = k.tables

@@ -22,10 +22,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-__all__ = ["LEVEL", "KeenBot"]
-
-#: how far ahead ``keen`` looks: 0 readiness alone, 1 also a hand one intake from ready
-LEVEL = 1
+__all__ = ["KeenBot"]
 
 
 class KeenBot:
@@ -47,5 +44,5 @@ class KeenBot:
         melds = [(m.kind, m.tiles) for m in hand.melds]
         tile = None if ask.stage == "discard" else ask.tile
         k = keen_steps.keen_of(view.rules).pick(hand.concealed, melds, view.unseen(), ask.stage, tile, options,
-                                                self.rng, LEVEL)
+                                                self.rng, view.rules.bots.keen_level)
         return options[k]

@@ -42,9 +42,9 @@ def keen_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = 
     """Hands of ``seeds`` with the bot ``keen`` at every seat (``KeenBot(seed, seat)``), played whole in the
     kernels (``keen_steps.play_keen``)."""
     from ..engine import keen_steps
-    from .bot_keen import LEVEL
     bots = bots or ("keen",) * rules.game.players
-    return _played(seeds, keen_steps.play_keen(rules, list(seeds), bot_prefix("keen").encode(), LEVEL), bots)
+    return _played(seeds, keen_steps.play_keen(rules, list(seeds), bot_prefix("keen").encode(),
+                                               rules.bots.keen_level), bots)
 
 
 def basic_outcomes(rules: Ruleset, seeds: Sequence[int], bots: tuple[str, ...] = ()) -> list[Played]:

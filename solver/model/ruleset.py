@@ -166,6 +166,9 @@ class BotTuning:
     race_first: int = 24
     race_round: float = 0.4
     race_keep: tuple[int, ...] = (6, 3)
+    #: how far ahead ``keen`` (the bot, and the judge's rollouts) looks: 0 readiness alone, 1 also a hand
+    #: one intake from ready (``solver.engine._game_keen``)
+    keen_level: int = 1
     #: the advice and the coach warn that a discard lets another player win, 碰 or 跑 at once from this
     #: chance, when it is also ``danger_gap`` above the safest discard's
     danger: float = 0.5

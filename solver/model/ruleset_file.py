@@ -70,7 +70,7 @@ FIELDS: dict[str, Any] = {
              "meld_rate": float, "discard_rate": float, "far_score": float, "look": int, "win_curve": list,
              "kept_draws": float, "rollout_policy": str, "follow_ups": int, "danger": float, "danger_gap": float,
              "grade_points": list, "grade_win": list, "close_calls": float, "race_first": int, "race_round": float,
-             "race_keep": list},
+             "race_keep": list, "keen_level": int},
 }
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
@@ -102,7 +102,7 @@ RANGES = {
     "bots.look": (1, 50),
     "bots.follow_ups": (1, 10), "bots.close_calls": (1, 10),
     "bots.danger": (0, 1), "bots.danger_gap": (0, 1),
-    "bots.race_first": (1, 1000), "bots.race_round": (0, 1), "bots.race_keep[]": (1, 100),
+    "bots.race_first": (1, 1000), "bots.race_round": (0, 1), "bots.race_keep[]": (1, 100), "bots.keen_level": (0, 1),
     "bots.grade_points[]": (0, 1000),
     "bots.grade_win[]": (0, 1),
 }
