@@ -396,7 +396,7 @@ A_CHOU_WEI = 8  # 偎 onto a pair whose 碰 was passed (臭偎: shown)
 A_CHOU_CHI = 9  # 过: the tile becomes 臭 for 吃 / for 碰 (A_CHOU_PENG)
 A_CHOU_PENG = 10
 A_SIZE = 11
-#: rows ``legal`` may write: 胡, a group, 碰, 过 and the legal ways (no 坎 of x: at most 84, as MAX_WAYS)
+#: rows ``legal`` may write: 胡, a group, 碰, 过 and the legal ways (at most 84: never with a 坎 of x; tests)
 MAX_ACTIONS = 84 + 4
 
 
