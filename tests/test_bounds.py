@@ -28,7 +28,7 @@ SCRIPT = textwrap.dedent("""
         rules = get_ruleset(name)
         seeds = list(range(1, 2001))
         game_steps.play_random(game_steps.tables_of(rules), seeds, b"phz:random:")
-        keen_steps.play_keen(rules, seeds[:600], b"phz:keen:", 1)
+        keen_steps.play_keen(rules, seeds[:600], b"phz:keen:", rules.bots.keen_level)
         basic_steps.play_basic(rules, seeds[:200], b"phz:basic:")
     three = seat_rules(get_ruleset("luzhou"), 3)
     for deal in range(3):

@@ -148,11 +148,11 @@ def play_keen(rules: Ruleset, seeds: list[int], prefix: bytes, level: int) -> np
     return results
 
 
-def roller(rules: Ruleset, level: int | None = None) -> Roll:
+def roller(rules: Ruleset) -> Roll:
     """The ``roll`` of ``game_steps.rollouts`` and ``deal_and_roll`` that plays every seat after the script
-    by ``keen`` at ``level`` (default: the ruleset's ``BotTuning.keen_level``; ``_game_entry.rollouts_keen``)."""
+    by ``keen`` at the ruleset's ``BotTuning.keen_level`` (``_game_entry.rollouts_keen``)."""
     k = keen_of(rules)
-    level = rules.bots.keen_level if level is None else level
+    level = rules.bots.keen_level
 
     def roll(where: Where, res: NDArray[np.int64]) -> None:
         t = k.tables
@@ -169,8 +169,9 @@ def warm(rules: Ruleset, name: str) -> None:
         hand = [x for x in range(20) for _ in range(4)][:21]
         counts = [hand.count(x) for x in range(20)]
         moves = [SimpleNamespace(kind="discard", tile=x) for x in range(20) if 1 <= counts[x] <= 2]
-        keen_of(rules).pick(counts, [], [4 - c for c in counts], "discard", None, moves, new_rng([1]), 1)
+        keen_of(rules).pick(counts, [], [4 - c for c in counts], "discard", None, moves, new_rng([1]),
+                            rules.bots.keen_level)
     elif name == "play_keen":
-        play_keen(rules, [1, 2], b"phz:keen:", 1)
+        play_keen(rules, [1, 2], b"phz:keen:", rules.bots.keen_level)
     else:
         warm_rollout(rules, roller(rules))
