@@ -59,11 +59,13 @@ def parse_bots(text: str, seats: int = 3) -> tuple[str, ...]:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with every number of the table.")
 @click.option("--records", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="Write each hand's game record (JSON Lines, README: Game records) into DIR.")
+@click.option("--per-deal", "per_deal", type=click.Path(), default=None, metavar="FILE",
+              help="Also write each bot's net per hand on each deal into FILE (JSON), for pooling runs "
+                   "and comparing them deal by deal (benchmarks/strength.py).")
 @lang_option
 @click.pass_context
 def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: str | None, seed: int, jobs: int,
-        as_json: bool,
-        records: str | None, lang: str | None) -> None:
+        as_json: bool, records: str | None, per_deal: str | None, lang: str | None) -> None:
     """Bots against bots: each bot's mean net score per hand, with its 95% interval.
 
     Each deal is played once per seating (the bots rotated over the seats,
@@ -102,6 +104,11 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
         except OSError as e:
             raise click.BadParameter(f"cannot make the folder {records}: {e.strerror or e}; name a folder you "
                                      "can write to", param_hint="--records") from None
+    if per_deal is not None:
+        where = os.path.dirname(os.path.abspath(per_deal))
+        if os.path.isdir(per_deal) or not os.path.isdir(where) or not os.access(where, os.W_OK):
+            raise click.BadParameter(f"cannot write {per_deal}: name a file in a folder you can write to",
+                                     param_hint="--per-deal")
     jobs = batch.capped_jobs(jobs)  # the range --help states
     prepare(as_json)
     job = runner.Sim(rules, bots, seed, records)
@@ -123,3 +130,27 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
         echo(json.dumps(sim_json(summary, info), ensure_ascii=False))
     else:
         echo("\n".join(sim_lines(summary, info, resolve_lang(lang))))
+    if per_deal is not None:
+        try:
+            write_per_deal(per_deal, tally, info, rules.game.players)
+        except OSError as e:
+            warn(f"phz: cannot write {per_deal}: {e.strerror or e}; free some room or name another file "
+                 "(the table above is the run's)")
+            ctx.exit(1)
+
+
+def write_per_deal(path: str, tally, info, players: int) -> None:
+    """The run's per-deal means (``stats.Tally.per_deal``: each bot's net per hand on deal i, over its
+    seatings) as one JSON object, written whole or not at all (a file beside it, then renamed)."""
+    import json
+
+    body = {"phz": "sim per-deal", "rules": info.rules, "players": players, "bots": list(info.bots),
+            "seed": info.seed, "deals": tally.deals, "per_deal": {b: list(v) for b, v in tally.per_deal.items()}}
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(body, f)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
