@@ -79,6 +79,8 @@ def load(paths: list[str]) -> tuple[dict, dict[tuple[int, int], dict[str, float]
 def pair_of(head: dict, text: str | None) -> tuple[str, str]:
     """``--pair A,B``, or the runs' first two bots."""
     bots = list(dict.fromkeys(head["bots"]))
+    if len(bots) < 2:
+        raise StrengthError(f"the runs seat {bots[0]} alone: compare two bots (phz sim --bots A,B,B)")
     a, b = text.split(",", 1) if text else (bots + [""])[:2]
     if a not in bots or b not in bots or a == b:
         raise StrengthError(f"--pair {a},{b}: name two of the runs' bots, {', '.join(bots)}")

@@ -7,13 +7,17 @@ interval, whatever --jobs); pooling is the mean of every deal's difference once;
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 
 import pytest
 from click.testing import CliRunner
 
 from benchmarks import strength
+from solver.app import sim as sim_runner
 from solver.app.commands import main
 from solver.game.stats import mean_interval
+from tests.process_helpers import PATIENCE, env, no_traceback, wait_until
 
 
 def sim(*args: str):
@@ -102,3 +106,26 @@ def test_the_tool_prints_the_pooled_comparison(tmp_path, capsys):
     assert strength.main([a]) == 0
     out = capsys.readouterr().out
     assert "luzhou, 3 seats, judge,race,race: 3 deals (1 seed)" in out and "judge − race: +0.833 ±" in out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_run_stopped_by_ctrl_c_keeps_the_deals_done(phz_cmd, tmp_path, jobs):
+    """A long run with --per-deal that is interrupted writes the deals done so far, each whole (every
+    bot's net of each deal written), and its last line says how many."""
+    out, records = tmp_path / "run.json", tmp_path / "records"
+    proc = subprocess.Popen([*phz_cmd, "sim", "--bots", "keen,random,random", "--games", "10000000", "--jobs", jobs,
+                             "--records", str(records), "--per-deal", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+    try:  # well under way: deal 200's games are written, three chunks of deals (sim.MAX_CHUNK) after the first
+        wait_until(lambda: records.is_dir() and any(records.glob("deal000200-*")), "the run to be under way")
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=PATIENCE)
+    finally:
+        proc.kill()
+    no_traceback(err)
+    assert proc.returncode == 130
+    body = json.loads(out.read_text())
+    n = body["deals"]
+    assert body["stopped"] is True and n >= sim_runner.MAX_CHUNK and all(len(v) == n for v in body["per_deal"].values())
+    assert err.decode().strip().splitlines()[-1] == f"phz: interrupted; the {n} deals done are in {out}"
+    assert not list(tmp_path.glob("*.tmp"))

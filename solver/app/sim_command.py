@@ -115,12 +115,13 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
     start = time.perf_counter()
     tally = Tally(bots)
     try:
-        if sys.stderr is not None and sys.stderr.isatty():
-            with click.progressbar(length=deals, label="phz sim", file=sys.stderr, show_pos=True,
-                                   show_eta=True) as bar:
-                runner.run(job, deals, jobs=jobs, progress=bar.update, into=tally)
-        else:
-            runner.run(job, deals, jobs=jobs, into=tally)
+        with _kept_on_stop(per_deal, tally, rules, bots, seed):
+            if sys.stderr is not None and sys.stderr.isatty():
+                with click.progressbar(length=deals, label="phz sim", file=sys.stderr, show_pos=True,
+                                       show_eta=True) as bar:
+                    runner.run(job, deals, jobs=jobs, progress=bar.update, into=tally)
+            else:
+                runner.run(job, deals, jobs=jobs, into=tally)
     except runner.WorkerDied as e:
         warn(f"phz: {e}")
         ctx.exit(1)
@@ -132,20 +133,25 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
         echo("\n".join(sim_lines(summary, info, resolve_lang(lang))))
     if per_deal is not None:
         try:
-            write_per_deal(per_deal, tally, info, rules.game.players)
+            write_per_deal(per_deal, tally, rules, bots, seed)
         except OSError as e:
             warn(f"phz: cannot write {per_deal}: {e.strerror or e}; free some room or name another file "
                  "(the table above is the run's)")
             ctx.exit(1)
 
 
-def write_per_deal(path: str, tally, info, players: int) -> None:
+def write_per_deal(path: str, tally, rules, bots: tuple[str, ...], seed: int, stopped: bool = False) -> int:
     """The run's per-deal means (``stats.Tally.per_deal``: each bot's net per hand on deal i, over its
-    seatings) as one JSON object, written whole or not at all (a file beside it, then renamed)."""
+    seatings) as one JSON object, written whole or not at all (a file beside it, then renamed); the
+    deals written (those every bot has: a run ``stopped`` by a signal keeps the deals done)."""
     import json
 
-    body = {"phz": "sim per-deal", "rules": info.rules, "players": players, "bots": list(info.bots),
-            "seed": info.seed, "deals": tally.deals, "per_deal": {b: list(v) for b, v in tally.per_deal.items()}}
+    per = {b: list(v) for b, v in tally.per_deal.items()}
+    n = min(len(v) for v in per.values())
+    body = {"phz": "sim per-deal", "rules": rules.name, "players": rules.game.players, "bots": list(bots),
+            "seed": seed, "deals": n, "per_deal": {b: v[:n] for b, v in per.items()}}
+    if stopped:
+        body["stopped"] = True
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
         with open(tmp, "w", encoding="utf-8") as f:
@@ -154,3 +160,21 @@ def write_per_deal(path: str, tally, info, players: int) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+    return n
+
+
+def _kept_on_stop(path: str | None, tally, rules, bots: tuple[str, ...], seed: int):
+    """With ``--per-deal``: a run stopped by Ctrl-C or a signal writes the deals done so far to ``path``
+    (and says so on its last line); else nothing."""
+    from contextlib import ExitStack
+
+    from solver.app import signals
+
+    stack = ExitStack()
+    if path is None:
+        return stack
+    done: list[int] = []
+    stack.enter_context(signals.on_stop(lambda: done.append(write_per_deal(path, tally, rules, bots, seed, True))))
+    stack.enter_context(signals.note(lambda: f"the {done[0]} deals done are in {path}" if done else
+                                     f"{path} not written"))
+    return stack
