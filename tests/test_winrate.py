@@ -647,3 +647,28 @@ def test_calibration(name, bot):
     for b in bins(rows):
         if b.count >= 40:
             assert abs(b.error) <= 0.3 + 3 * b.se, b
+
+
+def test_deals_the_inferred_counts_cannot_lead_to_are_left_out():
+    """A judge's decision from hunan (seed 68000, deal 15, `judge` at seat 2 against two `race`): seat 0
+    laid out a 偎 that left nothing to discard (one tile more than at rest), then drew the fourth (提); the
+    others' counts are inferred (``bot_advice.held_of``) and the extra tile went to seat 1, the one
+    without a 4-tile meld, so on some deals seat 1 is asked to discard before this seat.  Those deals are
+    left out and the rest played (before, the rollouts raised and the judge's bot stopped)."""
+    from solver.game.advice import advise
+    from solver.game.position import Position
+    from solver.model.hand import Hand, Meld
+
+    hand = Hand((0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0),
+                (Meld("peng", (2, 2, 2)), Meld("peng", (0, 0, 0)), Meld("chi", (5, 15, 15)), Meld("chi", (7, 7, 17)),
+                 Meld("peng", (12, 12, 12))))
+    melds = ((("peng", (6, 6, 6)), ("chi", (1, 1, 11)), ("chi", (11, 12, 13)), ("chi", (13, 14, 15)),
+              ("ti", (8, 8, 8, 8))),
+             (("chi", (4, 4, 14)), ("chi", (7, 7, 17)), ("peng", (19, 19, 19)), ("chi", (11, 16, 19))),
+             tuple((m.kind, m.tiles) for m in hand.melds))
+    options = tuple(Move("discard", tile=t) for t in (3, 10, 14, 18))
+    pos = Position(H, 2, 0, 1, hand, melds, (5, 9, 6), ((1, 18, 11), (9, 18, 4, 13, 4, 5), (9, 15, 5, 17)), 4,
+                   None, "discard", options, chou=frozenset({11, 4, 13}))
+    ests = estimate(pos, [(m,) for m in options], samples=60, policy="keen")
+    assert all(0 < e.n < 60 for e in ests) and len({e.n for e in ests}) == 1  # the same deals left out for all
+    assert advise(pos).best.move in options
