@@ -7,8 +7,8 @@ on each deal, over its seatings.  The runs pooled must be of the same ruleset, t
 no deal may be in two of them (a deal is its run's seed and its index).  Printed: the deals, the
 mean per-deal difference of A's net and B's (A, B: ``--pair``, by default the first two bots of the
 runs) with its 95% interval (the normal approximation, as ``phz sim``), the 95% interval of a
-bootstrap of the deals (the differences have heavy tails), and about how many deals would make the
-interval as narrow as the difference.
+bootstrap of the deals (the differences have heavy tails), and, while there is no verdict, about how
+many deals would tell the two apart (``stats.Pair.deals_needed``, as ``phz sim`` says it).
 
 ``--vs FILE...``: another configuration played on deals of the same seeds (e.g. a house ruleset's
 tuning, or the code before a change): on the deals in both, the mean per-deal change of A − B from
@@ -30,12 +30,11 @@ import random
 import sys
 from pathlib import Path
 
-from solver.game.stats import mean_interval
+from solver.game.stats import VERDICT_DEALS, Pair, mean_interval
+from solver.text.sim_table import PER_DEAL as KIND
 
 #: bootstrap resamples of the deals (a fixed stream: the same files give the same interval)
 RESAMPLES = 2000
-#: what a per-deal file says it is (``phz sim --per-deal``)
-KIND = "sim per-deal"
 
 
 class StrengthError(ValueError):
@@ -81,7 +80,7 @@ def pair_of(head: dict, text: str | None) -> tuple[str, str]:
     bots = list(dict.fromkeys(head["bots"]))
     if len(bots) < 2:
         raise StrengthError(f"the runs seat {bots[0]} alone: compare two bots (phz sim --bots A,B,B)")
-    a, b = text.split(",", 1) if text else (bots + [""])[:2]
+    a, b = text.split(",", 1) if text else bots[:2]
     if a not in bots or b not in bots or a == b:
         raise StrengthError(f"--pair {a},{b}: name two of the runs' bots, {', '.join(bots)}")
     return a, b
@@ -101,8 +100,7 @@ def summary(paths: list[str], pair: str | None, vs: list[str] | None) -> dict:
     mean, half = mean_interval(diffs)
     out = {**head, "first": a, "second": b, "deals": len(diffs), "seeds": sorted({s for s, _ in deals}),
            "mean": mean, "half": half, "bootstrap": bootstrap(diffs) if len(diffs) > 1 else None,
-           "deals_needed": math.ceil(len(diffs) * (half / mean) ** 2) if half and mean and abs(mean) <= half
-           else None}
+           "deals_needed": Pair(a, b, mean, half, len(diffs)).deals_needed}
     if vs:
         other_head, other = load(vs)
         if (other_head["rules"], other_head["players"]) != (head["rules"], head["players"]) \
@@ -126,8 +124,8 @@ def lines(s: dict) -> list[str]:
     if s["bootstrap"]:
         out.append(f"  bootstrap of the deals (95%): {s['bootstrap'][0]:+.3f} … {s['bootstrap'][1]:+.3f}")
     if s["deals_needed"]:
-        out.append(f"  the interval reaches 0: about {s['deals_needed']:,} deals would make it as narrow as "
-                   "the difference")
+        out.append(f"  no verdict yet: about {s['deals_needed']:,} deals would tell the two apart (never fewer "
+                   f"than {VERDICT_DEALS})")
     if "vs" in s:
         v = s["vs"]
         out.append(f"--vs, on the {v['deals']:,} deals in both: {pm(v['mean'], v['half'])} a hand "

@@ -88,7 +88,7 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
     from solver.game.deal import unplayable
     from solver.game.stats import Tally
     from solver.text.explain import resolve_lang
-    from solver.text.sim_table import SimInfo, sim_json, sim_lines
+    from solver.text.sim_table import SimInfo, per_deal_json, sim_json, sim_lines
 
     rules = seat_rules(rules, players)
     why = unplayable(rules)
@@ -115,7 +115,7 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
     start = time.perf_counter()
     tally = Tally(bots)
     try:
-        with _kept_on_stop(per_deal, tally, rules, bots, seed):
+        with _kept_on_stop(per_deal, tally, SimInfo(rules.name, bots, seed, jobs, 0.0), rules.game.players):
             if sys.stderr is not None and sys.stderr.isatty():
                 with click.progressbar(length=deals, label="phz sim", file=sys.stderr, show_pos=True,
                                        show_eta=True) as bar:
@@ -133,25 +133,18 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
         echo("\n".join(sim_lines(summary, info, resolve_lang(lang))))
     if per_deal is not None:
         try:
-            write_per_deal(per_deal, tally, rules, bots, seed)
+            write_per_deal(per_deal, per_deal_json(tally, info, rules.game.players))
         except OSError as e:
             warn(f"phz: cannot write {per_deal}: {e.strerror or e}; free some room or name another file "
                  "(the table above is the run's)")
             ctx.exit(1)
 
 
-def write_per_deal(path: str, tally, rules, bots: tuple[str, ...], seed: int, stopped: bool = False) -> int:
-    """The run's per-deal means (``stats.Tally.per_deal``: each bot's net per hand on deal i, over its
-    seatings) as one JSON object, written whole or not at all (a file beside it, then renamed); the
-    deals written (those every bot has: a run ``stopped`` by a signal keeps the deals done)."""
+def write_per_deal(path: str, body: dict) -> None:
+    """The ``--per-deal`` object (``sim_table.per_deal_json``) written whole or not at all (a file beside
+    it, then renamed)."""
     import json
 
-    per = {b: list(v) for b, v in tally.per_deal.items()}
-    n = min(len(v) for v in per.values())
-    body = {"phz": "sim per-deal", "rules": rules.name, "players": rules.game.players, "bots": list(bots),
-            "seed": seed, "deals": n, "per_deal": {b: v[:n] for b, v in per.items()}}
-    if stopped:
-        body["stopped"] = True
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
         with open(tmp, "w", encoding="utf-8") as f:
@@ -160,21 +153,26 @@ def write_per_deal(path: str, tally, rules, bots: tuple[str, ...], seed: int, st
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-    return n
 
 
-def _kept_on_stop(path: str | None, tally, rules, bots: tuple[str, ...], seed: int):
+def _kept_on_stop(path: str | None, tally, info, players: int):
     """With ``--per-deal``: a run stopped by Ctrl-C or a signal writes the deals done so far to ``path``
     (and says so on its last line); else nothing."""
     from contextlib import ExitStack
 
     from solver.app import signals
+    from solver.text.sim_table import per_deal_json
 
     stack = ExitStack()
     if path is None:
         return stack
     done: list[int] = []
-    stack.enter_context(signals.on_stop(lambda: done.append(write_per_deal(path, tally, rules, bots, seed, True))))
+
+    def save() -> None:
+        body = per_deal_json(tally, info, players, stopped=True)
+        write_per_deal(path, body)
+        done.append(body["deals"])
+    stack.enter_context(signals.on_stop(save))
     stack.enter_context(signals.note(lambda: f"the {done[0]} deals done are in {path}" if done else
                                      f"{path} not written"))
     return stack

@@ -286,7 +286,6 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
     tables = game_steps.tables_of(pos.rules)
     unseen = unseen_of(pos)
     refused: tuple[Move, ...] = ()  # a script the engine did not offer on some deal
-    played = False
     for lo in range(start, start + samples, BATCH):
         numbers = range(lo, min(lo + BATCH, start + samples))
         res = game_steps.deal_and_roll(
@@ -297,12 +296,11 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
         for row in res:
             if any(r[3] < 0 for r in row):
                 # a deal where the script is not what the seat is asked: the others' counts it was dealt
-                # (``bot_advice.held_of`` infers them) do not lead to this decision; dealt again, as below
+                # (``bot_advice.held_of`` infers them) do not lead to this decision; left out, as below
                 refused = refused or next(plays[k] for k, r in enumerate(row) if r[3] < 0)
                 continue
             if any(r[3] == 0 for r in row):
                 continue  # no deal, or one that contradicts what was seen
-            played = True
             for k, (net, won, deal_in, _, gave) in enumerate(row):
                 nets[k].append(net)
                 wins[k] += won
@@ -310,7 +308,7 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
                 handed[k] += gave
         if progress is not None:
             progress(min(lo + BATCH, start + samples) - lo)
-    if refused and not played:
+    if refused and not any(nets):
         raise ValueError(f"the script {refused} has a move that is not offered")
     return [Estimate(s, len(nets[k]), wins[k], ins[k], tuple(nets[k]), handed[k], samples)
             for k, s in enumerate(plays)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tabulate import tabulate
 
-from ..game.stats import EVENTS, VERDICT_DEALS, Summary
+from ..game.stats import EVENTS, VERDICT_DEALS, Summary, Tally
 from .catalogue import say
 
 __all__ = ["SimInfo", "sim_json", "sim_lines"]
@@ -101,3 +101,19 @@ def sim_json(s: Summary, info: SimInfo) -> dict:
     the first seating), then ``Summary.as_json`` (rule events by key; ``event_names`` names them)."""
     return {"rules": info.rules, "seats": list(info.bots), "seed": info.seed, "jobs": info.jobs,
             "seconds": round(info.seconds, 3), **s.as_json(), "event_names": dict(EVENTS)}
+
+
+#: what a ``phz sim --per-deal`` file says it is (``benchmarks/strength.py`` reads it)
+PER_DEAL = "sim per-deal"
+
+
+def per_deal_json(tally: Tally, info: SimInfo, players: int, stopped: bool = False) -> dict:
+    """The one JSON object of ``phz sim --per-deal``: what was asked, then each bot's net per hand on each
+    deal over its seatings (``Tally.per_deal``), as far as every bot has it (a run ``stopped`` by a
+    signal keeps the deals done; ``deals`` says how many)."""
+    n = min(len(v) for v in tally.per_deal.values())
+    body = {"phz": PER_DEAL, "rules": info.rules, "players": players, "bots": list(info.bots), "seed": info.seed,
+            "deals": n, "per_deal": {b: list(v[:n]) for b, v in tally.per_deal.items()}}
+    if stopped:
+        body["stopped"] = True
+    return body
