@@ -649,12 +649,13 @@ def test_calibration(name, bot):
             assert abs(b.error) <= 0.3 + 3 * b.se, b
 
 
-def test_deals_the_inferred_counts_cannot_lead_to_are_left_out():
+def test_deals_the_counts_given_cannot_lead_to_are_left_out():
     """A judge's decision from hunan (seed 68000, deal 15, `judge` at seat 2 against two `race`): seat 0
-    laid out a 偎 that left nothing to discard (one tile more than at rest), then drew the fourth (提); the
-    others' counts are inferred (``bot_advice.held_of``) and the extra tile went to seat 1, the one
-    without a 4-tile meld, so on some deals seat 1 is asked to discard before this seat.  Those deals are
-    left out and the rest played (before, the rollouts raised and the judge's bot stopped)."""
+    laid out a 偎 that left nothing to discard (one tile more than at rest), then drew the fourth (提).
+    The counts below are those the bots once inferred (the extra tile given to seat 1, the one without
+    a 4-tile meld; the game's are 6, 8, 6), as a position typed in may give them: on some deals seat 1
+    is then asked to discard before this seat.  Those deals are left out and the rest played (before,
+    the rollouts raised and the judge's bot stopped)."""
     from solver.game.advice import advise
     from solver.game.position import Position
     from solver.model.hand import Hand, Meld

@@ -1,7 +1,8 @@
 """What one seat sees of the table (RULES.md 10): its own hand and 臭, every exposed meld but the tiles
-of another player's 偎, the tiles face up in front of each player, the tile on the table, the stock count.
+of another player's 偎, the tiles face up in front of each player, the tile on the table, the stock count,
+and how many concealed tiles each player holds (a hand in front of a player can be counted).
 
-Never another hand, the stock order, or a 偎's tiles (a 臭偎 is shown face up).
+Never another hand's tiles, the stock order, or a 偎's tiles (a 臭偎 is shown face up).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class SeatView:
     chou: frozenset[int]  # 臭 for 吃 (under 过张只能胡: passed tiles)
     passed_peng: frozenset[int]  # 臭 for 碰
     rules: Ruleset
+    held: tuple[int, ...]  # per seat: its concealed tiles (a hand can be counted across the table)
     last: int | None = None  # the stock's shown last tile (a table of four), while it is in the stock
 
     @property
@@ -98,7 +100,7 @@ def view_of(game, seat: int) -> SeatView:
     me = game.seats[seat]
     return SeatView(seat, game.dealer, game.turn, me.hand(), tuple(melds), tuple(tuple(s.faces) for s in game.seats),
                     table, len(game.stock), frozenset(me.chou), frozenset(me.passed_peng), game.rules,
-                    shown_last(game))
+                    tuple(s.n_concealed for s in game.seats), shown_last(game))
 
 
 def shown_last(game) -> int | None:

@@ -296,7 +296,7 @@ def estimate(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int =
         for row in res:
             if any(r[3] < 0 for r in row):
                 # a deal where the script is not what the seat is asked: the others' counts it was dealt
-                # (``bot_advice.held_of`` infers them) do not lead to this decision; left out, as below
+                # (a position's, as given) do not lead to this decision; left out, as below
                 refused = refused or next(plays[k] for k, r in enumerate(row) if r[3] < 0)
                 continue
             if any(r[3] == 0 for r in row):
