@@ -298,3 +298,43 @@ def test_play_refuses_a_deal_that_does_not_fit_the_table_in_one_line(run_phz, tm
     words = "deals 80 tiles" if players == 3 else "one tile count per player who plays"
     for command in ("play", "sim"):
         _one_line_refusal(run_phz(command, "--rules", str(house), input="1\n" * 5, timeout=TIMEOUT), words)
+
+
+# ---------------------------------------------------------------- writing a file whole
+
+_WRITE_CAPPED = """
+import os, resource, signal, sys
+from solver.model.files import write_whole
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the cap fails (EFBIG) instead of killing
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[2]), int(sys.argv[2])))
+try:
+    write_whole(sys.argv[1], "new " * 1000)
+except OSError as e:
+    print("refused", e.errno)
+"""
+
+
+def test_a_file_written_whole_replaces_the_old_one_or_leaves_it(tmp_path):
+    """``files.write_whole`` (the web page's records, ``--per-deal``, the kernels' stamp): a write that
+    fails part way (the kernel's file-size cap, as a full disk would) leaves the old file as it was and
+    nothing beside it; one that fits replaces it."""
+    import errno
+    import subprocess
+    import sys
+
+    from solver.model.files import write_whole
+
+    path = tmp_path / "record.jsonl"
+    write_whole(path, "old\n")
+    assert path.read_text() == "old\n"
+    proc = subprocess.run([sys.executable, "-c", _WRITE_CAPPED, str(path), "100"], capture_output=True,
+                          text=True, timeout=TIMEOUT)
+    assert proc.stdout.split() == ["refused", str(errno.EFBIG)], proc.stderr[-2000:]
+    assert path.read_text() == "old\n" and os.listdir(tmp_path) == ["record.jsonl"]
+    proc = subprocess.run([sys.executable, "-c", _WRITE_CAPPED, str(path), "100000"], capture_output=True,
+                          text=True, timeout=TIMEOUT)
+    assert proc.returncode == 0 and not proc.stdout, proc.stderr[-2000:]
+    assert path.read_text() == "new " * 1000 and os.listdir(tmp_path) == ["record.jsonl"]
+    with pytest.raises(OSError):  # a folder that is not there: nothing made
+        write_whole(tmp_path / "nowhere" / "x.json", b"{}")
+    assert os.listdir(tmp_path) == ["record.jsonl"]

@@ -141,18 +141,12 @@ def sim(ctx: click.Context, deals: int, rules, players: int | None, bots_text: s
 
 
 def write_per_deal(path: str, body: dict) -> None:
-    """The ``--per-deal`` object (``sim_table.per_deal_json``) written whole or not at all (a file beside
-    it, then renamed)."""
+    """The ``--per-deal`` object (``sim_table.per_deal_json``) written whole or not at all."""
     import json
 
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(body, f)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    from solver.model.files import write_whole
+
+    write_whole(path, json.dumps(body))
 
 
 def _kept_on_stop(path: str | None, tally, info, players: int):

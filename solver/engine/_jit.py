@@ -31,6 +31,8 @@ import numpy as np
 from numba.core import cgutils, types
 from numba.extending import intrinsic, overload
 
+from ..model.files import write_whole
+
 _cache = True  # False once no folder to cache in was found
 
 
@@ -201,10 +203,7 @@ def _fresh(folder: str) -> None:
             _remove(os.path.join(folder, name))
     try:
         os.makedirs(folder, exist_ok=True)
-        tmp = f"{stamp}.{os.getpid()}"
-        with open(tmp, "w", encoding="ascii") as f:
-            f.write(digest + "\n")
-        os.replace(tmp, stamp)
+        write_whole(stamp, digest + "\n")
     except OSError:
         pass
 

@@ -1,5 +1,6 @@
 """Reading what a user or a record names: a file read with a size limit that never blocks, and JSON or
-TOML data of a bounded depth.  Everything refused is one line (``FileRefused``, a ValueError).
+TOML data of a bounded depth.  Everything refused is one line (``FileRefused``, a ValueError).  And
+writing a file whole (``write_whole``): never half a file, never a stray one beside it.
 
 A path may name anything: a FIFO (whose open would wait for a writer for ever), a device
 (``/dev/zero`` never ends), a directory, a file of gigabytes.  ``read_bytes`` opens without
@@ -22,6 +23,7 @@ import json
 import os
 import stat
 import sys
+import threading
 import tomllib
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -30,7 +32,7 @@ from ..limits import MAX_DEPTH
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-__all__ = ["FileRefused", "depth", "loads_json", "loads_toml", "read_bytes", "read_text", "size_words"]
+__all__ = ["FileRefused", "depth", "loads_json", "loads_toml", "read_bytes", "read_text", "size_words", "write_whole"]
 
 class FileRefused(ValueError):
     """A file or text that is not read: one line naming the file and why."""
@@ -101,6 +103,23 @@ def read_text(path: str | os.PathLike[str], *, limit: int, what: str) -> str:
     except UnicodeDecodeError as e:
         raise FileRefused(f"{os.fspath(path)}: not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})") \
             from None
+
+
+def write_whole(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """``data`` (text as UTF-8) into ``path`` whole or not at all: written to a file of this thread
+    beside it, then renamed over it.  On any failure (a full disk, a folder that takes no file, a
+    signal's exception) that file is removed, ``path`` is as it was, and the OSError is raised."""
+    name = os.fspath(path)
+    tmp = f"{name}.{os.getpid()}-{threading.get_ident()}.tmp"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(tmp, name)
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass  # renamed (the usual case) or never made
 
 
 def depth(value: object, limit: int = MAX_DEPTH) -> int:

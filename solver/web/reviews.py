@@ -41,10 +41,10 @@ def upload(folder: Path, body: dict) -> dict:
     """``{name, text}``: a record chosen by the learner (a file of ``phz play``, another machine's) read and,
     when it is one, written into ``folder`` under a name of its own (its name's letters, a random tail), so
     that the review reads it from there; a ValueError (one line) for text that is no record."""
-    import os
     import secrets
 
     from solver.game import record as records
+    from solver.model import files
 
     text = body.get("text")
     if not isinstance(text, str) or not text.strip():
@@ -60,9 +60,7 @@ def upload(folder: Path, body: dict) -> dict:
         raise record_refused(e, stem) from None
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{stem}-{secrets.token_hex(3)}.jsonl"
-    tmp = folder / (name + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, folder / name)
+    files.write_whole(folder / name, data)
     return {"name": name}
 
 

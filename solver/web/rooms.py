@@ -12,7 +12,7 @@ the record on disk is always whole and replays strictly.
 """
 from __future__ import annotations
 
-import os
+import io
 import secrets
 import threading
 import time
@@ -31,6 +31,7 @@ from solver.game.session import Session, hand_seed
 from solver.game.table import around
 from solver.game.view import SeatView, hidden_event, view_of
 from solver.game.winrate import DEFAULT_SAMPLES
+from solver.model import files
 from solver.model.rules import Ruleset
 from solver.model.tiles import glyph
 from solver.text import play_words as pw
@@ -187,10 +188,10 @@ class Room:
             return
         seats = [{"name": "you", "player": "human"} if p == self.me else {"name": b, "player": b}
                  for p, b in enumerate(around(self.me, self.bots))]
-        tmp = self.record_path.with_name(self.record_path.name + ".tmp")
-        record.write(tmp, self.rules, self.games, seeds=self.seeds, seed=self.session.seed, seats=seats,
+        text = io.StringIO()
+        record.write(text, self.rules, self.games, seeds=self.seeds, seed=self.session.seed, seats=seats,
                      session={"command": "serve", "coach": self.coaching})
-        os.replace(tmp, self.record_path)
+        files.write_whole(self.record_path, text.getvalue())
 
     # ------------------------------------------------------------ what the page shows
 
