@@ -32,10 +32,29 @@ class KeenReference:
             return READY, -min(sum(live[w.tile] * self.worth(rules, w) for w in t.waits), COUNT_ROOM - 1)
         level = rules.bots.keen_level if self.level is None else self.level
         if level >= 1 and t is not None and t.distance == 1:
-            n = sum(live[d.tile] for d in t.improving)
+            n = sum(live[d.tile] * self.reach(rules, hand, d.tile) for d in t.improving)
             if n > 0:
                 return NEAR, -n
         return FAR, 0
+
+    @staticmethod
+    def reach(rules, hand, x) -> int:
+        """What one live copy of an improving tile x counts (``[bots] keen_reach``; else 1): 10 for each
+        draw (the hand's own, the upper and the lower player's) and ``discard_rate`` × 10 for each discard
+        (the upper and the lower player's) from which the hand may take x as it holds it: the take
+        table makes a meld of it there, a pair may 碰 it (another's tile), or the hand may eat it from
+        there (held once or as a pair)."""
+        if not rules.bots.keen_reach:
+            return 1
+        shown = {m.tiles[0]: m.kind for m in hand.melds if m.kind in ("wei", "peng")}
+        holding = shown.get(x) or {3: "kan", 2: "pair"}.get(hand.concealed[x], "less")
+        thrown = round(10 * rules.bots.discard_rate)
+        slots = (("self", "self-draw", 10), ("other", "upper-draw", 10), ("other", None, 10),
+                 ("discard", "upper-discard", thrown), ("discard", None, thrown))
+        makes = {source: cell.makes for (h, source), cell in rules.take.items() if h == holding}
+        return sum(w for source, eat, w in slots
+                   if makes.get(source, "free") != "free" or (holding == "pair" and source != "self")
+                   or (holding in ("pair", "less") and eat in rules.chi_from))
 
     @staticmethod
     def worth(rules, wait) -> int:

@@ -122,18 +122,22 @@ def test_many_keen_rollouts_equal_the_python_rollout(rules):
     assert sum(same_rollouts(rules, seed, policy="keen") for seed in range(100, 300)) > 1_500
 
 
+@pytest.mark.parametrize("reach", [False, True], ids=["alike", "reach"])
 @pytest.mark.parametrize("rules", ALL, ids=IDS)
-def test_each_discards_improving_tiles_found_together_are_its_own(rules):
+def test_each_discards_improving_tiles_found_together_are_its_own(rules, reach):
     """``_discards_near`` (every discard's improving tiles at once, from the tiles that may be discarded
     after each intake of the whole hand) against ``_improving`` on the hand less each discard, on the
-    hands of random play that owe a discard, none of which leaves them ready."""
+    hands of random play that owe a discard, none of which leaves them ready; each copy counted alike,
+    and for its reach (``keen_reach``: a discard from a pair leaves its other copy a single)."""
+    from dataclasses import replace
+
     t = game_steps.tables_of(rules)
     cx = keen_steps.keen_of(rules).distance.context
 
     def memos():
         return (*distance_arrays.DistanceMemo().args(), *distance_arrays.DistanceMemo(dtype=np.int64).args())
 
-    ks = KG.scratch()
+    ks = KG.scratch(reach=keen_steps.reach(replace(rules, bots=replace(rules.bots, keen_reach=reach))))
     compared = 0
     for seed in range(3):
         kern = KernelGame(rules, seed=seed)
@@ -207,3 +211,24 @@ def test_the_rulesets_keen_level_is_the_bots_and_the_kernels():
     seeds = list(range(100))
     at = {lv: keen_steps.play_keen(level0, seeds, bot_prefix("keen").encode(), lv) for lv in (0, 1)}
     assert (at[0] != at[1]).any()
+
+
+@pytest.mark.parametrize("base", ["hunan", "luzhou"])
+def test_keen_reach_counts_each_improving_tile_by_its_sources(base):
+    """``[bots] keen_reach = true``: a hand one intake from ready counts each live improving tile by how
+    often it can come to the hand as the hand holds it.  The kernels (the bot a decision at a time, whole
+    hands) and the reference (which writes the count plainly) still play the same games, and they are not
+    the games of every copy counted alike."""
+    from solver.model.rules import get_ruleset
+    from solver.model.ruleset_file import loads
+    house = loads(f'schema = 1\nbase = "{base}"\nname = "keen-reach"\n[game]\nplayers = 3\n[bots]\n'
+                  'keen_reach = true\n', "house.toml")
+    plain = loads(f'schema = 1\nbase = "{base}"\nname = "keen-plain"\n[game]\nplayers = 3\n', "house.toml")
+    assert house.bots.keen_reach and not get_ruleset(base).bots.keen_reach
+    pair, less = keen_steps.reach(house)[3:]  # (HOLDINGS: wei, peng, kan, pair, less)
+    assert pair > less > 1 and keen_steps.reach(plain) == (1,) * 5
+    assert sum(same_game(house, seed, ("keen",) * 3) for seed in range(12)) > 100
+    whole_against_driven(house, list(range(100)))
+    seeds = list(range(200))
+    rows = [keen_steps.play_keen(r, seeds, bot_prefix("keen").encode(), 1) for r in (house, plain)]
+    assert (rows[0] != rows[1]).any()

@@ -246,8 +246,10 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     assert all(on_curve((0.0, 1.0), p / 7) == p / 7 for p in range(8))  # the identity
     judged = loads(house("[bots]\nrollout_policy = \"fast\"\nfollow_ups = 3\ndanger = 0.9\ndanger_gap = 0\n"
                          "grade_points = [2, 4, 8]\ngrade_win = [0.1, 0.2, 0.4]\nclose_calls = 1\n"
-                         "race_first = 10\nrace_round = 0.5\nrace_keep = [4, 2]\nkeen_level = 0\n")).bots
+                         "race_first = 10\nrace_round = 0.5\nrace_keep = [4, 2]\nkeen_level = 0\n"
+                         "keen_reach = true\n")).bots
     assert (judged.keen_level, hunan.keen_level, luzhou.keen_level) == (0, 1, 1)
+    assert (judged.keen_reach, hunan.keen_reach, luzhou.keen_reach) == (True, False, False)
     assert (judged.race_first, judged.race_round, judged.race_keep) == (10, 0.5, (4, 2))
     assert (hunan.race_first, hunan.race_round, hunan.race_keep) == (24, 0.4, (6, 3)) == \
         (luzhou.race_first, luzhou.race_round, luzhou.race_keep)
@@ -284,6 +286,7 @@ def test_the_bots_tuning_is_the_rulesets_and_a_house_file_gets_its_bases():
     ("[bots]\nclose_calls = 0.5\n", "field 'bots.close_calls' is 0.5: give 1 to 10"),
     ("[bots]\ndanger = 1.5\n", "field 'bots.danger' is 1.5: give 0 to 1"),
     ("[bots]\nkeen_level = 2\n", "field 'bots.keen_level' is 2: give 0 to 1"),
+    ("[bots]\nkeen_reach = 1\n", "field 'bots.keen_reach' must be true or false"),
     ("[bots]\nrace_first = 0\n", "field 'bots.race_first' is 0: give 1 to 1000"),
     ("[bots]\nrace_first = 2.5\n", "field 'bots.race_first' must be a whole number"),
     ("[bots]\nrace_round = 1.5\n", "field 'bots.race_round' is 1.5: give 0 to 1"),

@@ -7,7 +7,9 @@ A hand at rest is judged by its *class* and a *count* (``_rest_key``):
   counted for what its win is worth in the race: the score each other player would pay (the best of
   the sources it wins on) and the typical loss the win spares the hand (``keen_steps.worth``);
 * class 1 (``level`` 1 only), one intake from ready by a tile still live: the count is the live copies
-  of those tiles (its live 进张);
+  of those tiles (its live 进张), each counted for how many of the sources can bring it to the hand as
+  it holds that tile (``keen_steps.reach``: a tile only eaten comes from fewer players than one paired;
+  by default every copy counts 1);
 * class 2: neither.
 
 A discard leaves the hand at rest of the least (class, −count), ties by the rollout policy's measure of
@@ -81,18 +83,39 @@ KS_SC = KS_LIVE + 20  # [DK.S_SIZE]
 KS_MASKS = KS_SC + DK.S_SIZE  # [20] (``_discards_near``)
 KS_NEAR = KS_MASKS + 20  # [20] (``_discards_near``)
 KS_WORTH = KS_NEAR + 20  # [2] what one live out of a ready hand counts: per point of its score, and besides
-KS_SIZE = KS_WORTH + 2
+KS_REACH = KS_WORTH + 2  # [5] what one live improving tile counts, by what the hand holds of it (DK.H_*)
+KS_SIZE = KS_REACH + 5
 #: the worth of an out is counted in tenths of a point (``keen_steps.worth``)
 WORTH_SCALE = 10
 
 
-def scratch(per_point: int = 0, besides: int = 1) -> np.ndarray:
+def scratch(per_point: int = 0, besides: int = 1, reach: tuple[int, ...] = (1,) * 5) -> np.ndarray:
     """A fresh scratch vector for ``keen_pick`` / ``keen_choice``, a ready hand's live out counting
-    ``per_point`` times its win's score plus ``besides`` (``keen_steps.worth``; by default 1: outs alone)."""
+    ``per_point`` times its win's score plus ``besides`` (``keen_steps.worth``; by default 1: outs alone),
+    a live improving tile ``reach[h]`` for what the hand holds of it (``keen_steps.reach``; by default 1)."""
     ks = np.zeros(KS_SIZE, np.int64)
     ks[KS_WORTH] = per_point
     ks[KS_WORTH + 1] = besides
+    ks[KS_REACH:KS_REACH + 5] = reach
     return ks
+
+
+@kernel
+def _reach(ks, nd, t, less):
+    """What one live copy of t counts as an improving tile of position nd less ``less`` copies of t."""
+    return ks[KS_REACH + DK._holding(nd, t, nd[DK.POS_CONC + t] - less)]
+
+
+@kernel
+def _most_reach(ks, nd, t):
+    """The most one live copy of t counts as an improving tile of position nd less one discard."""
+    whole = _reach(ks, nd, t, 0)
+    n = nd[DK.POS_CONC + t]
+    if n == 1 or n == 2:
+        less = _reach(ks, nd, t, 1)
+        if less > whole:
+            return less
+    return whole
 
 
 @kernel
@@ -188,11 +211,11 @@ def _keep(nd, t, found, shut, ik, iv, iu):
 
 
 @kernel
-def _improving(cx, sc, nd, live, need, mk_, mv, ms, ik, iv, iu):
+def _improving(cx, sc, ks, nd, live, need, mk_, mv, ms, ik, iv, iu):
     """Live copies of the tiles one intake of which, with its discard, leaves the position nd (at rest)
-    ready (the distance search's ``_near_tiles``, M_GOOD), looked at tile by tile: only tiles still
-    ``live``, the likeliest first, until the count is known or can no longer reach ``need`` (then some
-    count below ``need``).  The memo ``ik``/``iv``/``iu`` (``_distance_kernels``' kind of memo) keeps per
+    ready (the distance search's ``_near_tiles``, M_GOOD), each counted for its reach (``_reach``), looked
+    at tile by tile: only tiles still ``live``, the likeliest first, until the count is known or can no
+    longer reach ``need`` (then some count below ``need``).  The memo ``ik``/``iv``/``iu`` (``_distance_kernels``' kind of memo) keeps per
     position the tiles found and (from bit OPEN) those not looked at yet, so a later call goes on from
     there (``_discards_near`` fills it too)."""
     a, b, c = DK._memo_key(nd, np.int64(DK.M_GOOD))
@@ -206,9 +229,9 @@ def _improving(cx, sc, nd, live, need, mk_, mv, ms, ik, iv, iu):
     most = 0
     for x in range(20):
         if (found >> x) & 1:
-            count += live[x]
+            count += live[x] * _reach(ks, nd, x, 0)
         elif not (shut >> x) & 1:
-            most += live[x]
+            most += live[x] * _reach(ks, nd, x, 0)
     if most == 0 or count + most < need:
         return count
     if not _hx_bound(cx, sc, nd):
@@ -216,11 +239,15 @@ def _improving(cx, sc, nd, live, need, mk_, mv, ms, ik, iv, iu):
         most = 0
     while most > 0 and count + most >= need:
         x = -1
+        vx = 0
         for y in range(20):
-            if not ((shut | found) >> y) & 1 and live[y] > 0 and (x < 0 or live[y] > live[x]):
-                x = y
+            if not ((shut | found) >> y) & 1 and live[y] > 0:
+                vy = live[y] * _reach(ks, nd, y, 0)
+                if x < 0 or vy > vx:
+                    x = y
+                    vx = vy
         shut |= 1 << x
-        most -= live[x]
+        most -= vx
         ways = DK._ways(cx, sc, nd, np.bool_(False), x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
         hit = False
         for i in range(ways):
@@ -231,7 +258,7 @@ def _improving(cx, sc, nd, live, need, mk_, mv, ms, ik, iv, iu):
         if hit:
             found |= 1 << x
             shut &= ~(1 << x)
-            count += live[x]
+            count += vx
     _keep(nd, np.int64(-1), found, shut, ik, iv, iu)
     return count
 
@@ -248,7 +275,7 @@ def _rest_key(ws, cx, ks, conc, mk, mt, nm, level, bar, mk_, mv, ms, ik, iv, iu)
     if DK._ready_memo(cx, sc, nd, np.int64(0), mk_, mv, ms):
         return READY * COUNT_ROOM - _outs(ws, ks, reds, live)
     if level >= 1:
-        n = _improving(cx, sc, nd, live, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik, iv, iu)
+        n = _improving(cx, sc, ks, nd, live, NEAR * COUNT_ROOM - bar + 1, mk_, mv, ms, ik, iv, iu)
         if n > 0:
             return NEAR * COUNT_ROOM - n
     return FAR * COUNT_ROOM
@@ -270,7 +297,7 @@ def _ready_discards(ws, cx, ks, conc, mk, mt, nm, ik, iv, iu):
 @kernel
 def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, lead, mk_, mv, ms, ik, iv, iu):
     """For a hand that owes a discard, none of which leaves it ready: the live copies of the improving
-    tiles (``_improving``) of the hand less t, for each discard t, into ks[KS_NEAR + t], all found
+    tiles (``_improving``, each for its reach) of the hand less t, for each discard t, into ks[KS_NEAR + t], all found
     together tile by tile.  An intake of x (not t) on the hand less t is one of the whole hand's, t
     still concealed after it; so x improves the hand less t when t is among the tiles that may be
     discarded, with the intake's own discard, to leave the whole hand after an intake of x ready
@@ -292,7 +319,7 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, lead, mk_, mv, ms, 
     for t in range(20):
         counts[t] = 0
         masks[t] = 0
-        most += live[t]
+        most += live[t] * _most_reach(ks, nd, t)
     best = 0
     done = 0
     a, b, c = DK._memo_key(nd, np.int64(XJ))  # (each x's junk tiles, below: a memo entry of its own)
@@ -301,11 +328,17 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, lead, mk_, mv, ms, 
         done = DK.ALL_TILES
     while most > 0 and best + most >= need:
         x = -1
+        vx = 0
         for y in range(20):
-            if not (done >> y) & 1 and live[y] > 0 and (x < 0 or live[y] > live[x]):
-                x = y
+            if not (done >> y) & 1 and live[y] > 0:
+                vy = live[y] * _most_reach(ks, nd, y)
+                if x < 0 or vy > vx:
+                    x = y
+                    vx = vy
         done |= 1 << x
-        most -= live[x]
+        most -= vx
+        whole = live[x] * _reach(ks, nd, x, 0)  # x improves the hand less another tile, or less a copy of x
+        less = live[x] * _reach(ks, nd, x, 1)
         known = iv[DK._memo_slot(ik, iv, a, b, c + (x << 40))]
         junks = known - 1 if known else 0
         for ph in range(0 if known else 2):
@@ -332,7 +365,7 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, lead, mk_, mv, ms, 
         for t in range(20):
             if (junks >> t) & 1 and (nd[DK.POS_CONC + t] == 1 or nd[DK.POS_CONC + t] == 2):
                 masks[t] |= 1 << x
-                counts[t] += live[x]
+                counts[t] += less if t == x else whole
                 if counts[t] > best:
                     best = counts[t]
         if lead and best > 0:  # a discard no other can reach any more: the rest changes no choice

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..model.derived import derived
 from ..model.rules import Ruleset
+from ..model.ruleset import HOLDINGS
 from . import _game_entry as KE
 from . import _game_keen as KG
 from . import _game_policies as GP
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
     from .game_steps import MoveLike, Roll, Where
 
-__all__ = ["Keen", "keen_of", "new_rng", "play_keen", "roller", "warm", "worth"]
+__all__ = ["Keen", "keen_of", "new_rng", "play_keen", "reach", "roller", "warm", "worth"]
 
 #: hands of one kernel call (the distance memo is looked at between calls: a hand of keen bots adds some
 #: 1,500 answers to it, and a memo past its fill limit takes no more)
@@ -55,7 +56,7 @@ class Keen:
         # each position's improving tiles, each intake's junk tiles (_distance_kernels._junk_tiles), and a
         # hand's junk tiles per intake tile (_game_keen._discards_near)
         self.improving = distance_arrays.DistanceMemo(dtype=np.int64)
-        self.ks = KG.scratch(*worth(rules))
+        self.ks = KG.scratch(*worth(rules), reach(rules))
 
     def memos(self) -> tuple[np.ndarray, ...]:
         """The distance memo's arrays and the masks' (improving and junk tiles; each cleared when past its
@@ -115,6 +116,28 @@ def worth(rules: Ruleset) -> tuple[int, int]:
     would have cost (``BotTuning.typical_score``), which a win spares.  The race's worth of a win
     (``bot_strong.Race.worth``) per out, so that a bigger score is worth a few outs fewer."""
     return (rules.game.playing - 1) * KG.WORTH_SCALE, round(rules.bots.typical_score * KG.WORTH_SCALE)
+
+
+def reach(rules: Ruleset) -> tuple[int, ...]:
+    """What one live improving tile counts for ``keen`` (class 1), by what the hand holds of it (the take
+    table's rows, ``ruleset.HOLDINGS``): 1 each unless ``BotTuning.keen_reach``; with it, how often such
+    a copy can come to the hand, as the race model counts it (``bot_strong.Race.reach``): each draw it
+    may take (its own, the upper and the lower player's) 10, each discard ``discard_rate`` × 10, where the
+    take table makes a meld of it, a pair may 碰 it (another player's tile), or the hand may eat it
+    (``Ruleset.chi_from``, a tile held once or as a pair)."""
+    if not rules.bots.keen_reach:
+        return (1,) * len(HOLDINGS)
+    drawn, thrown = 10, round(10 * rules.bots.discard_rate)
+    out = []
+    for h in HOLDINGS:
+        eats = h in ("pair", "less")
+        def takes(source: str, chi: str | None) -> bool:
+            cell = rules.take.get((h, source))  # (a ruleset without 偎 has no row for one)
+            return ((cell is not None and cell.makes != "free") or (h == "pair" and source != "self")
+                    or (eats and chi in rules.chi_from))
+        out.append(drawn * (takes("self", "self-draw") + takes("other", "upper-draw") + takes("other", None))
+                   + thrown * (takes("discard", "upper-discard") + takes("discard", None)))
+    return tuple(out)
 
 
 def keen_of(rules: Ruleset) -> Keen:

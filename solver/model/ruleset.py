@@ -169,6 +169,9 @@ class BotTuning:
     #: how far ahead ``keen`` (the bot, and the judge's rollouts) looks: 0 readiness alone, 1 also a hand
     #: one intake from ready (``solver.engine._game_keen``)
     keen_level: int = 1
+    #: ``keen`` counts each live improving tile of a hand one intake from ready for how often it can come
+    #: to the hand as the hand holds it (``keen_steps.reach``); False: each copy alike
+    keen_reach: bool = False
     #: the advice and the coach warn that a discard lets another player win, 碰 or 跑 at once from this
     #: chance, when it is also ``danger_gap`` above the safest discard's
     danger: float = 0.5

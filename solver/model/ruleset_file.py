@@ -70,7 +70,7 @@ FIELDS: dict[str, Any] = {
              "meld_rate": float, "discard_rate": float, "far_score": float, "look": int, "win_curve": list,
              "kept_draws": float, "rollout_policy": str, "follow_ups": int, "danger": float, "danger_gap": float,
              "grade_points": list, "grade_win": list, "close_calls": float, "race_first": int, "race_round": float,
-             "race_keep": list, "keen_level": int},
+             "race_keep": list, "keen_level": int, "keen_reach": bool},
 }
 #: the range of every whole number of a ruleset file, by field ("[]": any entry of a list; README: Rulesets)
 RANGES = {
