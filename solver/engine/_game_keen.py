@@ -7,9 +7,8 @@ A hand at rest is judged by its *class* and a *count* (``_rest_key``):
   counted for what its win is worth in the race: the score each other player would pay (the best of
   the sources it wins on) and the typical loss the win spares the hand (``keen_steps.worth``);
 * class 1 (``level`` 1 only), one intake from ready by a tile still live: the count is the live copies
-  of those tiles (its live 进张), each counted for how many of the sources can bring it to the hand as
-  it holds that tile (``keen_steps.reach``: a tile only eaten comes from fewer players than one paired;
-  by default every copy counts 1);
+  of those tiles (its live 进张), each for how often it can come as the hand holds it (``keen_steps.reach``;
+  by default 1 each);
 * class 2: neither.
 
 A discard leaves the hand at rest of the least (class, −count), ties by the rollout policy's measure of
@@ -18,8 +17,7 @@ after its best discard (when one follows): the best move is taken when it beats 
 when it beats every move or the hand is of class 0 or 1 already; else the rollout policy chooses
 (every 碰, a 吃 that breaks no pair).  A win is always taken.
 
-Readiness is looked at first: a hand is judged at class 1 only where no choice leaves one ready (the
-same choices, far fewer searches).
+Readiness first: class 1 is looked at only where no choice leaves a hand ready (far fewer searches).
 
 ``keen_pick`` takes a seat's hand and question as arrays (the bot ``keen`` asks it one decision at a
 time, ``solver.game.bot_keen``); ``keen_choice`` reads them off a game state, for whole hands
@@ -84,7 +82,8 @@ KS_MASKS = KS_SC + DK.S_SIZE  # [20] (``_discards_near``)
 KS_NEAR = KS_MASKS + 20  # [20] (``_discards_near``)
 KS_WORTH = KS_NEAR + 20  # [2] what one live out of a ready hand counts: per point of its score, and besides
 KS_REACH = KS_WORTH + 2  # [5] what one live improving tile counts, by what the hand holds of it (DK.H_*)
-KS_SIZE = KS_REACH + 5
+KS_WL = KS_REACH + 5  # [3 * 20] (``_weigh``) each tile's live copies times its reach
+KS_SIZE = KS_WL + 60
 #: the worth of an out is counted in tenths of a point (``keen_steps.worth``)
 WORTH_SCALE = 10
 
@@ -94,28 +93,23 @@ def scratch(per_point: int = 0, besides: int = 1, reach: tuple[int, ...] = (1,) 
     ``per_point`` times its win's score plus ``besides`` (``keen_steps.worth``; by default 1: outs alone),
     a live improving tile ``reach[h]`` for what the hand holds of it (``keen_steps.reach``; by default 1)."""
     ks = np.zeros(KS_SIZE, np.int64)
-    ks[KS_WORTH] = per_point
-    ks[KS_WORTH + 1] = besides
+    ks[KS_WORTH:KS_WORTH + 2] = per_point, besides
     ks[KS_REACH:KS_REACH + 5] = reach
     return ks
 
 
 @kernel
-def _reach(ks, nd, t, less):
-    """What one live copy of t counts as an improving tile of position nd less ``less`` copies of t."""
-    return ks[KS_REACH + DK._holding(nd, t, nd[DK.POS_CONC + t] - less)]
-
-
-@kernel
-def _most_reach(ks, nd, t):
-    """The most one live copy of t counts as an improving tile of position nd less one discard."""
-    whole = _reach(ks, nd, t, 0)
-    n = nd[DK.POS_CONC + t]
-    if n == 1 or n == 2:
-        less = _reach(ks, nd, t, 1)
-        if less > whole:
-            return less
-    return whole
+def _weigh(ks, nd, live):
+    """What each tile's live copies count as improving tiles of position nd (ks[KS_REACH + what it holds of
+    the tile]), into ks[KS_WL:]: as nd holds it, as nd less a copy does, and the more of the two (a bound)."""
+    for t in range(20):
+        n = nd[DK.POS_CONC + t]
+        whole = less = live[t] * ks[KS_REACH + DK._holding(nd, t, n)]
+        if n == 1 or n == 2:
+            less = live[t] * ks[KS_REACH + DK._holding(nd, t, n - 1)]
+        ks[KS_WL + t] = whole
+        ks[KS_WL + 20 + t] = less
+        ks[KS_WL + 40 + t] = max(whole, less)
 
 
 @kernel
@@ -213,11 +207,10 @@ def _keep(nd, t, found, shut, ik, iv, iu):
 @kernel
 def _improving(cx, sc, ks, nd, live, need, mk_, mv, ms, ik, iv, iu):
     """Live copies of the tiles one intake of which, with its discard, leaves the position nd (at rest)
-    ready (the distance search's ``_near_tiles``, M_GOOD), each counted for its reach (``_reach``), looked
-    at tile by tile: only tiles still ``live``, the likeliest first, until the count is known or can no
-    longer reach ``need`` (then some count below ``need``).  The memo ``ik``/``iv``/``iu`` (``_distance_kernels``' kind of memo) keeps per
-    position the tiles found and (from bit OPEN) those not looked at yet, so a later call goes on from
-    there (``_discards_near`` fills it too)."""
+    ready (``_near_tiles``' M_GOOD), each for its reach (``_weigh``), looked at tile by tile: only live
+    tiles, the likeliest first, until the count is known or can no longer reach ``need`` (then some count
+    below it).  The memo ``ik``/``iv``/``iu`` keeps per position the tiles found and (from bit OPEN)
+    those not looked at yet, so a later call goes on from there (``_discards_near`` fills it too)."""
     a, b, c = DK._memo_key(nd, np.int64(DK.M_GOOD))
     slot = DK._memo_slot(ik, iv, a, b, c)
     found = 0
@@ -225,13 +218,15 @@ def _improving(cx, sc, ks, nd, live, need, mk_, mv, ms, ik, iv, iu):
     if iv[slot] != 0:
         found = (iv[slot] - 1) & DK.ALL_TILES
         shut = DK.ALL_TILES & ~((iv[slot] - 1) >> OPEN) & ~found
+    _weigh(ks, nd, live)
+    wl = ks[KS_WL:KS_WL + 20]
     count = 0
     most = 0
     for x in range(20):
         if (found >> x) & 1:
-            count += live[x] * _reach(ks, nd, x, 0)
+            count += wl[x]
         elif not (shut >> x) & 1:
-            most += live[x] * _reach(ks, nd, x, 0)
+            most += wl[x]
     if most == 0 or count + most < need:
         return count
     if not _hx_bound(cx, sc, nd):
@@ -241,11 +236,9 @@ def _improving(cx, sc, ks, nd, live, need, mk_, mv, ms, ik, iv, iu):
         x = -1
         vx = 0
         for y in range(20):
-            if not ((shut | found) >> y) & 1 and live[y] > 0:
-                vy = live[y] * _reach(ks, nd, y, 0)
-                if x < 0 or vy > vx:
-                    x = y
-                    vx = vy
+            if not ((shut | found) >> y) & 1 and live[y] > 0 and (x < 0 or wl[y] > vx):
+                x = y
+                vx = wl[y]
         shut |= 1 << x
         most -= vx
         ways = DK._ways(cx, sc, nd, np.bool_(False), x)  # (more than MAX_WAYS intakes: none, as _near_tiles)
@@ -296,30 +289,29 @@ def _ready_discards(ws, cx, ks, conc, mk, mt, nm, ik, iv, iu):
 
 @kernel
 def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, lead, mk_, mv, ms, ik, iv, iu):
-    """For a hand that owes a discard, none of which leaves it ready: the live copies of the improving
-    tiles (``_improving``, each for its reach) of the hand less t, for each discard t, into ks[KS_NEAR + t], all found
-    together tile by tile.  An intake of x (not t) on the hand less t is one of the whole hand's, t
-    still concealed after it; so x improves the hand less t when t is among the tiles that may be
-    discarded, with the intake's own discard, to leave the whole hand after an intake of x ready
-    (``_distance_kernels._junk_tiles``); and x improves the hand less x when some intake of x on it,
-    with its discard, leaves a ready hand.  Only the tiles still live, the likeliest first, until the
-    counts are known or none can reach ``need``.  Returns the largest count: exact when it reaches
-    ``need``, else some count below it.  With ``keep``, what it learnt of each hand less t goes into the
-    memo of improving tiles (the hand a discard leaves is judged again at each revealed tile).  With
-    ``lead`` (a discard to choose: only the best counts), it stops once a single discard can still reach
-    the best count: that one's count is below its exact one, the others' further below, so the same
-    discard is the best."""
+    """For a hand that owes a discard, none of which leaves it ready: the count of the improving tiles
+    (``_improving``) of the hand less t, for each discard t, into ks[KS_NEAR + t], all found together tile
+    by tile.  An intake of x (not t) on the hand less t is one of the whole hand's, t still concealed
+    after it; so x improves the hand less t when t is among the tiles that may be discarded, with the
+    intake's own discard, to leave the whole hand after an intake of x ready (``_junk_tiles``); and x
+    improves the hand less x when some intake of x on it, with its discard, leaves a ready hand.  Only
+    live tiles, the likeliest first, until the counts are known or none can reach ``need``.  Returns the
+    largest count: exact when it reaches ``need``, else some count below it.  With ``keep``, what it
+    learnt of each hand less t goes into the memo of improving tiles (the hand a discard leaves is
+    judged again at each revealed tile).  With ``lead`` (a discard to choose), it stops once a single
+    discard can still reach the best count: the same discard is the best."""
     nd = ks[KS_ROW:KS_ROW + DK.POS_SIZE]
     sc = ks[KS_SC:KS_SC + DK.S_SIZE]
     live = ks[KS_LIVE:KS_LIVE + 20]
     counts = ks[KS_NEAR:KS_NEAR + 20]
     masks = ks[KS_MASKS:KS_MASKS + 20]
     _position(ws, conc, mk, mt, nm, nd)
+    _weigh(ks, nd, live)
     most = 0
     for t in range(20):
         counts[t] = 0
         masks[t] = 0
-        most += live[t] * _most_reach(ks, nd, t)
+        most += ks[KS_WL + 40 + t]
     best = 0
     done = 0
     a, b, c = DK._memo_key(nd, np.int64(XJ))  # (each x's junk tiles, below: a memo entry of its own)
@@ -330,15 +322,13 @@ def _discards_near(ws, cx, ks, conc, mk, mt, nm, need, keep, lead, mk_, mv, ms, 
         x = -1
         vx = 0
         for y in range(20):
-            if not (done >> y) & 1 and live[y] > 0:
-                vy = live[y] * _most_reach(ks, nd, y)
-                if x < 0 or vy > vx:
-                    x = y
-                    vx = vy
+            if not (done >> y) & 1 and live[y] > 0 and (x < 0 or ks[KS_WL + 40 + y] > vx):
+                x = y
+                vx = ks[KS_WL + 40 + y]
         done |= 1 << x
         most -= vx
-        whole = live[x] * _reach(ks, nd, x, 0)  # x improves the hand less another tile, or less a copy of x
-        less = live[x] * _reach(ks, nd, x, 1)
+        whole = ks[KS_WL + x]  # x improves the hand less another tile, or less a copy of x
+        less = ks[KS_WL + 20 + x]
         known = iv[DK._memo_slot(ik, iv, a, b, c + (x << 40))]
         junks = known - 1 if known else 0
         for ph in range(0 if known else 2):
