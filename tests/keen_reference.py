@@ -53,7 +53,8 @@ class KeenReference:
                  ("discard", "upper-discard", thrown), ("discard", None, thrown))
         makes = {source: cell.makes for (h, source), cell in rules.take.items() if h == holding}
         return sum(w for source, eat, w in slots
-                   if makes.get(source, "free") != "free" or (holding == "pair" and source != "self")
+                   if makes.get(source, "free") != "free"
+                   or (holding == "pair" and source != "self" and "peng" in rules.melds)
                    or (holding in ("pair", "less") and eat in rules.chi_from))
 
     @staticmethod

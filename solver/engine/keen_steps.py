@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Keen", "keen_of", "new_rng", "play_keen", "reach", "roller", "warm", "worth"]
 
+#: what one live improving tile counts for each draw it may be taken from (``reach``; a discard: ×
+#: ``discard_rate``), the race model's 1/3 a draw in whole numbers
+REACH_SCALE = 10
 #: hands of one kernel call (the distance memo is looked at between calls: a hand of keen bots adds some
 #: 1,500 answers to it, and a memo past its fill limit takes no more)
 CHUNK = 16
@@ -122,18 +125,19 @@ def reach(rules: Ruleset) -> tuple[int, ...]:
     """What one live improving tile counts for ``keen`` (class 1), by what the hand holds of it (the take
     table's rows, ``ruleset.HOLDINGS``): 1 each unless ``BotTuning.keen_reach``; with it, how often such
     a copy can come to the hand, as the race model counts it (``bot_strong.Race.reach``): each draw it
-    may take (its own, the upper and the lower player's) 10, each discard ``discard_rate`` × 10, where the
-    take table makes a meld of it, a pair may 碰 it (another player's tile), or the hand may eat it
-    (``Ruleset.chi_from``, a tile held once or as a pair)."""
+    may take (its own, the upper and the lower player's) ``REACH_SCALE``, each discard ``discard_rate``
+    times that, where the take table makes a meld of it, a pair may 碰 it (another player's tile, where
+    the ruleset has 碰), or the hand may eat it (``Ruleset.chi_from``, a tile held once or as a pair)."""
     if not rules.bots.keen_reach:
         return (1,) * len(HOLDINGS)
-    drawn, thrown = 10, round(10 * rules.bots.discard_rate)
+    drawn, thrown = REACH_SCALE, round(REACH_SCALE * rules.bots.discard_rate)
+    peng = "peng" in rules.melds
     out = []
     for h in HOLDINGS:
         eats = h in ("pair", "less")
         def takes(source: str, chi: str | None) -> bool:
             cell = rules.take.get((h, source))  # (a ruleset without 偎 has no row for one)
-            return ((cell is not None and cell.makes != "free") or (h == "pair" and source != "self")
+            return ((cell is not None and cell.makes != "free") or (peng and h == "pair" and source != "self")
                     or (eats and chi in rules.chi_from))
         out.append(drawn * (takes("self", "self-draw") + takes("other", "upper-draw") + takes("other", None))
                    + thrown * (takes("discard", "upper-discard") + takes("discard", None)))
