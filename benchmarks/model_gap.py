@@ -1,0 +1,238 @@
+"""What the judge's rollouts say its moves are worth against another bot's, at the judge's own decisions.
+
+    python benchmarks/model_gap.py play --rules luzhou --players 3 --seed 51000 --start 0 --deals 60 \\
+        --truth 1000 --out runs/gap-luzhou-0.jsonl
+    python benchmarks/model_gap.py sum runs/gap-luzhou-*.jsonl [--json]
+
+``play``: one ``judge`` against ``--against`` bots (``race`` by default) on duplicate deals, the judge in
+each seat in turn, as ``phz sim --bots judge,race,race`` plays them (the same deals for the same seed).
+At each of the judge's decisions with a choice, the move the other bot would make in its seat is asked
+too; where the two differ and no 胡 is on offer, every choice of the judge's advice is played out by
+the rollouts on ``--truth`` fresh deals (a seed of their own, every choice on the same deals), and the
+expected score of the judge's move, of the other bot's and of the best is written.  The judge's move is
+then played.  One JSON line a decision and one at each game's end (appended: a run stopped part way
+keeps what it wrote; split the deals over processes with ``--start``).
+
+``sum``: pooled over files, by kind of decision: how often the two differ, the loss of each against the
+best by the rollouts' own measure (the judge's on ``DEFAULT_SAMPLES`` deals: the rollouts' noise), the
+judge's gain over the other bot where they differ, and that gain summed over a game: what the rollouts
+claim the judge gains a hand by its decisions alone (95% intervals, over decisions and over games).
+Beside the head-to-head result of ``phz sim`` on the same ruleset, this separates the rollouts' noise
+(the judge's loss against the best on more deals) from their bias (a gain they claim that play does
+not show).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+from solver.game.stats import mean_interval
+
+#: the seed of the grading deals, apart from the advice's own (``advice.SEED``) and the game's
+TRUTH_SEED = 987_654
+STAGES = ("discard", "chi", "peng")
+
+
+class GapError(ValueError):
+    """A run that cannot be played or files that cannot be summed (one line naming the fix)."""
+
+
+def play(rules_name: str, players: int | None, seed: int, start: int, deals: int, truth: int, against: str,
+         out: str, fork: bool = False) -> int:
+    """Play deals ``start`` … ``start + deals − 1`` of ``seed`` (module docstring); the rows written.
+    ``fork``: at each graded decision the game is also played on from it twice, after the judge's move
+    and after the other bot's, by the other bot in every seat, on the deal's own tiles (module docstring)."""
+    from solver.app.sim import seatings
+    from solver.game.advice import advise
+    from solver.game.bot_advice import position_from_view
+    from solver.game.engine import Game
+    from solver.game.moves import move_text
+    from solver.game.players import make_bot
+    from solver.game.session import hand_seed
+    from solver.game.view import view_of
+    from solver.game.winrate import estimate
+    from solver.model.rules import get_ruleset
+    from solver.model.ruleset_file import seated
+
+    try:
+        rules = get_ruleset(rules_name)
+        rules = seated(rules, players) if players is not None else rules
+        make_bot(against, 0, 0)
+    except (KeyError, ValueError) as e:
+        raise GapError(str(e.args[0] if e.args else e)) from None
+    bots = ("judge",) + (against,) * (rules.game.players - 1)
+    written = 0
+    with open(out, "a", encoding="utf-8") as f:
+        for index in range(start, start + deals):
+            deal_seed = hand_seed(seed, index)
+            for seating in seatings(bots):
+                game = Game(rules, seed=deal_seed)
+                played: list = []
+                seats = [make_bot(b, deal_seed, p) for p, b in enumerate(seating)]
+                me = seating.index("judge")
+                twin = make_bot(against, deal_seed, me)  # the other bot, asked in the judge's seat
+                asked = 0
+                while (ask := game.ask()) is not None:
+                    if len(ask.options) == 1:
+                        played.append(ask.options[0])
+                        game.play(ask.options[0])
+                        continue
+                    view = view_of(game, ask.seat)
+                    if ask.seat != me:
+                        played.append(seats[ask.seat].choose(view, ask))
+                        game.play(played[-1])
+                        continue
+                    pos = position_from_view(view, ask)
+                    adv = advise(pos)
+                    mine, other = adv.best.move, twin.choose(view, ask)
+                    row: dict = {"seed": seed, "deal": index, "seat": me, "stage": pos.stage,
+                                 "choices": len(adv.choices), "judge": move_text(mine), "other": move_text(other)}
+                    if mine != other and not any(c.wins for c in adv.choices):
+                        keep = frozenset(c.hand for c in adv.choices if c.distance == 0 and c.hand is not None)
+                        ests = estimate(pos, [c.script for c in adv.choices], samples=truth, seed=TRUTH_SEED + index,
+                                        keep=keep, policy=adv.policy)
+                        worth = {c.move: e.score for c, e in zip(adv.choices, ests)}
+                        row.update(best=max(worth.values()), judge_worth=worth[mine], other_worth=worth.get(other))
+                        if fork:
+                            row.update(judge_net=_played_on(rules, deal_seed, played, mine, against, me),
+                                       other_net=_played_on(rules, deal_seed, played, other, against, me))
+                    f.write(json.dumps(row, ensure_ascii=False) + "\n")
+                    f.flush()
+                    written += 1
+                    asked += 1
+                    played.append(mine)
+                    game.play(mine)
+                f.write(json.dumps({"seed": seed, "deal": index, "seat": me, "game_end": asked}) + "\n")
+                f.flush()
+    return written
+
+
+def _played_on(rules, deal_seed: int, played: list, move, bot: str, me: int) -> int:
+    """Seat ``me``'s net when the game of ``deal_seed`` is played again to this decision, ``move`` is made,
+    and ``bot`` plays every seat to the end."""
+    from solver.game.engine import Game
+    from solver.game.players import make_bot
+    from solver.game.view import view_of
+
+    game = Game(rules, seed=deal_seed)
+    for m in played:
+        game.ask()
+        game.play(m)
+    game.ask()
+    game.play(move)
+    seats = [make_bot(bot, deal_seed, p) for p in range(rules.game.players)]
+    while (ask := game.ask()) is not None:
+        game.play(ask.options[0] if len(ask.options) == 1 else seats[ask.seat].choose(view_of(game, ask.seat), ask))
+    assert game.result is not None
+    return game.result.net[me]
+
+
+def load(paths: list[str]) -> tuple[list[dict], int]:
+    """The decision rows of ``paths`` and the games they come from."""
+    rows, games = [], 0
+    for path in paths:
+        try:
+            lines = Path(path).read_text(encoding="utf-8").splitlines()
+        except OSError as e:
+            raise GapError(f"{path}: not readable ({e.strerror}); name files written by model_gap.py play")
+        for n, line in enumerate(lines, 1):
+            try:
+                row = json.loads(line)
+                if "game_end" in row:
+                    games += 1
+                elif row["stage"] and "judge" in row and "other" in row:
+                    rows.append(row)
+            except (ValueError, KeyError, TypeError):
+                raise GapError(f"{path}, line {n}: not a row of model_gap.py play; play the run again") from None
+    if not games:
+        raise GapError("no game ended in these files: name files written by model_gap.py play")
+    return rows, games
+
+
+def summary(paths: list[str]) -> dict:
+    rows, games = load(paths)
+    graded = [r for r in rows if r.get("other_worth") is not None]
+    out: dict = {"games": games, "decisions": len(rows), "differ": sum(r["judge"] != r["other"] for r in rows),
+                 "graded": len(graded), "stages": {}}
+    for stage in (None,) + STAGES:
+        g = [r for r in graded if stage is None or r["stage"] == stage]
+        if len(g) < 2:
+            continue
+        out["stages"][stage or "all"] = {
+            "n": len(g),
+            "judge_loss": mean_interval([r["best"] - r["judge_worth"] for r in g]),
+            "other_loss": mean_interval([r["best"] - r["other_worth"] for r in g]),
+            "gain": mean_interval([r["judge_worth"] - r["other_worth"] for r in g])}
+        played = [r for r in g if "judge_net" in r]
+        if len(played) >= 2:
+            out["stages"][stage or "all"].update(
+                forked=len(played), played_gain=mean_interval([r["judge_net"] - r["other_net"] for r in played]),
+                its_claim=mean_interval([r["judge_worth"] - r["other_worth"] for r in played]))
+    per_game: dict[tuple, float] = defaultdict(float)
+    for r in graded:
+        per_game[r["seed"], r["deal"], r["seat"]] += r["judge_worth"] - r["other_worth"]
+    sums = list(per_game.values()) + [0.0] * (games - len(per_game))
+    out["gain_a_hand"] = mean_interval(sums) if games > 1 else (sums[0], float("nan"))
+    return out
+
+
+def lines(s: dict) -> list[str]:
+    def pm(x: tuple[float, float]) -> str:
+        return f"{x[0]:+.3f} ± {x[1]:.3f}"
+    out = [f"{s['games']:,} games, {s['decisions']:,} decisions with a choice; the judge and the other bot differ "
+           f"at {s['differ']:,} ({s['graded']:,} graded)",
+           "kind       graded   judge's loss     other's loss     judge − other"]
+    for stage, v in s["stages"].items():
+        out.append(f"{stage:9} {v['n']:7,}   {pm(v['judge_loss']):15}  {pm(v['other_loss']):15}  {pm(v['gain'])}")
+    out.append(f"the judge's gain a hand by the rollouts' measure: {pm(s['gain_a_hand'])}")
+    for stage, v in s["stages"].items():
+        if "forked" in v:
+            out.append(f"{stage}: played on from {v['forked']:,} decisions, judge − other {pm(v['played_gain'])} "
+                       f"(the rollouts claimed {pm(v['its_claim'])} there)")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("play", help="play deals and grade the judge's decisions")
+    p.add_argument("--rules", default="hunan", help="a shipped ruleset (default hunan)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), help="the table (default: the ruleset's)")
+    p.add_argument("--seed", type=int, default=51000, help="the deals' seed, as phz sim --seed")
+    p.add_argument("--start", type=int, default=0, help="the first deal's index (0 … 10^6)")
+    p.add_argument("--deals", type=int, default=20, help="how many deals (1 … 10^5)")
+    p.add_argument("--truth", type=int, default=1000, help="grading deals a choice (100 … 20,000)")
+    p.add_argument("--against", default="race", help="the other seats' bot (default race)")
+    p.add_argument("--out", required=True, help="the JSON-lines file written (appended)")
+    p.add_argument("--fork", action="store_true",
+                   help="also play each graded decision on after either move, the other bot in every seat")
+    s = sub.add_parser("sum", help="pool files of play")
+    s.add_argument("files", nargs="+", metavar="FILE")
+    s.add_argument("--json", action="store_true", help="one JSON object")
+    args = ap.parse_args(argv)
+    try:
+        if args.what == "play":
+            for name, value, lo, hi in (("--start", args.start, 0, 10**6), ("--deals", args.deals, 1, 10**5),
+                                        ("--truth", args.truth, 100, 20_000)):
+                if not lo <= value <= hi:
+                    raise GapError(f"{name} {value}: give {lo:,} … {hi:,}")
+            n = play(args.rules, args.players, args.seed, args.start, args.deals, args.truth, args.against, args.out,
+                     args.fork)
+            print(f"{n:,} decisions written to {args.out}")
+        else:
+            s_ = summary(args.files)
+            print(json.dumps(s_, ensure_ascii=False) if args.json else "\n".join(lines(s_)))
+    except GapError as e:
+        print(f"model_gap: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"model_gap: {e.filename or args.out}: {e.strerror}; name a folder that can be written", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
