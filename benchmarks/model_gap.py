@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -167,16 +168,31 @@ def summary(paths: list[str]) -> dict:
             "other_loss": mean_interval([r["best"] - r["other_worth"] for r in g]),
             "gain": mean_interval([r["judge_worth"] - r["other_worth"] for r in g])}
         played = [r for r in g if "judge_net" in r]
-        if len(played) >= 2:
+        if len(played) >= 3:
+            claims = [r["judge_worth"] - r["other_worth"] for r in played]
+            nets = [r["judge_net"] - r["other_net"] for r in played]
             out["stages"][stage or "all"].update(
-                forked=len(played), played_gain=mean_interval([r["judge_net"] - r["other_net"] for r in played]),
-                its_claim=mean_interval([r["judge_worth"] - r["other_worth"] for r in played]))
+                forked=len(played), played_gain=mean_interval(nets), its_claim=mean_interval(claims),
+                slope=slope(claims, nets))
     per_game: dict[tuple, float] = defaultdict(float)
     for r in graded:
         per_game[r["seed"], r["deal"], r["seat"]] += r["judge_worth"] - r["other_worth"]
     sums = list(per_game.values()) + [0.0] * (games - len(per_game))
     out["gain_a_hand"] = mean_interval(sums) if games > 1 else (sums[0], float("nan"))
     return out
+
+
+def slope(xs: list[float], ys: list[float]) -> tuple[float, float] | None:
+    """The least-squares slope of ``ys`` on ``xs`` and its 95% half-width (normal approximation): how much
+    of a gain the rollouts claim comes true when the game is played on (1: all of it, 0: none)."""
+    n = len(xs)
+    mx, my = math.fsum(xs) / n, math.fsum(ys) / n
+    sxx = math.fsum((x - mx) ** 2 for x in xs)
+    if n < 3 or sxx == 0:
+        return None
+    b = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+    resid = math.fsum((y - my - b * (x - mx)) ** 2 for x, y in zip(xs, ys))
+    return b, 1.96 * math.sqrt(resid / (n - 2) / sxx)
 
 
 def lines(s: dict) -> list[str]:
@@ -192,6 +208,8 @@ def lines(s: dict) -> list[str]:
         if "forked" in v:
             out.append(f"{stage}: played on from {v['forked']:,} decisions, judge − other {pm(v['played_gain'])} "
                        f"(the rollouts claimed {pm(v['its_claim'])} there)")
+            if v["slope"] is not None:
+                out.append(f"  of a claimed gain, played on: {pm(v['slope'])} (slope)")
     return out
 
 

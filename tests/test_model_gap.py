@@ -77,3 +77,10 @@ def test_a_real_deal_graded(tmp_path):
         assert r["best"] >= max(r["judge_worth"], r["other_worth"]) - 1e-12
     s = model_gap.summary([str(out)])
     assert s["games"] == 3 and s["graded"] == len(graded)
+
+
+def test_slope_of_played_on_claims():
+    assert model_gap.slope([0.0, 1.0, 2.0, 3.0], [1.0, 3.0, 5.0, 7.0]) == pytest.approx((2.0, 0.0))
+    b, half = model_gap.slope([0.0, 1.0, 2.0, 3.0], [0.0, 1.0, 0.0, 1.0])
+    assert b == pytest.approx(0.2) and half > 0
+    assert model_gap.slope([1.0, 1.0, 1.0], [0.0, 1.0, 2.0]) is None  # no spread of claims
