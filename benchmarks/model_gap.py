@@ -10,7 +10,10 @@ At each of the judge's decisions with a choice, the move the other bot would mak
 too; where the two differ and no 胡 is on offer, every choice of the judge's advice is played out by
 the rollouts on ``--truth`` fresh deals (a seed of their own, every choice on the same deals), and the
 expected score of the judge's move, of the other bot's and of the best is written.  The judge's move is
-then played.  One JSON line a decision and one at each game's end (appended: a run stopped part way
+then played.  With ``--fork`` each graded decision is also played on to the end twice, after either
+move, on the deal's own tiles: by the seats' own bots (``seats``: the judge goes on in its seat, as
+if it had made the other bot's move there) or by the other bot in every seat (``other``); each
+seat's net is written.  One JSON line a decision and one at each game's end (appended: a run stopped part way
 keeps what it wrote; split the deals over processes with ``--start``).
 
 ``sum``: pooled over files, by kind of decision: how often the two differ, the loss of each against the
@@ -19,7 +22,7 @@ judge's gain over the other bot where they differ, and that gain summed over a g
 claim the judge gains a hand by its decisions alone (95% intervals, over decisions and over games).
 Beside the head-to-head result of ``phz sim`` on the same ruleset, this separates the rollouts' noise
 (the judge's loss against the best on more deals) from their bias (a gain they claim that play does
-not show).
+not show); the played-on figures, over many decisions, say what the two moves were worth in play.
 """
 from __future__ import annotations
 
@@ -42,10 +45,11 @@ class GapError(ValueError):
 
 
 def play(rules_name: str, players: int | None, seed: int, start: int, deals: int, truth: int, against: str,
-         out: str, fork: bool = False) -> int:
+         out: str, fork: str | None = None) -> int:
     """Play deals ``start`` … ``start + deals − 1`` of ``seed`` (module docstring); the rows written.
     ``fork``: at each graded decision the game is also played on from it twice, after the judge's move
-    and after the other bot's, by the other bot in every seat, on the deal's own tiles (module docstring)."""
+    and after the other bot's, on the deal's own tiles, by the bots of the seats (``"seats"``: the judge
+    goes on in its own) or by the other bot in every seat (``"other"``)."""
     from solver.app.sim import seatings
     from solver.game.advice import advise
     from solver.game.bot_advice import position_from_view
@@ -98,8 +102,10 @@ def play(rules_name: str, players: int | None, seed: int, start: int, deals: int
                         worth = {c.move: e.score for c, e in zip(adv.choices, ests)}
                         row.update(best=max(worth.values()), judge_worth=worth[mine], other_worth=worth.get(other))
                         if fork:
-                            row.update(judge_net=_played_on(rules, deal_seed, played, mine, against, me),
-                                       other_net=_played_on(rules, deal_seed, played, other, against, me))
+                            on = seating if fork == "seats" else (against,) * len(seating)
+                            row.update(judge_net=_played_on(rules, deal_seed, played, mine, on, me),
+                                       other_net=_played_on(rules, deal_seed, played, other, on, me),
+                                       played_on=fork)
                     f.write(json.dumps(row, ensure_ascii=False) + "\n")
                     f.flush()
                     written += 1
@@ -111,9 +117,9 @@ def play(rules_name: str, players: int | None, seed: int, start: int, deals: int
     return written
 
 
-def _played_on(rules, deal_seed: int, played: list, move, bot: str, me: int) -> int:
+def _played_on(rules, deal_seed: int, played: list, move, bots: tuple[str, ...], me: int) -> int:
     """Seat ``me``'s net when the game of ``deal_seed`` is played again to this decision, ``move`` is made,
-    and ``bot`` plays every seat to the end."""
+    and ``bots`` play the seats to the end."""
     from solver.game.engine import Game
     from solver.game.players import make_bot
     from solver.game.view import view_of
@@ -124,7 +130,7 @@ def _played_on(rules, deal_seed: int, played: list, move, bot: str, me: int) -> 
         game.play(m)
     game.ask()
     game.play(move)
-    seats = [make_bot(bot, deal_seed, p) for p in range(rules.game.players)]
+    seats = [make_bot(b, deal_seed, p) for p, b in enumerate(bots)]
     while (ask := game.ask()) is not None:
         game.play(ask.options[0] if len(ask.options) == 1 else seats[ask.seat].choose(view_of(game, ask.seat), ask))
     assert game.result is not None
@@ -156,8 +162,11 @@ def load(paths: list[str]) -> tuple[list[dict], int]:
 def summary(paths: list[str]) -> dict:
     rows, games = load(paths)
     graded = [r for r in rows if r.get("other_worth") is not None]
+    ways = {r.get("played_on", "other") for r in graded if "judge_net" in r}
+    if len(ways) > 1:
+        raise GapError("these files were played on in both ways (--fork seats and other): pool files of one")
     out: dict = {"games": games, "decisions": len(rows), "differ": sum(r["judge"] != r["other"] for r in rows),
-                 "graded": len(graded), "stages": {}}
+                 "graded": len(graded), "stages": {}, "played_on": ways.pop() if ways else None}
     for stage in (None,) + STAGES:
         g = [r for r in graded if stage is None or r["stage"] == stage]
         if len(g) < 2:
@@ -206,7 +215,8 @@ def lines(s: dict) -> list[str]:
     out.append(f"the judge's gain a hand by the rollouts' measure: {pm(s['gain_a_hand'])}")
     for stage, v in s["stages"].items():
         if "forked" in v:
-            out.append(f"{stage}: played on from {v['forked']:,} decisions, judge − other {pm(v['played_gain'])} "
+            out.append(f"{stage}: played on ({s['played_on']}) from {v['forked']:,} decisions, judge − other "
+                       f"{pm(v['played_gain'])} "
                        f"(the rollouts claimed {pm(v['its_claim'])} there)")
             if v["slope"] is not None:
                 out.append(f"  of a claimed gain, played on: {pm(v['slope'])} (slope)")
@@ -225,8 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--truth", type=int, default=1000, help="grading deals a choice (100 … 20,000)")
     p.add_argument("--against", default="race", help="the other seats' bot (default race)")
     p.add_argument("--out", required=True, help="the JSON-lines file written (appended)")
-    p.add_argument("--fork", action="store_true",
-                   help="also play each graded decision on after either move, the other bot in every seat")
+    p.add_argument("--fork", choices=("seats", "other"),
+                   help="also play each graded decision on after either move: by the seats' own bots (the "
+                        "judge in its seat) or by the other bot in every seat")
     s = sub.add_parser("sum", help="pool files of play")
     s.add_argument("files", nargs="+", metavar="FILE")
     s.add_argument("--json", action="store_true", help="one JSON object")

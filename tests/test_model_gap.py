@@ -64,7 +64,7 @@ def test_a_real_deal_graded(tmp_path):
     """One luzhou deal at a table of three, every seating: each graded row's moves differ, the best is
     at least either move's worth, and every game ends with a row."""
     out = tmp_path / "g.jsonl"
-    n = model_gap.play("luzhou", 3, 51000, 0, 1, 100, "race", str(out))
+    n = model_gap.play("luzhou", 3, 51000, 0, 1, 100, "race", str(out), fork="other")
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     ends = [r for r in rows if "game_end" in r]
     decisions = [r for r in rows if "game_end" not in r]
@@ -75,6 +75,7 @@ def test_a_real_deal_graded(tmp_path):
     for r in graded:
         assert r["judge"] != r["other"]
         assert r["best"] >= max(r["judge_worth"], r["other_worth"]) - 1e-12
+        assert r["played_on"] == "other" and isinstance(r["judge_net"], int) and isinstance(r["other_net"], int)
     s = model_gap.summary([str(out)])
     assert s["games"] == 3 and s["graded"] == len(graded)
 
@@ -84,3 +85,15 @@ def test_slope_of_played_on_claims():
     b, half = model_gap.slope([0.0, 1.0, 2.0, 3.0], [0.0, 1.0, 0.0, 1.0])
     assert b == pytest.approx(0.2) and half > 0
     assert model_gap.slope([1.0, 1.0, 1.0], [0.0, 1.0, 2.0]) is None  # no spread of claims
+
+
+def test_forks_of_two_ways_are_not_pooled(tmp_path):
+    rows = [_row(0, 0, "discard", "d一", "d二", best=1.0, jw=1.0, ow=0.5),
+            _row(0, 0, "discard", "d三", "d四", best=1.0, jw=1.0, ow=0.5),
+            {"seed": 1, "deal": 0, "seat": 0, "game_end": 2}]
+    rows[0].update(judge_net=3, other_net=-1, played_on="seats")
+    rows[1].update(judge_net=0, other_net=0)  # a file of before the choice: played on by the other bot
+    path = tmp_path / "g.jsonl"
+    _write(path, rows)
+    with pytest.raises(model_gap.GapError, match="both ways"):
+        model_gap.summary([str(path)])
