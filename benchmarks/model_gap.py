@@ -13,13 +13,15 @@ expected score of the judge's move, of the other bot's and of the best is writte
 then played.  With ``--fork`` each graded decision is also played on to the end twice, after either
 move, on the deal's own tiles: by the seats' own bots (``seats``: the judge goes on in its seat, as
 if it had made the other bot's move there) or by the other bot in every seat (``other``); each
-seat's net is written.  One JSON line a decision and one at each game's end (appended: a run stopped part way
-keeps what it wrote; split the deals over processes with ``--start``).
+seat's net is written.  One JSON line a decision and one at each game's end (appended: a run stopped
+part way keeps what it wrote; split the deals over processes with ``--start``).
 
 ``sum``: pooled over files, by kind of decision: how often the two differ, the loss of each against the
 best by the rollouts' own measure (the judge's on ``DEFAULT_SAMPLES`` deals: the rollouts' noise), the
 judge's gain over the other bot where they differ, and that gain summed over a game: what the rollouts
 claim the judge gains a hand by its decisions alone (95% intervals, over decisions and over games).
+Only games that ended count (a run stopped mid-game leaves that game's rows out, and a line cut short
+by the stop is skipped).
 Beside the head-to-head result of ``phz sim`` on the same ruleset, this separates the rollouts' noise
 (the judge's loss against the best on more deals) from their bias (a gain they claim that play does
 not show); the played-on figures, over many decisions, say what the two moves were worth in play.
@@ -62,6 +64,8 @@ def play(rules_name: str, players: int | None, seed: int, start: int, deals: int
     from solver.model.rules import get_ruleset
     from solver.model.ruleset_file import seated
 
+    if against == "judge":
+        raise GapError("--against judge: the judge against itself never differs; name another bot")
     try:
         rules = get_ruleset(rules_name)
         rules = seated(rules, players) if players is not None else rules
@@ -137,36 +141,45 @@ def _played_on(rules, deal_seed: int, played: list, move, bots: tuple[str, ...],
     return game.result.net[me]
 
 
-def load(paths: list[str]) -> tuple[list[dict], int]:
-    """The decision rows of ``paths`` and the games they come from."""
-    rows, games = [], 0
+def load(paths: list[str]) -> tuple[list[dict], int, int]:
+    """The decision rows of the games of ``paths`` that ended, those games, and the rows left out (of
+    games a stopped run did not end; a last line cut short by the stop is skipped)."""
+    rows, ended = [], set()
     for path in paths:
         try:
-            lines = Path(path).read_text(encoding="utf-8").splitlines()
+            text = Path(path).read_text(encoding="utf-8")
         except OSError as e:
             raise GapError(f"{path}: not readable ({e.strerror}); name files written by model_gap.py play")
+        lines = text.splitlines()
+        if lines and not text.endswith("\n"):
+            lines.pop()  # cut short: its game has not ended either
         for n, line in enumerate(lines, 1):
             try:
                 row = json.loads(line)
+                game = (row["seed"], row["deal"], row["seat"])
                 if "game_end" in row:
-                    games += 1
-                elif row["stage"] and "judge" in row and "other" in row:
-                    rows.append(row)
-            except (ValueError, KeyError, TypeError):
+                    ended.add(game)
+                elif not {"stage", "judge", "other"} <= row.keys():
+                    raise KeyError("stage")
+                else:
+                    rows.append((game, row))
+            except (ValueError, KeyError, TypeError, AttributeError):
                 raise GapError(f"{path}, line {n}: not a row of model_gap.py play; play the run again") from None
-    if not games:
+    if not ended:
         raise GapError("no game ended in these files: name files written by model_gap.py play")
-    return rows, games
+    kept = [row for game, row in rows if game in ended]
+    return kept, len(ended), len(rows) - len(kept)
 
 
 def summary(paths: list[str]) -> dict:
-    rows, games = load(paths)
+    rows, games, unfinished = load(paths)
     graded = [r for r in rows if r.get("other_worth") is not None]
     ways = {r.get("played_on", "other") for r in graded if "judge_net" in r}
     if len(ways) > 1:
         raise GapError("these files were played on in both ways (--fork seats and other): pool files of one")
     out: dict = {"games": games, "decisions": len(rows), "differ": sum(r["judge"] != r["other"] for r in rows),
-                 "graded": len(graded), "stages": {}, "played_on": ways.pop() if ways else None}
+                 "graded": len(graded), "stages": {}, "played_on": ways.pop() if ways else None,
+                 "unfinished": unfinished}
     for stage in (None,) + STAGES:
         g = [r for r in graded if stage is None or r["stage"] == stage]
         if len(g) < 2:
@@ -187,7 +200,7 @@ def summary(paths: list[str]) -> dict:
     for r in graded:
         per_game[r["seed"], r["deal"], r["seat"]] += r["judge_worth"] - r["other_worth"]
     sums = list(per_game.values()) + [0.0] * (games - len(per_game))
-    out["gain_a_hand"] = mean_interval(sums) if games > 1 else (sums[0], float("nan"))
+    out["gain_a_hand"] = mean_interval(sums)
     return out
 
 
@@ -205,19 +218,21 @@ def slope(xs: list[float], ys: list[float]) -> tuple[float, float] | None:
 
 
 def lines(s: dict) -> list[str]:
-    def pm(x: tuple[float, float]) -> str:
-        return f"{x[0]:+.3f} ± {x[1]:.3f}"
-    out = [f"{s['games']:,} games, {s['decisions']:,} decisions with a choice; the judge and the other bot differ "
-           f"at {s['differ']:,} ({s['graded']:,} graded)",
-           "kind       graded   judge's loss     other's loss     judge − other"]
+    """The summary as lines of at most 80 columns."""
+    def pm(x: tuple[float, float | None]) -> str:
+        return f"{x[0]:+.3f}" if x[1] is None else f"{x[0]:+.3f} ± {x[1]:.3f}"
+    out = [f"{s['games']:,} games, {s['decisions']:,} decisions with a choice;",
+           f"the judge and the other bot differ at {s['differ']:,} ({s['graded']:,} graded)"]
+    if s["unfinished"]:
+        out.append(f"({s['unfinished']:,} decisions of games a stopped run did not end left out)")
+    out.append("kind       graded   judge's loss     other's loss     judge − other")
     for stage, v in s["stages"].items():
         out.append(f"{stage:9} {v['n']:7,}   {pm(v['judge_loss']):15}  {pm(v['other_loss']):15}  {pm(v['gain'])}")
     out.append(f"the judge's gain a hand by the rollouts' measure: {pm(s['gain_a_hand'])}")
     for stage, v in s["stages"].items():
         if "forked" in v:
-            out.append(f"{stage}: played on ({s['played_on']}) from {v['forked']:,} decisions, judge − other "
-                       f"{pm(v['played_gain'])} "
-                       f"(the rollouts claimed {pm(v['its_claim'])} there)")
+            out.append(f"{stage}: played on ({s['played_on']}) from {v['forked']:,} decisions:")
+            out.append(f"  judge − other {pm(v['played_gain'])}, the rollouts claimed {pm(v['its_claim'])}")
             if v["slope"] is not None:
                 out.append(f"  of a claimed gain, played on: {pm(v['slope'])} (slope)")
     return out
@@ -260,6 +275,10 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         print(f"model_gap: {e.filename or args.out}: {e.strerror}; name a folder that can be written", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        kept = f"; the rows written are kept in {args.out}" if args.what == "play" else ""
+        print(f"model_gap: stopped{kept}", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -97,3 +97,26 @@ def test_forks_of_two_ways_are_not_pooled(tmp_path):
     _write(path, rows)
     with pytest.raises(model_gap.GapError, match="both ways"):
         model_gap.summary([str(path)])
+
+
+def test_a_stopped_run_counts_only_the_games_that_ended(tmp_path, capsys):
+    path = tmp_path / "g.jsonl"
+    _write(path, [
+        _row(0, 0, "discard", "d一", "d二", best=1.0, jw=1.0, ow=0.5),
+        {"seed": 1, "deal": 0, "seat": 0, "game_end": 1},
+        _row(0, 1, "discard", "d三", "d四", best=2.0, jw=0.0, ow=2.0),  # its game never ended
+    ])
+    with path.open("a", encoding="utf-8") as f:
+        f.write('{"seed": 1, "deal": 0, "seat": 1, "sta')  # a line cut short by the stop
+    s = model_gap.summary([str(path)])
+    assert (s["games"], s["decisions"], s["graded"], s["unfinished"]) == (1, 1, 1, 1)
+    assert s["gain_a_hand"] == (0.5, None)
+    assert model_gap.main(["sum", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1 decisions of games a stopped run did not end left out" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_the_judge_is_not_its_own_opponent(tmp_path, capsys):
+    assert model_gap.main(["play", "--against", "judge", "--out", str(tmp_path / "x.jsonl")]) == 2
+    assert "name another bot" in capsys.readouterr().err
