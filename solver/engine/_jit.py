@@ -385,3 +385,87 @@ else:
 def _llvm_fnty():
     from llvmlite import ir
     return ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(1)])
+
+
+#: a kernel called by another is linked into the caller's code before LLVM optimises it (so it may be
+#: inlined there) only when its own code, with everything it calls, holds at most this many compiled
+#: functions (not counting numba's runtime, its own functions and the wrappers Python calls)
+SMALL_LINK = 3
+#: where those not counted begin: Python's and a cfunc's wrappers, the reference counting, numba's own
+_NOT_COUNTED = ("_ZN7cpython", "cfunc.", "NRT_", "nrt_", "_ZN5numba")
+#: the files of one hand's kernels (the win search, the distance search and what they use): their kernels
+#: link everything they call first, as numba does, for every percent of their speed (they are small)
+LINK_FIRST = ("solver.engine._kernels", "solver.engine._distance_kernels", "solver.engine._mt",
+              "solver.engine._sha512", "solver.engine._jit")
+
+
+def _mangled(module: str) -> str:
+    """How a module's name begins the (Itanium) mangled name of a kernel numba compiles in it."""
+    return "".join(f"{len(part)}{part}" for part in module.split("."))
+
+
+def _link_late() -> bool:
+    """Optimise each game kernel's code before the large kernels it calls are linked into it, not after.
+
+    numba finalizes a kernel by linking in the code of every kernel it calls (each with everything that
+    one calls, already optimised) and running LLVM's whole optimisation over the lot: the game's flow
+    and the win search were optimised again in each of the 160 kernels that reach them, some 45 s of the
+    170 s of CPU that compiling every kernel took (BENCHMARKS.md).  Here a kernel of the game (any file
+    but ``LINK_FIRST``'s) links a callee of more than ``SMALL_LINK`` functions after its own code is
+    optimised: that code is used as it was optimised in its own kernel, and only calls into it are not
+    inlined (they are large).  Small callees are still linked first and may be inlined.  numba's private
+    names are checked first: with another numba that lacks them nothing is changed (``False``)."""
+    from numba.core import codegen
+
+    lib = getattr(codegen, "CPUCodeLibrary", None)
+    if lib is None or not all(hasattr(lib, n) for n in ("finalize", "_optimize_final_module",
+                                                        "_get_module_for_linking")):
+        return False
+    if getattr(lib, "_phz_link_late", False):
+        return True
+    finalize, optimize = lib.finalize, lib._optimize_final_module
+
+    def large(library) -> bool:
+        n = getattr(library, "_phz_functions", None)
+        if n is None:
+            module = library._get_module_for_linking()
+            n = library._phz_functions = sum(1 for f in module.functions
+                                             if not f.is_declaration and not f.name.startswith(_NOT_COUNTED))
+        return n > SMALL_LINK
+
+    def links_first(self) -> bool:
+        first = tuple("_ZN" + _mangled(m) for m in LINK_FIRST)
+        return any(f.name.startswith(first) for f in self._final_module.functions if not f.is_declaration)
+
+    def late_finalize(self):
+        linking = getattr(self, "_linking_libraries", None)
+        if not isinstance(linking, list) or not hasattr(self, "_final_module") \
+                or not hasattr(self, "_reload_init"):
+            return finalize(self)
+        late = [library for library in linking if large(library)]
+        if not late or links_first(self):
+            return finalize(self)
+        self._linking_libraries = [library for library in linking if not large(library)]
+        self._phz_late = late
+        try:
+            return finalize(self)
+        finally:
+            self._linking_libraries = linking
+            self.__dict__.pop("_phz_late", None)
+
+    def optimize_then_link(self):
+        optimize(self)
+        seen = set()
+        for library in self.__dict__.pop("_phz_late", ()):
+            if library not in seen:
+                seen.add(library)
+                self._reload_init.update(library._reload_init)
+                self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+
+    lib.finalize, lib._optimize_final_module = late_finalize, optimize_then_link
+    lib._phz_link_late = True
+    return True
+
+
+if not numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
+    _link_late()
