@@ -125,3 +125,24 @@ def test_a_caller_of_large_kernels_gives_what_plain_python_gives():
     for n in (1, 7, 40):
         v = np.arange(n, dtype=np.int64) * 5 - 9
         assert caller(v) == sum(3 * int(x) + 3 for x in v) + 3 * int(v[0])
+
+
+def test_a_numba_that_differs_is_left_as_it_is():
+    class Lacking:
+        def finalize(self):
+            self._optimize_final_module()
+
+    class Elsewhere:  # optimises by another name: late callees would never be linked
+        def finalize(self):
+            self._optimise_it_all()
+
+        def _optimize_final_module(self):
+            pass
+
+        def _get_module_for_linking(self):
+            pass
+
+    for cls in (Lacking, Elsewhere):
+        finalize = cls.finalize
+        assert not _jit._link_late(cls)
+        assert cls.finalize is finalize and not hasattr(cls, "_phz_link_late")

@@ -404,7 +404,7 @@ def _mangled(module: str) -> str:
     return "".join(f"{len(part)}{part}" for part in module.split("."))
 
 
-def _link_late() -> bool:
+def _link_late(lib=None) -> bool:
     """Optimise each game kernel's code before the large kernels it calls are linked into it, not after.
 
     numba finalizes a kernel by linking in the code of every kernel it calls (each with everything that
@@ -414,15 +414,19 @@ def _link_late() -> bool:
     but ``LINK_FIRST``'s) links a callee of more than ``SMALL_LINK`` functions after its own code is
     optimised: that code is used as it was optimised in its own kernel, and only calls into it are not
     inlined (they are large).  Small callees are still linked first and may be inlined.  numba's private
-    names are checked first: with another numba that lacks them nothing is changed (``False``)."""
-    from numba.core import codegen
-
-    lib = getattr(codegen, "CPUCodeLibrary", None)
+    names are checked first, and that its ``finalize`` optimises through ``_optimize_final_module`` (where
+    the late callees are linked): with a numba that differs nothing is changed (``False``).  ``lib``:
+    numba's ``CPUCodeLibrary`` (another class in the tests)."""
+    if lib is None:
+        from numba.core import codegen
+        lib = getattr(codegen, "CPUCodeLibrary", None)
     if lib is None or not all(hasattr(lib, n) for n in ("finalize", "_optimize_final_module",
                                                         "_get_module_for_linking")):
         return False
     if getattr(lib, "_phz_link_late", False):
         return True
+    if "_optimize_final_module" not in getattr(getattr(lib.finalize, "__code__", None), "co_names", ()):
+        return False
     finalize, optimize = lib.finalize, lib._optimize_final_module
 
     def large(library) -> bool:
