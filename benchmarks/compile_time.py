@@ -1,6 +1,6 @@
 """Compiling every kernel into an empty cache: wall and CPU time, of one checkout or two alternated.
 
-    python benchmarks/compile_time.py [BEFORE] [--runs N] [--one-process] [--steps]
+    python benchmarks/compile_time.py [BEFORE] [--runs N] [--one-process] [--steps] [--json]
 
 AFTER is this script's own checkout; BEFORE another (``git worktree add /tmp/phz-before REV``).  Each
 run starts a fresh Python in the checkout's folder with PYTHONPATH set to it and an empty
@@ -12,7 +12,7 @@ the run's; CPU time is user + system of the run and every process it waited for 
 the function passes and machine code; the rest is numba's front end.
 
 Prints the median of each side and the ratio after / before pair by pair (its median), as a Markdown
-table.  BENCHMARKS.md quotes it (issue 26: every kernel ≤ 30 s).
+table; ``--json``: every run of each side as one JSON object instead.  BENCHMARKS.md quotes it (issue 26: every kernel ≤ 30 s).
 """
 from __future__ import annotations
 
@@ -117,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="runs of each side, 1 to 20 (default 3)")
     ap.add_argument("--one-process", action="store_true", help="every task in turn in one process")
     ap.add_argument("--steps", action="store_true", help="time LLVM's steps too (implies --one-process)")
+    ap.add_argument("--json", action="store_true", help="every run of each side as one JSON object")
     args = ap.parse_args(argv)
     if not 1 <= args.runs <= 20:
         ap.error(f"--runs {args.runs}: give 1 to 20")
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         print("compile_time: stopped; the runs finished so far are below", file=sys.stderr)
     if not any(runs.values()):
         return 1
-    print("\n".join(summary(runs)))
+    print(json.dumps(runs) if args.json else "\n".join(summary(runs)))
     return 0
 
 

@@ -1,6 +1,8 @@
 """benchmarks/compile_time.py: compiling every kernel into an empty cache, timed."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from benchmarks import compile_time
@@ -38,6 +40,14 @@ def test_runs_out_of_range_are_refused(capsys):
     with pytest.raises(SystemExit):
         compile_time.main(["--runs", "0"])
     assert "give 1 to 20" in capsys.readouterr().err
+
+
+def test_json_gives_every_run(monkeypatch, capsys):
+    made = iter([_run(70, 140, _optimize_final_module=5), _run(60, 130, _optimize_final_module=4)])
+    monkeypatch.setattr(compile_time, "one_run", lambda side, one, steps: next(made))
+    assert compile_time.main(["--runs", "2", "--json"]) == 0
+    runs = json.loads(capsys.readouterr().out)
+    assert runs == {"after": [_run(70, 140, _optimize_final_module=5), _run(60, 130, _optimize_final_module=4)]}
 
 
 @pytest.mark.slow

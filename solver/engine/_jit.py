@@ -396,7 +396,7 @@ _NOT_COUNTED = ("_ZN7cpython", "cfunc.", "NRT_", "nrt_", "_ZN5numba")
 #: the files of one hand's kernels (the win search, the distance search and what they use): their kernels
 #: link everything they call first, as numba does, for every percent of their speed (they are small)
 LINK_FIRST = ("solver.engine._kernels", "solver.engine._distance_kernels", "solver.engine._mt",
-              "solver.engine._sha512", "solver.engine._jit")
+              "solver.engine._sha512")
 
 
 def _mangled(module: str) -> str:
@@ -410,7 +410,7 @@ def _link_late(lib=None) -> bool:
     numba finalizes a kernel by linking in the code of every kernel it calls (each with everything that
     one calls, already optimised) and running LLVM's whole optimisation over the lot: the game's flow
     and the win search were optimised again in each of the 160 kernels that reach them, some 45 s of the
-    170 s of CPU that compiling every kernel took (BENCHMARKS.md).  Here a kernel of the game (any file
+    168 s of CPU that compiling every kernel took (BENCHMARKS.md).  Here a kernel of the game (any file
     but ``LINK_FIRST``'s) links a callee of more than ``SMALL_LINK`` functions after its own code is
     optimised: that code is used as it was optimised in its own kernel, and only calls into it are not
     inlined (they are large).  Small callees are still linked first and may be inlined.  numba's private
@@ -446,10 +446,12 @@ def _link_late(lib=None) -> bool:
         if not isinstance(linking, list) or not hasattr(self, "_final_module") \
                 or not hasattr(self, "_reload_init"):
             return finalize(self)
-        late = [library for library in linking if large(library)]
+        small, late = [], []
+        for library in linking:
+            (late if large(library) else small).append(library)
         if not late or links_first(self):
             return finalize(self)
-        self._linking_libraries = [library for library in linking if not large(library)]
+        self._linking_libraries = small
         self._phz_late = late
         try:
             return finalize(self)
