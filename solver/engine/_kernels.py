@@ -348,12 +348,13 @@ def _put_hand(ws, conc, mkind, mt, nmeld, h):
     return p, nm
 
 
-@inline
-def _load_hand(wp, nm):
+def _load_hand_code(wp, nm):
     """Derive everything the searches need from the hand in W_P and W_MK / W_MT
     (nm exposed melds); return its red count.
 
-    W_BASE gets the melds at 0..nm-1 (input order) and the 坎 after them.
+    W_BASE gets the melds at 0..nm-1 (input order) and the 坎 after them.  ``_load_hand`` is it
+    inlined, for the win check (a call per hand measured a tenth of it); ``load_hand`` a kernel, for
+    every other caller (compiled once, not copied into each).
     """
     ws = view(wp, W_SIZE)
     p = ws[W_P]
@@ -437,6 +438,10 @@ def _load_hand(wp, nm):
     ws[W_WEIS] = weis
     ws[W_PENGS] = pengs
     return reds
+
+
+_load_hand = inline(_load_hand_code)
+load_hand = kernel(_load_hand_code)
 
 
 # ================ the split search ================================================================
@@ -986,13 +991,15 @@ def _solve_tile(wp, red_count, t, want, with_top, full):
             at = _meld_of(wp, np.int64(K_WEI if hd == HD_WEI else K_PENG), t)
             off = base - ws[W_MHUXI + at]
         u = pl + PL_UP
-        _up_target(ws, rv, 0, u, t, off, at)
-        if nup > 1:
-            _up_target(ws, rv, 1, u + PU_COLS, t, off, at)
-        ran = _search(wp, t, np.bool_(False), np.int64(-1), np.int64(1 + (nup > 1)), floor, full)
-        if nup > 2:
-            _up_target(ws, rv, 0, u + 2 * PU_COLS, t, off, at)
-            ran |= _search(wp, t, np.bool_(False), np.int64(-1), np.int64(1), floor, full)
+        k = 0
+        while k < nup:  # targets 0 and 1 in one search, then 2 (one call site: ``_search`` is inlined)
+            _up_target(ws, rv, 0, u + k * PU_COLS, t, off, at)
+            m = 1
+            if k == 0 and nup > 1:
+                _up_target(ws, rv, 1, u + PU_COLS, t, off, at)
+                m = 2
+            ran |= _search(wp, t, np.bool_(False), np.int64(-1), np.int64(m), floor, full)
+            k += m
     nadd = rv[pl + PL_NADD]
     if nadd > 0:
         u = pl + PL_ADD
@@ -1008,12 +1015,9 @@ def _solve_tile(wp, red_count, t, want, with_top, full):
     for s in range(N_SOURCES):
         ws[W_OUT + s * N_OUT + O_WIN] = 0
     if ran or with_top:
-        if want & 1:
-            _finish(wp, red_count, 0, rv[pl + PL_SLOT], with_top, rv[pl + PL_FORCED], full)
-        if want & 2:
-            _finish(wp, red_count, 1, rv[pl + PL_SLOT + 1], with_top, rv[pl + PL_FORCED + 1], full)
-        if want & 4:
-            _finish(wp, red_count, 2, rv[pl + PL_SLOT + 2], with_top, rv[pl + PL_FORCED + 2], full)
+        for s in range(N_SOURCES):  # (one call site: ``_finish`` is inlined)
+            if (want >> s) & 1:
+                _finish(wp, red_count, s, rv[pl + PL_SLOT + s], with_top, rv[pl + PL_FORCED + s], full)
 
 
 # ================ answers =========================================================================
@@ -1222,7 +1226,7 @@ def ting_batch(conc, mkind, mt, nmeld, rules, out):
     for h in range(conc.shape[0]):
         p, nm = _put_hand(ws, conc, mkind, mt, nmeld, h)
         ws[W_P] = p
-        reds = _load_hand(wp, nm)
+        reds = load_hand(wp, nm)
         row = _ting_rows(wp, reds, h, np.int64(-1), out, row)
     return row
 
@@ -1246,6 +1250,6 @@ def discard_batch(conc, mkind, mt, nmeld, rules, out):
                 continue
             # The hand without x (x is no 坎 tile: its copies are free).
             ws[W_P] = p - (1 << (FIELD * x))
-            reds = _load_hand(wp, nm)
+            reds = load_hand(wp, nm)
             row = _ting_rows(wp, reds, h, x, out, row)
     return row
