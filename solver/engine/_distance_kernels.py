@@ -88,7 +88,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import play_rules as P
-from ._jit import inline, kernel, unowned
+from ._jit import kernel, unowned
 from ._play_kernels import ways as _eat_ways
 
 # ================ layout ==========================================================================
@@ -209,7 +209,7 @@ EXPAND_ROOM = 21 * MAX_WAYS
 # ================ the memo ========================================================================
 
 
-@inline
+@kernel
 def _memo_key(nd, q):
     """Position nd and question q packed into the memo's three key words."""
     a = 0
@@ -222,7 +222,7 @@ def _memo_key(nd, q):
     return a, b, c
 
 
-@inline
+@kernel
 def _memo_slot(mk, mv, a, b, c):
     """The slot holding key (a, b, c), or the empty slot where it would go."""
     cap = mv.shape[0]
@@ -232,7 +232,7 @@ def _memo_slot(mk, mv, a, b, c):
     return i
 
 
-@inline
+@kernel
 def _memo_put(mk, mv, ms, i, a, b, c, r):
     """Answer r for key (a, b, c) into the empty slot i, unless the memo is full."""
     if ms[0] * MEMO_FILL_DEN < mv.shape[0] * MEMO_FILL_NUM:
@@ -246,7 +246,7 @@ def _memo_put(mk, mv, ms, i, a, b, c, r):
 # ================ readiness: the split search =====================================================
 
 
-@inline
+@kernel
 def _rich_huxi(cx, sc):
     """The most 胡息 the free counts sc[S_CNT:] could carry in the shapes that
     carry any: each rich shape as many times as its scarcest tile allows."""
@@ -265,7 +265,7 @@ def _rich_huxi(cx, sc):
     return hx
 
 
-@inline
+@kernel
 def _holding(nd, t, n):
     """What position nd holds of tile t (a row of the take and intake tables, H_*), given n,
     its concealed copies there."""
@@ -280,7 +280,7 @@ def _holding(nd, t, n):
     return H_LESS
 
 
-@inline
+@kernel
 def _stray(cx, sc, most):
     """The copies of the free counts sc[S_CNT:] that can be in no 句/绞 of real tiles, counted until
     more than ``most``: the copies of t past those the shapes holding t could hold together, each shape

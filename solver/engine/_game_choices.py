@@ -34,7 +34,7 @@ HOLDING = np.array(P.HOLDING, np.int64)
 HOLDING_AT = np.array(P.HOLDING_AT, np.int64)
 
 
-@inline
+@kernel
 def _use(conc, t):
     """How useful tile t is in the concealed counts ``conc`` (``bot_fast.use``): 3 in a pair, and one per
     other tile held of each group shape it belongs to; lower is discarded first."""

@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _mt as MT
 from ._game_choices import _use
-from ._jit import inline, kernel
+from ._jit import kernel
 
 
 @kernel
@@ -89,7 +89,7 @@ def deal_unseen(keys, key_len, pool0, me, held, cap, wei_p, wei_j, tries, stock_
             break
 
 
-@inline
+@kernel
 def _kept(hand, cap, k, x, tiles, at, n, rng):
     """A hand kept as play keeps one (``winrate.kept_of``): ``k`` times a tile at a random place of
     ``tiles[at:n]`` (those no seat holds) joins ``hand`` and the least useful tile of it (``_use``: the

@@ -199,7 +199,7 @@ def _acts(st, p):
     return st[R_ACT + NA * AS * p:R_ACT + NA * AS * (p + 1)]
 
 
-@inline
+@kernel
 def _event(st, kind, seat, tile, a, b, c, d):
     n = st[E_N]
     if n < EMAX:
@@ -214,7 +214,7 @@ def _event(st, kind, seat, tile, a, b, c, d):
         st[E_N] = n + 1
 
 
-@inline
+@kernel
 def _lay(st, p, kind, a, b, c, shown):
     nm = st[S_NM + p]
     st[S_MK + MAXM * p + nm] = kind
@@ -238,7 +238,7 @@ def _load(ws, conc, mk, mt, nm):
         for c in range(3):
             ws[K.W_MT + 3 * j + c] = mt[3 * j + c]
     ws[K.W_P] = packed
-    return K._load_hand(address(ws), nm)
+    return K.load_hand(address(ws), nm)
 
 
 @kernel
@@ -431,7 +431,7 @@ def _option(st, acts, k):
     st[Q_N] = n + 1
 
 
-@inline
+@kernel
 def _plain_option(st, kind, tile):
     """An option that is no row of the rule table: 过, 胡 on the 亮张, a discard of ``tile``."""
     n = st[Q_N]

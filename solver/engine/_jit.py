@@ -80,10 +80,10 @@ def _plain_args(dispatcher):
     return dispatcher
 
 
-def jit_module(module, names, tables=(), inlined=()) -> dict:
+def jit_module(module, names, tables=()) -> dict:
     """Cached kernels of the plain functions ``names`` of ``module``, calling one another: each is
     compiled from its own code with the module's globals, in which those functions are replaced by
-    their kernels (``inlined``: inlined into their callers) and the tuples named in ``tables`` by int64
+    their kernels and the tuples named in ``tables`` by int64
     arrays (a tuple indexed at run time compiles slowly).  So a plain module in numba's subset of Python (``play_rules``) is one
     implementation for Python callers (lists, no numba) and for kernels (arrays)."""
     import types
@@ -96,7 +96,7 @@ def jit_module(module, names, tables=(), inlined=()) -> dict:
         f = getattr(module, name)
         g = types.FunctionType(f.__code__, space, f.__name__, f.__defaults__, f.__closure__)
         g.__module__, g.__qualname__, g.__doc__ = f.__module__, f.__qualname__, f.__doc__
-        made[name] = space[name] = inline(g) if name in inlined else kernel(g)
+        made[name] = space[name] = kernel(g)
     return made
 
 
@@ -246,12 +246,13 @@ def will_compile(kern) -> bool:
 
 
 def inline(fn):
-    """A small helper inlined into the kernels that call it (never compiled on its own).
-
-    Any other kernel is compiled once per distinct argument type, and numba
-    types a literal argument (``f(ws, 0)``, ``f(ws, True)``) as that literal
-    value: a kernel is therefore called with its arguments' plain types
-    (``_plain_args``), and only an inlined helper sees a literal.
+    """A small helper on a hot path, inlined into the kernels that call it (never compiled on its own):
+    numba copies its code into each caller and types it there, where a literal argument (``f(ws, 0)``)
+    stays a constant.  That costs compile time at every call site: a quarter of compiling every kernel
+    went to such copies (issue 26).  So only the win search's and the game state's small helpers, where
+    a call measured slower, are inlined (``tests/test_house_rules.INLINED_IN`` lists where); every other
+    helper is a kernel, compiled once, called with its arguments' plain types (``_plain_args``) and
+    inlined by LLVM where it is small (``_link_late``).
     """
     return numba.njit(inline="always", nogil=True, error_model="numpy")(fn)
 
@@ -294,12 +295,12 @@ else:
     _int64_pointer = _pointer_intrinsic(types.int64)
     _int8_pointer = _pointer_intrinsic(types.int8)
 
-    @inline
+    @kernel
     def address(arr):
         """The address of an int64 array's data, for ``view`` (the array must outlive its views)."""
         return np.int64(arr.ctypes.data)
 
-    @inline
+    @kernel
     def view(addr, n):
         """The int64 array of ``n`` items at ``addr``, as a view that owns nothing.
 
@@ -310,7 +311,7 @@ else:
         """
         return numba.carray(_int64_pointer(addr), n)
 
-    @inline
+    @kernel
     def view8(addr, n):
         """The int8 array of ``n`` items at ``addr`` (a table read through ``view``'s trick)."""
         return numba.carray(_int8_pointer(addr), n)

@@ -28,9 +28,8 @@ is the key [0]); a str seed is first made an int (``Lib/random.py``, version
 - ``shuffle(state, arr, n)``: ``Random.shuffle`` of ``arr[:n]`` in place;
 - ``random(state)``: ``Random.random()``.
 
-``seed_by_key``, ``seed_int`` and the twist are kernels (compiled once per
-argument types: pass them typed values, ``np.int64(2)``, from other kernels);
-the rest are inlined into their callers.  numba's cache checks only the file
+Each is a kernel, called with its arguments' plain types (``_jit._plain_args``),
+and LLVM inlines the small ones into their callers.  numba's cache checks only the file
 that defines a kernel; ``_jit`` clears every cached kernel when this file (or
 another kernel source) changes.
 """
@@ -39,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _sha512
-from ._jit import inline, kernel
+from ._jit import kernel
 
 __all__ = ["STATE_SIZE", "decimal", "getrandbits", "int_key", "new_state", "next_u32", "randbelow", "random", "randrange",
            "seed4", "seed_by_key", "seed_int", "shuffle", "text_key"]
@@ -48,7 +47,7 @@ __all__ = ["STATE_SIZE", "decimal", "getrandbits", "int_key", "new_state", "next
 STATE_SIZE = 625
 
 
-@inline
+@kernel
 def new_state():
     """An unseeded state (zeros): seed it before drawing."""
     return np.zeros(625, np.int64)
@@ -68,14 +67,14 @@ def _init_genrand(s: int) -> list[int]:
 _INIT = np.array(_init_genrand(19650218), np.int64)
 
 
-@inline
+@kernel
 def _start(state):
     """``init_genrand(19650218)`` into ``state``."""
     for i in range(624):
         state[i] = _INIT[i]
 
 
-@inline
+@kernel
 def _scramble(state):
     """The second loop of ``init_by_array`` (after the key loop left ``i`` at ``state[624]``)."""
     i = state[624]
@@ -113,7 +112,7 @@ def seed_by_key(state, key, n):
     _scramble(state)
 
 
-@inline
+@kernel
 def int_key(seed, key):
     """The words of ``abs(seed)`` for an int64 ``seed`` into ``key[:2]`` (any seed: the words of
     abs(-2**63) come out right), least significant first; how many of them CPython feeds (1 or 2)."""
@@ -137,7 +136,7 @@ def seed_int(state, seed):
     seed_by_key(state, key, int_key(seed, key))
 
 
-@inline
+@kernel
 def decimal(buf, m, v):
     """``str(v)`` of an int64 (> -2**63) written as ASCII into ``buf`` from ``m`` (a str seed's bytes); the end."""
     if v < 0:
@@ -243,7 +242,7 @@ def _twist(state):
     state[624] = 0
 
 
-@inline
+@kernel
 def next_u32(state):
     """``genrand_uint32``: the next tempered 32-bit word, in [0, 2**32) (an int64)."""
     if state[624] >= 624:
@@ -258,7 +257,7 @@ def next_u32(state):
     return y
 
 
-@inline
+@kernel
 def getrandbits(state, k):
     """``Random.getrandbits(k)`` for 0 <= k <= 63: the top k bits of a word; past 32 bits, the
     first word is the low 32 bits and the top 64 - k bits of the second are dropped."""
@@ -271,7 +270,7 @@ def getrandbits(state, k):
     return (hi << 32) | lo
 
 
-@inline
+@kernel
 def randbelow(state, n):
     """``Random._randbelow_with_getrandbits(n)``, 0 < n < 2**63: getrandbits(n.bit_length())
     until below n (so even n = 1 draws at least one word)."""
@@ -286,13 +285,13 @@ def randbelow(state, n):
     return r
 
 
-@inline
+@kernel
 def randrange(state, n):
     """``Random.randrange(n)`` for 0 < n < 2**63."""
     return randbelow(state, n)
 
 
-@inline
+@kernel
 def shuffle(state, arr, n):
     """``Random.shuffle`` of ``arr[:n]`` in place: for i = n - 1 .. 1, swap arr[i] and
     arr[randbelow(i + 1)] (the bit length of i + 1 kept as i falls, not counted each time)."""
@@ -312,7 +311,7 @@ def shuffle(state, arr, n):
         arr[j] = t
 
 
-@inline
+@kernel
 def random(state):
     """``Random.random()``: a float in [0, 1) from two words (27 + 26 bits)."""
     a = next_u32(state) >> 5

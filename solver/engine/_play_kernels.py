@@ -11,8 +11,7 @@ from ._jit import jit_module
 _PR = jit_module(
     P, ["holding", "has_four", "n_left", "rest_count", "owes_discard", "may_win_count", "_count", "_fits", "_take3",
         "_most_laid", "_way", "_judge", "ways", "_put", "_take_action", "chi_mode", "legal"],
-    tables=("SHAPE_TILES", "HOLDING", "HOLDING_AT", "ORIGIN_SOURCE"),
-    inlined=("_count", "_fits", "_take3", "_way", "_put", "_take_action", "n_left", "has_four", "holding"))
+    tables=("SHAPE_TILES", "HOLDING", "HOLDING_AT", "ORIGIN_SOURCE"))
 legal = _PR["legal"]
 ways = _PR["ways"]
 owes_discard = _PR["owes_discard"]

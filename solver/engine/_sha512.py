@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline, kernel
+from ._jit import kernel
 
 __all__ = ["digest"]
 
@@ -42,12 +42,12 @@ _H0 = np.array([0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa5
                 0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179], np.uint64)
 
 
-@inline
+@kernel
 def _rotr(x, n):
     return (x >> np.uint64(n)) | (x << np.uint64(64 - n))
 
 
-@inline
+@kernel
 def _compress(h, w):
     """One 128-byte block, its 16 words in ``w[:16]`` (``w`` holds 80), folded into the hash ``h``."""
     for t in range(16, 80):
