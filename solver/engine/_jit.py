@@ -391,7 +391,7 @@ def _llvm_fnty():
 #: a kernel called by another is linked into the caller's code before LLVM optimises it (so it may be
 #: inlined there) only when its own code, with everything it calls, holds at most this many compiled
 #: functions (not counting numba's runtime, its own functions and the wrappers Python calls)
-SMALL_LINK = 3
+SMALL_LINK = 5
 #: where those not counted begin: Python's and a cfunc's wrappers, the reference counting, numba's own
 _NOT_COUNTED = ("_ZN7cpython", "cfunc.", "NRT_", "nrt_", "_ZN5numba")
 #: the files of one hand's kernels (the win search, the distance search and what they use): their kernels
