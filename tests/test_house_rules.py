@@ -140,3 +140,21 @@ def test_no_module_is_imported_by_its_name_but_the_registries():
     found = {path.relative_to(ROOT).as_posix() for path in sorted((ROOT / "solver").rglob("*.py"))
              if pattern.search(path.read_text(encoding="utf-8"))}
     assert found == set(IMPORTS_BY_NAME), f"imported by name in: {sorted(found - set(IMPORTS_BY_NAME))}"
+
+
+#: the only kernel files whose helpers numba inlines as code (``_jit.inline``), and why: numba copies
+#: an inlined helper into each caller and types it again there, which cost a quarter of compiling every
+#: kernel (issue 26); everywhere else a helper is a kernel, compiled once and inlined by LLVM
+INLINED_IN = {
+    "solver/engine/_kernels.py": "the win check: a call per hand measured up to a tenth of it",
+    "solver/engine/_game_state.py": "the game state's accessors: called, random play measured 3% slower",
+    "solver/engine/_game_policies.py": "the policies' small helpers (as the game state's)",
+    "solver/engine/_game_choices.py": "``_option_of``, read at every choice (as the game state's)",
+}
+
+
+def test_numba_inlines_code_only_where_a_call_measured_too_slow():
+    pattern = re.compile(r"^\s*@inline\b|\binline\(|inline=\"always\"", re.M)
+    found = {path.relative_to(ROOT).as_posix() for path in sorted((ROOT / "solver").rglob("*.py"))
+             if path.name != "_jit.py" and pattern.search(path.read_text(encoding="utf-8"))}
+    assert found == set(INLINED_IN), f"numba inlines code in: {sorted(found - set(INLINED_IN))}"

@@ -16,7 +16,7 @@ def _defined(module) -> set[str]:
 
 
 def _kernels():
-    """A callee of five functions (more than SMALL_LINK), one of one, and a kernel calling both."""
+    """A callee of five functions, one of one, and a kernel calling both."""
     @numba.njit
     def a(x):
         return x + 1
