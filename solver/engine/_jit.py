@@ -248,11 +248,12 @@ def will_compile(kern) -> bool:
 def inline(fn):
     """A small helper on a hot path, inlined into the kernels that call it (never compiled on its own):
     numba copies its code into each caller and types it there, where a literal argument (``f(ws, 0)``)
-    stays a constant.  That costs compile time at every call site: a quarter of compiling every kernel
-    went to such copies (issue 26).  So only the win search's and the game state's small helpers, where
-    a call measured slower, are inlined (``tests/test_house_rules.INLINED_IN`` lists where); every other
-    helper is a kernel, compiled once, called with its arguments' plain types (``_plain_args``) and
-    inlined by LLVM where it is small (``_link_late``).
+    stays a constant.  That costs compile time at every call site: with most helpers kernels instead,
+    every kernel compiles in 0.84 of the time (issue 26, BENCHMARKS.md).  So only the win search's and
+    the game state's small helpers, where a call measured slower, are inlined
+    (``tests/test_house_rules.INLINED_IN`` lists where); every other helper is a kernel, compiled once,
+    called with its arguments' plain types (``_plain_args``) and inlined by LLVM where it is small
+    (``_link_late``).
     """
     return numba.njit(inline="always", nogil=True, error_model="numpy")(fn)
 
