@@ -83,8 +83,8 @@ def _plain_args(dispatcher):
 def jit_module(module, names, tables=()) -> dict:
     """Cached kernels of the plain functions ``names`` of ``module``, calling one another: each is
     compiled from its own code with the module's globals, in which those functions are replaced by
-    their kernels and the tuples named in ``tables`` by int64
-    arrays (a tuple indexed at run time compiles slowly).  So a plain module in numba's subset of Python (``play_rules``) is one
+    their kernels and the tuples named in ``tables`` by int64 arrays (a tuple indexed at run time
+    compiles slowly).  So a plain module in numba's subset of Python (``play_rules``) is one
     implementation for Python callers (lists, no numba) and for kernels (arrays)."""
     import types
 

@@ -352,9 +352,9 @@ def _load_hand_code(wp, nm):
     """Derive everything the searches need from the hand in W_P and W_MK / W_MT
     (nm exposed melds); return its red count.
 
-    W_BASE gets the melds at 0..nm-1 (input order) and the 坎 after them.  ``_load_hand`` is it
-    inlined, for the win check (a call per hand measured a tenth of it); ``load_hand`` a kernel, for
-    every other caller (compiled once, not copied into each).
+    W_BASE gets the melds at 0..nm-1 (input order) and the 坎 after them.  ``_load_hand`` is this
+    code inlined, for the win check (a call per hand measured a tenth of it); ``load_hand`` is it as a
+    kernel, for every other caller (compiled once, not copied into each).
     """
     ws = view(wp, W_SIZE)
     p = ws[W_P]
