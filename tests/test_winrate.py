@@ -198,6 +198,26 @@ def test_a_discard_of_the_fourth_tile_of_a_hidden_wei_hands_a_pao_every_time():
     assert grade(wary.rules.bots, 8.5, 0.0) == "ok" and grade(pos.rules.bots, 8.5, 0.0) == "blunder"
 
 
+def test_the_warning_and_the_column_say_the_rulesets_own_four_tile_group():
+    """A discard onto another player's 坎 makes a 跑 under hunan and a 招 under luzhou (its file's take
+    table): the 碰跑 column and the warning name the group by the ruleset's word, en and zh.  The advice
+    of the hidden-偎 position above, its figures kept, read under luzhou's take table."""
+    from dataclasses import replace
+
+    from solver.game.advice import advise
+    from solver.text.advice_text import advice_table, danger_text, four_word
+    pos = hunan_wei_pao()
+    a = advise(pos, samples=40, played=discard("伍"))
+    luzhou = get_ruleset("luzhou")
+    assert four_word(pos.rules) == "跑" and four_word(luzhou) == "招"
+    lz = replace(a, position=replace(a.position, rules=replace(pos.rules, take=luzhou.take)))
+    choice = lz.choice_of(discard("伍"))
+    for advice, word in ((a, "跑"), (lz, "招")):
+        assert f"碰{word}" in advice_table(advice, "en")[0] and f"被碰{word}%" in advice_table(advice, "zh")[0]
+        assert f"lets another player 碰 or {word} it at once" in (danger_text(choice, advice, "en") or "")
+        assert f"让别家立刻碰或{word}" in (danger_text(choice, advice, "zh") or "")
+    assert not any("跑" in line for line in advice_table(lz, "en") + advice_table(lz, "zh"))
+
 def hunan_wei_pao():
     """Seat 0 may discard 二, 三 or 伍; seat 1's face-down 偎 can only be 伍."""
     me = "二三伍 | 偎:壹壹壹 碰:贰贰贰 吃:壹贰叁 吃:四五六 吃:七八九 吃:叁叁三"

@@ -9,10 +9,11 @@ and when the first two are too close to tell apart — and ``advice_table``
 ranks every choice in columns: the move, the discard after it, distance
 to ready, live 进张 (at distance 0 live outs), win %, deal-in % (only
 where the ruleset wins on discards), 碰跑 (the % of deals where another
-player 碰s, 跑s or 招s the discard at once; shown when some deal did, and
-the first column dropped when the table is too wide), expected score ±
-half its 95% interval and the loss against the best on the same deals.
-``danger_text`` warns when a discard lets another player win, 碰 or 跑 at
+player 碰s, 跑s or 招s the discard at once, headed with the ruleset's word:
+碰跑, or 碰招 where that group is a 招; shown when some deal did, and the
+first column dropped when the table is too wide), expected score ± half
+its 95% interval and the loss against the best on the same deals.
+``danger_text`` warns when a discard lets another player win, 碰 or 跑 (招) at
 once in the ruleset's ``danger`` of the deals or more (``BotTuning``), well
 above the safest discard's.  Lines fit the
 width asked (80 columns): when the table is wider its columns are
@@ -46,9 +47,11 @@ from .words import MOVE_ZH, discarded, eaten
 if TYPE_CHECKING:
     from ..game.advice import Advice, Choice
     from ..game.winrate import Estimate
+    from ..model.ruleset import Ruleset
 
 __all__ = ["advice_table", "answer_lines", "choice_text", "danger_text", "draws_diff", "draws_text", "dropped",
-           "dropped_line", "estimate_text", "look_text", "note_lines", "state_text", "table_tile", "why"]
+           "dropped_line", "estimate_text", "four_word", "look_text", "note_lines", "state_text", "table_tile",
+           "why"]
 
 DASH = "—"
 
@@ -268,7 +271,7 @@ def danger_text(c: "Choice", advice: "Advice", lang: str = "en") -> str | None:
     if e.danger - safest < tuning.danger_gap:
         return None
     kind = "both" if e.deal_ins and e.handed else "win" if e.deal_ins else "take"
-    what = say(f"advice_text.danger_{kind}", lang)
+    what = say(f"advice_text.danger_{kind}", lang, four=four_word(advice.position.rules))
     return say("advice_text.danger", lang, choice=choice_text(c, lang, tile=table_tile(advice)), what=what,
                p=_pct(e.danger))
 
@@ -339,9 +342,17 @@ def _row(c: "Choice", best: "Choice", tile: int | None, lang: str, level: int, c
     return row
 
 
+def four_word(rules: "Ruleset") -> str:
+    """The ruleset's name of the 4-tile group another player makes with a discard onto his 坎 (跑, or
+    luzhou's 招): the word of the warnings and the 碰跑 column (跑 where the ruleset makes none)."""
+    made = rules.take["kan", "discard"].makes if ("kan", "discard") in rules.take else ""
+    return MOVE_ZH[made] if made in FOUR_KINDS else MOVE_ZH["pao"]
+
+
 def _headers(lang: str, level: int, claims: bool, estimates: bool, deal_in: bool, discard: bool,
-             handed: bool = False) -> list[str]:
-    move, then, away, live, win, din, hand, exp, loss = (say(f"advice_text.col_{k}", lang) for k in _COLUMNS)
+             handed: bool = False, four: str = "跑") -> list[str]:
+    move, then, away, live, win, din, hand, exp, loss = (say(f"advice_text.col_{k}", lang, four=four)
+                                                        for k in _COLUMNS)
     if discard:
         move = say("advice_text.col_discard", lang)
     out = [move] + ([then] if claims and level < 3 else []) + [away, live]
@@ -365,7 +376,8 @@ def advice_table(advice: "Advice", lang: str = "en", width: int | None = 80, *, 
     for level in range(7):  # the 碰跑 column goes last, when nothing else makes the table fit
         handed = any_handed and level < 6
         rows = [_row(c, advice.best, tile, lang, min(level, 5), claims, deal_in, handed) for c in shown]
-        heads = _headers(lang, min(level, 5), claims, estimates, deal_in, discard, handed)
+        heads = _headers(lang, min(level, 5), claims, estimates, deal_in, discard, handed,
+                         four_word(advice.position.rules))
         if estimates:
             rows = [r + [""] * (len(heads) - len(r)) for r in rows]
         table = tabulate(rows, heads, tablefmt="simple", disable_numparse=True)
