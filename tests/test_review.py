@@ -234,6 +234,7 @@ def test_phz_review_of_a_phz_play_record_in_english(played):
     assert any(x.startswith("grades: the expected-score loss against the best move") for x in out)
     assert "played out on 24 deals" in " ".join(out)
     assert "reviewing " in r.stderr and "decisions of seat 0 at 24 deals a move: about " in r.stderr
+    assert "about 0 s" not in r.stderr  # a short review is guessed at a second, not at none
     assert "\x1b[" not in r.stdout  # not a terminal: no colour
     coloured = phz("--color", "always", "review", str(played), "--samples", "24", "--lang", "en")
     assert coloured.exit_code == 0 and "\x1b[31m" in coloured.stdout

@@ -79,7 +79,7 @@ def run(rec, *, seat: int | None, hand: int | None, samples: int, seed: int, lan
 
     seat = checked(rec, seat, hand)
     total = count_decisions(rec, seat, hand=hand)
-    guess = round(seconds(rec.rules, total, samples))
+    guess = max(1, round(seconds(rec.rules, total, samples)))  # (a guess of 0 s reads as a mistake)
     zh = lang == "zh"
     err = sys.stderr
     tty = bool(getattr(err, "isatty", None) and err.isatty())
