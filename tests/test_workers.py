@@ -233,3 +233,19 @@ def test_kill_all_kills_the_workers_of_every_executor_not_ended():
             all_dead(found, LATE)
             raise KeyboardInterrupt  # as the signal would end the process: the block ends by an exception
     assert workers._live == []
+
+
+def test_win_rate_loads_its_kernels_before_it_forks():
+    """``discard --win-rate --jobs 2`` forked its workers before the rollouts' kernels were loaded, so each
+    worker started compiling them on its own on a fresh install (two compiles side by side, every progress
+    line said twice) and loaded them from the cache on every later run.  They are loaded in phz first now:
+    after a race on two workers, phz itself holds the kernel that deals the rollouts."""
+    code = ("from solver.engine import _game_dealing; from solver.game import winrate\n"
+            "from solver.game.engine import Game; from solver.game.position import position_of\n"
+            "from solver.model.rules import get_ruleset\n"
+            "pos = position_of(Game(get_ruleset('hunan'), seed=0))\n"
+            "winrate.race(pos, [(m,) for m in pos.options], samples=48, jobs=2, policy='keen')\n"
+            "print(len(_game_dealing.deal_unseen.signatures))")
+    done = subprocess.run([sys.executable, "-c", code], env=env(), capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1"], done.stdout

@@ -335,6 +335,9 @@ def race(pos: Position, scripts: Sequence[Sequence[Move]], *, samples: int = DEF
     if jobs > 1 and samples >= 2 * pos.rules.bots.race_first and workers.forking():
         global _JOB
         _JOB = (pos, plays, seed, ties, keep, policy)  # the workers get it by the fork
+        # the rollouts' kernels loaded (or compiled, announced once) here, before the fork: each worker
+        # used to start compiling them on its own, every progress line said twice
+        estimate(pos, [()], samples=1, seed=seed, policy=policy)
         with workers.executor(jobs) as pool:  # workers that die with this process (solver.game.workers)
             return _race(pos, plays, samples, seed, ties, keep, jobs, progress, pool, policy, close)
     return _race(pos, plays, samples, seed, ties, keep, jobs, progress, None, policy, close)
