@@ -107,6 +107,13 @@ def test_three_bots_rotate_over_the_seats_and_jobs_change_nothing():
         assert [g.bots for g in d.games] == sim.seatings(job.bots)
         assert all(sum(g.net) == 0 for g in d.games)
     assert sim.run(job, 2, jobs=2) == deals
+    # deal 0 is played before the fork (its kernels loaded there once), the rest by the workers: the same
+    # deals, given in index order, and the same tally
+    three = sim.run(job, 3)
+    given: list = []
+    assert sim.run(job, 3, jobs=2, each=given.append) == [] and given == three and three[:2] == deals
+    tally = Tally(job.bots)
+    assert sim.run(job, 3, jobs=2, into=tally) == [] and tally.summary() == summarise(three, job.bots)
 
 
 def test_rule_events_agree_with_the_table_at_the_end():

@@ -249,3 +249,18 @@ def test_win_rate_loads_its_kernels_before_it_forks():
     done = subprocess.run([sys.executable, "-c", code], env=env(), capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["1"], done.stdout
+
+
+def test_sim_of_mixed_bots_loads_its_kernels_before_it_forks():
+    """``phz sim --jobs 2`` with bots that do not play whole hands in the kernels (``strong,basic,random``,
+    the default) forked before any kernel was loaded, so each worker compiled the game's kernels on its own
+    on a fresh install.  phz plays deal 0 itself first now (the rest go to the workers): after the run, phz
+    itself holds the game's kernels."""
+    code = ("from solver.app import sim; from solver.engine import _game_kernels\n"
+            "from solver.model.rules import get_ruleset\n"
+            "job = sim.Sim(get_ruleset('hunan'), ('basic', 'random', 'random'), seed=3)\n"
+            "assert [d.index for d in sim.run(job, 4, jobs=2)] == [0, 1, 2, 3]\n"
+            "print(len(_game_kernels.advance.signatures))")
+    done = subprocess.run([sys.executable, "-c", code], env=env(), capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1"], done.stdout

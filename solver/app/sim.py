@@ -197,13 +197,22 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
 
     from . import signals
 
+    # the kernels loaded once here, before the fork, not once in each worker (each would compile them on
+    # its own on a fresh install): whole hands by one deal played and dropped, mixed bots by deal 0 played
+    # here, its outcome kept and the workers given the rest
     whole = _whole(job)
-    if whole is not None:  # the kernels loaded once here, before the fork, not once in each worker
+    next_lo = 0
+    if whole is not None:
         whole(job.rules, [hand_seed(job.seed, 0)], tuple(job.bots))
-    parts = chunks(deals, jobs, MAX_KERNEL_CHUNK if whole is not None else MAX_CHUNK)
+    else:
+        for d in play_chunk(job, 0, 1):
+            take(d)
+        tell(1)
+        next_lo = 1
+    parts = [(next_lo + lo, next_lo + hi)
+             for lo, hi in chunks(deals - next_lo, jobs, MAX_KERNEL_CHUNK if whole is not None else MAX_CHUNK)]
     # chunks done, by their first deal, whose earlier chunks are not all in yet: (their end, their deals)
     waiting: dict[int, tuple[int, list[DealOutcome] | Tally]] = {}
-    next_lo = 0
     try:
         with (workers.executor(jobs, _start_worker, (job,)) as pool,
               signals.on_stop(workers.kill_all)):  # Ctrl-C, SIGTERM (solver.app.signals): no worker outlives us
