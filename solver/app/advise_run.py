@@ -312,15 +312,17 @@ def claim_position(decision, rules, *, seen, stock):
 
 def _claim_stage(decision, rules) -> str:
     """The engine's stage that first asks this seat about the tile (``Game._claims``): ``first`` for a take
-    made before any claim, then 胡, a compulsory 跑/提, 碰, 吃.  The rollouts let the players asked before
-    it pass and play the other moves of the script at the later stages (passing the earlier ones)."""
+    made before any claim, then 胡, a compulsory 跑/提/招 (``play_rules.TAKE_STAGE``), 碰 (a compulsory one
+    too), 吃.  The rollouts let the players asked before it pass and play the other moves of the script at
+    the later stages (passing the earlier ones)."""
     kinds = {a.action for a in decision.actions}
     take = decision.compulsory
     if take is not None and takes_first(P.ACTION_NAMES.index(take.action), decision.source == "self-draw",
                                           HOLDINGS.index(holding(decision.hand, decision.tile)),
                                           TAKE_SOURCES.index(TAKE_SOURCE[decision.source]), P.rule_vector(rules)):
         return "first"
-    for kind, stage in (("hu", "hu"), (take.action if take is not None else "", "take"), ("peng", "peng")):
+    four = take.action if take is not None and take.action in P.TAKE_STAGE else ""
+    for kind, stage in (("hu", "hu"), (four, "take"), ("peng", "peng")):
         if kind in kinds:
             return stage
     return "chi"
