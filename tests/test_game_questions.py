@@ -271,6 +271,29 @@ def test_every_position_of_real_games_fits_80_columns_in_both_languages(rules):
     assert {"discard", "chi"} <= seen
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_others_are_named_by_place_and_the_one_who_sits_out_says_so(players):
+    """The places are ``phz play``'s (下家 the next seat, 对家 across or the one other of two, 上家); at a
+    table of four the seat that sits out the hand (坐底) says so, with no tile count (it was "seat 1 (0
+    tiles) —")."""
+    from dataclasses import replace
+
+    luzhou = get_ruleset("luzhou")
+    rules = replace(luzhou, game=replace(luzhou.game, players=players, deal=luzhou.game.deal[:min(players, 3)]))
+    game = Game(rules, seed=5)
+    rng = random.Random(5)
+    while (ask := game.ask()) is not None and ask.seat == game.dealer:
+        game.play(rng.choice(ask.options))
+    assert ask is not None
+    p = position_of(game)
+    places = {2: ["对家"], 3: ["下家", "上家"], 4: ["下家", "对家", "上家"]}[players]
+    for lang, out in (("en", "sits out (坐底)"), ("zh", "坐底")):
+        lines = position_lines(p, lang)
+        for k, place in enumerate(places, 1):
+            row = next(x for x in lines if x.startswith(place))
+            assert (out in row) == (players == 4 and (p.seat + k) % 4 == rules.game.sits_out(p.dealer)), row
+        assert not any("seat" in x or "号位" in x for x in lines)
+
 def test_another_s_wei_is_face_down_and_the_face_up_tiles_are_shown():
     for seed in range(40):
         game = Game(HUNAN, seed=seed)

@@ -3,7 +3,8 @@
 ``position_lines`` draws it as ``phz play`` draws its table, without the
 scores: the ruleset, dealer, stock and whose turn; each other player's
 melds (a face-down 偎 as ＊＊＊), the tiles face up in front of them and
-how many tiles they hold; the seat's own melds and hand (small, big, then
+how many tiles they hold (at a table of four, the one who sits out the
+hand says so); the seat's own melds and hand (small, big, then
 each 坎 apart); the tile on the table and who revealed it; the copies of
 each tile not seen; what is 臭 for the seat.  ``option_lines`` numbers the
 moves to choose from (1 first), a discard's several a line.  Every line
@@ -29,7 +30,7 @@ from ..game.position import Position
 from ..game.table import origin
 from ..model.tiles import N_KINDS, glyph, glyphs
 from .catalogue import say
-from .table_view import HIDDEN, WIDTH, chou_text, hand_cells, menu_lines, width, words, wrap
+from .table_view import HIDDEN, WIDTH, chou_text, hand_cells, menu_lines, place_names, width, words, wrap
 from .table_view import cells as _cells
 from .words import MOVE_ZH
 
@@ -37,12 +38,13 @@ __all__ = ["WIDTH", "option_lines", "position_lines", "seat_name", "width"]
 
 
 def seat_name(p: Position, seat: int, lang: str) -> str:
-    """``seat`` as ``p``'s seat calls it: you, 下家 (the next to play after you), 上家."""
+    """``seat`` as ``p``'s seat calls it, as ``phz play``'s table does: you, 下家 (the next seat after
+    yours), 对家 (at four, across the table; the other player of two), 上家."""
     w = words(lang)
     if seat == p.seat:
         return w["you"]
-    if p.players == 3:
-        return w["lower" if (p.seat + 1) % 3 == seat else "upper"]
+    if 2 <= p.players <= 4:
+        return w[place_names(p.players)[(seat - p.seat) % p.players - 1]]
     return say("position_text.seat", lang, seat=seat)
 
 
@@ -57,11 +59,13 @@ def position_lines(p: Position, lang: str = "en") -> list[str]:
             w["turn"].format(who=seat_name(p, p.turn, lang))]
     lines = wrap("== " + " · ".join(head) + " ==", indent="   ")
     others = [(p.seat + k) % p.players for k in range(p.players - 1, 0, -1)]  # 上家 first, as at the table
-    labels = {q: seat_name(p, q, lang) + say("position_text.held", lang, n=p.held[q]) for q in others}
+    out = p.rules.game.sits_out(p.dealer) if p.players == 4 else None
+    labels = {q: seat_name(p, q, lang) + ("" if q == out else say("position_text.held", lang, n=p.held[q]))
+              for q in others}
     labels[p.seat] = seat_name(p, p.seat, lang)
     pad = max(width(x) for x in labels.values()) + 2
     for q in others + [p.seat]:
-        lines += _cells(labels[q], [_meld(k, t) for k, t in p.melds[q]] or [w["none"]], pad)
+        lines += _cells(labels[q], [_meld(k, t) for k, t in p.melds[q]] or [w["out" if q == out else "none"]], pad)
         if p.faces[q]:
             lines += _cells(" " * (pad - 2 - width(w["faces"])) + w["faces"], [glyph(t) for t in p.faces[q]], pad)
     label = max(width(w[k]) for k in ("mine", "table", "unseen", "chou")) + 2
