@@ -312,6 +312,20 @@ def test_act_asks_the_rollouts_at_the_stage_the_engine_asks(name):
         a = advise(advise_command.claim_position(d, rules, seen=(), stock=None), samples=24)
         assert a.best.estimate is not None and a.best.estimate.n > 0
 
+def test_a_choice_no_deal_could_be_played_on_shows_no_figures():
+    """When every deal contradicts the position (here the stage before the fix above: a compulsory 碰 put
+    at the take stage), a choice played on no deal has no estimate: no "win 1%, expected +0.00 ± ?"
+    read off nothing, the table without those columns."""
+    from dataclasses import replace
+
+    rules = get_ruleset("luzhou")
+    d = api.decide("一二三三四五六七八九十壹贰叁肆伍陆柒捌玖", tile="三", source="upper-discard", rules=rules)
+    pos = replace(advise_command.claim_position(d, rules, seen=(), stock=None), stage="take")
+    a = advise(pos, samples=24)
+    assert [c.estimate for c in a.choices] == [None]
+    table_ = advice_table(a, "en")
+    assert "win %" not in table_[0] and "?" not in "".join(table_)
+
 def test_act_advise_in_english_and_chinese():
     hand, tile, seen = ONLY
     base = ("act", hand, "--tile", tile, "--from", "upper-discard", "--seen", seen, "--advise", "--samples", "60")

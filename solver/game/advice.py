@@ -143,7 +143,9 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = SEED, r
     if samples > 0 and len(choices) > 1:
         ests = race(pos, [c.script for c in choices], samples=samples, seed=seed, keep=_ready(choices), jobs=jobs,
                     progress=progress, policy=policy, close=close)
-        choices = [replace(c, estimate=_judged(e, pos)) for c, e in zip(choices, ests)]
+        # a choice no deal could be played on (every deal contradicted the position) has no estimate, not
+        # a win chance read off no deals
+        choices = [replace(c, estimate=_judged(e, pos) if e.n else None) for c, e in zip(choices, ests)]
     if rank == "outs" or samples <= 0:
         choices.sort(key=lambda c: (c.outs_key(), -c.score))
     else:
