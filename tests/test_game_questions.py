@@ -15,6 +15,7 @@ from solver.game.engine import Game
 from solver.game.moves import move_text, parse_move
 from solver.game.position import dumps, loads, position_of
 from solver.model.rules import get_ruleset
+from solver.model.tiles import glyph
 from solver.text.position_text import WIDTH, option_lines, position_lines, width
 from solver.trainer import asking, progress_file
 from solver.trainer.game_questions import GAME_KIND, GameItem, GameQuestion, load_items, save
@@ -293,6 +294,9 @@ def test_the_others_are_named_by_place_and_the_one_who_sits_out_says_so(players)
             row = next(x for x in lines if x.startswith(place))
             assert (out in row) == (players == 4 and (p.seat + k) % 4 == rules.game.sits_out(p.dealer)), row
         assert not any("seat" in x or "号位" in x for x in lines)
+    # at four the stock's last tile is shown, as phz play's table shows it
+    assert (p.last is not None) == (players == 4)
+    assert players < 4 or f"last tile {glyph(p.last)} shown" in " ".join(position_lines(p, "en")[:2])
 
 def test_another_s_wei_is_face_down_and_the_face_up_tiles_are_shown():
     for seed in range(40):

@@ -1,7 +1,8 @@
 """A position (``solver.game.position.Position``: what one seat knows at a decision) as text, en or zh.
 
 ``position_lines`` draws it as ``phz play`` draws its table, without the
-scores: the ruleset, dealer, stock and whose turn; each other player's
+scores: the ruleset, dealer, stock (and its shown last tile at a table of
+four) and whose turn; each other player's
 melds (a face-down 偎 as ＊＊＊), the tiles face up in front of them and
 how many tiles they hold (at a table of four, the one who sits out the
 hand says so); the seat's own melds and hand (small, big, then
@@ -55,8 +56,9 @@ def _meld(kind: str, tiles: tuple[int, ...] | None) -> str:
 def position_lines(p: Position, lang: str = "en") -> list[str]:
     """The position as the seat sees it (module docstring)."""
     w = words(lang)
-    head = [p.rules.name, w["dealer"].format(who=seat_name(p, p.dealer, lang)), w["stock"].format(n=p.stock),
-            w["turn"].format(who=seat_name(p, p.turn, lang))]
+    head = [p.rules.name, w["dealer"].format(who=seat_name(p, p.dealer, lang)), w["stock"].format(n=p.stock)]
+    head += [w["last"].format(t=glyph(p.last))] if p.last is not None else []  # (a table of four, as phz play's)
+    head += [w["turn"].format(who=seat_name(p, p.turn, lang))]
     lines = wrap("== " + " · ".join(head) + " ==", indent="   ")
     others = [(p.seat + k) % p.players for k in range(p.players - 1, 0, -1)]  # 上家 first, as at the table
     out = p.rules.game.sits_out(p.dealer) if p.players == 4 else None
