@@ -42,6 +42,21 @@ def test_a_hand_then_each_step_shows_where_it_stands():
     assert all(width(line) <= 80 for line in out)
 
 
+@pytest.mark.parametrize("hand, tile, source", [("一三四四五六八八九九十壹肆伍柒柒捌玖拾拾", "四", "upper-discard"),
+                                                ("二二三四五六六六七七八九九叁伍伍陆陆柒柒", "七", "upper-draw")])
+def test_the_star_is_act_advises_best_where_a_peng_is_on_offer(hand, tile, source):
+    """The star is the judge's choice on the position ``phz act --advise`` asks (the stage of the claim
+    round that first asks the seat: here the 碰's); the shell built its own, asked at no stage in
+    particular, whose rollouts differ, and starred 过 where act --advise puts another move first."""
+    advised = CliRunner().invoke(main, ["act", hand, "--tile", tile, "--from", source, "--advise", "--json"])
+    best = json.loads(advised.output)["advice"]["choices"][0]["move"]
+    shell = Shell(get_ruleset("hunan"), "en")
+    shell.step(hand)
+    starred = [line for line in shell.step(f"? {tile} {source}") if line.startswith("★ ")]
+    assert len(starred) == 1
+    kind = {"吃 (chi)": "chi", "碰 (peng)": "peng", "过 (pass)": "pass"}
+    assert [k for w, k in kind.items() if w in starred[0]] == [best.split()[0]], (starred, best)
+
 def test_the_shell_answers_as_the_one_hand_commands_do():
     rules = get_ruleset("hunan")
     shell = Shell(rules, "en")

@@ -157,14 +157,13 @@ class Shell:
         position: its samples and seed), None if not known."""
         from ..game.advice import advise
         from ..game.moves import Move
-        from ..game.position import quick
+        from .advise_run import claim_position
         moves = [Move(a.action, chi=a.chi, bi=a.bi) for a in d.actions]
         if len(moves) < 2:
             return 0 if moves else None
         s = self.state
-        try:
-            pos = quick(d.hand, self.rules, seen=s.seen, tile=d.tile, origin=d.source, options=moves)
-            best = advise(pos).best.move  # the judge's defaults, as phz act --advise
+        try:  # phz act --advise's own position (the stage that asks the seat) and the judge's defaults
+            best = advise(claim_position(d, self.rules, seen=s.seen, stock=None)).best.move
         except ValueError:
             return None
         return moves.index(best)
