@@ -23,6 +23,7 @@ from solver.game.view import SeatView, view_of
 from solver.model import derived
 from solver.model.notation import parse_hand, parse_tiles
 from solver.model.rules import get_ruleset
+from solver.model.ruleset_file import seated
 from solver.model.shape import Shape
 from solver.model.tiles import N_KINDS
 from tests.test_basic import same_game
@@ -377,18 +378,22 @@ def test_after_take_lays_out_the_melds_as_the_engine_does():
 
 def _match(rules, names, deals, start=50_000):
     """Mean net score per hand of each bot over ``deals`` deals, each played once per rotation of
-    the seats, with a 95% interval (per deal: the mean of its rotations)."""
+    the seats, with a 95% interval (per deal: the mean of its rotations).  The ruleset is seated at a
+    table of as many players as bots (luzhou seats four: one against two is its table of three, as the
+    strength runs play it; at four the rotations indexed past the three bots)."""
+    rules = seated(rules, len(names))
+    n_seats = len(names)
     per = {n: [] for n in dict.fromkeys(names)}
     for i in range(deals):
         seed = start + i
         total = dict.fromkeys(per, 0)
-        for r in range(rules.game.players):
-            seats = [names[(s + r) % rules.game.players] for s in range(rules.game.players)]
+        for r in range(n_seats):
+            seats = [names[(s + r) % n_seats] for s in range(n_seats)]
             result = play_hand(Game(rules, seed=seed), [make_bot(n, seed, s) for s, n in enumerate(seats)])
             for s, n in enumerate(seats):
                 total[n] += result.net[s]
         for n in per:
-            per[n].append(total[n] / (3 * names.count(n)))
+            per[n].append(total[n] / (n_seats * names.count(n)))
     return per
 
 
