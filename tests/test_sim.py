@@ -116,6 +116,22 @@ def test_three_bots_rotate_over_the_seats_and_jobs_change_nothing():
     assert sim.run(job, 3, jobs=2, into=tally) == [] and tally.summary() == summarise(three, job.bots)
 
 
+def test_when_no_worker_can_be_forked_the_rest_play_here_once(monkeypatch):
+    """``workers.executor`` gives None when no worker could be forked (a limit of processes or memory):
+    the deals after deal 0, which phz played before the fork, are played here, each once."""
+    from contextlib import contextmanager
+
+    from solver.game import workers
+
+    @contextmanager
+    def no_workers(*args, **kwargs):
+        yield None
+
+    job = sim.Sim(HUNAN, ("basic", "random", "random"), seed=2)
+    alone = sim.run(job, 3)
+    monkeypatch.setattr(workers, "executor", no_workers)
+    assert sim.run(job, 3, jobs=2) == alone
+
 def test_rule_events_agree_with_the_table_at_the_end():
     """八块 from the events: every 4-tile group of a seat after its first (dealt ones included)."""
     seen = dict.fromkeys(EVENTS, 0)

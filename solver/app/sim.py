@@ -216,8 +216,8 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
     try:
         with (workers.executor(jobs, _start_worker, (job,)) as pool,
               signals.on_stop(workers.kill_all)):  # Ctrl-C, SIGTERM (solver.app.signals): no worker outlives us
-            if pool is None:
-                return _one_job(job, deals, tell, take, kept)
+            if pool is None:  # no worker could be forked: the rest here
+                return _one_job(job, deals, tell, take, kept, start=next_lo)
             # Chunks go in as workers come free (a few ahead), so that finished deals wait in order
             # for few others.
             ahead = 2 * jobs
@@ -249,9 +249,10 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
 
 
 def _one_job(job: Sim, deals: int, tell: Callable[[int], None], take: Callable[[DealOutcome], None],
-             kept: list[DealOutcome]) -> list[DealOutcome]:
-    for lo, hi in chunks(deals, 1, MAX_KERNEL_CHUNK if _whole(job) is not None else MAX_CHUNK):
-        for d in play_chunk(job, lo, hi):
+             kept: list[DealOutcome], start: int = 0) -> list[DealOutcome]:
+    """Deals ``start`` to ``deals`` - 1 in this process (those before it are taken already)."""
+    for lo, hi in chunks(deals - start, 1, MAX_KERNEL_CHUNK if _whole(job) is not None else MAX_CHUNK):
+        for d in play_chunk(job, start + lo, start + hi):
             take(d)
         tell(hi - lo)
     return kept
