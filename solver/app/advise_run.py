@@ -310,9 +310,15 @@ def claim_position(decision, rules, *, seen, stock):
                    passed_peng=frozenset(decision.passed_peng))
 
 
+#: the compulsory takes the claim round asks at its take stage, after 胡 and before 碰: the 4-tile groups made
+#: of another's tile (the game kernels' ``_game_kernels.advance``, RS_TAKE); a compulsory 碰 (有碰必碰) is
+#: asked at the 碰 stage
+TAKE_STAGE = ("ti", "pao", "zhao")
+
+
 def _claim_stage(decision, rules) -> str:
     """The engine's stage that first asks this seat about the tile (``Game._claims``): ``first`` for a take
-    made before any claim, then 胡, a compulsory 跑/提/招 (``play_rules.TAKE_STAGE``), 碰 (a compulsory one
+    made before any claim, then 胡, a compulsory 跑/提/招 (``TAKE_STAGE``), 碰 (a compulsory one
     too), 吃.  The rollouts let the players asked before it pass and play the other moves of the script at
     the later stages (passing the earlier ones)."""
     kinds = {a.action for a in decision.actions}
@@ -321,7 +327,7 @@ def _claim_stage(decision, rules) -> str:
                                           HOLDINGS.index(holding(decision.hand, decision.tile)),
                                           TAKE_SOURCES.index(TAKE_SOURCE[decision.source]), P.rule_vector(rules)):
         return "first"
-    four = take.action if take is not None and take.action in P.TAKE_STAGE else ""
+    four = take.action if take is not None and take.action in TAKE_STAGE else ""
     for kind, stage in (("hu", "hu"), (four, "take"), ("peng", "peng")):
         if kind in kinds:
             return stage

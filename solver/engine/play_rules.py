@@ -41,9 +41,6 @@ K_CHI, K_JIANG, K_JIAO, K_JU, K_KAN, K_LONG, K_PAO, K_PENG, K_TI, K_WEI, K_ZHAO 
 #: actions (results.ACTIONS order)
 ACTION_NAMES = ACTIONS
 AC_HU, AC_TI, AC_WEI, AC_PAO, AC_ZHAO, AC_PENG, AC_CHI, AC_PASS = range(8)
-#: the compulsory takes the claim round asks at its take stage, after 胡 and before 碰 (the 4-tile groups
-#: made of another's tile: ``_game_kernels.advance``, RS_TAKE); a compulsory 碰 (有碰必碰) is asked at the 碰 stage
-TAKE_STAGE = ("ti", "pao", "zhao")
 #: what the take table's cell makes: a meld kind's code, or FREE (the tile joins nothing)
 FREE = -1
 #: holdings (the take table's rows, results.HOLDINGS order) and sources (its columns)
