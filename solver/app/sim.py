@@ -197,20 +197,14 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
 
     from . import signals
 
-    # the kernels loaded once here, before the fork, not once in each worker (each would compile them on
-    # its own on a fresh install): whole hands by one deal played and dropped, mixed bots by deal 0 played
-    # here, its outcome kept and the workers given the rest
-    whole = _whole(job)
-    next_lo = 0
-    if whole is not None:
-        whole(job.rules, [hand_seed(job.seed, 0)], tuple(job.bots))
-    else:
-        for d in play_chunk(job, 0, 1):
-            take(d)
-        tell(1)
-        next_lo = 1
-    parts = [(next_lo + lo, next_lo + hi)
-             for lo, hi in chunks(deals - next_lo, jobs, MAX_KERNEL_CHUNK if whole is not None else MAX_CHUNK)]
+    # deal 0 played here, before the fork, and kept: the kernels its bots use load (or compile, once) in phz,
+    # not in each worker (each would compile them on its own on a fresh install); the workers get the rest
+    for d in play_chunk(job, 0, 1):
+        take(d)
+    tell(1)
+    next_lo = 1
+    most = MAX_KERNEL_CHUNK if _whole(job) is not None else MAX_CHUNK
+    parts = [(1 + lo, 1 + hi) for lo, hi in chunks(deals - 1, jobs, most)]
     # chunks done, by their first deal, whose earlier chunks are not all in yet: (their end, their deals)
     waiting: dict[int, tuple[int, list[DealOutcome] | Tally]] = {}
     try:

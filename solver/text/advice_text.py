@@ -372,12 +372,12 @@ def advice_table(advice: "Advice", lang: str = "en", width: int | None = 80, *, 
     discard = advice.position.stage == "discard"
     shown = [c for c in advice.choices if c not in skip]
     any_handed = any(c.estimate is not None and c.estimate.handed for c in shown)
+    four = four_word(advice.position.rules)
     lines: list[str] = []
     for level in range(7):  # the 碰跑 column goes last, when nothing else makes the table fit
         handed = any_handed and level < 6
         rows = [_row(c, advice.best, tile, lang, min(level, 5), claims, deal_in, handed) for c in shown]
-        heads = _headers(lang, min(level, 5), claims, estimates, deal_in, discard, handed,
-                         four_word(advice.position.rules))
+        heads = _headers(lang, min(level, 5), claims, estimates, deal_in, discard, handed, four)
         if estimates:
             rows = [r + [""] * (len(heads) - len(r)) for r in rows]
         table = tabulate(rows, heads, tablefmt="simple", disable_numparse=True)

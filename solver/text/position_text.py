@@ -44,9 +44,7 @@ def seat_name(p: Position, seat: int, lang: str) -> str:
     w = words(lang)
     if seat == p.seat:
         return w["you"]
-    if 2 <= p.players <= 4:
-        return w[place_names(p.players)[(seat - p.seat) % p.players - 1]]
-    return say("position_text.seat", lang, seat=seat)
+    return w[place_names(p.players)[(seat - p.seat) % p.players - 1]]
 
 
 def _meld(kind: str, tiles: tuple[int, ...] | None) -> str:
@@ -61,7 +59,7 @@ def position_lines(p: Position, lang: str = "en") -> list[str]:
     head += [w["turn"].format(who=seat_name(p, p.turn, lang))]
     lines = wrap("== " + " · ".join(head) + " ==", indent="   ")
     others = [(p.seat + k) % p.players for k in range(p.players - 1, 0, -1)]  # 上家 first, as at the table
-    out = p.rules.game.sits_out(p.dealer) if p.players == 4 else None
+    out = p.out
     labels = {q: seat_name(p, q, lang) + ("" if q == out else say("position_text.held", lang, n=p.held[q]))
               for q in others}
     labels[p.seat] = seat_name(p, p.seat, lang)
