@@ -389,6 +389,12 @@ def test_info_names_the_rulesets_bots_and_kinds(web):
     assert [k["name"] for k in info["kinds"]][:2] == ["ting", "discard"]
     from solver.vocabulary import ORIGINS
     assert [o["name"] for o in info["origins"]] == list(ORIGINS) and info["origins"][0]["zh"] == "上家打出"
+    # the page's coach and review ask for the judge's one number of deals, in the ranges the server takes
+    from solver import limits
+    from solver.game.winrate import DEFAULT_SAMPLES
+    assert info["samples"] == {"coach": {"min": 8, "max": 1000, "default": DEFAULT_SAMPLES},
+                               "review": {"min": limits.REVIEW_SAMPLES[0], "max": limits.REVIEW_SAMPLES[1],
+                                          "default": DEFAULT_SAMPLES}}
 
 
 def test_the_end_of_a_won_hand_shows_the_decomposition(web, folder):

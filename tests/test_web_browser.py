@@ -225,6 +225,8 @@ def no_sideways_scroll(page: Page, where: str) -> None:
 def test_play_a_hand_by_clicking(open_tab, rules, seats):
     tab = open_tab()
     page = tab.page
+    coach_deals = tab.server.api("/api/info")["samples"]["coach"]["default"]  # the judge's, as everywhere
+    expect(play_panel(page).locator('input[name="samples"]')).to_have_value(str(coach_deals))
     state = start_game(page, rules)
     assert len(state["seats"]) == seats
     table = play_panel(page).locator('[data-role="table"]')
@@ -313,6 +315,9 @@ def test_review_the_game_just_played(open_tab):
     names = [r["name"] for r in tab.server.api("/api/records")["records"]]
     assert names[0] == record  # the newest first, and the page's list is the server's
     assert review.locator('[data-role="records"] option').evaluate_all("els => els.map(e => e.value)") == names
+    # the page asks for the judge's own deals unless the learner changes them (as `phz review` and the coach)
+    info = tab.server.api("/api/info")["samples"]
+    expect(review.locator('input[name="samples"]')).to_have_value(str(info["review"]["default"]))
     review.locator('input[name="samples"]').fill("24")
     with answered(page, lambda r: r.url.endswith("/api/review")) as got:
         with holding(page, "/api/review") as held:

@@ -156,7 +156,10 @@ def make_app(config: Config) -> Starlette:
                 "players": {"min": low, "max": high, "default": config.rules.game.players},
                 "bots": [{"name": b.name, "en": b.about[0], "zh": b.about[1]} for b in roster.bots().values()],
                 "kinds": [{"name": k, "zh": kinds.name_zh(k)} for k in kinds.names()],
-                "origins": [{"name": o, "en": origin_words(o, "en"), "zh": origin_words(o, "zh")} for o in ORIGINS]}
+                "origins": [{"name": o, "en": origin_words(o, "en"), "zh": origin_words(o, "zh")} for o in ORIGINS],
+                "samples": {"coach": dict(zip(("min", "max", "default"), COACH_SAMPLES)),
+                            "review": {"min": limits.REVIEW_SAMPLES[0], "max": limits.REVIEW_SAMPLES[1],
+                                       "default": DEFAULT_SAMPLES}}}
 
     def new_game(request: Request, body: dict) -> dict:
         rules = _rules(body, config)

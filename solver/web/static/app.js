@@ -331,6 +331,17 @@
     bots.value = info.bots.some((b) => b.name === bot) ? bot : info.bots[0].name;
   }
 
+  // the coach's and the review's deals a choice: the server's range and default (the judge's one number)
+  function samplesInputs() {
+    for (const [form, kind] of [["new-game", "coach"], ["review-form", "review"]]) {
+      const input = $(`[data-role="${form}"]`).elements.samples;
+      const s = S.info.samples[kind];
+      input.min = String(s.min);
+      input.max = String(s.max);
+      if (!input.value) input.value = String(s.default);
+    }
+  }
+
   function playersOptions() {
     const f = $('[data-role="new-game"]');
     const sel = f.elements.players;
@@ -949,6 +960,7 @@
     try {
       S.info = await api("GET", "/api/info");
       if (!asked && S.info.lang) S.lang = S.info.lang;
+      samplesInputs();
       applyLang();
     } catch (e) {
       showError("play", e.message);
