@@ -130,7 +130,8 @@ def test_the_digest_follows_the_content():
     ("[score]\nmin_huxi = \"18\"\n", "field 'score.min_huxi' must be a whole number, not '18'"),
     ("[score]\nmin_huxi = true\n", "field 'score.min_huxi' must be a whole number, not True"),
     ("[play]\npeng_compulsory = 1\n", "field 'play.peng_compulsory' must be true or false, not 1"),
-    ("[score]\nmin_huxi = 9\ndeng_base = 15\n", "field 'score.deng_add' gives -1 等 at the minimum of 9 胡息"),
+    ("[score]\nmin_huxi = 9\ndeng_base = 15\n", "field 'score.deng_add' gives -1 等 at the minimum of 9 胡息: a win must be worth at least 1 "
+                                               "(set score.deng_base = 9, or score.deng_add = 3)"),
     ("[score]\ndeng_step = 0\n", "field 'score.deng_step' is 0: give 1 to 1000"),
     ("[huxi]\npeng = { small = -1, big = 3 }\n", "field 'huxi.peng.small' is -1: give 0 to 18"),
     # every whole number has a range (RANGES): nothing that overflows a kernel's 64 bits gets through
@@ -170,6 +171,14 @@ def test_the_digest_follows_the_content():
 ])
 def test_a_bad_field_is_refused_naming_it(body, field):
     assert field in refused(house(body))
+
+
+@pytest.mark.parametrize("fix", ["deng_base = 9", "deng_add = 3"])
+def test_the_fix_the_deng_error_names_loads(fix):
+    body = "[score]\nmin_huxi = 9\ndeng_base = 15\n"
+    assert f"score.{fix}" in refused(house(body))
+    fixed = body.replace("deng_base = 15", fix) if fix.startswith("deng_base") else body + fix + "\n"
+    assert loads(house(fixed)).min_huxi == 9
 
 
 def test_a_missing_field_is_named():

@@ -380,9 +380,9 @@ def _make(data: dict[str, Any], path: str) -> R.Ruleset:
     min_huxi = f.count("score.min_huxi")
     step = f.count("score.deng_step", 1)
     base, add = f.get("score.deng_base"), f.get("score.deng_add")
-    if (min_huxi - base) // step + add < 1:
-        f.fail("score.deng_add", f"gives {(min_huxi - base) // step + add} 等 at the minimum of {min_huxi} 胡息:"
-                                 " a win must be worth at least 1")
+    if (low := (min_huxi - base) // step + add) < 1:
+        f.fail("score.deng_add", f"gives {low} 等 at the minimum of {min_huxi} 胡息: a win must be worth at least"
+                                 f" 1 (set score.deng_base = {min_huxi}, or score.deng_add = {1 + add - low})")
     fans = []
     for i, x in enumerate(f.get("score.fans")):
         at = f"score.fans[{i}]"
