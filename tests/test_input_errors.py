@@ -278,3 +278,32 @@ def test_puzzles_tags_counts_every_tag():
     assert zh[0].split() == ["标签", "题数", "题型"] and zh[-1] == f"共 {len(counts)} 个标签，{len(lib)} 道题"
     luzhou = json.loads(phz("puzzles", "tags", "--rules", "LUZHOU", "--json").stdout)
     assert sum(r["puzzles"] for r in luzhou) == sum(len(p.tags) for p in lib if p.rules == "luzhou")
+
+
+# --- a path that holds a newline or a terminal's escape is named on one line, escaped ---------------
+
+HOSTILE = "a\x1b[31mred\nx"
+
+
+@pytest.mark.parametrize("args", [
+    ["review", "{dir}/" + HOSTILE + ".jsonl"],
+    ["replay", "{dir}/" + HOSTILE + ".jsonl"],
+    ["ting", "--rules", "{dir}/" + HOSTILE + ".toml", EX2],
+    ["ting", "--rules", "{dir}/bad\nrules.toml", EX2],  # a file that exists: its field errors name it escaped
+    ["play", "--from", "{dir}/" + HOSTILE + ".jsonl", "--at", "3"],
+    ["review", "{dir}/cut\nshort.jsonl"],  # a record that exists, whose line 1 is not JSON
+    ["stats", "--db", "{dir}/" + HOSTILE + "/"],
+    ["stats", "--db", "{dir}/not\ndb.db"],  # a file that is not a progress file
+])
+def test_a_hostile_path_is_named_on_one_line_escaped(tmp_path, args):
+    (tmp_path / "bad\nrules.toml").write_text('schema = 1\nbase = "hunan"\nname = "x"\ntitle = "x"\n'
+                                              "[score]\nmin_huxi = 9\n", encoding="utf-8")
+    (tmp_path / "cut\nshort.jsonl").write_text("not json\n", encoding="utf-8")
+    (tmp_path / HOSTILE).mkdir()
+    (tmp_path / "not\ndb.db").write_text("not a database\n" * 10, encoding="utf-8")
+    result = phz(*[a.replace("{dir}", str(tmp_path)) for a in args])
+    assert result.exit_code != 0 and "Traceback" not in result.stderr, result.output
+    lines = result.stderr.rstrip("\n").split("\n")
+    error = [i for i, line in enumerate(lines) if line.startswith("Error: ")]  # after click's usage lines, if any
+    assert error and error[0] == len(lines) - 1, lines
+    assert "\x1b" not in result.stderr and "\\n" in lines[-1], lines

@@ -19,6 +19,7 @@ from solver.game.resume import Start, start_of
 from solver.game.review import default_seat
 from solver.game.session import Session, hand_seed
 from solver.game.table import around
+from solver.model.shown import printable
 from solver.text import play_words as pw
 from solver.text.explain import resolve_lang
 from solver.text.game_text import cut_notice
@@ -137,7 +138,7 @@ def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> 
             click.echo(cut_notice(rec, path, resolve_lang(lang)), err=True)
         done = replay.replay(rec, lenient=rec.lenient, to=at)
     except record.RecordError as e:
-        raise click.BadParameter(e.reason if e.line == 0 else f"{path}: {e}", param_hint="--from") from None
+        raise click.BadParameter(e.reason if e.line == 0 else f"{printable(path)}: {e}", param_hint="--from") from None
     except ValueError as e:  # no such move
         raise click.BadParameter(f"no move {at} in {path}: {e}", param_hint="--at") from None
     return start_of(done)

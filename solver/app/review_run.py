@@ -11,6 +11,7 @@ import click
 
 from solver.game import record as records
 from solver.game.review import checked, count_decisions, review, seconds
+from solver.model.shown import printable
 from solver.text import jsonl, render
 from solver.text.catalogue import say
 from solver.text.columns import wrap
@@ -47,7 +48,7 @@ def review_record(ctx: click.Context, record_path: str, seat: int | None, hand: 
     try:
         done = run(rec, seat=seat, hand=hand, samples=samples, seed=seed, lang=language)
     except records.RecordError as e:
-        message = f"{record_path} line {e.line}: {e.reason}"
+        message = f"{printable(record_path)} line {e.line}: {e.reason}"
         fail(message + (" (phz replay --lenient shows where)" if e.breaks_rule else ""))
         return
     except ValueError as e:

@@ -48,7 +48,7 @@ from typing import Callable, ContextManager, Iterable, Sequence, TextIO
 from .. import limits
 from ..model import files
 from ..model.rules import Ruleset
-from ..model.shown import quoted, value_text
+from ..model.shown import printable, quoted, value_text
 from .events import KINDS, line_fields, to_json
 from .record_rules import RulesetRefused, ruleset_of, ruleset_of_version_1
 from .table import ENGINE_VERSION
@@ -141,7 +141,7 @@ class RecordError(ValueError):
 
     def at(self, file: str) -> str:
         """One line naming where: ``file`` and the line (line 0, the file itself: the reason names it)."""
-        return self.reason if self.line == 0 else f"{file} line {self.line}: {self.reason}"
+        return self.reason if self.line == 0 else f"{printable(file)} line {self.line}: {self.reason}"
 
 
 def dumps(obj: dict) -> str:

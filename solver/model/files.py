@@ -28,6 +28,7 @@ import tomllib
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..limits import MAX_DEPTH
+from .shown import printable
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -58,24 +59,25 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them; FileRefused (one line: no
     such file, not a regular file, too large, unreadable) otherwise.  Never blocks on a FIFO."""
     name = os.fspath(path)
+    shown = printable(name)  # as messages show it: a newline or an escape in a path is escaped
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(name, flags)
     except FileNotFoundError:
-        raise FileRefused(f"{name}: no such {what} file") from None
+        raise FileRefused(f"{shown}: no such {what} file") from None
     except IsADirectoryError:
-        raise FileRefused(f"{name}: is a directory, not a {what} file") from None
+        raise FileRefused(f"{shown}: is a directory, not a {what} file") from None
     except OSError as e:
-        raise FileRefused(f"{name}: cannot read it ({e.strerror or e})") from None
+        raise FileRefused(f"{shown}: cannot read it ({e.strerror or e})") from None
     try:
         st = os.fstat(fd)
         for test, kind in _KINDS:
             if test(st.st_mode):
-                raise FileRefused(f"{name}: is {kind}, not a {what} file")
+                raise FileRefused(f"{shown}: is {kind}, not a {what} file")
         if not stat.S_ISREG(st.st_mode):
-            raise FileRefused(f"{name}: is not a regular file, so not a {what} file")
+            raise FileRefused(f"{shown}: is not a regular file, so not a {what} file")
         if st.st_size > limit:
-            raise FileRefused(f"{name}: is {size_words(st.st_size)}, more than a {what} file may be "
+            raise FileRefused(f"{shown}: is {size_words(st.st_size)}, more than a {what} file may be "
                               f"({size_words(limit)})")
         os.set_blocking(fd, True)
         chunks, got = [], 0
@@ -86,10 +88,10 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str) -> bytes:
             chunks.append(chunk)
             got += len(chunk)
         if got > limit:  # grew while read
-            raise FileRefused(f"{name}: is more than a {what} file may be ({size_words(limit)})")
+            raise FileRefused(f"{shown}: is more than a {what} file may be ({size_words(limit)})")
         return b"".join(chunks)
     except OSError as e:
-        raise FileRefused(f"{name}: cannot read it ({e.strerror or e})") from None
+        raise FileRefused(f"{shown}: cannot read it ({e.strerror or e})") from None
     finally:
         os.close(fd)
 

@@ -30,7 +30,7 @@ from ..vocabulary import DEFAULT_RULESET, shipped_rulesets
 from . import derived, files
 from . import ruleset as R
 from .ruleset_game import parse_game, with_players
-from .shown import quoted, value_text
+from .shown import printable, quoted, value_text
 from .tiles import COPIES, GLYPH_TO_ID, N_KINDS, RED
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ def load(spec: str) -> R.Ruleset:
     if is_path(spec):
         path = Path(spec).expanduser()
         text = _read(path)
-        return _make(_resolve(text, str(path), path.parent, ()), str(path))
+        return _make(_resolve(text, printable(str(path)), path.parent, ()), str(path))
     key = spec.lower()
     names = shipped()
     if key not in names:
@@ -235,7 +235,7 @@ def _resolve(text: str, where: str, folder: Path | None, seen: tuple[str, ...]) 
             raise RulesetError(f"{where}: field 'base': {base!r} starts from itself")
         if is_path(base):
             path = (folder or Path(".")) / Path(base).expanduser()
-            parent = _resolve(_read(path), str(path), path.parent, seen + (base,))
+            parent = _resolve(_read(path), printable(str(path)), path.parent, seen + (base,))
         else:
             name = base.lower()
             if name not in shipped():

@@ -36,6 +36,7 @@ from ..game.moves import MoveError, parse_move
 from ..game.record import Record
 from ..game.replay import At, Replay
 from ..model.hand import MELD_ZH
+from ..model.shown import printable
 from ..model.tiles import N_KINDS, glyph, glyphs
 from .catalogue import say
 from .render import paint
@@ -196,7 +197,7 @@ def header_lines(record: Record, lang: str = "en") -> list[str]:
 def cut_notice(record: Record, where: str, lang: str = "en") -> str:
     """The one line said when a record cut short (no end line: its game was stopped before the record
     could be closed) is replayed leniently, as far as it goes."""
-    return say("game_text.cut_notice", lang, where=where)
+    return say("game_text.cut_notice", lang, where=printable(where))
 
 
 def listing(rp: Replay, lang: str = "en", colour: bool = False) -> list[str]:

@@ -17,6 +17,7 @@ from contextlib import closing
 from pathlib import Path
 
 from ..model.rules import DEFAULT_RULESET
+from ..model.shown import printable
 
 SCHEMA_VERSION = 3
 #: PRAGMA application_id of a phz progress file: b"phz1" as a big-endian int.
@@ -140,7 +141,7 @@ _FIX = "move it away or pass --db with another path"
 def open_file(path: Path, *, writable: bool = True) -> sqlite3.Connection:
     """A checked connection to the progress file at ``path`` (created when missing and ``writable``;
     migrated in place when older and ``writable``, else a migrated copy in memory)."""
-    where = str(path)
+    where = printable(str(path))
     try:
         if path.is_dir():
             raise ProgressError(f"{where} is a directory, not a progress file: pass --db with a file path")
