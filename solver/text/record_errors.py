@@ -6,9 +6,10 @@ A record's error is ``RecordError(line, message)`` (``solver.game.record``, ``re
 another's (a move's, a tile list's, a ruleset file's, the engine's question, what differs from the
 engine's event).  So each pattern here says one part in Chinese wherever it stands, in the words of
 the game's own Chinese text (``game_text``, ``play_words``): N号位 a seat, 第 N 局 a hand, 牌墩 the
-stock, 吃 碰 跑 提 偎 过 胡 打 the moves.  Tiles, numbers, file names, field names and the values read
-(quoted, or JSON) are kept as they are.  A file's own refusal (a FIFO, a device, too large) is here
-too, for any file phz reads.
+stock, 吃 碰 跑 提 偎 过 胡 打 the moves; a ruleset file's part is said by ``ruleset_errors``, whose
+patterns come first.  Tiles, numbers, file names, field names and the values read (quoted, or JSON)
+are kept as they are.  A file's own refusal (a FIFO, a device, too large) is here too, for any file
+phz reads.
 
 >>> from solver.text.words import error_in
 >>> error_in("game.jsonl line 3: seat 1 moves here, but seat 2 is asked about 九 (peng: peng, pass)", "zh")
@@ -36,10 +37,10 @@ _LINE = {"hand": "局首", "deal": "发牌", "meld": "前提", "draw": "摸牌",
          "end": "结束"}
 #: a move's first word (its record text, ``moves.move_text``), as the table says it
 _MOVE = {"hu": "胡", **MELD_ZH, "pass": "过", "discard": "打"}
-#: what a field holds (record._TYPE_WORDS, ruleset_file._TYPE_WORDS)
+#: what a field of a record's line holds (record._TYPE_WORDS; a ruleset file's: ruleset_errors)
 _TYPES = {"a whole number or null": "整数或 null", "a whole number": "整数", "a string or null": "字符串或 null",
           "a string": "字符串", "true or false": "true 或 false", "a list of whole numbers": "整数列表",
-          "a list of strings": "字符串列表", "a list": "列表", "a table": "表", "a number": "数"}
+          "a list of strings": "字符串列表", "a list": "列表", "a table": "表"}
 #: what a JSON line was instead of an object (its Python type's name)
 _JSON_TYPES = {"list": "列表", "int": "整数", "str": "字符串", "float": "小数", "bool": "布尔值（true 或 false）",
                "NoneType": "空值（null）"}
@@ -53,7 +54,6 @@ _JSON = {"Expecting value": "这里缺一个值", "Expecting property name enclo
          "Illegal trailing comma before end of array": "数组末尾多了逗号"}
 
 _G = f"[{GLYPHS}]"
-_Q = "'"
 #: a move's record text (chi 三四五 比 一二三, discard 五, pass), and a list of them
 _MV = rf"(?:{'|'.join(_MOVE)})(?: (?:{_G}+|比))*"
 _MVS = rf"{_MV}(?:, {_MV})*"
@@ -76,9 +76,9 @@ def _moves(text: str) -> str:
     return "、".join(_move(m) for m in text.split(", "))
 
 
-def _listed(text: str, quote: str = '"') -> str:
-    """Names listed with commas (fields, choices), each in quotes, listed the Chinese way."""
-    return "、".join(f"{quote}{x}{quote}" for x in text.split(", "))
+def _listed(text: str) -> str:
+    """Names listed with commas (fields, event kinds), each in quotes, listed the Chinese way."""
+    return "、".join(f'"{x}"' for x in text.split(", "))
 
 
 def _seat(seat: str) -> str:
@@ -175,23 +175,14 @@ RECORD_ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
      '文件头的规则应是规则名（"hunan"）或 {"name", "digest", "content"}'),
     (r"the ruleset in the header has a base: its content is whole, with no base",
      '文件头里的规则有 "base"：它的内容应是完整的，不带 "base"'),
-    (r"the ruleset in the header cannot be used:? ?", "文件头里的规则用不了："),
+    (r"the ruleset in the header cannot be used(?:：|:? ?)", "文件头里的规则用不了："),  # ": field": ruleset_errors
     (r"the (\w+) was played under (\S+) \((\w+)\); --rules gives (\S+) \((\w+)\): leave --rules out",
      lambda m: f"这份{file_zh(m[1])}是按 {m[2]}（{m[3]}）打的；--rules 给的是 {m[4]}（{m[5]}）：去掉 --rules"),
     (r"the header names the ruleset file (.+?): a (\w+) may name only a ruleset file in its own folder; give the "
      r"file with --rules PATH", lambda m: f"文件头指定了规则文件 {m[1]}：{file_zh(m[2])}只能指定它自己文件夹里的规则文件；"
                                           "请用 --rules 加路径给出这个文件"),
-    # a ruleset's own refusal inside the header's (ruleset_file)
-    (r"unknown ruleset ('.+?'): choose one of (.+?), or give a file \(a path with / or ending in \.toml\)",
-     r"没有 \1 这套规则：从 \2 里选，或者给一个规则文件（含 / 或以 .toml 结尾的路径）"),
-    (rf"field ('[^']*') must be ({_TYPE}), not (.+)$", lambda m: f"字段 {m[1]} {_should(m[2])}，而不是 {_value(m[3])}"),
-    (r"field ('[^']*') must be a table$", r"字段 \1 应为表"),
-    (r"field ('[^']*') is (.+?): give (-?\d+) to (-?\d+)$", r"字段 \1 是 \2：请给 \3 到 \4 之间的值"),
-    (r"field ('[^']*') is (.+?): choose one of (.+)$", lambda m: f"字段 {m[1]} 是 {m[2]}：从 {_listed(m[3], _Q)} 里选一个"),
-    (r"unknown field ('[^']*') \(did you mean ('[^']*')\?\)", r"未知字段 \1（是不是 \2？）"),
-    (r"unknown field ('[^']*') \(known here: (.+)\)$", lambda m: f"未知字段 {m[1]}（这里可用：{_listed(m[2], _Q)}）"),
+    # a ruleset's own refusal inside the header's: ruleset_errors (before these), but this one (record_rules)
     (r"\bit holds a null$", "其中有 null（规则里不能有 null）"),
-    (r"missing field 'schema' \(this phz reads schema = (\d+)\)", r"缺少字段 'schema'（这个 phz 读的是 `schema = \1`）"),
     # the replay (replay.py)
     (r"the header has no engine version: a record typed in from a real table replays leniently",
      "文件头没有引擎版本：从真实牌桌手录的记录要宽松回放"),

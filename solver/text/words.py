@@ -9,6 +9,7 @@ from ..model.hand import MELD_ZH
 from ..model.results import ACTIONS, ORIGIN_ZH
 from .catalogue import entries
 from .record_errors import RECORD_ERRORS_ZH
+from .ruleset_errors import RULESET_ERRORS_ZH, RULESET_SUFFIXES_ZH
 from .terms import file_zh
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def eaten(move: Move) -> Shape:
 #: what could not be done to a file, in Chinese
 _DO_ZH = {"read": "读不了 ", "create": "建不了 ", "write to": "写不了 "}
 #: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement; then
-#: a game record's (``record_errors``)
+#: a ruleset file's (``ruleset_errors``) and a game record's (``record_errors``, whose header may hold a ruleset)
 _ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r": no such (\w+) file$", lambda m: f"：没有这个{file_zh(m[1])}文件"),
     (r": is a directory, not a (\w+) file$", lambda m: f"：是文件夹，不是{file_zh(m[1])}文件"),
@@ -120,6 +121,7 @@ _ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"cannot (read|create|write to) (.+?): ", lambda m: f"{_DO_ZH[m[1]]}{m[2]}："),
     (r"cannot make the folder (.+?): (.+?); name a folder you can write to",
      lambda m: f"建不了文件夹 {m[1]}：{m[2]}；请给一个能写的文件夹"),
+    *RULESET_ERRORS_ZH,
     *RECORD_ERRORS_ZH,
 ]
 
@@ -138,6 +140,10 @@ def error_in(message: str, lang: str) -> str:
 
     if lang != "zh":
         return message
+    for pattern, after in RULESET_SUFFIXES_ZH:  # said after the message, which is said on its own first
+        found = re.search(pattern, message)
+        if found:
+            return error_in(message[:found.start()], lang) + found.expand(after)
     for pattern, zh in _ERRORS_ZH:
         message = re.sub(pattern, zh, message)
     for text, zh in _os_errors_zh():
