@@ -129,10 +129,7 @@ def _systematic() -> list[tuple[str, str]]:
                 for bad in ("nosuch", "My Rules", "hunan"):
                     out.append((f"{what} = {bad!r}", _text(_changed(data, path, bad))))
             if isinstance(value, list) and all(isinstance(x, str) for x in value):
-                # (a date in play.chi_from is not refused but fails, a TypeError: ruleset_file digests the content
-                # before it checks play.chi_from, and JSON has no date; left out here until that is mended)
-                dated = [] if path == ("play", "chi_from") else [[WRONG[6 + k % 6]]]  # a date or a time
-                for bad in (value + ["nosuch"], value[:1] * 2, [], [1], *dated):
+                for bad in (value + ["nosuch"], value[:1] * 2, [], [1], [WRONG[6 + k % 6]]):  # a date or a time
                     out.append((f"{what} = {bad!r}", _text(_changed(data, path, bad))))
             if isinstance(value, dict):
                 near = next(iter(value), "a") + "x"
@@ -413,13 +410,14 @@ def test_every_refusal_of_a_ruleset_file_is_chinese_under_zh_and_unchanged_in_en
         en, zh = (_error_line(_phz(["--lang", lang, "replay", path])) for lang in ("en", "zh"))
         assert en == expected, (what, en, expected)
         lines.append((what, en, zh))
-    # a file's rules at another table (``--players``): the error of the rules seated, said directly (phz play
-    # and phz sim --players let it through as a traceback today: options.seat_rules does not catch it)
-    seated = house("[game]\nburied = 40\n")
-    try:
-        ruleset_file.seated(ruleset_file.loads(seated, str(tmp_path / "mine.toml")), 2)
-    except RulesetError as e:
-        lines.append(("seated", f"Error: {e}", "错误：" + words.error_in(str(e), "zh")))
+    # a file's rules at another table (``--players``): the error of the rules seated, through phz sim and phz play
+    seated = tmp_path / "seated.toml"
+    seated.write_text(house("[game]\nburied = 40\n"), encoding="utf-8")
+    for command in (["sim", "--games", "1"], ["play", "--hands", "1"]):
+        en, zh = (_error_line(_phz(["--lang", lang, *command, "--rules", str(seated), "--players", "2"]))
+                  for lang in ("en", "zh"))
+        assert en.startswith("Error: Invalid value for '--players': ") and "field 'game.deal'" in en, en
+        lines.append(("seated", en, zh))
     for what, en, zh in lines:
         message = en.removeprefix("Error: ")
         assert zh == "错误：" + (help_words.usage_zh(message) if message.startswith("Invalid value for ")

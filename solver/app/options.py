@@ -59,7 +59,10 @@ def seat_rules(rules, players: int | None):
     if players is None:
         return rules
     from solver.model.ruleset_file import seated
-    return seated(rules, players)
+    try:
+        return seated(rules, players)
+    except ValueError as e:  # a house file whose deal does not fit this table (RulesetError)
+        raise click.BadParameter(str(e), param_hint="'--players'") from None
 
 
 def record_rules_option(f: Callable) -> Callable:

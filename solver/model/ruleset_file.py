@@ -451,7 +451,7 @@ def _make(data: dict[str, Any], path: str) -> R.Ruleset:
         f.fail("aliases", "must be a list of names")
     content = {k: v for k, v in data.items() if k not in ("title", "aliases")}
     bots = _bots(f, data.get("bots", {}), where)
-    full = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    full = hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
     # its digest is of its own content: sealed so, the derived cache may key it by that
     return derived.seal(R.Ruleset(
         name=name, title=f.get("title"), aliases=tuple(aliases), melds=melds, sequence=f.get("groups.sequence"),
