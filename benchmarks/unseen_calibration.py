@@ -7,7 +7,9 @@
 the rollouts deal them (``winrate.unseen_of`` and the kernels' ``deal_unseen``: the caps, and the others'
 hands kept as play keeps them) ``--samples`` times; for every tile kind, the share of the deals in which
 another seat holds two or more of it concealed (a pair: what a 碰 needs) and three or more (a 坎), against
-whether one does in the game.  Pooled, and by tenths of the dealt share.
+whether one does in the game.  Pooled, and by tenths of the dealt share.  And the distance to ready
+(intakes, 3 standing for 3 or more) of each other seat's hand in the game against its mean over
+``DISTANCE_DEALS`` of the deals, by the turns that seat has had (tiles face up before it and melds).
 
 ``danger``: the judge bot plays every seat.  At each of its discards, the chance its advice gave the
 discard of another's win on it at once (``Estimate.deal_in``) and of another's 碰, 跑 or 招 of it at once
@@ -26,7 +28,7 @@ import numpy as np
 from tabulate import tabulate
 
 from solver.engine import _game_dealing as GD
-from solver.engine import game_steps
+from solver.engine import distance, game_steps
 from solver.game import roster, winrate
 from solver.game.advice import SEED, advise
 from solver.game.bot_advice import position_from_view
@@ -34,11 +36,16 @@ from solver.game.engine import Game
 from solver.game.events import DiscardEvent, DrawEvent, FaceUpEvent, TakeEvent, WinEvent
 from solver.game.position import position_of
 from solver.game.rng_keys import str_key
+from solver.model.hand import Hand
 from solver.model.rules import get_ruleset
 from solver.model.tiles import N_KINDS
 
 #: tries for a deal consistent with what was seen (as the rollouts give it)
 TRIES = 200
+#: the deals whose hands' distance to ready is measured at a decision
+DISTANCE_DEALS = 8
+#: turns of a seat counted apart (more are counted with the last)
+TURNS = 6
 
 
 def _bins() -> list[list[float]]:
@@ -64,7 +71,7 @@ def _pooled(bins: list[list[float]]) -> dict:
 
 
 def hands(rules, seed: int, count: int, samples: int) -> dict:
-    measures = {"pair": _bins(), "kan": _bins()}
+    measures = {"pair": _bins(), "kan": _bins(), "distance": [[0, 0.0, 0.0] for _ in range(TURNS)]}
     race = roster.get("race")
     for s in range(seed, seed + count):
         game = Game(rules, seed=s)
@@ -73,7 +80,16 @@ def hands(rules, seed: int, count: int, samples: int) -> dict:
             if ask.stage == "discard" and len(ask.options) > 1:
                 _deal_and_count(game, measures, samples, f"unseen:{s}:{len(game.events)}")
             game.play(bots[ask.seat].choose(game.view(ask.seat), ask) if len(ask.options) > 1 else ask.options[0])
-    return {name: {"pooled": _pooled(b), "by_tenth": _table(b)} for name, b in measures.items()}
+    far = measures.pop("distance")
+    out = {name: {"pooled": _pooled(b), "by_tenth": _table(b)} for name, b in measures.items()}
+    out["distance"] = [{"turns": k, "n": int(n), "game": round(g / n, 3), "dealt": round(d / n, 3)}
+                       for k, (n, g, d) in enumerate(far) if n]
+    return out
+
+
+def _distances(rules, hands: list[Hand]) -> list[int]:
+    found = distance.analyse_many(hands, rules, budget=0, improving=False)
+    return [min(3, a.distance) if a.distance is not None else 3 for a in found]
 
 
 def _deal_and_count(game: Game, measures: dict, samples: int, key: str) -> None:
@@ -91,6 +107,15 @@ def _deal_and_count(game: Game, measures: dict, samples: int, key: str) -> None:
     others = [p for p in range(pos.players) if p != pos.seat]
     dealt = rows[0][good][:, others, :]  # deals x other seats x kinds
     truth = np.array([[game.hand(p).concealed[t] for t in range(N_KINDS)] for p in others])
+    for j, p in enumerate(others):
+        melds = game.hand(p).melds
+        hands = [game.hand(p)] + [Hand(tuple(int(c) for c in dealt[i, j]), melds)
+                                  for i in range(min(DISTANCE_DEALS, len(dealt)))]
+        got = _distances(pos.rules, hands)
+        row = measures["distance"][min(TURNS - 1, len(pos.faces[p]) + len(melds))]
+        row[0] += 1
+        row[1] += got[0]
+        row[2] += sum(got[1:]) / len(got[1:])
     for name, least in (("pair", 2), ("kan", 3)):
         shares = (dealt >= least).any(axis=1).mean(axis=0)
         held = (truth >= least).any(axis=0)
@@ -161,6 +186,10 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(out, ensure_ascii=False))
         return
     print(f"{args.what}: {rules.name}, {args.hands} hands from seed {args.seed}")
+    if "distance" in out:
+        print("\ndistance to ready of the others' hands, in the game and dealt, by their turns")
+        print(tabulate([[r["turns"], r["n"], r["game"], r["dealt"]] for r in out["distance"]],
+                       headers=["turns", "n", "game", "dealt"]))
     for name in (k for k in out if isinstance(out[k], dict)):
         pooled = out[name]["pooled"]
         print(f"\n{name}: {pooled['n']} cases, predicted {pooled['predicted']:.3f}, observed {pooled['observed']:.3f}")

@@ -38,3 +38,6 @@ def test_the_hands_measure_counts_every_kind_at_every_discard():
     assert pair["n"] == kan["n"] > 0 and pair["n"] % N_KINDS == 0
     assert pair["predicted"] >= kan["predicted"] and pair["observed"] >= kan["observed"]  # a 坎 holds a pair
     assert sum(r["n"] for r in out["pair"]["by_tenth"]) == pair["n"]
+    # each other seat's distance at each decision measured: the hand's own and the deals' within 0 to 3
+    assert sum(r["n"] for r in out["distance"]) == pair["n"] // N_KINDS * 2
+    assert all(0 <= r["game"] <= 3 and 0 <= r["dealt"] <= 3 for r in out["distance"])
