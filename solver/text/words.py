@@ -8,8 +8,6 @@ from ..model.groups import GROUP_KINDS
 from ..model.hand import MELD_ZH
 from ..model.results import ACTIONS, ORIGIN_ZH
 from .catalogue import entries
-from .record_errors import RECORD_ERRORS_ZH
-from .ruleset_errors import RULESET_ERRORS_ZH, RULESET_SUFFIXES_ZH
 from .terms import file_zh
 
 if TYPE_CHECKING:
@@ -89,9 +87,11 @@ def eaten(move: Move) -> Shape:
 
 #: what could not be done to a file, in Chinese
 _DO_ZH = {"read": "读不了 ", "create": "建不了 ", "write to": "写不了 "}
+_Patterns = list[tuple[str, "str | Callable[[re.Match[str]], str]"]]
 #: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement; then
-#: a ruleset file's (``ruleset_errors``) and a game record's (``record_errors``, whose header may hold a ruleset)
-_ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
+#: a ruleset file's (``ruleset_errors``) and a game record's (``record_errors``, whose header may hold a
+#: ruleset), added when an error is first said (``_errors_zh``: every command starts without their tables)
+_OWN_ERRORS_ZH: _Patterns = [
     (r": no such (\w+) file$", lambda m: f"：没有这个{file_zh(m[1])}文件"),
     (r": is a directory, not a (\w+) file$", lambda m: f"：是文件夹，不是{file_zh(m[1])}文件"),
     (r": cannot read it \((.+)\)$", lambda m: f"：读不了（{m[1]}）"),
@@ -121,9 +121,23 @@ _ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"cannot (read|create|write to) (.+?): ", lambda m: f"{_DO_ZH[m[1]]}{m[2]}："),
     (r"cannot make the folder (.+?): (.+?); name a folder you can write to",
      lambda m: f"建不了文件夹 {m[1]}：{m[2]}；请给一个能写的文件夹"),
-    *RULESET_ERRORS_ZH,
-    *RECORD_ERRORS_ZH,
 ]
+
+
+def _errors_zh() -> _Patterns:
+    """``_ERRORS_ZH``: this module's patterns, a ruleset file's and a record's, made once."""
+    if "_ERRORS_ZH" not in globals():
+        from .record_errors import RECORD_ERRORS_ZH
+        from .ruleset_errors import RULESET_ERRORS_ZH
+        globals()["_ERRORS_ZH"] = [*_OWN_ERRORS_ZH, *RULESET_ERRORS_ZH, *RECORD_ERRORS_ZH]
+    found: _Patterns = globals()["_ERRORS_ZH"]
+    return found
+
+
+def __getattr__(name: str) -> object:  # ``words._ERRORS_ZH`` read from outside before an error was said
+    if name == "_ERRORS_ZH":
+        return _errors_zh()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def error_in(message: str, lang: str) -> str:
@@ -140,11 +154,12 @@ def error_in(message: str, lang: str) -> str:
 
     if lang != "zh":
         return message
+    from .ruleset_errors import RULESET_SUFFIXES_ZH
     for pattern, after in RULESET_SUFFIXES_ZH:  # said after the message, which is said on its own first
         found = re.search(pattern, message)
         if found:
             return error_in(message[:found.start()], lang) + found.expand(after)
-    for pattern, zh in _ERRORS_ZH:
+    for pattern, zh in _errors_zh():
         message = re.sub(pattern, zh, message)
     for text, zh in _os_errors_zh():
         message = message.replace(text, zh)
