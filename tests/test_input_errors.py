@@ -294,11 +294,14 @@ HOSTILE = "a\x1b[31mred\nx"
     ["review", "{dir}/cut\nshort.jsonl"],  # a record that exists, whose line 1 is not JSON
     ["stats", "--db", "{dir}/" + HOSTILE + "/"],
     ["stats", "--db", "{dir}/not\ndb.db"],  # a file that is not a progress file
+    ["sim", "--games", "1", "--rules", "{dir}/two\nseats.toml", "--players", "2"],  # its deal fits no table of 2
 ])
 def test_a_hostile_path_is_named_on_one_line_escaped(tmp_path, args):
     (tmp_path / "bad\nrules.toml").write_text('schema = 1\nbase = "hunan"\nname = "x"\ntitle = "x"\n'
                                               "[score]\nmin_huxi = 9\n", encoding="utf-8")
     (tmp_path / "cut\nshort.jsonl").write_text("not json\n", encoding="utf-8")
+    (tmp_path / "two\nseats.toml").write_text('schema = 1\nbase = "luzhou"\nname = "y"\ntitle = "y"\n'
+                                              "[game]\nburied = 40\n", encoding="utf-8")
     (tmp_path / HOSTILE).mkdir()
     (tmp_path / "not\ndb.db").write_text("not a database\n" * 10, encoding="utf-8")
     result = phz(*[a.replace("{dir}", str(tmp_path)) for a in args])

@@ -140,5 +140,5 @@ def _position(path: str, at: int, lang: str | None = None, given_rules=None) -> 
     except record.RecordError as e:
         raise click.BadParameter(e.reason if e.line == 0 else f"{printable(path)}: {e}", param_hint="--from") from None
     except ValueError as e:  # no such move
-        raise click.BadParameter(f"no move {at} in {path}: {e}", param_hint="--at") from None
+        raise click.BadParameter(f"no move {at} in {printable(path)}: {e}", param_hint="--at") from None
     return start_of(done)

@@ -157,7 +157,7 @@ def seated(rules: R.Ruleset, players: int) -> R.Ruleset:
     if players == rules.game.players:
         return rules
     data = with_players(json.loads(json.dumps(dict(rules.data), default=dict)), players)
-    return _make(dict(data, __where__=f"{rules.path or rules.name} with {players} players"), rules.path)
+    return _make(dict(data, __where__=f"{printable(rules.path or rules.name)} with {players} players"), rules.path)
 
 
 def text_of(rules: R.Ruleset) -> str:
