@@ -14,10 +14,10 @@ from solver.text import catalogue
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solver"
 #: files whose language-chosen text is a catalogue of its own kind: ``--help``'s words are matched
-#: against click's English (help_words.toml), and the record errors' Chinese are patterns over
-#: English messages that other code raises (record_errors)
+#: against click's English (help_words.toml), and the record and ruleset errors' Chinese are patterns over
+#: English messages that other code raises (record_errors, ruleset_errors)
 OWN_CATALOGUES = {"solver/text/catalogue.py", "solver/text/help_words.py", "solver/text/record_errors.py",
-                  "solver/app/options.py"}  # (--help's formatter: the words it chooses are help_words' own)
+                  "solver/text/ruleset_errors.py", "solver/app/options.py"}  # (--help's formatter: the words it chooses are help_words' own)
 #: where an English and a Chinese text may stand side by side: a bot's registration (a bot is one file,
 #: its description with it) and the model, which sits below the text layer and cannot read the catalogue
 SIDE_BY_SIDE = ("solver/game/roster/", "solver/model/")
