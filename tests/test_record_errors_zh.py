@@ -356,8 +356,8 @@ def _expected_en(command: list[str], path: str) -> str | None:
 
 def _uses(message: str, used: set[int]) -> str:
     """``words.error_in(message, "zh")`` step by step, noting which of RECORD_ERRORS_ZH change it."""
-    first = len(words._ERRORS_ZH) - len(record_errors.RECORD_ERRORS_ZH)
-    for i, (pattern, zh) in enumerate(words._ERRORS_ZH):
+    first = len(words._errors_zh()) - len(record_errors.RECORD_ERRORS_ZH)
+    for i, (pattern, zh) in enumerate(words._errors_zh()):
         new = re.sub(pattern, zh, message)
         if new != message and i >= first:
             used.add(i - first)

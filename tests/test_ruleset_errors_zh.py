@@ -353,7 +353,7 @@ def _english_in(line: str, folders: list[str]) -> str:
 
 
 def _tracked(used: set[int]) -> list:
-    """``words._ERRORS_ZH`` with each pattern of RULESET_ERRORS_ZH noting, when it changes a message, its index."""
+    """``words._errors_zh()`` with each pattern of RULESET_ERRORS_ZH noting, when it changes a message, its index."""
     def noting(i: int, zh):
         def said(m: re.Match[str]) -> str:
             used.add(i)
@@ -361,7 +361,7 @@ def _tracked(used: set[int]) -> list:
         return said
     ours = {id(entry): i for i, entry in enumerate(ruleset_errors.RULESET_ERRORS_ZH)}
     return [(p, noting(ours[id(entry)], zh)) if id(entry) in ours else entry
-            for entry in words._ERRORS_ZH for p, zh in [entry]]
+            for entry in words._errors_zh() for p, zh in [entry]]
 
 
 def _phz(args: list[str], env: dict | None = None):
@@ -370,7 +370,8 @@ def _phz(args: list[str], env: dict | None = None):
 
 def test_every_refusal_of_a_ruleset_file_is_chinese_under_zh_and_unchanged_in_english(tmp_path, monkeypatch):
     used: set[int] = set()
-    monkeypatch.setattr(words, "_ERRORS_ZH", _tracked(used))
+    tracked = _tracked(used)
+    monkeypatch.setattr(words, "_errors_zh", lambda: tracked)
     files = _write(tmp_path / "rulesets")
     lines = []  # (what, en, zh)
     loaded = 0

@@ -1,5 +1,5 @@
 """The errors of a damaged or illegal game record in Chinese: ``RECORD_ERRORS_ZH``, the patterns
-``words.error_in`` applies after its own (``words._ERRORS_ZH`` ends with them).
+``words.error_in`` applies after its own (``words._errors_zh`` ends with them).
 
 A record's error is ``RecordError(line, message)`` (``solver.game.record``, ``replay``, ``replay_deal``,
 ``record_rules``); ``RecordError.at`` puts the file and "line N" before it, and a message may hold
@@ -264,7 +264,7 @@ RECORD_ERRORS_ZH: list[tuple[str, str | Callable[[re.Match[str]], str]]] = [
     (r"(\S) is dealt (\d+) times: there are (\d+) of each tile", r"\1 发了 \2 张：每种牌只有 \3 张"),
     (r"the deal holds (\d+) tiles, not (\d+): (\S+) missing", r"发牌行共有 \1 张牌，不是 \2 张：缺 \3"),
     (r"the deal is not the deal of seed (\d+) \(its hand line, line (\d+)\)", r"这不是种子 \1 发出的牌（见第 \2 行的局首行）"),
-    # a tile the line names (replay_deal.tile_of: words._ERRORS_ZH said "不是一张牌" already)
+    # a tile the line names (replay_deal.tile_of: words' own patterns said "不是一张牌" already)
     (r"\b(liang|the tile) ('.*?') 不是一张牌 \(一\.\.十, 壹\.\.拾\)",
      lambda m: f'"{"liang" if m[1] == "liang" else "tile"}" 的 {m[2]} 不是一张牌（一..十、壹..拾）'),
     # a move's text (moves.parse_move) and a tile list (notation.parse_tiles)

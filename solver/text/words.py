@@ -90,7 +90,7 @@ _DO_ZH = {"read": "读不了 ", "create": "建不了 ", "write to": "写不了 "
 _Patterns = list[tuple[str, "str | Callable[[re.Match[str]], str]"]]
 #: the model's error messages a person meets most, in Chinese (``error_in``): pattern -> replacement; then
 #: a ruleset file's (``ruleset_errors``) and a game record's (``record_errors``, whose header may hold a
-#: ruleset), added when an error is first said (``_errors_zh``: every command starts without their tables)
+#: ruleset), added when an error is first said (``_errors_zh``)
 _OWN_ERRORS_ZH: _Patterns = [
     (r": no such (\w+) file$", lambda m: f"：没有这个{file_zh(m[1])}文件"),
     (r": is a directory, not a (\w+) file$", lambda m: f"：是文件夹，不是{file_zh(m[1])}文件"),
@@ -124,24 +124,17 @@ _OWN_ERRORS_ZH: _Patterns = [
 ]
 
 
+@cache
 def _errors_zh() -> _Patterns:
-    """``_ERRORS_ZH``: this module's patterns, a ruleset file's and a record's, made once."""
-    if "_ERRORS_ZH" not in globals():
-        from .record_errors import RECORD_ERRORS_ZH
-        from .ruleset_errors import RULESET_ERRORS_ZH
-        globals()["_ERRORS_ZH"] = [*_OWN_ERRORS_ZH, *RULESET_ERRORS_ZH, *RECORD_ERRORS_ZH]
-    found: _Patterns = globals()["_ERRORS_ZH"]
-    return found
-
-
-def __getattr__(name: str) -> object:  # ``words._ERRORS_ZH`` read from outside before an error was said
-    if name == "_ERRORS_ZH":
-        return _errors_zh()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """Every pattern ``error_in`` applies: this module's, then a ruleset file's and a record's, made when an
+    error is first said in Chinese (every command starts without their tables)."""
+    from .record_errors import RECORD_ERRORS_ZH
+    from .ruleset_errors import RULESET_ERRORS_ZH
+    return [*_OWN_ERRORS_ZH, *RULESET_ERRORS_ZH, *RECORD_ERRORS_ZH]
 
 
 def error_in(message: str, lang: str) -> str:
-    """An error ``message`` of the model in ``lang``: in zh the messages of ``_ERRORS_ZH`` translated
+    """An error ``message`` of the model in ``lang``: in zh the messages of ``_errors_zh`` translated
     (their tiles and figures kept), any other left as it is.
 
     >>> error_in("21 concealed tiles: a hand at rest holds 20 (this count fits a hand to discard from: "
