@@ -132,6 +132,7 @@ def test_when_no_worker_can_be_forked_the_rest_play_here_once(monkeypatch):
     monkeypatch.setattr(workers, "executor", no_workers)
     assert sim.run(job, 3, jobs=2) == alone
 
+
 def test_rule_events_agree_with_the_table_at_the_end():
     """八块 from the events: every 4-tile group of a seat after its first (dealt ones included)."""
     seen = dict.fromkeys(EVENTS, 0)

@@ -204,7 +204,7 @@ def run(job: Sim, deals: int, *, jobs: int = 1, progress: Callable[[int], None] 
     tell(1)
     next_lo = 1
     most = MAX_KERNEL_CHUNK if _whole(job) is not None else MAX_CHUNK
-    parts = [(1 + lo, 1 + hi) for lo, hi in chunks(deals - 1, jobs, most)]
+    parts = [(next_lo + lo, next_lo + hi) for lo, hi in chunks(deals - next_lo, jobs, most)]
     # chunks done, by their first deal, whose earlier chunks are not all in yet: (their end, their deals)
     waiting: dict[int, tuple[int, list[DealOutcome] | Tally]] = {}
     try:
