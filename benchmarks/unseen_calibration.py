@@ -104,7 +104,7 @@ def _deal_and_count(game: Game, measures: dict, samples: int, key: str) -> None:
     good = ok.astype(bool)
     if good.sum() < samples // 5:
         return
-    others = [p for p in range(pos.players) if p != pos.seat]
+    others = [p for p in range(pos.players) if p not in (pos.seat, pos.out)]  # the seat sitting out holds none
     dealt = rows[0][good][:, others, :]  # deals x other seats x kinds
     truth = np.array([[game.hand(p).concealed[t] for t in range(N_KINDS)] for p in others])
     for j, p in enumerate(others):
