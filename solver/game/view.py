@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model.hand import Hand
-from ..model.notation import parse_tile
 from ..model.rules import Ruleset
-from ..model.tiles import COPIES, N_KINDS
+from ..model.tiles import COPIES, GLYPH_TO_ID, N_KINDS
 from .events import DiscardEvent, DrawEvent, Event, MoveEvent, TakeEvent, seat_of
 
 __all__ = ["SeatView", "eaten_of", "hidden_event", "others_of", "seen_counts", "shown_last", "unseen_stock", "view_of"]
@@ -114,7 +113,7 @@ def eaten_of(events: Sequence[Event], players: int) -> tuple[tuple[int, ...], ..
         if isinstance(e, (DrawEvent, DiscardEvent)):
             shown_by = e.seat
         elif isinstance(e, TakeEvent) and e.kind == "chi" and shown_by is not None:
-            eaten[shown_by].append(parse_tile(e.tile))
+            eaten[shown_by].append(GLYPH_TO_ID[e.tile])
     return tuple(tuple(ts) for ts in eaten)
 
 
