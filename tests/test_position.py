@@ -7,12 +7,13 @@ import random
 import pytest
 
 from solver.game.engine import Game
+from solver.game.events import DiscardEvent, DrawEvent, TakeEvent
 from solver.game.players import RandomBot
 from solver.game.position import Position, PositionError, dumps, loads, position_of, quick
 from solver.game.view import view_of
 from solver.model.notation import parse_hand
 from solver.model.rules import get_ruleset
-from solver.model.tiles import COPIES, N_KINDS
+from solver.model.tiles import COPIES, N_KINDS, glyph
 from tests.game_helpers import tile_counts
 from tests.python_engine import Game as Reference  # (it takes a hand up from its seats)
 from tests.winrate_reference import deal
@@ -33,7 +34,7 @@ def _positions(name: str, seeds=range(12)):
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_a_position_is_what_the_seat_sees(name):
-    n = 0
+    n = eaten = 0
     for game, p in _positions(name):
         ask = game.ask()
         me = game.seats[p.seat]
@@ -57,8 +58,13 @@ def test_a_position_is_what_the_seat_sees(name):
         for t in game.stock[:len(game.stock) - len(shown)] + game.buried:
             hidden[t] += 1
         assert p.unseen() == hidden and p.last == (shown[0] if shown else None)
+        # every tile a 吃 took, under the seat that showed it (drew or discarded it)
+        takes = [(e.tile, next(x.seat for x in reversed(game.events[:i]) if isinstance(x, (DrawEvent, DiscardEvent))))
+                 for i, e in enumerate(game.events) if isinstance(e, TakeEvent) and e.kind == "chi"]
+        assert sorted((glyph(t), q) for q, ts in enumerate(p.eaten) for t in ts) == sorted(takes)
+        eaten += len(takes)
         n += 1
-    assert n > 300
+    assert n > 300 and eaten > 300
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -109,6 +115,9 @@ def _broken(field, value):
     (_broken("stage", "dance"), "stage 'dance'"),
     (_broken("options", ["fly away"]), "'options' field"),
     (_broken("faces", ["一一一一一", "", ""]), "more than 4 copies"),
+    (_broken("eaten", ["一", "", ""]), "eaten: 一 is in no 吃 laid out"),
+    (_broken("eaten", ["", ""]), "eaten needs one entry per player (3)"),
+    (_broken("eaten", "一"), "'eaten' field: is '一': it holds a list"),
 ])
 def test_a_wrong_position_file_is_refused_naming_the_field(text, words):
     with pytest.raises(PositionError) as e:

@@ -100,16 +100,16 @@ def test_the_grades_and_their_thresholds():
 # leaves it 1 away; after the 吃, discard 捌 or 叁 keeps it ready (捌 is the better: 0.98 ± 0.86 points at 400
 # deals) and discard 四 breaks its wait.
 @pytest.mark.parametrize("script, move, best, grade_, away", [
-    # passing the 吃 that makes the hand ready: 1.9 ± 1.1 points at 60 deals, an inaccuracy by the score alone,
-    # but it gives up 18 of its 29% to win (24 of 29% at 400 deals: a blunder there): a mistake
-    (["pass"], "pass", "chi 七八九", "mistake", 1),
+    # passing the 吃 that makes the hand ready: 2.0 ± 0.7 points at 60 deals, an inaccuracy by the score alone,
+    # but it gives up 22 of its 32% to win: a blunder (19 of 29% at 400 deals: a mistake there)
+    (["pass"], "pass", "chi 七八九", "blunder", 1),
     # a discard that breaks the wait: it gives up most of its chance to win, a blunder
     (["chi 七八九", "discard 四"], "discard 四", "discard 捌", "blunder", 1),
     (["chi 七八九", "discard 捌"], "discard 捌", "discard 捌", "ok", 0),  # the right moves
-    # ready too, but the two are a close call: played on to 180 deals, 捌 is the better beyond the noise
-    # (0.96 ± 0.80 points) and wins 10% more often: an inaccuracy (at 30 deals a choice, 90 in the close
-    # call, the loss is within the noise: ok)
-    (["chi 七八九", "discard 叁"], "discard 叁", "discard 捌", "inaccuracy", 0),
+    # ready too, but the two are a close call: played on to 120 deals, 捌 is the better beyond the noise
+    # (1.3 ± 1.1 points) and wins 12% more often: a mistake (0.9 ± 0.6 points and 10% at 400 deals, an
+    # inaccuracy; at 20 deals a choice, 60 in the close call, the loss is within the noise: ok)
+    (["chi 七八九", "discard 叁"], "discard 叁", "discard 捌", "mistake", 0),
 ], ids=["pass-the-chi", "break-the-wait", "right", "ready-too"])
 def test_a_scripted_game_is_graded_where_its_mistakes_are(script, move, best, grade_, away):
     rec = scripted(script)
@@ -118,7 +118,7 @@ def test_a_scripted_game_is_graded_where_its_mistakes_are(script, move, best, gr
     assert move_text(last.move) == move and move_text(last.best.move) == best
     assert last.grade == grade_
     if away == 0 and move != best:  # on fewer deals the same loss is within the noise
-        assert review(rec, 0, samples=SAMPLES // 2).decisions[-1].grade == "ok"
+        assert review(rec, 0, samples=SAMPLES // 3).decisions[-1].grade == "ok"
     if grade_ == "ok":
         assert (last.matched and last.loss == 0) == (move == best)
         assert last.loss <= last.loss_half_width  # ok while the loss's interval reaches 0

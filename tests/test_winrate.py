@@ -432,9 +432,10 @@ def test_a_deal_keeps_the_80_tiles_and_all_the_seat_sees_and_gives_nobody_four(n
 def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_knows_it(name, bot):
     """What the sampler infers holds in real play: at every other decision of whole hands no seat holds
     more of a tile lying face up than the rules let it keep (``kept_too_many``: no 坎 of it; no pair of
-    one face up in front of itself; under 有碰必碰 no pair of one face up in front of another), and the
-    sampler's caps say as much for every seat.  And it matters: the same deals without the caps (caps of
-    three) give some seat more, and with them none does."""
+    one face up in front of itself; under 有碰必碰 no pair of one face up in front of another), nor of a
+    tile a 吃 took (as if left face up in front of the seat that showed it), and the sampler's caps say
+    as much for every seat.  And it matters: the same deals without the caps (caps of three) give some
+    seat more, and with them none does."""
     import numpy as np
 
     from solver.engine import _game_dealing as GD
@@ -448,15 +449,17 @@ def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_
     kinds = Counter()
     for game, pos in _game_positions(name, bot, range(30), every=2):
         caps = winrate.caps_of(pos)
-        up = {t for faces in pos.faces for t in faces}
+        shown = [set(f) | set(e) for f, e in zip(pos.faces, pos.eaten)]
+        up = set().union(*shown)
         for p, s in enumerate(game.seats):
-            assert not kept_too_many(pos, p, s.concealed), (p, pos.faces, s.concealed)
+            assert not kept_too_many(pos, p, s.concealed), (p, pos.faces, pos.eaten, s.concealed)
             assert all(s.concealed[t] <= caps[p][t] for t in range(N_KINDS)), (p, pos.faces, s.concealed, caps[p])
             for t in range(N_KINDS):  # the caps are no tighter than the rules say
-                want = 1 if t in pos.faces[p] or (t in up and rules.peng_compulsory) else 2 if t in up else 3
-                assert caps[p][t] == want, (p, t, pos.faces, caps[p])
+                want = 1 if t in shown[p] or (t in up and rules.peng_compulsory) else 2 if t in up else 3
+                assert caps[p][t] == want, (p, t, pos.faces, pos.eaten, caps[p])
             kinds["own"] += len(pos.faces[p])
             kinds["other"] += sum(len(f) for q, f in enumerate(pos.faces) if q != p)
+            kinds["eaten"] += sum(1 for t in pos.eaten[p] if t not in pos.faces[p])
         if not any(pos.faces):
             continue
         unseen = winrate.unseen_of(pos)
@@ -476,7 +479,7 @@ def test_nobody_holds_more_of_a_tile_face_up_than_he_could_keep_and_the_sampler_
             else:
                 held_back += broken
         looked += 1
-    assert looked > 100 and held_back > 0 and kinds["own"] > 100 and kinds["other"] > 100, (looked, held_back, kinds)
+    assert looked > 100 and held_back > 0 and min(kinds["own"], kinds["other"], kinds["eaten"]) > 100, (looked, kinds)
 
 
 #: a hand for the quick positions of the caps' tests (the tiles seen are given beside it)
@@ -520,7 +523,7 @@ def test_the_samplers_caps_are_the_references_rule_for_house_rules_and_quick_pos
         for pos in positions:
             pos = replace(pos, rules=variant)
             caps = winrate.caps_of(pos)
-            up = [t for faces in pos.faces for t in faces]
+            up = [t for faces in (*pos.faces, *pos.eaten) for t in faces]
             for p in range(pos.players):
                 for _ in range(6):
                     held = [rng.choice((0, 1, 2, 3)) if t in up and rng.random() < 0.5 else rng.choice((0, 1))

@@ -116,12 +116,13 @@ def kept_too_many(pos: Position, p: int, held: Sequence[int]) -> bool:
     * a pair of one face up in front of p itself, when besides its own draw onto a pair must be taken;
     * a pair of one face up in front of another seat under 有碰必碰 (p was asked to 碰 it).
 
+    A tile a 吃 took (``pos.eaten``) counts as one face up in front of the seat that showed it.
     In a quick position nobody knows who showed a tile: p's own tiles are treated as another seat's."""
     rules = pos.rules
     own_kan = rules.take["kan", "self"].compulsory
     own_pair = own_kan and rules.take["pair", "self"].compulsory
     up = shown_and_left(pos)
-    for q, faces in enumerate(pos.faces):
+    for q, faces in enumerate(shown_tiles(pos)):
         mine = q == p and not pos.approx
         for t in faces:
             if held[t] >= 3 and (t in up or (mine and own_kan)):
@@ -137,7 +138,14 @@ def shown_and_left(pos: Position) -> set[int]:
     never discarded)."""
     if not all(pos.rules.take["kan", s].compulsory for s in ("self", "other", "discard")):
         return set()
-    return {t for faces in pos.faces for t in faces}
+    return {t for faces in shown_tiles(pos) for t in faces}
+
+
+def shown_tiles(pos: Position) -> list[list[int]]:
+    """Per seat, the tiles it showed and nobody holds now: those face up in front of it and those a 吃
+    took from it."""
+    eaten = pos.eaten or tuple(() for _ in pos.faces)
+    return [[*f, *e] for f, e in zip(pos.faces, eaten)]
 
 
 def copy_seats(seats: Sequence[Seat]) -> list[Seat]:

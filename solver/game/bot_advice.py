@@ -52,7 +52,7 @@ def position_from_view(view: SeatView, ask: Ask) -> Position:
     last = view.stock == 0 and view.table is not None and view.table[2] == "draw"
     return Position(view.rules, view.seat, view.dealer, view.turn, view.hand, view.melds, view.held, view.faces,
                     view.stock, view.table, ask.stage, ask.options, view.chou, view.passed_peng,
-                    first_discard(view), last, last=view.last)
+                    first_discard(view), last, last=view.last, eaten=view.eaten)
 
 
 def others_at_rest(pos: Position) -> bool:

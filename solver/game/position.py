@@ -69,6 +69,7 @@ class Position:
     last_stock: bool = False  # the tile on the table is the last stock tile
     approx: str = ""  # what a quick position assumes ("" for a position of a real table)
     last: int | None = None  # the stock's shown last tile (a table of four), while it is in the stock
+    eaten: tuple[tuple[int, ...], ...] = ()  # per seat: tiles it showed that a 吃 took (() when not known)
 
     @property
     def players(self) -> int:
@@ -107,7 +108,7 @@ def position_of(game, seat: int | None = None) -> Position:
                     tuple(s.n_concealed for s in game.seats), v.faces, v.stock, v.table,
                     ask.stage if mine else "wait", ask.options if mine else (), v.chou, v.passed_peng,
                     bool(game.first_discard or (game.table is not None and game.table_first)),
-                    bool(game.last_stock and v.table is not None), last=v.last)
+                    bool(game.last_stock and v.table is not None), last=v.last, eaten=v.eaten)
 
 
 def quick(hand: Hand, rules: Ruleset, *, seen: Sequence[int] = (), stock: int | None = None,
@@ -164,6 +165,8 @@ def dumps(p: Position) -> str:
         obj["approx"] = p.approx
     if p.last is not None:
         obj["last_tile"] = glyph(p.last)
+    if p.eaten:
+        obj["eaten"] = ["".join(glyph(t) for t in f) for f in p.eaten]
     return json.dumps(obj, ensure_ascii=False)
 
 
@@ -224,8 +227,10 @@ def loads(text: str, folder=None, *, rules: Ruleset | None = None) -> Position:
         field = "last_tile"
         shown = obj.get("last_tile")
         shown = None if shown is None else parse_tiles(_text(shown))[0]
+        field = "eaten"
+        eaten = tuple(parse_tiles(_text(f)) for f in _get(obj, "eaten", list, []))
         p = Position(rules, values["seat"], values["dealer"], values["turn"], hand, melds, held, faces,
-                     values["stock"], table, stage, options, chou, passed, first, last, approx, shown)
+                     values["stock"], table, stage, options, chou, passed, first, last, approx, shown, eaten)
     except KeyError as e:
         raise PositionError(f"the position has no {e.args[0]!r} field") from None
     except (ValueError, TypeError, IndexError) as e:
@@ -271,6 +276,12 @@ def _problem(p: Position) -> str | None:
     n = p.rules.game.players
     if len(p.melds) != n or len(p.held) != n or len(p.faces) != n:
         return f"melds, held and faces need one entry per player ({n})"
+    if p.eaten and len(p.eaten) != n:
+        return f"eaten needs one entry per player ({n}), or leave it out"
+    eaten_in = {t for m in p.melds for k, ts in m if k == "chi" and ts is not None for t in ts}
+    lost = sorted({glyph(t) for f in p.eaten for t in f if t not in eaten_in})
+    if lost:
+        return f"eaten: {' '.join(lost)} is in no 吃 laid out; name only tiles a 吃 took"
     if not (0 <= p.seat < n and 0 <= p.dealer < n and 0 <= p.turn < n):
         return f"seat, dealer and turn are seats 0 to {n - 1}"
     if p.stage not in STAGES + ("wait", "claim"):

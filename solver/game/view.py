@@ -11,10 +11,10 @@ from typing import Sequence
 
 from ..model.hand import Hand
 from ..model.rules import Ruleset
-from ..model.tiles import COPIES, N_KINDS
-from .events import DrawEvent, Event, MoveEvent, TakeEvent, seat_of
+from ..model.tiles import COPIES, GLYPH_TO_ID, N_KINDS
+from .events import DiscardEvent, DrawEvent, Event, MoveEvent, TakeEvent, seat_of
 
-__all__ = ["SeatView", "hidden_event", "others_of", "seen_counts", "shown_last", "unseen_stock", "view_of"]
+__all__ = ["SeatView", "eaten_of", "hidden_event", "others_of", "seen_counts", "shown_last", "unseen_stock", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,7 @@ class SeatView:
     rules: Ruleset
     held: tuple[int, ...]  # per seat: its concealed tiles (a hand can be counted across the table)
     last: int | None = None  # the stock's shown last tile (a table of four), while it is in the stock
+    eaten: tuple[tuple[int, ...], ...] = ()  # per seat: tiles it showed (drew or discarded) that a 吃 took
 
     @property
     def players(self) -> int:
@@ -100,7 +101,20 @@ def view_of(game, seat: int) -> SeatView:
     me = game.seats[seat]
     return SeatView(seat, game.dealer, game.turn, me.hand(), tuple(melds), tuple(tuple(s.faces) for s in game.seats),
                     table, len(game.stock), frozenset(me.chou), frozenset(me.passed_peng), game.rules,
-                    tuple(s.n_concealed for s in game.seats), shown_last(game))
+                    tuple(s.n_concealed for s in game.seats), shown_last(game), eaten_of(game.events, len(game.seats)))
+
+
+def eaten_of(events: Sequence[Event], players: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the tiles it showed (drew or discarded) that a 吃 then took, oldest first: every player
+    saw them, and was asked about them before the 吃 (a win, 跑/提 and 碰 come first)."""
+    eaten: list[list[int]] = [[] for _ in range(players)]
+    shown_by = None
+    for e in events:
+        if isinstance(e, (DrawEvent, DiscardEvent)):
+            shown_by = e.seat
+        elif isinstance(e, TakeEvent) and e.kind == "chi" and shown_by is not None:
+            eaten[shown_by].append(GLYPH_TO_ID[e.tile])
+    return tuple(tuple(ts) for ts in eaten)
 
 
 def shown_last(game) -> int | None:

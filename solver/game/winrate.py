@@ -188,6 +188,10 @@ def caps_of(pos: Position) -> list[list[int]]:
       under ``passed = "hu_only"``; but passing it while holding a pair was not allowed, so no seat
       holds a pair of a tile it has passed.)
 
+    A tile shown and then taken by a 吃 (``pos.eaten``) counts as one left face up in front of the seat
+    that showed it: every seat was asked about it before the 吃 (a 跑/提 and a 碰 come first), and
+    the eater puts every copy it held into the 吃's 比.
+
     A quick position (``pos.approx``) lays every tile seen in front of one seat, but who showed it is
     not known: the rule of one's own tiles is not applied there.
     """
@@ -198,7 +202,7 @@ def caps_of(pos: Position) -> list[list[int]]:
     others = 1 if rules.peng_compulsory else kan
     caps = [[3] * N_KINDS for _ in range(pos.players)]
     for q, faces in enumerate(pos.faces):
-        for t in faces:
+        for t in (*faces, *(pos.eaten[q] if pos.eaten else ())):
             for p, row in enumerate(caps):
                 row[t] = min(row[t], kan, own if p == q and not pos.approx else others)
     return caps
