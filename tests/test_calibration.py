@@ -14,6 +14,7 @@ import pytest
 
 from benchmarks.win_curve import BAND, GAP, decisions, table
 from solver.model.rules import get_ruleset
+from solver.model.ruleset import on_curve
 
 #: hands played from these seeds, per ruleset: others than the curve was fitted on (hunan: seeds 1000–1399,
 #: 7000–7399 and 11000–11399; luzhou, at its table of four: 6000–6399 and 5000–5399)
@@ -41,4 +42,6 @@ def test_the_judges_win_chance_comes_true_decile_by_decile(name):
     raw, won = positions(rules, SEEDS[name], 5000)
     assert len(raw) >= 5000
     bands, widest = table(rules.bots.win_curve, raw, won)
+    print(name, f"{len(raw)} positions; shown {np.mean([on_curve(rules.bots.win_curve, p) for p in raw]):.3f}, "
+          f"won {won.mean():.3f}", *bands, sep="\n")  # README's table (pytest -s)
     assert widest <= GAP, (name, [b for b in bands if b["positions"] >= BAND])

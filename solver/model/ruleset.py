@@ -146,7 +146,7 @@ class BotTuning:
     #: where the rollouts predict 0, 1/(n-1), …, 1 (n entries, evenly spaced; read linearly between
     #: them).  The rollouts' players are not the judge's opponents; the advice shows the win
     #: chance read off this curve (``winrate.Estimate.win``).  (0, 1) would be as predicted.
-    win_curve: tuple[float, ...] = (0.0, 0.103, 0.206, 0.28, 0.355, 0.434, 0.503, 0.563, 0.603, 0.62, 0.632)
+    win_curve: tuple[float, ...] = (0.0, 0.108, 0.203, 0.286, 0.359, 0.439, 0.5, 0.541, 0.564, 0.576, 0.59)
     #: the others' hidden hands in the judge's samples, kept as play keeps a hand: for each tile face up
     #: in front of a player and each meld he laid out (about one a turn he has had), a sampled hand of
     #: his takes a tile of those nobody holds this many times and gives back its least useful
