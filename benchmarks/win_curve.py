@@ -137,10 +137,10 @@ def deciles(shown: np.ndarray, won: np.ndarray) -> list[tuple[int, int, float, f
 
 def table(curve: tuple[float, ...], raw: np.ndarray, won: np.ndarray) -> tuple[list[dict], float]:
     """The deciles of the rows with the chance read off ``curve``, and the widest gap of a band the test checks."""
-    shown = np.array([on_curve(curve, p) for p in raw])
+    rows = deciles(np.array([on_curve(curve, p) for p in raw]), won)
     bands = [{"band": f"{d * 10}–{d * 10 + 10}%", "positions": n, "shown": round(p, 3), "won": round(o, 3),
-              "gap": round(p - o, 3)} for d, n, p, o in deciles(shown, won)]
-    return bands, max((abs(b["gap"]) for b in bands if b["positions"] >= BAND), default=0.0)
+              "gap": round(p - o, 3)} for d, n, p, o in rows]
+    return bands, max((abs(p - o) for _, n, p, o in rows if n >= BAND), default=0.0)  # unrounded, as tested
 
 
 def play(args) -> int:

@@ -56,6 +56,14 @@ def test_the_fit_recovers_the_curve_its_rows_were_drawn_from():
     assert widest < win_curve.GAP and sum(b["positions"] for b in bands) == len(raw)
 
 
+def test_the_widest_gap_is_not_rounded_under_the_limit():
+    raw = np.full(2500, 0.5)
+    won = np.r_[np.ones(1124), np.zeros(1376)]  # shown 0.5, won 0.4496: 0.0504 apart, shown as 0.05
+    bands, widest = win_curve.table((0.0, 1.0), raw, won)
+    assert widest == pytest.approx(0.0504) and widest > win_curve.GAP and bands[0]["gap"] == 0.05
+    assert win_curve.table((0.0, 1.0), np.full(99, 0.5), np.zeros(99))[1] == 0.0  # a band under 100: not checked
+
+
 def test_a_steeper_penalty_makes_a_straighter_curve():
     rng = np.random.default_rng(6)
     raw = rng.random(3000)
