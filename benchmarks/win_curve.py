@@ -33,6 +33,7 @@ import numpy as np
 from tabulate import tabulate
 
 from solver.model.ruleset import on_curve
+from solver.model.ruleset_file import RulesetError
 
 #: knots of a fitted curve: rollout chances 0, 0.1, …, 1
 KNOTS = 11
@@ -213,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except CurveError as e:
+    except (CurveError, RulesetError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
 

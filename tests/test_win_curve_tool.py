@@ -114,3 +114,12 @@ def test_play_refuses_a_file_it_did_not_write_and_a_count_out_of_range(tmp_path,
     assert win_curve.main(["play", "hunan", "0", "0", str(tmp_path / "x.jsonl")]) == 2
     assert other.read_text() == "a note\n" and not (tmp_path / "x.jsonl").exists()
     assert "give another OUT" in capsys.readouterr().err
+
+
+def test_an_unknown_ruleset_is_one_line_naming_the_known_ones(tmp_path, capsys):
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text('{"seed": 1, "rows": [[0, 0.5, 0.5]], "winner": 0}\n')
+    assert win_curve.main(["play", "nosuch", "0", "1", str(tmp_path / "x.jsonl")]) == 2
+    assert win_curve.main(["check", str(rows), "--rules", "nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and err.count("choose one of hunan") == 2 and not (tmp_path / "x.jsonl").exists()
