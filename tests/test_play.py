@@ -9,10 +9,11 @@ import os
 import random
 import signal
 import subprocess
-import time
+import threading
 
 import pytest
 from click.testing import CliRunner
+from process_helpers import wait_until
 
 from solver.app.commands import main
 from solver.app.play import Human, Table, Terminal
@@ -187,14 +188,23 @@ def test_ctrl_c_in_a_real_process_keeps_the_record(phz_cmd, tmp_path):
     path = tmp_path / "game.jsonl"
     proc = subprocess.Popen([*phz_cmd, "play", "--seed", "5", "--record", str(path)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    out = bytearray()
+
+    def drain() -> None:  # the screens as they come, so a prompt can be waited for
+        for chunk in iter(proc.stdout.read1, b""):
+            out.extend(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
     try:
-        for _ in range(600):  # until the first prompt has been written (the record's deal with it)
-            if path.exists() and '"e":"deal"' in path.read_text(encoding="utf-8"):
-                break
-            time.sleep(0.05)
-        time.sleep(0.3)
+        # until the first prompt has been written (the record's deal before it): on a cold kernel cache
+        # the game compiles first, so a busy machine may take minutes (waited for, never assumed)
+        wait_until(lambda: b"your move (" in out or proc.poll() is not None, "the first prompt", timeout=600)
+        assert proc.poll() is None, bytes(out)
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        proc.wait(timeout=60)  # (stdout is drained by the reader; stderr holds a few lines)
+        reader.join(timeout=60)
+        err = proc.stderr.read()
     finally:
         proc.kill()
     assert proc.returncode == 130
