@@ -324,6 +324,7 @@ def read_only_install(tmp_path) -> tuple[list[str], dict, Path]:
         path.chmod(path.stat().st_mode & ~0o222)
     env = _env(HOME=str(home), TMPDIR=str(temp), PHZ_HOME=str(temp))
     env["PYTHONPATH"] = str(install)
+    env.pop("NUMBA_CACHE_DIR", None)  # a cache folder the caller chose is not the install's: none here
     return [*prefix, sys.executable, "-c", "from solver.app.entry import main; main()"], env, temp
 
 
