@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -129,3 +130,42 @@ def test_a_run_stopped_by_ctrl_c_keeps_the_deals_done(phz_cmd, tmp_path, jobs):
     assert body["stopped"] is True and n >= sim_runner.MAX_CHUNK and all(len(v) == n for v in body["per_deal"].values())
     assert err.decode().strip().splitlines()[-1] == f"phz: interrupted; the {n} deals done are in {out}"
     assert not list(tmp_path.glob("*.tmp"))
+
+
+# ---------------------------------------------------------------- the committed runs behind README's figures
+
+ROOT = Path(__file__).resolve().parent.parent
+STRENGTH = ROOT / "benchmarks" / "data" / "strength"
+
+
+def _committed_runs() -> list[str]:
+    return sorted(str(p) for p in STRENGTH.glob("*.json"))
+
+
+def test_the_committed_runs_pool_to_the_readme_figure():
+    """benchmarks/data/strength holds the per-deal files of a figure of README's strength table: the
+    row that names the folder gives their pooled deals, hands and mean ± half-interval."""
+    files = _committed_runs()
+    assert files, "no per-deal files in benchmarks/data/strength"
+    s = strength.summary(files, None, None)
+    assert (s["bots"], s["players"]) == (["judge", "race", "race"], 3)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (row,) = [line for line in readme.splitlines() if line.startswith("|") and "benchmarks/data/strength" in line]
+    assert row.startswith(f"| {s['rules']}, "), row
+    assert f"{s['deals']:,} ({3 * s['deals']:,})" in row, (row, s["deals"])
+    assert row.endswith(f"| {s['mean']:+.2f} ± {s['half']:.2f} |"), (row, s["mean"], s["half"])
+
+
+@pytest.mark.slow
+def test_the_committed_runs_are_what_this_code_plays():
+    """The first deal of each committed run, played again: the same nets (a change to the judge or to
+    race makes the README's figure stale: play the runs again)."""
+    for path in _committed_runs():
+        body = json.loads(Path(path).read_text(encoding="utf-8"))
+        result = CliRunner().invoke(main, ["sim", "--rules", body["rules"], "--players", str(body["players"]),
+                                           "--bots", ",".join(body["bots"]), "--games", "1",
+                                           "--seed", str(body["seed"]), "--json"])
+        assert result.exit_code == 0, result.output
+        nets = {b["name"]: b["mean_net"] for b in json.loads(result.stdout)["bots"]}
+        for bot, values in body["per_deal"].items():
+            assert nets[bot] == pytest.approx(values[0]), (path, bot)
